@@ -1,0 +1,56 @@
+import type { DialectId } from '../model/dialect-ids.js';
+import { convertProject } from '../convert/project.js';
+import { formatConvertReport } from './report.js';
+
+export interface ConvertFlags {
+  to: DialectId[];
+  from?: DialectId;
+  project: string;
+  out?: string;
+  stdout?: boolean;
+  dryRun?: boolean;
+  wrap: boolean;
+  runner: string;
+  backup: boolean;
+  format: 'text' | 'json';
+  failOn: 'degraded' | 'dropped' | 'never';
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function convertCommand(inputs: string[], f: ConvertFlags): Promise<void> {
+  const r = await convertProject({
+    inputs,
+    to: f.to,
+    project: f.project,
+    wrap: f.wrap,
+    runner: f.runner,
+    backup: f.backup,
+    ...(f.from ? { from: f.from } : {}),
+    ...(f.out ? { out: f.out } : {}),
+    ...(f.stdout ? { stdout: true } : {}),
+    ...(f.dryRun ? { dryRun: true } : {}),
+    ...(inputs.includes('-') ? { stdin: await readStdin() } : {}),
+  });
+  if (f.format === 'json') {
+    const json = {
+      sources: r.sources,
+      targets: r.targets.map((t) => ({ to: t.to, file: t.file, changed: t.changed, written: t.written, ...(t.backup ? { backup: t.backup } : {}), ...(t.diff !== undefined ? { diff: t.diff } : {}), ...(f.stdout ? { output: t.after } : {}), report: t.result.report })),
+      diagnostics: r.diagnostics,
+    };
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  } else {
+    if (f.stdout) {
+      for (const t of r.targets) process.stdout.write(r.targets.length > 1 ? `==> ${t.file} <==\n${t.after}\n` : t.after);
+    }
+    if (f.dryRun) for (const t of r.targets) process.stdout.write(t.diff ?? '');
+    process.stderr.write(`${formatConvertReport(r)}\n`);
+  }
+  const rows = r.targets.flatMap((t) => t.result.report);
+  const fail = f.failOn === 'never' ? false : rows.some((x) => x.status === 'dropped' || (f.failOn === 'degraded' && x.status === 'degraded'));
+  process.exitCode = fail ? 1 : 0;
+}

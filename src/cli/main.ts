@@ -1,0 +1,99 @@
+// The CLI: commander wiring only. Each command parses flags, calls the library, prints, and sets
+// process.exitCode. Heavy modules are imported inside the action that needs them.
+import { Command, CommanderError, Option } from 'commander';
+import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
+import { HookBridgeError } from '../model/errors.js';
+import { getDialect } from '../dialects/index.js';
+import { VERSION } from '../version.js';
+
+const dialectList = (v: string): DialectId[] => v.split(',').map((s) => getDialect(s.trim()).id);
+
+function program(): Command {
+  const p = new Command('hook-bridge')
+    .description('Run one set of AI-coding-agent hooks on every agent: convert configs, wrap scripts, audit migrations.')
+    .version(VERSION)
+    .exitOverride()
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  p.command('convert')
+    .description('convert hook configs from one dialect to others, merging into each target\'s settings file')
+    .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
+    .requiredOption('--to <dialects>', `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}`)
+    .option('--from <dialect>', 'source dialect (detected from file locations and content when omitted)')
+    .option('--project <dir>', 'project whose target files are written', '.')
+    .option('--out <file>', 'write this file instead of the target\'s conventional one')
+    .option('--stdout', 'print the converted config instead of writing it')
+    .option('--dry-run', 'print a unified diff of what would change; write nothing')
+    .option('--wrap', 'wrap commands in `hook-bridge run` when script and host dialects differ (default)')
+    .option('--no-wrap', 'write commands as they are (env vars rewritten; the report warns)')
+    .option('--runner <cmd>', 'how the converted config invokes hook-bridge', 'hook-bridge')
+    .option('--no-backup', 'do not keep <file>.bak when changing a file')
+    .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse').choices(['degraded', 'dropped', 'never']).default('never'))
+    .action(async (inputs: string[], o) => {
+      const { convertCommand } = await import('./convert-command.js');
+      await convertCommand(inputs, { ...o, to: dialectList(o.to), ...(o.from ? { from: getDialect(o.from).id } : {}) });
+    });
+
+  p.command('run')
+    .description('wrapper put in a converted config: run a hook script written for one agent under another')
+    .usage('--from <script-dialect> --to <host-dialect> [options] (-c <shell command> | -- <command> [args...])')
+    .option('--from <dialect>', 'dialect the script was written for')
+    .option('--to <dialect>', 'dialect of the host agent running this hook')
+    .option('--timeout <s>', "the script's timeout in seconds (default: the script agent's default)")
+    .option('--on-error <deny|allow>', "hook-bridge's own failures on blocking events", 'deny')
+    .option('--on-timeout <allow|deny>', 'what a timed-out script means (default: what its agent does)')
+    .option('--ask <ask|deny|allow>', 'what `ask` becomes on a host that cannot ask', 'deny')
+    .option('--rewrite <deny|ignore>', 'an input rewrite on a host that ignores rewrites', 'deny')
+    .option('-c <command>', 'shell command string, run with the script agent\'s shell')
+    .helpOption('-h, --help')
+    .action(() => {
+      // Reached only when `run` is not argv[2] (bin/hook-bridge.cjs sends that straight to dist/run.cjs).
+      throw new HookBridgeError('`run` must be the first argument: hook-bridge run --from <d> --to <d> -c \'<command>\'');
+    });
+
+  p.command('audit')
+    .description('not built yet: migration audit of every hook config in a project (issue #5)')
+    .allowUnknownOption()
+    .action(() => {
+      throw new HookBridgeError('`audit` is not built yet (tracked in issue #5)');
+    });
+
+  p.command('dispatch')
+    .description('not built yet: one engine that runs a whole hook set on any host')
+    .allowUnknownOption()
+    .action(() => {
+      throw new HookBridgeError('`dispatch` is not built yet');
+    });
+
+  p.command('dialects')
+    .description('what hook-bridge knows: dialects, events, tools and their names per dialect, semantics')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (o: { format: 'text' | 'json' }) => {
+      const { dialectsCommand } = await import('./dialects-command.js');
+      dialectsCommand(o.format);
+    });
+  return p;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await program().parseAsync(argv, { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Help and version exit 0; every usage error exits 2 (commander already printed it).
+      process.exitCode = e.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    if (e instanceof HookBridgeError) {
+      process.stderr.write(`hook-bridge: ${e.describe()}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    process.stderr.write(`hook-bridge: internal error — please report it at https://github.com/hook-bridge/hook-bridge/issues\n${(e as Error)?.stack ?? String(e)}\n`);
+    process.exitCode = 2;
+  }
+}
+
+void main(process.argv.slice(2));

@@ -1,0 +1,36 @@
+// Human-readable output of convert (stderr). Colour only on a TTY (picocolors checks).
+import pc from 'picocolors';
+import { relative } from 'node:path';
+import type { Diagnostic } from '../model/hook.js';
+import type { ConvertProjectResult } from '../convert/project.js';
+import type { Status } from '../convert/convert.js';
+
+const paint: Record<Status, (s: string) => string> = { exact: pc.green, translated: pc.cyan, degraded: pc.yellow, dropped: pc.red };
+
+export function formatDiagnostic(d: Diagnostic, cwd = process.cwd()): string {
+  const where = [d.file ? relative(cwd, d.file) || d.file : undefined, d.path].filter(Boolean).join(' ');
+  const sev = d.severity === 'error' ? pc.red('error') : d.severity === 'warning' ? pc.yellow('warning') : pc.dim('info');
+  return `${sev} ${where ? `${where}: ` : ''}${d.message} ${pc.dim(`(${d.code})`)}`;
+}
+
+export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()): string {
+  const lines: string[] = [];
+  const rel = (f: string) => (f === '-' ? '<stdin>' : relative(cwd, f) || f);
+  lines.push(`sources (${r.sources[0]?.dialect ?? '?'}): ${r.sources.map((s) => rel(s.file)).join(', ')}`);
+  for (const t of r.targets) {
+    const state = t.written ? `written${t.backup ? `, backup ${rel(t.backup)}` : ''}` : t.diff !== undefined ? (t.changed ? 'would change (dry run)' : 'up to date (dry run)') : t.before === undefined && !t.changed ? 'printed' : t.changed ? 'printed' : 'up to date, nothing to write';
+    lines.push('', pc.bold(`${r.sources[0]?.dialect} -> ${t.to}: ${rel(t.file)} (${state})`));
+    const counts: Record<Status, number> = { exact: 0, translated: 0, degraded: 0, dropped: 0 };
+    for (const row of t.result.report) {
+      counts[row.status]++;
+      const m = row.source.matcher !== undefined ? ` ${JSON.stringify(row.source.matcher)}` : '';
+      const arrow = row.target ? ` -> ${row.target.event}${row.target.matcher !== undefined ? ` ${JSON.stringify(row.target.matcher)}` : ''}` : '';
+      lines.push(`  ${paint[row.status](row.status.padEnd(10))} ${row.source.event}${m}${arrow}  ${pc.dim(`${rel(row.source.file)} ${row.source.path}`)}`);
+      for (const n of row.notes) lines.push(`  ${' '.repeat(10)}   - ${n}`);
+    }
+    lines.push(`  ${t.result.report.length} hooks: ${(Object.keys(counts) as Status[]).map((s) => `${counts[s]} ${s}`).join(', ')}`);
+  }
+  const diags = r.diagnostics.filter((d) => d.code !== 'hookDropped');
+  if (diags.length) lines.push('', ...diags.map((d) => formatDiagnostic(d, cwd)));
+  return lines.join('\n');
+}

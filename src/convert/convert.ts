@@ -1,0 +1,167 @@
+// convert: canonical hooks -> a target dialect's native hooks, with a report row per hook.
+// Pure: no I/O. Reading files and merging into the target's settings is project.ts's job.
+import type { DialectId } from '../model/dialect-ids.js';
+import type { Diagnostic, Hook } from '../model/hook.js';
+import { mappings } from '../model/mappings.js';
+import { dialects } from '../dialects/index.js';
+import type { NativeHook } from '../dialects/define.js';
+import { nativeEvent } from '../dialects/catalog.js';
+import { wrapCommand } from '../run/wrapper.js';
+import { writeToolMatcher } from './matcher.js';
+import { rewriteEnvVars } from './env.js';
+
+export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
+
+export interface ReportRow {
+  source: { dialect: DialectId; file: string; path: string; event: string; matcher?: unknown; command?: string; type: string };
+  target?: { dialect: DialectId; event: string; matcher?: unknown; command?: string };
+  status: Status;
+  /** Why: every change and every loss, one sentence each. */
+  notes: string[];
+}
+
+export interface ConvertOptions {
+  to: DialectId;
+  /** Wrap commands in `hook-bridge run` when script and host dialects differ (default true). */
+  wrap?: boolean;
+  /** How converted configs invoke hook-bridge (default `hook-bridge`; never npx: +300 ms a call). */
+  runner?: string;
+  /** Plugin root to resolve ${CLAUDE_PLUGIN_ROOT} to when not wrapping. */
+  pluginRoot?: string;
+}
+
+export interface ConvertResult {
+  to: DialectId;
+  hooks: NativeHook[];
+  report: ReportRow[];
+  diagnostics: Diagnostic[];
+}
+
+/** Extra time the host gives a wrapped hook beyond the script's own timeout, so the wrapper decides first. */
+export const WRAPPER_GRACE_MS = 5000;
+/** Timeouts of this many seconds or more in a seconds dialect were probably meant as ms (30000 s = 8 h). */
+export const ABSURD_TIMEOUT_S = 3600;
+
+const defaultMs = (d: DialectId): number | null => {
+  const t = mappings.dialects[d].timeout;
+  return t.default === null ? null : t.default * (t.unit === 's' ? 1000 : 1);
+};
+
+export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOptions): ConvertResult {
+  const target = dialects[opts.to];
+  const runner = opts.runner ?? 'hook-bridge';
+  const out: NativeHook[] = [];
+  const report: ReportRow[] = [];
+  const diagnostics: Diagnostic[] = [];
+
+  for (const h of hooks) {
+    const notes: string[] = [];
+    let degraded = false;
+    const source: ReportRow['source'] = { dialect: from, file: h.origin.file, path: h.origin.path, event: h.nativeEvent, type: h.type, ...(h.nativeMatcher !== undefined ? { matcher: h.nativeMatcher } : {}), ...(h.command !== undefined ? { command: h.command } : {}) };
+    const drop = (why: string) => {
+      report.push({ source, status: 'dropped', notes: [...notes, why] });
+      diagnostics.push({ severity: 'warning', code: 'hookDropped', message: why, file: h.origin.file, path: h.origin.path });
+    };
+
+    // Event
+    if (!h.event) {
+      drop(`event "${h.nativeEvent}" is unknown to hook-bridge, so it cannot be placed on ${target.spec.agent}`);
+      continue;
+    }
+    const ev = nativeEvent(target.id, h.event);
+    if (!ev) {
+      drop(`${target.spec.agent} has no ${h.nativeEvent} event${ev === undefined ? ' that hook-bridge knows of' : ''}`);
+      continue;
+    }
+    if (ev !== h.nativeEvent) notes.push(`event ${h.nativeEvent} -> ${ev}`);
+
+    // Matcher
+    const row = mappings.events[h.event]!;
+    let matcher: string | string[] | undefined;
+    if (row.matcherOn === 'tool') {
+      const w = writeToolMatcher(target.id, h.matcher, target.spec.config.format === 'hooks-yaml');
+      if (w.missing.length) {
+        notes.push(`no ${target.spec.agent} equivalent for ${w.missing.join(', ')}`);
+        degraded = true;
+      }
+      if (h.matcher.kind === 'tools' && h.matcher.unknown.length) {
+        notes.push(`matcher part(s) ${h.matcher.unknown.join(', ')} name no known tool; kept as written`);
+        degraded = true;
+      }
+      if (w.native === undefined) {
+        drop(`none of the matched tools exist on ${target.spec.agent}: the hook could never fire`);
+        continue;
+      }
+      matcher = h.nativeMatcher === undefined && h.matcher.kind === 'all' ? undefined : w.native;
+    } else if (h.nativeMatcher !== undefined) {
+      if (h.matcher.kind === 'values') {
+        const known = row.values[target.id];
+        const lost = known ? h.matcher.values.filter((v) => !known.includes(v)) : [];
+        if (lost.length) {
+          notes.push(`${target.spec.agent} was not seen to send ${row.matcherOn} ${lost.join(', ')}`);
+          degraded = true;
+        }
+        matcher = h.matcher.values.join('|');
+      } else matcher = typeof h.nativeMatcher === 'string' ? h.nativeMatcher : JSON.stringify(h.nativeMatcher);
+      if (row.matcherOn === null) notes.push(`${ev} ignores matchers`);
+    }
+    if (matcher !== undefined && JSON.stringify(matcher) !== JSON.stringify(h.nativeMatcher)) notes.push(`matcher ${JSON.stringify(h.nativeMatcher ?? '*')} -> ${JSON.stringify(matcher)}`);
+
+    // Command, wrapping and timeout
+    const handler: Record<string, unknown> = { type: h.type };
+    const host = target.payloadDialect;
+    const wrap = h.type === 'command' && h.scriptDialect !== host && (opts.wrap ?? true);
+    let timeoutMs = h.timeoutMs;
+    if (h.type === 'command' && h.command !== undefined) {
+      if (wrap) {
+        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}) });
+        notes.push(`wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``);
+        // The host must not kill the wrapper before the script's own timeout decides (CodeBuddy would block).
+        const scriptMs = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from);
+        if (scriptMs !== null && scriptMs !== undefined) timeoutMs = scriptMs + WRAPPER_GRACE_MS;
+      } else {
+        const env = rewriteEnvVars(h.command, h.scriptDialect, target.id, opts.pluginRoot);
+        handler.command = env.command;
+        notes.push(...env.notes);
+        if (h.scriptDialect !== host) {
+          notes.push(`not wrapped: the script expects ${h.scriptDialect} payloads and will see ${target.spec.agent}'s tool names and fields`);
+          degraded = true;
+        }
+      }
+    }
+    if (timeoutMs === undefined) {
+      const src = defaultMs(from);
+      const dst = defaultMs(target.id);
+      if (src !== null && src !== dst) {
+        timeoutMs = src;
+        notes.push(`timeout: ${from}'s default ${src / 1000} s written explicitly (${target.spec.agent}'s default is ${dst === null ? 'unknown' : `${dst / 1000} s`})`);
+      }
+    }
+    if (timeoutMs !== undefined) {
+      const native = target.writeTimeout(timeoutMs);
+      handler.timeout = native;
+      if (h.timeoutMs !== undefined && h.timeoutMs >= ABSURD_TIMEOUT_S * 1000 && mappings.dialects[from].timeout.unit === 's') {
+        diagnostics.push({ severity: 'warning', code: 'timeoutAbsurd', message: `timeout ${h.timeoutMs / 1000} s (${(h.timeoutMs / 3_600_000).toFixed(1)} h) was probably meant as ms; converted faithfully`, file: h.origin.file, path: `${h.origin.path}.timeout` });
+        notes.push(`timeout ${h.timeoutMs / 1000} s looks like milliseconds; converted faithfully (${native} in ${target.spec.agent}'s units)`);
+        degraded = true;
+      }
+    }
+    if (h.type !== 'command' && !(target.spec.hookTypes ?? ['command']).includes(h.type)) {
+      notes.push(`hook type "${h.type}" is not known to be supported by ${target.spec.agent}; carried as written`);
+      degraded = true;
+    }
+    Object.assign(handler, h.fields);
+
+    const native: NativeHook = { event: ev, matcher, handler, groupFields: h.groupFields, ...(h.priority !== undefined ? { priority: h.priority } : {}) };
+    if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml') notes.push(`priority ${h.priority} kept as order only`);
+    out.push(native);
+    const changed = notes.length > 0;
+    report.push({
+      source,
+      target: { dialect: target.id, event: ev, ...(matcher !== undefined ? { matcher } : {}), ...(typeof handler.command === 'string' ? { command: handler.command } : {}) },
+      status: degraded ? 'degraded' : changed ? 'translated' : 'exact',
+      notes,
+    });
+  }
+  return { to: target.id, hooks: out, report, diagnostics };
+}

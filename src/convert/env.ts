@@ -1,0 +1,29 @@
+// Environment variables in unwrapped commands: a host that does not set the script agent's variable
+// gets its own equivalent, and ${CLAUDE_PLUGIN_ROOT} is resolved to the plugin's path.
+import type { DialectId } from '../model/dialect-ids.js';
+import { mappings } from '../model/mappings.js';
+
+const ref = (name: string) => new RegExp(`\\$\\{${name}\\}|\\$${name}(?![A-Za-z0-9_])`, 'g');
+
+export function rewriteEnvVars(command: string, script: DialectId, host: DialectId, pluginRoot?: string): { command: string; notes: string[] } {
+  const notes: string[] = [];
+  const hostEnv = mappings.dialects[host].env;
+  const provided = new Set(hostEnv?.provided ?? []);
+  let out = command;
+  for (const v of mappings.dialects[script].env?.projectDir ?? []) {
+    if (provided.has(v) || !ref(v).test(out)) continue;
+    const replacement = hostEnv?.projectDir[0];
+    if (replacement) {
+      out = out.replace(ref(v), `\${${replacement}}`);
+      notes.push(`$${v} -> $${replacement}`);
+    } else notes.push(`$${v} is not set by ${mappings.dialects[host].agent}`);
+  }
+  const pr = mappings.dialects[script].env?.pluginRoot;
+  if (pr && ref(pr).test(out) && !(hostEnv?.pluginRoot === pr)) {
+    if (pluginRoot) {
+      out = out.replace(ref(pr), pluginRoot);
+      notes.push(`$${pr} resolved to ${pluginRoot}`);
+    } else notes.push(`$${pr} is not set by ${mappings.dialects[host].agent} and the plugin root is unknown`);
+  }
+  return { command: out, notes };
+}

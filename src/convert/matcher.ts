@@ -1,0 +1,194 @@
+// Matchers: read a native matcher into canonical form under the SOURCE's semantics, and write a
+// canonical matcher so that it means the same under the TARGET's semantics.
+// Semantics (mappings/dialects/*.yaml `matcher.semantics`, observed):
+//   claude: only [A-Za-z0-9_|, -] -> exact names split on | and , (trimmed); anything else an unanchored regex
+//   qwen:   a |-part equal to a name or alias matches it; otherwise the whole string as an unanchored regex on the Qwen name
+//   regex:  always an unanchored regex (CodeBuddy Code: `Task` matches `TaskCreate`)
+import { RegExpParser } from '@eslint-community/regexpp';
+import type { DialectId } from '../model/dialect-ids.js';
+import type { Diagnostic, Matcher } from '../model/hook.js';
+import { mappings } from '../model/mappings.js';
+import { MCP_PREFIX, aliasTools, canonicalTool, toolEntry, toolsOf } from '../dialects/catalog.js';
+
+const CLAUDE_EXACT = /^[A-Za-z0-9_|, -]*$/;
+const parser = new RegExpParser({ ecmaVersion: 2024 });
+
+/** Top-level alternatives of a regex, or null if it is not a valid regex. */
+function alternatives(source: string): string[] | null {
+  try {
+    return parser.parsePattern(source, 0, source.length, { unicode: false }).alternatives.map((a) => a.raw);
+  } catch {
+    return null;
+  }
+}
+
+function safeRegex(source: string): RegExp | null {
+  try {
+    return new RegExp(source);
+  } catch {
+    return null;
+  }
+}
+
+const isWildcard = (m: unknown) => m === undefined || m === null || m === '' || m === '*';
+
+/** Does a native matcher fire for a native tool name on dialect d? (The agent's own rule.) */
+export function matcherFires(d: DialectId, native: unknown, toolName: string): boolean {
+  const sem = mappings.dialects[d].matcher.semantics;
+  if (Array.isArray(native)) {
+    const arrays = mappings.dialects[d].matcher.arrays;
+    return arrays === 'any-of' && native.some((m) => matcherFires(d, m, toolName));
+  }
+  if (isWildcard(native)) return true;
+  if (typeof native !== 'string') return false;
+  const canonical = canonicalTool(d, toolName);
+  if (sem === 'claude' && CLAUDE_EXACT.test(native)) {
+    return native
+      .split(/[|,]/)
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .some((n) => n === toolName || (canonical !== undefined && aliasTools(d, n).includes(canonical)));
+  }
+  if (sem === 'qwen') {
+    const parts = native.split('|').map((s) => s.trim());
+    if (parts.some((n) => n === toolName || (canonical !== undefined && aliasTools(d, n).includes(canonical)))) return true;
+  }
+  return safeRegex(native)?.test(toolName) ?? false;
+}
+
+export interface MatcherRead {
+  matcher: Matcher;
+  diagnostics: Diagnostic[];
+}
+
+/** Read a tool-event matcher under the source dialect's semantics. */
+export function readToolMatcher(d: DialectId, native: unknown): MatcherRead {
+  const diagnostics: Diagnostic[] = [];
+  if (Array.isArray(native)) {
+    const arrays = mappings.dialects[d].matcher.arrays;
+    if (arrays !== 'any-of') {
+      diagnostics.push({ severity: 'warning', code: 'matcherArrayNeverFires', message: `an array matcher never fires on ${d}; read as the union of its entries` });
+    }
+    const parts = native.map((m) => readToolMatcher(d, m));
+    diagnostics.push(...parts.flatMap((p) => p.diagnostics));
+    if (parts.some((p) => p.matcher.kind === 'all')) return { matcher: { kind: 'all' }, diagnostics };
+    const merged = { kind: 'tools' as const, tools: [] as string[], mcp: [] as string[], unknown: [] as string[] };
+    for (const p of parts) {
+      if (p.matcher.kind === 'tools') {
+        merged.tools.push(...p.matcher.tools);
+        merged.mcp.push(...p.matcher.mcp);
+        merged.unknown.push(...p.matcher.unknown);
+      } else if (p.matcher.kind === 'pattern') merged.unknown.push(p.matcher.source);
+    }
+    return { matcher: dedupe(merged), diagnostics };
+  }
+  if (isWildcard(native)) return { matcher: { kind: 'all' }, diagnostics };
+  if (typeof native !== 'string') {
+    diagnostics.push({ severity: 'error', code: 'matcherNotString', message: `matcher must be a string, got ${JSON.stringify(native)}` });
+    return { matcher: { kind: 'pattern', source: JSON.stringify(native) }, diagnostics };
+  }
+  const sem = mappings.dialects[d].matcher.semantics;
+  const tools = new Set<string>();
+  const mcp: string[] = [];
+  const unknown: string[] = [];
+  const catalog = toolsOf(d);
+
+  const exactName = (n: string): boolean => {
+    const c = canonicalTool(d, n);
+    if (c) tools.add(c);
+    const aliased = aliasTools(d, n);
+    aliased.forEach((a) => tools.add(a));
+    if (c || aliased.length) return true;
+    if (n.startsWith(MCP_PREFIX)) {
+      mcp.push(escapeRegex(n));
+      return true;
+    }
+    return false;
+  };
+
+  if (sem === 'claude' && CLAUDE_EXACT.test(native)) {
+    for (const n of native.split(/[|,]/).map((s) => s.trim()).filter(Boolean)) {
+      if (!exactName(n)) unknown.push(n);
+    }
+    return finish();
+  }
+  if (sem === 'qwen') {
+    // Every part that is a name or alias matches exactly; the regex pass below adds what the whole string matches.
+    for (const n of native.split('|').map((s) => s.trim()).filter(Boolean)) exactName(n);
+  }
+  const alts = alternatives(native);
+  if (!alts) {
+    diagnostics.push({ severity: 'error', code: 'matcherInvalidRegex', message: `"${native}" is not a valid regular expression: it never fires on ${d}` });
+    return { matcher: { kind: 'pattern', source: native }, diagnostics };
+  }
+  for (const alt of alts) {
+    const re = safeRegex(alt);
+    if (!re) continue;
+    // MCP names follow one scheme on every agent (mcp__<server>__<tool>): such parts carry over as written.
+    if (alt.includes(MCP_PREFIX)) {
+      mcp.push(alt);
+      continue;
+    }
+    const hit = catalog.filter(({ entry }) => re.test(entry.name));
+    // A catch-all (matches every known tool and an arbitrary name) stays a wildcard.
+    if (hit.length === catalog.length && re.test('SomeFutureTool') && re.test(`${MCP_PREFIX}server__tool`)) {
+      return { matcher: { kind: 'all' }, diagnostics };
+    }
+    hit.forEach(({ canonical }) => tools.add(canonical));
+    // On Qwen a part may have matched exactly (a name or alias) although the regex pass did not.
+    const exactPart = sem === 'qwen' && (canonicalTool(d, alt.trim()) || aliasTools(d, alt.trim()).length);
+    if (!hit.length && !exactPart) unknown.push(alt);
+  }
+  return finish();
+
+  function finish(): MatcherRead {
+    if (unknown.length) {
+      diagnostics.push({ severity: 'warning', code: 'matcherUnknownTool', message: `matcher part(s) ${unknown.map((u) => `"${u}"`).join(', ')} match no known ${d} tool; kept as written` });
+    }
+    return { matcher: dedupe({ kind: 'tools', tools: [...tools], mcp, unknown }), diagnostics };
+  }
+}
+
+function dedupe(m: { kind: 'tools'; tools: string[]; mcp: string[]; unknown: string[] }): Matcher {
+  return { kind: 'tools', tools: [...new Set(m.tools)], mcp: [...new Set(m.mcp)], unknown: [...new Set(m.unknown)] };
+}
+
+export function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export interface MatcherWrite {
+  /** The native matcher to write; undefined = omit the key. */
+  native: string | string[] | undefined;
+  /** Canonical tools that have no equivalent on the target (dropped from the matcher). */
+  missing: string[];
+  diagnostics: Diagnostic[];
+}
+
+/** Write a canonical tool matcher so it selects the same tools under the target's semantics. */
+export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): MatcherWrite {
+  const diagnostics: Diagnostic[] = [];
+  if (m.kind === 'all') return { native: '*', missing: [], diagnostics };
+  if (m.kind === 'pattern') return { native: m.source, missing: [], diagnostics };
+  if (m.kind === 'values') return { native: m.values.join('|'), missing: [], diagnostics };
+  const names: string[] = [];
+  const missing: string[] = [];
+  for (const c of m.tools) {
+    const e = toolEntry(d, c);
+    if (e) names.push(e.name);
+    else missing.push(c);
+  }
+  const uniq = [...new Set(names)];
+  const exact = uniq.map(escapeRegex);
+  const rest = [...m.mcp, ...m.unknown];
+  if (!uniq.length && !rest.length) return { native: undefined, missing, diagnostics };
+  if (listForm) return { native: [...uniq, ...rest].length === 1 ? [...uniq, ...rest][0] : [...uniq, ...rest], missing, diagnostics };
+  const sem = mappings.dialects[d].matcher.semantics;
+  if (sem === 'claude' && !m.unknown.length && m.mcp.every((x) => /^[A-Za-z0-9_]+$/.test(x))) {
+    // Claude reads a plain |-list of names exactly: the most readable form with the same meaning.
+    return { native: [...uniq, ...m.mcp].join('|'), missing, diagnostics };
+  }
+  // Every other case is a regex; anchor it so `Edit` cannot match `NotebookEdit`, `Task` not `TaskCreate`.
+  const alts = [...exact, ...rest];
+  return { native: alts.length === 1 ? `^${alts[0]}$` : `^(${alts.join('|')})$`, missing, diagnostics };
+}

@@ -1,0 +1,210 @@
+// convert at the file level: find the sources, detect their dialect, convert, and merge into each
+// target's conventional file — atomically, with a backup, idempotently — or print / diff instead.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
+import { HookBridgeError } from '../model/errors.js';
+import type { Diagnostic, Hook } from '../model/hook.js';
+import { mappings } from '../model/mappings.js';
+import { dialects, getDialect } from '../dialects/index.js';
+import { convertHooks, type ConvertResult } from './convert.js';
+
+export interface ConvertProjectOptions {
+  /** Files or directories; `-` = stdin (see `stdin`). Empty = the project directory. */
+  inputs?: string[];
+  from?: DialectId;
+  to: DialectId[];
+  /** The project whose conventional target files are written (default cwd). */
+  project?: string;
+  /** Write here instead of the target's conventional file (one target only). */
+  out?: string;
+  /** Don't write: return the would-be file text (`--stdout`). */
+  stdout?: boolean;
+  /** Don't write: return a unified diff (`--dry-run`). */
+  dryRun?: boolean;
+  wrap?: boolean;
+  runner?: string;
+  /** Keep `<file>.bak` of a file before changing it (default true). */
+  backup?: boolean;
+  /** Text of stdin when an input is `-`. */
+  stdin?: string;
+}
+
+export interface Source {
+  file: string;
+  dialect: DialectId;
+  /** For plugin hook files: the plugin's root (`${CLAUDE_PLUGIN_ROOT}`). */
+  pluginRoot?: string;
+}
+
+export interface TargetOutcome {
+  to: DialectId;
+  file: string;
+  before: string | undefined;
+  after: string;
+  changed: boolean;
+  written: boolean;
+  backup?: string;
+  diff?: string;
+  result: ConvertResult;
+}
+
+export interface ConvertProjectResult {
+  sources: Source[];
+  targets: TargetOutcome[];
+  diagnostics: Diagnostic[];
+}
+
+const IDE_TOOL = /\b(execute_command|write_to_file|replace_in_file|delete_files|search_files|list_files|read_file)\b/;
+const QWEN_TOOL = /\b(run_shell_command|write_file|read_file|grep_search|list_directory|web_fetch|todo_write)\b/;
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new HookBridgeError(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code ?? String(e)})`, file);
+  }
+}
+
+/** Tell codebuddy from codebuddy-ide (same files) by the tool names their matchers use. */
+function codebuddyFlavour(text: string): DialectId {
+  return IDE_TOOL.test(text) && !/"matcher"\s*:\s*"[^"]*\b(Bash|Write|Edit|Read)\b/.test(text) ? 'codebuddy-ide' : 'codebuddy';
+}
+
+/** Detect the dialect of one file from its location, then its content. */
+export function detectFileDialect(file: string, text: string): DialectId | { ambiguous: DialectId[] } {
+  const p = resolve(file).split(sep).join('/');
+  if (/\.ya?ml$/i.test(p)) return 'hooks-yaml';
+  if (p.includes('/.claude/') || /\/hooks\/hooks\.json$/.test(p)) return 'claude';
+  if (p.includes('/.qwen/')) return 'qwen';
+  if (p.includes('/.codebuddy/')) return codebuddyFlavour(text);
+  if (IDE_TOOL.test(text) && !QWEN_TOOL.test(text.replace(/\bread_file\b/g, ''))) return 'codebuddy-ide';
+  if (QWEN_TOOL.test(text)) return 'qwen';
+  return { ambiguous: ['claude', 'codebuddy'] };
+}
+
+/** The source files of a dialect in a project directory (settings, local settings, plugin hooks). */
+export function discover(dir: string, d: DialectId): Source[] {
+  const spec = mappings.dialects[d].config;
+  const out: Source[] = [];
+  for (const rel of spec.project ?? []) {
+    const f = join(dir, rel);
+    if (existsSync(f)) out.push({ file: f, dialect: d });
+  }
+  for (const rel of spec.plugin ?? []) {
+    const f = join(dir, rel);
+    if (existsSync(f)) out.push({ file: f, dialect: d, pluginRoot: dirname(dirname(f)) });
+  }
+  return out;
+}
+
+function resolveSources(o: ConvertProjectOptions, project: string): Source[] {
+  const inputs = o.inputs?.length ? o.inputs : [project];
+  const sources: Source[] = [];
+  for (const input of inputs) {
+    if (input === '-') {
+      if (!o.from) throw new HookBridgeError('reading stdin needs --from <dialect>', '-');
+      sources.push({ file: '-', dialect: o.from });
+      continue;
+    }
+    let isDir = false;
+    try {
+      isDir = statSync(input).isDirectory();
+    } catch {
+      throw new HookBridgeError('no such file or directory', input);
+    }
+    if (!isDir) {
+      if (o.from) {
+        sources.push({ file: input, dialect: o.from, ...(/(^|\/)hooks\/hooks\.json$/.test(input) ? { pluginRoot: dirname(dirname(resolve(input))) } : {}) });
+        continue;
+      }
+      const d = detectFileDialect(input, readText(input));
+      if (typeof d !== 'string') throw new HookBridgeError(`cannot tell whether this is ${d.ambiguous.join(' or ')} hooks: pass --from`, input);
+      sources.push({ file: input, dialect: d, ...(/(^|\/)hooks\/hooks\.json$/.test(input) ? { pluginRoot: dirname(dirname(resolve(input))) } : {}) });
+      continue;
+    }
+    if (o.from) {
+      const found = discover(input, o.from);
+      if (!found.length) throw new HookBridgeError(`no ${o.from} hook config found (looked for ${[...(mappings.dialects[o.from].config.project ?? []), ...(mappings.dialects[o.from].config.plugin ?? [])].join(', ')})`, input);
+      sources.push(...found);
+      continue;
+    }
+    // Detect: every dialect with files here, except the targets themselves.
+    const byDialect = new Map<DialectId, Source[]>();
+    for (const d of DIALECT_IDS) {
+      if (o.to.includes(d) || d === 'codebuddy-ide') continue;
+      const found = discover(input, d);
+      if (found.length) byDialect.set(d, found);
+    }
+    const cb = byDialect.get('codebuddy');
+    if (cb && cb.some((s) => codebuddyFlavour(readText(s.file)) === 'codebuddy-ide')) {
+      byDialect.delete('codebuddy');
+      if (!o.to.includes('codebuddy-ide')) byDialect.set('codebuddy-ide', cb.map((s) => ({ ...s, dialect: 'codebuddy-ide' })));
+    }
+    if (byDialect.size === 0) throw new HookBridgeError('no hook config found (.claude/, .qwen/, .codebuddy/, hooks.yaml, hooks/hooks.json): pass files or --from', input);
+    if (byDialect.size > 1) {
+      const list = [...byDialect].map(([d, s]) => `${d} (${s.map((x) => relative(input, x.file)).join(', ')})`).join(', ');
+      throw new HookBridgeError(`found hooks of several dialects: ${list}; pass --from`, input);
+    }
+    sources.push(...[...byDialect.values()][0]!);
+  }
+  const dialectsSeen = new Set(sources.map((s) => s.dialect));
+  if (dialectsSeen.size > 1) throw new HookBridgeError(`inputs are of several dialects (${[...dialectsSeen].join(', ')}); convert one dialect at a time or pass --from`);
+  return sources;
+}
+
+/** Write a file atomically (temp file + rename in the same directory), keeping a backup of the old one. */
+export function writeAtomic(file: string, text: string, backup: boolean): string | undefined {
+  mkdirSync(dirname(file), { recursive: true });
+  let bak: string | undefined;
+  if (backup && existsSync(file)) {
+    bak = `${file}.bak`;
+    copyFileSync(file, bak);
+  }
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+  return bak;
+}
+
+export async function convertProject(o: ConvertProjectOptions): Promise<ConvertProjectResult> {
+  if (!o.to.length) throw new HookBridgeError('--to needs at least one dialect');
+  o.to.forEach(getDialect);
+  if (o.out && o.to.length > 1) throw new HookBridgeError('--out takes one --to dialect');
+  const project = resolve(o.project ?? '.');
+  const sources = resolveSources(o, project);
+  const diagnostics: Diagnostic[] = [];
+  const hooks: Hook[] = [];
+  const from = sources[0]!.dialect;
+  for (const s of sources) {
+    const text = s.file === '-' ? (o.stdin ?? '') : readText(s.file);
+    const r = dialects[s.dialect].codec.read(text, s.file === '-' ? '<stdin>' : s.file, dialects[s.dialect]);
+    hooks.push(...r.hooks);
+    diagnostics.push(...r.diagnostics);
+  }
+  const pluginRoot = sources.find((s) => s.pluginRoot)?.pluginRoot;
+
+  const targets: TargetOutcome[] = [];
+  for (const to of o.to) {
+    const result = convertHooks(hooks, from, { to, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner ? { runner: o.runner } : {}), ...(pluginRoot ? { pluginRoot } : {}) });
+    const file = resolve(o.out ?? join(project, mappings.dialects[to].config.write));
+    if (sources.some((s) => s.file !== '-' && resolve(s.file) === file)) throw new HookBridgeError(`the target file is also a source; pass --out or --stdout`, file);
+    const before = o.stdout ? undefined : existsSync(file) ? readText(file) : undefined;
+    const { text: after } = dialects[to].codec.write(result.hooks, before, file, dialects[to]);
+    const changed = after !== before;
+    const outcome: TargetOutcome = { to, file, before, after, changed, written: false, result };
+    if (o.dryRun) {
+      const { createTwoFilesPatch } = await import('diff');
+      const rel = relative(project, file) || file;
+      outcome.diff = changed ? createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before ?? '', after) : '';
+    } else if (!o.stdout && changed) {
+      const bak = writeAtomic(file, after, o.backup ?? true);
+      outcome.written = true;
+      if (bak) outcome.backup = bak;
+    }
+    targets.push(outcome);
+    diagnostics.push(...result.diagnostics);
+  }
+  return { sources, targets, diagnostics };
+}

@@ -1,0 +1,91 @@
+// hooks.yaml v2.0.0: `version: '2.0.0'` and a flat list of hooks
+//   hooks:
+//     - { event: PreToolUse, matcher: [Bash], command: ./guard.sh, timeout: 30, priority: 10 }
+// Order in the list is the run order after `priority` (lower first). See docs/hooks-yaml.md.
+import { isMap, isSeq, parseDocument, YAMLMap, YAMLSeq } from 'yaml';
+import { HookBridgeError } from '../model/errors.js';
+import type { Diagnostic, Hook } from '../model/hook.js';
+import type { Codec, NativeHook, ReadResult } from './define.js';
+import { readHandler } from './settings-json.js';
+
+export const HOOKS_YAML_VERSION = '2.0.0';
+
+function parse(text: string, file: string) {
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length) {
+    const e = doc.errors[0]!;
+    const pos = e.linePos?.[0];
+    throw new HookBridgeError(`invalid YAML: ${e.message.split('\n')[0]}`, file, pos ? `${pos.line}:${pos.col}` : undefined);
+  }
+  return doc;
+}
+
+export const hooksYaml: Codec = {
+  read(text, file, d): ReadResult {
+    const root = parse(text, file).toJS() as unknown;
+    const diagnostics: Diagnostic[] = [];
+    const hooks: Hook[] = [];
+    if (root === null || typeof root !== 'object' || Array.isArray(root)) throw new HookBridgeError('expected a mapping with "version" and "hooks"', file);
+    const { version, hooks: list } = root as Record<string, unknown>;
+    if (version !== undefined && String(version) !== HOOKS_YAML_VERSION) {
+      diagnostics.push({ severity: 'warning', code: 'versionUnknown', message: `version ${String(version)}: hook-bridge reads ${HOOKS_YAML_VERSION}`, file, path: 'version' });
+    }
+    if (!Array.isArray(list)) {
+      diagnostics.push({ severity: 'error', code: 'hooksNotList', message: '"hooks" must be a list', file, path: 'hooks' });
+      return { hooks, diagnostics };
+    }
+    list.forEach((entry, i) => {
+      const path = `hooks[${i}]`;
+      if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+        diagnostics.push({ severity: 'error', code: 'handlerInvalid', message: 'expected a hook mapping', file, path });
+        return;
+      }
+      const { event, matcher, priority, type = 'command', ...rest } = entry as Record<string, unknown>;
+      if (typeof event !== 'string') {
+        diagnostics.push({ severity: 'error', code: 'eventMissing', message: 'hook has no "event"', file, path: `${path}.event` });
+        return;
+      }
+      if (priority !== undefined && typeof priority !== 'number') {
+        diagnostics.push({ severity: 'error', code: 'priorityInvalid', message: `priority must be a number, got ${JSON.stringify(priority)}`, file, path: `${path}.priority` });
+      }
+      const hook = readHandler(d, { type, ...rest }, { nativeEvent: event, nativeMatcher: matcher, groupFields: {}, file, path, ...(typeof priority === 'number' ? { priority } : {}) }, diagnostics);
+      if (hook) hooks.push(hook);
+    });
+    // Run order: priority (lower first), then list order (sort is stable).
+    hooks.sort((a, b) => (a.priority ?? 0) - (b.priority ?? 0));
+    return { hooks, diagnostics };
+  },
+
+  write(hooks, existing, file) {
+    const doc = existing ? parse(existing, file) : parseDocument(`version: '${HOOKS_YAML_VERSION}'\nhooks: []\n`);
+    if (!isMap(doc.contents)) throw new HookBridgeError('expected a mapping at the top level; not overwriting it', file);
+    doc.set('version', HOOKS_YAML_VERSION);
+    let seq = doc.get('hooks');
+    if (seq === undefined || seq === null) {
+      seq = new YAMLSeq();
+      doc.set('hooks', seq);
+    }
+    if (!isSeq(seq)) throw new HookBridgeError('"hooks" is not a list; not overwriting it', file, 'hooks');
+    const list = seq as YAMLSeq;
+    const key = (e: unknown) => (isMap(e) ? JSON.stringify([e.get('event'), e.get('command')]) : '');
+    const fresh = hooks.map(toEntry);
+    const freshKeys = new Set(fresh.map((e) => JSON.stringify([e.event, e.command])));
+    const before = JSON.stringify(list.toJSON());
+    // Idempotent merge: entries for the same event+command are replaced; everything else stays.
+    list.items = list.items.filter((e) => !freshKeys.has(key(e)));
+    for (const e of fresh) list.items.push(doc.createNode(e) as YAMLMap);
+    if (JSON.stringify(list.toJSON()) === before && existing) return { text: existing, diagnostics: [] };
+    return { text: doc.toString({ lineWidth: 0 }), diagnostics: [] };
+  },
+};
+
+function toEntry(h: NativeHook): Record<string, unknown> {
+  const { type, ...handler } = h.handler;
+  return {
+    event: h.event,
+    ...(h.matcher !== undefined ? { matcher: h.matcher } : {}),
+    ...(type !== 'command' ? { type } : {}),
+    ...handler,
+    ...(h.priority !== undefined ? { priority: h.priority } : {}),
+  };
+}

@@ -1,0 +1,16 @@
+import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
+import { HookBridgeError } from '../model/errors.js';
+import { claude } from './claude.js';
+import { codebuddyIde } from './codebuddy-ide.js';
+import { codebuddy } from './codebuddy.js';
+import type { Dialect } from './define.js';
+import { hooksYaml } from './hooks-yaml.js';
+import { qwen } from './qwen.js';
+
+export const dialects: Record<DialectId, Dialect> = { claude, qwen, codebuddy, 'codebuddy-ide': codebuddyIde, 'hooks-yaml': hooksYaml };
+
+/** The dialect for a user-given id; a clear error listing the known ones otherwise. */
+export function getDialect(id: string): Dialect {
+  if (!isDialectId(id)) throw new HookBridgeError(`unknown dialect "${id}" (known: ${DIALECT_IDS.join(', ')})`);
+  return dialects[id];
+}

@@ -1,0 +1,179 @@
+// The settings.json hook shape shared by Claude Code, Qwen Code and CodeBuddy:
+//   { "hooks": { "<Event>": [ { "matcher": "...", "hooks": [ { "type": "command", "command": "...", "timeout": 30 } ] } ] } }
+// Reading keeps every field; writing merges into the existing file with JSONC-aware edits, so other
+// keys, other hooks, key order and comments stay as they were.
+import { applyEdits, modify, parseTree, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { HookBridgeError } from '../model/errors.js';
+import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
+import { mappings } from '../model/mappings.js';
+import { readToolMatcher } from '../convert/matcher.js';
+import { parseWrapper } from '../run/wrapper.js';
+import { canonicalEvent } from './catalog.js';
+import type { Codec, Dialect, NativeHook, ReadResult } from './define.js';
+
+export function lineCol(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `${line}:${offset - before.lastIndexOf('\n')}`;
+}
+
+/** Parse JSON (comments and trailing commas tolerated, as the agents' own loaders do). */
+export function parseJsonc(text: string, file: string): unknown {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length || !root) {
+    const e = errors[0];
+    throw new HookBridgeError(e ? `invalid JSON: ${printParseErrorCode(e.error)}` : 'empty file, expected a JSON object', file, e ? lineCol(text, e.offset) : undefined);
+  }
+  return getNodeValue(root);
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Read the matcher of a hook on a canonical event under dialect d. */
+export function readMatcher(d: Dialect, event: string | null, native: unknown): { matcher: Matcher; diagnostics: Diagnostic[] } {
+  const row = event ? mappings.events[event] : undefined;
+  if (!row) return { matcher: native === undefined ? { kind: 'all' } : { kind: 'pattern', source: String(native) }, diagnostics: [] };
+  if (row.matcherOn === 'tool') return readToolMatcher(d.id, native);
+  if (native === undefined || native === '' || native === '*') return { matcher: { kind: 'all' }, diagnostics: [] };
+  if (row.matcherOn === null) {
+    return {
+      matcher: { kind: 'pattern', source: String(native) },
+      diagnostics: [{ severity: 'info', code: 'matcherIgnored', message: `${row.names[d.id] ?? event} ignores matchers; "${String(native)}" has no effect` }],
+    };
+  }
+  if (typeof native !== 'string') return { matcher: { kind: 'pattern', source: JSON.stringify(native) }, diagnostics: [] };
+  return { matcher: { kind: 'values', values: native.split(/[|,]/).map((s) => s.trim()).filter(Boolean) }, diagnostics: [] };
+}
+
+/** Turn one handler object into a canonical Hook (unwrapping hook-bridge wrappers). */
+export function readHandler(
+  d: Dialect,
+  h: Record<string, unknown>,
+  at: { nativeEvent: string; nativeMatcher: unknown; groupFields: Record<string, unknown>; file: string; path: string; priority?: number },
+  diagnostics: Diagnostic[],
+): Hook | undefined {
+  const { file, path } = at;
+  const event = canonicalEvent(d.id, at.nativeEvent) ?? null;
+  const { type, command, timeout, ...fields } = h;
+  if (typeof type !== 'string') {
+    diagnostics.push({ severity: 'error', code: 'handlerMissingType', message: `hook has no "type"${d.spec.config.invalidEntry === 'file-rejected' ? `; ${d.spec.agent} ignores every hook of this file` : ''}`, file, path });
+    return undefined;
+  }
+  if (type === 'command' && typeof command !== 'string') {
+    diagnostics.push({ severity: 'error', code: 'commandMissing', message: 'command hook has no "command" string', file, path });
+    return undefined;
+  }
+  let timeoutMs: number | undefined;
+  if (timeout !== undefined) {
+    if (typeof timeout === 'number' && timeout > 0) timeoutMs = d.readTimeout(timeout);
+    else diagnostics.push({ severity: 'error', code: 'timeoutInvalid', message: `timeout must be a positive number, got ${JSON.stringify(timeout)}`, file, path: `${path}.timeout` });
+  }
+  const m = readMatcher(d, event, at.nativeMatcher);
+  diagnostics.push(...m.diagnostics.map((x) => ({ ...x, file, path: `${path.replace(/\.hooks\[\d+\]$/, '')}.matcher` })));
+  const hook: Hook = {
+    event,
+    nativeEvent: at.nativeEvent,
+    matcher: m.matcher,
+    nativeMatcher: at.nativeMatcher,
+    type,
+    scriptDialect: d.payloadDialect,
+    fields,
+    groupFields: at.groupFields,
+    origin: { file, path },
+    ...(at.priority !== undefined ? { priority: at.priority } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  };
+  if (typeof command === 'string') {
+    const w = parseWrapper(command);
+    if (w && w.to === d.payloadDialect) {
+      hook.command = w.command;
+      hook.scriptDialect = w.from;
+      // The wrapper carries the script's own timeout; the host's (longer) one was only its guard.
+      if (w.timeoutS !== undefined) hook.timeoutMs = w.timeoutS * 1000;
+      else delete hook.timeoutMs;
+    } else hook.command = command;
+  }
+  if (!event) diagnostics.push({ severity: 'warning', code: 'eventUnknown', message: `"${at.nativeEvent}" is not a ${d.spec.agent} hook event`, file, path: path.replace(/\[\d+\]\.hooks\[\d+\]$/, '') });
+  return hook;
+}
+
+export const settingsJson: Codec = {
+  read(text, file, d): ReadResult {
+    const root = parseJsonc(text, file);
+    const diagnostics: Diagnostic[] = [];
+    const hooks: Hook[] = [];
+    if (!isObject(root)) throw new HookBridgeError('expected a JSON object at the top level', file);
+    const all = root.hooks;
+    if (all === undefined) return { hooks, diagnostics };
+    if (!isObject(all)) {
+      diagnostics.push({ severity: 'error', code: 'hooksNotObject', message: '"hooks" must be an object of event names', file, path: 'hooks' });
+      return { hooks, diagnostics };
+    }
+    for (const [nativeEvent, groups] of Object.entries(all)) {
+      const evPath = `hooks.${nativeEvent}`;
+      if (!Array.isArray(groups)) {
+        diagnostics.push({ severity: 'error', code: 'eventNotArray', message: `expected an array of matcher groups`, file, path: evPath });
+        continue;
+      }
+      groups.forEach((g, gi) => {
+        const gPath = `${evPath}[${gi}]`;
+        if (!isObject(g) || !Array.isArray(g.hooks)) {
+          diagnostics.push({ severity: 'error', code: 'groupInvalid', message: 'expected { "matcher": …, "hooks": [ … ] }', file, path: gPath });
+          return;
+        }
+        const { matcher, hooks: handlers, ...groupFields } = g;
+        (handlers as unknown[]).forEach((h, hi) => {
+          const path = `${gPath}.hooks[${hi}]`;
+          if (!isObject(h)) {
+            diagnostics.push({ severity: 'error', code: 'handlerInvalid', message: 'expected a hook object', file, path });
+            return;
+          }
+          const hook = readHandler(d, h, { nativeEvent, nativeMatcher: matcher, groupFields, file, path }, diagnostics);
+          if (hook) hooks.push(hook);
+        });
+      });
+    }
+    return { hooks, diagnostics };
+  },
+
+  write(hooks, existing, file) {
+    const text = existing ?? '{}\n';
+    const current = parseJsonc(text, file);
+    if (!isObject(current)) throw new HookBridgeError('expected a JSON object at the top level; not overwriting it', file);
+    const currentHooks = isObject(current.hooks) ? current.hooks : undefined;
+    if (current.hooks !== undefined && !currentHooks) throw new HookBridgeError('"hooks" is not an object; not overwriting it', file, 'hooks');
+    const indent = /^([ \t]+)"/m.exec(text)?.[1] ?? '  ';
+    const formattingOptions = { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+
+    const byEvent = new Map<string, NativeHook[]>();
+    for (const h of hooks) byEvent.set(h.event, [...(byEvent.get(h.event) ?? []), h]);
+    let out = text;
+    for (const [event, list] of byEvent) {
+      const before = currentHooks?.[event];
+      const commands = new Set(list.map((h) => h.handler.command).filter((c) => typeof c === 'string'));
+      // Idempotent merge: a handler with the same command is replaced, not duplicated; the rest stays.
+      const kept = (Array.isArray(before) ? before : [])
+        .map((g) => (isObject(g) && Array.isArray(g.hooks) ? { ...g, hooks: g.hooks.filter((h) => !(isObject(h) && commands.has(h.command as string))) } : g))
+        .filter((g) => !(isObject(g) && Array.isArray(g.hooks) && g.hooks.length === 0));
+      const next = [...kept, ...groupHooks(list)];
+      if (JSON.stringify(next) === JSON.stringify(before)) continue;
+      out = applyEdits(out, modify(out, ['hooks', event], next, { formattingOptions }));
+    }
+    if (!out.endsWith('\n')) out += formattingOptions.eol;
+    return { text: out, diagnostics: [] };
+  },
+};
+
+/** Consecutive hooks with the same matcher and group fields share one matcher group. */
+function groupHooks(list: NativeHook[]): Record<string, unknown>[] {
+  const groups: Record<string, unknown>[] = [];
+  let lastKey: string | undefined;
+  for (const h of list) {
+    const key = JSON.stringify([h.matcher, h.groupFields]);
+    if (key === lastKey) (groups.at(-1)!.hooks as unknown[]).push(h.handler);
+    else groups.push({ ...(h.matcher !== undefined ? { matcher: h.matcher } : {}), hooks: [h.handler], ...h.groupFields });
+    lastKey = key;
+  }
+  return groups;
+}

@@ -1,0 +1,121 @@
+// Reads mappings/*.yaml, validates them with zod and compiles the lookup tables.
+// Build/test time only (it loads yaml and zod); the runtime imports the generated JSON.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { DIALECT_IDS, type DialectId } from './dialect-ids.js';
+import { HookBridgeError } from './errors.js';
+import { dialectFileSchema, eventsFileSchema, toolsFileSchema, type DialectFile } from './mapping-schema.js';
+import type { CompiledMappings, EventRow, ToolEntry } from './mappings.js';
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') || '(root)';
+}
+
+function load<T>(file: string, schema: z.ZodType<T>, shown: string): T {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new HookBridgeError(`cannot read mapping file (${(e as NodeJS.ErrnoException).code ?? e})`, shown);
+  }
+  const doc = parseDocument(text, { uniqueKeys: true });
+  if (doc.errors.length) {
+    const err = doc.errors[0]!;
+    const pos = err.linePos?.[0];
+    throw new HookBridgeError(err.message.split('\n')[0]!, shown, pos ? `${pos.line}:${pos.col}` : undefined);
+  }
+  const result = schema.safeParse(doc.toJS());
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new HookBridgeError(issue.message, shown, formatPath(issue.path));
+  }
+  return result.data;
+}
+
+function deepMerge<T>(base: T, over: Partial<T>): T {
+  if (Array.isArray(over) || typeof over !== 'object' || over === null) return (over ?? base) as T;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] = b && typeof b === 'object' && !Array.isArray(b) && v && typeof v === 'object' && !Array.isArray(v) ? deepMerge(b, v) : v;
+  }
+  return out as T;
+}
+
+/** Load, validate and compile every file of a mappings/ directory. Throws HookBridgeError naming the file and key. */
+export function compileMappings(dir: string, shownRoot = dir): CompiledMappings {
+  const show = (f: string) => join(relative(shownRoot, dir) || '.', f).replace(/^\.\//, '');
+  const toolsFile = load(join(dir, 'tools.yaml'), toolsFileSchema, show('tools.yaml'));
+  const eventsFile = load(join(dir, 'events.yaml'), eventsFileSchema, show('events.yaml'));
+
+  const raw = new Map<DialectId, DialectFile>();
+  for (const f of readdirSync(join(dir, 'dialects')).filter((n) => n.endsWith('.yaml')).sort()) {
+    const spec = load(join(dir, 'dialects', f), dialectFileSchema, show(`dialects/${f}`));
+    if (`${spec.id}.yaml` !== f) throw new HookBridgeError(`id "${spec.id}" does not match the file name`, show(`dialects/${f}`), 'id');
+    raw.set(spec.id, spec);
+  }
+  for (const id of DIALECT_IDS) {
+    if (!raw.has(id)) throw new HookBridgeError(`missing dialect file for "${id}"`, show(`dialects/${id}.yaml`));
+  }
+  const dialects = {} as Record<DialectId, DialectFile>;
+  for (const id of DIALECT_IDS) {
+    const spec = raw.get(id)!;
+    dialects[id] = spec.extends ? deepMerge(raw.get(spec.extends)!, spec) : spec;
+  }
+
+  const tools: CompiledMappings['tools'] = {};
+  const toolByName = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string>>;
+  const toolByAlias = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string[]>>;
+  for (const [canonical, row] of Object.entries(toolsFile)) {
+    const out: Partial<Record<DialectId, ToolEntry | null>> = {};
+    for (const d of DIALECT_IDS) {
+      const base = dialects[d].extends;
+      const entry = row[d] !== undefined ? row[d] : base !== undefined ? row[base] : undefined;
+      if (entry === undefined) continue;
+      if (entry === null) {
+        out[d] = null;
+        continue;
+      }
+      const compiledEntry: ToolEntry = {
+        name: entry.name,
+        params: entry.params.map((p) => (typeof p === 'string' ? [p, p] : (Object.entries(p)[0] as [string, string]))),
+        aliases: entry.aliases ?? [],
+        status: entry.status ?? 'observed',
+        paramsComplete: entry.params_complete ?? true,
+      };
+      const other = toolByName[d][entry.name];
+      if (other) {
+        throw new HookBridgeError(`${d} tool name "${entry.name}" is mapped by both "${other}" and "${canonical}"`, show('tools.yaml'), `${canonical}.${d}.name`);
+      }
+      toolByName[d][entry.name] = canonical;
+      for (const a of compiledEntry.aliases) (toolByAlias[d][a] ??= []).push(canonical);
+      const seen = new Set<string>();
+      for (const [, c] of compiledEntry.params) {
+        if (seen.has(c)) throw new HookBridgeError(`two ${d} parameters map to canonical "${c}"`, show('tools.yaml'), `${canonical}.${d}.params`);
+        seen.add(c);
+      }
+      out[d] = compiledEntry;
+    }
+    tools[canonical] = out;
+  }
+
+  const events: Record<string, EventRow> = {};
+  const eventByName = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string>>;
+  for (const [canonical, row] of Object.entries(eventsFile)) {
+    const names: EventRow['names'] = {};
+    for (const d of DIALECT_IDS) {
+      const n = row[d];
+      if (n === undefined) continue;
+      names[d] = n;
+      if (n === null) continue;
+      const other = eventByName[d][n];
+      if (other) throw new HookBridgeError(`${d} event "${n}" is mapped by both "${other}" and "${canonical}"`, show('events.yaml'), `${canonical}.${d}`);
+      eventByName[d][n] = canonical;
+    }
+    events[canonical] = { matcherOn: row.matcherOn, values: row.values ?? {}, names };
+  }
+
+  return { dialects, events, tools, index: { toolByName, toolByAlias, eventByName } };
+}

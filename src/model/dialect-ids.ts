@@ -1,0 +1,7 @@
+/** Every dialect hook-bridge speaks. The id is the file name, mapping column, `--from/--to` value and test file. */
+export const DIALECT_IDS = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml'] as const;
+export type DialectId = (typeof DIALECT_IDS)[number];
+
+export function isDialectId(x: unknown): x is DialectId {
+  return typeof x === 'string' && (DIALECT_IDS as readonly string[]).includes(x);
+}

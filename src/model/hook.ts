@@ -1,0 +1,62 @@
+import type { DialectId } from './dialect-ids.js';
+
+/**
+ * What a hook's matcher selects, in canonical terms.
+ * - all:     every tool / every value (`*`, empty or omitted)
+ * - tools:   a set of canonical tool ids, plus MCP names/patterns (same scheme on every agent) and
+ *            names the source dialect does not know (kept and reported)
+ * - values:  non-tool events (SessionStart source, PreCompact trigger …)
+ * - pattern: a pattern that could not be understood (invalid regex …): carried verbatim
+ */
+export type Matcher =
+  | { kind: 'all' }
+  | { kind: 'tools'; tools: string[]; mcp: string[]; unknown: string[] }
+  | { kind: 'values'; values: string[] }
+  | { kind: 'pattern'; source: string };
+
+export type HookType = 'command' | 'prompt' | 'agent' | 'http' | (string & {});
+
+/** One hook handler in canonical form. */
+export interface Hook {
+  /** Canonical event id (`pre-tool-use`), or null when the source event is unknown. */
+  event: string | null;
+  /** The event name as written in the source. */
+  nativeEvent: string;
+  matcher: Matcher;
+  /** The matcher as written in the source (undefined = omitted). */
+  nativeMatcher: unknown;
+  type: HookType;
+  /** The command for `command` hooks, byte for byte. */
+  command?: string;
+  /** Timeout in ms; undefined = not set (the agent's default applies). */
+  timeoutMs?: number;
+  /** The dialect whose payload/protocol the command expects (differs from the config's when wrapped). */
+  scriptDialect: DialectId;
+  /** Other handler fields (async, statusMessage, if, once, shell, prompt, url, env …), carried as-is. */
+  fields: Record<string, unknown>;
+  /** Extra fields of the matcher group (settings.json) or list entry (hooks.yaml) besides matcher/hooks. */
+  groupFields: Record<string, unknown>;
+  /** hooks.yaml priority (lower runs first). */
+  priority?: number;
+  /** Where it came from: file and JSON/YAML path of the handler. */
+  origin: { file: string; path: string };
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A finding or a conversion note; never thrown, always returned. */
+export interface Diagnostic {
+  severity: Severity;
+  /** Stable camelCase id (`eventUnsupported`, `matcherToolMissing` …). */
+  code: string;
+  message: string;
+  file?: string;
+  path?: string;
+}
+
+/** A hook config read from one source: the hooks plus what the reader had to say about them. */
+export interface HookSet {
+  dialect: DialectId;
+  hooks: Hook[];
+  diagnostics: Diagnostic[];
+}

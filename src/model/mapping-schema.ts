@@ -1,0 +1,151 @@
+// zod schemas of the files in mappings/. Used at build and test time only: the run path imports the
+// compiled JSON and never loads zod or yaml.
+import { z } from 'zod';
+import { DIALECT_IDS } from './dialect-ids.js';
+
+const dialectId = z.enum(DIALECT_IDS);
+const canonicalToolId = z.string().regex(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/, 'a lowercase dotted id like file.write');
+const canonicalEventId = z.string().regex(/^[a-z][a-z-]*$/, 'a lowercase kebab-case id like pre-tool-use');
+
+/** A parameter: the native name, or `{ native: canonical }` where it is renamed. */
+const param = z.union([
+  z.string().min(1),
+  z.record(z.string().min(1), z.string().min(1)).refine((o) => Object.keys(o).length === 1, 'exactly one native: canonical pair'),
+]);
+
+export const toolEntrySchema = z.strictObject({
+  /** The native tool_name hooks see and matchers test. */
+  name: z.string().min(1),
+  /** Native parameter names in the agent's order. */
+  params: z.array(param),
+  /** Other names a matcher may use for this tool (legacy names, Qwen's matcher aliases). */
+  aliases: z.array(z.string().min(1)).optional(),
+  status: z.enum(['observed', 'historical', 'registered', 'conditional', 'docs']).optional(),
+  /** false where only some parameter names are known. */
+  params_complete: z.boolean().optional(),
+});
+
+/** tools.yaml: canonical id -> dialect -> entry, or null for "verified absent". */
+export const toolsFileSchema = z.record(canonicalToolId, z.partialRecord(dialectId, toolEntrySchema.nullable()));
+
+const eventRowShape = Object.fromEntries(DIALECT_IDS.map((d) => [d, z.string().min(1).nullable().optional()])) as Record<
+  (typeof DIALECT_IDS)[number],
+  z.ZodOptional<z.ZodNullable<z.ZodString>>
+>;
+
+export const eventRowSchema = z.strictObject({
+  /** What a matcher on this event is tested against: `tool` (tool_name), a payload field, or null (ignored). */
+  matcherOn: z.string().min(1).nullable(),
+  values: z.partialRecord(dialectId, z.array(z.string())).optional(),
+  ...eventRowShape,
+});
+export const eventsFileSchema = z.record(canonicalEventId, eventRowSchema);
+
+const unknown = z.literal('unknown');
+const eventOutcome = z.partialRecord(canonicalEventId, z.string().min(1));
+
+export const dialectFileSchema = z.strictObject({
+  id: dialectId,
+  agent: z.string().min(1),
+  observedVersion: z.string().nullable(),
+  extends: dialectId.optional(),
+  config: z
+    .strictObject({
+      format: z.enum(['settings-json', 'hooks-yaml']),
+      /** The file `convert` writes, relative to the project. */
+      write: z.string().min(1),
+      project: z.array(z.string()),
+      user: z.array(z.string()),
+      plugin: z.array(z.string()),
+      disableAllHooks: z.enum(['honoured', 'ignored', 'unknown']),
+      invalidEntry: z.enum(['file-rejected', 'entry-skipped', 'unknown']),
+      folderTrust: z.string().optional(),
+    })
+    .partial()
+    .required({ format: true, write: true }),
+  timeout: z.strictObject({
+    /** Required in every dialect: no default unit (STYLE.md). */
+    unit: z.enum(['s', 'ms']),
+    unitSource: z.string().optional(),
+    /** Values at or above this are read as milliseconds (Qwen's legacy rule). */
+    legacyMsFrom: z.number().optional(),
+    /** Default timeout in `unit`; null = not known (convert then always writes an explicit timeout). */
+    default: z.number().positive().nullable(),
+    defaultSource: z.string().optional(),
+    /** What a timed-out blocking hook does to the tool call. */
+    onTimeout: z.enum(['proceed', 'block']).or(unknown),
+    killsProcessGroup: z.boolean().or(unknown),
+  }),
+  matcher: z
+    .strictObject({
+      /** claude: exact |,-lists else unanchored regex; qwen: exact names/aliases per part else regex on the native name; regex: always unanchored regex. */
+      semantics: z.enum(['claude', 'qwen', 'regex']),
+      semanticsSource: z.string().optional(),
+      caseSensitive: z.boolean(),
+      invalidRegex: z.enum(['never-matches']).or(unknown),
+      arrays: z.enum(['unsupported', 'never-fire', 'any-of']).or(unknown),
+      mcpNames: z.string(),
+    })
+    .partial()
+    .required({ semantics: true }),
+  env: z
+    .strictObject({
+      /** Variables holding the project dir, preferred first. */
+      projectDir: z.array(z.string()),
+      pluginRoot: z.string().optional(),
+      provided: z.array(z.string()),
+      perHookEnv: z.boolean().optional(),
+    })
+    .optional(),
+  /** Hook types the agent runs (command, prompt, agent, http). */
+  hookTypes: z.array(z.string()).optional(),
+  /** argv prefix the agent runs a hook command with. */
+  shell: z.array(z.string()).optional(),
+  run: z
+    .strictObject({
+      parallel: z.boolean(),
+      sequentialField: z.boolean(),
+      dedupIdenticalCommands: z.boolean(),
+      aggregation: z.enum(['deny-ask-allow', 'last-writer-wins', 'merge']).or(unknown),
+      asyncField: z.boolean(),
+      ifField: z.boolean(),
+    })
+    .partial()
+    .optional(),
+  payload: z
+    .strictObject({
+      stdin: z.literal('compact-json-line'),
+      /** native permission_mode value -> canonical (default, accept-edits, plan, bypass, dont-ask, auto). */
+      permissionModes: z.record(z.string(), z.enum(['default', 'accept-edits', 'plan', 'bypass', 'dont-ask', 'auto'])),
+      failureEvent: z.string().nullable(),
+      alwaysSent: z.array(z.string()),
+      emptyPromptRefire: z.boolean().optional(),
+    })
+    .optional(),
+  output: z
+    .strictObject({
+      exit2Reason: z.enum(['stderr', 'stdout-then-stderr']),
+      exit2OnNonBlockingEvents: z.enum(['shown-to-model', 'not-shown']).or(unknown),
+      otherExit: z.enum(['non-blocking', 'warning']),
+      jsonOnNonZeroExit: z.enum(['honoured', 'ignored']).or(unknown),
+      stdoutJson: z.literal('strict'),
+      requiresHookEventName: z.boolean(),
+      permissionDecision: z.array(z.enum(['allow', 'deny', 'ask'])),
+      legacyDecision: z.array(z.enum(['block', 'approve'])),
+      updatedInput: z.enum(['replace', 'merge', 'ignored']),
+      modifiedInput: z.enum(['replace', 'merge', 'ignored']),
+      askHeadless: z.enum(['deny', 'hang', 'allow']).or(unknown),
+      allowBypassesPermissions: z.boolean().or(unknown),
+      continueFalse: eventOutcome,
+      additionalContext: eventOutcome,
+      plainStdoutContext: z.array(canonicalEventId),
+      postToolUseBlock: z.enum(['to-model', 'dropped']).or(unknown),
+      stopBlock: z.string(),
+    })
+    .optional(),
+});
+
+export type ToolsFile = z.infer<typeof toolsFileSchema>;
+export type ToolEntryFile = z.infer<typeof toolEntrySchema>;
+export type EventsFile = z.infer<typeof eventsFileSchema>;
+export type DialectFile = z.infer<typeof dialectFileSchema>;

@@ -1,0 +1,105 @@
+// The script's answer (exit code, stdout, stderr) read under the SCRIPT's agent rules
+// (mappings/dialects/<script>.yaml `output`), into one canonical Answer.
+import type { DialectId } from '../model/dialect-ids.js';
+import { mappings } from '../model/mappings.js';
+
+export interface Answer {
+  /** Tool permission: PreToolUse / PermissionRequest. */
+  decision?: 'allow' | 'deny' | 'ask';
+  /** Non-tool block: prompt blocked, Stop continues, PostToolUse feedback. */
+  block?: boolean;
+  reason?: string;
+  /** The rewritten tool input, in the script's parameter names, already complete (merge applied). */
+  updatedInput?: Record<string, unknown>;
+  context: string[];
+  continueFalse?: boolean;
+  stopReason?: string;
+  systemMessage?: string;
+  suppressOutput?: boolean;
+}
+
+export interface ScriptResult {
+  /** null when killed by the timeout. */
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+const TOOL_PERMISSION = new Set(['pre-tool-use', 'permission-request']);
+/** Events where exit 2 / decision:block mean something on the script's agent. */
+const BLOCKABLE = new Set(['pre-tool-use', 'permission-request', 'user-prompt-submit', 'stop', 'subagent-stop', 'post-tool-use', 'post-tool-use-failure']);
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** stdout as the agents read it: one JSON object and nothing else, or plain text. */
+export function strictJson(text: string): Record<string, unknown> | undefined {
+  const t = text.trim();
+  if (!t.startsWith('{') || !t.endsWith('}')) return undefined;
+  try {
+    const v: unknown = JSON.parse(t);
+    return isObject(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readAnswer(script: DialectId, event: string | undefined, r: ScriptResult, originalInput: Record<string, unknown> | undefined): Answer {
+  const spec = mappings.dialects[script].output!;
+  const a: Answer = { context: [] };
+  const ev = event ?? '';
+  const deny = (reason: string | undefined) => {
+    if (TOOL_PERMISSION.has(ev)) a.decision = 'deny';
+    else a.block = true;
+    if (reason !== undefined && a.reason === undefined) a.reason = reason;
+  };
+
+  const jsonAllowed = r.exitCode === 0 || r.timedOut || spec.jsonOnNonZeroExit === 'honoured';
+  const json = jsonAllowed ? strictJson(r.stdout) : undefined;
+  if (json) {
+    const hso = json.hookSpecificOutput;
+    const hsoOk = isObject(hso) && (!spec.requiresHookEventName || typeof hso.hookEventName === 'string');
+    if (hsoOk) {
+      const pd = hso.permissionDecision;
+      const reason = typeof hso.permissionDecisionReason === 'string' ? hso.permissionDecisionReason : undefined;
+      if ((pd === 'allow' || pd === 'deny' || pd === 'ask') && spec.permissionDecision.includes(pd)) {
+        if (pd === 'deny') deny(reason);
+        else if (a.decision !== 'deny') {
+          a.decision = pd;
+          if (reason !== undefined) a.reason = reason;
+        }
+      }
+      // PermissionRequest answers: { decision: { behavior, message, updatedInput } }
+      if (isObject(hso.decision) && ev === 'permission-request') {
+        const b = hso.decision.behavior;
+        const msg = typeof hso.decision.message === 'string' ? hso.decision.message : undefined;
+        if (b === 'deny') deny(msg);
+        else if (b === 'allow' && a.decision !== 'deny') a.decision = 'allow';
+        if (isObject(hso.decision.updatedInput)) a.updatedInput = hso.decision.updatedInput;
+      }
+      for (const field of ['updatedInput', 'modifiedInput'] as const) {
+        const mode = spec[field];
+        const v = hso[field];
+        if (mode !== 'ignored' && isObject(v) && TOOL_PERMISSION.has(ev)) {
+          a.updatedInput = mode === 'merge' ? { ...(originalInput ?? {}), ...v } : v;
+        }
+      }
+      if (typeof hso.additionalContext === 'string' && hso.additionalContext && spec.additionalContext[ev] === 'to-model') a.context.push(hso.additionalContext);
+    }
+    if (json.decision === 'block' && spec.legacyDecision.includes('block')) deny(typeof json.reason === 'string' ? json.reason : undefined);
+    if (json.decision === 'approve' && spec.legacyDecision.includes('approve') && a.decision === undefined && TOOL_PERMISSION.has(ev)) a.decision = 'allow';
+    if (json.continue === false) {
+      a.continueFalse = true;
+      if (typeof json.stopReason === 'string') a.stopReason = json.stopReason;
+    }
+    if (typeof json.systemMessage === 'string') a.systemMessage = json.systemMessage;
+    if (json.suppressOutput === true) a.suppressOutput = true;
+  } else if (r.exitCode === 0 && r.stdout.trim() && spec.plainStdoutContext.includes(ev)) {
+    a.context.push(r.stdout.replace(/\n$/, ''));
+  }
+  if (r.exitCode === 2 && BLOCKABLE.has(ev)) {
+    const reason = spec.exit2Reason === 'stderr' ? r.stderr : r.stdout.trim() || r.stderr;
+    deny(reason.replace(/\n$/, ''));
+  }
+  return a;
+}

@@ -1,0 +1,226 @@
+// `hook-bridge run`: the hot path. Bundled alone into dist/run.cjs: hand-parsed arguments, compiled
+// mappings as a plain object, child_process directly — no commander, zod, yaml or execa here.
+import { spawn } from 'node:child_process';
+import { readAnswer, type ScriptResult } from './answer.js';
+import { emit, type HostReply } from './emit.js';
+import { hostProjectDir, translatePayload, type Payload } from './payload.js';
+import { canonicalEvent } from '../dialects/catalog.js';
+import { isDialectId, type DialectId } from '../model/dialect-ids.js';
+import { mappings } from '../model/mappings.js';
+
+export const MAX_PAYLOAD = 10 * 1024 * 1024;
+/** Events where a hook can stop something: hook-bridge's own failures fail closed here. */
+const BLOCKING = new Set(['pre-tool-use', 'user-prompt-submit', 'permission-request']);
+
+export interface RunArgs {
+  from: DialectId;
+  to: DialectId;
+  timeoutS?: number;
+  onError: 'deny' | 'allow';
+  onTimeout?: 'allow' | 'deny';
+  ask: 'ask' | 'deny' | 'allow';
+  rewrite: 'deny' | 'ignore';
+  /** -c string, or argv after -- */
+  command: string | string[];
+}
+
+export class UsageError extends Error {}
+
+const USAGE = `usage: hook-bridge run --from <script-dialect> --to <host-dialect> [--timeout <s>] [--on-error deny|allow]
+                       [--on-timeout allow|deny] [--ask ask|deny|allow] [--rewrite deny|ignore]
+                       (-c '<shell command>' | -- <command> [args...])
+The host agent runs this in place of a hook's command: it translates the host's payload for the script,
+runs the script unchanged, and translates its answer back so the host reaches the same decision.`;
+
+export function parseArgs(argv: string[]): RunArgs | 'help' {
+  const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', ask: 'deny', rewrite: 'deny' };
+  const choice = <T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T => {
+    if (v === undefined || !allowed.includes(v as T)) throw new UsageError(`${flag} takes ${allowed.join('|')}${v === undefined ? '' : `, got "${v}"`}`);
+    return v as T;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const v = argv[i + 1];
+    const take = () => {
+      if (v === undefined) throw new UsageError(`${a} needs a value`);
+      i++;
+      return v;
+    };
+    if (a === '-h' || a === '--help') return 'help';
+    else if (a === '--from' || a === '--to') {
+      const d = take();
+      if (!isDialectId(d)) throw new UsageError(`unknown dialect "${d}" for ${a}`);
+      o[a.slice(2)] = d;
+    } else if (a === '--timeout') {
+      const n = Number(take());
+      if (!(n > 0)) throw new UsageError(`--timeout takes a positive number of seconds, got "${v}"`);
+      o.timeoutS = n;
+    } else if (a === '--on-error') o.onError = choice(a, take(), ['deny', 'allow'] as const);
+    else if (a === '--on-timeout') o.onTimeout = choice(a, take(), ['allow', 'deny'] as const);
+    else if (a === '--ask') o.ask = choice(a, take(), ['ask', 'deny', 'allow'] as const);
+    else if (a === '--rewrite') o.rewrite = choice(a, take(), ['deny', 'ignore'] as const);
+    else if (a === '-c') o.command = take();
+    else if (a === '--') {
+      o.command = argv.slice(i + 1);
+      break;
+    } else throw new UsageError(`unknown option "${a}"`);
+  }
+  if (!o.from || !o.to) throw new UsageError('--from and --to are required');
+  if (o.command === undefined || (Array.isArray(o.command) && !o.command.length)) throw new UsageError("a command is required: -c '<command>' or -- <command> [args...]");
+  return o as RunArgs;
+}
+
+function readStdin(): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    process.stdin.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_PAYLOAD) {
+        process.stdin.destroy();
+        resolve('too-large');
+      } else chunks.push(c);
+    });
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks)));
+    process.stdin.on('error', reject);
+  });
+}
+
+/** Run the script in its own process group; kill the whole group on timeout. */
+export function runScript(args: RunArgs, input: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<ScriptResult & { spawnError?: string }> {
+  return new Promise((resolve) => {
+    let file: string;
+    let argv: string[];
+    if (typeof args.command === 'string') {
+      const shell = mappings.dialects[args.from].shell ?? ['/bin/sh', '-c'];
+      file = shell[0] === '$SHELL' ? env.SHELL || '/bin/sh' : shell[0]!;
+      argv = [...shell.slice(1), args.command];
+    } else [file, ...argv] = args.command as [string, ...string[]];
+    const child = spawn(file, argv, { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let timedOut = false;
+    let settled = false;
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    const killGroup = (sig: NodeJS.Signals) => {
+      try {
+        if (child.pid) process.kill(-child.pid, sig);
+      } catch {
+        /* already gone */
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup('SIGTERM');
+      setTimeout(() => killGroup('SIGKILL'), 1000).unref();
+    }, timeoutMs);
+    const finish = (exitCode: number | null, spawnError?: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (timedOut) killGroup('SIGKILL');
+      resolve({ exitCode: timedOut ? null : exitCode, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut, ...(spawnError ? { spawnError } : {}) });
+    };
+    child.on('error', (e: NodeJS.ErrnoException) => finish(null, `cannot start ${file}: ${e.code ?? e.message}`));
+    child.on('close', (code) => finish(code));
+    // Scripts that never read stdin must not fail us (EPIPE) or hang.
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
+  });
+}
+
+function ownFailure(event: string | undefined, hostEvent: string, args: Pick<RunArgs, 'to' | 'onError'>, message: string): HostReply {
+  const msg = `hook-bridge: ${message}`;
+  if (!event || !BLOCKING.has(event) || args.onError === 'allow') return { stdout: '', stderr: msg, exitCode: 0 };
+  // Fail closed, with the reason: the host blocks, the model and the user learn why.
+  return emit(
+    event === 'user-prompt-submit' ? { block: true, reason: msg, context: [] } : { decision: 'deny', reason: msg, context: [] },
+    { host: args.to, script: args.to, event, hostEvent, tool: undefined, hostTool: undefined },
+    { ask: 'deny', rewrite: 'deny' },
+  );
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+export async function run(args: RunArgs, raw: Buffer | 'too-large', env: NodeJS.ProcessEnv): Promise<HostReply> {
+  const guessEvent = (text: string) => /"hook_event_name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
+  if (raw === 'too-large') return ownFailure('pre-tool-use', 'PreToolUse', args, `payload larger than ${MAX_PAYLOAD} bytes`);
+  const text = raw.toString('utf8');
+  let payload: Payload;
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!isObject(v)) throw new Error('not an object');
+    payload = v;
+  } catch {
+    const hostEvent = guessEvent(text) ?? 'PreToolUse';
+    return ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `the ${args.to} payload on stdin is not a JSON object`);
+  }
+  const hostEvent = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
+  const event = hostEvent ? canonicalEvent(args.to, hostEvent) : undefined;
+  const fail = (m: string) => ownFailure(event ?? 'pre-tool-use', hostEvent ?? 'PreToolUse', args, m);
+  if (!hostEvent) return fail('the payload has no hook_event_name string');
+  if (payload.tool_name !== undefined && typeof payload.tool_name !== 'string') return fail('tool_name is not a string');
+  if (payload.tool_input !== undefined && !isObject(payload.tool_input)) return fail('tool_input is not an object');
+
+  // Qwen re-fires UserPromptSubmit with prompt "" after every tool batch; the script's agent never would.
+  if (args.to === 'qwen' && args.from !== 'qwen' && event === 'user-prompt-submit' && payload.prompt === '') return { stdout: '', stderr: '', exitCode: 0 };
+
+  const t = translatePayload(payload, args.to, args.from, env);
+  const projectDir = hostProjectDir(args.to, env, payload);
+  const scriptEnv: NodeJS.ProcessEnv = { ...env };
+  for (const v of mappings.dialects[args.from].env?.projectDir ?? []) scriptEnv[v] ??= projectDir;
+  const spec = mappings.dialects[args.from].timeout;
+  const timeoutMs = (args.timeoutS ?? spec.default ?? 60) * 1000;
+  const scriptInput = isObject(t.payload.tool_input) ? t.payload.tool_input : undefined;
+
+  const r = await runScript(args, `${JSON.stringify(t.payload)}\n`, scriptEnv, projectDir, timeoutMs);
+  if (r.spawnError) return fail(r.spawnError);
+  if (typeof args.command === 'string' && (r.exitCode === 126 || r.exitCode === 127)) {
+    return fail(`the hook command could not be started (exit ${r.exitCode}): ${r.stderr.trim().split('\n').pop() ?? ''}`);
+  }
+  const answer = readAnswer(args.from, t.event, r, scriptInput);
+  if (r.timedOut && answer.decision !== 'deny' && !answer.block) {
+    const deny = args.onTimeout ? args.onTimeout === 'deny' : spec.onTimeout === 'block';
+    if (deny && BLOCKING.has(t.event ?? '')) {
+      if (t.event === 'user-prompt-submit') answer.block = true;
+      else answer.decision = 'deny';
+      answer.reason = `hook-bridge: the hook timed out after ${timeoutMs / 1000} s`;
+    }
+  }
+  const reply = emit(answer, { host: args.to, script: args.from, event: t.event, hostEvent, tool: t.tool, hostTool: typeof payload.tool_name === 'string' ? payload.tool_name : undefined }, args);
+  // The script's stderr passes through, unless the reply itself blocks through stderr.
+  const passthrough = reply.exitCode === 2 ? '' : r.stderr;
+  const note = r.timedOut ? `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` : '';
+  return { ...reply, stderr: [passthrough.replace(/\n$/, ''), note, reply.stderr].filter(Boolean).join('\n') };
+}
+
+export async function main(argv: string[]): Promise<void> {
+  let args: RunArgs | 'help';
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    const raw = await readStdin().catch(() => Buffer.alloc(0));
+    const hostEvent = raw === 'too-large' ? undefined : /"hook_event_name"\s*:\s*"([^"]+)"/.exec(raw.toString('utf8'))?.[1];
+    process.stderr.write(`hook-bridge run: ${(e as Error).message}\n${USAGE}\n`);
+    // A broken wrapper line must not let a guarded tool run: block on events where a block means "stop".
+    const blocking = hostEvent && ['PreToolUse', 'UserPromptSubmit', 'PermissionRequest'].includes(hostEvent);
+    process.exitCode = blocking && !argv.includes('allow') ? 2 : 0;
+    return;
+  }
+  if (args === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  let reply: HostReply;
+  try {
+    reply = await run(args, await readStdin(), process.env);
+  } catch (e) {
+    reply = ownFailure('pre-tool-use', 'PreToolUse', args, `internal error: ${(e as Error).message}`);
+  }
+  if (reply.stderr) process.stderr.write(`${reply.stderr}\n`);
+  process.stdout.write(reply.stdout, () => {
+    process.exitCode = reply.exitCode;
+  });
+}
+

@@ -1,0 +1,95 @@
+// Host payload -> the payload the script's own agent would have sent.
+import type { DialectId } from '../model/dialect-ids.js';
+import { mappings } from '../model/mappings.js';
+import { canonicalEvent, canonicalTool, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
+
+export type Payload = Record<string, unknown>;
+
+export interface Translated {
+  payload: Payload;
+  /** Canonical event id (undefined when the host's event is unknown). */
+  event: string | undefined;
+  /** Canonical tool id of the call, when known. */
+  tool: string | undefined;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Qwen Code's shell result text: "Command: …\nDirectory: …\nOutput: …\nError: …\nExit Code: …". */
+function parseQwenShell(text: string): { stdout: string; stderr: string } {
+  const field = (name: string, next: string) => new RegExp(`(?:^|\\n)${name}: ([\\s\\S]*?)(?=\\n${next}: |$)`).exec(text)?.[1];
+  const out = field('Output', 'Error') ?? '';
+  const err = field('Error', 'Exit Code') ?? '';
+  return { stdout: out === '(empty)' ? '' : out, stderr: err === '(none)' ? '' : err };
+}
+
+/** tool_response into the script agent's shape where the shapes are known to differ. */
+export function translateResponse(resp: unknown, tool: string | undefined, host: DialectId, script: DialectId): unknown {
+  if (host === script || resp === undefined || resp === null) return resp;
+  if (script === 'claude' || script === 'codebuddy') {
+    if (host === 'qwen' && isObject(resp) && typeof resp.llmContent === 'string') {
+      if (tool === 'shell') return { ...parseQwenShell(resp.llmContent), interrupted: false, isImage: false, noOutputExpected: false };
+      const d = resp.returnDisplay;
+      if ((tool === 'file.write' || tool === 'file.edit') && isObject(d) && typeof d.filePath === 'string') {
+        return { type: d.originalContent ? 'update' : 'create', filePath: d.filePath, content: d.newContent ?? '', structuredPatch: [], originalFile: d.originalContent || null };
+      }
+      return resp.llmContent;
+    }
+    if (host === 'codebuddy' && script === 'claude' && tool === 'shell' && isObject(resp)) {
+      // CodeBuddy's Bash result carries no output text; keep what it has in Claude's field names.
+      return { stdout: '', stderr: '', interrupted: resp.interrupted === true, isImage: false, noOutputExpected: false };
+    }
+  }
+  return resp;
+}
+
+/** Env var holding the host's project dir, else cwd. */
+export function hostProjectDir(host: DialectId, env: NodeJS.ProcessEnv, payload: Payload): string {
+  for (const v of mappings.dialects[host].env?.projectDir ?? []) if (env[v]) return env[v]!;
+  return typeof payload.cwd === 'string' ? payload.cwd : process.cwd();
+}
+
+function translateMode(mode: unknown, host: DialectId, script: DialectId): unknown {
+  if (typeof mode !== 'string') return mode;
+  const canonical = mappings.dialects[host].payload?.permissionModes[mode];
+  if (!canonical) return mode;
+  const native = Object.entries(mappings.dialects[script].payload?.permissionModes ?? {}).find(([, c]) => c === canonical)?.[0];
+  return native ?? mode;
+}
+
+export function translatePayload(p: Payload, host: DialectId, script: DialectId, env: NodeJS.ProcessEnv): Translated {
+  const hostEvent = typeof p.hook_event_name === 'string' ? p.hook_event_name : undefined;
+  const event = hostEvent ? canonicalEvent(host, hostEvent) : undefined;
+  const hostTool = typeof p.tool_name === 'string' ? p.tool_name : undefined;
+  const tool = hostTool ? canonicalTool(host, hostTool) : undefined;
+  if (host === script) return { payload: p, event, tool };
+
+  const out: Payload = {};
+  // Fields the script's agent always sends, filled where the host does not send them.
+  const cwd = typeof p.cwd === 'string' ? p.cwd : hostProjectDir(host, env, p);
+  const base: Payload = { session_id: p.session_id ?? env.QWEN_CODE_SESSION_ID ?? env.CLAUDE_CODE_SESSION_ID ?? 'unknown', transcript_path: p.transcript_path ?? '', cwd };
+  for (const k of mappings.dialects[script].payload?.alwaysSent ?? []) if (k in base) out[k] = base[k];
+  for (const [k, v] of Object.entries(p)) {
+    switch (k) {
+      case 'hook_event_name':
+        out[k] = (event && nativeEvent(script, event)) || v;
+        break;
+      case 'tool_name':
+        out[k] = (tool && toolEntry(script, tool)?.name) || v;
+        break;
+      case 'tool_input':
+        out[k] = isObject(v) ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined) : v;
+        break;
+      case 'tool_response':
+        out[k] = translateResponse(v, tool, host, script);
+        break;
+      case 'permission_mode':
+        out[k] = translateMode(v, host, script);
+        break;
+      default:
+        out[k] = v;
+    }
+  }
+  if (out.permission_mode === undefined && mappings.dialects[script].payload?.alwaysSent.includes('permission_mode')) out.permission_mode = 'default';
+  return { payload: out, event, tool };
+}

@@ -1,0 +1,37 @@
+// The command string `convert` writes in place of a hook's command, and its inverse.
+// `<runner> run --from <script> --to <host> [--timeout <s>] -c '<original>'`: the original command is
+// single-quoted for a POSIX shell (every host runs hooks through sh/bash), byte for byte.
+import type { DialectId } from '../model/dialect-ids.js';
+import { isDialectId } from '../model/dialect-ids.js';
+
+export interface Wrapper {
+  runner: string;
+  from: DialectId;
+  to: DialectId;
+  /** The script's own timeout in seconds, when the original hook set one. */
+  timeoutS?: number;
+  command: string;
+}
+
+/** Quote a string as one POSIX shell word. */
+export function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export function wrapCommand(w: Wrapper): string {
+  const t = w.timeoutS !== undefined ? ` --timeout ${w.timeoutS}` : '';
+  return `${w.runner} run --from ${w.from} --to ${w.to}${t} -c ${shellQuote(w.command)}`;
+}
+
+// A quoted word as shellQuote writes it: '...' pieces joined by \' (an escaped quote).
+const WRAPPER = /^(.*?hook-bridge\S*(?:\s+\S*hook-bridge\S*)?) run --from (\S+) --to (\S+)(?: --timeout (\d+(?:\.\d+)?))? -c ('(?:[^']*)'(?:\\''(?:[^']*)')*)$/s;
+
+/** Recognise a command written by wrapCommand (the runner must mention hook-bridge). */
+export function parseWrapper(command: string): Wrapper | undefined {
+  const m = WRAPPER.exec(command);
+  if (!m) return undefined;
+  const [, runner, from, to, timeout, quoted] = m;
+  if (!isDialectId(from) || !isDialectId(to)) return undefined;
+  const inner = quoted!.slice(1, -1).replace(/'\\''/g, `'`);
+  return { runner: runner!, from, to, ...(timeout !== undefined ? { timeoutS: Number(timeout) } : {}), command: inner };
+}

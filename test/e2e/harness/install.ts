@@ -1,0 +1,73 @@
+// Installs a pinned agent CLI from npm into a cache directory (never into the package's own
+// dependencies). Concurrent callers in one run share the install through a lock directory.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface AgentPackage {
+  /** npm package to install */
+  pkg: string;
+  version: string;
+  /** path of the CLI entry inside the install dir, run with `node` */
+  entry: string;
+}
+
+/** The agent builds the end-to-end suite is pinned to (the ones the ground truth was observed on). */
+export const AGENTS = {
+  claude: {
+    pkg: '@anthropic-ai/claude-code',
+    version: '2.1.330',
+    entry: 'node_modules/@anthropic-ai/claude-code/bin/claude.exe',
+  },
+  qwen: {
+    pkg: '@qwen-code/qwen-code',
+    version: '0.24.4',
+    entry: 'node_modules/@qwen-code/qwen-code/cli-entry.js',
+  },
+  codebuddy: {
+    pkg: '@tencent-ai/agent-sdk',
+    version: '0.3.201',
+    entry: 'node_modules/@tencent-ai/agent-sdk/cli/bin/codebuddy',
+  },
+} as const satisfies Record<string, AgentPackage>;
+
+export type AgentId = keyof typeof AGENTS;
+
+/** Cache root: `$HOOK_BRIDGE_E2E_CACHE` or `<repo>/.cache/e2e-agents`. */
+export function cacheRoot(): string {
+  return process.env.HOOK_BRIDGE_E2E_CACHE ?? resolve(import.meta.dirname, '../../../.cache/e2e-agents');
+}
+
+/** Returns the absolute path of the agent's CLI entry, installing it first if needed. */
+export function ensureAgent(id: AgentId): string {
+  const a: AgentPackage = AGENTS[id];
+  const dir = join(cacheRoot(), `${id}-${a.version}`);
+  const entry = join(dir, a.entry);
+  const done = join(dir, '.installed');
+  if (existsSync(done) && existsSync(entry)) return entry;
+  mkdirSync(dir, { recursive: true });
+  const lock = join(dir, '.lock');
+  // mkdir is atomic: the first caller installs, the others wait for `.installed`.
+  let owner = false;
+  try {
+    mkdirSync(lock);
+    owner = true;
+  } catch {
+    const until = Date.now() + 10 * 60_000;
+    while (!existsSync(done) && Date.now() < until) execFileSync('sleep', ['1']);
+    if (existsSync(done)) return entry;
+    throw new Error(`timed out waiting for another process to install ${a.pkg}@${a.version} in ${dir}`);
+  }
+  try {
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `e2e-${id}`, private: true }));
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `${a.pkg}@${a.version}`], {
+      cwd: dir,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (!existsSync(entry)) throw new Error(`${a.pkg}@${a.version} installed but ${a.entry} is missing`);
+    writeFileSync(done, new Date().toISOString());
+    return entry;
+  } finally {
+    if (owner) rmSync(lock, { recursive: true, force: true });
+  }
+}
