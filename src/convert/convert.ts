@@ -130,11 +130,12 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
       }
     }
     if (timeoutMs === undefined) {
-      const src = defaultMs(from);
-      const dst = defaultMs(target.id);
+      // The default the hook relied on is its script agent's (a wrapped Claude script in a Qwen config relied on Claude's).
+      const src = defaultMs(h.scriptDialect) ?? defaultMs(from);
+      const dst = defaultMs(target.payloadDialect === h.scriptDialect ? h.scriptDialect : target.id);
       if (src !== null && src !== dst) {
         timeoutMs = src;
-        notes.push(`timeout: ${from}'s default ${src / 1000} s written explicitly (${target.spec.agent}'s default is ${dst === null ? 'unknown' : `${dst / 1000} s`})`);
+        notes.push(`timeout: ${h.scriptDialect}'s default ${src / 1000} s written explicitly (${target.spec.agent}'s default is ${dst === null ? 'unknown' : `${dst / 1000} s`})`);
       }
     }
     if (timeoutMs !== undefined) {

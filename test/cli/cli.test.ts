@@ -1,0 +1,142 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { project, settings } from '../convert/helpers.js';
+
+const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
+function cli(args: string[], opts: { cwd?: string; input?: string } = {}) {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: opts.cwd, input: opts.input ?? '', encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+const noStack = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+describe('help and dialects', () => {
+  it('--help lists every command of the CLI contract, and says which are not built yet', () => {
+    const r = cli(['--help']);
+    expect(r.code).toBe(0);
+    for (const c of ['convert', 'run', 'audit', 'dispatch', 'dialects']) expect(r.stdout).toMatch(new RegExp(`\\n  ${c}\\b`));
+    expect(r.stdout).toMatch(/audit\s.*not built yet/);
+    expect(r.stdout).toMatch(/dispatch\s.*not built yet/);
+  });
+  it('run --help prints its usage', () => {
+    const r = cli(['run', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('--from <script-dialect> --to <host-dialect>');
+  });
+  it('dialects --format json lists the five dialects with catalogs and semantics', () => {
+    const r = cli(['dialects', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const k = JSON.parse(r.stdout);
+    expect(k.dialects.map((d: { id: string }) => d.id)).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml']);
+    expect(k.dialects[1]).toMatchObject({ timeout: { unit: 's', default: 60 }, matcher: { semantics: 'qwen' } });
+    expect(k.tools.find((t: { id: string }) => t.id === 'shell').names.qwen.name).toBe('run_shell_command');
+  });
+  it('dialects (text) shows the tables', () => {
+    const r = cli(['dialects']);
+    expect(r.stdout).toMatch(/shell\s+Bash\s+run_shell_command\s+Bash\s+execute_command/);
+  });
+  it('audit and dispatch say plainly they are not built, exit 2', () => {
+    for (const c of ['audit', 'dispatch']) {
+      const r = cli([c]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/not built yet/);
+    }
+  });
+});
+
+describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
+  it('unknown dialect', () => {
+    const r = cli(['convert', '--to', 'gemini', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('hook-bridge: unknown dialect "gemini" (known: claude, qwen, codebuddy, codebuddy-ide, hooks-yaml)');
+  });
+  it('unreadable file', () => {
+    const r = cli(['convert', 'does-not-exist.json', '--to', 'qwen', '--from', 'claude']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('hook-bridge: does-not-exist.json: no such file or directory');
+  });
+  it('invalid JSON names the file, line and column', () => {
+    const dir = project({ '.claude/settings.json': '{\n  "hooks": {\n    "PreToolUse": [,]\n' });
+    const r = cli(['convert', '--to', 'qwen'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^hook-bridge: .*\.claude\/settings\.json: 3:\d+: invalid JSON: ValueExpected$/);
+    noStack(r.stderr);
+  });
+  it('unknown option and missing --to are usage errors', () => {
+    expect(cli(['convert', '--bogus']).code).toBe(2);
+    expect(cli(['convert', 'x']).code).toBe(2);
+    expect(cli(['frobnicate']).code).toBe(2);
+  });
+  it('ambiguous source dialect asks for --from', () => {
+    const dir = project({ 'settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] }) });
+    const r = cli(['convert', 'settings.json', '--to', 'qwen'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot tell whether this is claude or codebuddy hooks: pass --from/);
+  });
+  it('a target file that is not JSON is left untouched', () => {
+    const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }), '.qwen/settings.json': '{ broken' });
+    const r = cli(['convert', '--to', 'qwen'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toBe('{ broken');
+  });
+});
+
+describe('writing', () => {
+  const src = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] }] });
+  it('merges into the target file with a backup; the second run changes nothing and says so', () => {
+    const dir = project({ '.claude/settings.json': src, '.qwen/settings.json': '{ "model": "x" }\n' });
+    const r1 = cli(['convert', '--to', 'qwen'], { cwd: dir });
+    expect(r1.code).toBe(0);
+    expect(r1.stderr).toMatch(/written, backup \.qwen\/settings\.json\.bak/);
+    const after = readFileSync(join(dir, '.qwen/settings.json'), 'utf8');
+    expect(JSON.parse(after)).toMatchObject({ model: 'x', hooks: { PreToolUse: [{ matcher: '^run_shell_command$' }] } });
+    expect(readFileSync(join(dir, '.qwen/settings.json.bak'), 'utf8')).toBe('{ "model": "x" }\n');
+    const r2 = cli(['convert', '--to', 'qwen'], { cwd: dir });
+    expect(r2.stderr).toMatch(/up to date, nothing to write/);
+    expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toBe(after);
+  });
+  it('--dry-run prints a diff and writes nothing; --stdout prints the file', () => {
+    const dir = project({ '.claude/settings.json': src });
+    const d = cli(['convert', '--to', 'qwen', '--dry-run'], { cwd: dir });
+    expect(d.stdout).toMatch(/^--- a\/\.qwen\/settings\.json/m);
+    expect(d.stdout).toMatch(/^\+.*run_shell_command/m);
+    expect(existsSync(join(dir, '.qwen/settings.json'))).toBe(false);
+    const s = cli(['convert', '--to', 'qwen', '--stdout'], { cwd: dir });
+    expect(JSON.parse(s.stdout).hooks.PreToolUse[0].matcher).toBe('^run_shell_command$');
+    expect(existsSync(join(dir, '.qwen/settings.json'))).toBe(false);
+  });
+  it('several targets at once; --format json report; stdin input', () => {
+    const dir = project({ '.claude/settings.json': src });
+    const r = cli(['convert', '--to', 'qwen,codebuddy,hooks-yaml', '--format', 'json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.targets.map((t: { to: string; written: boolean }) => [t.to, t.written])).toEqual([['qwen', true], ['codebuddy', true], ['hooks-yaml', true]]);
+    expect(readFileSync(join(dir, 'hooks.yaml'), 'utf8')).toMatch(/^version: "?'?2\.0\.0/m);
+    const s = cli(['convert', '-', '--from', 'claude', '--to', 'codebuddy', '--stdout'], { cwd: dir, input: src });
+    expect(JSON.parse(s.stdout).hooks.PreToolUse[0].matcher).toBe('^Bash$');
+  });
+  it('--fail-on dropped exits 1 when a hook is dropped', () => {
+    const dir = project({ '.claude/settings.json': settings({ PostCompact: [{ hooks: [{ type: 'command', command: 'x' }] }] }) });
+    expect(cli(['convert', '--to', 'qwen', '--stdout', '--fail-on', 'dropped'], { cwd: dir }).code).toBe(1);
+    expect(cli(['convert', '--to', 'qwen', '--stdout'], { cwd: dir }).code).toBe(0);
+  });
+  it('detects codebuddy-ide from its tool names', () => {
+    const dir = project({ '.codebuddy/settings.json': settings({ PreToolUse: [{ matcher: 'execute_command', hooks: [{ type: 'command', command: 'x' }] }] }) });
+    const r = cli(['convert', '--to', 'qwen', '--stdout', '--format', 'json'], { cwd: dir });
+    expect(JSON.parse(r.stdout).sources[0].dialect).toBe('codebuddy-ide');
+    expect(JSON.parse(r.stdout).targets[0].output).toContain('^run_shell_command$');
+  });
+  it('refuses to write a target file that is also a source (IDE -> CodeBuddy share .codebuddy/settings.json)', () => {
+    const dir = project({ '.codebuddy/settings.json': settings({ PreToolUse: [{ matcher: 'execute_command', hooks: [{ type: 'command', command: 'x' }] }] }) });
+    const r = cli(['convert', '--from', 'codebuddy-ide', '--to', 'codebuddy'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/the target file is also a source; pass --out or --stdout/);
+  });
+  it('the README main command works', () => {
+    const r = cli(['convert', 'examples/claude-project', '--to', 'qwen', '--stdout'], { cwd: resolve(import.meta.dirname, '../..') });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).hooks.PreToolUse).toHaveLength(3);
+    expect(r.stderr).toMatch(/7 hooks: 0 exact, 4 translated, 3 degraded, 0 dropped/);
+  });
+});

@@ -1,0 +1,178 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
+import { parseWrapper, shellQuote, wrapCommand } from '../../src/run/wrapper.js';
+import { convertText, settings } from './helpers.js';
+import { execFileSync } from 'node:child_process';
+
+const claudeHooks = {
+  PreToolUse: [
+    { matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/hooks/guard.sh', timeout: 10 }] },
+    { matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'python3 protect.py' }] },
+  ],
+  PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'npx prettier --write', timeout: 30, statusMessage: 'formatting' }] }],
+  UserPromptSubmit: [{ hooks: [{ type: 'command', command: "echo 'ctx'" }] }],
+  SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: 'cat notes.md' }] }],
+  Stop: [{ hooks: [{ type: 'command', command: './stop.sh', timeout: 120 }] }],
+};
+
+describe('claude -> qwen', () => {
+  const { json, result } = convertText(settings(claudeHooks), 'claude', 'qwen');
+  it('maps tools, anchors matchers, wraps commands, writes the source default timeout', () => {
+    expect(json.hooks.PreToolUse[0]).toEqual({
+      matcher: '^run_shell_command$',
+      hooks: [{ type: 'command', command: `hook-bridge run --from claude --to qwen --timeout 10 -c '"$CLAUDE_PROJECT_DIR"/hooks/guard.sh'`, timeout: 15 }],
+    });
+    expect(json.hooks.PreToolUse[1].matcher).toBe('^(write_file|edit)$');
+    expect(json.hooks.PreToolUse[1].hooks[0].timeout).toBe(605); // Claude's 600 s default + the wrapper's grace; Qwen's default is 60 s
+    expect(json.hooks.PostToolUse[0].hooks[0].statusMessage).toBe('formatting');
+    expect(json.hooks.SessionStart[0].matcher).toBe('startup');
+    expect(result.report.map((r) => r.status)).toEqual(['translated', 'translated', 'translated', 'translated', 'translated', 'translated']);
+  });
+});
+
+describe('round trip claude -> X -> claude is the identity', () => {
+  for (const to of DIALECT_IDS.filter((d) => d !== 'claude')) {
+    it(`via ${to}`, () => {
+      const there = convertText(settings(claudeHooks), 'claude', to);
+      const back = convertText(there.text, to, 'claude');
+      expect(back.json.hooks).toEqual(claudeHooks);
+    });
+  }
+
+  const name = fc.constantFrom('Bash', 'Write', 'Edit', 'Read', 'WebFetch', 'Agent', 'NotebookEdit');
+  const hookArb = fc.record({
+    matcher: fc.uniqueArray(name, { minLength: 1, maxLength: 3 }).map((a) => a.join('|')),
+    command: fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => s.length > 0),
+    timeout: fc.option(fc.integer({ min: 1, max: 900 }), { nil: undefined }),
+  });
+  it('property: arbitrary commands, matchers and timeouts survive claude -> qwen -> claude', () => {
+    fc.assert(
+      fc.property(fc.array(hookArb, { minLength: 1, maxLength: 4 }), (hooks) => {
+        const src = { PreToolUse: hooks.map((h) => ({ matcher: h.matcher, hooks: [{ type: 'command', command: h.command, ...(h.timeout ? { timeout: h.timeout } : {}) }] })) };
+        // Agent/NotebookEdit names exist on Qwen; the round trip must restore names and order exactly.
+        const back = convertText(convertText(settings(src), 'claude', 'qwen').text, 'qwen', 'claude');
+        const got = back.json.hooks.PreToolUse.flatMap((g: { hooks: unknown[] }) => g.hooks);
+        expect(got).toEqual(src.PreToolUse.flatMap((g) => g.hooks));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('quoting', () => {
+  it('property: wrap/parse is the identity and the shell sees the original bytes', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 60 }), (cmd) => {
+        const w = wrapCommand({ runner: 'hook-bridge', from: 'claude', to: 'qwen', command: cmd });
+        expect(parseWrapper(w)?.command).toBe(cmd);
+        // A JSON round trip (the settings file) keeps it too.
+        expect(parseWrapper(JSON.parse(JSON.stringify(w)))?.command).toBe(cmd);
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it('property: sh receives exactly the quoted word', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }).filter((s) => !s.includes('\0')), (s) => {
+        const out = execFileSync('/bin/sh', ['-c', `printf '%s' ${shellQuote(s)}`]).toString('utf8');
+        expect(out).toBe(s);
+      }),
+      { numRuns: 60 },
+    );
+  });
+  it('quotes, $, backticks, newlines and unicode survive', () => {
+    const nasty = `echo "it's $HOME" \`date\` \n\t ünïcødé 🚀 '\\'`;
+    expect(parseWrapper(wrapCommand({ runner: 'node /opt/x/bin/hook-bridge.cjs', from: 'claude', to: 'codebuddy', timeoutS: 30, command: nasty }))).toEqual({
+      runner: 'node /opt/x/bin/hook-bridge.cjs', from: 'claude', to: 'codebuddy', timeoutS: 30, command: nasty,
+    });
+  });
+});
+
+describe('regressions of known migrator failures', () => {
+  it('timeouts are converted, not copied as ms (Gemini migrate turned 30 s into 30 ms)', () => {
+    const { json } = convertText(settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x', timeout: 30 }] }] }), 'claude', 'qwen', { wrap: false });
+    expect(json.hooks.PreToolUse[0].hooks[0].timeout).toBe(30);
+  });
+  it('Grep and LS map to the target names, not lower-cased (grep, ls)', () => {
+    const { json } = convertText(settings({ PreToolUse: [{ matcher: 'Grep|LS', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen', { wrap: false });
+    expect(json.hooks.PreToolUse[0].matcher).toBe('^(grep_search|list_directory)$');
+  });
+  it('SubagentStop is mapped, not left behind', () => {
+    const { json } = convertText(settings({ SubagentStop: [{ hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen', { wrap: false });
+    expect(json.hooks.SubagentStop).toHaveLength(1);
+  });
+  it('matchers are translated, not copied verbatim (rulesync)', () => {
+    const { json } = convertText(settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'codebuddy-ide', { wrap: false });
+    expect(json.hooks.PreToolUse[0].matcher).toBe('^execute_command$');
+  });
+  it('$CLAUDE_PROJECT_DIR is never stripped to a relative path; rewritten only where the host lacks it', () => {
+    const cmd = '"$CLAUDE_PROJECT_DIR"/a.sh && ${CLAUDE_PROJECT_DIR}/b.sh';
+    const src = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: cmd }] }] });
+    expect(convertText(src, 'claude', 'qwen', { wrap: false }).json.hooks.PreToolUse[0].hooks[0].command).toBe(cmd); // Qwen sets CLAUDE_PROJECT_DIR
+    expect(convertText(src, 'claude', 'codebuddy-ide', { wrap: false }).json.hooks.PreToolUse[0].hooks[0].command).toBe('"${CODEBUDDY_PROJECT_DIR}"/a.sh && ${CODEBUDDY_PROJECT_DIR}/b.sh');
+  });
+  it('prompt hooks are carried, never turned into {}', () => {
+    const { json, result } = convertText(settings({ Stop: [{ hooks: [{ type: 'prompt', prompt: 'Is it done? $ARGUMENTS' }] }] }), 'claude', 'qwen');
+    expect(json.hooks.Stop[0].hooks[0]).toMatchObject({ type: 'prompt', prompt: 'Is it done? $ARGUMENTS' });
+    expect(result.report[0]!.status).toBe('degraded');
+  });
+  it('an absurd timeout is converted faithfully and flagged', () => {
+    const { json, result } = convertText(settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x', timeout: 30000 }] }] }), 'claude', 'qwen', { wrap: false });
+    expect(json.hooks.PreToolUse[0].hooks[0].timeout).toBe(30_000_000); // Qwen reads >= 1000 as ms: 30000 s written in ms
+    expect(result.diagnostics.map((d) => d.code)).toContain('timeoutAbsurd');
+  });
+});
+
+describe('losses are reported, never silent', () => {
+  it('an event the target lacks is dropped with a reason', () => {
+    const { json, result } = convertText(settings({ PostCompact: [{ hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
+    expect(json.hooks).toBeUndefined();
+    expect(result.report[0]).toMatchObject({ status: 'dropped' });
+    expect(result.report[0]!.notes.join()).toMatch(/no PostCompact event/);
+  });
+  it('a matcher whose tools do not exist on the target drops the hook', () => {
+    const { result } = convertText(settings({ PreToolUse: [{ matcher: 'MultiEdit', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
+    expect(result.report[0]!.status).toBe('dropped');
+  });
+  it('non-tool matcher values the target never sends are reported', () => {
+    const { result } = convertText(settings({ SessionStart: [{ matcher: 'clear|compact', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
+    expect(result.report[0]!.status).toBe('degraded');
+  });
+});
+
+describe('merge into an existing file', () => {
+  const existing = `{
+    // team settings: keep me
+    "model": "qwen3-coder",
+    "hooks": {
+        "PreToolUse": [
+            { "matcher": "read_file", "hooks": [ { "type": "command", "command": "./audit-reads.sh" } ] }
+        ]
+    },
+    "ui": { "theme": "dark" }
+}
+`;
+  const src = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] }] });
+  it('keeps comments, other keys, key order and other hooks; a second run changes nothing', () => {
+    const first = convertText(src, 'claude', 'qwen', { existing }).text;
+    expect(first).toContain('// team settings: keep me');
+    expect(first.indexOf('"model"')).toBeLessThan(first.indexOf('"hooks"'));
+    expect(first.indexOf('"hooks"')).toBeLessThan(first.indexOf('"ui"'));
+    expect(first).toContain('./audit-reads.sh');
+    expect(first).toContain('^run_shell_command$');
+    const second = convertText(src, 'claude', 'qwen', { existing: first }).text;
+    expect(second).toBe(first);
+  });
+});
+
+describe('hooks.yaml', () => {
+  it('writes version 2.0.0 and a flat list; priorities order the hooks', () => {
+    const yaml = `version: '2.0.0'\nhooks:\n  - { event: PreToolUse, matcher: [Bash, Write], command: ./b.sh, priority: 20 }\n  - { event: InputReceived, command: ./a.sh, timeout: 5, priority: 10 }\n`;
+    const { json } = convertText(yaml, 'hooks-yaml', 'claude');
+    expect(Object.keys(json.hooks)).toEqual(['UserPromptSubmit', 'PreToolUse']);
+    expect(json.hooks.PreToolUse[0].matcher).toBe('Bash|Write');
+    const back = convertText(convertText(settings(claudeHooks), 'claude', 'hooks-yaml').text, 'hooks-yaml', 'claude');
+    expect(back.json.hooks).toEqual(claudeHooks);
+  });
+});

@@ -1,0 +1,28 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { DialectId } from '../../src/model/dialect-ids.js';
+import { dialects } from '../../src/dialects/index.js';
+import { convertHooks } from '../../src/convert/convert.js';
+import { parseJsonc } from '../../src/dialects/settings-json.js';
+
+/** A temp project with the given files. */
+export function project(files: Record<string, string | object>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hb-proj-'));
+  for (const [rel, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  }
+  return dir;
+}
+
+/** Convert a settings/hooks text from one dialect to another, in memory; returns the target file text. */
+export function convertText(text: string, from: DialectId, to: DialectId, opts: { wrap?: boolean; existing?: string } = {}) {
+  const src = dialects[from];
+  const read = src.codec.read(text, `in.${from}`, src);
+  const result = convertHooks(read.hooks, from, { to, ...(opts.wrap !== undefined ? { wrap: opts.wrap } : {}) });
+  const out = dialects[to].codec.write(result.hooks, opts.existing, `out.${to}`, dialects[to]);
+  return { text: out.text, json: to === 'hooks-yaml' ? undefined : (parseJsonc(out.text, 'out') as any), result, read };
+}
+
+export const settings = (hooks: object) => JSON.stringify({ hooks }, null, 2);

@@ -1,0 +1,85 @@
+// Matcher semantics, checked against what the real agents were observed to fire.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { matcherFires, readToolMatcher, writeToolMatcher } from '../../src/convert/matcher.js';
+import { toolsOf } from '../../src/dialects/catalog.js';
+import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
+
+const gt = (p: string) => JSON.parse(readFileSync(join(resolve(import.meta.dirname, '../..'), 'test/fixtures/ground-truth', p), 'utf8'));
+
+describe('claude matcher semantics (matcher-tests.json)', () => {
+  const t = gt('claude/matcher-tests.json');
+  const tools = Object.keys(t.match.fired_by_tool) as string[];
+  for (const [id, m] of Object.entries(t.match.matchers as Record<string, string | null>)) {
+    it(`${id} = ${JSON.stringify(m)}`, () => {
+      for (const tool of tools) {
+        const fired = (t.match.fired_by_tool[tool] as string[]).includes(id);
+        expect(matcherFires('claude', m ?? undefined, tool), `${tool}`).toBe(fired);
+      }
+    });
+  }
+  it('Task still matches Agent; mcp__srv does not match mcp__srv__echo', () => {
+    expect(matcherFires('claude', 'Task', 'Agent')).toBe(true);
+    expect(matcherFires('claude', 'mcp__srv', 'mcp__srv__echo')).toBe(false);
+    expect(matcherFires('claude', 'mcp__srv__.*', 'mcp__srv__echo')).toBe(true);
+  });
+});
+
+describe('qwen matcher semantics (decision-tests.json matchers)', () => {
+  const t = gt('qwen/decision-tests.json').matchers;
+  for (const [m, fired] of Object.entries(t.matchers as Record<string, string[]>)) {
+    it(JSON.stringify(m), () => {
+      for (const tool of t.tools_called as string[]) expect(matcherFires('qwen', m, tool), tool).toBe(fired.includes(tool));
+    });
+  }
+  it('array matchers never fire', () => expect(matcherFires('qwen', ['run_shell_command'], 'run_shell_command')).toBe(false));
+});
+
+describe('codebuddy matcher semantics (decision-tests.json u14)', () => {
+  const cases: [string, string, boolean][] = [
+    ['Bash', 'Bash', true], ['^Bash$', 'Bash', true], ['Ba', 'Bash', true], ['bash', 'Bash', false], ['Write|Edit', 'Bash', false],
+    ['*', 'Bash', true], ['', 'Bash', true], ['.*', 'Bash', true], ['Task', 'TaskCreate', true], ['execute_command', 'Bash', false], ['(', 'Bash', false],
+  ];
+  for (const [m, tool, fired] of cases) it(`${JSON.stringify(m)} on ${tool}`, () => expect(matcherFires('codebuddy', m, tool)).toBe(fired));
+});
+
+describe('translation keeps the meaning', () => {
+  const known = (d: (typeof DIALECT_IDS)[number]) => toolsOf(d).map((t) => t.entry.name);
+  const pairs: [string, string, string][] = [
+    ['claude', 'qwen', 'Bash'], ['claude', 'qwen', 'Write|Edit|MultiEdit'], ['claude', 'codebuddy', 'Edit'], ['claude', 'codebuddy', 'Task'],
+    ['claude', 'codebuddy', 'Notebook.*'], ['qwen', 'claude', '^(edit|write_file)$'], ['codebuddy', 'claude', 'Write|Edit'], ['claude', 'codebuddy-ide', 'Bash|Write'],
+    ['codebuddy', 'qwen', 'Ba'], ['claude', 'qwen', 'Read,Write'],
+  ];
+  for (const [from, to, m] of pairs) {
+    it(`${from} ${JSON.stringify(m)} -> ${to}: fires for exactly the mapped tools`, () => {
+      const r = readToolMatcher(from as 'claude', m);
+      const w = writeToolMatcher(to as 'qwen', r.matcher);
+      expect(r.matcher.kind).toBe('tools');
+      const tools = r.matcher.kind === 'tools' ? r.matcher.tools : [];
+      for (const name of known(to as 'qwen')) {
+        const canonical = toolsOf(to as 'qwen').find((t) => t.entry.name === name)!.canonical;
+        expect(matcherFires(to as 'qwen', w.native, name), `${name} under ${JSON.stringify(w.native)}`).toBe(tools.includes(canonical));
+      }
+    });
+  }
+  it('Edit does not over-match NotebookEdit, Task not TaskCreate, on unanchored-regex targets', () => {
+    expect(writeToolMatcher('codebuddy', readToolMatcher('claude', 'Edit').matcher).native).toBe('^Edit$');
+    expect(writeToolMatcher('codebuddy', readToolMatcher('claude', 'Task').matcher).native).toBe('^Agent$');
+    expect(writeToolMatcher('qwen', readToolMatcher('claude', 'Write|Edit|MultiEdit').matcher)).toMatchObject({ native: '^(write_file|edit)$', missing: ['file.multi-edit'] });
+  });
+  it('wildcards stay wildcards; MCP patterns carry over; unknown names are kept and reported', () => {
+    expect(readToolMatcher('claude', '.*').matcher).toEqual({ kind: 'all' });
+    expect(writeToolMatcher('qwen', readToolMatcher('claude', '*').matcher).native).toBe('*');
+    expect(writeToolMatcher('qwen', readToolMatcher('claude', 'mcp__github__.*').matcher).native).toBe('^mcp__github__.*$');
+    expect(writeToolMatcher('qwen', readToolMatcher('claude', 'mcp__srv__echo|Bash').matcher).native).toBe('^(run_shell_command|mcp__srv__echo)$');
+    const r = readToolMatcher('claude', 'FancyTool');
+    expect(r.matcher).toEqual({ kind: 'tools', tools: [], mcp: [], unknown: ['FancyTool'] });
+    expect(r.diagnostics[0]?.code).toBe('matcherUnknownTool');
+  });
+  it('an invalid regex is reported, not thrown', () => {
+    const r = readToolMatcher('codebuddy', '(');
+    expect(r.matcher).toEqual({ kind: 'pattern', source: '(' });
+    expect(r.diagnostics[0]?.code).toBe('matcherInvalidRegex');
+  });
+});

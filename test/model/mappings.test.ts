@@ -1,0 +1,142 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileMappings } from '../../src/model/compile-mappings.js';
+import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
+import { HookBridgeError } from '../../src/model/errors.js';
+import { mappings } from '../../src/model/mappings.js';
+import { toolsOf } from '../../src/dialects/catalog.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const gt = (p: string) => JSON.parse(readFileSync(join(root, 'test/fixtures/ground-truth', p), 'utf8'));
+
+/** name -> params of a dialect's compiled catalog */
+const catalog = (d: (typeof DIALECT_IDS)[number]) => new Map(toolsOf(d).map(({ entry }) => [entry.name, entry]));
+
+describe('tool catalogs match the ground truth', () => {
+  it('claude: every observed tool with its exact parameter names', () => {
+    const cat = catalog('claude');
+    for (const t of gt('claude/tools.json').tools as { name: string; params: string[] }[]) {
+      if (t.name.startsWith('mcp__')) continue; // MCP tools are the user's, not the agent's
+      expect(cat.get(t.name), t.name).toBeDefined();
+      expect(cat.get(t.name)!.params.map(([n]) => n), t.name).toEqual(t.params);
+    }
+    // every tool of system/init is known, and the removed tools users still name are kept
+    for (const n of gt('claude/tools.json').system_init_tools as string[]) expect(cat.has(n) || n === 'Task', n).toBe(true);
+    for (const n of ['Glob', 'Grep', 'LS', 'MultiEdit', 'TodoWrite']) expect(cat.get(n)?.status, n).toBe('historical');
+  });
+
+  it('qwen: every tool, parameter and matcher alias', () => {
+    const cat = catalog('qwen');
+    for (const t of gt('qwen/tools.json').tools as { name: string; properties: string[]; matcher_aliases_exact: string[] }[]) {
+      expect(cat.get(t.name), t.name).toBeDefined();
+      expect(cat.get(t.name)!.params.map(([n]) => n), t.name).toEqual(t.properties);
+      expect(cat.get(t.name)!.aliases, t.name).toEqual(t.matcher_aliases_exact);
+    }
+  });
+
+  it('codebuddy: every tool with its parameters', () => {
+    const cat = catalog('codebuddy');
+    for (const t of gt('codebuddy/tools.json').tools as { name: string; params: string[] | null }[]) {
+      expect(cat.get(t.name), t.name).toBeDefined();
+      expect(cat.get(t.name)!.params.map(([n]) => n), t.name).toEqual(t.params ?? []);
+    }
+  });
+
+  it('codebuddy-ide: the IDE vocabulary of DESIGN.md', () => {
+    const cat = catalog('codebuddy-ide');
+    expect(cat.get('execute_command')!.params.map(([n]) => n)).toEqual(['command', 'requires_approval']);
+    expect(cat.get('write_to_file')!.params).toContainEqual(['filePath', 'file_path']);
+    expect(cat.get('replace_in_file')!.params).toContainEqual(['filePath', 'file_path']);
+    expect(cat.get('delete_files')!.params.map(([n]) => n)).toEqual(['target_file']);
+  });
+
+  it('the same concept maps across dialects (Write = write_file = write_to_file)', () => {
+    const w = mappings.tools['file.write']!;
+    expect([w.claude?.name, w.qwen?.name, w.codebuddy?.name, w['codebuddy-ide']?.name]).toEqual(['Write', 'write_file', 'Write', 'write_to_file']);
+    expect(mappings.tools.shell!.qwen!.name).toBe('run_shell_command');
+  });
+});
+
+describe('tables are consistent both ways', () => {
+  it('every native tool name maps back to exactly one canonical tool, whose entry has that name', () => {
+    for (const d of DIALECT_IDS) {
+      const seen = new Set<string>();
+      for (const { canonical, entry } of toolsOf(d)) {
+        expect(seen.has(entry.name), `${d} ${entry.name} twice`).toBe(false);
+        seen.add(entry.name);
+        expect(mappings.index.toolByName[d][entry.name]).toBe(canonical);
+      }
+      expect(Object.keys(mappings.index.toolByName[d]).length).toBe(seen.size);
+    }
+  });
+
+  it('every native event name maps back to its canonical event', () => {
+    for (const d of DIALECT_IDS) {
+      for (const [canonical, row] of Object.entries(mappings.events)) {
+        const n = row.names[d];
+        if (n) expect(mappings.index.eventByName[d][n]).toBe(canonical);
+      }
+    }
+  });
+
+  it('every event of the ground-truth payloads is known for its dialect', () => {
+    for (const d of ['claude', 'qwen', 'codebuddy'] as const) {
+      const idx = gt(`${d}/payloads/_index.json`) as { hook_event_name?: string; event?: string }[];
+      for (const e of idx) {
+        const name = e.hook_event_name ?? e.event!;
+        expect(mappings.index.eventByName[d][name], `${d} ${name}`).toBeDefined();
+      }
+    }
+  });
+
+  it('every dialect states a timeout unit and matcher semantics', () => {
+    for (const d of DIALECT_IDS) {
+      expect(['s', 'ms']).toContain(mappings.dialects[d].timeout.unit);
+      expect(['claude', 'qwen', 'regex']).toContain(mappings.dialects[d].matcher.semantics);
+    }
+    expect(mappings.dialects.claude.timeout).toMatchObject({ unit: 's', default: 600 });
+    expect(mappings.dialects.qwen.timeout).toMatchObject({ unit: 's', default: 60, legacyMsFrom: 1000 });
+    expect(mappings.dialects.qwen.env?.projectDir).toContain('QWEN_PROJECT_DIR');
+    expect(mappings.dialects.codebuddy.env?.projectDir).toContain('CODEBUDDY_PROJECT_DIR');
+  });
+});
+
+describe('malformed mapping files fail with the file and key', () => {
+  function broken(edit: (dir: string) => void): string {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-map-'));
+    cpSync(join(root, 'mappings'), dir, { recursive: true });
+    edit(dir);
+    try {
+      compileMappings(dir);
+    } catch (e) {
+      expect(e).toBeInstanceOf(HookBridgeError);
+      return (e as HookBridgeError).describe();
+    }
+    throw new Error('compileMappings accepted a malformed mapping');
+  }
+  const append = (f: string, text: string) => (dir: string) => writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8') + text);
+
+  it('a parameter list that is not a list', () => {
+    expect(broken(append('tools.yaml', '\nbroken.tool:\n  qwen: { name: broken_tool, params: nope }\n'))).toMatch(/^tools\.yaml: broken\.tool\.qwen\.params: /);
+  });
+  it('a native name mapped twice', () => {
+    expect(broken(append('tools.yaml', '\nshell.again:\n  qwen: { name: run_shell_command, params: [] }\n'))).toBe(
+      'tools.yaml: shell.again.qwen.name: qwen tool name "run_shell_command" is mapped by both "shell" and "shell.again"',
+    );
+  });
+  it('a timeout without a unit', () => {
+    const msg = broken((dir) => {
+      const f = join(dir, 'dialects/qwen.yaml');
+      writeFileSync(f, readFileSync(f, 'utf8').replace(/\n  unit: s /, '\n  '));
+    });
+    expect(msg).toMatch(/^dialects\/qwen\.yaml: timeout\.unit: /);
+  });
+  it('invalid YAML, with line and column', () => {
+    expect(broken(append('events.yaml', '\nstop: [unclosed\n'))).toMatch(/^events\.yaml: \d+:\d+: /);
+  });
+  it('a canonical id that is not lowercase-dotted', () => {
+    expect(broken(append('tools.yaml', '\nBadTool:\n  claude: { name: Bad, params: [] }\n'))).toMatch(/^tools\.yaml: BadTool: /);
+  });
+});
