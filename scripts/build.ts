@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { compileMappings } from '../src/model/compile-mappings.js';
 import { HookBridgeError } from '../src/model/errors.js';
 
@@ -27,7 +27,7 @@ try {
 if (only === 'mappings') process.exit(0);
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'], define: { __HOOK_BRIDGE_VERSION__: JSON.stringify(pkg.version) } } as const;
+const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'], define: { __HOOK_BRIDGE_VERSION__: JSON.stringify(pkg.version) } };
 await Promise.all([
   build({ ...common, entryPoints: [join(root, 'src/run/entry.ts')], outfile: join(root, 'dist/run.cjs'), format: 'cjs', minify: true }),
   build({ ...common, entryPoints: [join(root, 'src/cli/main.ts')], outfile: join(root, 'dist/cli.cjs'), format: 'cjs', minify: true, splitting: false }),

@@ -191,7 +191,8 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     const file = resolve(o.out ?? join(project, mappings.dialects[to].config.write));
     if (sources.some((s) => s.file !== '-' && resolve(s.file) === file)) throw new HookBridgeError(`the target file is also a source; pass --out or --stdout`, file);
     const before = o.stdout ? undefined : existsSync(file) ? readText(file) : undefined;
-    const { text: after } = dialects[to].codec.write(result.hooks, before, file, dialects[to]);
+    const { text: after, diagnostics: writeDiagnostics } = dialects[to].codec.write(result.hooks, before, file, dialects[to]);
+    diagnostics.push(...writeDiagnostics);
     const changed = after !== before;
     const outcome: TargetOutcome = { to, file, before, after, changed, written: false, result };
     if (o.dryRun) {

@@ -2,7 +2,7 @@
 //   { "hooks": { "<Event>": [ { "matcher": "...", "hooks": [ { "type": "command", "command": "...", "timeout": 30 } ] } ] } }
 // Reading keeps every field; writing merges into the existing file with JSONC-aware edits, so other
 // keys, other hooks, key order and comments stay as they were.
-import { applyEdits, modify, parseTree, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { applyEdits, modify, parseTree, getNodeValue, printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
@@ -104,6 +104,13 @@ export const settingsJson: Codec = {
     const diagnostics: Diagnostic[] = [];
     const hooks: Hook[] = [];
     if (!isObject(root)) throw new HookBridgeError('expected a JSON object at the top level', file);
+    if (d.spec.config.jsonComments === 'file-ignored') {
+      let at: number | undefined;
+      visit(text, { onComment: (offset) => void (at ??= offset) });
+      if (at !== undefined) {
+        diagnostics.push({ severity: 'error', code: 'jsonCommentsIgnoreFile', message: `${d.spec.agent} ignores this whole file because it contains a comment (${lineCol(text, at)}): none of its hooks run`, file });
+      }
+    }
     const all = root.hooks;
     if (all === undefined) return { hooks, diagnostics };
     if (!isObject(all)) {
@@ -137,7 +144,7 @@ export const settingsJson: Codec = {
     return { hooks, diagnostics };
   },
 
-  write(hooks, existing, file) {
+  write(hooks, existing, file, d) {
     const text = existing ?? '{}\n';
     const current = parseJsonc(text, file);
     if (!isObject(current)) throw new HookBridgeError('expected a JSON object at the top level; not overwriting it', file);
@@ -161,7 +168,13 @@ export const settingsJson: Codec = {
       out = applyEdits(out, modify(out, ['hooks', event], next, { formattingOptions }));
     }
     if (!out.endsWith('\n')) out += formattingOptions.eol;
-    return { text: out, diagnostics: [] };
+    const diagnostics: Diagnostic[] = [];
+    if (d.spec.config.jsonComments === 'file-ignored') {
+      let at: number | undefined;
+      visit(out, { onComment: (offset) => void (at ??= offset) });
+      if (at !== undefined) diagnostics.push({ severity: 'error', code: 'jsonCommentsIgnoreFile', message: `this file keeps a comment (${lineCol(out, at)}), so ${d.spec.agent} will ignore all of it: remove the comments`, file });
+    }
+    return { text: out, diagnostics };
   },
 };
 

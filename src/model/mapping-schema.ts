@@ -59,6 +59,8 @@ export const dialectFileSchema = z.strictObject({
       plugin: z.array(z.string()),
       disableAllHooks: z.enum(['honoured', 'ignored', 'unknown']),
       invalidEntry: z.enum(['file-rejected', 'entry-skipped', 'unknown']),
+      /** What comments in a JSON settings file do: accepted, or the whole file silently ignored. */
+      jsonComments: z.enum(['accepted', 'file-ignored', 'unknown']),
       folderTrust: z.string().optional(),
     })
     .partial()

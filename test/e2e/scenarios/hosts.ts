@@ -1,0 +1,48 @@
+// The hosts a scenario runs on: real Claude Code with the original Claude config (the reference),
+// and the other agents with the same config converted by `hook-bridge convert` (or copied verbatim,
+// to show what hook-bridge buys).
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { runClaude } from '../harness/claude.js';
+import { runCodebuddy } from '../harness/codebuddy.js';
+import { runQwen } from '../harness/qwen.js';
+import type { AgentRun, AgentRunResult } from '../harness/types.js';
+import { shellQuote } from '../../../src/run/wrapper.js';
+
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+export const bin = join(repoRoot, 'bin/hook-bridge.cjs');
+/** How converted configs call hook-bridge in these tests (never npx). */
+export const runner = `node ${shellQuote(bin)}`;
+
+export type HostId = 'claude' | 'qwen' | 'codebuddy';
+export type Mode = 'reference' | 'bridged' | 'verbatim';
+
+export interface Host {
+  id: HostId;
+  run: (r: AgentRun) => Promise<AgentRunResult>;
+  settings: string;
+  /** Native tool names of the host, by canonical id. */
+  tools: { shell: string; write: string; edit: string };
+}
+
+export const HOSTS: Record<HostId, Host> = {
+  claude: { id: 'claude', run: runClaude, settings: '.claude/settings.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit' } },
+  qwen: { id: 'qwen', run: runQwen, settings: '.qwen/settings.json', tools: { shell: 'run_shell_command', write: 'write_file', edit: 'edit' } },
+  codebuddy: { id: 'codebuddy', run: runCodebuddy, settings: '.codebuddy/settings.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit' } },
+};
+
+/**
+ * Put the project's Claude config in front of the host: as is (Claude), converted with hook-bridge
+ * (`bridged`), or copied verbatim into the host's settings file (`verbatim`, what users do today).
+ */
+export function installConfig(projectDir: string, host: Host, mode: Mode): void {
+  if (host.id === 'claude' || mode === 'reference') return;
+  if (mode === 'verbatim') {
+    mkdirSync(join(projectDir, host.settings, '..'), { recursive: true });
+    cpSync(join(projectDir, '.claude/settings.json'), join(projectDir, host.settings));
+    return;
+  }
+  execFileSync(process.execPath, [bin, 'convert', '--from', 'claude', '--to', host.id, '--runner', runner, '--no-backup'], { cwd: projectDir, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (!existsSync(join(projectDir, host.settings))) throw new Error(`convert wrote no ${host.settings}`);
+}
