@@ -1,0 +1,121 @@
+// Differential end to end (issue #6): every scenario runs on real Claude Code with the original
+// Claude config (the reference), then on Qwen Code and CodeBuddy Code with the config converted by
+// `hook-bridge convert` (must match the reference, or the documented degradation where the host
+// cannot express the behaviour), and with the config copied verbatim (recorded: what users get
+// today). The table of verbatim vs bridged outcomes is printed at the end.
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAgent } from './harness/install.js';
+import type { AgentRunResult } from './harness/types.js';
+import { makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
+import { HOSTS, installConfig, type HostId, type Mode } from './scenarios/hosts.js';
+import { SCENARIOS, type Observation, type Scenario } from './scenarios/scenarios.js';
+
+const scripts = join(import.meta.dirname, 'scenarios/scripts');
+const workspaces: TempWorkspace[] = [];
+const reference = new Map<string, Observation>();
+const table: { scenario: string; host: HostId; verbatim?: boolean; bridged?: boolean }[] = [];
+
+async function play(s: Scenario, host: HostId, mode: Mode): Promise<{ o: Observation; r: AgentRunResult }> {
+  const ws = makeWorkspace(`hb-e2e-${s.id}-${host}-`);
+  workspaces.push(ws);
+  const dir = ws.projectDir;
+  cpSync(scripts, join(dir, '.hooks'), { recursive: true });
+  mkdirSync(join(dir, 'victim'));
+  writeFileSync(join(dir, 'victim/keep.txt'), 'keep');
+  writeJson(join(dir, '.claude/settings.json'), { hooks: s.hooks });
+  installConfig(dir, HOSTS[host], mode);
+  const r = await HOSTS[host].run({ projectDir: dir, homeDir: ws.homeDir, steps: s.steps(HOSTS[host], dir), ...(s.prompt ? { prompt: s.prompt } : {}) });
+  return { o: s.observe(r, dir), r };
+}
+
+const explain = (r: AgentRunResult) => `exit=${r.exitCode} ${r.durationMs} ms, ${r.requests.length} request(s)\ntoolResults=${JSON.stringify(r.toolResults)}\nstderr: ${r.stderr.slice(-1200)}`;
+const row = (scenario: string, host: HostId) => {
+  let x = table.find((t) => t.scenario === scenario && t.host === host);
+  if (!x) table.push((x = { scenario, host }));
+  return x;
+};
+
+beforeAll(() => {
+  for (const id of ['claude', 'qwen', 'codebuddy'] as const) ensureAgent(id);
+});
+afterAll(() => {
+  workspaces.forEach((w) => w.cleanup());
+  const mark = (v: boolean | undefined) => (v === undefined ? '—' : v ? 'same' : '**different**');
+  const lines = ['| scenario | host | copied verbatim | through hook-bridge |', '|---|---|---|---|'];
+  for (const t of table) lines.push(`| ${t.scenario} | ${t.host} | ${mark(t.verbatim)} | ${t.bridged === undefined ? '—' : t.bridged ? 'same' : 'documented degradation'} |`);
+  console.log(`\nCompatibility (outcome vs the script's own agent — real Claude Code running the original config):\n${lines.join('\n')}\n`);
+});
+
+describe('reference: Claude Code runs the original config', () => {
+  for (const s of SCENARIOS) {
+    it(s.name, async () => {
+      const { o, r } = await play(s, 'claude', 'reference');
+      expect(o, explain(r)).toEqual(s.expected);
+      reference.set(s.id, o);
+    });
+  }
+});
+
+for (const host of ['qwen', 'codebuddy'] as const) {
+  describe(`${host}: the config converted by hook-bridge behaves as on Claude Code`, () => {
+    for (const s of SCENARIOS) {
+      const limit = s.limits?.[host];
+      it(`${s.name}${limit ? ` (limit: ${limit.why})` : ''}`, async () => {
+        const { o, r } = await play(s, host, 'bridged');
+        row(s.id, host).bridged = !limit;
+        expect(o, explain(r)).toEqual(limit ? limit.expected : (reference.get(s.id) ?? s.expected));
+      });
+    }
+  });
+  describe(`${host}: the config copied verbatim (recorded, not asserted)`, () => {
+    for (const s of SCENARIOS) {
+      it(s.name, async () => {
+        const { o } = await play(s, host, 'verbatim');
+        row(s.id, host).verbatim = JSON.stringify(o) === JSON.stringify(reference.get(s.id) ?? s.expected);
+      });
+    }
+  });
+}
+
+describe('reverse: CodeBuddy IDE-dialect scripts under CodeBuddy Code', () => {
+  // The IDE dialect (execute_command, filePath, modifiedInput) has no runnable reference agent here:
+  // the expectation is the IDE's documented behaviour (DESIGN.md seed 003).
+  const ideHooks = {
+    hooks: {
+      PreToolUse: [
+        { matcher: 'execute_command', hooks: [{ type: 'command', command: '"$CODEBUDDY_PROJECT_DIR"/.hooks/ide-guard.sh' }] },
+        { matcher: 'execute_command', hooks: [{ type: 'command', command: '"$CODEBUDDY_PROJECT_DIR"/.hooks/ide-rewrite.sh' }] },
+      ],
+    },
+  };
+  async function playIde(command: string, mode: 'bridged' | 'verbatim') {
+    const ws = makeWorkspace('hb-e2e-ide-');
+    workspaces.push(ws);
+    const dir = ws.projectDir;
+    cpSync(scripts, join(dir, '.hooks'), { recursive: true });
+    writeJson(join(dir, 'ide-hooks.json'), ideHooks);
+    if (mode === 'verbatim') cpSync(join(dir, 'ide-hooks.json'), join(dir, '.codebuddy/settings.json'));
+    else {
+      const { execFileSync } = await import('node:child_process');
+      const { bin, runner } = await import('./scenarios/hosts.js');
+      execFileSync(process.execPath, [bin, 'convert', 'ide-hooks.json', '--from', 'codebuddy-ide', '--to', 'codebuddy', '--runner', runner], { cwd: dir, stdio: 'ignore' });
+    }
+    const r = await HOSTS.codebuddy.run({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: 'Bash', args: { command, description: 'run it' } }] });
+    return { r, dir };
+  }
+  it('an IDE guard (tool_name == execute_command, exit 2) blocks Bash through hook-bridge', async () => {
+    const { r, dir } = await playIde('rm -rf victim; touch ide-removed.marker', 'bridged');
+    expect({ ran: existsSync(join(dir, 'ide-removed.marker')), told: r.toolResults.some((t) => t.includes('IDE-BLOCK')) }, explain(r)).toEqual({ ran: false, told: true });
+  });
+  it('an IDE modifiedInput rewrite becomes an updatedInput CodeBuddy Code applies', async () => {
+    const { r, dir } = await playIde('touch original.marker', 'bridged');
+    expect({ original: existsSync(join(dir, 'original.marker')), rewritten: existsSync(join(dir, 'rewritten.marker')) }, explain(r)).toEqual({ original: false, rewritten: true });
+  });
+  it('copied verbatim, the IDE guard never fires (recorded)', async () => {
+    const { dir } = await playIde('rm -rf victim; touch ide-removed.marker', 'verbatim');
+    const same = !existsSync(join(dir, 'ide-removed.marker'));
+    table.push({ scenario: 'ide-guard (IDE script)', host: 'codebuddy', verbatim: same, bridged: true });
+  });
+});
