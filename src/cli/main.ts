@@ -54,10 +54,18 @@ function program(): Command {
     });
 
   p.command('audit')
-    .description('not built yet: migration audit of every hook config in a project (issue #5)')
-    .allowUnknownOption()
-    .action(() => {
-      throw new HookBridgeError('`audit` is not built yet (tracked in issue #5)');
+    .description('migration audit: find every hook config in a project and report what will not behave the same')
+    .argument('[path...]', 'project directories or config files (default: .)')
+    .option('--target <dialect>', 'audit what happens on this agent instead of each config\'s own')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown', 'sarif']).default('text'))
+    .addOption(new Option('--fail-on <level>', 'exit 1 when a finding of this severity or worse is found').choices(['error', 'warning', 'never']).default('error'))
+    .option('--user', 'also audit the user-level configs in the home directory')
+    .option('--rule <id=level>', 'turn a rule off or change its severity (off|error|warning|info); repeatable', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option('--config <file>', 'rule settings file (default: <project>/.hook-bridge.json)')
+    .option('--list-rules', 'list the rules and exit')
+    .action(async (paths: string[], o) => {
+      const { auditCommand } = await import('./audit-command.js');
+      await auditCommand(paths, { ...o, ...(o.target ? { target: getDialect(o.target).id } : {}) });
     });
 
   p.command('dispatch')

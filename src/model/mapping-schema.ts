@@ -20,7 +20,7 @@ export const toolEntrySchema = z.strictObject({
   params: z.array(param),
   /** Other names a matcher may use for this tool (legacy names, Qwen's matcher aliases). */
   aliases: z.array(z.string().min(1)).optional(),
-  status: z.enum(['observed', 'historical', 'registered', 'conditional', 'docs']).optional(),
+  status: z.enum(['observed', 'historical', 'registered', 'bundled', 'conditional', 'docs']).optional(),
   /** false where only some parameter names are known. */
   params_complete: z.boolean().optional(),
 });

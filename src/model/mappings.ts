@@ -9,7 +9,7 @@ export interface ToolEntry {
   /** [native, canonical] parameter pairs, in the agent's order. */
   params: [string, string][];
   aliases: string[];
-  status: 'observed' | 'historical' | 'registered' | 'conditional' | 'docs';
+  status: 'observed' | 'historical' | 'registered' | 'bundled' | 'conditional' | 'docs';
   paramsComplete: boolean;
 }
 

@@ -1,0 +1,88 @@
+// audit: discover every hook config, run every rule, return findings. Pure of output formatting.
+import type { DialectId } from '../model/dialect-ids.js';
+import type { Severity } from '../model/hook.js';
+import { HookBridgeError } from '../model/errors.js';
+import { discoverConfigs } from './discover.js';
+import { locate } from './locate.js';
+import { RULES } from './rules/index.js';
+import { resolveScript } from './scripts.js';
+import type { ConfigFile, Finding, HookEntry, Rule, RuleContext, ScriptInfo } from './types.js';
+
+export type RuleSetting = Severity | 'off';
+
+export interface AuditOptions {
+  /** Project directories or config files (default: cwd). */
+  paths?: string[];
+  /** Audit what happens on this agent instead of each config's own. */
+  target?: DialectId;
+  /** Include user-level configs (~/.claude/settings.json …). */
+  user?: boolean;
+  home?: string;
+  /** Per-rule overrides: off, or another severity. */
+  rules?: Record<string, RuleSetting>;
+  /** Only these rules (tests). */
+  only?: string[];
+}
+
+export interface AuditResult {
+  project: string;
+  configs: ConfigFile[];
+  findings: Finding[];
+  rules: Rule[];
+}
+
+const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+export function audit(o: AuditOptions = {}): AuditResult {
+  for (const id of Object.keys(o.rules ?? {})) {
+    if (!RULES.some((r) => r.id === id)) throw new HookBridgeError(`unknown rule "${id}" (see hook-bridge audit --list-rules)`);
+  }
+  const { project, configs } = discoverConfigs(o.paths ?? [], { ...(o.user ? { user: true } : {}), ...(o.home ? { home: o.home } : {}) });
+  const findings: Finding[] = [];
+  const scriptCache = new Map<string, ScriptInfo | undefined>();
+  const rules = RULES.filter((r) => (!o.only || o.only.includes(r.id)) && o.rules?.[r.id] !== 'off');
+  for (const rule of rules) {
+    const severity = (o.rules?.[rule.id] as Severity | undefined) ?? rule.severity;
+    let current: ConfigFile | undefined;
+    const ctx: RuleContext = {
+      project,
+      configs,
+      ...(o.target ? { target: o.target } : {}),
+      hooks: () => configs.flatMap((config) => config.hooks.map((hook): HookEntry => ({ hook, config, host: o.target ?? config.dialect }))),
+      script(h, config) {
+        if (h.type !== 'command' || !h.command) return undefined;
+        const key = `${config.pluginRoot ?? ''}\0${h.command}`;
+        if (!scriptCache.has(key)) scriptCache.set(key, resolveScript(h.command, project, config.pluginRoot));
+        return scriptCache.get(key);
+      },
+      report(r) {
+        let message = rule.messages[r.messageId];
+        if (message === undefined) throw new Error(`rule ${rule.id} has no message "${r.messageId}"`);
+        for (const [k, v] of Object.entries(r.data ?? {})) message = message.replaceAll(`{{${k}}}`, String(v));
+        const file = r.file ?? current?.file ?? project;
+        const config = configs.find((c) => c.file === file);
+        const pos = config?.text ? locate(config.text, r.path, config.dialect === 'hooks-yaml') : undefined;
+        findings.push({
+          ruleId: rule.id,
+          messageId: r.messageId,
+          severity,
+          message,
+          file,
+          ...(r.path ? { path: r.path } : {}),
+          ...(pos ?? {}),
+          ...(o.target ? { target: o.target } : {}),
+          ...(r.fix ? { fix: r.fix } : {}),
+        });
+      },
+    };
+    rule.check(ctx);
+  }
+  findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId));
+  return { project, configs, findings, rules };
+}
+
+/** The exit code `--fail-on` asks for. */
+export function auditExitCode(findings: Finding[], failOn: 'error' | 'warning' | 'never'): number {
+  if (failOn === 'never') return 0;
+  return findings.some((f) => f.severity === 'error' || (failOn === 'warning' && f.severity === 'warning')) ? 1 : 0;
+}

@@ -1,0 +1,106 @@
+// Discovery: every hook config of every dialect in a project (and, with --user, in the home dir).
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
+import { HookBridgeError } from '../model/errors.js';
+import { mappings } from '../model/mappings.js';
+import { dialects } from '../dialects/index.js';
+import { detectFileDialect } from '../convert/project.js';
+import type { ConfigFile } from './types.js';
+
+/** Files agents are often assumed to read but do not: audited so a rule can say so. */
+export const UNREAD_LOCATIONS: { path: string; dialect: DialectId; why: string }[] = [
+  { path: '.qwen/settings.local.json', dialect: 'qwen', why: 'Qwen Code does not read .qwen/settings.local.json (ground truth c02)' },
+];
+
+const IDE_TOOL = /"matcher"\s*:\s*"[^"]*\b(execute_command|write_to_file|replace_in_file|delete_files)\b/;
+
+function load(file: string, dialect: DialectId, scope: ConfigFile['scope'], pluginRoot?: string): ConfigFile {
+  const base: ConfigFile = { file, dialect, scope, hooks: [], diagnostics: [], ...(pluginRoot ? { pluginRoot } : {}) };
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    return { ...base, unusable: { message: `cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})` } };
+  }
+  const d = dialect === 'codebuddy' && IDE_TOOL.test(text) ? 'codebuddy-ide' : dialect;
+  try {
+    const r = dialects[d].codec.read(text, file, dialects[d]);
+    return { ...base, dialect: d, text, hooks: r.hooks, diagnostics: r.diagnostics };
+  } catch (e) {
+    if (!(e instanceof HookBridgeError)) throw e;
+    return { ...base, dialect: d, text, unusable: { message: e.message, ...(e.location ? { location: e.location } : {}) } };
+  }
+}
+
+export interface DiscoverOptions {
+  /** Also read the user-level configs in the home directory. */
+  user?: boolean;
+  home?: string;
+}
+
+/** All hook configs under a project directory, or the given files. */
+export function discoverConfigs(paths: string[], o: DiscoverOptions = {}): { project: string; configs: ConfigFile[] } {
+  const configs: ConfigFile[] = [];
+  const seen = new Set<string>();
+  const add = (c: ConfigFile) => {
+    if (seen.has(c.file)) return;
+    seen.add(c.file);
+    configs.push(c);
+  };
+  let project = resolve('.');
+  for (const p of paths.length ? paths : ['.']) {
+    const abs = resolve(p);
+    if (!existsSync(abs)) throw new HookBridgeError('no such file or directory', p);
+    if (!statIsDir(abs)) {
+      const d = detectFileDialect(abs, safeRead(abs));
+      add(load(abs, typeof d === 'string' ? d : 'claude', 'explicit', /\/hooks\/hooks\.json$/.test(abs) ? dirname(dirname(abs)) : undefined));
+      project = dirname(abs);
+      continue;
+    }
+    project = abs;
+    for (const d of DIALECT_IDS) {
+      if (d === 'codebuddy-ide') continue; // same files as codebuddy; told apart by content in load()
+      const spec = mappings.dialects[d].config;
+      (spec.project ?? []).forEach((rel, i) => {
+        const f = join(abs, rel);
+        if (existsSync(f)) add(load(f, d, i === 0 ? 'project' : 'local'));
+      });
+      for (const rel of spec.plugin ?? []) {
+        const f = join(abs, rel);
+        if (existsSync(f)) add(load(f, d, 'plugin', abs));
+      }
+    }
+    for (const u of UNREAD_LOCATIONS) {
+      const f = join(abs, u.path);
+      if (existsSync(f)) add(load(f, u.dialect, 'local'));
+    }
+  }
+  if (o.user) {
+    const home = o.home ?? homedir();
+    for (const d of DIALECT_IDS) {
+      for (const rel of mappings.dialects[d].config.user ?? []) {
+        const f = join(home, rel.replace(/^~\//, ''));
+        if (existsSync(f)) add(load(f, d, 'user'));
+      }
+    }
+  }
+  return { project, configs };
+}
+
+function statIsDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function safeRead(p: string): string {
+  try {
+    return readFileSync(p, 'utf8');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,34 @@
+// A migration report a person attaches to a PR: summary, findings by severity, what to run.
+import { relative } from 'node:path';
+import type { AuditResult } from '../audit.js';
+
+const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function formatMarkdown(r: AuditResult): string {
+  const rel = (f: string) => relative(r.project, f) || f;
+  const target = r.findings.find((f) => f.target)?.target;
+  const out: string[] = [`# Hook migration audit${target ? ` for ${target}` : ''}`, ''];
+  out.push('| config | agent | hooks | errors | warnings | info |', '|---|---|---|---|---|---|');
+  for (const c of r.configs) {
+    const fs = r.findings.filter((f) => f.file === c.file);
+    const n = (s: string) => fs.filter((f) => f.severity === s).length;
+    out.push(`| \`${rel(c.file)}\` | ${c.dialect} | ${c.hooks.length} | ${n('error')} | ${n('warning')} | ${n('info')} |`);
+  }
+  out.push('');
+  if (!r.findings.length) out.push('No findings.', '');
+  for (const [sev, title] of [['error', 'Errors'], ['warning', 'Warnings'], ['info', 'Notes']] as const) {
+    const fs = r.findings.filter((f) => f.severity === sev);
+    if (!fs.length) continue;
+    out.push(`## ${title} (${fs.length})`, '', '| where | rule | finding |', '|---|---|---|');
+    for (const f of fs) out.push(`| \`${rel(f.file)}${f.line ? `:${f.line}` : ''}\`${f.path ? ` \`${f.path}\`` : ''} | \`${f.ruleId}\` | ${esc(f.message)} |`);
+    out.push('');
+  }
+  const fixes = [...new Set(r.findings.map((f) => f.fix).filter(Boolean))];
+  if (fixes.length) out.push('## What to run', '', ...fixes.map((f) => `- \`${f}\``), '');
+  const used = r.rules.filter((rule) => r.findings.some((f) => f.ruleId === rule.id));
+  if (used.length) {
+    out.push('## Rules', '');
+    for (const rule of used) out.push(`### \`${rule.id}\` — ${rule.description}`, '', rule.docs, '');
+  }
+  return out.join('\n');
+}

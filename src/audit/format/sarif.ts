@@ -1,0 +1,39 @@
+// SARIF 2.1.0 for code scanning (validated against the OASIS schema in test/audit/format.test.ts).
+import { relative } from 'node:path';
+import type { Log, ReportingDescriptor, Result } from 'sarif';
+import { VERSION } from '../../version.js';
+import type { AuditResult } from '../audit.js';
+
+const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
+
+export function formatSarif(r: AuditResult): string {
+  const rules: ReportingDescriptor[] = r.rules.map((rule) => ({
+    id: rule.id,
+    shortDescription: { text: rule.description },
+    fullDescription: { text: rule.docs.replace(/\s+/g, ' ').trim() },
+    help: { text: rule.docs, markdown: rule.docs },
+    defaultConfiguration: { level: LEVEL[rule.severity] },
+  }));
+  const results: Result[] = r.findings.map((f) => ({
+    ruleId: f.ruleId,
+    ruleIndex: r.rules.findIndex((x) => x.id === f.ruleId),
+    level: LEVEL[f.severity],
+    message: { text: f.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: (relative(r.project, f.file) || f.file).split('\\').join('/'), uriBaseId: '%SRCROOT%' },
+          ...(f.line ? { region: { startLine: f.line, startColumn: f.column ?? 1 } } : {}),
+        },
+        ...(f.path ? { logicalLocations: [{ fullyQualifiedName: f.path, kind: 'member' }] } : {}),
+      },
+    ],
+    ...(f.target ? { properties: { target: f.target } } : {}),
+  }));
+  const log: Log = {
+    version: '2.1.0',
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    runs: [{ tool: { driver: { name: 'hook-bridge', version: VERSION, informationUri: 'https://www.npmjs.com/package/hook-bridge', rules } }, results }],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

@@ -1,0 +1,37 @@
+// Line and column of a JSON/YAML path in a config file, for text output and SARIF regions.
+import { findNodeAtLocation, parseTree, type Segment } from 'jsonc-parser';
+import { isNode, parseDocument } from 'yaml';
+
+export function pathSegments(path: string): Segment[] {
+  const out: Segment[] = [];
+  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : m[1]!);
+  return out;
+}
+
+function lineCol(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}
+
+/** The position of the value at `path` (or of its nearest existing parent). */
+export function locate(text: string, path: string | undefined, yaml: boolean): { line: number; column: number } | undefined {
+  if (!path) return undefined;
+  let segs = pathSegments(path);
+  if (yaml) {
+    const doc = parseDocument(text);
+    while (segs.length) {
+      const node = doc.getIn(segs, true);
+      if (isNode(node) && node.range) return lineCol(text, node.range[0]);
+      segs = segs.slice(0, -1);
+    }
+    return undefined;
+  }
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  if (!root) return undefined;
+  while (segs.length) {
+    const node = findNodeAtLocation(root, segs);
+    if (node) return lineCol(text, node.offset);
+    segs = segs.slice(0, -1);
+  }
+  return undefined;
+}

@@ -1,0 +1,47 @@
+import { matcherFires } from '../../convert/matcher.js';
+import { MCP_PREFIX, toolsOf } from '../../dialects/catalog.js';
+import { mappings } from '../../model/mappings.js';
+import { defineRule, paths } from '../types.js';
+
+export default defineRule({
+  id: 'matcher-dead',
+  severity: 'error',
+  description: 'The matcher fires for no tool the agent has',
+  docs: `A matcher written for another agent usually loads without complaint and never fires: Qwen Code tests regexes
+against its own names only (\`^Bash$\`, \`(Write|Edit)\` and \`Bash.*\` match nothing there), ignores array
+matchers, and CodeBuddy Code never matches \`execute_command\`; removed tools (\`MultiEdit\`, \`LS\`) match
+nothing on current builds. A guard behind a dead matcher is a guard that is not there. Translate the
+matcher with \`hook-bridge convert\`, or name the agent's own tools.`,
+  messages: {
+    dead: 'matcher {{matcher}} fires for no {{agent}} tool: this hook never runs',
+    historicalOnly: 'matcher {{matcher}} names only tools {{agent}} no longer has ({{tools}}): this hook never runs on current builds',
+  },
+  sources: ['ground-truth qwen decision-tests matchers, c08', 'ground-truth codebuddy u14', 'ground-truth claude tools.json not_available_in_this_session'],
+  check(ctx) {
+    const seen = new Set<string>();
+    for (const { hook: h, config, host } of ctx.hooks()) {
+      if (!h.event || mappings.events[h.event]?.matcherOn !== 'tool') continue;
+      const key = `${config.file}\0${paths.matcher(h)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const m = h.nativeMatcher;
+      if (m === undefined || m === '' || m === '*') continue;
+      if (typeof m === 'string') {
+        try {
+          new RegExp(m);
+        } catch {
+          if (!(mappings.dialects[host].matcher.semantics === 'claude' && /^[A-Za-z0-9_|, -]*$/.test(m))) continue; // matcher-invalid says it
+        }
+        if (m.includes(MCP_PREFIX)) continue; // MCP servers are the user's: not in any catalog
+      }
+      const tools = toolsOf(host);
+      const live = tools.filter((t) => t.entry.status !== 'historical' && t.entry.status !== 'bundled');
+      const fires = (list: typeof tools) => list.filter((t) => matcherFires(host, m, t.entry.name));
+      const agent = mappings.dialects[host].agent;
+      if (fires(live).length) continue;
+      const old = fires(tools);
+      if (old.length) ctx.report({ messageId: 'historicalOnly', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent, tools: old.map((t) => t.entry.name).join(', ') } });
+      else ctx.report({ messageId: 'dead', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent }, ...(ctx.target ? { fix: `hook-bridge convert --from ${config.dialect} --to ${ctx.target}` } : {}) });
+    }
+  },
+});

@@ -1,0 +1,87 @@
+// Static resolution of the script a hook command runs: no execution, just the command text.
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
+import type { ScriptInfo } from './types.js';
+
+const INTERPRETERS = /^(python3?|python\d\.\d+|node|bash|sh|zsh|dash|ruby|perl|deno|bun|tsx|ts-node|pwsh|php|uv)$/;
+const PROJECT_VARS = ['CLAUDE_PROJECT_DIR', 'QWEN_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CODEBUDDY_PROJECT_DIR'];
+const PLUGIN_VARS = ['CLAUDE_PLUGIN_ROOT', 'CODEBUDDY_PLUGIN_ROOT'];
+
+/** Split a command into shell words (quotes and backslashes; enough for the first few words). */
+export function shellWords(command: string): string[] {
+  const words: string[] = [];
+  let cur = '';
+  let has = false;
+  let q: '"' | "'" | undefined;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (q) {
+      if (c === q) q = undefined;
+      else if (c === '\\' && q === '"' && i + 1 < command.length) cur += command[++i];
+      else cur += c;
+    } else if (c === '"' || c === "'") {
+      q = c;
+      has = true;
+    } else if (c === '\\' && i + 1 < command.length) {
+      cur += command[++i];
+      has = true;
+    } else if (/\s/.test(c) || c === ';' || c === '&' || c === '|') {
+      if (cur || has) words.push(cur);
+      cur = '';
+      has = false;
+      if (c !== ' ' && c !== '\t' && c !== '\n') break; // the first simple command is enough
+    } else {
+      cur += c;
+      has = true;
+    }
+  }
+  if (cur || has) words.push(cur);
+  return words;
+}
+
+export function expandVars(word: string, projectDir: string, pluginRoot?: string): string {
+  let out = word;
+  for (const v of PROJECT_VARS) out = out.replace(new RegExp(`\\$\\{${v}\\}|\\$${v}(?![A-Za-z0-9_])`, 'g'), projectDir);
+  if (pluginRoot) for (const v of PLUGIN_VARS) out = out.replace(new RegExp(`\\$\\{${v}\\}|\\$${v}(?![A-Za-z0-9_])`, 'g'), pluginRoot);
+  if (out === '~' || out.startsWith('~/')) out = homedir() + out.slice(1);
+  return out;
+}
+
+/** The script a command runs, or undefined for inline commands (`echo …`, `jq …`, `npx prettier`). */
+export function resolveScript(command: string, projectDir: string, pluginRoot?: string): ScriptInfo | undefined {
+  const words = shellWords(command);
+  let i = 0;
+  while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++; // FOO=bar cmd
+  if (words[i] === 'exec' || words[i] === 'env') i++;
+  const first = words[i];
+  if (!first) return undefined;
+  let raw: string | undefined;
+  let interpreter: string | undefined;
+  const base = first.split('/').pop()!;
+  if (INTERPRETERS.test(base)) {
+    interpreter = base;
+    let j = i + 1;
+    if (base === 'uv' && words[j] === 'run') j++;
+    while (j < words.length && words[j]!.startsWith('-')) j++;
+    raw = words[j];
+    if (!raw || raw.startsWith('<')) return undefined;
+  } else if (first.includes('/') || /\.(sh|py|js|mjs|cjs|ts|rb|pl)$/.test(first)) raw = first;
+  else return undefined;
+  const expanded = expandVars(raw, projectDir, pluginRoot);
+  if (expanded.includes('$')) return undefined; // a variable we cannot resolve statically
+  const path = isAbsolute(expanded) ? expanded : resolve(projectDir, expanded);
+  const exists = existsSync(path) && statSync(path).isFile();
+  let executable = false;
+  let text: string | undefined;
+  if (exists) {
+    try {
+      accessSync(path, constants.X_OK);
+      executable = true;
+    } catch {
+      executable = false;
+    }
+    text = readFileSync(path, 'utf8').slice(0, 256 * 1024);
+  }
+  return { raw, path, ...(interpreter ? { interpreter } : {}), exists, executable, ...(text !== undefined ? { text } : {}) };
+}

@@ -1,0 +1,98 @@
+import type { DialectId } from '../model/dialect-ids.js';
+import type { Diagnostic, Hook, Severity } from '../model/hook.js';
+
+/** One hook config file found in the project (or the user's home). */
+export interface ConfigFile {
+  file: string;
+  dialect: DialectId;
+  scope: 'project' | 'local' | 'user' | 'plugin' | 'explicit';
+  /** The file text, when it could be read. */
+  text?: string;
+  hooks: Hook[];
+  /** What the reader said (structure problems); a file that could not be parsed has `unusable`. */
+  diagnostics: Diagnostic[];
+  unusable?: { message: string; location?: string };
+  pluginRoot?: string;
+}
+
+/** A script a hook command runs, resolved statically (no execution). */
+export interface ScriptInfo {
+  /** As written in the command. */
+  raw: string;
+  /** Absolute path after expanding $CLAUDE_PROJECT_DIR, ${CLAUDE_PLUGIN_ROOT}, ~ and relative paths. */
+  path: string;
+  /** `python3`, `node`, `bash` … when the command names one; undefined when the script is run directly. */
+  interpreter?: string;
+  exists: boolean;
+  executable: boolean;
+  /** First 256 KB of the script, when it exists. */
+  text?: string;
+}
+
+export interface Finding {
+  ruleId: string;
+  /** Which of the rule's messages (stable; the text may change). */
+  messageId: string;
+  severity: Severity;
+  message: string;
+  file: string;
+  /** JSON/YAML path of the offending value, e.g. `hooks.PreToolUse[0].matcher`. */
+  path?: string;
+  line?: number;
+  column?: number;
+  /** The dialect audited for, when auditing for another agent (`--target`). */
+  target?: DialectId;
+  /** A command or edit that fixes it, when the fix is mechanical. */
+  fix?: string;
+}
+
+export interface HookEntry {
+  hook: Hook;
+  config: ConfigFile;
+  /** The agent the hook runs on: --target, or the config's own. */
+  host: DialectId;
+}
+
+export interface ReportInput {
+  messageId: string;
+  data?: Record<string, string | number>;
+  file?: string;
+  path?: string;
+  fix?: string;
+}
+
+export interface RuleContext {
+  project: string;
+  configs: ConfigFile[];
+  target?: DialectId;
+  hooks(): HookEntry[];
+  script(h: Hook, config: ConfigFile): ScriptInfo | undefined;
+  report(r: ReportInput): void;
+}
+
+export interface Rule {
+  id: string;
+  severity: Severity;
+  /** One line: what is wrong. */
+  description: string;
+  /** Longer explanation with the fix (Markdown), shown by the markdown/SARIF reports. */
+  docs: string;
+  messages: Record<string, string>;
+  /** Where the fact behind the rule comes from. */
+  sources?: string[];
+  check(ctx: RuleContext): void;
+}
+
+export function defineRule(r: Rule): Rule {
+  return r;
+}
+
+/** Paths inside a config, for a hook read by one of the codecs. */
+export const paths = {
+  handler: (h: Hook) => h.origin.path,
+  command: (h: Hook) => `${h.origin.path}.command`,
+  timeout: (h: Hook) => `${h.origin.path}.timeout`,
+  type: (h: Hook) => `${h.origin.path}.type`,
+  matcher: (h: Hook) => (/\.hooks\[\d+\]$/.test(h.origin.path) ? h.origin.path.replace(/\.hooks\[\d+\]$/, '.matcher') : `${h.origin.path}.matcher`),
+  event: (h: Hook) => (/^hooks\.[^.[]+\[/.test(h.origin.path) ? h.origin.path.replace(/\[\d+\]\.hooks\[\d+\]$/, '') : `${h.origin.path}.event`),
+};

@@ -1,0 +1,19 @@
+import rule from '../../../src/audit/rules/matcher-dead.js';
+import { claude, cmd, codebuddy, qwen, ruleTester } from '../rule-tester.js';
+
+ruleTester(rule, {
+  valid: [
+    { name: 'Claude names on Claude', files: claude({ PreToolUse: [{ matcher: 'Bash|Write', hooks: [cmd('x')] }] }) },
+    { name: 'exact Claude names on Qwen (aliases)', files: qwen({ PreToolUse: [{ matcher: 'Bash|Write', hooks: [cmd('x')] }] }) },
+    { name: 'anchored Qwen names', files: qwen({ PreToolUse: [{ matcher: '^(write_file|edit)$', hooks: [cmd('x')] }] }) },
+    { name: 'MCP patterns', files: qwen({ PreToolUse: [{ matcher: 'mcp__github__.*', hooks: [cmd('x')] }] }) },
+    { name: 'non-tool event', files: qwen({ SessionStart: [{ matcher: 'startup', hooks: [cmd('x')] }] }) },
+  ],
+  invalid: [
+    { name: 'a Claude regex on Qwen', files: qwen({ PreToolUse: [{ matcher: '^Bash$', hooks: [cmd('x')] }] }), errors: [{ messageId: 'dead', path: 'hooks.PreToolUse[0].matcher' }] },
+    { name: 'IDE names, audited for CodeBuddy Code (the CLI reads the same file)', target: 'codebuddy', files: codebuddy({ PreToolUse: [{ matcher: 'execute_command|write_to_file', hooks: [cmd('x')] }] }), errors: [{ messageId: 'dead' }] },
+    { name: 'an array matcher on Qwen', files: qwen({ PreToolUse: [{ matcher: ['run_shell_command'], hooks: [cmd('x')] }] }), errors: [{ messageId: 'dead' }] },
+    { name: 'only removed tools on Claude', files: claude({ PreToolUse: [{ matcher: 'MultiEdit|LS', hooks: [cmd('x')] }] }), errors: [{ messageId: 'historicalOnly', message: /MultiEdit, LS/ }] },
+    { name: 'Claude config audited for Qwen', target: 'qwen', files: claude({ PostToolUse: [{ matcher: '(Write|Edit)', hooks: [cmd('x')] }] }), errors: [{ messageId: 'dead' }] },
+  ],
+});

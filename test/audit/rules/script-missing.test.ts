@@ -1,0 +1,14 @@
+import rule from '../../../src/audit/rules/script-missing.js';
+import { claude, cmd, ruleTester } from '../rule-tester.js';
+
+ruleTester(rule, {
+  valid: [
+    { name: 'existing script via $CLAUDE_PROJECT_DIR', files: { ...claude({ Stop: [{ hooks: [cmd('"$CLAUDE_PROJECT_DIR"/.claude/hooks/a.sh')] }] }), '.claude/hooks/a.sh': '#!/bin/sh\n' } },
+    { name: 'interpreter + relative path', files: { ...claude({ Stop: [{ hooks: [cmd('python3 hooks/a.py --flag')] }] }), 'hooks/a.py': 'print(1)\n' } },
+    { name: 'inline commands have no script', files: claude({ Stop: [{ hooks: [cmd('echo hi | jq .'), cmd('npx prettier --write .')] }] }) },
+  ],
+  invalid: [
+    { name: 'missing project script', files: claude({ Stop: [{ hooks: [cmd('"$CLAUDE_PROJECT_DIR"/.claude/hooks/gone.sh')] }] }), errors: [{ messageId: 'missing', path: 'hooks.Stop[0].hooks[0].command', message: /^"\$CLAUDE_PROJECT_DIR"\/\.claude\/hooks\/gone\.sh|\$CLAUDE_PROJECT_DIR\/\.claude\/hooks\/gone\.sh does not exist \(resolved to \.claude\/hooks\/gone\.sh\)/ }] },
+    { name: 'missing python script', files: claude({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('python3 ./guard.py')] }] }), errors: [{ messageId: 'missing', message: /\.\/guard\.py does not exist/ }] },
+  ],
+});
