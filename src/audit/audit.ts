@@ -22,6 +22,8 @@ export interface AuditOptions {
   rules?: Record<string, RuleSetting>;
   /** Only these rules (tests). */
   only?: string[];
+  /** Use these rules instead of the registry (rule tests). */
+  ruleSet?: Rule[];
 }
 
 export interface AuditResult {
@@ -35,12 +37,12 @@ const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 export function audit(o: AuditOptions = {}): AuditResult {
   for (const id of Object.keys(o.rules ?? {})) {
-    if (!RULES.some((r) => r.id === id)) throw new HookBridgeError(`unknown rule "${id}" (see hook-bridge audit --list-rules)`);
+    if (!(o.ruleSet ?? RULES).some((r) => r.id === id)) throw new HookBridgeError(`unknown rule "${id}" (see hook-bridge audit --list-rules)`);
   }
   const { project, configs } = discoverConfigs(o.paths ?? [], { ...(o.user ? { user: true } : {}), ...(o.home ? { home: o.home } : {}) });
   const findings: Finding[] = [];
   const scriptCache = new Map<string, ScriptInfo | undefined>();
-  const rules = RULES.filter((r) => (!o.only || o.only.includes(r.id)) && o.rules?.[r.id] !== 'off');
+  const rules = (o.ruleSet ?? RULES).filter((r) => (!o.only || o.only.includes(r.id)) && o.rules?.[r.id] !== 'off');
   for (const rule of rules) {
     const severity = (o.rules?.[rule.id] as Severity | undefined) ?? rule.severity;
     let current: ConfigFile | undefined;

@@ -31,7 +31,7 @@ export function project(c: Case): string {
 
 export function runRule(rule: Rule, c: Case) {
   const dir = project(c);
-  const r = audit({ paths: [dir], only: [rule.id], ...(c.target ? { target: c.target } : {}) });
+  const r = audit({ paths: [dir], ruleSet: [rule], ...(c.target ? { target: c.target } : {}) });
   return { dir, findings: r.findings };
 }
 
