@@ -79,7 +79,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
     };
     rule.check(ctx);
   }
-  findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId));
+  findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId));
   return { project, configs, findings, rules };
 }
 

@@ -1,0 +1,37 @@
+// Every rule and dialect is registered, documented and tested (as ESLint's meta tests do).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../src/audit/rules/index.js';
+import { dialects } from '../src/dialects/index.js';
+import { DIALECT_IDS } from '../src/model/dialect-ids.js';
+
+const root = resolve(import.meta.dirname, '..');
+
+describe('audit rules', () => {
+  const files = readdirSync(join(root, 'src/audit/rules')).filter((f) => f.endsWith('.ts') && f !== 'index.ts').map((f) => f.replace(/\.ts$/, ''));
+  it('every rule file is registered, under its file name', () => {
+    expect(RULES.map((r) => r.id).sort()).toEqual(files.sort());
+  });
+  for (const id of files) {
+    it(`${id} has a test file`, () => expect(existsSync(join(root, 'test/audit/rules', `${id}.test.ts`))).toBe(true));
+  }
+  it('ids are unique kebab-case; messageIds camelCase; docs explain the fix', () => {
+    expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
+    for (const r of RULES) {
+      expect(r.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      for (const m of Object.keys(r.messages)) expect(m).toMatch(/^[a-z][A-Za-z]*$/);
+      expect(r.docs.length, r.id).toBeGreaterThan(80);
+    }
+  });
+});
+
+describe('dialects', () => {
+  for (const id of DIALECT_IDS) {
+    it(`${id}: module, mapping file, and a documented source`, () => {
+      expect(dialects[id].id).toBe(id);
+      expect(existsSync(join(root, 'src/dialects', `${id}.ts`))).toBe(true);
+      expect(readFileSync(join(root, 'mappings/dialects', `${id}.yaml`), 'utf8')).toMatch(/^# .+\n(# .*\n)*# (Docs|Facts|Format)[: ]/);
+    });
+  }
+});
