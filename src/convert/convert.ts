@@ -129,7 +129,8 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
         }
       }
     }
-    if (timeoutMs === undefined) {
+    // Defaults are established for command hooks only; a prompt/agent/http hook's default is not known.
+    if (timeoutMs === undefined && h.type === 'command') {
       // The default the hook relied on is its script agent's (a wrapped Claude script in a Qwen config relied on Claude's).
       const src = defaultMs(h.scriptDialect) ?? defaultMs(from);
       const dst = defaultMs(target.payloadDialect === h.scriptDialect ? h.scriptDialect : target.id);

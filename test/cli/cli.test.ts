@@ -16,7 +16,7 @@ describe('help and dialects', () => {
     const r = cli(['--help']);
     expect(r.code).toBe(0);
     for (const c of ['convert', 'run', 'audit', 'dispatch', 'dialects']) expect(r.stdout).toMatch(new RegExp(`\\n  ${c}\\b`));
-    expect(r.stdout).toMatch(/audit\s.*not built yet/);
+    expect(r.stdout).not.toMatch(/audit\s.*not built yet/);
     expect(r.stdout).toMatch(/dispatch\s.*not built yet/);
   });
   it('run --help prints its usage', () => {
@@ -36,12 +36,10 @@ describe('help and dialects', () => {
     const r = cli(['dialects']);
     expect(r.stdout).toMatch(/shell\s+Bash\s+run_shell_command\s+Bash\s+execute_command/);
   });
-  it('audit and dispatch say plainly they are not built, exit 2', () => {
-    for (const c of ['audit', 'dispatch']) {
-      const r = cli([c]);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/not built yet/);
-    }
+  it('dispatch says plainly it is not built, exit 2', () => {
+    const r = cli(['dispatch']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/not built yet/);
   });
 });
 

@@ -112,10 +112,15 @@ describe('regressions of known migrator failures', () => {
     expect(convertText(src, 'claude', 'qwen', { wrap: false }).json.hooks.PreToolUse[0].hooks[0].command).toBe(cmd); // Qwen sets CLAUDE_PROJECT_DIR
     expect(convertText(src, 'claude', 'codebuddy-ide', { wrap: false }).json.hooks.PreToolUse[0].hooks[0].command).toBe('"${CODEBUDDY_PROJECT_DIR}"/a.sh && ${CODEBUDDY_PROJECT_DIR}/b.sh');
   });
-  it('prompt hooks are carried, never turned into {}', () => {
+  it('prompt hooks are carried, never turned into {} (Qwen Code runs them: docs/observations.md)', () => {
     const { json, result } = convertText(settings({ Stop: [{ hooks: [{ type: 'prompt', prompt: 'Is it done? $ARGUMENTS' }] }] }), 'claude', 'qwen');
     expect(json.hooks.Stop[0].hooks[0]).toMatchObject({ type: 'prompt', prompt: 'Is it done? $ARGUMENTS' });
-    expect(result.report[0]!.status).toBe('degraded');
+    expect(result.report[0]!.status).toBe('translated');
+  });
+  it('agent hooks, which Qwen Code skips silently, are carried and reported', () => {
+    const { json, result } = convertText(settings({ Stop: [{ hooks: [{ type: 'agent', prompt: 'Verify the tests pass' }] }] }), 'claude', 'qwen');
+    expect(json.hooks.Stop[0].hooks[0]).toMatchObject({ type: 'agent', prompt: 'Verify the tests pass' });
+    expect(result.report[0]).toMatchObject({ status: 'degraded', notes: expect.arrayContaining([expect.stringMatching(/hook type "agent" is not known to be supported by Qwen Code/)]) });
   });
   it('an absurd timeout is converted faithfully and flagged', () => {
     const { json, result } = convertText(settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x', timeout: 30000 }] }] }), 'claude', 'qwen', { wrap: false });
