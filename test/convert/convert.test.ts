@@ -115,7 +115,7 @@ describe('regressions of known migrator failures', () => {
   it('prompt hooks are carried, never turned into {} (Qwen Code runs them: docs/observations.md)', () => {
     const { json, result } = convertText(settings({ Stop: [{ hooks: [{ type: 'prompt', prompt: 'Is it done? $ARGUMENTS' }] }] }), 'claude', 'qwen');
     expect(json.hooks.Stop[0].hooks[0]).toMatchObject({ type: 'prompt', prompt: 'Is it done? $ARGUMENTS' });
-    expect(result.report[0]!.status).toBe('translated');
+    expect(result.report[0]!.status).toBe('exact');
   });
   it('agent hooks, which Qwen Code skips silently, are carried and reported', () => {
     const { json, result } = convertText(settings({ Stop: [{ hooks: [{ type: 'agent', prompt: 'Verify the tests pass' }] }] }), 'claude', 'qwen');
