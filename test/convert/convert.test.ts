@@ -181,3 +181,24 @@ describe('hooks.yaml', () => {
     expect(back.json.hooks).toEqual(claudeHooks);
   });
 });
+
+describe('idempotency', () => {
+  const tool = fc.constantFrom('Bash', 'Write', 'Edit', 'Read', 'Grep', 'WebFetch', 'mcp__gh__create_issue', 'Notebook.*', '*');
+  const event = fc.constantFrom('PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart');
+  const hook = fc.record({ event, matcher: tool, command: fc.string({ minLength: 1, maxLength: 20 }), timeout: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: undefined }) });
+  const existing = fc.constantFrom(undefined, '{}\n', '{\n  "model": "m",\n  "hooks": { "Stop": [ { "hooks": [ { "type": "command", "command": "keep-me" } ] } ] }\n}\n');
+  it('property: converting twice into the same file changes nothing the second time, for every target', () => {
+    fc.assert(
+      fc.property(fc.array(hook, { minLength: 1, maxLength: 6 }), existing, fc.constantFrom('qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml'), (hooks, base, to) => {
+        const src: Record<string, object[]> = {};
+        for (const h of hooks) (src[h.event] ??= []).push({ ...(h.event.startsWith('P') || h.event === 'SessionStart' ? { matcher: h.event === 'SessionStart' ? 'startup' : h.matcher } : {}), hooks: [{ type: 'command', command: h.command, ...(h.timeout ? { timeout: h.timeout } : {}) }] });
+        const start = to === 'hooks-yaml' ? undefined : base;
+        const once = convertText(settings(src), 'claude', to as 'qwen', { existing: start }).text;
+        const twice = convertText(settings(src), 'claude', to as 'qwen', { existing: once }).text;
+        expect(twice).toBe(once);
+        if (start?.includes('keep-me')) expect(once).toContain('keep-me');
+      }),
+      { numRuns: 120 },
+    );
+  });
+});
