@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAgent } from './harness/install.js';
 import type { AgentRunResult } from './harness/types.js';
 import { makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
-import { HOSTS, installConfig, type HostId, type Mode } from './scenarios/hosts.js';
+import { HOSTS, installConfig, repoRoot, type HostId, type Mode } from './scenarios/hosts.js';
 import { SCENARIOS, type Observation, type Scenario } from './scenarios/scenarios.js';
 
 const scripts = join(import.meta.dirname, 'scenarios/scripts');
@@ -22,6 +22,8 @@ async function play(s: Scenario, host: HostId, mode: Mode): Promise<{ o: Observa
   workspaces.push(ws);
   const dir = ws.projectDir;
   cpSync(scripts, join(dir, '.hooks'), { recursive: true });
+  // The guards of the bundled example project are the scenarios' guards too.
+  for (const f of ['block-rm.sh', 'protect-env.py']) cpSync(join(repoRoot, 'examples/claude-project/.claude/hooks', f), join(dir, '.hooks', f));
   mkdirSync(join(dir, 'victim'));
   writeFileSync(join(dir, 'victim/keep.txt'), 'keep');
   writeJson(join(dir, '.claude/settings.json'), { hooks: s.hooks });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ensureAgent } from './install.js';
 import { startAnthropicMock, requestText, toolResultsOf } from './anthropic-mock.js';
 import type { AgentRun, AgentRunResult, RecordedRequest } from './types.js';
-import { baseEnv, runProcess, writeJson } from './util.js';
+import { baseEnv, runProcess, runResult, writeJson } from './util.js';
 
 /**
  * The executable to run. `bin/claude.exe` is a native binary (run it directly, not with node) that
@@ -83,16 +83,7 @@ export async function runClaude(run: AgentRun): Promise<AgentRunResult> {
     // tool_use_id wins (the history is resent whole, so normally they are identical).
     const results = new Map<string, string>();
     for (const q of requests) for (const t of toolResultsOf(q.body)) results.set(t.id, t.text);
-    const last = requests[requests.length - 1];
-    return {
-      exitCode: r.exitCode,
-      stdout: r.stdout,
-      stderr: r.stderr,
-      durationMs: r.durationMs,
-      requests,
-      toolResults: [...results.values()],
-      lastRequestText: last ? requestText(last.body) : '',
-    };
+    return runResult(r, requests, [...results.values()], requestText);
   } finally {
     await mock.close();
   }

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AgentRun, AgentRunResult, ModelStep, RecordedRequest } from './types.js';
-import { flattenContent, flattenMessage, runProcess } from './util.js';
+import { flattenContent, flattenMessage, runProcess, runResult } from './util.js';
 
 export interface MockRequest extends RecordedRequest {
   method: string;
@@ -261,16 +261,7 @@ export async function runWithOpenAIMock(
       timeoutMs: run.timeoutMs ?? 120_000,
     });
     const main = mock.mainRequests().map((r): RecordedRequest => ({ path: r.path, body: r.body }));
-    const last = main[main.length - 1];
-    return {
-      exitCode: p.exitCode,
-      stdout: p.stdout,
-      stderr: p.stderr,
-      durationMs: p.durationMs,
-      requests: main,
-      toolResults: toolResultTexts(main),
-      lastRequestText: last ? requestText(last.body) : '',
-    };
+    return runResult(p, main, toolResultTexts(main), requestText);
   } finally {
     await mock.close();
   }

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { AgentRunResult, RecordedRequest } from './types.js';
 
 /** Creates a fresh directory under the OS temp dir (`<tmp>/<prefix>XXXXXX`). */
 export function makeTempDir(prefix = 'hook-bridge-e2e-'): string {
@@ -232,4 +233,15 @@ export function v8FlagsPreload(dir: string, flags: string[]): string {
 /** Joins NODE_OPTIONS fragments, skipping empty ones. */
 export function joinNodeOptions(...parts: Array<string | undefined>): string {
   return parts.filter((p): p is string => !!p && p.trim() !== '').join(' ');
+}
+
+/** An agent run's result from the finished process and the main requests the mock recorded. */
+export function runResult(
+  p: { exitCode: number | null; stdout: string; stderr: string; durationMs: number },
+  requests: RecordedRequest[],
+  toolResults: string[],
+  textOf: (body: unknown) => string,
+): AgentRunResult {
+  const last = requests[requests.length - 1];
+  return { exitCode: p.exitCode, stdout: p.stdout, stderr: p.stderr, durationMs: p.durationMs, requests, toolResults, lastRequestText: last ? textOf(last.body) : '' };
 }
