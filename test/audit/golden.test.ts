@@ -4,7 +4,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import * as ajv04 from 'ajv-draft-04';
+import ajvDraft04 from 'ajv-draft-04';
+
+// ajv-draft-04 is CommonJS with a `default` export; under NodeNext its types see the module object.
+type Validator = ((data: unknown) => boolean) & { errors?: unknown };
+const Ajv = ((ajvDraft04 as unknown as { default?: unknown }).default ?? ajvDraft04) as new (o: object) => { compile(schema: object): Validator };
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.js';
 import { formatJson } from '../../src/audit/format/json.js';
@@ -41,7 +45,7 @@ describe('golden reports of examples/audit-project', () => {
 describe('formats', () => {
   it('SARIF validates against the SARIF 2.1.0 schema', () => {
     const schema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
-    const ajv = new ajv04.default({ allErrors: true, strict: false, unicodeRegExp: false });
+    const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
     const validate = ajv.compile(schema);
     const log = JSON.parse(formatSarif(result));
     expect(validate(log), JSON.stringify(validate.errors, null, 1)).toBe(true);
