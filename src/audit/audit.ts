@@ -74,6 +74,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
           ...(pos ?? {}),
           ...(o.target ? { target: o.target } : {}),
           ...(r.fix ? { fix: r.fix } : {}),
+          ...(r.edit ? { edit: r.edit } : {}),
         });
       },
     };

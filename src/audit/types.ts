@@ -42,8 +42,10 @@ export interface Finding {
   column?: number;
   /** The dialect audited for, when auditing for another agent (`--target`). */
   target?: DialectId;
-  /** A command or edit that fixes it, when the fix is mechanical. */
+  /** A command that fixes it, when the fix is mechanical (e.g. the `convert` to run). */
   fix?: string;
+  /** A mechanical edit of `file` that fixes it: set the value at `path` (applied by `audit --fix`). */
+  edit?: { path: string; value: unknown };
 }
 
 export interface HookEntry {
@@ -59,6 +61,7 @@ export interface ReportInput {
   file?: string;
   path?: string;
   fix?: string;
+  edit?: { path: string; value: unknown };
 }
 
 export interface RuleContext {

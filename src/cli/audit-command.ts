@@ -13,6 +13,8 @@ export interface AuditFlags {
   rule: string[];
   config?: string;
   listRules?: boolean;
+  fix?: boolean;
+  backup: boolean;
 }
 
 const SETTINGS = ['off', 'error', 'warning', 'info'];
@@ -48,7 +50,14 @@ export async function auditCommand(paths: string[], f: AuditFlags): Promise<void
     for (const r of RULES) process.stdout.write(`${r.id.padEnd(24)} ${r.severity.padEnd(8)} ${r.description}\n`);
     return;
   }
-  const result = audit({ paths, ...(f.target ? { target: f.target } : {}), ...(f.user ? { user: true } : {}), rules: ruleSettings(paths, f) });
+  const options = { paths, ...(f.target ? { target: f.target } : {}), ...(f.user ? { user: true } : {}), rules: ruleSettings(paths, f) };
+  let result = audit(options);
+  if (f.fix) {
+    const { applyFixes } = await import('../audit/fix.js');
+    const fixed = applyFixes(result.findings, f.backup);
+    for (const x of fixed) process.stderr.write(`fixed ${x.applied} finding(s) in ${x.file}${x.backup ? ` (backup ${x.backup})` : ''}\n`);
+    if (fixed.length) result = audit(options);
+  }
   const { formatText } = await import('../audit/format/text.js');
   const { formatJson } = await import('../audit/format/json.js');
   const { formatMarkdown } = await import('../audit/format/markdown.js');

@@ -63,6 +63,8 @@ function program(): Command {
     .option('--rule <id=level>', 'turn a rule off or change its severity (off|error|warning|info); repeatable', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option('--config <file>', 'rule settings file (default: <project>/.hook-bridge.json)')
     .option('--list-rules', 'list the rules and exit')
+    .option('--fix', 'apply mechanical fixes (e.g. anchor over-matching matchers) in place, with a backup')
+    .option('--no-backup', 'with --fix: do not keep <file>.bak')
     .action(async (paths: string[], o) => {
       const { auditCommand } = await import('./audit-command.js');
       await auditCommand(paths, { ...o, ...(o.target ? { target: getDialect(o.target).id } : {}) });

@@ -135,6 +135,36 @@ describe('writing', () => {
     const r = cli(['convert', 'examples/claude-project', '--to', 'qwen', '--stdout'], { cwd: resolve(import.meta.dirname, '../..') });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).hooks.PreToolUse).toHaveLength(3);
-    expect(r.stderr).toMatch(/7 hooks: 0 exact, 4 translated, 3 degraded, 0 dropped/);
+    expect(r.stderr).toMatch(/7 hooks: 1 exact, 4 translated, 2 degraded, 0 dropped/);
+  });
+});
+
+describe('audit', () => {
+  const root = resolve(import.meta.dirname, '../..');
+  it('exits 1 on errors, 0 with --fail-on never; json on stdout', () => {
+    const r = cli(['audit', 'examples/audit-project', '--format', 'json'], { cwd: root });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).length).toBeGreaterThan(5);
+    expect(cli(['audit', 'examples/audit-project', '--fail-on', 'never'], { cwd: root }).code).toBe(0);
+  });
+  it('--rule turns a rule off; a bad --rule is a usage error', () => {
+    const r = cli(['audit', 'examples/audit-project', '--format', 'json', '--rule', 'matcher-dead=off', '--fail-on', 'never'], { cwd: root });
+    expect(JSON.parse(r.stdout).some((f: { ruleId: string }) => f.ruleId === 'matcher-dead')).toBe(false);
+    expect(cli(['audit', '--rule', 'nope=off'], { cwd: root }).stderr).toMatch(/unknown rule "nope"/);
+    expect(cli(['audit', '--rule', 'matcher-dead'], { cwd: root }).code).toBe(2);
+  });
+  it('--fix anchors and translates matchers in place, keeping the rest, with a backup', () => {
+    const dir = project({ '.qwen/settings.json': '{\n  "model": "x",\n  "hooks": { "PreToolUse": [ { "matcher": "^Bash$", "hooks": [ { "type": "command", "command": "g" } ] }, { "matcher": "edit", "hooks": [ { "type": "command", "command": "h" } ] } ] }\n}\n' });
+    const r = cli(['audit', '--fix', '--fail-on', 'never'], { cwd: dir });
+    expect(r.stderr).toMatch(/fixed 2 finding\(s\)/);
+    const after = readFileSync(join(dir, '.qwen/settings.json'), 'utf8');
+    expect(after).toContain('"matcher": "^run_shell_command$"');
+    expect(after).toContain('"matcher": "^edit$"');
+    expect(after).toContain('"model": "x"');
+    expect(existsSync(join(dir, '.qwen/settings.json.bak'))).toBe(true);
+    expect(cli(['audit', '--format', 'json'], { cwd: dir }).stdout.trim()).toBe('[]');
+  });
+  it('--list-rules lists every rule', () => {
+    expect(cli(['audit', '--list-rules']).stdout).toMatch(/^matcher-dead\s+error\s+/m);
   });
 });

@@ -1,4 +1,4 @@
-import { matcherFires } from '../../convert/matcher.js';
+import { matcherFires, readToolMatcher, writeToolMatcher } from '../../convert/matcher.js';
 import { MCP_PREFIX, toolsOf } from '../../dialects/catalog.js';
 import { mappings } from '../../model/mappings.js';
 import { defineRule, paths } from '../types.js';
@@ -14,6 +14,7 @@ nothing on current builds. A guard behind a dead matcher is a guard that is not 
 matcher with \`hook-bridge convert\`, or name the agent's own tools.`,
   messages: {
     dead: 'matcher {{matcher}} fires for no {{agent}} tool: this hook never runs',
+    deadForeign: 'matcher {{matcher}} fires for no {{agent}} tool: this hook never runs; read as a {{from}} matcher it means {{suggested}} here',
     historicalOnly: 'matcher {{matcher}} names only tools {{agent}} no longer has ({{tools}}): this hook never runs on current builds',
   },
   sources: ['ground-truth qwen decision-tests matchers, c08', 'ground-truth codebuddy u14', 'ground-truth claude tools.json not_available_in_this_session'],
@@ -41,7 +42,15 @@ matcher with \`hook-bridge convert\`, or name the agent's own tools.`,
       if (fires(live).length) continue;
       const old = fires(tools);
       if (old.length) ctx.report({ messageId: 'historicalOnly', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent, tools: old.map((t) => t.entry.name).join(', ') } });
-      else ctx.report({ messageId: 'dead', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent }, ...(ctx.target ? { fix: `hook-bridge convert --from ${config.dialect} --to ${ctx.target}` } : {}) });
+      else {
+        // Written for another agent? Read it as Claude's (the dialect most configs are copied from) and write it as the host's.
+        const from = config.dialect === host ? 'claude' : config.dialect;
+        const asForeign = from !== host ? readToolMatcher(from, m) : undefined;
+        const suggested = asForeign?.matcher.kind === 'tools' && asForeign.matcher.tools.length ? writeToolMatcher(host, asForeign.matcher).native : undefined;
+        if (suggested !== undefined && !ctx.target) {
+          ctx.report({ messageId: 'deadForeign', file: config.file, path: paths.matcher(h), edit: { path: paths.matcher(h), value: suggested }, data: { matcher: JSON.stringify(m), agent, from: mappings.dialects[from].agent, suggested: JSON.stringify(suggested) } });
+        } else ctx.report({ messageId: 'dead', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent }, ...(ctx.target ? { fix: `hook-bridge convert --from ${config.dialect} --to ${ctx.target}` } : {}) });
+      }
     }
   },
 });

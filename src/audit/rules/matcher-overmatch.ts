@@ -27,7 +27,7 @@ Anchor it: \`^(Write|Edit)$\`.`,
       if (!extra.length) continue;
       const parts = m.split('|').map((s) => s.trim()).filter(Boolean);
       const suggested = parts.length === 1 ? `^${parts[0]}$` : `^(${parts.join('|')})$`;
-      ctx.report({ messageId: 'over', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), extra: extra.map((t) => t.entry.name).join(', '), agent: mappings.dialects[host].agent, suggested: JSON.stringify(suggested) } });
+      ctx.report({ messageId: 'over', file: config.file, path: paths.matcher(h), edit: { path: paths.matcher(h), value: suggested }, data: { matcher: JSON.stringify(m), extra: extra.map((t) => t.entry.name).join(', '), agent: mappings.dialects[host].agent, suggested: JSON.stringify(suggested) } });
     }
   },
 });

@@ -10,7 +10,8 @@ ruleTester(rule, {
     { name: 'non-tool event', files: qwen({ SessionStart: [{ matcher: 'startup', hooks: [cmd('x')] }] }) },
   ],
   invalid: [
-    { name: 'a Claude regex on Qwen', files: qwen({ PreToolUse: [{ matcher: '^Bash$', hooks: [cmd('x')] }] }), errors: [{ messageId: 'dead', path: 'hooks.PreToolUse[0].matcher' }] },
+    { name: 'a Claude regex on Qwen (fixable)', files: qwen({ PreToolUse: [{ matcher: '^Bash$', hooks: [cmd('x')] }] }), errors: [{ messageId: 'deadForeign', path: 'hooks.PreToolUse[0].matcher', message: 'matcher "^Bash$" fires for no Qwen Code tool: this hook never runs; read as a Claude Code matcher it means "^run_shell_command$" here' }] },
+    { name: 'a regex that names nothing anywhere', files: qwen({ PreToolUse: [{ matcher: '^Nope.*$', hooks: [cmd('x')] }] }), errors: [{ messageId: 'dead' }] },
     { name: 'IDE names, audited for CodeBuddy Code (the CLI reads the same file)', target: 'codebuddy', files: codebuddy({ PreToolUse: [{ matcher: 'execute_command|write_to_file', hooks: [cmd('x')] }] }), errors: [{ messageId: 'dead' }] },
     { name: 'an array matcher on Qwen', files: qwen({ PreToolUse: [{ matcher: ['run_shell_command'], hooks: [cmd('x')] }] }), errors: [{ messageId: 'dead' }] },
     { name: 'only removed tools on Claude', files: claude({ PreToolUse: [{ matcher: 'MultiEdit|LS', hooks: [cmd('x')] }] }), errors: [{ messageId: 'historicalOnly', message: /MultiEdit, LS/ }] },
