@@ -2,7 +2,8 @@
 //   { "hooks": { "<Event>": [ { "matcher": "...", "hooks": [ { "type": "command", "command": "...", "timeout": 30 } ] } ] } }
 // Reading keeps every field; writing merges into the existing file with JSONC-aware edits, so other
 // keys, other hooks, key order and comments stay as they were.
-import { applyEdits, modify, parseTree, getNodeValue, printParseErrorCode, visit, type ParseError } from 'jsonc-parser';
+import { applyEdits, modify, parseTree, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { syntaxThatIgnoresFile } from './json-syntax.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
@@ -104,12 +105,9 @@ export const settingsJson: Codec = {
     const diagnostics: Diagnostic[] = [];
     const hooks: Hook[] = [];
     if (!isObject(root)) throw new HookBridgeError('expected a JSON object at the top level', file);
-    if (d.spec.config.jsonComments === 'file-ignored') {
-      let at: number | undefined;
-      visit(text, { onComment: (offset) => void (at ??= offset) });
-      if (at !== undefined) {
-        diagnostics.push({ severity: 'error', code: 'jsonCommentsIgnoreFile', message: `${d.spec.agent} ignores this whole file because it contains a comment (${lineCol(text, at)}): none of its hooks run`, file });
-      }
+    const ignored = syntaxThatIgnoresFile(text, d.spec);
+    if (ignored) {
+      diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `${d.spec.agent} ignores this whole file because it contains ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(text, ignored.offset)}): none of its hooks run`, file });
     }
     const all = root.hooks;
     if (all === undefined) return { hooks, diagnostics };
@@ -169,10 +167,9 @@ export const settingsJson: Codec = {
     }
     if (!out.endsWith('\n')) out += formattingOptions.eol;
     const diagnostics: Diagnostic[] = [];
-    if (d.spec.config.jsonComments === 'file-ignored') {
-      let at: number | undefined;
-      visit(out, { onComment: (offset) => void (at ??= offset) });
-      if (at !== undefined) diagnostics.push({ severity: 'error', code: 'jsonCommentsIgnoreFile', message: `this file keeps a comment (${lineCol(out, at)}), so ${d.spec.agent} will ignore all of it: remove the comments`, file });
+    const ignored = syntaxThatIgnoresFile(out, d.spec);
+    if (ignored) {
+      diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `this file keeps ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(out, ignored.offset)}), so ${d.spec.agent} will ignore all of it: remove it`, file });
     }
     return { text: out, diagnostics };
   },

@@ -61,6 +61,8 @@ export const dialectFileSchema = z.strictObject({
       invalidEntry: z.enum(['file-rejected', 'entry-skipped', 'unknown']),
       /** What comments in a JSON settings file do: accepted, or the whole file silently ignored. */
       jsonComments: z.enum(['accepted', 'file-ignored', 'unknown']),
+      /** What a trailing comma in a JSON settings file does. */
+      jsonTrailingCommas: z.enum(['accepted', 'file-ignored', 'unknown']),
       folderTrust: z.string().optional(),
     })
     .partial()

@@ -1,6 +1,6 @@
 import { defineRule } from '../types.js';
 
-const HANDLED_ELSEWHERE = new Set(['jsonCommentsIgnoreFile', 'eventUnknown', 'matcherInvalidRegex', 'matcherUnknownTool', 'matcherIgnored', 'matcherArrayNeverFires']);
+const HANDLED_ELSEWHERE = new Set(['jsonSyntaxIgnoresFile', 'eventUnknown', 'matcherInvalidRegex', 'matcherUnknownTool', 'matcherIgnored', 'matcherArrayNeverFires']);
 
 export default defineRule({
   id: 'config-invalid',

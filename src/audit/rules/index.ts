@@ -1,6 +1,6 @@
 // Every audit rule, one file each. test/meta.test.ts checks each is registered, documented and tested.
 import type { Rule } from '../types.js';
-import configComments from './config-comments.js';
+import configFileIgnored from './config-file-ignored.js';
 import configInvalid from './config-invalid.js';
 import configNotRead from './config-not-read.js';
 import eventUnsupported from './event-unsupported.js';
@@ -13,7 +13,7 @@ import timeoutUnitMismatch from './timeout-unit-mismatch.js';
 
 export const RULES: Rule[] = [
   configInvalid,
-  configComments,
+  configFileIgnored,
   configNotRead,
   eventUnsupported,
   matcherInvalid,

@@ -1,0 +1,343 @@
+#!/usr/bin/env node
+// npm run bench: the cost of `hook-bridge run` (the wrapper a host runs on EVERY tool call) against
+// the bare hook, a minimal hand-written wrapper (bench/minimal-wrapper.mjs) and `node -e 0`; plus the
+// start-up of `--help` and `convert`. Variants of a group run interleaved (round-robin, rotated
+// start), many rounds; we report median / p90 wall time per invocation and the median of per-round
+// ratios. Peak memory of the wrapper process at 2 KB / 100 KB / 10 MB payloads. Results also go to
+// .cache/bench-results.json. Targets are reported PASS/MISS; the exit code is 0 either way (only a
+// variant that does not work — verified before timing — exits 1).
+//   BENCH_ROUNDS=n   rounds per group (default 30)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS) || 30);
+const WARMUP = 2;
+const NODE = process.execPath;
+const BIN = join(root, 'bin/hook-bridge.cjs');
+const MINIMAL = join(root, 'bench/minimal-wrapper.mjs');
+const PROBE = join(root, 'bench/rss-probe.cjs');
+const SIZES = { '2KB': 2 * 1024, '100KB': 100 * 1024, '10MB': 10_000_000 }; // run caps payloads at 10 MiB
+const TARGETS = { runVsMinimalSmall: 1.0, runVsMinimal10MB: 1.5, helpMs: 100, convertMs: 70 };
+
+// ---------- environment: the same for every variant ----------
+const STRIP = ['NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'NODE_COMPILE_CACHE', 'NODE_V8_COVERAGE', 'NODE_DEBUG', 'NODE_DEBUG_NATIVE', 'NODE_PRESERVE_SYMLINKS', 'NODE_REDIRECT_WARNINGS', 'NODE_PENDING_DEPRECATION', 'NODE_NO_WARNINGS', 'NODE_ICU_DATA', 'NODE_PATH', 'UV_THREADPOOL_SIZE'];
+const env = { ...process.env };
+const stripped = STRIP.filter((k) => k in env);
+for (const k of STRIP) delete env[k];
+
+// ---------- fixtures, generated into a temp dir ----------
+const tmp = mkdtempSync(join(tmpdir(), 'hook-bridge-bench-'));
+const project = join(tmp, 'project');
+mkdirSync(join(project, '.claude'), { recursive: true });
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+
+const GUARD_SH = join(tmp, 'guard.sh');
+writeFileSync(GUARD_SH, `#!/usr/bin/env bash
+# realistic guard: block rm -rf, stay silent otherwise
+cmd=$(jq -r '.tool_input.command // empty')
+case "$cmd" in
+  *"rm -rf"*) echo "blocked: rm -rf is not allowed" >&2; exit 2 ;;
+esac
+exit 0
+`);
+const GUARD_PY = join(tmp, 'guard.py');
+writeFileSync(GUARD_PY, `import json, sys
+d = json.load(sys.stdin)
+cmd = (d.get("tool_input") or {}).get("command") or ""
+if "rm -rf" in cmd:
+    print("blocked: rm -rf is not allowed", file=sys.stderr)
+    sys.exit(2)
+sys.exit(0)
+`);
+const HOOK_CMD = `bash '${GUARD_SH}'`;
+
+const SAFE = 'git status --short && npm test -- --reporter=dot';
+const DANGER = 'rm -rf ./build && npm run build';
+const FILLER = 'Run the project test-suite and show a short status of the working tree before committing. ';
+/** Pad tool_input.description so the JSON (plus newline) is exactly `bytes` long. */
+function sized(base, bytes) {
+  const p = structuredClone(base);
+  p.tool_input.description = '';
+  const need = bytes - (JSON.stringify(p).length + 1);
+  if (need < 0) throw new Error(`payload base larger than ${bytes}`);
+  p.tool_input.description = FILLER.repeat(Math.ceil(need / FILLER.length)).slice(0, need);
+  const buf = Buffer.from(`${JSON.stringify(p)}\n`);
+  if (buf.length !== bytes) throw new Error('padding went wrong');
+  return buf;
+}
+// Qwen-shaped (what the host sends: test/fixtures/ground-truth/qwen/payloads/PreToolUse-run_shell_command.json)
+const qwenBase = (command) => ({
+  session_id: '6f893e40-9b40-4ffa-a8c1-62c5626e92f2',
+  transcript_path: '/home/user/.qwen/projects/-project/chats/6f893e40-9b40-4ffa-a8c1-62c5626e92f2.jsonl',
+  cwd: project,
+  hook_event_name: 'PreToolUse',
+  timestamp: '2026-11-22T05:01:53.033Z',
+  permission_mode: 'yolo',
+  prompt_id: '6f893e40-9b40-4ffa-a8c1-62c5626e92f2########0',
+  tool_name: 'run_shell_command',
+  tool_input: { command, description: '' },
+  tool_use_id: 'toolu_1795323713033_z7eef9j3s',
+  tool_call_id: 'call_3',
+});
+// Claude-shaped (what the bare hook would get from Claude Code)
+const claudeBase = (command) => ({
+  session_id: '8b9ed5b7-a60a-47f2-96fc-d20cf82b45f4',
+  transcript_path: '/home/user/.claude/projects/-project/8b9ed5b7-a60a-47f2-96fc-d20cf82b45f4.jsonl',
+  cwd: project,
+  prompt_id: '0b7df9c3-81ac-4883-90b5-e56acf3da44c',
+  permission_mode: 'bypassPermissions',
+  effort: { level: 'medium' },
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: { command, description: '' },
+  tool_use_id: 'toolu_mwrdf9ch0000',
+});
+const payloads = {};
+for (const [k, bytes] of Object.entries(SIZES)) {
+  payloads[k] = { qwen: sized(qwenBase(SAFE), bytes), claude: sized(claudeBase(SAFE), bytes), qwenDeny: sized(qwenBase(DANGER), bytes), claudeDeny: sized(claudeBase(DANGER), bytes) };
+}
+
+// 200 Claude hooks for `convert`
+function claudeSettings() {
+  const pre = ['Bash', 'Write|Edit|MultiEdit', 'mcp__github__.*', 'Read', 'WebFetch', 'Glob|Grep', 'mcp__.*__write.*', 'Task'];
+  const post = ['Write|Edit|MultiEdit', 'Bash', 'mcp__github__create_.*', 'NotebookEdit', '.*'];
+  const cmds = [
+    (i) => `"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard-${i}.sh`,
+    (i) => `jq -r '.tool_input.file_path // empty' | xargs -r npx prettier --write # ${i}`,
+    (i) => `python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/audit.py" --rule ${i}`,
+    (i) => `node ~/.claude/hooks/log.mjs --id ${i}`,
+    (i) => `bash -c 'cat >> /tmp/claude-hook-${i}.log'`,
+  ];
+  const hooks = { PreToolUse: [], PostToolUse: [], UserPromptSubmit: [] };
+  let n = 0;
+  for (let g = 0; n < 200; g++) {
+    const event = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit'][g % 3];
+    const group = { hooks: [] };
+    if (event === 'PreToolUse') group.matcher = pre[g % pre.length];
+    if (event === 'PostToolUse') group.matcher = post[g % post.length];
+    for (let j = 0; j < 1 + (g % 3) && n < 200; j++, n++) {
+      group.hooks.push({ type: 'command', command: cmds[n % cmds.length](n), ...(n % 4 === 0 ? { timeout: 5 + (n % 60) } : {}) });
+    }
+    hooks[event].push(group);
+  }
+  return { permissions: { allow: ['Bash(npm test:*)'] }, hooks };
+}
+const SETTINGS = join(project, '.claude/settings.json');
+writeFileSync(SETTINGS, `${JSON.stringify(claudeSettings(), null, 2)}\n`);
+
+// ---------- variants ----------
+const runArgs = (cmd) => [BIN, 'run', '--from', 'claude', '--to', 'qwen', '-c', cmd];
+const V = {
+  bareJq: { label: 'bare hook: bash+jq', file: 'bash', args: [GUARD_SH], input: 'claude' },
+  barePy: { label: 'bare hook: python3', file: 'python3', args: [GUARD_PY], input: 'claude' },
+  minimal: { label: 'minimal wrapper (node) + bash+jq', file: NODE, args: [MINIMAL, HOOK_CMD], input: 'qwen' },
+  run: { label: 'hook-bridge run + bash+jq', file: NODE, args: runArgs(HOOK_CMD), input: 'qwen' },
+  nodeE0: { label: 'node -e 0', file: NODE, args: ['-e', '0'], input: null },
+  runHelp: { label: 'hook-bridge run --help (bundle load only)', file: NODE, args: [BIN, 'run', '--help'], input: null },
+  help: { label: 'hook-bridge --help', file: NODE, args: [BIN, '--help'], input: null },
+  convert: { label: 'hook-bridge convert (200 hooks) --to qwen --stdout', file: NODE, args: [BIN, 'convert', SETTINGS, '--to', 'qwen', '--stdout'], input: null },
+};
+
+function exec(file, args, input, extraEnv) {
+  return new Promise((res) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(file, args, { cwd: project, env: extraEnv ? { ...env, ...extraEnv } : env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (c) => out.push(c));
+    child.stderr.on('data', (c) => err.push(c));
+    child.stdin.on('error', () => {});
+    child.on('error', (e) => res({ ms: NaN, code: -1, stdout: '', stderr: String(e) }));
+    child.on('close', (code, signal) => res({ ms: Number(process.hrtime.bigint() - t0) / 1e6, code: code ?? signal, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }));
+    child.stdin.end(input ?? '');
+  });
+}
+const inputOf = (v, size, deny = false) => (v.input ? payloads[size][deny ? `${v.input}Deny` : v.input] : null);
+
+// ---------- verify every variant once, before timing ----------
+const failures = [];
+const check = (what, ok, r) => {
+  if (!ok) failures.push(`${what}: exit ${r?.code}, stdout ${JSON.stringify(r?.stdout?.slice(0, 300))}, stderr ${JSON.stringify(r?.stderr?.slice(0, 300))}`);
+};
+const isDeny = (r) => r.code === 2 || /"permissionDecision":"deny"/.test(r.stdout);
+for (const size of Object.keys(SIZES)) {
+  for (const k of ['bareJq', 'barePy', 'minimal', 'run']) {
+    if (k === 'barePy' && size !== '2KB') continue;
+    const v = V[k];
+    const ok = await exec(v.file, v.args, inputOf(v, size));
+    check(`${v.label} @${size} (safe payload: exit 0, silent)`, ok.code === 0 && ok.stdout === '' && ok.stderr === '', ok);
+    const deny = await exec(v.file, v.args, inputOf(v, size, true));
+    check(`${v.label} @${size} (rm -rf payload: deny)`, isDeny(deny) && !/hook-bridge:/.test(deny.stdout + deny.stderr), deny);
+  }
+  // What the hook receives through each wrapper: Claude's names, the whole payload.
+  for (const k of ['minimal', 'run']) {
+    const cap = join(tmp, `captured-${k}.json`);
+    const r = await exec(NODE, k === 'run' ? runArgs(`cat > '${cap}'`) : [MINIMAL, `cat > '${cap}'`], payloads[size].qwen);
+    let p;
+    try {
+      p = JSON.parse(readFileSync(cap, 'utf8'));
+    } catch {}
+    check(`${V[k].label} @${size} (hook got tool_name Bash, full payload)`, r.code === 0 && p?.tool_name === 'Bash' && p?.hook_event_name === 'PreToolUse' && p?.tool_input?.command === SAFE && statSync(cap).size >= SIZES[size] - 200, r);
+  }
+}
+for (const k of ['nodeE0', 'runHelp', 'help']) {
+  const r = await exec(V[k].file, V[k].args, null);
+  check(V[k].label, r.code === 0, r);
+}
+{
+  const r = await exec(V.convert.file, V.convert.args, null);
+  const wrapped = (r.stdout.match(/hook-bridge run --from claude --to qwen/g) ?? []).length;
+  check(`${V.convert.label} (exit 0, 200 wrapped hooks; got ${wrapped})`, r.code === 0 && wrapped === 200, r);
+}
+if (failures.length) {
+  console.error(`bench: a variant does not work; not timing it:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+
+// ---------- timing: round-robin per group ----------
+const median = (a) => quantile(a, 0.5);
+function quantile(a, q) {
+  const s = [...a].sort((x, y) => x - y);
+  if (q === 0.5) return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]; // nearest rank
+}
+async function group(size, keys) {
+  const times = Object.fromEntries(keys.map((k) => [k, []]));
+  let bad = 0;
+  for (let round = 0; round < WARMUP + ROUNDS; round++) {
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[(i + round) % keys.length]; // rotate who goes first
+      const v = V[k];
+      const r = await exec(v.file, v.args, inputOf(v, size));
+      if (r.code !== 0) bad++;
+      if (round >= WARMUP) times[k].push(r.ms);
+    }
+  }
+  if (bad) console.error(`bench: ${bad} timed invocation(s) @${size} did not exit 0`);
+  return times;
+}
+const perRound = (t, a, b) => median(t[a].map((x, i) => x / t[b][i]));
+const perRoundDiff = (t, a, b) => median(t[a].map((x, i) => x - t[b][i]));
+const summary = (ms) => ({ median: median(ms), p90: quantile(ms, 0.9), min: Math.min(...ms) });
+
+const started = Date.now();
+const groups = {
+  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'nodeE0', 'runHelp', 'help', 'convert']),
+  '100KB': await group('100KB', ['bareJq', 'minimal', 'run']),
+  '10MB': await group('10MB', ['bareJq', 'minimal', 'run']),
+};
+
+// ---------- memory: peak RSS of the wrapper process ----------
+const haveTime = spawnSync('/usr/bin/time', ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0;
+const MEM_RUNS = 3;
+async function peak(k, size) {
+  const own = [];
+  const tree = [];
+  for (let i = 0; i < MEM_RUNS; i++) {
+    const rssOut = join(tmp, 'rss.txt');
+    const timeOut = join(tmp, 'time.txt');
+    rmSync(rssOut, { force: true });
+    const v = V[k];
+    const args = v.file === NODE ? ['--require', PROBE, ...v.args] : v.args;
+    if (haveTime) await exec('/usr/bin/time', ['-f', '%M', '-o', timeOut, v.file, ...args], inputOf(v, size), { BENCH_RSS_OUT: rssOut });
+    else await exec(v.file, args, inputOf(v, size), { BENCH_RSS_OUT: rssOut });
+    if (existsSync(rssOut)) own.push(Number(readFileSync(rssOut, 'utf8')));
+    if (haveTime) tree.push(Number(readFileSync(timeOut, 'utf8').trim().split('\n').pop()));
+  }
+  return { ownKiB: own.length ? median(own) : null, treeKiB: tree.length ? median(tree) : null };
+}
+const memory = {};
+for (const size of Object.keys(SIZES)) {
+  memory[size] = { minimal: await peak('minimal', size), run: await peak('run', size), bareJq: await peak('bareJq', size) };
+}
+const elapsedS = (Date.now() - started) / 1000;
+
+// ---------- report ----------
+const f1 = (x) => (x == null || Number.isNaN(x) ? '—' : x.toFixed(1));
+const mb = (kib) => (kib == null ? '—' : `${(kib / 1024).toFixed(1)} MiB`);
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+const mark = (ok) => (ok ? 'PASS' : 'MISS');
+const lines = [];
+const say = (s = '') => lines.push(s);
+
+say(`hook-bridge bench — node ${process.version}, ${process.platform}/${process.arch}, ${cpus().length} CPU(s), ${ROUNDS} rounds (+${WARMUP} warm-up), variants interleaved round-robin per round`);
+say(`environment for EVERY variant: removed ${STRIP.slice(0, 2).join(', ')} and other NODE_* start-up variables (${stripped.length ? `present here and removed: ${stripped.join(', ')}` : 'none were set'}); spawned directly (no host shell), cwd = temp project`);
+say(`hook = bash+jq / python3 guard (deny on "rm -rf", else silent exit 0); wrappers run it as: /bin/sh -c "${'bash guard.sh'}" with the renamed payload`);
+const results = { node: process.version, cpus: cpus().length, rounds: ROUNDS, warmup: WARMUP, strippedEnv: stripped, envVarsStripped: STRIP, sizes: SIZES, groups: {}, ratios: {}, memory, memoryMethod: {}, targets: TARGETS, elapsedS };
+for (const [size, t] of Object.entries(groups)) {
+  say();
+  say(`payload ${size} (${SIZES[size]} B)`.padEnd(58) + `${lpad('median ms', 10)}${lpad('p90 ms', 9)}${lpad('min ms', 9)}${lpad('÷minimal', 10)}`);
+  results.groups[size] = {};
+  for (const [k, ms] of Object.entries(t)) {
+    const s = summary(ms);
+    results.groups[size][k] = { label: V[k].label, ...s, samples: ms };
+    const vsMin = k === 'minimal' ? '1.00×' : `${perRound(t, k, 'minimal').toFixed(2)}×`;
+    say(`  ${pad(V[k].label, 56)}${lpad(f1(s.median), 10)}${lpad(f1(s.p90), 9)}${lpad(f1(s.min), 9)}${lpad(vsMin, 10)}`);
+  }
+}
+
+const g = groups;
+const R = {
+  runVsMinimal2KB: perRound(g['2KB'], 'run', 'minimal'),
+  runVsMinimal100KB: perRound(g['100KB'], 'run', 'minimal'),
+  runVsMinimal10MB: perRound(g['10MB'], 'run', 'minimal'),
+  runVsBareJq2KB: perRound(g['2KB'], 'run', 'bareJq'),
+  runVsBarePy2KB: perRound(g['2KB'], 'run', 'barePy'),
+  runVsBareJq10MB: perRound(g['10MB'], 'run', 'bareJq'),
+  minimalVsBareJq2KB: perRound(g['2KB'], 'minimal', 'bareJq'),
+  runVsNodeE0: perRound(g['2KB'], 'run', 'nodeE0'),
+  runMinusMinimalMs2KB: perRoundDiff(g['2KB'], 'run', 'minimal'),
+  runMinusMinimalMs10MB: perRoundDiff(g['10MB'], 'run', 'minimal'),
+  runHelpMinusNodeE0Ms: perRoundDiff(g['2KB'], 'runHelp', 'nodeE0'),
+  helpMs: median(g['2KB'].help),
+  convertMs: median(g['2KB'].convert),
+};
+results.ratios = R;
+say();
+say('key ratios (median of per-round ratios)'.padEnd(58) + `${lpad('measured', 10)}   target`);
+const row = (label, val, target, ok) => say(`  ${pad(label, 56)}${lpad(val, 10)}   ${target ?? ''}${ok === undefined ? '' : `  ${mark(ok)}`}`);
+row('run / minimal wrapper @ 2 KB', `${R.runVsMinimal2KB.toFixed(2)}×`, `≤ ${TARGETS.runVsMinimalSmall.toFixed(1)}×`, R.runVsMinimal2KB <= TARGETS.runVsMinimalSmall);
+row('run / minimal wrapper @ 100 KB', `${R.runVsMinimal100KB.toFixed(2)}×`);
+row('run / minimal wrapper @ 10 MB', `${R.runVsMinimal10MB.toFixed(2)}×`, `≤ ${TARGETS.runVsMinimal10MB.toFixed(1)}×`, R.runVsMinimal10MB <= TARGETS.runVsMinimal10MB);
+row('run / bare hook (bash+jq) @ 2 KB', `${R.runVsBareJq2KB.toFixed(2)}×`);
+row('run / bare hook (python3) @ 2 KB', `${R.runVsBarePy2KB.toFixed(2)}×`);
+row('run / bare hook (bash+jq) @ 10 MB', `${R.runVsBareJq10MB.toFixed(2)}×`);
+row('minimal wrapper / bare hook (bash+jq) @ 2 KB', `${R.minimalVsBareJq2KB.toFixed(2)}×`);
+row('run / node -e 0 @ 2 KB', `${R.runVsNodeE0.toFixed(2)}×`);
+row('run − minimal, ms @ 2 KB (median of per-round diffs)', f1(R.runMinusMinimalMs2KB));
+row('run − minimal, ms @ 10 MB', f1(R.runMinusMinimalMs10MB));
+row('run --help − node -e 0, ms (cost of loading dist/run.cjs)', f1(R.runHelpMinusNodeE0Ms));
+row('hook-bridge --help, median ms', f1(R.helpMs), `< ${TARGETS.helpMs} ms`, R.helpMs < TARGETS.helpMs);
+row('convert 200 hooks --to qwen --stdout, median ms', f1(R.convertMs), `< ${TARGETS.convertMs} ms`, R.convertMs < TARGETS.convertMs);
+
+results.memoryMethod = {
+  own: 'process.resourceUsage().maxRSS (getrusage RUSAGE_SELF) written at exit by bench/rss-probe.cjs, preloaded with node --require: the wrapper process alone',
+  tree: haveTime ? '/usr/bin/time -f %M (wait4 rusage): the largest process in the tree, wrapper or the hook it ran' : 'unavailable: /usr/bin/time not found',
+};
+say();
+say(`peak memory, median of ${MEM_RUNS} runs — own: wrapper process alone (resourceUsage().maxRSS via --require bench/rss-probe.cjs)`);
+say(`  tree: ${haveTime ? '/usr/bin/time -f %M, largest process of the tree incl. the hook' : '/usr/bin/time not available'}`);
+say(`  ${pad('payload', 10)}${lpad('minimal own', 14)}${lpad('run own', 12)}${lpad('run/min', 9)}${lpad('minimal tree', 14)}${lpad('run tree', 12)}${lpad('bare jq tree', 14)}`);
+for (const [size, m] of Object.entries(memory)) {
+  const r = m.run.ownKiB && m.minimal.ownKiB ? `${(m.run.ownKiB / m.minimal.ownKiB).toFixed(2)}×` : '—';
+  say(`  ${pad(size, 10)}${lpad(mb(m.minimal.ownKiB), 14)}${lpad(mb(m.run.ownKiB), 12)}${lpad(r, 9)}${lpad(mb(m.minimal.treeKiB), 14)}${lpad(mb(m.run.treeKiB), 12)}${lpad(mb(m.bareJq.treeKiB), 14)}`);
+}
+const missed = [
+  R.runVsMinimal2KB > TARGETS.runVsMinimalSmall && 'run/minimal @2KB',
+  R.runVsMinimal10MB > TARGETS.runVsMinimal10MB && 'run/minimal @10MB',
+  R.helpMs >= TARGETS.helpMs && '--help',
+  R.convertMs >= TARGETS.convertMs && 'convert',
+].filter(Boolean);
+results.missed = missed;
+say();
+say(`targets missed: ${missed.length ? missed.join(', ') : 'none'}   (bench took ${elapsedS.toFixed(0)} s; exit 0 either way)`);
+
+console.log(lines.join('\n'));
+mkdirSync(join(root, '.cache'), { recursive: true });
+writeFileSync(join(root, '.cache/bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('results: .cache/bench-results.json');

@@ -1,0 +1,84 @@
+import { relative } from 'node:path';
+import { DIALECT_IDS } from '../../model/dialect-ids.js';
+import { mappings } from '../../model/mappings.js';
+import { defineRule, paths } from '../types.js';
+
+// The variables worth checking: every agent's project-dir and plugin-root variables (mappings/dialects/*.yaml env).
+const PROJECT_VARS = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].env?.projectDir ?? []))];
+const PLUGIN_VARS = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].env?.pluginRoot ?? []))];
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A use of the variable's value: `$V`, `${V}` (not `${V:-fallback}`), os.environ["V"], os.getenv("V"), process.env.V (without ?? / || / or fallback). */
+function uses(text: string, v: string): boolean {
+  const shell = new RegExp(`\\$\\{${v}\\}|\\$${v}(?![A-Za-z0-9_])`);
+  const code = new RegExp(`(?:os\\.environ\\[\\s*["']${v}["']\\s*\\]|os\\.environ\\.get\\(\\s*["']${v}["']\\s*\\)|os\\.getenv\\(\\s*["']${v}["']\\s*\\)|process\\.env(?:\\.${v}\\b|\\[\\s*["']${v}["']\\s*\\]))(?!\\s*(?:\\?\\?|\\|\\||or\\b))`);
+  return shell.test(text) || code.test(text);
+}
+
+/** Any mention of the variable (also `${V:-…}`, `"V"` in code): a script that names a variable the host sets is written to fall back. */
+const mentions = (text: string, v: string) => new RegExp(`\\$\\{?${esc(v)}(?![A-Za-z0-9_])|["'.]${esc(v)}\\b`).test(text);
+
+/** The script tests the variable before relying on it: `[ -n "$V" ]`, `[[ -z ${V} ]]`. */
+const tested = (text: string, v: string) => new RegExp(`-[nz]\\s+"?\\$\\{?${v}(?![A-Za-z0-9_])`).test(text);
+
+/** A config file as the user knows it: relative to the project, or absolute (user level). */
+function shown(project: string, file: string): string {
+  const rel = relative(project, file);
+  return rel && !rel.startsWith('..') ? rel : file;
+}
+
+/** Full-line comments are not code. */
+const code = (text: string) => text.split('\n').filter((l) => !/^\s*(#(?!!)|\/\/)/.test(l)).join('\n');
+
+export default defineRule({
+  id: 'env-var-unset',
+  severity: 'warning',
+  description: 'A hook uses an environment variable the agent that runs it does not set',
+  docs: `Each agent sets its own variables for hooks: Claude Code \`CLAUDE_PROJECT_DIR\`, Qwen Code \`QWEN_PROJECT_DIR\` (and
+\`CLAUDE_PROJECT_DIR\`), CodeBuddy Code \`CODEBUDDY_PROJECT_DIR\` (and \`CLAUDE_PROJECT_DIR\`), the CodeBuddy IDE plugin
+only \`CODEBUDDY_PROJECT_DIR\`; \`CLAUDE_PLUGIN_ROOT\` is set for a plugin's own hooks (\`hooks/hooks.json\`) and never
+for settings files. A variable the host does not set expands to an empty string: \`"$QWEN_PROJECT_DIR"/hooks/guard.sh\`
+becomes \`/hooks/guard.sh\`, which does not exist, and the hook fails on every call without blocking anything.
+Fix: use the host's own variable, or wrap the hook (\`hook-bridge convert\` writes
+\`hook-bridge run --from <script's agent> --to <host>\`, which sets the script agent's project-dir variables).
+Outside a plugin, refer to scripts through the project-dir variable instead of the plugin root. A script that
+tests the variable (\`[ -n "$V" ]\`) or falls back to one the host sets (\`\${QWEN_PROJECT_DIR:-$CLAUDE_PROJECT_DIR}\`)
+is not reported.`,
+  messages: {
+    notSet: '{{where}} uses ${{name}}, which {{agent}} does not set: it expands to an empty string; use ${{use}}',
+    pluginOnly: '{{where}} uses ${{name}}, which is set only for plugin hooks and {{file}} is not a plugin: it expands to an empty string; use ${{use}}',
+  },
+  sources: ['mappings/dialects/*.yaml env (_hook-env.json of each ground truth)', 'DESIGN.md (plugin root: plugins only)', 'src/run/main.ts (the wrapper sets the script agent\'s project-dir variables)'],
+  check(ctx) {
+    for (const { hook: h, config, host } of ctx.hooks()) {
+      if (h.type !== 'command' || !h.command) continue;
+      const hostSpec = mappings.dialects[host];
+      const wrapped = h.scriptDialect !== (hostSpec.extends ?? host);
+      // What the script sees: the host's variables, plus (wrapped) the project-dir variables the wrapper sets.
+      const set = new Set([...(hostSpec.env?.provided ?? []), ...(hostSpec.env?.projectDir ?? []), ...(wrapped ? (mappings.dialects[h.scriptDialect].env?.projectDir ?? []) : [])]);
+      const envOf = wrapped ? mappings.dialects[h.scriptDialect] : hostSpec;
+      const use = envOf.env?.projectDir[0] ?? hostSpec.env?.projectDir[0] ?? 'PWD';
+      const agent = wrapped ? `${hostSpec.agent} (nor the hook-bridge wrapper for ${mappings.dialects[h.scriptDialect].agent})` : hostSpec.agent;
+      const inPlugin = config.scope === 'plugin' || config.pluginRoot !== undefined;
+      const s = ctx.script(h, config);
+      const texts = [{ where: 'the command', text: code(h.command) }, ...(s?.text !== undefined ? [{ where: s.raw, text: code(s.text) }] : [])];
+      const reported = new Set<string>();
+      for (const { where, text } of texts) {
+        const portable = PROJECT_VARS.some((v) => set.has(v) && mentions(text, v));
+        for (const name of [...PROJECT_VARS, ...PLUGIN_VARS]) {
+          if (reported.has(name) || set.has(name) || !uses(text, name) || tested(text, name)) continue;
+          const at = { file: config.file, path: paths.command(h) };
+          if (PLUGIN_VARS.includes(name)) {
+            if (inPlugin) continue; // inside a plugin the agent sets its root (CodeBuddy sets both names)
+            reported.add(name);
+            ctx.report({ messageId: 'pluginOnly', ...at, data: { where, name, file: shown(ctx.project, config.file), use }, fix: `replace \${${name}} with "$${use}"` });
+          } else if (!portable) {
+            reported.add(name);
+            ctx.report({ messageId: 'notSet', ...at, data: { where, name, agent, use }, fix: `replace $${name} with $${use}` });
+          }
+        }
+      }
+    }
+  },
+});
