@@ -27,10 +27,10 @@ try {
 if (only === 'mappings') process.exit(0);
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'], define: { __HOOK_BRIDGE_VERSION__: JSON.stringify(pkg.version) } };
+const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none', logOverride: { 'empty-import-meta': 'silent' }, mainFields: ['module', 'main'], define: { __HOOK_BRIDGE_VERSION__: JSON.stringify(pkg.version) } };
 await Promise.all([
   build({ ...common, entryPoints: [join(root, 'src/run/entry.ts')], outfile: join(root, 'dist/run.cjs'), format: 'cjs', minify: true }),
-  build({ ...common, entryPoints: [join(root, 'src/cli/main.ts')], outfile: join(root, 'dist/cli.cjs'), format: 'cjs', minify: true, splitting: false }),
+  build({ ...common, entryPoints: [join(root, 'src/cli/main.ts')], outfile: join(root, 'dist/cli.cjs'), format: 'cjs', minify: process.env.HB_NO_MINIFY !== '1', splitting: false }),
   build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/index.js'), format: 'esm', packages: 'external' }),
 ]);
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });

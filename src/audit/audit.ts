@@ -44,7 +44,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
   const scriptCache = new Map<string, ScriptInfo | undefined>();
   const rules = (o.ruleSet ?? RULES).filter((r) => (!o.only || o.only.includes(r.id)) && o.rules?.[r.id] !== 'off');
   for (const rule of rules) {
-    const severity = (o.rules?.[rule.id] as Severity | undefined) ?? rule.severity;
+    const override = o.rules?.[rule.id] as Severity | undefined;
     let current: ConfigFile | undefined;
     const ctx: RuleContext = {
       project,
@@ -67,7 +67,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
         findings.push({
           ruleId: rule.id,
           messageId: r.messageId,
-          severity,
+          severity: override ?? rule.messageSeverity?.[r.messageId] ?? rule.severity,
           message,
           file,
           ...(r.path ? { path: r.path } : {}),

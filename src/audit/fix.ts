@@ -2,7 +2,7 @@
 // JSONC-aware edits that keep comments and formatting, atomic write, backup.
 import { readFileSync } from 'node:fs';
 import { applyEdits, modify } from 'jsonc-parser';
-import { parseDocument } from 'yaml';
+import { yaml } from '../lazy.js';
 import { writeAtomic } from '../convert/project.js';
 import { pathSegments } from './locate.js';
 import type { Finding } from './types.js';
@@ -20,7 +20,7 @@ export function applyFixes(findings: Finding[], backup = true): FixResult[] {
   for (const [file, list] of byFile) {
     let text = readFileSync(file, 'utf8');
     if (/\.ya?ml$/i.test(file)) {
-      const doc = parseDocument(text);
+      const doc = yaml().parseDocument(text);
       for (const f of list) doc.setIn(pathSegments(f.edit!.path), f.edit!.value);
       text = doc.toString({ lineWidth: 0 });
     } else {

@@ -1,6 +1,6 @@
 // Line and column of a JSON/YAML path in a config file, for text output and SARIF regions.
 import { findNodeAtLocation, parseTree, type Segment } from 'jsonc-parser';
-import { isNode, parseDocument } from 'yaml';
+import { yaml } from '../lazy.js';
 
 export function pathSegments(path: string): Segment[] {
   const out: Segment[] = [];
@@ -14,10 +14,11 @@ function lineCol(text: string, offset: number): { line: number; column: number }
 }
 
 /** The position of the value at `path` (or of its nearest existing parent). */
-export function locate(text: string, path: string | undefined, yaml: boolean): { line: number; column: number } | undefined {
+export function locate(text: string, path: string | undefined, isYaml: boolean): { line: number; column: number } | undefined {
   if (!path) return undefined;
   let segs = pathSegments(path);
-  if (yaml) {
+  if (isYaml) {
+    const { isNode, parseDocument } = yaml();
     const doc = parseDocument(text);
     while (segs.length) {
       const node = doc.getIn(segs, true);

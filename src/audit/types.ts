@@ -81,6 +81,8 @@ export interface Rule {
   /** Longer explanation with the fix (Markdown), shown by the markdown/SARIF reports. */
   docs: string;
   messages: Record<string, string>;
+  /** Severity of particular messages where it differs from the rule's (a `--rule` setting overrides both). */
+  messageSeverity?: Record<string, Severity>;
   /** Where the fact behind the rule comes from. */
   sources?: string[];
   check(ctx: RuleContext): void;

@@ -15,7 +15,13 @@ export function formatDiagnostic(d: Diagnostic, cwd = process.cwd()): string {
 
 export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()): string {
   const lines: string[] = [];
-  const rel = (f: string) => (f === '-' ? '<stdin>' : relative(cwd, f) || f);
+  const seen = new Map<string, string>();
+  const rel = (f: string) => {
+    if (f === '-') return '<stdin>';
+    let r = seen.get(f);
+    if (r === undefined) seen.set(f, (r = relative(cwd, f) || f));
+    return r;
+  };
   lines.push(`sources (${r.sources[0]?.dialect ?? '?'}): ${r.sources.map((s) => rel(s.file)).join(', ')}`);
   for (const t of r.targets) {
     const state = t.written ? `written${t.backup ? `, backup ${rel(t.backup)}` : ''}` : t.diff !== undefined ? (t.changed ? 'would change (dry run)' : 'up to date (dry run)') : t.before === undefined && !t.changed ? 'printed' : t.changed ? 'printed' : 'up to date, nothing to write';

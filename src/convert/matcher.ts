@@ -61,15 +61,24 @@ export interface MatcherRead {
   diagnostics: Diagnostic[];
 }
 
-/** Read a tool-event matcher under the source dialect's semantics. */
+const readCache = new Map<string, MatcherRead>();
+
+/** Read a tool-event matcher under the source dialect's semantics (memoized: configs repeat matchers). */
 export function readToolMatcher(d: DialectId, native: unknown): MatcherRead {
+  const key = `${d}\0${typeof native === 'string' ? native : JSON.stringify(native)}`;
+  let r = readCache.get(key);
+  if (!r) readCache.set(key, (r = readToolMatcherUncached(d, native)));
+  return { matcher: structuredClone(r.matcher), diagnostics: r.diagnostics.map((x) => ({ ...x })) };
+}
+
+function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
   const diagnostics: Diagnostic[] = [];
   if (Array.isArray(native)) {
     const arrays = mappings.dialects[d].matcher.arrays;
     if (arrays !== 'any-of') {
       diagnostics.push({ severity: 'warning', code: 'matcherArrayNeverFires', message: `an array matcher never fires on ${d}; read as the union of its entries` });
     }
-    const parts = native.map((m) => readToolMatcher(d, m));
+    const parts = native.map((m) => readToolMatcherUncached(d, m));
     diagnostics.push(...parts.flatMap((p) => p.diagnostics));
     if (parts.some((p) => p.matcher.kind === 'all')) return { matcher: { kind: 'all' }, diagnostics };
     const merged = { kind: 'tools' as const, tools: [] as string[], mcp: [] as string[], unknown: [] as string[] };

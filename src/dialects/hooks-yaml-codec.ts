@@ -2,7 +2,8 @@
 //   hooks:
 //     - { event: PreToolUse, matcher: [Bash], command: ./guard.sh, timeout: 30, priority: 10 }
 // Order in the list is the run order after `priority` (lower first). See docs/hooks-yaml.md.
-import { isMap, isSeq, parseDocument, YAMLMap, YAMLSeq } from 'yaml';
+import type { YAMLMap, YAMLSeq } from 'yaml';
+import { yaml } from '../lazy.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import type { Codec, NativeHook, ReadResult } from './define.js';
@@ -11,7 +12,7 @@ import { readHandler } from './settings-json.js';
 export const HOOKS_YAML_VERSION = '2.0.0';
 
 function parse(text: string, file: string) {
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  const doc = yaml().parseDocument(text, { uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length) {
     const e = doc.errors[0]!;
     const pos = e.linePos?.[0];
@@ -57,12 +58,13 @@ export const hooksYaml: Codec = {
   },
 
   write(hooks, existing, file) {
+    const { isMap, isSeq, parseDocument, YAMLSeq: Seq } = yaml();
     const doc = existing ? parse(existing, file) : parseDocument(`version: '${HOOKS_YAML_VERSION}'\nhooks: []\n`);
     if (!isMap(doc.contents)) throw new HookBridgeError('expected a mapping at the top level; not overwriting it', file);
     doc.set('version', HOOKS_YAML_VERSION);
     let seq = doc.get('hooks');
     if (seq === undefined || seq === null) {
-      seq = new YAMLSeq();
+      seq = new Seq();
       doc.set('hooks', seq);
     }
     if (!isSeq(seq)) throw new HookBridgeError('"hooks" is not a list; not overwriting it', file, 'hooks');

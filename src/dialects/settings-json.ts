@@ -163,17 +163,34 @@ export const settingsJson: Codec = {
         .filter((g) => !(isObject(g) && Array.isArray(g.hooks) && g.hooks.length === 0));
       const next = [...kept, ...groupHooks(list)];
       if (JSON.stringify(next) === JSON.stringify(before)) continue;
-      out = applyEdits(out, modify(out, ['hooks', event], next, { formattingOptions }));
+      out = setValue(out, ['hooks', event], next, formattingOptions);
     }
     if (!out.endsWith('\n')) out += formattingOptions.eol;
     const diagnostics: Diagnostic[] = [];
-    const ignored = syntaxThatIgnoresFile(out, d.spec);
+    // Our edits add no comment or trailing comma: only what the existing file had can make the agent ignore it.
+    const ignored = existing === undefined ? undefined : syntaxThatIgnoresFile(existing, d.spec);
     if (ignored) {
-      diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `this file keeps ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(out, ignored.offset)}), so ${d.spec.agent} will ignore all of it: remove it`, file });
+      diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `this file keeps ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(existing!, ignored.offset)}), so ${d.spec.agent} will ignore all of it: remove it`, file });
     }
     return { text: out, diagnostics };
   },
 };
+
+/**
+ * Set a value at a path, keeping the rest of the text as it is. jsonc-parser formats a large value as
+ * hundreds of small edits (each copying the document: 40-70 ms for 200 hooks), so it only places a
+ * short placeholder, and the value is spliced in as JSON.stringify output indented to its depth.
+ */
+function setValue(text: string, path: (string | number)[], value: unknown, fo: { insertSpaces: boolean; tabSize: number; eol: string }): string {
+  const placeholder = `__hook_bridge_${Date.now()}_${Math.random().toString(36).slice(2)}__`;
+  const withPlaceholder = applyEdits(text, modify(text, path, placeholder, { formattingOptions: fo }));
+  const at = withPlaceholder.indexOf(`"${placeholder}"`);
+  const lineStart = withPlaceholder.lastIndexOf('\n', at) + 1;
+  const indent = /^[ \t]*/.exec(withPlaceholder.slice(lineStart))![0];
+  const unit = fo.insertSpaces ? ' '.repeat(fo.tabSize) : '\t';
+  const json = JSON.stringify(value, null, unit).split('\n').join(`${fo.eol}${indent}`);
+  return withPlaceholder.slice(0, at) + json + withPlaceholder.slice(at + placeholder.length + 2);
+}
 
 /** Consecutive hooks with the same matcher and group fields share one matcher group. */
 function groupHooks(list: NativeHook[]): Record<string, unknown>[] {

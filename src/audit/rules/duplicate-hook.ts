@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { UNREAD_LOCATIONS } from '../discover.js';
 import { mappings } from '../../model/mappings.js';
-import type { Hook } from '../../model/hook.js';
+import type { Hook, Severity } from '../../model/hook.js';
 import { defineRule, paths, type HookEntry } from '../types.js';
 
 /** Whether two hooks on the same event can fire for the same occurrence. Unsure (unparsed patterns) -> only when written alike. */
@@ -26,9 +26,13 @@ function shown(project: string, file: string): string {
 
 const short = (s: string) => (s.length > 60 ? `${s.slice(0, 57)}...` : s);
 
+/** The severity each message deserves; Rule has one severity per rule, so this waits for a per-report severity in the audit core. */
+const messageSeverity: Record<string, Severity> = { redundant: 'info', runsTwice: 'warning' };
+
 export default defineRule({
   id: 'duplicate-hook',
   severity: 'warning',
+  messageSeverity,
   description: 'The same command is registered twice for the same event',
   docs: `The same hook command on the same event, with matchers that overlap, in two config files the same agent reads
 (\`.claude/settings.json\` and \`.claude/settings.local.json\`, the project's and the user's \`~/.claude/settings.json\`
@@ -47,7 +51,7 @@ doubles its latency. Keep the hook in one place (team settings in \`settings.jso
     for (const e of ctx.hooks()) {
       const { hook: h, config } = e;
       if (h.type !== 'command' || !h.command) continue;
-      if (UNREAD_LOCATIONS.some((u) => u.dialect === config.dialect && config.file.replace(/\\/g, "/").endsWith(`/${u.path}`))) continue; // never runs: config-not-read
+      if (UNREAD_LOCATIONS.some((u) => u.dialect === config.dialect && config.file.replace(/\\/g, '/').endsWith(`/${u.path}`))) continue; // never runs: config-not-read
       // The files one agent reads together: codebuddy and codebuddy-ide share theirs.
       const family = mappings.dialects[config.dialect].config.write;
       const key = [family, h.event ?? h.nativeEvent, h.scriptDialect, h.command].join('\0');

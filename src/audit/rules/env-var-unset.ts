@@ -63,6 +63,10 @@ is not reported.`,
       const inPlugin = config.scope === 'plugin' || config.pluginRoot !== undefined;
       const s = ctx.script(h, config);
       const texts = [{ where: 'the command', text: code(h.command) }, ...(s?.text !== undefined ? [{ where: s.raw, text: code(s.text) }] : [])];
+      // A mechanical edit for the command itself (unwrapped, audited for its own agent): the host's own project-dir variable.
+      const editable = !wrapped && (!ctx.target || ctx.target === config.dialect);
+      let rewritten = h.command;
+      for (const v of PROJECT_VARS) if (!set.has(v)) rewritten = rewritten.replace(new RegExp(`\\$\\{${v}\\}`, 'g'), () => `\${${use}}`).replace(new RegExp(`\\$${v}(?![A-Za-z0-9_])`, 'g'), () => `$${use}`);
       const reported = new Set<string>();
       for (const { where, text } of texts) {
         const portable = PROJECT_VARS.some((v) => set.has(v) && mentions(text, v));
@@ -72,10 +76,10 @@ is not reported.`,
           if (PLUGIN_VARS.includes(name)) {
             if (inPlugin) continue; // inside a plugin the agent sets its root (CodeBuddy sets both names)
             reported.add(name);
-            ctx.report({ messageId: 'pluginOnly', ...at, data: { where, name, file: shown(ctx.project, config.file), use }, fix: `replace \${${name}} with "$${use}"` });
+            ctx.report({ messageId: 'pluginOnly', ...at, data: { where, name, file: shown(ctx.project, config.file), use } });
           } else if (!portable) {
             reported.add(name);
-            ctx.report({ messageId: 'notSet', ...at, data: { where, name, agent, use }, fix: `replace $${name} with $${use}` });
+            ctx.report({ messageId: 'notSet', ...at, data: { where, name, agent, use }, ...(editable && where === 'the command' && rewritten !== h.command ? { edit: { path: at.path, value: rewritten } } : {}) });
           }
         }
       }

@@ -1,25 +1,49 @@
 // Every audit rule, one file each. test/meta.test.ts checks each is registered, documented and tested.
 import type { Rule } from '../types.js';
+import askHeadless from './ask-headless.js';
 import configFileIgnored from './config-file-ignored.js';
 import configInvalid from './config-invalid.js';
 import configNotRead from './config-not-read.js';
+import dangerousCommand from './dangerous-command.js';
+import denyDropped from './deny-dropped.js';
+import duplicateHook from './duplicate-hook.js';
+import envVarUnset from './env-var-unset.js';
 import eventUnsupported from './event-unsupported.js';
 import foreignToolLiteral from './foreign-tool-literal.js';
+import hookTypeUnsupported from './hook-type-unsupported.js';
 import matcherDead from './matcher-dead.js';
+import matcherIgnored from './matcher-ignored.js';
 import matcherInvalid from './matcher-invalid.js';
 import matcherOvermatch from './matcher-overmatch.js';
+import outputFieldIgnored from './output-field-ignored.js';
+import scriptInterpreterMissing from './script-interpreter-missing.js';
 import scriptMissing from './script-missing.js';
+import scriptNotExecutable from './script-not-executable.js';
+import timeoutBlocksTool from './timeout-blocks-tool.js';
+import timeoutDefaultShorter from './timeout-default-shorter.js';
 import timeoutUnitMismatch from './timeout-unit-mismatch.js';
 
 export const RULES: Rule[] = [
-  configInvalid,
+  askHeadless,
   configFileIgnored,
+  configInvalid,
   configNotRead,
+  dangerousCommand,
+  denyDropped,
+  duplicateHook,
+  envVarUnset,
   eventUnsupported,
-  matcherInvalid,
-  matcherDead,
-  matcherOvermatch,
-  timeoutUnitMismatch,
-  scriptMissing,
   foreignToolLiteral,
+  hookTypeUnsupported,
+  matcherDead,
+  matcherIgnored,
+  matcherInvalid,
+  matcherOvermatch,
+  outputFieldIgnored,
+  scriptInterpreterMissing,
+  scriptMissing,
+  scriptNotExecutable,
+  timeoutBlocksTool,
+  timeoutDefaultShorter,
+  timeoutUnitMismatch,
 ];

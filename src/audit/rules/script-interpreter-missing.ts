@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { expandVars, shellWords } from '../scripts.js';
+import type { Severity } from '../../model/hook.js';
 import { defineRule, paths } from '../types.js';
 
 /** Whether an interpreter can be run: an absolute/relative path that exists, or a bare name found on PATH. */
@@ -28,9 +29,13 @@ function shebang(line: string): { program: string; via?: string } | undefined {
   return name ? { program: name, via: program } : { program };
 }
 
+/** The severity each message deserves; Rule has one severity per rule, so this waits for a per-report severity in the audit core. */
+const messageSeverity: Record<string, Severity> = { interpreterNotFound: 'error', shebangNotFound: 'error', shebangCrlf: 'error', noShebang: 'warning' };
+
 export default defineRule({
   id: 'script-interpreter-missing',
   severity: 'error',
+  messageSeverity,
   description: "A hook script's interpreter cannot be found, or a directly run script has no shebang",
   docs: `The interpreter a hook names — in the command (\`python3 guard.py\`, \`/opt/venv/bin/python guard.py\`) or in the
 script's shebang (\`#!/usr/bin/env python3\`, \`#!/usr/bin/python3\`) — must exist on the machine that runs the agent.

@@ -1,0 +1,35 @@
+import { mappings } from '../../model/mappings.js';
+import { hookTexts, emits, unwrapped } from '../script-text.js';
+import { defineRule, paths } from '../types.js';
+
+export default defineRule({
+  id: 'ask-headless',
+  severity: 'warning',
+  description: 'A PreToolUse script answers permissionDecision "ask", which has no one to ask in headless runs',
+  docs: `\`"permissionDecision": "ask"\` hands the decision to the user. In a headless run (\`-p\`, CI, an SDK) there is no
+user: CodeBuddy Code waits for an answer that never comes and the run hangs until it is killed (ground truth t12;
+under \`-y\` it runs the tool, t12b); Claude Code (d10) and Qwen Code (d12) deny the tool with the reason. The facts
+come from \`mappings/dialects/<agent>.yaml\` (\`output.askHeadless\`).
+Fix: answer "deny" (with a reason saying how to proceed) or "allow" when the hook runs headless — e.g. test for a
+terminal or an environment variable your CI sets — or wrap the hook: \`hook-bridge run --ask deny\` (the default
+of \`hook-bridge convert\`'s wrapper) turns an "ask" into a deny on every host.`,
+  messages: {
+    hangs: '{{where}} answers permissionDecision "ask" in {{event}}: in headless runs (-p) {{agent}} waits forever for an answer, so the run hangs',
+    deniedHeadless: '{{where}} answers permissionDecision "ask" in {{event}}: in headless runs (-p) {{agent}} denies the tool instead of asking',
+  },
+  /** A deny is a safe outcome (the guard fails closed): worth knowing, not a hazard. */
+  messageSeverity: { deniedHeadless: 'info' },
+  sources: ['ground-truth codebuddy t12 t12b', 'ground-truth claude d10', 'ground-truth qwen d12', 'mappings/dialects/*.yaml output.askHeadless'],
+  check(ctx) {
+    for (const { hook: h, config, host } of ctx.hooks()) {
+      if (h.type !== 'command' || !h.command || h.event !== 'pre-tool-use' || !unwrapped(h, host)) continue; // wrapped scripts are translated
+      const spec = mappings.dialects[host];
+      const mode = spec.output?.askHeadless;
+      const messageId = mode === 'hang' ? 'hangs' : mode === 'deny' ? 'deniedHeadless' : undefined;
+      if (!messageId || !spec.output?.permissionDecision.includes('ask')) continue;
+      const where = hookTexts(ctx, h, config).find((t) => emits(t.text, 'permissionDecision', 'ask'))?.where;
+      if (!where) continue;
+      ctx.report({ messageId, file: config.file, path: paths.command(h), data: { where, agent: spec.agent, event: h.nativeEvent } });
+    }
+  },
+});

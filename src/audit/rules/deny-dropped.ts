@@ -1,0 +1,76 @@
+import { mappings } from '../../model/mappings.js';
+import { hookTexts, quoted, emitsRaw, unwrapped } from '../script-text.js';
+import { defineRule, paths } from '../types.js';
+
+
+/** How a script blocks, statically: `exit 2` (sys.exit(2), process.exit(2), process.exitCode = 2) or `"decision": "block"`. */
+function blocks(text: string): string | undefined {
+  if (/(?<![A-Za-z0-9])_?exit\s*\(?\s*2(?![0-9.])|\bexitCode\s*=\s*2(?![0-9.])/.test(text)) return 'exit 2';
+  if (emitsRaw(text, 'decision', quoted('block'))) return 'decision "block"';
+  return undefined;
+}
+
+/** How a PreToolUse script denies: permissionDecision "deny", or a block as above. */
+const denies = (text: string) => (emitsRaw(text, 'permissionDecision', quoted('deny')) ? 'permissionDecision "deny"' : blocks(text));
+
+function first(all: { where: string; text: string }[], test: (text: string) => string | undefined): { where: string; how: string } | undefined {
+  for (const t of all) {
+    const how = test(t.text);
+    if (how) return { where: t.where, how };
+  }
+  return undefined;
+}
+
+export default defineRule({
+  id: 'deny-dropped',
+  severity: 'error',
+  description: 'A hook blocks through a mechanism the agent that runs it drops (fail-open)',
+  docs: `Some ways of blocking are accepted by one agent and silently dropped by another, so the guard fails open:
+- PostToolUse \`"decision": "block"\` or exit 2: Claude Code shows the reason to the model (p02, p03); Qwen Code
+  (p02, p03) and CodeBuddy Code (u02, u03) drop it — the model never learns that the result was rejected.
+- Stop \`"decision": "block"\` or exit 2 ("keep working until the tests pass"): CodeBuddy Code ignores it in headless
+  runs (u11–u13) and the session ends anyway.
+- \`"continue": false\` in PreToolUse: Claude Code STILL runs the tool and only then ends the session (d13).
+- an \`"async": true\` PreToolUse hook on Qwen Code: its deny comes too late and is ignored (c14).
+
+The facts come from \`mappings/dialects/<agent>.yaml\` (\`output.postToolUseBlock\`, \`output.stopBlock\`,
+\`output.continueFalse\`, \`run.asyncField\`). Fix: deny in PreToolUse with \`permissionDecision: "deny"\` (or exit 2),
+which every agent honours, instead of relying on a PostToolUse or Stop block; drop \`async\` from a hook that must be
+able to deny; or keep the script as written for its agent and wrap it (\`hook-bridge convert\`), which translates
+the answer into what the host honours.`,
+  messages: {
+    postToolUseBlockDropped: '{{where}} blocks {{event}} ({{how}}), but {{agent}} drops that: the model never learns the result was rejected',
+    stopBlockIgnored: '{{where}} blocks {{event}} ({{how}}) to keep the agent working, but {{agent}} ignores that in headless runs (-p): the session ends anyway',
+    continueFalseToolRuns: '{{where}} answers "continue": false in {{event}}, but {{agent}} still runs the tool (then ends the session); deny it with permissionDecision "deny"',
+    asyncDenyIgnored: 'async {{event}} hook: {{agent}} ignores the deny of an async hook ({{how}} in {{where}}), so the tool runs; remove "async": true',
+  },
+  sources: ['ground-truth qwen p02 p03 c14', 'ground-truth codebuddy u02 u03 u11 u12 u13', 'ground-truth claude d13', 'mappings/dialects/*.yaml output, run.asyncField'],
+  check(ctx) {
+    for (const { hook: h, config, host } of ctx.hooks()) {
+      if (h.type !== 'command' || !h.command || !h.event) continue;
+      const spec = mappings.dialects[host];
+      const out = spec.output;
+      const base = { file: config.file, path: paths.command(h) };
+      const all = hookTexts(ctx, h, config);
+      const data = { agent: spec.agent, event: h.nativeEvent };
+      // The async field belongs to the host config: it matters wrapped or not.
+      if (h.event === 'pre-tool-use' && h.fields.async === true && spec.run?.asyncField === true) {
+        const hit = first(all, denies);
+        if (hit) ctx.report({ messageId: 'asyncDenyIgnored', file: config.file, path: `${paths.handler(h)}.async`, edit: { path: `${paths.handler(h)}.async`, value: false }, data: { ...data, ...hit } });
+      }
+      if (!out || !unwrapped(h, host)) continue; // wrapped scripts are translated
+      if (h.event === 'post-tool-use' && out.postToolUseBlock === 'dropped') {
+        const hit = first(all, blocks);
+        if (hit) ctx.report({ messageId: 'postToolUseBlockDropped', ...base, data: { ...data, ...hit } });
+      }
+      if (h.event === 'stop' && out.stopBlock === 'ignored-headless') {
+        const hit = first(all, blocks);
+        if (hit) ctx.report({ messageId: 'stopBlockIgnored', ...base, data: { ...data, ...hit } });
+      }
+      if (h.event === 'pre-tool-use' && out.continueFalse['pre-tool-use'] === 'tool-runs-then-session-ends') {
+        const hit = first(all, (t) => (emitsRaw(t, 'continue', '(?:false|False)\\b') ? '"continue": false' : undefined));
+        if (hit) ctx.report({ messageId: 'continueFalseToolRuns', ...base, data: { ...data, ...hit } });
+      }
+    }
+  },
+});

@@ -1,0 +1,29 @@
+// Static reading of what a hook's script says: shared by the rules that look at script text.
+import type { DialectId } from '../model/dialect-ids.js';
+import type { Hook } from '../model/hook.js';
+import { mappings } from '../model/mappings.js';
+import type { ConfigFile, RuleContext } from './types.js';
+
+/** Full-line comments are not code. */
+export const code = (text: string) => text.split('\n').filter((l) => !/^\s*(#(?!!)|\/\/)/.test(l)).join('\n');
+
+/** The texts a hook's answer is written in: the command, and the script it runs (when it can be read). */
+export function hookTexts(ctx: RuleContext, h: Hook, config: ConfigFile): { where: string; text: string }[] {
+  const s = ctx.script(h, config);
+  return [{ where: 'the command', text: code(h.command ?? '') }, ...(s?.text !== undefined ? [{ where: s.raw, text: code(s.text) }] : [])];
+}
+
+/** A key used as a field name: `"key":`, `key:`, `key=`, shell-escaped `\"key\":`. */
+export const usesKey = (text: string, key: string) => new RegExp(`(?<![A-Za-z0-9_$])${key}\\\\?["']?\\s*[:=]`).test(text);
+
+/** A value as a quoted literal (JSON, JS/Python, shell-escaped JSON); `v` is a regex source. */
+export const quoted = (v: string) => `\\\\?["']${v}\\\\?["']`;
+
+/** `key: value` as JSON, a JS/Python literal, a shell assignment or shell-escaped JSON; `value` is a regex source. */
+export const emitsRaw = (text: string, key: string, value: string) => new RegExp(`(?<![A-Za-z0-9_$])${key}\\\\?["']?\\s*[:=]\\s*${value}`).test(text);
+
+/** `key: "value"` in any of the forms above. */
+export const emits = (text: string, key: string, value: string) => emitsRaw(text, key, quoted(value));
+
+/** Does the hook run natively on its host (not through a hook-bridge wrapper)? */
+export const unwrapped = (h: Hook, host: DialectId) => h.scriptDialect === (mappings.dialects[host].extends ?? host);

@@ -1,0 +1,34 @@
+import rule from '../../../src/audit/rules/script-interpreter-missing.js';
+import { claude, cmd, ruleTester } from '../rule-tester.js';
+
+const hook = (command: string) => claude({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(command)] }] });
+const at = 'hooks.PreToolUse[0].hooks[0].command';
+
+ruleTester(rule, {
+  valid: [
+    { name: 'env shebang naming an interpreter on PATH', files: { ...hook('./g.js'), 'g.js': '#!/usr/bin/env node\nprocess.exit(0)\n' } },
+    { name: 'absolute shebang that exists', files: { ...hook('./g.sh'), 'g.sh': '#!/bin/sh\nexit 0\n' } },
+    { name: 'env -S with options', files: { ...hook('./g.js'), 'g.js': '#!/usr/bin/env -S node --no-warnings\n' } },
+    { name: 'an interpreter in the command: no shebang needed', files: { ...hook('node g.js'), 'g.js': 'process.exit(0)\n' } },
+    { name: 'an interpreter path we cannot resolve statically', files: { ...hook('$VENV/bin/python3 g.py'), 'g.py': 'print(1)\n' } },
+    { name: 'inline command', files: hook('jq -e .tool_input') },
+    { name: 'binary executable', files: { ...hook('./bin/tool'), 'bin/tool': '\u007fELF\u0000\u0001' } },
+  ],
+  invalid: [
+    { name: 'no shebang on a directly run script', files: { ...hook('./g.sh'), 'g.sh': 'set -e\n[[ -n "$X" ]] && exit 2\n' }, errors: [{ messageId: 'noShebang', path: at, message: './g.sh is run directly but has no #! line: the shell runs it with its own fallback (usually sh), not the interpreter it was written for' }] },
+    {
+      name: 'env shebang naming an interpreter not on PATH',
+      files: { ...hook('./g.py'), 'g.py': '#!/usr/bin/env no-such-interpreter-xyz\nprint(1)\n' },
+      errors: [{ messageId: 'shebangNotFound', path: at, message: './g.py starts with #!/usr/bin/env no-such-interpreter-xyz, but no-such-interpreter-xyz is not on PATH: every call fails with exit 127 and blocks nothing' }],
+    },
+    { name: 'absolute shebang that does not exist', files: { ...hook('./g.py'), 'g.py': '#!/nonexistent-hook-bridge/bin/python3\n' }, errors: [{ messageId: 'shebangNotFound', message: /\/nonexistent-hook-bridge\/bin\/python3 is not an existing executable/ }] },
+    { name: 'relative shebang', files: { ...hook('./g.py'), 'g.py': '#!python3\n' }, errors: [{ messageId: 'shebangNotFound', message: /python3 is not an absolute path/ }] },
+    { name: 'CRLF shebang', files: { ...hook('./g.sh'), 'g.sh': '#!/bin/sh\r\nexit 0\r\n' }, errors: [{ messageId: 'shebangCrlf', path: at, message: /looks for "\/bin\/sh\\r"/ }] },
+    {
+      name: 'an interpreter path in the command that does not exist',
+      files: { ...hook('/nonexistent-hook-bridge/bin/python3 g.py'), 'g.py': 'print(1)\n' },
+      errors: [{ messageId: 'interpreterNotFound', path: at, message: '/nonexistent-hook-bridge/bin/python3 (named in the command) is not an existing executable: g.py fails with exit 127 on every call and blocks nothing' }],
+    },
+    { name: 'a project venv that was not created', files: { ...hook('.venv/bin/python g.py'), 'g.py': 'print(1)\n' }, errors: [{ messageId: 'interpreterNotFound', message: /^\.venv\/bin\/python \(named in the command\)/ }] },
+  ],
+});
