@@ -88,6 +88,11 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
       stderr = reason ?? 'blocked by a hook';
       exitCode = 2;
     }
+  } else if (decision === 'ask') {
+    // --ask ask: pass the question on (without this branch it was dropped and the tool ran unasked).
+    hso.permissionDecision = 'ask';
+    if (reason) hso.permissionDecisionReason = reason;
+    if (hostInput) hso[out.updatedInput !== 'ignored' ? 'updatedInput' : 'modifiedInput'] = hostInput;
   } else if (decision === 'allow' || hostInput) {
     // Never `allow` on a last-writer-wins host (Qwen): it would override another hook's deny, and cannot bypass its permission check anyway.
     if (decision === 'allow' && out.permissionDecision.includes('allow')) {

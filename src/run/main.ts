@@ -70,15 +70,22 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
   return o as RunArgs;
 }
 
-function readStdin(): Promise<Buffer | 'too-large'> {
+/** A payload over MAX_PAYLOAD: only its head is kept, to tell which event it was. */
+export interface TooLarge {
+  tooLarge: true;
+  head: string;
+}
+
+function readStdin(): Promise<Buffer | TooLarge> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     process.stdin.on('data', (c: Buffer) => {
       size += c.length;
+      // Over the limit: answer now, but keep draining (and discarding) stdin, so the host's write does not fail with EPIPE.
       if (size > MAX_PAYLOAD) {
-        process.stdin.destroy();
-        resolve('too-large');
+        if (chunks.length || size === c.length) resolve({ tooLarge: true, head: Buffer.concat([...chunks, c]).subarray(0, 65536).toString('utf8') });
+        chunks.length = 0;
       } else chunks.push(c);
     });
     process.stdin.on('end', () => resolve(Buffer.concat(chunks)));
@@ -115,14 +122,23 @@ export function runScript(args: RunArgs, input: string, env: NodeJS.ProcessEnv, 
       killGroup('SIGTERM');
       setTimeout(() => killGroup('SIGKILL'), 1000).unref();
     }, timeoutMs);
+    // The script runs in its own process group (so a timeout can kill all of it): when the host stops
+    // hook-bridge (its own timeout, an interrupt), take the script's whole group down too.
+    const onSignal = (sig: NodeJS.Signals) => {
+      killGroup('SIGKILL');
+      process.exit(sig === 'SIGINT' ? 130 : sig === 'SIGHUP' ? 129 : 143);
+    };
+    const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+    for (const sig of signals) process.once(sig, onSignal);
     const finish = (exitCode: number | null, spawnError?: string) => {
       if (settled) return;
       settled = true;
+      for (const sig of signals) process.removeListener(sig, onSignal);
       clearTimeout(timer);
       if (timedOut) killGroup('SIGKILL');
       resolve({ exitCode: timedOut ? null : exitCode, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut, ...(spawnError ? { spawnError } : {}) });
     };
-    child.on('error', (e: NodeJS.ErrnoException) => finish(null, `cannot start ${file}: ${e.code ?? e.message}`));
+    child.on('error', (e: NodeJS.ErrnoException) => finish(null, `cannot start ${file} in ${cwd}: ${e.code ?? e.message}`));
     child.on('close', (code) => finish(code));
     // Scripts that never read stdin must not fail us (EPIPE) or hang.
     child.stdin.on('error', () => {});
@@ -143,9 +159,13 @@ function ownFailure(event: string | undefined, hostEvent: string, args: Pick<Run
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-export async function run(args: RunArgs, raw: Buffer | 'too-large', env: NodeJS.ProcessEnv): Promise<HostReply> {
+export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.ProcessEnv): Promise<HostReply> {
   const guessEvent = (text: string) => /"hook_event_name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
-  if (raw === 'too-large') return ownFailure('pre-tool-use', 'PreToolUse', args, `payload larger than ${MAX_PAYLOAD} bytes`);
+  if (!Buffer.isBuffer(raw)) {
+    // A huge PostToolUse (a big tool_response) must not turn into a deny: fail by the event the head names.
+    const hostEvent = guessEvent(raw.head) ?? 'PreToolUse';
+    return ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `payload larger than ${MAX_PAYLOAD} bytes`);
+  }
   const text = raw.toString('utf8');
   let payload: Payload;
   try {
@@ -201,11 +221,14 @@ export async function main(argv: string[]): Promise<void> {
     args = parseArgs(argv);
   } catch (e) {
     const raw = await readStdin().catch(() => Buffer.alloc(0));
-    const hostEvent = raw === 'too-large' ? undefined : /"hook_event_name"\s*:\s*"([^"]+)"/.exec(raw.toString('utf8'))?.[1];
+    const hostEvent = /"hook_event_name"\s*:\s*"([^"]+)"/.exec(Buffer.isBuffer(raw) ? raw.toString('utf8') : raw.head)?.[1];
     process.stderr.write(`hook-bridge run: ${(e as Error).message}\n${USAGE}\n`);
     // A broken wrapper line must not let a guarded tool run: block on events where a block means "stop".
     const blocking = hostEvent && ['PreToolUse', 'UserPromptSubmit', 'PermissionRequest'].includes(hostEvent);
-    process.exitCode = blocking && !argv.includes('allow') ? 2 : 0;
+    // Only `--on-error allow` opts out (not `--ask allow` or `--on-timeout allow`); arguments after `--` are the command's.
+    const own = argv.indexOf('--') < 0 ? argv : argv.slice(0, argv.indexOf('--'));
+    const onErrorAllow = own.some((a, i) => a === '--on-error' && own[i + 1] === 'allow');
+    process.exitCode = blocking && !onErrorAllow ? 2 : 0;
     return;
   }
   if (args === 'help') {

@@ -24,14 +24,18 @@ function parseQwenShell(text: string): { stdout: string; stderr: string } {
 }
 
 /** tool_response into the script agent's shape where the shapes are known to differ. */
-export function translateResponse(resp: unknown, tool: string | undefined, host: DialectId, script: DialectId): unknown {
+export function translateResponse(resp: unknown, tool: string | undefined, host: DialectId, script: DialectId, input?: Record<string, unknown>): unknown {
   if (host === script || resp === undefined || resp === null) return resp;
   if (script === 'claude' || script === 'codebuddy') {
     if (host === 'qwen' && isObject(resp) && typeof resp.llmContent === 'string') {
       if (tool === 'shell') return { ...parseQwenShell(resp.llmContent), interrupted: false, isImage: false, noOutputExpected: false };
       const d = resp.returnDisplay;
-      if ((tool === 'file.write' || tool === 'file.edit') && isObject(d) && typeof d.filePath === 'string') {
-        return { type: d.originalContent ? 'update' : 'create', filePath: d.filePath, content: d.newContent ?? '', structuredPatch: [], originalFile: d.originalContent || null };
+      // Claude's Edit result names the strings it replaced; its Write result carries the new content (claude/payloads/PostToolUse-Edit.json, -Write-*.json).
+      if (tool === 'file.edit' && isObject(d) && typeof d.filePath === 'string') {
+        return { filePath: d.filePath, oldString: input?.old_string ?? '', newString: input?.new_string ?? '', originalFile: d.originalContent ?? '', structuredPatch: [], userModified: false, replaceAll: input?.replace_all === true };
+      }
+      if (tool === 'file.write' && isObject(d) && typeof d.filePath === 'string') {
+        return { type: d.originalContent ? 'update' : 'create', filePath: d.filePath, content: d.newContent ?? '', structuredPatch: [], originalFile: d.originalContent || null, userModified: false };
       }
       return resp.llmContent;
     }
@@ -67,7 +71,7 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
   const out: Payload = {};
   // Fields the script's agent always sends, filled where the host does not send them.
   const cwd = typeof p.cwd === 'string' ? p.cwd : hostProjectDir(host, env, p);
-  const base: Payload = { session_id: p.session_id ?? env.QWEN_CODE_SESSION_ID ?? env.CLAUDE_CODE_SESSION_ID ?? 'unknown', transcript_path: p.transcript_path ?? '', cwd };
+  const base: Payload = { session_id: p.session_id ?? env.QWEN_CODE_SESSION_ID ?? env.CLAUDE_CODE_SESSION_ID ?? 'unknown', transcript_path: p.transcript_path ?? '', cwd, timestamp: p.timestamp ?? new Date().toISOString() };
   for (const k of mappings.dialects[script].payload?.alwaysSent ?? []) if (k in base) out[k] = base[k];
   for (const [k, v] of Object.entries(p)) {
     switch (k) {
@@ -81,7 +85,7 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
         out[k] = isObject(v) ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined) : v;
         break;
       case 'tool_response':
-        out[k] = translateResponse(v, tool, host, script);
+        out[k] = translateResponse(v, tool, host, script, isObject(p.tool_input) ? p.tool_input : undefined);
         break;
       case 'permission_mode':
         out[k] = translateMode(v, host, script);

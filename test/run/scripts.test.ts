@@ -1,0 +1,229 @@
+// Real hook scripts (bash+jq, python3, node) written for Claude Code, run on each host through the built CLI
+// (`node bin/hook-bridge.cjs run --from claude --to <host> -c …`) with the host's payload on stdin.
+// Each test asserts the host-side reply that makes the host reach the decision Claude Code would have reached.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { BIN, runCli, runCliTimed } from './cli.js';
+import { describe, it } from 'vitest';
+import { shellQuote } from '../../src/run/wrapper.js';
+
+const GT = resolve(import.meta.dirname, '../fixtures/ground-truth');
+const S = (name: string) => shellQuote(join(import.meta.dirname, 'scripts', name));
+type Obj = Record<string, any>;
+type Host = 'qwen' | 'codebuddy' | 'codebuddy-ide';
+const HOSTS: Host[] = ['qwen', 'codebuddy', 'codebuddy-ide'];
+const DIR_VAR: Record<Host, string> = { qwen: 'QWEN_PROJECT_DIR', codebuddy: 'CODEBUDDY_PROJECT_DIR', 'codebuddy-ide': 'CODEBUDDY_PROJECT_DIR' };
+const load = (agent: string, name: string): Obj => JSON.parse(readFileSync(join(GT, agent, 'payloads', `${name}.json`), 'utf8'));
+
+
+/** A fresh project dir, and the environment the host would give hook-bridge (nothing of the test runner's own agent). */
+function project(host: Host) {
+  const dir = mkdtempSync(join(tmpdir(), 'hb-run-scripts-'));
+  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(CLAUDE|QWEN|CODEBUDDY|GEMINI)_|^CLAUDECODE$/.test(k)));
+  env[DIR_VAR[host]] = dir;
+  env.SHELL ??= '/bin/sh';
+  const run = (payload: Obj, cmd: string, extra: string[] = [], from = 'claude') => runCliTimed(['--from', from, '--to', host, ...extra, '-c', cmd], JSON.stringify({ ...payload, cwd: dir }), env);
+  return { dir, env, run };
+}
+
+/** The host's own payloads (captured; the IDE's are the CodeBuddy captures in the IDE's tool vocabulary). */
+const P = {
+  bash(host: Host, command: string): Obj {
+    if (host === 'qwen') return { ...load('qwen', 'PreToolUse-run_shell_command'), tool_input: { command, description: 'd' } };
+    if (host === 'codebuddy') return { ...load('codebuddy', 'PreToolUse-Bash'), tool_input: { command, description: 'd' } };
+    return { ...load('codebuddy', 'PreToolUse-Bash'), tool_name: 'execute_command', tool_input: { command, requires_approval: false } };
+  },
+  write(host: Host, path: string, content = 'x\n'): Obj {
+    if (host === 'qwen') return { ...load('qwen', 'PreToolUse-write_file'), tool_input: { file_path: path, content } };
+    if (host === 'codebuddy') return { ...load('codebuddy', 'PreToolUse-Write'), tool_input: { file_path: path, content } };
+    return { ...load('codebuddy', 'PreToolUse-Write'), tool_name: 'write_to_file', tool_input: { filePath: path, content } };
+  },
+  postBash(host: Host, command: string): Obj {
+    if (host === 'qwen') {
+      const p = load('qwen', 'PostToolUse-run_shell_command');
+      return { ...p, tool_input: { command, description: 'd' }, tool_response: { ...p.tool_response, llmContent: `Command: ${command}\nDirectory: (root)\nOutput: hello\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)` } };
+    }
+    if (host === 'codebuddy') return { ...load('codebuddy', 'PostToolUse-Bash'), tool_input: { command, description: 'd' } };
+    return { ...load('codebuddy', 'PostToolUse-Bash'), tool_name: 'execute_command', tool_input: { command } };
+  },
+  prompt(host: Host, prompt: string): Obj {
+    return { ...(host === 'qwen' ? load('qwen', 'UserPromptSubmit-initial') : load('codebuddy', 'UserPromptSubmit')), prompt };
+  },
+  stop(host: Host, active: boolean): Obj {
+    return { ...(host === 'qwen' ? load('qwen', 'Stop') : load('codebuddy', 'Stop')), stop_hook_active: active };
+  },
+  session(host: Host): Obj {
+    return host === 'qwen' ? load('qwen', 'SessionStart-startup') : load('codebuddy', 'SessionStart');
+  },
+};
+
+const line = (o: object) => `${JSON.stringify(o)}\n`;
+const deny = (reason: string) => line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+const context = (ev: string, ctx: string) => line({ hookSpecificOutput: { hookEventName: ev, additionalContext: ctx } });
+const STOP_NOTE: Record<Host, string> = { qwen: '', codebuddy: 'hook-bridge: CodeBuddy Code ignores Stop blocks when run headless\n', 'codebuddy-ide': '' };
+
+/** Gone, or a zombie waiting for a reaper that never comes (PID 1 in containers). */
+function gone(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') ?? true;
+  } catch {
+    return true;
+  }
+}
+
+describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
+  it('bash+jq guard: rm -rf is denied with the stderr reason (exit 2)', async ({ expect }) => {
+    const r = await project(host).run(P.bash(host, 'rm -rf build'), S('block-rm.sh'));
+    // The script's stderr passes through (the host shows stderr of an exit-0 hook to no model).
+    expect(r).toMatchObject({ code: 0, stdout: deny('block-rm: destructive command: rm -rf build'), stderr: 'block-rm: destructive command: rm -rf build\n' });
+  });
+  it('bash+jq guard: a harmless command stays allowed (no output at all)', async ({ expect }) => {
+    const r = await project(host).run(P.bash(host, 'ls -la'), S('block-rm.sh'));
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+  it('python3 guard: a write to .env is denied (JSON permissionDecision)', async ({ expect }) => {
+    const p = project(host);
+    const r = await p.run(P.write(host, join(p.dir, '.env'), 'SECRET=1\n'), `python3 ${S('protect-env.py')}`);
+    expect(r).toMatchObject({ code: 0, stdout: deny(`protect-env: ${join(p.dir, '.env')} holds secrets`), stderr: '' });
+  });
+  it('python3 guard: a write elsewhere stays allowed', async ({ expect }) => {
+    const p = project(host);
+    const r = await p.run(P.write(host, join(p.dir, 'notes.txt')), `python3 ${S('protect-env.py')}`);
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+  it('node updatedInput rewriter', async ({ expect }) => {
+    const r = await project(host).run(P.bash(host, 'echo original'), `node ${S('rewrite.js')}`);
+    const expected = {
+      // Qwen ignores rewrites (d13): denied, and the model is told the rewritten call
+      qwen: deny(
+        'A hook rewrote this call, but Qwen Code cannot apply rewritten input, so hook-bridge blocked it instead of running the original. Re-issue the call as: run_shell_command {"command":"echo rewritten","description":"d"}',
+      ),
+      codebuddy: line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'echo rewritten', description: 'd' } } }),
+      'codebuddy-ide': line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', modifiedInput: { command: 'echo rewritten', requires_approval: false } } }),
+    }[host];
+    expect(r).toMatchObject({ code: 0, stdout: expected, stderr: '' });
+    const untouched = await project(host).run(P.bash(host, 'echo hi'), `node ${S('rewrite.js')}`);
+    expect(untouched).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+  it('PostToolUse additionalContext (the script checks tool_name == "Bash")', async ({ expect }) => {
+    const r = await project(host).run(P.postBash(host, 'echo hello'), `node ${S('post-context.js')}`);
+    // Qwen's result text is parsed into Claude's stdout; CodeBuddy Code sends no output text; the IDE's result shape is passed as it is.
+    const printed = { qwen: '"hello"', codebuddy: '""', 'codebuddy-ide': 'null' }[host];
+    expect(r).toMatchObject({ code: 0, stdout: context('PostToolUse', `post-context: Bash printed ${printed}`), stderr: '' });
+  });
+  it('UserPromptSubmit plain stdout becomes context', async ({ expect }) => {
+    const r = await project(host).run(P.prompt(host, 'fix the tests'), S('ups-plain.sh'));
+    expect(r).toMatchObject({ code: 0, stdout: context('UserPromptSubmit', 'ups-plain: the prompt has 13 characters'), stderr: '' });
+  });
+  it('UserPromptSubmit JSON additionalContext, and a prompt block', async ({ expect }) => {
+    const r = await project(host).run(P.prompt(host, 'fix the tests'), `python3 ${S('ups-json.py')}`);
+    expect(r).toMatchObject({ code: 0, stdout: context('UserPromptSubmit', 'ups-json: mode bypassPermissions'), stderr: '' });
+    const b = await project(host).run(P.prompt(host, 'my password is hunter2'), `python3 ${S('ups-json.py')}`);
+    expect(b).toMatchObject({ code: 0, stdout: line({ decision: 'block', reason: 'ups-json: the prompt mentions a password' }), stderr: '' });
+  });
+  it('SessionStart plain stdout from a script that never reads stdin', async ({ expect }) => {
+    const p = project(host);
+    const r = await p.run(P.session(host), S('session-start.sh'));
+    expect(r).toMatchObject({ code: 0, stdout: context('SessionStart', `session-start: project is ${basename(p.dir)}`), stderr: '' });
+  });
+  it('Stop blocker keeps the agent going once and honours stop_hook_active', async ({ expect }) => {
+    const r = await project(host).run(P.stop(host, false), S('stop-once.sh'));
+    expect(r).toMatchObject({ code: 0, stdout: line({ decision: 'block', reason: 'stop-once: summarise before stopping' }), stderr: STOP_NOTE[host] });
+    const again = await project(host).run(P.stop(host, true), S('stop-once.sh'));
+    expect(again).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+  it('a script that never reads a 2 MB payload: no EPIPE, no hang, its deny counts', async ({ expect }) => {
+    const r = await project(host).run(P.write(host, '/tmp/big.txt', 'x'.repeat(2 * 1024 * 1024)), S('no-stdin-deny.sh'));
+    expect(r).toMatchObject({ code: 0, stdout: deny('no-stdin-deny: denied without reading'), stderr: '' });
+    expect(r.ms).toBeLessThan(5000);
+  });
+  it('a slow script past --timeout 1: the tool proceeds (Claude to1), and its process group is killed', async ({ expect }) => {
+    const p = project(host);
+    const pidFile = join(p.dir, 'grandchild.pid');
+    const r = await p.run(P.bash(host, 'ls'), `${S('slow.sh')} ${shellQuote(pidFile)}`, ['--timeout', '1']);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'hook-bridge: the hook timed out after 1 s\n' });
+      expect(r.ms).toBeLessThan(4000);
+      expect(pid).toBeGreaterThan(1);
+      const t0 = Date.now();
+      while (!gone(pid) && Date.now() - t0 < 3000) await new Promise((res) => setTimeout(res, 50));
+      expect(gone(pid), `background grandchild ${pid} survived`).toBe(true);
+    } finally {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+  });
+  it('a slow script with --on-timeout deny is denied', async ({ expect }) => {
+    const p = project(host);
+    const r = await p.run(P.bash(host, 'ls'), `${S('slow.sh')} ${shellQuote(join(p.dir, 'gc.pid'))}`, ['--timeout', '1', '--on-timeout', 'deny']);
+    expect(r).toMatchObject({ code: 0, stdout: deny('hook-bridge: the hook timed out after 1 s'), stderr: 'hook-bridge: the hook timed out after 1 s\n' });
+  });
+  it('a deny printed before the script was killed still counts', async ({ expect }) => {
+    const p = project(host);
+    const r = await p.run(P.bash(host, 'ls'), `${S('slow.sh')} ${shellQuote(join(p.dir, 'gc.pid'))} deny-first`, ['--timeout', '1']);
+    expect(r).toMatchObject({ code: 0, stdout: deny('slow: denied before sleeping'), stderr: 'hook-bridge: the hook timed out after 1 s\n' });
+  });
+  it('invalid JSON on stdout: ignored, the tool runs (d17)', async ({ expect }) => {
+    const r = await project(host).run(P.bash(host, 'rm -rf build'), S('invalid-json.sh'));
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+  it('a crashing script (exit 1) is non-blocking (d04); its stderr passes through', async ({ expect }) => {
+    const r = await project(host).run(P.bash(host, 'rm -rf build'), `node ${S('crash.js')}`);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Error: crash.js: hook crashed');
+  });
+  it('a command that does not exist: PreToolUse fails closed naming it', async ({ expect }) => {
+    const r = await project(host).run(P.bash(host, 'ls'), 'hb-no-such-command --check');
+    expect(r.code).toBe(0);
+    const reason = JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason as string;
+    expect(r.stdout).toBe(deny(reason));
+    expect(reason).toMatch(/^hook-bridge: the hook command could not be started \(exit 127\): .*hb-no-such-command: .*not found$/);
+  });
+  it('a command that does not exist: PostToolUse is not blocked', async ({ expect }) => {
+    const r = await project(host).run(P.postBash(host, 'ls'), 'hb-no-such-command --check');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/hook-bridge: the hook command could not be started \(exit 127\): .*hb-no-such-command/);
+  });
+  it('an argv command (-- form) that does not exist: fails closed naming it', async ({ expect }) => {
+    const p = project(host);
+    const r = await runCli(['--from', 'claude', '--to', host, '--', 'hb-no-such-command', 'x'], JSON.stringify({ ...P.bash(host, 'ls'), cwd: p.dir }), p.env);
+    expect(r).toMatchObject({ code: 0, stdout: deny(`hook-bridge: cannot start hb-no-such-command in ${p.dir}: ENOENT`) });
+  });
+});
+
+describe.concurrent('--from codebuddy-ide --to codebuddy: an IDE script under CodeBuddy Code', () => {
+  const ide = (payload: Obj) => project('codebuddy').run(payload, S('ide-guard.sh'), [], 'codebuddy-ide');
+  const cb = (name: string, tool_input: Obj) => ({ ...load('codebuddy', name), tool_input });
+  it('execute_command with rm -rf: blocked (exit 2, stderr reason)', async ({ expect }) => {
+    expect(await ide(cb('PreToolUse-Bash', { command: 'rm -rf build', description: 'd' }))).toMatchObject({ code: 0, stdout: deny('ide-guard: no rm -rf'), stderr: 'ide-guard: no rm -rf\n' });
+  });
+  it('a harmless execute_command stays allowed', async ({ expect }) => {
+    expect(await ide(cb('PreToolUse-Bash', { command: 'ls', description: 'd' }))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+  it('write_to_file filePath .env: denied (JSON without hookEventName, honoured by the IDE)', async ({ expect }) => {
+    expect(await ide(cb('PreToolUse-Write', { file_path: '/p/.env', content: 'S=1' }))).toMatchObject({ code: 0, stdout: deny('ide-guard: /p/.env is protected'), stderr: '' });
+  });
+  it('modifiedInput rewrite: CodeBuddy gets updatedInput, merged, in Claude parameter names', async ({ expect }) => {
+    expect(await ide(cb('PreToolUse-Write', { file_path: '/p/draft.md', content: 'body\n' }))).toMatchObject({
+      code: 0,
+      stdout: line({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { file_path: '/p/final.md', content: 'body\n' } } }),
+      stderr: '',
+    });
+  });
+  it('a harmless write stays allowed', async ({ expect }) => {
+    expect(await ide(cb('PreToolUse-Write', { file_path: '/p/a.txt', content: 'x' }))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+  it('sanity: the ide script really depends on the translation (fed CodeBuddy names directly, it does nothing)', async ({ expect }) => {
+    const p = project('codebuddy');
+    const r = await runCli(['--from', 'codebuddy', '--to', 'codebuddy', '-c', S('ide-guard.sh')], JSON.stringify({ ...cb('PreToolUse-Bash', { command: 'rm -rf build' }), cwd: p.dir }), p.env);
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(existsSync(p.dir)).toBe(true);
+  });
+});
