@@ -1,19 +1,19 @@
 // Human-readable output of convert (stderr). Colour only on a TTY (picocolors checks).
-import pc from 'picocolors';
+import { colors, type Colors } from './colors.js';
 import { relative } from 'node:path';
 import type { Diagnostic } from '../model/hook.js';
 import type { ConvertProjectResult } from '../convert/project.js';
 import type { Status } from '../convert/convert.js';
 
-const paint: Record<Status, (s: string) => string> = { exact: pc.green, translated: pc.cyan, degraded: pc.yellow, dropped: pc.red };
+const paint = (pc: Colors): Record<Status, (s: string) => string> => ({ exact: pc.green, translated: pc.cyan, degraded: pc.yellow, dropped: pc.red });
 
-export function formatDiagnostic(d: Diagnostic, cwd = process.cwd()): string {
+export function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), pc = colors()): string {
   const where = [d.file ? relative(cwd, d.file) || d.file : undefined, d.path].filter(Boolean).join(' ');
   const sev = d.severity === 'error' ? pc.red('error') : d.severity === 'warning' ? pc.yellow('warning') : pc.dim('info');
   return `${sev} ${where ? `${where}: ` : ''}${d.message} ${pc.dim(`(${d.code})`)}`;
 }
 
-export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()): string {
+export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd(), pc = colors()): string {
   const lines: string[] = [];
   const seen = new Map<string, string>();
   const rel = (f: string) => {
@@ -31,12 +31,12 @@ export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()
       counts[row.status]++;
       const m = row.source.matcher !== undefined ? ` ${JSON.stringify(row.source.matcher)}` : '';
       const arrow = row.target ? ` -> ${row.target.event}${row.target.matcher !== undefined ? ` ${JSON.stringify(row.target.matcher)}` : ''}` : '';
-      lines.push(`  ${paint[row.status](row.status.padEnd(10))} ${row.source.event}${m}${arrow}  ${pc.dim(`${rel(row.source.file)} ${row.source.path}`)}`);
+      lines.push(`  ${paint(pc)[row.status](row.status.padEnd(10))} ${row.source.event}${m}${arrow}  ${pc.dim(`${rel(row.source.file)} ${row.source.path}`)}`);
       for (const n of row.notes) lines.push(`  ${' '.repeat(10)}   - ${n}`);
     }
     lines.push(`  ${t.result.report.length} hooks: ${(Object.keys(counts) as Status[]).map((s) => `${counts[s]} ${s}`).join(', ')}`);
   }
   const diags = r.diagnostics.filter((d) => d.code !== 'hookDropped');
-  if (diags.length) lines.push('', ...diags.map((d) => formatDiagnostic(d, cwd)));
+  if (diags.length) lines.push('', ...diags.map((d) => formatDiagnostic(d, cwd, pc)));
   return lines.join('\n');
 }

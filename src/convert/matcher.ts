@@ -108,8 +108,8 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     const aliased = aliasTools(d, n);
     aliased.forEach((a) => tools.add(a));
     if (c || aliased.length) return true;
-    if (n.startsWith(MCP_PREFIX)) {
-      mcp.push(escapeRegex(n));
+    if (n.startsWith(MCP_PREFIX) && PLAIN_NAME.test(n)) {
+      mcp.push(exactLiteral(n));
       return true;
     }
     return false;
@@ -117,7 +117,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
 
   if (sem === 'claude' && CLAUDE_EXACT.test(native)) {
     for (const n of native.split(/[|,]/).map((s) => s.trim()).filter(Boolean)) {
-      if (!exactName(n)) unknown.push(n);
+      if (!exactName(n)) unknown.push(exactLiteral(n));
     }
     return finish();
   }
@@ -131,6 +131,12 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     return { matcher: { kind: 'pattern', source: native }, diagnostics };
   }
   for (const alt of alts) {
+    // `^name$` and `^(a|b)$` (how converted matchers anchor names) are exact names.
+    const anchored = ANCHORED_NAMES.exec(alt);
+    if (anchored) {
+      for (const n of (anchored[1] ?? anchored[2])!.split('|')) if (!exactName(n)) unknown.push(exactLiteral(n));
+      continue;
+    }
     const re = safeRegex(alt);
     if (!re) continue;
     // MCP names follow one scheme on every agent (mcp__<server>__<tool>): such parts carry over as written.
@@ -152,7 +158,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
 
   function finish(): MatcherRead {
     if (unknown.length) {
-      diagnostics.push({ severity: 'warning', code: 'matcherUnknownTool', message: `matcher part(s) ${unknown.map((u) => `"${u}"`).join(', ')} match no known ${d} tool; kept as written` });
+      diagnostics.push({ severity: 'warning', code: 'matcherUnknownTool', message: `matcher part(s) ${unknown.map((u) => `"${literalName(u) ?? u}"`).join(', ')} match no known ${d} tool; kept as written` });
     }
     return { matcher: dedupe({ kind: 'tools', tools: [...tools], mcp, unknown }), diagnostics };
   }
@@ -160,6 +166,20 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
 
 function dedupe(m: { kind: 'tools'; tools: string[]; mcp: string[]; unknown: string[] }): Matcher {
   return { kind: 'tools', tools: [...new Set(m.tools)], mcp: [...new Set(m.mcp)], unknown: [...new Set(m.unknown)] };
+}
+
+/** A tool or MCP name as written in a matcher (MCP server names may contain dashes). */
+const PLAIN_NAME = /^[A-Za-z0-9_-]+$/;
+const ANCHORED_NAMES = /^\^(?:\(([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*)\)|([A-Za-z0-9_-]+))\$$/;
+
+/** An exact name, in canonical form: an anchored literal (`^mcp__srv__echo$`). */
+export function exactLiteral(name: string): string {
+  return `^${escapeRegex(name)}$`;
+}
+
+/** The name an exact literal stands for, or undefined for a pattern. */
+export function literalName(part: string): string | undefined {
+  return /^\^[A-Za-z0-9_-]+\$$/.test(part) ? part.slice(1, -1) : undefined;
 }
 
 export function escapeRegex(s: string): string {
@@ -187,17 +207,20 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
     if (e) names.push(e.name);
     else missing.push(c);
   }
-  const uniq = [...new Set(names)];
-  const exact = uniq.map(escapeRegex);
-  const rest = [...m.mcp, ...m.unknown];
-  if (!uniq.length && !rest.length) return { native: undefined, missing, diagnostics };
-  if (listForm) return { native: [...uniq, ...rest].length === 1 ? [...uniq, ...rest][0] : [...uniq, ...rest], missing, diagnostics };
-  const sem = mappings.dialects[d].matcher.semantics;
-  if (sem === 'claude' && !m.unknown.length && m.mcp.every((x) => /^[A-Za-z0-9_]+$/.test(x))) {
-    // Claude reads a plain |-list of names exactly: the most readable form with the same meaning.
-    return { native: [...uniq, ...m.mcp].join('|'), missing, diagnostics };
+  // Exact names (tools, exact MCP names, unknown names) and patterns (MCP or unknown regex parts).
+  const extra = [...m.mcp, ...m.unknown];
+  const exact = [...new Set([...names, ...extra.map(literalName).filter((n): n is string => n !== undefined)])];
+  const patterns = extra.filter((x) => literalName(x) === undefined);
+  if (!exact.length && !patterns.length) return { native: undefined, missing, diagnostics };
+  if (listForm) {
+    const all = [...exact, ...patterns];
+    return { native: all.length === 1 ? all[0] : all, missing, diagnostics };
   }
-  // Every other case is a regex; anchor it so `Edit` cannot match `NotebookEdit`, `Task` not `TaskCreate`.
-  const alts = [...exact, ...rest];
-  return { native: alts.length === 1 ? `^${alts[0]}$` : `^(${alts.join('|')})$`, missing, diagnostics };
+  const sem = mappings.dialects[d].matcher.semantics;
+  // Claude reads a plain |-list of names exactly: the most readable form with the same meaning.
+  if (sem === 'claude' && !patterns.length && exact.every((n) => PLAIN_NAME.test(n))) return { native: exact.join('|'), missing, diagnostics };
+  // Otherwise a regex: names anchored (so `Edit` cannot match `NotebookEdit`, `Task` not `TaskCreate`);
+  // patterns as written, since every target tests them unanchored as the source did.
+  const group = exact.length === 0 ? [] : [exact.length === 1 ? `^${escapeRegex(exact[0]!)}$` : `^(${exact.map(escapeRegex).join('|')})$`];
+  return { native: [...group, ...patterns].join('|'), missing, diagnostics };
 }

@@ -59,7 +59,7 @@ export const hooksYaml: Codec = {
 
   write(hooks, existing, file) {
     const { isMap, isSeq, parseDocument, YAMLSeq: Seq } = yaml();
-    const doc = existing ? parse(existing, file) : parseDocument(`version: '${HOOKS_YAML_VERSION}'\nhooks: []\n`);
+    const doc = existing ? parse(existing, file) : parseDocument(`version: '${HOOKS_YAML_VERSION}'\n`);
     if (!isMap(doc.contents)) throw new HookBridgeError('expected a mapping at the top level; not overwriting it', file);
     doc.set('version', HOOKS_YAML_VERSION);
     let seq = doc.get('hooks');
@@ -69,6 +69,7 @@ export const hooksYaml: Codec = {
     }
     if (!isSeq(seq)) throw new HookBridgeError('"hooks" is not a list; not overwriting it', file, 'hooks');
     const list = seq as YAMLSeq;
+    if (!list.items.length) list.flow = false; // `hooks: []` grows into a block list
     const key = (e: unknown) => (isMap(e) ? JSON.stringify([e.get('event'), e.get('command')]) : '');
     const fresh = hooks.map(toEntry);
     const freshKeys = new Set(fresh.map((e) => JSON.stringify([e.event, e.command])));

@@ -15,6 +15,7 @@ import { formatJson } from '../../src/audit/format/json.js';
 import { formatMarkdown } from '../../src/audit/format/markdown.js';
 import { formatSarif } from '../../src/audit/format/sarif.js';
 import { formatText } from '../../src/audit/format/text.js';
+import { colors } from '../../src/cli/colors.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const golden = (name: string) => join(import.meta.dirname, 'golden', name);
@@ -23,7 +24,7 @@ const dir = mkdtempSync(join(tmpdir(), 'hb-golden-'));
 cpSync(join(root, 'examples/audit-project'), dir, { recursive: true });
 const result = audit({ paths: [dir] });
 const reports: Record<string, string> = {
-  'report.txt': formatText(result, dir),
+  'report.txt': formatText(result, dir, colors(false)),
   'report.json': formatJson(result),
   'report.md': formatMarkdown(result),
   'report.sarif': formatSarif(result).replace(/"version": "[^"]+"/, '"version": "<version>"'),

@@ -71,10 +71,14 @@ describe('translation keeps the meaning', () => {
   it('wildcards stay wildcards; MCP patterns carry over; unknown names are kept and reported', () => {
     expect(readToolMatcher('claude', '.*').matcher).toEqual({ kind: 'all' });
     expect(writeToolMatcher('qwen', readToolMatcher('claude', '*').matcher).native).toBe('*');
-    expect(writeToolMatcher('qwen', readToolMatcher('claude', 'mcp__github__.*').matcher).native).toBe('^mcp__github__.*$');
+    expect(writeToolMatcher('qwen', readToolMatcher('claude', 'mcp__github__.*').matcher).native).toBe('mcp__github__.*');
+    expect(writeToolMatcher('codebuddy', readToolMatcher('claude', 'Bash|mcp__gh__.*').matcher).native).toBe('^Bash$|mcp__gh__.*');
     expect(writeToolMatcher('qwen', readToolMatcher('claude', 'mcp__srv__echo|Bash').matcher).native).toBe('^(run_shell_command|mcp__srv__echo)$');
     const r = readToolMatcher('claude', 'FancyTool');
-    expect(r.matcher).toEqual({ kind: 'tools', tools: [], mcp: [], unknown: ['FancyTool'] });
+    expect(r.matcher).toEqual({ kind: 'tools', tools: [], mcp: [], unknown: ['^FancyTool$'] });
+    expect(r.diagnostics[0]?.message).toContain('"FancyTool"');
+    expect(writeToolMatcher('claude', r.matcher).native).toBe('FancyTool');
+    expect(writeToolMatcher('codebuddy', r.matcher).native).toBe('^FancyTool$');
     expect(r.diagnostics[0]?.code).toBe('matcherUnknownTool');
   });
   it('an invalid regex is reported, not thrown', () => {

@@ -1,9 +1,9 @@
 // Grouped by file; colour only on a TTY (picocolors decides).
 import { relative } from 'node:path';
-import pc from 'picocolors';
+import { colors } from '../../cli/colors.js';
 import type { AuditResult } from '../audit.js';
 
-export function formatText(r: AuditResult, cwd = process.cwd()): string {
+export function formatText(r: AuditResult, cwd = process.cwd(), pc = colors()): string {
   const out: string[] = [];
   const byFile = new Map<string, typeof r.findings>();
   for (const f of r.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
