@@ -29,7 +29,7 @@ function load(file: string, dialect: DialectId, scope: ConfigFile['scope'], plug
     const r = dialects[d].codec.read(text, file, dialects[d]);
     return { ...base, dialect: d, text, hooks: r.hooks, diagnostics: r.diagnostics };
   } catch (e) {
-    if (!(e instanceof HookBridgeError)) throw e;
+    if (!HookBridgeError.is(e)) throw e;
     return { ...base, dialect: d, text, unusable: { message: e.message, ...(e.location ? { location: e.location } : {}) } };
   }
 }

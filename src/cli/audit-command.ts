@@ -47,7 +47,7 @@ function ruleSettings(paths: string[], f: AuditFlags): Record<string, RuleSettin
 
 export async function auditCommand(paths: string[], f: AuditFlags): Promise<void> {
   if (f.listRules) {
-    for (const r of RULES) process.stdout.write(`${r.id.padEnd(24)} ${r.severity.padEnd(8)} ${r.description}\n`);
+    for (const r of RULES) process.stdout.write(`${r.id.padEnd(27)} ${r.severity.padEnd(8)} ${r.description}\n`);
     return;
   }
   const options = { paths, ...(f.target ? { target: f.target } : {}), ...(f.user ? { user: true } : {}), rules: ruleSettings(paths, f) };

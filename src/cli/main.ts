@@ -1,12 +1,16 @@
 // The CLI: commander wiring only. Each command parses flags, calls the library, prints, and sets
 // process.exitCode. Heavy modules are imported inside the action that needs them.
 import { Command, CommanderError, Option } from 'commander';
-import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
+import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
-import { getDialect } from '../dialects/index.js';
 import { VERSION } from '../version.js';
 
-const dialectList = (v: string): DialectId[] => v.split(',').map((s) => getDialect(s.trim()).id);
+/** A dialect id from the command line (checked here: the dialect modules load only with a command). */
+function dialect(v: string): DialectId {
+  if (!isDialectId(v)) throw new HookBridgeError(`unknown dialect "${v}" (known: ${DIALECT_IDS.join(', ')})`);
+  return v;
+}
+const dialectList = (v: string): DialectId[] => v.split(',').map((s) => dialect(s.trim()));
 
 function program(): Command {
   const p = new Command('hook-bridge')
@@ -33,7 +37,7 @@ function program(): Command {
     .addOption(new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse').choices(['degraded', 'dropped', 'never']).default('never'))
     .action(async (inputs: string[], o) => {
       const { convertCommand } = await import('./convert-command.js');
-      await convertCommand(inputs, { ...o, to: dialectList(o.to), ...(o.from ? { from: getDialect(o.from).id } : {}) });
+      await convertCommand(inputs, { ...o, to: dialectList(o.to), ...(o.from ? { from: dialect(o.from) } : {}) });
     });
 
   p.command('run')
@@ -67,7 +71,7 @@ function program(): Command {
     .option('--no-backup', 'with --fix: do not keep <file>.bak')
     .action(async (paths: string[], o) => {
       const { auditCommand } = await import('./audit-command.js');
-      await auditCommand(paths, { ...o, ...(o.target ? { target: getDialect(o.target).id } : {}) });
+      await auditCommand(paths, { ...o, ...(o.target ? { target: dialect(o.target) } : {}) });
     });
 
   p.command('dispatch')
@@ -96,7 +100,7 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = e.exitCode === 0 ? 0 : 2;
       return;
     }
-    if (e instanceof HookBridgeError) {
+    if (HookBridgeError.is(e)) {
       process.stderr.write(`hook-bridge: ${e.describe()}\n`);
       process.exitCode = 2;
       return;

@@ -2,7 +2,7 @@
 //   { "hooks": { "<Event>": [ { "matcher": "...", "hooks": [ { "type": "command", "command": "...", "timeout": 30 } ] } ] } }
 // Reading keeps every field; writing merges into the existing file with JSONC-aware edits, so other
 // keys, other hooks, key order and comments stay as they were.
-import { applyEdits, modify, parseTree, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { syntaxThatIgnoresFile } from './json-syntax.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
@@ -18,8 +18,14 @@ export function lineCol(text: string, offset: number): string {
   return `${line}:${offset - before.lastIndexOf('\n')}`;
 }
 
-/** Parse JSON (comments and trailing commas tolerated, as the agents' own loaders do). */
+/** Parse JSON (comments and trailing commas tolerated, as some agents' own loaders do). */
 export function parseJsonc(text: string, file: string): unknown {
+  // Strict JSON is the common case, and JSON.parse is an order of magnitude faster than jsonc-parser.
+  try {
+    return JSON.parse(text);
+  } catch {
+    // lenient JSON, or an error to locate: jsonc-parser below
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length || !root) {
@@ -27,6 +33,16 @@ export function parseJsonc(text: string, file: string): unknown {
     throw new HookBridgeError(e ? `invalid JSON: ${printParseErrorCode(e.error)}` : 'empty file, expected a JSON object', file, e ? lineCol(text, e.offset) : undefined);
   }
   return getNodeValue(root);
+}
+
+/** Strict JSON has no comments and no trailing commas. */
+function isStrictJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -105,7 +121,7 @@ export const settingsJson: Codec = {
     const diagnostics: Diagnostic[] = [];
     const hooks: Hook[] = [];
     if (!isObject(root)) throw new HookBridgeError('expected a JSON object at the top level', file);
-    const ignored = syntaxThatIgnoresFile(text, d.spec);
+    const ignored = isStrictJson(text) ? undefined : syntaxThatIgnoresFile(text, d.spec);
     if (ignored) {
       diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `${d.spec.agent} ignores this whole file because it contains ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(text, ignored.offset)}): none of its hooks run`, file });
     }
@@ -153,7 +169,7 @@ export const settingsJson: Codec = {
 
     const byEvent = new Map<string, NativeHook[]>();
     for (const h of hooks) byEvent.set(h.event, [...(byEvent.get(h.event) ?? []), h]);
-    let out = text;
+    const changed = new Map<string, unknown[]>();
     for (const [event, list] of byEvent) {
       const before = currentHooks?.[event];
       const commands = new Set(list.map((h) => h.handler.command).filter((c) => typeof c === 'string'));
@@ -162,13 +178,25 @@ export const settingsJson: Codec = {
         .map((g) => (isObject(g) && Array.isArray(g.hooks) ? { ...g, hooks: g.hooks.filter((h) => !(isObject(h) && commands.has(h.command as string))) } : g))
         .filter((g) => !(isObject(g) && Array.isArray(g.hooks) && g.hooks.length === 0));
       const next = [...kept, ...groupHooks(list)];
-      if (JSON.stringify(next) === JSON.stringify(before)) continue;
-      out = setValue(out, ['hooks', event], next, formattingOptions);
+      if (JSON.stringify(next) !== JSON.stringify(before)) changed.set(event, next);
+    }
+    let out = text;
+    if (changed.size && !currentHooks) {
+      out = setValue(out, ['hooks'], Object.fromEntries(changed), formattingOptions);
+    } else if (changed.size) {
+      // One parse: events already in the file are replaced in place (back to front, so offsets hold);
+      // new events are added one by one after that.
+      const root = parseTree(out, [], { allowTrailingComma: true, disallowComments: false })!;
+      const spans = [...changed].map(([event, value]) => ({ event, value, node: findNodeAtLocation(root, ['hooks', event]) }));
+      for (const { value, node } of spans.filter((x) => x.node).sort((a, b) => b.node!.offset - a.node!.offset)) {
+        out = out.slice(0, node!.offset) + indentedJson(value, out, node!.offset, formattingOptions) + out.slice(node!.offset + node!.length);
+      }
+      for (const { event, value } of spans.filter((x) => !x.node)) out = setValue(out, ['hooks', event], value, formattingOptions);
     }
     if (!out.endsWith('\n')) out += formattingOptions.eol;
     const diagnostics: Diagnostic[] = [];
     // Our edits add no comment or trailing comma: only what the existing file had can make the agent ignore it.
-    const ignored = existing === undefined ? undefined : syntaxThatIgnoresFile(existing, d.spec);
+    const ignored = existing === undefined || isStrictJson(existing) ? undefined : syntaxThatIgnoresFile(existing, d.spec);
     if (ignored) {
       diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `this file keeps ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(existing!, ignored.offset)}), so ${d.spec.agent} will ignore all of it: remove it`, file });
     }
@@ -185,11 +213,15 @@ function setValue(text: string, path: (string | number)[], value: unknown, fo: {
   const placeholder = `__hook_bridge_${Date.now()}_${Math.random().toString(36).slice(2)}__`;
   const withPlaceholder = applyEdits(text, modify(text, path, placeholder, { formattingOptions: fo }));
   const at = withPlaceholder.indexOf(`"${placeholder}"`);
-  const lineStart = withPlaceholder.lastIndexOf('\n', at) + 1;
-  const indent = /^[ \t]*/.exec(withPlaceholder.slice(lineStart))![0];
+  return withPlaceholder.slice(0, at) + indentedJson(value, withPlaceholder, at, fo) + withPlaceholder.slice(at + placeholder.length + 2);
+}
+
+/** JSON for a value placed at `offset` in `text`: nested lines indented like the line it starts on. */
+function indentedJson(value: unknown, text: string, offset: number, fo: { insertSpaces: boolean; tabSize: number; eol: string }): string {
+  const lineStart = text.lastIndexOf('\n', offset) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
   const unit = fo.insertSpaces ? ' '.repeat(fo.tabSize) : '\t';
-  const json = JSON.stringify(value, null, unit).split('\n').join(`${fo.eol}${indent}`);
-  return withPlaceholder.slice(0, at) + json + withPlaceholder.slice(at + placeholder.length + 2);
+  return JSON.stringify(value, null, unit).split('\n').join(`${fo.eol}${indent}`);
 }
 
 /** Consecutive hooks with the same matcher and group fields share one matcher group. */

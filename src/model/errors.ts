@@ -2,8 +2,17 @@
  * Unusable input: hook-bridge cannot do the job (bad usage, unreadable or malformed file, unknown
  * dialect). The CLI prints `message` as one line on stderr and exits 2 — never a stack trace.
  */
+const BRAND = Symbol.for('hook-bridge.HookBridgeError');
+
 export class HookBridgeError extends Error {
   override readonly name = 'HookBridgeError';
+  /** A brand, not instanceof: the CLI's command bundles each carry their own copy of this class. */
+  readonly [BRAND] = true;
+
+  static is(e: unknown): e is HookBridgeError {
+    return typeof e === 'object' && e !== null && (e as Record<symbol, unknown>)[BRAND] === true;
+  }
+
   constructor(
     message: string,
     /** The file the problem is in, when there is one. */
