@@ -41,6 +41,10 @@ export interface ConvertResult {
 export const WRAPPER_GRACE_MS = 5000;
 /** Timeouts of this many seconds or more in a seconds dialect were probably meant as ms (30000 s = 8 h). */
 export const ABSURD_TIMEOUT_S = 3600;
+/** Handler fields whose loss changes what the hook does (not just how it is shown). */
+const BEHAVIOUR_FIELDS = new Set(['async', 'sequential', 'if', 'env', 'shell', 'allowedEnvVars', 'once']);
+/** The body of a prompt/agent/http hook: part of its type, not an extra field. */
+const NON_COMMAND_FIELDS = new Set(['prompt', 'model', 'url', 'headers']);
 
 const defaultMs = (d: DialectId): number | null => {
   const t = mappings.dialects[d].timeout;
@@ -151,6 +155,12 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
     if (h.type !== 'command' && !(target.spec.hookTypes ?? ['command']).includes(h.type)) {
       notes.push(`hook type "${h.type}" is not known to be supported by ${target.spec.agent}; carried as written`);
       degraded = true;
+    }
+    const honoured = target.spec.handlerFields;
+    for (const f of Object.keys(h.fields)) {
+      if (!honoured || honoured.includes(f) || (h.type !== 'command' && NON_COMMAND_FIELDS.has(f))) continue;
+      notes.push(`field "${f}" is not known to be honoured by ${target.spec.agent}; carried as written`);
+      if (BEHAVIOUR_FIELDS.has(f)) degraded = true;
     }
     Object.assign(handler, h.fields);
 

@@ -101,6 +101,8 @@ export const dialectFileSchema = z.strictObject({
       perHookEnv: z.boolean().optional(),
     })
     .optional(),
+  /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */
+  handlerFields: z.array(z.string()).optional(),
   /** Hook types the agent runs (command, prompt, agent, http). */
   hookTypes: z.array(z.string()).optional(),
   /** argv prefix the agent runs a hook command with. */

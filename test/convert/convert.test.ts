@@ -202,3 +202,15 @@ describe('idempotency', () => {
     );
   });
 });
+
+describe('handler fields', () => {
+  it('a field the target is not known to honour is carried and reported; a behaviour field degrades', () => {
+    const { json, result } = convertText(settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x', if: 'Bash(git *)', statusMessage: 'checking' }] }] }), 'codebuddy', 'qwen', { wrap: false });
+    expect(json.hooks.PreToolUse[0].hooks[0]).toMatchObject({ if: 'Bash(git *)', statusMessage: 'checking' });
+    expect(result.report[0]).toMatchObject({ status: 'degraded', notes: expect.arrayContaining(['field "if" is not known to be honoured by Qwen Code; carried as written', 'field "statusMessage" is not known to be honoured by Qwen Code; carried as written']) });
+  });
+  it('fields the target honours pass without a note', () => {
+    const { result } = convertText(settings({ Stop: [{ hooks: [{ type: 'command', command: 'x', async: true, timeout: 5 }] }] }), 'claude', 'qwen', { wrap: false });
+    expect(result.report[0]!.notes.join()).not.toMatch(/field "/);
+  });
+});
