@@ -168,3 +168,32 @@ describe('audit', () => {
     expect(cli(['audit', '--list-rules']).stdout).toMatch(/^matcher-dead\s+error\s+/m);
   });
 });
+
+describe('plugins, user configs and rule settings files', () => {
+  it('convert --no-wrap resolves ${CLAUDE_PLUGIN_ROOT} of a plugin hooks file to the plugin path', () => {
+    const dir = project({ 'hooks/hooks.json': { description: 'p', hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/guard.sh' }] }] } } });
+    const r = cli(['convert', 'hooks/hooks.json', '--to', 'qwen', '--no-wrap', '--stdout'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).hooks.PreToolUse[0].hooks[0].command).toBe(`${dir}/scripts/guard.sh`);
+    expect(r.stderr).toContain(`$CLAUDE_PLUGIN_ROOT resolved to ${dir}`);
+  });
+  it('audit --user also reads the configs in HOME', () => {
+    const home = project({ '.qwen/settings.json': { hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'x' }] }] } } });
+    const dir = project({ 'README.md': 'empty project' });
+    const run = (args: string[]) => spawnSync(process.execPath, [bin, 'audit', '--format', 'json', '--fail-on', 'never', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, HOME: home } });
+    expect(JSON.parse(run([]).stdout)).toEqual([]);
+    const found = JSON.parse(run(['--user']).stdout);
+    expect(found.map((f: { ruleId: string }) => f.ruleId)).toContain('matcher-dead');
+  });
+  it('.hook-bridge.json turns rules off or re-levels them; a bad setting is a clear error', () => {
+    const dir = project({ '.codebuddy/settings.json': settings({ PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'echo ok' }] }] }) });
+    const ids = () => JSON.parse(cli(['audit', '--format', 'json', '--fail-on', 'never'], { cwd: dir }).stdout).map((f: { ruleId: string; severity: string }) => `${f.ruleId}:${f.severity}`);
+    expect(ids()).toContain('matcher-overmatch:warning');
+    writeFileSync(join(dir, '.hook-bridge.json'), JSON.stringify({ audit: { rules: { 'matcher-overmatch': 'error', 'timeout-blocks-tool': 'off' } } }));
+    expect(ids()).toEqual(['matcher-overmatch:error']);
+    writeFileSync(join(dir, '.hook-bridge.json'), JSON.stringify({ audit: { rules: { 'matcher-overmatch': 'loud' } } }));
+    const bad = cli(['audit'], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/\.hook-bridge\.json: audit\.rules\.matcher-overmatch: expected one of off, error, warning, info, got "loud"/);
+  });
+});
