@@ -72,7 +72,7 @@ function sized(base, bytes) {
 // Qwen-shaped (what the host sends: test/fixtures/ground-truth/qwen/payloads/PreToolUse-run_shell_command.json)
 const qwenBase = (command) => ({
   session_id: '6f893e40-9b40-4ffa-a8c1-62c5626e92f2',
-  transcript_path: '/home/user/.qwen/projects/-project/chats/6f893e40-9b40-4ffa-a8c1-62c5626e92f2.jsonl',
+  transcript_path: '/HOME/.qwen/projects/-project/chats/6f893e40-9b40-4ffa-a8c1-62c5626e92f2.jsonl',
   cwd: project,
   hook_event_name: 'PreToolUse',
   timestamp: '2026-11-22T05:01:53.033Z',
@@ -86,7 +86,7 @@ const qwenBase = (command) => ({
 // Claude-shaped (what the bare hook would get from Claude Code)
 const claudeBase = (command) => ({
   session_id: '8b9ed5b7-a60a-47f2-96fc-d20cf82b45f4',
-  transcript_path: '/home/user/.claude/projects/-project/8b9ed5b7-a60a-47f2-96fc-d20cf82b45f4.jsonl',
+  transcript_path: '/HOME/.claude/projects/-project/8b9ed5b7-a60a-47f2-96fc-d20cf82b45f4.jsonl',
   cwd: project,
   prompt_id: '0b7df9c3-81ac-4883-90b5-e56acf3da44c',
   permission_mode: 'bypassPermissions',

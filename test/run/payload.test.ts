@@ -232,10 +232,10 @@ describe('Claude -> Qwen', () => {
 describe('CodeBuddy Code <-> CodeBuddy IDE', () => {
   it.each([
     ['PreToolUse-Bash', 'execute_command', { command: 'echo hello-from-bash', description: 'Print greeting' }],
-    ['PreToolUse-Write', 'write_to_file', { filePath: '/home/user/project/a.txt', content: 'line1\nline2\n' }],
-    ['PreToolUse-Read', 'read_file', { filePath: '/home/user/project/a.txt' }],
-    ['PreToolUse-Edit', 'replace_in_file', { filePath: '/home/user/project/a.txt', old_string: 'line2', new_string: 'LINE2' }],
-    ['PreToolUse-Grep', 'search_files', { pattern: 'LINE', path: '/home/user/project', output_mode: 'content' }],
+    ['PreToolUse-Write', 'write_to_file', { filePath: '/PROJECT/a.txt', content: 'line1\nline2\n' }],
+    ['PreToolUse-Read', 'read_file', { filePath: '/PROJECT/a.txt' }],
+    ['PreToolUse-Edit', 'replace_in_file', { filePath: '/PROJECT/a.txt', old_string: 'line2', new_string: 'LINE2' }],
+    ['PreToolUse-Grep', 'search_files', { pattern: 'LINE', path: '/PROJECT', output_mode: 'content' }],
   ])('codebuddy %s -> codebuddy-ide %s', (name, ideTool, ideInput) => {
     const p = load('codebuddy', name);
     const out = T(p, 'codebuddy', 'codebuddy-ide');
@@ -277,6 +277,6 @@ describe('what the script reads on stdin (through the CLI)', () => {
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     const raw = readFileSync(join(dir, 'stdin.json'), 'utf8');
     expect(raw.indexOf('\n')).toBe(raw.length - 1);
-    expect(JSON.parse(raw)).toMatchObject({ tool_name: 'write_to_file', tool_input: { filePath: '/home/user/project/a.txt', content: 'line1\nline2\n' } });
+    expect(JSON.parse(raw)).toMatchObject({ tool_name: 'write_to_file', tool_input: { filePath: '/PROJECT/a.txt', content: 'line1\nline2\n' } });
   });
 });
