@@ -6,15 +6,13 @@ import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
-import { detectFileDialect } from '../convert/project.js';
+import { codebuddyFlavour, detectFileDialect } from '../convert/project.js';
 import type { ConfigFile } from './types.js';
 
 /** Files agents are often assumed to read but do not: audited so a rule can say so. */
 export const UNREAD_LOCATIONS: { path: string; dialect: DialectId; why: string }[] = [
   { path: '.qwen/settings.local.json', dialect: 'qwen', why: 'Qwen Code does not read .qwen/settings.local.json (ground truth c02)' },
 ];
-
-const IDE_TOOL = /"matcher"\s*:\s*"[^"]*\b(execute_command|write_to_file|replace_in_file|delete_files)\b/;
 
 function load(file: string, dialect: DialectId, scope: ConfigFile['scope'], pluginRoot?: string): ConfigFile {
   const base: ConfigFile = { file, dialect, scope, hooks: [], diagnostics: [], ...(pluginRoot ? { pluginRoot } : {}) };
@@ -24,7 +22,7 @@ function load(file: string, dialect: DialectId, scope: ConfigFile['scope'], plug
   } catch (e) {
     return { ...base, unusable: { message: `cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})` } };
   }
-  const d = dialect === 'codebuddy' && IDE_TOOL.test(text) ? 'codebuddy-ide' : dialect;
+  const d = dialect === 'codebuddy' ? codebuddyFlavour(text) : dialect;
   try {
     const r = dialects[d].codec.read(text, file, dialects[d]);
     return { ...base, dialect: d, text, hooks: r.hooks, diagnostics: r.diagnostics };

@@ -68,7 +68,7 @@ function readText(file: string): string {
 }
 
 /** Tell codebuddy from codebuddy-ide (same files) by the tool names their matchers use. */
-function codebuddyFlavour(text: string): DialectId {
+export function codebuddyFlavour(text: string): DialectId {
   return IDE_TOOL.test(text) && !/"matcher"\s*:\s*"[^"]*\b(Bash|Write|Edit|Read)\b/.test(text) ? 'codebuddy-ide' : 'codebuddy';
 }
 
