@@ -24,24 +24,40 @@ function parseQwenShell(text: string): { stdout: string; stderr: string } {
 }
 
 /** tool_response into the script agent's shape where the shapes are known to differ. */
+// Claude Code's result shapes (claude/payloads/PostToolUse-{Read,Edit,Write-*}.json).
+const claudeRead = (filePath: unknown, content: string) => {
+  const lines = content.split('\n').length;
+  return { type: 'text', file: { filePath, content, numLines: lines, startLine: 1, totalLines: lines } };
+};
+const claudeEdit = (filePath: unknown, input: Record<string, unknown> | undefined, originalFile: unknown) => ({
+  filePath, oldString: input?.old_string ?? '', newString: input?.new_string ?? '', originalFile, structuredPatch: [], userModified: false, replaceAll: input?.replace_all === true,
+});
+const claudeWrite = (filePath: unknown, content: unknown, originalFile: unknown, created = !originalFile) => ({ type: created ? 'create' : 'update', filePath, content, structuredPatch: [], originalFile: originalFile || null, userModified: false });
+
+/** CodeBuddy's Read result is `cat -n`-style text: "   1→line1\n   2→line2\n   3→" (codebuddy/payloads/PostToolUse-Read.json). */
+const stripLineNumbers = (text: string) => text.split('\n').map((l) => l.replace(/^\s*\d+\u2192/, '')).join('\n');
+
 export function translateResponse(resp: unknown, tool: string | undefined, host: DialectId, script: DialectId, input?: Record<string, unknown>): unknown {
   if (host === script || resp === undefined || resp === null) return resp;
   if (script === 'claude' || script === 'codebuddy') {
     if (host === 'qwen' && isObject(resp) && typeof resp.llmContent === 'string') {
       if (tool === 'shell') return { ...parseQwenShell(resp.llmContent), interrupted: false, isImage: false, noOutputExpected: false };
       const d = resp.returnDisplay;
-      // Claude's Edit result names the strings it replaced; its Write result carries the new content (claude/payloads/PostToolUse-Edit.json, -Write-*.json).
-      if (tool === 'file.edit' && isObject(d) && typeof d.filePath === 'string') {
-        return { filePath: d.filePath, oldString: input?.old_string ?? '', newString: input?.new_string ?? '', originalFile: d.originalContent ?? '', structuredPatch: [], userModified: false, replaceAll: input?.replace_all === true };
-      }
-      if (tool === 'file.write' && isObject(d) && typeof d.filePath === 'string') {
-        return { type: d.originalContent ? 'update' : 'create', filePath: d.filePath, content: d.newContent ?? '', structuredPatch: [], originalFile: d.originalContent || null, userModified: false };
-      }
+      if (tool === 'file.edit' && isObject(d) && typeof d.filePath === 'string') return claudeEdit(d.filePath, input, d.originalContent ?? '');
+      if (tool === 'file.write' && isObject(d) && typeof d.filePath === 'string') return claudeWrite(d.filePath, d.newContent ?? '', d.originalContent);
+      // Qwen's read_file result is the file's text (qwen/payloads/PostToolUse-read_file.json).
+      if (tool === 'file.read' && script === 'claude') return claudeRead(input?.file_path, resp.llmContent);
       return resp.llmContent;
     }
-    if (host === 'codebuddy' && script === 'claude' && tool === 'shell' && isObject(resp)) {
+    if (host === 'codebuddy' && script === 'claude') {
       // CodeBuddy's Bash result carries no output text; keep what it has in Claude's field names.
-      return { stdout: '', stderr: '', interrupted: resp.interrupted === true, isImage: false, noOutputExpected: false };
+      if (tool === 'shell' && isObject(resp)) return { stdout: '', stderr: '', interrupted: resp.interrupted === true, isImage: false, noOutputExpected: false };
+      // Its file tools answer with a sentence or the numbered text (codebuddy/payloads/PostToolUse-{Read,Write,Edit}.json).
+      if (typeof resp === 'string') {
+        if (tool === 'file.read') return claudeRead(input?.file_path, stripLineNumbers(resp));
+        if (tool === 'file.write') return claudeWrite(input?.file_path, input?.content ?? '', null, /\bcreated\b/.test(resp));
+        if (tool === 'file.edit') return claudeEdit(input?.file_path, input, null);
+      }
     }
   }
   return resp;
