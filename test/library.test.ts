@@ -1,0 +1,20 @@
+// hook-bridge as a library: the built package entry exposes what the CLI does.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const entry = pathToFileURL(resolve(import.meta.dirname, '../dist/index.js')).href;
+
+describe('import from "hook-bridge" (dist/index.js)', () => {
+  it('convert, audit and run are usable without the CLI', async () => {
+    const lib = await import(entry);
+    const read = lib.dialects.claude.codec.read('{"hooks":{"PreToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"x"}]}]}}', 'x.json', lib.dialects.claude);
+    expect(lib.convertHooks(read.hooks, 'claude', { to: 'codebuddy-ide' }).hooks[0].matcher).toBe('^(write_to_file|replace_in_file)$');
+    const r = lib.audit({ paths: [resolve(import.meta.dirname, '../examples/audit-project')] });
+    expect(r.findings.length).toBeGreaterThan(10);
+    expect(JSON.parse(lib.formatAuditSarif(r)).version).toBe('2.1.0');
+    expect(lib.translatePayload({ hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'ls', is_background: false } }, 'qwen', 'claude', {}).payload).toMatchObject({ tool_name: 'Bash', tool_input: { command: 'ls', run_in_background: false } });
+    expect(lib.RULES.length).toBe(22);
+    expect(lib.DIALECT_IDS).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml']);
+  });
+});
