@@ -1,7 +1,7 @@
 // `hook-bridge run`: the hot path. Bundled alone into dist/run.cjs: hand-parsed arguments, compiled
 // mappings as a plain object, child_process directly — no commander, zod, yaml or execa here.
 import { spawn } from 'node:child_process';
-import { readAnswer, type ScriptResult } from './answer.js';
+import { readAnswer, type Answer, type ScriptResult } from './answer.js';
 import { emit, type HostReply } from './emit.js';
 import { hostProjectDir, translatePayload, type Payload } from './payload.js';
 import { canonicalEvent } from '../dialects/catalog.js';
@@ -94,7 +94,7 @@ function readStdin(): Promise<Buffer | TooLarge> {
 }
 
 /** Run the script in its own process group; kill the whole group on timeout. */
-export function runScript(args: RunArgs, input: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<ScriptResult & { spawnError?: string }> {
+export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<ScriptResult & { spawnError?: string }> {
   return new Promise((resolve) => {
     let file: string;
     let argv: string[];
@@ -146,7 +146,7 @@ export function runScript(args: RunArgs, input: string, env: NodeJS.ProcessEnv, 
   });
 }
 
-function ownFailure(event: string | undefined, hostEvent: string, args: Pick<RunArgs, 'to' | 'onError'>, message: string): HostReply {
+export function ownFailure(event: string | undefined, hostEvent: string, args: Pick<RunArgs, 'to' | 'onError'>, message: string): HostReply {
   const msg = `hook-bridge: ${message}`;
   if (!event || !BLOCKING.has(event) || args.onError === 'allow') return { stdout: '', stderr: msg, exitCode: 0 };
   // Fail closed, with the reason: the host blocks, the model and the user learn why.
@@ -159,12 +159,15 @@ function ownFailure(event: string | undefined, hostEvent: string, args: Pick<Run
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.ProcessEnv): Promise<HostReply> {
+/** A host payload, parsed and checked; or the reply for hook-bridge's own failure. */
+export type ParsedPayload = { payload: Payload; event: string | undefined; hostEvent: string };
+
+export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError'>, raw: Buffer | TooLarge): ParsedPayload | { failed: HostReply } {
   const guessEvent = (text: string) => /"hook_event_name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
   if (!Buffer.isBuffer(raw)) {
     // A huge PostToolUse (a big tool_response) must not turn into a deny: fail by the event the head names.
     const hostEvent = guessEvent(raw.head) ?? 'PreToolUse';
-    return ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `payload larger than ${MAX_PAYLOAD} bytes`);
+    return { failed: ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `payload larger than ${MAX_PAYLOAD} bytes`) };
   }
   const text = raw.toString('utf8');
   let payload: Payload;
@@ -174,30 +177,44 @@ export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.Pro
     payload = v;
   } catch {
     const hostEvent = guessEvent(text) ?? 'PreToolUse';
-    return ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `the ${args.to} payload on stdin is not a JSON object`);
+    return { failed: ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `the ${args.to} payload on stdin is not a JSON object`) };
   }
   const hostEvent = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
   const event = hostEvent ? canonicalEvent(args.to, hostEvent) : undefined;
-  const fail = (m: string) => ownFailure(event ?? 'pre-tool-use', hostEvent ?? 'PreToolUse', args, m);
+  const fail = (m: string) => ({ failed: ownFailure(event ?? 'pre-tool-use', hostEvent ?? 'PreToolUse', args, m) });
   if (!hostEvent) return fail('the payload has no hook_event_name string');
   if (payload.tool_name !== undefined && typeof payload.tool_name !== 'string') return fail('tool_name is not a string');
   if (payload.tool_input !== undefined && !isObject(payload.tool_input)) return fail('tool_input is not an object');
+  return { payload, event, hostEvent };
+}
 
-  // Qwen re-fires UserPromptSubmit with prompt "" after every tool batch; the script's agent never would.
-  if (args.to === 'qwen' && args.from !== 'qwen' && event === 'user-prompt-submit' && payload.prompt === '') return { stdout: '', stderr: '', exitCode: 0 };
+/** Qwen re-fires UserPromptSubmit with prompt "" after every tool batch; no other agent's script expects it. */
+export const isQwenRefire = (host: DialectId, script: DialectId, p: ParsedPayload) => host === 'qwen' && script !== 'qwen' && p.event === 'user-prompt-submit' && p.payload.prompt === '';
 
-  const t = translatePayload(payload, args.to, args.from, env);
-  const projectDir = hostProjectDir(args.to, env, payload);
+export interface HookRun {
+  answer: Answer;
+  /** The script's stderr (to pass through) and hook-bridge's notes. */
+  stderr: string;
+  /** hook-bridge could not run the script (not startable): the caller fails by --on-error. */
+  failure?: string;
+  /** The script dialect's tool id of the call, for emit. */
+  tool: string | undefined;
+}
+
+/** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */
+export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout'>, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
+  const t = translatePayload(p.payload, args.to, args.from, env);
+  const projectDir = hostProjectDir(args.to, env, p.payload);
   const scriptEnv: NodeJS.ProcessEnv = { ...env };
   for (const v of mappings.dialects[args.from].env?.projectDir ?? []) scriptEnv[v] ??= projectDir;
   const spec = mappings.dialects[args.from].timeout;
   const timeoutMs = (args.timeoutS ?? spec.default ?? 60) * 1000;
   const scriptInput = isObject(t.payload.tool_input) ? t.payload.tool_input : undefined;
-
   const r = await runScript(args, `${JSON.stringify(t.payload)}\n`, scriptEnv, projectDir, timeoutMs);
-  if (r.spawnError) return fail(r.spawnError);
+  const empty: Answer = { context: [] };
+  if (r.spawnError) return { answer: empty, stderr: '', failure: r.spawnError, tool: t.tool };
   if (typeof args.command === 'string' && (r.exitCode === 126 || r.exitCode === 127)) {
-    return fail(`the hook command could not be started (exit ${r.exitCode}): ${r.stderr.trim().split('\n').pop() ?? ''}`);
+    return { answer: empty, stderr: '', failure: `the hook command could not be started (exit ${r.exitCode}): ${r.stderr.trim().split('\n').pop() ?? ''}`, tool: t.tool };
   }
   const answer = readAnswer(args.from, t.event, r, scriptInput);
   if (r.timedOut && answer.decision !== 'deny' && !answer.block) {
@@ -208,11 +225,20 @@ export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.Pro
       answer.reason = `hook-bridge: the hook timed out after ${timeoutMs / 1000} s`;
     }
   }
-  const reply = emit(answer, { host: args.to, script: args.from, event: t.event, hostEvent, tool: t.tool, hostTool: typeof payload.tool_name === 'string' ? payload.tool_name : undefined }, args);
-  // The script's stderr passes through, unless the reply itself blocks through stderr.
-  const passthrough = reply.exitCode === 2 ? '' : r.stderr;
   const note = r.timedOut ? `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` : '';
-  return { ...reply, stderr: [passthrough.replace(/\n$/, ''), note, reply.stderr].filter(Boolean).join('\n') };
+  return { answer, stderr: [r.stderr.replace(/\n$/, ''), note].filter(Boolean).join('\n'), tool: t.tool };
+}
+
+export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.ProcessEnv): Promise<HostReply> {
+  const p = parseHostPayload(args, raw);
+  if ('failed' in p) return p.failed;
+  if (isQwenRefire(args.to, args.from, p)) return { stdout: '', stderr: '', exitCode: 0 };
+  const h = await runHook(args, p, env);
+  if (h.failure) return ownFailure(p.event ?? 'pre-tool-use', p.hostEvent, args, h.failure);
+  const reply = emit(h.answer, { host: args.to, script: args.from, event: p.event, hostEvent: p.hostEvent, tool: h.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
+  // The script's stderr passes through, unless the reply itself blocks through stderr.
+  const passthrough = reply.exitCode === 2 ? h.stderr.split('\n').filter((l) => l.startsWith('hook-bridge:')).join('\n') : h.stderr;
+  return { ...reply, stderr: [passthrough, reply.stderr].filter(Boolean).join('\n') };
 }
 
 export async function main(argv: string[]): Promise<void> {
