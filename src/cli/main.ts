@@ -75,10 +75,17 @@ function program(): Command {
     });
 
   p.command('dispatch')
-    .description('not built yet: one engine that runs a whole hook set on any host')
-    .allowUnknownOption()
+    .description('one engine for a whole hook set: registered once per event, runs the set with Claude Code\'s semantics, answers once')
+    .usage('--to <host-dialect> --config <hooks.yaml|settings.json> [--from <dialect>] [--on-error deny|allow] [--ask ask|deny|allow] [--rewrite deny|ignore]')
+    .option('--to <dialect>', 'dialect of the host agent running it')
+    .option('--config <file>', 'the hook set (relative to the project directory)')
+    .option('--from <dialect>', "the hook set's dialect (detected when omitted)")
+    .option('--on-error <deny|allow>', "hook-bridge's own failures on blocking events", 'deny')
+    .option('--ask <ask|deny|allow>', 'what `ask` becomes on a host that cannot ask', 'deny')
+    .option('--rewrite <deny|ignore>', 'an input rewrite on a host that ignores rewrites', 'deny')
     .action(() => {
-      throw new HookBridgeError('`dispatch` is not built yet');
+      // Reached only when `dispatch` is not argv[2] (bin/hook-bridge.cjs sends that straight to dist/dispatch.cjs).
+      throw new HookBridgeError('`dispatch` must be the first argument: hook-bridge dispatch --to <d> --config <file>');
     });
 
   p.command('dialects')

@@ -76,7 +76,7 @@ export interface TooLarge {
   head: string;
 }
 
-function readStdin(): Promise<Buffer | TooLarge> {
+export function readStdin(): Promise<Buffer | TooLarge> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

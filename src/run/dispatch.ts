@@ -1,0 +1,172 @@
+// `hook-bridge dispatch`: registered once per event in the host's config, it runs a whole hook set
+// (a hooks.yaml, or any dialect's settings file) itself — matching, ordering, parallel runs, timeouts
+// and aggregation with the reference engine's semantics (Claude Code's) — and answers the host once.
+// No host reads hooks.yaml, and per-hook wrapping cannot change how a host combines hooks (Qwen: last
+// writer wins; CodeBuddy: timeouts block).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Answer } from './answer.js';
+import { emit, type HostReply } from './emit.js';
+import { isQwenRefire, ownFailure, parseHostPayload, readStdin, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
+import { matcherFires } from '../convert/matcher.js';
+import { canonicalTool, toolEntry } from '../dialects/catalog.js';
+import { dialects } from '../dialects/index.js';
+import { detectFileDialect } from '../convert/project.js';
+import { isDialectId, type DialectId } from '../model/dialect-ids.js';
+import { HookBridgeError } from '../model/errors.js';
+import type { Hook } from '../model/hook.js';
+import { mappings } from '../model/mappings.js';
+
+export interface DispatchArgs extends Pick<RunArgs, 'to' | 'onError' | 'ask' | 'rewrite'> {
+  config: string;
+  /** The config's dialect (detected from the file when omitted). */
+  from?: DialectId;
+}
+
+export const DISPATCH_USAGE = `usage: hook-bridge dispatch --to <host-dialect> --config <hooks.yaml|settings.json> [--from <dialect>]
+                            [--on-error deny|allow] [--ask ask|deny|allow] [--rewrite deny|ignore]
+The host runs this once per event, in place of the hooks themselves: it runs every hook of the config
+that matches, in priority order (lower first), with Claude Code's semantics, and answers once.`;
+
+export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
+  const o: Partial<DispatchArgs> = { onError: 'deny', ask: 'deny', rewrite: 'deny' };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const v = argv[i + 1];
+    if (a === '-h' || a === '--help') return 'help';
+    if (v === undefined) throw new UsageError(`${a} needs a value`);
+    i++;
+    if (a === '--to' || a === '--from') {
+      if (!isDialectId(v)) throw new UsageError(`unknown dialect "${v}" for ${a}`);
+      o[a === '--to' ? 'to' : 'from'] = v;
+    } else if (a === '--config') o.config = v;
+    else if (a === '--on-error' && (v === 'deny' || v === 'allow')) o.onError = v;
+    else if (a === '--ask' && (v === 'ask' || v === 'deny' || v === 'allow')) o.ask = v;
+    else if (a === '--rewrite' && (v === 'deny' || v === 'ignore')) o.rewrite = v;
+    else throw new UsageError(`unknown option or value: ${a} ${v}`);
+  }
+  if (!o.to || !o.config) throw new UsageError('--to and --config are required');
+  return o as DispatchArgs;
+}
+
+/** Load the hook set and its dialect (its own failures are hook-bridge's: fail by --on-error). */
+export function loadHookSet(file: string, from: DialectId | undefined, projectDir: string): { hooks: Hook[]; dialect: DialectId } {
+  const path = resolve(projectDir, file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new HookBridgeError(`cannot read the hook set (${(e as NodeJS.ErrnoException).code ?? e})`, file);
+  }
+  const detected = from ?? detectFileDialect(path, text);
+  const d = typeof detected === 'string' ? detected : 'claude';
+  const r = dialects[d].codec.read(text, file, dialects[d]);
+  const broken = r.diagnostics.find((x) => x.severity === 'error');
+  if (broken) throw new HookBridgeError(broken.message, file, broken.path);
+  return { hooks: r.hooks, dialect: d };
+}
+
+/** Does a hook of the set fire for this payload? The hook's own dialect's matcher semantics. */
+export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDialect: DialectId): boolean {
+  if (h.event !== p.event) return false;
+  const on = p.event ? mappings.events[p.event]?.matcherOn : null;
+  if (on === 'tool') {
+    const hostTool = typeof p.payload.tool_name === 'string' ? p.payload.tool_name : '';
+    const c = canonicalTool(host, hostTool);
+    const name = (c && toolEntry(configDialect, c)?.name) || hostTool;
+    return matcherFires(configDialect, h.nativeMatcher, name);
+  }
+  if (!on || h.nativeMatcher === undefined || h.nativeMatcher === '' || h.nativeMatcher === '*') return true;
+  const value = p.payload[on];
+  const values = Array.isArray(h.nativeMatcher) ? h.nativeMatcher.map(String) : String(h.nativeMatcher).split(/[|,]/).map((x) => x.trim());
+  return typeof value === 'string' && values.includes(value);
+}
+
+/** Claude Code's aggregation (ground truth agg1..agg5): deny > ask > allow; blocks win; contexts add up. */
+export function aggregate(runs: HookRun[]): { answer: Answer; from: number } {
+  const a: Answer = { context: [] };
+  const answers = runs.map((r) => r.answer);
+  const denied = answers.filter((x) => x.decision === 'deny');
+  const rank = (x: Answer) => (x.decision === 'deny' ? 3 : x.decision === 'ask' ? 2 : x.decision === 'allow' ? 1 : 0);
+  const top = answers.reduce((best, x) => (rank(x) > rank(best) ? x : best), a);
+  if (top.decision) a.decision = top.decision;
+  const reasons = (denied.length ? denied : top.decision ? [top] : []).map((x) => x.reason).filter((r): r is string => !!r);
+  const blocks = answers.filter((x) => x.block);
+  if (blocks.length) a.block = true;
+  const allReasons = [...reasons, ...blocks.map((x) => x.reason).filter((r): r is string => !!r)];
+  if (allReasons.length) a.reason = [...new Set(allReasons)].join('\n');
+  // A rewrite is applied only when nothing denies; the first hook (in priority order) that rewrites wins.
+  const from = a.decision === 'deny' ? -1 : answers.findIndex((x) => x.updatedInput);
+  if (from >= 0) a.updatedInput = answers[from]!.updatedInput!;
+  a.context = answers.flatMap((x) => x.context);
+  if (answers.some((x) => x.continueFalse)) {
+    a.continueFalse = true;
+    const stop = answers.find((x) => x.stopReason !== undefined)?.stopReason;
+    if (stop !== undefined) a.stopReason = stop;
+  }
+  const messages = answers.map((x) => x.systemMessage).filter((m): m is string => m !== undefined);
+  if (messages.length) a.systemMessage = messages.join('\n');
+  if (answers.some((x) => x.suppressOutput)) a.suppressOutput = true;
+  return { answer: a, from };
+}
+
+export async function dispatch(args: DispatchArgs, raw: Parameters<typeof parseHostPayload>[1], env: NodeJS.ProcessEnv): Promise<HostReply> {
+  const p = parseHostPayload(args, raw);
+  if ('failed' in p) return p.failed;
+  const projectDir = typeof p.payload.cwd === 'string' ? p.payload.cwd : process.cwd();
+  let hooks: Hook[];
+  let configDialect: DialectId;
+  try {
+    ({ hooks, dialect: configDialect } = loadHookSet(args.config, args.from, projectDir));
+  } catch (e) {
+    return ownFailure(p.event, p.hostEvent, args, HookBridgeError.is(e) ? e.describe() : String(e));
+  }
+  // Claude Code runs identical commands once (ground truth `dedup`).
+  const seen = new Set<string>();
+  const selected = hooks.filter((h) => h.type === 'command' && h.command !== undefined && hookMatches(h, p, args.to, configDialect) && !seen.has(h.command) && seen.add(h.command));
+  const runnable = selected.filter((h) => !isQwenRefire(args.to, h.scriptDialect, p));
+  if (!runnable.length) return { stdout: '', stderr: '', exitCode: 0 };
+  // In parallel, as the reference engine runs them; results are read in priority order.
+  const runs = await Promise.all(
+    runnable.map((h) => runHook({ from: h.scriptDialect, to: args.to, command: h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}) }, p, env)),
+  );
+  const failure = runs.find((r) => r.failure);
+  if (failure && (p.event === 'pre-tool-use' || p.event === 'user-prompt-submit' || p.event === 'permission-request') && args.onError === 'deny') {
+    return ownFailure(p.event, p.hostEvent, args, failure.failure!);
+  }
+  const { answer, from } = aggregate(runs.filter((r) => !r.failure));
+  const script = from >= 0 ? runnable[from]!.scriptDialect : (runnable[0]?.scriptDialect ?? 'claude');
+  const reply = emit(answer, { host: args.to, script, event: p.event, hostEvent: p.hostEvent, tool: runs[0]?.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
+  const stderr = runs.map((r) => r.failure ?? r.stderr).filter(Boolean);
+  const passthrough = reply.exitCode === 2 ? [] : stderr;
+  return { ...reply, stderr: [...passthrough, reply.stderr].filter(Boolean).join('\n') };
+}
+
+export async function dispatchMain(argv: string[]): Promise<void> {
+  let args: DispatchArgs | 'help';
+  try {
+    args = parseDispatchArgs(argv);
+  } catch (e) {
+    const raw = await readStdin().catch(() => Buffer.alloc(0));
+    const head = Buffer.isBuffer(raw) ? raw.toString('utf8') : raw.head;
+    const blocking = /"hook_event_name"\s*:\s*"(PreToolUse|UserPromptSubmit|PermissionRequest)"/.test(head);
+    process.stderr.write(`hook-bridge dispatch: ${(e as Error).message}\n${DISPATCH_USAGE}\n`);
+    // A broken dispatch line must not let a guarded tool run.
+    process.exitCode = blocking ? 2 : 0;
+    return;
+  }
+  if (args === 'help') {
+    process.stdout.write(`${DISPATCH_USAGE}\n`);
+    return;
+  }
+  let reply: HostReply;
+  try {
+    reply = await dispatch(args, await readStdin(), process.env);
+  } catch (e) {
+    reply = ownFailure('pre-tool-use', 'PreToolUse', args, `internal error: ${(e as Error).message}`);
+  }
+  if (reply.stderr) process.stderr.write(`${reply.stderr}\n`);
+  process.stdout.write(reply.stdout, () => {
+    process.exitCode = reply.exitCode;
+  });
+}

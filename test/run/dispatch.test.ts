@@ -1,0 +1,103 @@
+// dispatch: one engine per event, Claude Code's matching and aggregation, whatever the host.
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { aggregate } from '../../src/run/dispatch.js';
+import type { HookRun } from '../../src/run/main.js';
+import { BIN, cleanEnv } from './cli.js';
+
+const hr = (answer: HookRun['answer']): HookRun => ({ answer, stderr: '', tool: 'shell' });
+
+describe('aggregate (Claude Code agg1..agg5)', () => {
+  it('deny > ask > allow, whatever the order', () => {
+    for (const order of [['allow', 'deny'], ['deny', 'allow'], ['ask', 'deny'], ['allow', 'ask']] as const) {
+      const { answer } = aggregate(order.map((d) => hr({ decision: d, reason: d.toUpperCase(), context: [] })));
+      expect(answer.decision).toBe(order.includes('deny') ? 'deny' : 'ask');
+    }
+  });
+  it('reasons of the denies; contexts in priority order; a rewrite only without a deny, the first one wins', () => {
+    const { answer, from } = aggregate([hr({ context: ['A'], updatedInput: { command: 'one' } }), hr({ context: ['B'], updatedInput: { command: 'two' } }), hr({ block: true, reason: 'R', context: [] })]);
+    expect(answer).toMatchObject({ context: ['A', 'B'], updatedInput: { command: 'one' }, block: true, reason: 'R' });
+    expect(from).toBe(0);
+    expect(aggregate([hr({ decision: 'deny', reason: 'no', context: [] }), hr({ updatedInput: { command: 'x' }, context: [] })]).answer.updatedInput).toBeUndefined();
+  });
+});
+
+function project() {
+  const dir = mkdtempSync(join(tmpdir(), 'hb-dispatch-'));
+  const script = (name: string, body: string) => {
+    writeFileSync(join(dir, name), `#!/usr/bin/env bash\n${body}\n`);
+    chmodSync(join(dir, name), 0o755);
+  };
+  script('guard.sh', `cmd=$(jq -r .tool_input.command); case "$cmd" in *"rm -rf"*) echo "guard: no rm -rf" >&2; exit 2;; esac`);
+  script('allow.sh', `cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`);
+  script('write-only.sh', `cat >/dev/null; touch "$CLAUDE_PROJECT_DIR/write-only-ran"`);
+  script('ctx-a.sh', `cat >/dev/null; echo A`);
+  script('ctx-b.sh', `cat >/dev/null; echo B`);
+  writeFileSync(
+    join(dir, 'hooks.yaml'),
+    `version: '2.0.0'
+hooks:
+  - { event: PreToolUse, matcher: Bash, command: ./allow.sh, priority: 5 }
+  - { event: PreToolUse, matcher: Bash, command: ./guard.sh, priority: 20 }
+  - { event: PreToolUse, matcher: [Write, Edit], command: ./write-only.sh }
+  - { event: InputReceived, command: ./ctx-b.sh, priority: 20 }
+  - { event: InputReceived, command: ./ctx-a.sh, priority: 10 }
+`,
+  );
+  return dir;
+}
+
+function dispatch(args: string[], payload: object, dir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((res) => {
+    const c = spawn(process.execPath, [BIN, 'dispatch', ...args], { cwd: dir, env: cleanEnv({ QWEN_PROJECT_DIR: dir }) });
+    let stdout = '';
+    let stderr = '';
+    c.stdout.on('data', (d) => (stdout += d));
+    c.stderr.on('data', (d) => (stderr += d));
+    c.on('close', (code) => res({ code, stdout, stderr }));
+    c.stdin.end(JSON.stringify({ session_id: 's', cwd: dir, permission_mode: 'yolo', ...payload }));
+  });
+}
+const bash = (command: string) => ({ hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command } });
+
+describe('hook-bridge dispatch --to qwen --config hooks.yaml', () => {
+  it("a deny wins over another hook's allow (Qwen alone would let the last writer win)", async () => {
+    const dir = project();
+    const r = await dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], bash('rm -rf /tmp/x'), dir);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'guard: no rm -rf' } });
+    expect(existsSync(join(dir, 'write-only-ran'))).toBe(false); // matchers: the Write|Edit hook did not run for Bash
+  });
+  it('a harmless command: no deny, and no allow reaches Qwen', async () => {
+    const r = await dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], bash('ls'), project());
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+  });
+  it('the Write|Edit hook runs for write_file', async () => {
+    const dir = project();
+    await dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], { hook_event_name: 'PreToolUse', tool_name: 'write_file', tool_input: { file_path: join(dir, 'x'), content: '' } }, dir);
+    expect(existsSync(join(dir, 'write-only-ran'))).toBe(true);
+  });
+  it('InputReceived hooks run in priority order; their plain stdout becomes one context', async () => {
+    const r = await dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], { hook_event_name: 'UserPromptSubmit', prompt: 'hi' }, project());
+    expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'A\nB' } });
+  });
+  it("Qwen's empty-prompt re-fire runs nothing", async () => {
+    const r = await dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], { hook_event_name: 'UserPromptSubmit', prompt: '' }, project());
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+  });
+  it('an unreadable hook set fails closed on PreToolUse, and never blocks PostToolUse', async () => {
+    const dir = project();
+    const pre = await dispatch(['--to', 'qwen', '--config', 'missing.yaml'], bash('ls'), dir);
+    expect(JSON.parse(pre.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/^hook-bridge: missing\.yaml: cannot read the hook set/) });
+    const post = await dispatch(['--to', 'qwen', '--config', 'missing.yaml'], { ...bash('ls'), hook_event_name: 'PostToolUse', tool_response: { llmContent: '' } }, dir);
+    expect(post).toMatchObject({ code: 0, stdout: '' });
+  });
+  it('usage errors block a PreToolUse payload (exit 2) and explain', async () => {
+    const r = await dispatch(['--to', 'qwen'], bash('ls'), project());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--to and --config are required/);
+  });
+});
