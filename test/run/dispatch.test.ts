@@ -14,7 +14,7 @@ describe('aggregate (Claude Code agg1..agg5)', () => {
   it('deny > ask > allow, whatever the order', () => {
     for (const order of [['allow', 'deny'], ['deny', 'allow'], ['ask', 'deny'], ['allow', 'ask']] as const) {
       const { answer } = aggregate(order.map((d) => hr({ decision: d, reason: d.toUpperCase(), context: [] })));
-      expect(answer.decision).toBe(order.includes('deny') ? 'deny' : 'ask');
+      expect(answer.decision).toBe((order as readonly string[]).includes('deny') ? 'deny' : 'ask');
     }
   });
   it('reasons of the denies; contexts in priority order; a rewrite only without a deny, the first one wins', () => {
