@@ -14,6 +14,7 @@ export interface ConvertFlags {
   backup: boolean;
   format: 'text' | 'json';
   failOn: 'degraded' | 'dropped' | 'never';
+  dispatch?: boolean;
 }
 
 async function readStdin(): Promise<string> {
@@ -34,6 +35,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     ...(f.out ? { out: f.out } : {}),
     ...(f.stdout ? { stdout: true } : {}),
     ...(f.dryRun ? { dryRun: true } : {}),
+    ...(f.dispatch ? { dispatch: true } : {}),
     ...(inputs.includes('-') ? { stdin: await readStdin() } : {}),
   });
   if (f.format === 'json') {

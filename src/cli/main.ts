@@ -33,6 +33,7 @@ function program(): Command {
     .option('--no-wrap', 'write commands as they are (env vars rewritten; the report warns)')
     .option('--runner <cmd>', 'how the converted config invokes hook-bridge', 'hook-bridge')
     .option('--no-backup', 'do not keep <file>.bak when changing a file')
+    .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse').choices(['degraded', 'dropped', 'never']).default('never'))
     .action(async (inputs: string[], o) => {

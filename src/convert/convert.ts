@@ -6,7 +6,7 @@ import { mappings } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
 import type { NativeHook } from '../dialects/define.js';
 import { nativeEvent } from '../dialects/catalog.js';
-import { wrapCommand } from '../run/wrapper.js';
+import { shellQuote, wrapCommand } from '../run/wrapper.js';
 import { writeToolMatcher } from './matcher.js';
 import { rewriteEnvVars } from './env.js';
 
@@ -176,4 +176,37 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
     });
   }
   return { to: target.id, hooks: out, report, diagnostics };
+}
+
+/**
+ * `convert --dispatch`: one host entry per event that runs `hook-bridge dispatch` on the whole hook set,
+ * instead of one wrapped entry per hook. The host's timeout covers the slowest hook of the event.
+ */
+export function dispatchEntries(hooks: Hook[], from: DialectId, to: DialectId, configPath: string, runner: string): ConvertResult {
+  const target = dialects[to];
+  const report: ReportRow[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const byEvent = new Map<string, { native: string; maxMs: number }>();
+  for (const h of hooks) {
+    const source: ReportRow['source'] = { dialect: from, file: h.origin.file, path: h.origin.path, event: h.nativeEvent, type: h.type, ...(h.nativeMatcher !== undefined ? { matcher: h.nativeMatcher } : {}), ...(h.command !== undefined ? { command: h.command } : {}) };
+    const ev = h.event ? nativeEvent(to, h.event) : undefined;
+    if (!h.event || !ev || h.type !== 'command') {
+      const why = h.type !== 'command' ? `dispatch runs command hooks; a "${h.type}" hook is not run` : `${target.spec.agent} has no ${h.nativeEvent} event to dispatch on`;
+      report.push({ source, status: 'dropped', notes: [why] });
+      diagnostics.push({ severity: 'warning', code: 'hookDropped', message: why, file: h.origin.file, path: h.origin.path });
+      continue;
+    }
+    const ms = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from) ?? 60_000;
+    const cur = byEvent.get(h.event);
+    byEvent.set(h.event, { native: ev, maxMs: Math.max(cur?.maxMs ?? 0, ms) });
+    report.push({ source, target: { dialect: to, event: ev }, status: 'translated', notes: [`run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`] });
+  }
+  const command = `${runner} dispatch --to ${to} --config ${shellQuote(configPath)}`;
+  const out: NativeHook[] = [...byEvent].map(([event, { native, maxMs }]) => ({
+    event: native,
+    matcher: mappings.events[event]?.matcherOn === 'tool' ? '*' : undefined,
+    handler: { type: 'command', command, timeout: target.writeTimeout(maxMs + WRAPPER_GRACE_MS) },
+    groupFields: {},
+  }));
+  return { to, hooks: out, report, diagnostics };
 }

@@ -7,7 +7,7 @@ import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { dialects, getDialect } from '../dialects/index.js';
-import { convertHooks, type ConvertResult } from './convert.js';
+import { convertHooks, dispatchEntries, type ConvertResult } from './convert.js';
 
 export interface ConvertProjectOptions {
   /** Files or directories; `-` = stdin (see `stdin`). Empty = the project directory. */
@@ -28,6 +28,8 @@ export interface ConvertProjectOptions {
   backup?: boolean;
   /** Text of stdin when an input is `-`. */
   stdin?: string;
+  /** Register `hook-bridge dispatch` once per event instead of converting each hook (one source file). */
+  dispatch?: boolean;
 }
 
 export interface Source {
@@ -184,10 +186,13 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     diagnostics.push(...r.diagnostics);
   }
   const pluginRoot = sources.find((s) => s.pluginRoot)?.pluginRoot;
+  if (o.dispatch && (sources.length !== 1 || sources[0]!.file === '-')) throw new HookBridgeError(`--dispatch runs one hook set file; got ${sources.length === 1 ? 'stdin' : `${sources.length} files`}`);
 
   const targets: TargetOutcome[] = [];
   for (const to of o.to) {
-    const result = convertHooks(hooks, from, { to, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner ? { runner: o.runner } : {}), ...(pluginRoot ? { pluginRoot } : {}) });
+    const result = o.dispatch
+      ? dispatchEntries(hooks, from, to, relative(project, resolve(sources[0]!.file)), o.runner ?? 'hook-bridge')
+      : convertHooks(hooks, from, { to, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner ? { runner: o.runner } : {}), ...(pluginRoot ? { pluginRoot } : {}) });
     const file = resolve(o.out ?? join(project, mappings.dialects[to].config.write));
     if (sources.some((s) => s.file !== '-' && resolve(s.file) === file)) throw new HookBridgeError(`the target file is also a source; pass --out or --stdout`, file);
     const before = o.stdout ? undefined : existsSync(file) ? readText(file) : undefined;

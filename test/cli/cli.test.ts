@@ -198,3 +198,24 @@ describe('plugins, user configs and rule settings files', () => {
     expect(bad.stderr).toMatch(/\.hook-bridge\.json: audit\.rules\.matcher-overmatch: expected one of off, error, warning, info, got "loud"/);
   });
 });
+
+describe('convert --dispatch', () => {
+  it('writes one dispatch entry per event for the hook set, idempotently', () => {
+    const dir = project({ 'hooks.yaml': "version: '2.0.0'\nhooks:\n  - { event: PreToolUse, matcher: Bash, command: ./a.sh, timeout: 10 }\n  - { event: PreToolUse, matcher: Write, command: ./b.sh, timeout: 40 }\n  - { event: InputReceived, command: ./c.sh }\n  - { event: BeforeResponse, command: ./d.sh }\n" });
+    const r = cli(['convert', 'hooks.yaml', '--to', 'qwen', '--dispatch', '--format', 'json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const written = JSON.parse(readFileSync(join(dir, '.qwen/settings.json'), 'utf8'));
+    expect(written.hooks).toEqual({
+      PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen --config 'hooks.yaml'", timeout: 45 }] }],
+      UserPromptSubmit: [{ hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen --config 'hooks.yaml'", timeout: 605 }] }],
+    });
+    const report = JSON.parse(r.stdout).targets[0].report.map((x: { status: string }) => x.status);
+    expect(report).toEqual(['translated', 'translated', 'translated', 'dropped']); // BeforeResponse: no Qwen event
+    const again = cli(['convert', 'hooks.yaml', '--to', 'qwen', '--dispatch'], { cwd: dir });
+    expect(again.stderr).toMatch(/up to date/);
+  });
+  it('takes exactly one hook set file', () => {
+    const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }), '.claude/settings.local.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'y' }] }] }) });
+    expect(cli(['convert', '--to', 'qwen', '--dispatch'], { cwd: dir }).stderr).toMatch(/--dispatch runs one hook set file; got 2 files/);
+  });
+});
