@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Answer } from './answer.js';
 import { emit, type HostReply } from './emit.js';
-import { isQwenRefire, ownFailure, parseHostPayload, readStdin, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
+import { hostMain, isQwenRefire, ownFailure, parseHostPayload, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
 import { matcherFires } from '../convert/matcher.js';
 import { canonicalTool, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
@@ -142,31 +142,4 @@ export async function dispatch(args: DispatchArgs, raw: Parameters<typeof parseH
   return { ...reply, stderr: [...passthrough, reply.stderr].filter(Boolean).join('\n') };
 }
 
-export async function dispatchMain(argv: string[]): Promise<void> {
-  let args: DispatchArgs | 'help';
-  try {
-    args = parseDispatchArgs(argv);
-  } catch (e) {
-    const raw = await readStdin().catch(() => Buffer.alloc(0));
-    const head = Buffer.isBuffer(raw) ? raw.toString('utf8') : raw.head;
-    const blocking = /"hook_event_name"\s*:\s*"(PreToolUse|UserPromptSubmit|PermissionRequest)"/.test(head);
-    process.stderr.write(`hook-bridge dispatch: ${(e as Error).message}\n${DISPATCH_USAGE}\n`);
-    // A broken dispatch line must not let a guarded tool run.
-    process.exitCode = blocking ? 2 : 0;
-    return;
-  }
-  if (args === 'help') {
-    process.stdout.write(`${DISPATCH_USAGE}\n`);
-    return;
-  }
-  let reply: HostReply;
-  try {
-    reply = await dispatch(args, await readStdin(), process.env);
-  } catch (e) {
-    reply = ownFailure('pre-tool-use', 'PreToolUse', args, `internal error: ${(e as Error).message}`);
-  }
-  if (reply.stderr) process.stderr.write(`${reply.stderr}\n`);
-  process.stdout.write(reply.stdout, () => {
-    process.exitCode = reply.exitCode;
-  });
-}
+export const dispatchMain = (argv: string[]) => hostMain(argv, { name: 'dispatch', usage: DISPATCH_USAGE, parse: parseDispatchArgs, handle: dispatch });

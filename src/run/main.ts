@@ -241,14 +241,23 @@ export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.Pro
   return { ...reply, stderr: [passthrough, reply.stderr].filter(Boolean).join('\n') };
 }
 
-export async function main(argv: string[]): Promise<void> {
-  let args: RunArgs | 'help';
+/** How a host-facing command (run, dispatch) reads its arguments and answers one payload. */
+export interface HostCommand<A extends Pick<RunArgs, 'to' | 'onError'>> {
+  name: string;
+  usage: string;
+  parse(argv: string[]): A | 'help';
+  handle(args: A, raw: Buffer | TooLarge, env: NodeJS.ProcessEnv): Promise<HostReply>;
+}
+
+/** The process side of run and dispatch: arguments, stdin, the reply, and failing closed on usage errors. */
+export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: string[], c: HostCommand<A>): Promise<void> {
+  let args: A | 'help';
   try {
-    args = parseArgs(argv);
+    args = c.parse(argv);
   } catch (e) {
     const raw = await readStdin().catch(() => Buffer.alloc(0));
     const hostEvent = /"hook_event_name"\s*:\s*"([^"]+)"/.exec(Buffer.isBuffer(raw) ? raw.toString('utf8') : raw.head)?.[1];
-    process.stderr.write(`hook-bridge run: ${(e as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`hook-bridge ${c.name}: ${(e as Error).message}\n${c.usage}\n`);
     // A broken wrapper line must not let a guarded tool run: block on events where a block means "stop".
     const blocking = hostEvent && ['PreToolUse', 'UserPromptSubmit', 'PermissionRequest'].includes(hostEvent);
     // Only `--on-error allow` opts out (not `--ask allow` or `--on-timeout allow`); arguments after `--` are the command's.
@@ -258,12 +267,12 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   if (args === 'help') {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${c.usage}\n`);
     return;
   }
   let reply: HostReply;
   try {
-    reply = await run(args, await readStdin(), process.env);
+    reply = await c.handle(args, await readStdin(), process.env);
   } catch (e) {
     reply = ownFailure('pre-tool-use', 'PreToolUse', args, `internal error: ${(e as Error).message}`);
   }
@@ -272,4 +281,6 @@ export async function main(argv: string[]): Promise<void> {
     process.exitCode = reply.exitCode;
   });
 }
+
+export const main = (argv: string[]) => hostMain(argv, { name: 'run', usage: USAGE, parse: parseArgs, handle: run });
 
