@@ -1,5 +1,5 @@
 // hook-bridge as a library: everything the CLI does is importable.
-export { convertHooks, type ConvertOptions, type ConvertResult, type ReportRow, type Status } from './convert/convert.js';
+export { convert, convertHooks, type ConvertOptions, type ConvertResult, type ConvertTextOptions, type ReportRow, type Status } from './convert/convert.js';
 export { convertProject, detectFileDialect, discover, type ConvertProjectOptions, type ConvertProjectResult } from './convert/project.js';
 export { readToolMatcher, writeToolMatcher, matcherFires } from './convert/matcher.js';
 export { dialects, getDialect } from './dialects/index.js';

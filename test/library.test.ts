@@ -18,3 +18,14 @@ describe('import from "hook-bridge" (dist/index.js)', () => {
     expect(lib.DIALECT_IDS).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml']);
   });
 });
+
+describe('convert() from the library: text in, text and report out, no disk', () => {
+  it('converts, merges into given text, and refuses bad input', async () => {
+    const { convert, HookBridgeError } = await import(entry);
+    const src = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] }] } });
+    const r = convert(src, { from: 'claude', to: 'qwen', existing: '{ "model": "m" }\n' });
+    expect(JSON.parse(r.output)).toMatchObject({ model: 'm', hooks: { PreToolUse: [{ matcher: '^run_shell_command$' }] } });
+    expect(r.report[0]).toMatchObject({ status: 'translated', target: { event: 'PreToolUse' } });
+    expect(() => convert('{"hooks":{"PreToolUSe":[]}}', { from: 'claude', to: 'qwen' })).toThrow(HookBridgeError);
+  });
+});

@@ -36,9 +36,10 @@ function program(): Command {
     .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse').choices(['degraded', 'dropped', 'never']).default('never'))
+    .option('--strict', 'exit 1 when anything was degraded or dropped (= --fail-on degraded)')
     .action(async (inputs: string[], o) => {
       const { convertCommand } = await import('./convert-command.js');
-      await convertCommand(inputs, { ...o, to: dialectList(o.to), ...(o.from ? { from: dialect(o.from) } : {}) });
+      await convertCommand(inputs, { ...o, ...(o.strict ? { failOn: 'degraded' } : {}), to: dialectList(o.to), ...(o.from ? { from: dialect(o.from) } : {}) });
     });
 
   p.command('run')

@@ -1,6 +1,7 @@
 // convert: canonical hooks -> a target dialect's native hooks, with a report row per hook.
 // Pure: no I/O. Reading files and merging into the target's settings is project.ts's job.
 import type { DialectId } from '../model/dialect-ids.js';
+import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
@@ -14,10 +15,13 @@ export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
 
 export interface ReportRow {
   source: { dialect: DialectId; file: string; path: string; event: string; matcher?: unknown; command?: string; type: string };
-  target?: { dialect: DialectId; event: string; matcher?: unknown; command?: string };
+  /** Where it lands; `file` and `path` are filled in once the target file is written (project.ts). */
+  target?: { dialect: DialectId; event: string; matcher?: unknown; command?: string; file?: string; path?: string };
   status: Status;
   /** Why: every change and every loss, one sentence each. */
   notes: string[];
+  /** The notes as one sentence list (the JSON report's `reason`). */
+  reason: string;
 }
 
 export interface ConvertOptions {
@@ -63,7 +67,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
     let degraded = false;
     const source: ReportRow['source'] = { dialect: from, file: h.origin.file, path: h.origin.path, event: h.nativeEvent, type: h.type, ...(h.nativeMatcher !== undefined ? { matcher: h.nativeMatcher } : {}), ...(h.command !== undefined ? { command: h.command } : {}) };
     const drop = (why: string) => {
-      report.push({ source, status: 'dropped', notes: [...notes, why] });
+      report.push({ source, status: 'dropped', notes: [...notes, why], reason: [...notes, why].join('; ') });
       diagnostics.push({ severity: 'warning', code: 'hookDropped', message: why, file: h.origin.file, path: h.origin.path });
     };
 
@@ -173,6 +177,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
       target: { dialect: target.id, event: ev, ...(matcher !== undefined ? { matcher } : {}), ...(typeof handler.command === 'string' ? { command: handler.command } : {}) },
       status: degraded ? 'degraded' : changed ? 'translated' : 'exact',
       notes,
+      reason: notes.join('; ') || 'unchanged',
     });
   }
   return { to: target.id, hooks: out, report, diagnostics };
@@ -192,14 +197,17 @@ export function dispatchEntries(hooks: Hook[], from: DialectId, to: DialectId, c
     const ev = h.event ? nativeEvent(to, h.event) : undefined;
     if (!h.event || !ev || h.type !== 'command') {
       const why = h.type !== 'command' ? `dispatch runs command hooks; a "${h.type}" hook is not run` : `${target.spec.agent} has no ${h.nativeEvent} event to dispatch on`;
-      report.push({ source, status: 'dropped', notes: [why] });
+      report.push({ source, status: 'dropped', notes: [why], reason: why });
       diagnostics.push({ severity: 'warning', code: 'hookDropped', message: why, file: h.origin.file, path: h.origin.path });
       continue;
     }
     const ms = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from) ?? 60_000;
     const cur = byEvent.get(h.event);
     byEvent.set(h.event, { native: ev, maxMs: Math.max(cur?.maxMs ?? 0, ms) });
-    report.push({ source, target: { dialect: to, event: ev }, status: 'translated', notes: [`run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`] });
+    {
+      const note = `run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`;
+      report.push({ source, target: { dialect: to, event: ev }, status: 'translated', notes: [note], reason: note });
+    }
   }
   const command = `${runner} dispatch --to ${to} --config ${shellQuote(configPath)}`;
   const out: NativeHook[] = [...byEvent].map(([event, { native, maxMs }]) => ({
@@ -209,4 +217,34 @@ export function dispatchEntries(hooks: Hook[], from: DialectId, to: DialectId, c
     groupFields: {},
   }));
   return { to, hooks: out, report, diagnostics };
+}
+
+/**
+ * Bad input is not converted: a wrong shape, an unknown event or an invalid regex in a source would
+ * otherwise become a config that loads and silently does nothing. (A comment that makes the source's
+ * own agent ignore the file is no reason to refuse migrating its hooks.)
+ */
+export function assertConvertible(diagnostics: Diagnostic[]): void {
+  const bad = diagnostics.filter((d) => (d.severity === 'error' && d.code !== 'jsonSyntaxIgnoresFile') || d.code === 'eventUnknown');
+  if (!bad.length) return;
+  const lines = bad.map((d) => [d.file, d.path, d.message].filter(Boolean).join(': '));
+  throw new HookBridgeError(`${lines[0]}${lines.length > 1 ? `\n${lines.slice(1).map((l) => `hook-bridge: ${l}`).join('\n')}` : ''}`);
+}
+
+export interface ConvertTextOptions extends ConvertOptions {
+  from: DialectId;
+  /** The target file's current text, to merge into (default: a new file). */
+  existing?: string;
+  /** Shown in messages (default `<input>`). */
+  file?: string;
+}
+
+/** Convert one config text to another dialect, in memory: `import { convert } from 'hook-bridge'`. */
+export function convert(text: string, o: ConvertTextOptions): { output: string; report: ReportRow[]; diagnostics: Diagnostic[] } {
+  const file = o.file ?? '<input>';
+  const read = dialects[o.from].codec.read(text, file, dialects[o.from]);
+  assertConvertible(read.diagnostics);
+  const result = convertHooks(read.hooks, o.from, o);
+  const written = dialects[o.to].codec.write(result.hooks, o.existing, `<${o.to}>`, dialects[o.to]);
+  return { output: written.text, report: result.report, diagnostics: [...read.diagnostics, ...result.diagnostics, ...written.diagnostics] };
 }

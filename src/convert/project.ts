@@ -1,13 +1,14 @@
 // convert at the file level: find the sources, detect their dialect, convert, and merge into each
 // target's conventional file — atomically, with a backup, idempotently — or print / diff instead.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { dialects, getDialect } from '../dialects/index.js';
-import { convertHooks, dispatchEntries, type ConvertResult } from './convert.js';
+import { assertConvertible, convertHooks, dispatchEntries, type ConvertResult } from './convert.js';
+import { yaml } from '../lazy.js';
 
 export interface ConvertProjectOptions {
   /** Files or directories; `-` = stdin (see `stdin`). Empty = the project directory. */
@@ -156,18 +157,56 @@ function resolveSources(o: ConvertProjectOptions, project: string): Source[] {
   return sources;
 }
 
+/** Fill in where each converted hook landed in the target file: its file and JSON/YAML path. */
+function locateTargets(result: ConvertResult, text: string, file: string, to: DialectId): void {
+  let doc: unknown;
+  try {
+    doc = to === 'hooks-yaml' ? yaml().parse(text) : JSON.parse(text);
+  } catch {
+    return; // lenient JSON kept from the existing file: the rows keep their event only
+  }
+  const hooksOf = (doc as { hooks?: unknown })?.hooks;
+  for (const row of result.report) {
+    const t = row.target;
+    if (!t) continue;
+    t.file = file;
+    if (t.command === undefined) continue;
+    if (Array.isArray(hooksOf)) {
+      const i = hooksOf.findIndex((h) => h?.event === t.event && h?.command === t.command);
+      if (i >= 0) t.path = `hooks[${i}]`;
+    } else if (hooksOf && typeof hooksOf === 'object') {
+      const groups = (hooksOf as Record<string, unknown>)[t.event];
+      if (!Array.isArray(groups)) continue;
+      groups.some((g, gi) => {
+        const hi = Array.isArray(g?.hooks) ? g.hooks.findIndex((h: { command?: unknown }) => h?.command === t.command) : -1;
+        if (hi >= 0) t.path = `hooks.${t.event}[${gi}].hooks[${hi}]`;
+        return hi >= 0;
+      });
+    }
+  }
+}
+
 /** Write a file atomically (temp file + rename in the same directory), keeping a backup of the old one. */
 export function writeAtomic(file: string, text: string, backup: boolean): string | undefined {
-  mkdirSync(dirname(file), { recursive: true });
-  let bak: string | undefined;
-  if (backup && existsSync(file)) {
-    bak = `${file}.bak`;
-    copyFileSync(file, bak);
-  }
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
-  return bak;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    let bak: string | undefined;
+    if (backup && existsSync(file)) {
+      bak = `${file}.bak`;
+      copyFileSync(file, bak);
+    }
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+    return bak;
+  } catch (e) {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // the temp file was never created
+    }
+    throw new HookBridgeError(`cannot write (${(e as NodeJS.ErrnoException).code ?? String(e)}); the file is unchanged`, file);
+  }
 }
 
 export async function convertProject(o: ConvertProjectOptions): Promise<ConvertProjectResult> {
@@ -185,6 +224,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     hooks.push(...r.hooks);
     diagnostics.push(...r.diagnostics);
   }
+  assertConvertible(diagnostics);
   const pluginRoot = sources.find((s) => s.pluginRoot)?.pluginRoot;
   if (o.dispatch && (sources.length !== 1 || sources[0]!.file === '-')) throw new HookBridgeError(`--dispatch runs one hook set file; got ${sources.length === 1 ? 'stdin' : `${sources.length} files`}`);
 
@@ -198,6 +238,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     const before = o.stdout ? undefined : existsSync(file) ? readText(file) : undefined;
     const { text: after, diagnostics: writeDiagnostics } = dialects[to].codec.write(result.hooks, before, file, dialects[to]);
     diagnostics.push(...writeDiagnostics);
+    locateTargets(result, after, file, to);
     const changed = after !== before;
     const outcome: TargetOutcome = { to, file, before, after, changed, written: false, result };
     if (o.dryRun) {

@@ -7,7 +7,8 @@ import { yaml } from '../lazy.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import type { Codec, NativeHook, ReadResult } from './define.js';
-import { readHandler } from './settings-json.js';
+import { readHandler, unknownEvent } from './settings-json.js';
+import { canonicalEvent } from './catalog.js';
 
 export const HOOKS_YAML_VERSION = '2.0.0';
 
@@ -46,6 +47,7 @@ export const hooksYaml: Codec = {
         diagnostics.push({ severity: 'error', code: 'eventMissing', message: 'hook has no "event"', file, path: `${path}.event` });
         return;
       }
+      if (!canonicalEvent(d.id, event)) diagnostics.push(unknownEvent(d, event, file, `${path}.event`));
       if (priority !== undefined && typeof priority !== 'number') {
         diagnostics.push({ severity: 'error', code: 'priorityInvalid', message: `priority must be a number, got ${JSON.stringify(priority)}`, file, path: `${path}.priority` });
       }

@@ -63,6 +63,8 @@ export function readMatcher(d: Dialect, event: string | null, native: unknown): 
   return { matcher: { kind: 'values', values: native.split(/[|,]/).map((s) => s.trim()).filter(Boolean) }, diagnostics: [] };
 }
 
+export const unknownEvent = (d: Dialect, name: string, file: string, path: string): Diagnostic => ({ severity: 'warning', code: 'eventUnknown', message: `"${name}" is not a ${d.spec.agent} hook event`, file, path });
+
 /** Turn one handler object into a canonical Hook (unwrapping hook-bridge wrappers). */
 export function readHandler(
   d: Dialect,
@@ -111,7 +113,6 @@ export function readHandler(
       else delete hook.timeoutMs;
     } else hook.command = command;
   }
-  if (!event) diagnostics.push({ severity: 'warning', code: 'eventUnknown', message: `"${at.nativeEvent}" is not a ${d.spec.agent} hook event`, file, path: path.replace(/\[\d+\]\.hooks\[\d+\]$/, '') });
   return hook;
 }
 
@@ -133,6 +134,7 @@ export const settingsJson: Codec = {
     }
     for (const [nativeEvent, groups] of Object.entries(all)) {
       const evPath = `hooks.${nativeEvent}`;
+      if (!canonicalEvent(d.id, nativeEvent)) diagnostics.push(unknownEvent(d, nativeEvent, file, evPath));
       if (!Array.isArray(groups)) {
         diagnostics.push({ severity: 'error', code: 'eventNotArray', message: `expected an array of matcher groups`, file, path: evPath });
         continue;

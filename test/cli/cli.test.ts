@@ -219,3 +219,46 @@ describe('convert --dispatch', () => {
     expect(cli(['convert', '--to', 'qwen', '--dispatch'], { cwd: dir }).stderr).toMatch(/--dispatch runs one hook set file; got 2 files/);
   });
 });
+
+describe('convert: bad input is not converted (issue #3)', () => {
+  const untouched = '{ "model": "keep" }\n';
+  const cases: [string, object, RegExp][] = [
+    ['an unknown event', { PreToolUSe: [{ hooks: [{ type: 'command', command: 'x' }] }] }, /settings\.json: hooks\.PreToolUSe: "PreToolUSe" is not a Claude Code hook event$/m],
+    ['an invalid regex', { PreToolUse: [{ matcher: '(Write', hooks: [{ type: 'command', command: 'x' }] }] }, /settings\.json: hooks\.PreToolUse\[0\]\.matcher: "\(Write" is not a valid regular expression/],
+    ['a hooks section of the wrong shape', { PreToolUse: { matcher: 'Bash' } }, /settings\.json: hooks\.PreToolUse: expected an array of matcher groups/],
+  ];
+  for (const [name, hooks, message] of cases) {
+    it(`${name}: exit 2, file + JSON path + what was expected, target untouched`, () => {
+      const dir = project({ '.claude/settings.json': settings(hooks), '.qwen/settings.json': untouched });
+      const r = cli(['convert', '--to', 'qwen'], { cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toBe(untouched);
+    });
+  }
+  it('an unwritable target: exit 2, a clear message, no stack trace', () => {
+    const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }), 'blocker': 'a file, not a directory' });
+    const r = cli(['convert', '--to', 'qwen', '--out', 'blocker/settings.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^hook-bridge: .*blocker\/settings\.json: cannot write \(E[A-Z]+\); the file is unchanged$/);
+  });
+});
+
+describe('convert: report and --strict', () => {
+  it('the JSON report gives status, reason, and source and target {file, path, event, matcher}', () => {
+    const dir = project({ '.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }, { matcher: 'Write|MultiEdit', hooks: [{ type: 'command', command: 'y' }] }] }) });
+    const row = JSON.parse(cli(['convert', '--to', 'qwen', '--format', 'json', '--stdout'], { cwd: dir }).stdout).targets[0].report[1];
+    expect(row).toMatchObject({
+      status: 'degraded',
+      reason: expect.stringContaining('no Qwen Code equivalent for file.multi-edit'),
+      source: { file: expect.stringMatching(/\.claude\/settings\.json$/), path: 'hooks.PreToolUse[1].hooks[0]', event: 'PreToolUse', matcher: 'Write|MultiEdit' },
+      target: { file: expect.stringMatching(/\.qwen\/settings\.json$/), path: 'hooks.PreToolUse[1].hooks[0]', event: 'PreToolUse', matcher: '^write_file$' },
+    });
+  });
+  it('--strict exits 1 when anything was degraded', () => {
+    const dir = project({ '.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Write|MultiEdit', hooks: [{ type: 'command', command: 'y' }] }] }) });
+    expect(cli(['convert', '--to', 'qwen', '--stdout', '--strict'], { cwd: dir }).code).toBe(1);
+    expect(cli(['convert', '--to', 'codebuddy', '--stdout', '--strict'], { cwd: dir }).code).toBe(0);
+  });
+});
