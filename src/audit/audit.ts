@@ -2,6 +2,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Severity } from '../model/hook.js';
 import { HookBridgeError } from '../model/errors.js';
+import { convertHooks, type ReportRow } from '../convert/convert.js';
 import { discoverConfigs } from './discover.js';
 import { locate } from './locate.js';
 import { RULES } from './rules/index.js';
@@ -31,6 +32,8 @@ export interface AuditResult {
   configs: ConfigFile[];
   findings: Finding[];
   rules: Rule[];
+  /** With a target: what `hook-bridge convert --to <target>` would do with each config (in memory). */
+  conversion?: { config: ConfigFile; report: ReportRow[] }[];
 }
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -81,7 +84,10 @@ export function audit(o: AuditOptions = {}): AuditResult {
     rule.check(ctx);
   }
   findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId));
-  return { project, configs, findings, rules };
+  const conversion = o.target
+    ? configs.filter((c) => c.dialect !== o.target && c.hooks.length).map((config) => ({ config, report: convertHooks(config.hooks, config.dialect, { to: o.target! }).report }))
+    : undefined;
+  return { project, configs, findings, rules, ...(conversion ? { conversion } : {}) };
 }
 
 /** The exit code `--fail-on` asks for. */

@@ -59,6 +59,12 @@ describe('formats', () => {
       expect(f.file.startsWith('/')).toBe(false);
     }
   });
+  it('markdown with --target says what convert would change, hook by hook', () => {
+    const t = audit({ paths: [join(root, 'examples/claude-project')], target: 'qwen' });
+    const md = formatMarkdown(t);
+    expect(md).toMatch(/^## What `hook-bridge convert --to qwen` would change$/m);
+    expect(md).toMatch(/\| `\.claude\/settings\.json` `hooks\.PreToolUse\[1\]\.hooks\[0\]` \| PreToolUse "Write\\\|Edit\\\|MultiEdit" \| degraded \| no Qwen Code equivalent for file\.multi-edit/);
+  });
   it('markdown has the summary table and a section per severity', () => {
     const md = formatMarkdown(result);
     expect(md).toMatch(/^# Hook migration audit\n/);

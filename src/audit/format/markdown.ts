@@ -23,6 +23,13 @@ export function formatMarkdown(r: AuditResult): string {
     for (const f of fs) out.push(`| \`${rel(f.file)}${f.line ? `:${f.line}` : ''}\`${f.path ? ` \`${f.path}\`` : ''} | \`${f.ruleId}\` | ${esc(f.message)} |`);
     out.push('');
   }
+  if (r.conversion?.length) {
+    out.push(`## What \`hook-bridge convert --to ${target ?? 'the target'}\` would change`, '', '| source | hook | status | why |', '|---|---|---|---|');
+    for (const { config, report } of r.conversion) {
+      for (const row of report) out.push(`| \`${rel(config.file)}\` \`${row.source.path}\` | ${row.source.event}${row.source.matcher !== undefined ? ` ${esc(JSON.stringify(row.source.matcher))}` : ''} | ${row.status} | ${esc(row.reason)} |`);
+    }
+    out.push('');
+  }
   const fixes = [...new Set(r.findings.map((f) => f.fix).filter(Boolean))];
   if (fixes.length) out.push('## What to run', '', ...fixes.map((f) => `- \`${f}\``), '');
   const used = r.rules.filter((rule) => r.findings.some((f) => f.ruleId === rule.id));
