@@ -38,6 +38,14 @@ export const SCENARIOS: Scenario[] = [
     expected: { toolRan: false, toldReason: true },
   },
   {
+    id: 'guard-json-bash',
+    name: 'PreToolUse Bash guard denies rm -rf via JSON permissionDecision',
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.hooks/deny-rm-json.js"' }] }] },
+    steps: shell('rm -rf victim && touch removed-json.marker'),
+    observe: (r, d) => ({ toolRan: marker(d, 'removed-json.marker'), toldReason: told(r, 'JSON-DENY: no rm -rf') }),
+    expected: { toolRan: false, toldReason: true },
+  },
+  {
     id: 'guard-harmless',
     name: 'the same guard lets a harmless command run',
     hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [cmd('block-rm.sh', 10)] }] },
