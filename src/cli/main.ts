@@ -52,6 +52,7 @@ function program(): Command {
     .option('--on-timeout <allow|deny>', 'what a timed-out script means (default: what its agent does)')
     .option('--ask <ask|deny|allow>', 'what `ask` becomes on a host that cannot ask', 'deny')
     .option('--rewrite <deny|ignore>', 'an input rewrite on a host that ignores rewrites', 'deny')
+    .option('--plugin-root <dir>', "the plugin the hook comes from (sets CLAUDE_PLUGIN_ROOT for the script)")
     .option('-c <command>', 'shell command string, run with the script agent\'s shell')
     .helpOption('-h, --help')
     .action(() => {

@@ -122,7 +122,10 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
     let timeoutMs = h.timeoutMs;
     if (h.type === 'command' && h.command !== undefined) {
       if (wrap) {
-        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}) });
+        // A plugin hook's ${CLAUDE_PLUGIN_ROOT}: no host sets it outside plugins, so the wrapper carries it.
+        const rootVar = mappings.dialects[h.scriptDialect].env?.pluginRoot;
+        const usesRoot = opts.pluginRoot !== undefined && rootVar !== undefined && new RegExp(`\\$\\{?${rootVar}\\b`).test(h.command);
+        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRoot ? { pluginRoot: opts.pluginRoot } : {}) });
         notes.push(`wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``);
         // The host must not kill the wrapper before the script's own timeout decides (CodeBuddy would block).
         const scriptMs = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from);

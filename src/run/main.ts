@@ -20,6 +20,8 @@ export interface RunArgs {
   onTimeout?: 'allow' | 'deny';
   ask: 'ask' | 'deny' | 'allow';
   rewrite: 'deny' | 'ignore';
+  /** The plugin the hook comes from: the script agent's plugin-root variable is set to it. */
+  pluginRoot?: string;
   /** -c string, or argv after -- */
   command: string | string[];
 }
@@ -28,7 +30,7 @@ export class UsageError extends Error {}
 
 const USAGE = `usage: hook-bridge run --from <script-dialect> --to <host-dialect> [--timeout <s>] [--on-error deny|allow]
                        [--on-timeout allow|deny] [--ask ask|deny|allow] [--rewrite deny|ignore]
-                       (-c '<shell command>' | -- <command> [args...])
+                       [--plugin-root <dir>] (-c '<shell command>' | -- <command> [args...])
 The host agent runs this in place of a hook's command: it translates the host's payload for the script,
 runs the script unchanged, and translates its answer back so the host reaches the same decision.`;
 
@@ -59,6 +61,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     else if (a === '--on-timeout') o.onTimeout = choice(a, take(), ['allow', 'deny'] as const);
     else if (a === '--ask') o.ask = choice(a, take(), ['ask', 'deny', 'allow'] as const);
     else if (a === '--rewrite') o.rewrite = choice(a, take(), ['deny', 'ignore'] as const);
+    else if (a === '--plugin-root') o.pluginRoot = take();
     else if (a === '-c') o.command = take();
     else if (a === '--') {
       o.command = argv.slice(i + 1);
@@ -202,11 +205,13 @@ export interface HookRun {
 }
 
 /** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */
-export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout'>, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
+export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot'>, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
   const t = translatePayload(p.payload, args.to, args.from, env);
   const projectDir = hostProjectDir(args.to, env, p.payload);
   const scriptEnv: NodeJS.ProcessEnv = { ...env };
   for (const v of mappings.dialects[args.from].env?.projectDir ?? []) scriptEnv[v] ??= projectDir;
+  const rootVar = mappings.dialects[args.from].env?.pluginRoot;
+  if (args.pluginRoot !== undefined && rootVar) scriptEnv[rootVar] = args.pluginRoot;
   const spec = mappings.dialects[args.from].timeout;
   const timeoutMs = (args.timeoutS ?? spec.default ?? 60) * 1000;
   const scriptInput = isObject(t.payload.tool_input) ? t.payload.tool_input : undefined;

@@ -10,6 +10,8 @@ export interface Wrapper {
   to: DialectId;
   /** The script's own timeout in seconds, when the original hook set one. */
   timeoutS?: number;
+  /** The plugin the hook came from: `run` sets the script agent's plugin-root variable to it. */
+  pluginRoot?: string;
   command: string;
 }
 
@@ -20,18 +22,20 @@ export function shellQuote(s: string): string {
 
 export function wrapCommand(w: Wrapper): string {
   const t = w.timeoutS !== undefined ? ` --timeout ${w.timeoutS}` : '';
-  return `${w.runner} run --from ${w.from} --to ${w.to}${t} -c ${shellQuote(w.command)}`;
+  const p = w.pluginRoot !== undefined ? ` --plugin-root ${shellQuote(w.pluginRoot)}` : '';
+  return `${w.runner} run --from ${w.from} --to ${w.to}${t}${p} -c ${shellQuote(w.command)}`;
 }
 
 // A quoted word as shellQuote writes it: '...' pieces joined by \' (an escaped quote).
-const WRAPPER = /^(.*?hook-bridge\S*(?:\s+\S*hook-bridge\S*)?) run --from (\S+) --to (\S+)(?: --timeout (\d+(?:\.\d+)?))? -c ('(?:[^']*)'(?:\\''(?:[^']*)')*)$/s;
+const QUOTED = `'(?:[^']*)'(?:\\\\''(?:[^']*)')*`;
+const WRAPPER = new RegExp(`^(.*?hook-bridge\\S*(?:\\s+\\S*hook-bridge\\S*)?) run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))? -c (${QUOTED})$`, 's');
+const unquote = (q: string) => q.slice(1, -1).replace(/'\\''/g, `'`);
 
 /** Recognise a command written by wrapCommand (the runner must mention hook-bridge). */
 export function parseWrapper(command: string): Wrapper | undefined {
   const m = WRAPPER.exec(command);
   if (!m) return undefined;
-  const [, runner, from, to, timeout, quoted] = m;
+  const [, runner, from, to, timeout, pluginRoot, quoted] = m;
   if (!isDialectId(from) || !isDialectId(to)) return undefined;
-  const inner = quoted!.slice(1, -1).replace(/'\\''/g, `'`);
-  return { runner: runner!, from, to, ...(timeout !== undefined ? { timeoutS: Number(timeout) } : {}), command: inner };
+  return { runner: runner!, from, to, ...(timeout !== undefined ? { timeoutS: Number(timeout) } : {}), ...(pluginRoot !== undefined ? { pluginRoot: unquote(pluginRoot) } : {}), command: unquote(quoted!) };
 }

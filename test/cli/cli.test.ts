@@ -262,3 +262,23 @@ describe('convert: report and --strict', () => {
     expect(cli(['convert', '--to', 'codebuddy', '--stdout', '--strict'], { cwd: dir }).code).toBe(0);
   });
 });
+
+describe('wrapped plugin hooks carry their plugin root', () => {
+  it('convert writes --plugin-root; the wrapper sets CLAUDE_PLUGIN_ROOT; converting back restores the original', () => {
+    const dir = project({
+      'hooks/hooks.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/scripts/guard.sh' }] }] } },
+      'scripts/guard.sh': '#!/bin/sh\ncat >/dev/null\necho "guard at $CLAUDE_PLUGIN_ROOT" >&2\nexit 2\n',
+    });
+    spawnSync('chmod', ['+x', join(dir, 'scripts/guard.sh')]);
+    const out = cli(['convert', 'hooks/hooks.json', '--to', 'qwen', '--stdout', '--runner', `node '${bin}'`], { cwd: dir });
+    const command: string = JSON.parse(out.stdout).hooks.PreToolUse[0].hooks[0].command;
+    expect(command).toContain(`--plugin-root '${dir}'`);
+    // Run it as Qwen Code would: bash -c, the host payload on stdin, no CLAUDE_PLUGIN_ROOT in the env.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CLAUDE')));
+    const r = spawnSync('bash', ['-c', command], { cwd: dir, env, encoding: 'utf8', input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'ls' }, cwd: dir }) });
+    expect(JSON.parse(r.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: `guard at ${dir}` });
+    writeFileSync(join(dir, 'qwen.json'), out.stdout);
+    const back = cli(['convert', 'qwen.json', '--from', 'qwen', '--to', 'claude', '--stdout'], { cwd: dir });
+    expect(JSON.parse(back.stdout).hooks.PreToolUse[0].hooks[0].command).toBe('"${CLAUDE_PLUGIN_ROOT}"/scripts/guard.sh');
+  });
+});
