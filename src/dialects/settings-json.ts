@@ -18,11 +18,14 @@ export function lineCol(text: string, offset: number): string {
   return `${line}:${offset - before.lastIndexOf('\n')}`;
 }
 
-/** Parse JSON (comments and trailing commas tolerated, as some agents' own loaders do). */
-export function parseJsonc(text: string, file: string): unknown {
+/**
+ * Parse JSON, tolerating comments and trailing commas as some agents' loaders do. `strict` tells whether
+ * it was plain JSON (then it has neither, and nothing can make an agent ignore the file for them).
+ */
+export function parseJsoncChecked(text: string, file: string): { value: unknown; strict: boolean } {
   // Strict JSON is the common case, and JSON.parse is an order of magnitude faster than jsonc-parser.
   try {
-    return JSON.parse(text);
+    return { value: JSON.parse(text), strict: true };
   } catch {
     // lenient JSON, or an error to locate: jsonc-parser below
   }
@@ -32,18 +35,11 @@ export function parseJsonc(text: string, file: string): unknown {
     const e = errors[0];
     throw new HookBridgeError(e ? `invalid JSON: ${printParseErrorCode(e.error)}` : 'empty file, expected a JSON object', file, e ? lineCol(text, e.offset) : undefined);
   }
-  return getNodeValue(root);
+  return { value: getNodeValue(root), strict: false };
 }
 
-/** Strict JSON has no comments and no trailing commas. */
-function isStrictJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Parse JSON (comments and trailing commas tolerated). */
+export const parseJsonc = (text: string, file: string): unknown => parseJsoncChecked(text, file).value;
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -118,11 +114,11 @@ export function readHandler(
 
 export const settingsJson: Codec = {
   read(text, file, d): ReadResult {
-    const root = parseJsonc(text, file);
+    const { value: root, strict } = parseJsoncChecked(text, file);
     const diagnostics: Diagnostic[] = [];
     const hooks: Hook[] = [];
     if (!isObject(root)) throw new HookBridgeError('expected a JSON object at the top level', file);
-    const ignored = isStrictJson(text) ? undefined : syntaxThatIgnoresFile(text, d.spec);
+    const ignored = strict ? undefined : syntaxThatIgnoresFile(text, d.spec);
     if (ignored) {
       diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `${d.spec.agent} ignores this whole file because it contains ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(text, ignored.offset)}): none of its hooks run`, file });
     }
@@ -162,7 +158,7 @@ export const settingsJson: Codec = {
 
   write(hooks, existing, file, d) {
     const text = existing ?? '{}\n';
-    const current = parseJsonc(text, file);
+    const { value: current, strict } = parseJsoncChecked(text, file);
     if (!isObject(current)) throw new HookBridgeError('expected a JSON object at the top level; not overwriting it', file);
     const currentHooks = isObject(current.hooks) ? current.hooks : undefined;
     if (current.hooks !== undefined && !currentHooks) throw new HookBridgeError('"hooks" is not an object; not overwriting it', file, 'hooks');
@@ -198,7 +194,7 @@ export const settingsJson: Codec = {
     if (!out.endsWith('\n')) out += formattingOptions.eol;
     const diagnostics: Diagnostic[] = [];
     // Our edits add no comment or trailing comma: only what the existing file had can make the agent ignore it.
-    const ignored = existing === undefined || isStrictJson(existing) ? undefined : syntaxThatIgnoresFile(existing, d.spec);
+    const ignored = existing === undefined || strict ? undefined : syntaxThatIgnoresFile(existing, d.spec);
     if (ignored) {
       diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `this file keeps ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(existing!, ignored.offset)}), so ${d.spec.agent} will ignore all of it: remove it`, file });
     }
