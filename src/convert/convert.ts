@@ -50,6 +50,23 @@ const BEHAVIOUR_FIELDS = new Set(['async', 'sequential', 'if', 'env', 'shell', '
 /** The body of a prompt/agent/http hook: part of its type, not an extra field. */
 const NON_COMMAND_FIELDS = new Set(['prompt', 'model', 'url', 'headers']);
 
+/** The report's view of a source hook. */
+const sourceOf = (h: Hook, from: DialectId): ReportRow['source'] => ({
+  dialect: from,
+  file: h.origin.file,
+  path: h.origin.path,
+  event: h.nativeEvent,
+  type: h.type,
+  ...(h.nativeMatcher !== undefined ? { matcher: h.nativeMatcher } : {}),
+  ...(h.command !== undefined ? { command: h.command } : {}),
+});
+
+/** A hook that is not carried over: its report row and its diagnostic. */
+function dropped(h: Hook, from: DialectId, notes: string[], why: string, report: ReportRow[], diagnostics: Diagnostic[]): void {
+  report.push({ source: sourceOf(h, from), status: 'dropped', notes: [...notes, why], reason: [...notes, why].join('; ') });
+  diagnostics.push({ severity: 'warning', code: 'hookDropped', message: why, file: h.origin.file, path: h.origin.path });
+}
+
 const defaultMs = (d: DialectId): number | null => {
   const t = mappings.dialects[d].timeout;
   return t.default === null ? null : t.default * (t.unit === 's' ? 1000 : 1);
@@ -65,11 +82,8 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
   for (const h of hooks) {
     const notes: string[] = [];
     let degraded = false;
-    const source: ReportRow['source'] = { dialect: from, file: h.origin.file, path: h.origin.path, event: h.nativeEvent, type: h.type, ...(h.nativeMatcher !== undefined ? { matcher: h.nativeMatcher } : {}), ...(h.command !== undefined ? { command: h.command } : {}) };
-    const drop = (why: string) => {
-      report.push({ source, status: 'dropped', notes: [...notes, why], reason: [...notes, why].join('; ') });
-      diagnostics.push({ severity: 'warning', code: 'hookDropped', message: why, file: h.origin.file, path: h.origin.path });
-    };
+    const source = sourceOf(h, from);
+    const drop = (why: string) => dropped(h, from, notes, why, report, diagnostics);
 
     // Event
     if (!h.event) {
@@ -196,21 +210,16 @@ export function dispatchEntries(hooks: Hook[], from: DialectId, to: DialectId, c
   const diagnostics: Diagnostic[] = [];
   const byEvent = new Map<string, { native: string; maxMs: number }>();
   for (const h of hooks) {
-    const source: ReportRow['source'] = { dialect: from, file: h.origin.file, path: h.origin.path, event: h.nativeEvent, type: h.type, ...(h.nativeMatcher !== undefined ? { matcher: h.nativeMatcher } : {}), ...(h.command !== undefined ? { command: h.command } : {}) };
     const ev = h.event ? nativeEvent(to, h.event) : undefined;
     if (!h.event || !ev || h.type !== 'command') {
-      const why = h.type !== 'command' ? `dispatch runs command hooks; a "${h.type}" hook is not run` : `${target.spec.agent} has no ${h.nativeEvent} event to dispatch on`;
-      report.push({ source, status: 'dropped', notes: [why], reason: why });
-      diagnostics.push({ severity: 'warning', code: 'hookDropped', message: why, file: h.origin.file, path: h.origin.path });
+      dropped(h, from, [], h.type !== 'command' ? `dispatch runs command hooks; a "${h.type}" hook is not run` : `${target.spec.agent} has no ${h.nativeEvent} event to dispatch on`, report, diagnostics);
       continue;
     }
     const ms = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from) ?? 60_000;
     const cur = byEvent.get(h.event);
     byEvent.set(h.event, { native: ev, maxMs: Math.max(cur?.maxMs ?? 0, ms) });
-    {
-      const note = `run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`;
-      report.push({ source, target: { dialect: to, event: ev }, status: 'translated', notes: [note], reason: note });
-    }
+    const note = `run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`;
+    report.push({ source: sourceOf(h, from), target: { dialect: to, event: ev }, status: 'translated', notes: [note], reason: note });
   }
   const command = `${runner} dispatch --to ${to} --config ${shellQuote(configPath)}`;
   const out: NativeHook[] = [...byEvent].map(([event, { native, maxMs }]) => ({
