@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Answer } from './answer.js';
 import { emit, type HostReply } from './emit.js';
-import { hostMain, isQwenRefire, ownFailure, parseHostPayload, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
+import { hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
 import { matcherFires } from '../convert/matcher.js';
 import { canonicalTool, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
@@ -131,13 +131,13 @@ export async function dispatch(args: DispatchArgs, raw: Parameters<typeof parseH
     runnable.map((h) => runHook({ from: h.scriptDialect, to: args.to, command: h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}) }, p, env)),
   );
   const failure = runs.find((r) => r.failure);
-  if (failure && (p.event === 'pre-tool-use' || p.event === 'user-prompt-submit' || p.event === 'permission-request') && args.onError === 'deny') {
+  if (failure && isBlocking(p.event) && args.onError === 'deny') {
     return ownFailure(p.event, p.hostEvent, args, failure.failure!);
   }
   const { answer, from } = aggregate(runs.filter((r) => !r.failure));
   const script = from >= 0 ? runnable[from]!.scriptDialect : (runnable[0]?.scriptDialect ?? 'claude');
   const reply = emit(answer, { host: args.to, script, event: p.event, hostEvent: p.hostEvent, tool: runs[0]?.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
-  const stderr = runs.map((r) => r.failure ?? r.stderr).filter(Boolean);
+  const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
   const passthrough = reply.exitCode === 2 ? [] : stderr;
   return { ...reply, stderr: [...passthrough, reply.stderr].filter(Boolean).join('\n') };
 }

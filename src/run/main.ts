@@ -5,12 +5,16 @@ import { readAnswer, type Answer, type ScriptResult } from './answer.js';
 import { emit, type HostReply } from './emit.js';
 import { hostProjectDir, translatePayload, type Payload } from './payload.js';
 import { canonicalEvent } from '../dialects/catalog.js';
-import { isDialectId, type DialectId } from '../model/dialect-ids.js';
+import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 
 export const MAX_PAYLOAD = 10 * 1024 * 1024;
 /** Events where a hook can stop something: hook-bridge's own failures fail closed here. */
 const BLOCKING = new Set(['pre-tool-use', 'user-prompt-submit', 'permission-request']);
+export const isBlocking = (event: string | undefined): boolean => event !== undefined && BLOCKING.has(event);
+
+/** The host's event name in a payload that could not be parsed (or was too large to keep). */
+const guessHostEvent = (text: string) => /"hook_event_name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
 
 export interface RunArgs {
   from: DialectId;
@@ -151,7 +155,7 @@ export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string
 
 export function ownFailure(event: string | undefined, hostEvent: string, args: Pick<RunArgs, 'to' | 'onError'>, message: string): HostReply {
   const msg = `hook-bridge: ${message}`;
-  if (!event || !BLOCKING.has(event) || args.onError === 'allow') return { stdout: '', stderr: msg, exitCode: 0 };
+  if (!isBlocking(event) || args.onError === 'allow') return { stdout: '', stderr: msg, exitCode: 0 };
   // Fail closed, with the reason: the host blocks, the model and the user learn why.
   return emit(
     event === 'user-prompt-submit' ? { block: true, reason: msg, context: [] } : { decision: 'deny', reason: msg, context: [] },
@@ -166,10 +170,9 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 export type ParsedPayload = { payload: Payload; event: string | undefined; hostEvent: string };
 
 export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError'>, raw: Buffer | TooLarge): ParsedPayload | { failed: HostReply } {
-  const guessEvent = (text: string) => /"hook_event_name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
   if (!Buffer.isBuffer(raw)) {
     // A huge PostToolUse (a big tool_response) must not turn into a deny: fail by the event the head names.
-    const hostEvent = guessEvent(raw.head) ?? 'PreToolUse';
+    const hostEvent = guessHostEvent(raw.head) ?? 'PreToolUse';
     return { failed: ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `payload larger than ${MAX_PAYLOAD} bytes`) };
   }
   const text = raw.toString('utf8');
@@ -179,7 +182,7 @@ export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError'>, raw: Buf
     if (!isObject(v)) throw new Error('not an object');
     payload = v;
   } catch {
-    const hostEvent = guessEvent(text) ?? 'PreToolUse';
+    const hostEvent = guessHostEvent(text) ?? 'PreToolUse';
     return { failed: ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `the ${args.to} payload on stdin is not a JSON object`) };
   }
   const hostEvent = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
@@ -196,8 +199,10 @@ export const isQwenRefire = (host: DialectId, script: DialectId, p: ParsedPayloa
 
 export interface HookRun {
   answer: Answer;
-  /** The script's stderr (to pass through) and hook-bridge's notes. */
+  /** The script's stderr, to pass through. */
   stderr: string;
+  /** hook-bridge's own note about the run (a timeout). */
+  note?: string;
   /** hook-bridge could not run the script (not startable): the caller fails by --on-error. */
   failure?: string;
   /** The script dialect's tool id of the call, for emit. */
@@ -224,14 +229,13 @@ export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 't
   const answer = readAnswer(args.from, t.event, r, scriptInput);
   if (r.timedOut && answer.decision !== 'deny' && !answer.block) {
     const deny = args.onTimeout ? args.onTimeout === 'deny' : spec.onTimeout === 'block';
-    if (deny && BLOCKING.has(t.event ?? '')) {
+    if (deny && isBlocking(t.event)) {
       if (t.event === 'user-prompt-submit') answer.block = true;
       else answer.decision = 'deny';
       answer.reason = `hook-bridge: the hook timed out after ${timeoutMs / 1000} s`;
     }
   }
-  const note = r.timedOut ? `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` : '';
-  return { answer, stderr: [r.stderr.replace(/\n$/, ''), note].filter(Boolean).join('\n'), tool: t.tool };
+  return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(r.timedOut ? { note: `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` } : {}), tool: t.tool };
 }
 
 export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.ProcessEnv): Promise<HostReply> {
@@ -242,8 +246,7 @@ export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.Pro
   if (h.failure) return ownFailure(p.event ?? 'pre-tool-use', p.hostEvent, args, h.failure);
   const reply = emit(h.answer, { host: args.to, script: args.from, event: p.event, hostEvent: p.hostEvent, tool: h.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
   // The script's stderr passes through, unless the reply itself blocks through stderr.
-  const passthrough = reply.exitCode === 2 ? h.stderr.split('\n').filter((l) => l.startsWith('hook-bridge:')).join('\n') : h.stderr;
-  return { ...reply, stderr: [passthrough, reply.stderr].filter(Boolean).join('\n') };
+  return { ...reply, stderr: [reply.exitCode === 2 ? '' : h.stderr, h.note, reply.stderr].filter(Boolean).join('\n') };
 }
 
 /** How a host-facing command (run, dispatch) reads its arguments and answers one payload. */
@@ -261,10 +264,11 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: 
     args = c.parse(argv);
   } catch (e) {
     const raw = await readStdin().catch(() => Buffer.alloc(0));
-    const hostEvent = /"hook_event_name"\s*:\s*"([^"]+)"/.exec(Buffer.isBuffer(raw) ? raw.toString('utf8') : raw.head)?.[1];
+    const hostEvent = guessHostEvent(Buffer.isBuffer(raw) ? raw.toString('utf8') : raw.head);
     process.stderr.write(`hook-bridge ${c.name}: ${(e as Error).message}\n${c.usage}\n`);
     // A broken wrapper line must not let a guarded tool run: block on events where a block means "stop".
-    const blocking = hostEvent && ['PreToolUse', 'UserPromptSubmit', 'PermissionRequest'].includes(hostEvent);
+    // The host is not known here (its argument may be what is broken): any dialect's name will do.
+    const blocking = hostEvent !== undefined && DIALECT_IDS.some((d) => isBlocking(canonicalEvent(d, hostEvent)));
     // Only `--on-error allow` opts out (not `--ask allow` or `--on-timeout allow`); arguments after `--` are the command's.
     const own = argv.indexOf('--') < 0 ? argv : argv.slice(0, argv.indexOf('--'));
     const onErrorAllow = own.some((a, i) => a === '--on-error' && own[i + 1] === 'allow');
