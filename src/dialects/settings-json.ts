@@ -55,8 +55,10 @@ export function readMatcher(d: Dialect, event: string | null, native: unknown): 
       diagnostics: [{ severity: 'info', code: 'matcherIgnored', message: `${row.names[d.id] ?? event} ignores matchers; "${String(native)}" has no effect` }],
     };
   }
-  if (typeof native !== 'string') return { matcher: { kind: 'pattern', source: JSON.stringify(native) }, diagnostics: [] };
-  return { matcher: { kind: 'values', values: native.split(/[|,]/).map((s) => s.trim()).filter(Boolean) }, diagnostics: [] };
+  // A list (hooks.yaml's any-of) is the union of its entries, as it is for tool matchers.
+  const parts = typeof native === 'string' ? [native] : Array.isArray(native) && d.spec.matcher.arrays === 'any-of' ? native.map(String) : undefined;
+  if (!parts) return { matcher: { kind: 'pattern', source: JSON.stringify(native) }, diagnostics: [] };
+  return { matcher: { kind: 'values', values: parts.flatMap((p) => p.split(/[|,]/)).map((s) => s.trim()).filter(Boolean) }, diagnostics: [] };
 }
 
 export const unknownEvent = (d: Dialect, name: string, file: string, path: string): Diagnostic => ({ severity: 'warning', code: 'eventUnknown', message: `"${name}" is not a ${d.spec.agent} hook event`, file, path });

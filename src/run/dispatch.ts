@@ -76,10 +76,10 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
     const name = (c && toolEntry(configDialect, c)?.name) || hostTool;
     return matcherFires(configDialect, h.nativeMatcher, name);
   }
-  if (!on || h.nativeMatcher === undefined || h.nativeMatcher === '' || h.nativeMatcher === '*') return true;
+  // Non-tool events: the reader already derived the values (SessionStart source, PreCompact trigger …).
+  if (!on || h.matcher.kind === 'all') return true;
   const value = p.payload[on];
-  const values = Array.isArray(h.nativeMatcher) ? h.nativeMatcher.map(String) : String(h.nativeMatcher).split(/[|,]/).map((x) => x.trim());
-  return typeof value === 'string' && values.includes(value);
+  return h.matcher.kind === 'values' && typeof value === 'string' && h.matcher.values.includes(value);
 }
 
 /** Claude Code's aggregation (ground truth agg1..agg5): deny > ask > allow; blocks win; contexts add up. */

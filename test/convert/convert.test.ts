@@ -214,3 +214,11 @@ describe('handler fields', () => {
     expect(result.report[0]!.notes.join()).not.toMatch(/field "/);
   });
 });
+
+describe('non-tool matchers given as lists (hooks.yaml any-of)', () => {
+  it('AppStartup [startup, resume] becomes SessionStart "startup|resume", not an opaque pattern', () => {
+    const { json, result } = convertText("version: '2.0.0'\nhooks:\n  - { event: AppStartup, matcher: [startup, resume], command: ./s.sh }\n", 'hooks-yaml', 'claude');
+    expect(json.hooks.SessionStart[0].matcher).toBe('startup|resume');
+    expect(result.report[0]!.status).toBe('translated');
+  });
+});

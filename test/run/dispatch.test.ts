@@ -101,3 +101,13 @@ describe('hook-bridge dispatch --to qwen --config hooks.yaml', () => {
     expect(r.stderr).toMatch(/--to and --config are required/);
   });
 });
+
+describe('dispatch on non-tool events', () => {
+  it('a list matcher on AppStartup selects by the payload source', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-dispatch-src-'));
+    writeFileSync(join(dir, 'hooks.yaml'), "version: '2.0.0'\nhooks:\n  - { event: AppStartup, matcher: [startup, resume], command: 'echo STARTED' }\n");
+    const run = (source: string) => dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], { hook_event_name: 'SessionStart', source }, dir);
+    expect(JSON.parse((await run('resume')).stdout).hookSpecificOutput.additionalContext).toBe('STARTED');
+    expect((await run('clear')).stdout).toBe('');
+  });
+});
