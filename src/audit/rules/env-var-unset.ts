@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { DIALECT_IDS } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
+import { unwrapped } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
 
 // The variables worth checking: every agent's project-dir and plugin-root variables (mappings/dialects/*.yaml env).
@@ -54,7 +55,7 @@ is not reported.`,
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.type !== 'command' || !h.command) continue;
       const hostSpec = mappings.dialects[host];
-      const wrapped = h.scriptDialect !== (hostSpec.extends ?? host);
+      const wrapped = !unwrapped(h, host);
       // What the script sees: the host's variables, plus (wrapped) the project-dir variables the wrapper sets.
       const set = new Set([...(hostSpec.env?.provided ?? []), ...(hostSpec.env?.projectDir ?? []), ...(wrapped ? (mappings.dialects[h.scriptDialect].env?.projectDir ?? []) : [])]);
       const envOf = wrapped ? mappings.dialects[h.scriptDialect] : hostSpec;

@@ -1,6 +1,7 @@
 import { DIALECT_IDS } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
 import { toolsOf } from '../../dialects/catalog.js';
+import { unwrapped } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
 
 export default defineRule({
@@ -15,7 +16,7 @@ everything, a formatter never formats. Wrap the hook (\`hook-bridge convert\` do
   sources: ['DESIGN.md audit', 'mappings/tools.yaml'],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
-      if (h.type !== 'command' || !h.command || h.scriptDialect !== (mappings.dialects[host].extends ?? host)) continue; // wrapped scripts are translated
+      if (h.type !== 'command' || !h.command || !unwrapped(h, host)) continue; // wrapped scripts are translated
       const s = ctx.script(h, config);
       const text = `${h.command}\n${s?.text ?? ''}`;
       const hostNames = new Map(toolsOf(host).map((t) => [t.canonical, t.entry.name]));

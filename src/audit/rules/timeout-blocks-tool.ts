@@ -1,5 +1,6 @@
 import { DIALECT_IDS } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
+import { unwrapped } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
 
 /** What a block means on each blocking event (the event's semantics, not an agent's). */
@@ -34,7 +35,7 @@ never reaches.`,
       const consequence = h.event ? CONSEQUENCE[h.event] : undefined;
       if (!consequence || h.type !== 'command' || !h.command) continue;
       const spec = mappings.dialects[host];
-      if (h.scriptDialect !== (spec.extends ?? host)) continue; // wrapped: the wrapper's timeout and the script agent's rule decide
+      if (!unwrapped(h, host)) continue; // wrapped: the wrapper's timeout and the script agent's rule decide
       if (spec.timeout.onTimeout !== 'block') continue;
       const def = spec.timeout.default === null ? null : spec.timeout.unit === 'ms' ? spec.timeout.default / 1000 : spec.timeout.default;
       const after = h.timeoutMs !== undefined ? `${h.timeoutMs / 1000} s` : def !== null ? `${def} s, its default` : 'its default timeout';

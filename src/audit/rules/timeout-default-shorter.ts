@@ -1,5 +1,6 @@
 import type { DialectId } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
+import { unwrapped } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
 
 /** An agent's default hook timeout in seconds; null = not known. */
@@ -30,7 +31,7 @@ or set \`timeout\` in the source config yourself (\`audit --fix\` writes the sou
     for (const { hook: h, config } of ctx.hooks()) {
       if (h.timeoutMs !== undefined || h.type !== 'command' || config.dialect === target) continue; // defaults are known for command hooks only
       // A wrapped hook's host timeout is the wrapper's guard (convert writes it); the codec does not keep it.
-      if (h.scriptDialect !== (mappings.dialects[config.dialect].extends ?? config.dialect)) continue;
+      if (!unwrapped(h, config.dialect)) continue;
       const ownS = defaultS(config.dialect);
       if (ownS === null) continue;
       const targetS = defaultS(target);
