@@ -11,6 +11,7 @@ import { readToolMatcher } from '../convert/matcher.js';
 import { parseWrapper } from '../run/wrapper.js';
 import { canonicalEvent } from './catalog.js';
 import type { Codec, Dialect, NativeHook, ReadResult } from './define.js';
+import { isObject } from '../model/is-object.js';
 
 export function lineCol(text: string, offset: number): string {
   const before = text.slice(0, offset);
@@ -41,7 +42,6 @@ export function parseJsoncChecked(text: string, file: string): { value: unknown;
 /** Parse JSON (comments and trailing commas tolerated). */
 export const parseJsonc = (text: string, file: string): unknown => parseJsoncChecked(text, file).value;
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Read the matcher of a hook on a canonical event under dialect d. */
 export function readMatcher(d: Dialect, event: string | null, native: unknown): { matcher: Matcher; diagnostics: Diagnostic[] } {

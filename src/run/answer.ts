@@ -2,6 +2,7 @@
 // (mappings/dialects/<script>.yaml `output`), into one canonical Answer.
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
+import { isObject } from '../model/is-object.js';
 
 export interface Answer {
   /** Tool permission: PreToolUse / PermissionRequest. */
@@ -30,7 +31,6 @@ const TOOL_PERMISSION = new Set(['pre-tool-use', 'permission-request']);
 /** Events where exit 2 / decision:block mean something on the script's agent. */
 const BLOCKABLE = new Set(['pre-tool-use', 'permission-request', 'user-prompt-submit', 'stop', 'subagent-stop', 'post-tool-use', 'post-tool-use-failure']);
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** stdout as the agents read it: one JSON object and nothing else, or plain text. */
 export function strictJson(text: string): Record<string, unknown> | undefined {

@@ -7,6 +7,7 @@ import { hostProjectDir, translatePayload, type Payload } from './payload.js';
 import { canonicalEvent } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
+import { isObject } from '../model/is-object.js';
 
 export const MAX_PAYLOAD = 10 * 1024 * 1024;
 /** Events where a hook can stop something: hook-bridge's own failures fail closed here. */
@@ -164,7 +165,6 @@ export function ownFailure(event: string | undefined, hostEvent: string, args: P
   );
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** A host payload, parsed and checked; or the reply for hook-bridge's own failure. */
 export type ParsedPayload = { payload: Payload; event: string | undefined; hostEvent: string };

@@ -2,6 +2,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { canonicalEvent, canonicalTool, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
+import { isObject } from '../model/is-object.js';
 
 export type Payload = Record<string, unknown>;
 
@@ -13,7 +14,6 @@ export interface Translated {
   tool: string | undefined;
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Qwen Code's shell result text: "Command: …\nDirectory: …\nOutput: …\nError: …\nExit Code: …". */
 function parseQwenShell(text: string): { stdout: string; stderr: string } {
