@@ -111,33 +111,36 @@ export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string
       file = shell[0] === '$SHELL' ? env.SHELL || '/bin/sh' : shell[0]!;
       argv = [...shell.slice(1), args.command];
     } else [file, ...argv] = args.command as [string, ...string[]];
-    const child = spawn(file, argv, { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let timedOut = false;
-    let settled = false;
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
+    // The script runs in its own process group (so a timeout can kill all of it): when the host stops
+    // hook-bridge (its own timeout, an interrupt), take the script's whole group down too. The handlers go
+    // in before the spawn, so that no signal can arrive while the script runs and nobody is listening.
+    let pid: number | undefined;
     const killGroup = (sig: NodeJS.Signals) => {
       try {
-        if (child.pid) process.kill(-child.pid, sig);
+        if (pid) process.kill(-pid, sig);
       } catch {
         /* already gone */
       }
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup('SIGTERM');
-      setTimeout(() => killGroup('SIGKILL'), 1000).unref();
-    }, timeoutMs);
-    // The script runs in its own process group (so a timeout can kill all of it): when the host stops
-    // hook-bridge (its own timeout, an interrupt), take the script's whole group down too.
     const onSignal = (sig: NodeJS.Signals) => {
       killGroup('SIGKILL');
       process.exit(sig === 'SIGINT' ? 130 : sig === 'SIGHUP' ? 129 : 143);
     };
     const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
     for (const sig of signals) process.once(sig, onSignal);
+    const child = spawn(file, argv, { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    pid = child.pid;
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let timedOut = false;
+    let settled = false;
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup('SIGTERM');
+      setTimeout(() => killGroup('SIGKILL'), 1000).unref();
+    }, timeoutMs);
     const finish = (exitCode: number | null, spawnError?: string) => {
       if (settled) return;
       settled = true;

@@ -5,10 +5,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ajvDraft04 from 'ajv-draft-04';
+import ajvFormats from 'ajv-formats';
 
 // ajv-draft-04 is CommonJS with a `default` export; under NodeNext its types see the module object.
 type Validator = ((data: unknown) => boolean) & { errors?: unknown };
 const Ajv = ((ajvDraft04 as unknown as { default?: unknown }).default ?? ajvDraft04) as new (o: object) => { compile(schema: object): Validator };
+// ajv-formats, too: the schema's `uri` and `date-time` formats are checked, not skipped with a warning.
+const addFormats = ((ajvFormats as unknown as { default?: unknown }).default ?? ajvFormats) as (ajv: object) => void;
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.js';
 import { formatJson } from '../../src/audit/format/json.js';
@@ -47,6 +50,7 @@ describe('formats', () => {
   it('SARIF validates against the SARIF 2.1.0 schema', () => {
     const schema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
     const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+    addFormats(ajv);
     const validate = ajv.compile(schema);
     const log = JSON.parse(formatSarif(result));
     expect(validate(log), JSON.stringify(validate.errors, null, 1)).toBe(true);

@@ -270,7 +270,9 @@ describe('the host stopping hook-bridge', () => {
     const c = spawnChild(process.execPath, [BIN, 'run', '--from', 'claude', '--to', 'qwen', '-c', script], { stdio: ['pipe', 'ignore', 'ignore'] });
     c.stdin.end(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'ls' }, cwd: dir }));
     const deadline = Date.now() + 5000;
-    while (!exists(j(dir, 'child.pid')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // script.pid is written last; both files hold a whole line once it ends in a newline.
+    const written = (f: string) => exists(j(dir, f)) && read(j(dir, f), 'utf8').endsWith('\n');
+    while (!(written('child.pid') && written('script.pid')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const pids = ['child.pid', 'script.pid'].map((f) => Number(read(j(dir, f), 'utf8')));
     const closed = new Promise<number | null>((r) => c.on('close', (code) => r(code)));
     c.kill('SIGTERM');
