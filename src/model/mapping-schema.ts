@@ -126,6 +126,8 @@ export const dialectFileSchema = z.strictObject({
       failureEvent: z.string().nullable(),
       alwaysSent: z.array(z.string()),
       emptyPromptRefire: z.boolean().optional(),
+      /** Payload fields this agent names differently: canonical (Claude Code's) name -> this agent's name. */
+      fieldNames: z.record(z.string(), z.string()).optional(),
     })
     .optional(),
   output: z

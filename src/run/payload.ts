@@ -77,6 +77,13 @@ function translateMode(mode: unknown, host: DialectId, script: DialectId): unkno
   return native ?? mode;
 }
 
+/** A payload field's name in the script's agent (e.g. Qwen's `crons` is Claude's `session_crons`). */
+function fieldName(key: string, host: DialectId, script: DialectId): string {
+  const hostNames = mappings.dialects[host].payload?.fieldNames ?? {};
+  const canonical = Object.keys(hostNames).find((c) => hostNames[c] === key) ?? key;
+  return mappings.dialects[script].payload?.fieldNames?.[canonical] ?? canonical;
+}
+
 export function translatePayload(p: Payload, host: DialectId, script: DialectId, env: NodeJS.ProcessEnv): Translated {
   const hostEvent = typeof p.hook_event_name === 'string' ? p.hook_event_name : undefined;
   const event = hostEvent ? canonicalEvent(host, hostEvent) : undefined;
@@ -107,7 +114,7 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
         out[k] = translateMode(v, host, script);
         break;
       default:
-        out[k] = v;
+        out[fieldName(k, host, script)] = v;
     }
   }
   if (out.permission_mode === undefined && mappings.dialects[script].payload?.alwaysSent.includes('permission_mode')) out.permission_mode = 'default';

@@ -54,7 +54,7 @@ const QWEN_VS_CLAUDE: Record<string, [string, string[]]> = {
   'PostToolUseFailure-web_fetch': ['PostToolUseFailure-WebFetch', ['effort']],
   'PermissionRequest-run_shell_command': ['PermissionRequest-Write', ['effort', 'permission_suggestions']],
   'UserPromptSubmit-initial': ['UserPromptSubmit', []],
-  Stop: ['Stop', ['effort', 'session_crons']],
+  Stop: ['Stop', ['effort']],
   'SessionStart-startup': ['SessionStart-startup', []],
 };
 
@@ -72,7 +72,10 @@ describe('Qwen -> Claude, every captured Qwen payload with a tool or a prompt/st
     expect(out.hook_event_name).toBe(q.hook_event_name);
     for (const k of CLAUDE_ALWAYS) expect(out, k).toHaveProperty(k);
     // Unknown keys (timestamp, prompt_id, tool_call_id …) are kept with their values.
-    for (const k of Object.keys(q)) if (!['tool_name', 'tool_input', 'tool_response', 'permission_mode', 'hook_event_name'].includes(k)) expect(out[k], k).toEqual(q[k]);
+    // Qwen's `crons` is Claude's `session_crons` (claude/payloads/Stop.json).
+    const claudeKey = (k: string) => (k === 'crons' ? 'session_crons' : k);
+    for (const k of Object.keys(q)) if (!['tool_name', 'tool_input', 'tool_response', 'permission_mode', 'hook_event_name'].includes(k)) expect(out[claudeKey(k)], k).toEqual(q[k]);
+    if ('crons' in q) expect(out).not.toHaveProperty('crons');
     if (typeof q.permission_mode === 'string') expect(out.permission_mode).toBe({ yolo: 'bypassPermissions', default: 'default' }[q.permission_mode as string]);
     if (typeof q.tool_name === 'string') {
       const claudeTool = QWEN_TO_CLAUDE_TOOL[q.tool_name];
@@ -207,6 +210,15 @@ describe('Claude -> Qwen', () => {
     expect(out.effort).toEqual(c.effort);
     // The Qwen capture of the same call has no key the translation lacks (but its own extras: tool_call_id, and Qwen-only fields).
     if (name === 'PreToolUse-Bash') expect(Object.keys(load('qwen', 'PreToolUse-run_shell_command')).filter((k) => !(k in out))).toEqual(['tool_call_id']);
+  });
+  it("Stop: Claude's session_crons is Qwen's crons; CodeBuddy keeps the Claude name", () => {
+    const c = load('claude', 'Stop');
+    const q = T(c, 'claude', 'qwen');
+    expect(q.crons).toEqual(c.session_crons);
+    expect(q).not.toHaveProperty('session_crons');
+    expect(Object.keys(load('qwen', 'Stop')).filter((k) => !(k in q))).toEqual(['context_usage', 'context_limit', 'input_tokens']);
+    expect(T(c, 'claude', 'codebuddy').session_crons).toEqual(c.session_crons);
+    expect(T(load('qwen', 'Stop'), 'qwen', 'codebuddy')).toMatchObject({ session_crons: [] });
   });
   it('run_in_background -> is_background', () => {
     expect(T(load('claude', 'PreToolUse-Bash-background'), 'claude', 'qwen').tool_input).toEqual({ command: 'sleep 30', description: 'long bg', is_background: true });
