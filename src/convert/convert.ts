@@ -3,10 +3,10 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
-import { mappings } from '../model/mappings.js';
+import { mappings, type ToolEntry } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
 import type { NativeHook } from '../dialects/define.js';
-import { nativeEvent } from '../dialects/catalog.js';
+import { nativeEvent, toolEntry } from '../dialects/catalog.js';
 import { shellQuote, wrapCommand } from '../run/wrapper.js';
 import { writeToolMatcher } from './matcher.js';
 import { rewriteEnvVars } from './env.js';
@@ -114,6 +114,14 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
         drop(`none of the matched tools exist on ${target.spec.agent}: the hook could never fire`);
         continue;
       }
+      // Tool availability is a fact about an agent, not about a format another agent's tables stand in for (hooks.yaml).
+      const entries = h.matcher.kind === 'tools' && !target.spec.extends ? h.matcher.tools.map((c) => toolEntry(target.id, c)).filter((e): e is ToolEntry => !!e) : [];
+      const gone = entries.filter((e) => e.status === 'historical').map((e) => e.name);
+      if (gone.length) {
+        notes.push(`${target.spec.agent} no longer has ${gone.join(', ')}: the hook never fires for it on current builds`);
+        degraded = true;
+      }
+      for (const e of entries.filter((x) => x.status === 'conditional')) notes.push(`${target.spec.agent} offers ${e.name} only when enabled (${e.enabledBy ?? 'a setting'}): the hook fires for it only then`);
       matcher = h.nativeMatcher === undefined && h.matcher.kind === 'all' ? undefined : w.native;
     } else if (h.nativeMatcher !== undefined) {
       if (h.matcher.kind === 'values') {

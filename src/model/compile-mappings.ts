@@ -84,6 +84,7 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         aliases: entry.aliases ?? [],
         status: entry.status ?? 'observed',
         paramsComplete: entry.params_complete ?? true,
+        ...(entry.enabled_by ? { enabledBy: entry.enabled_by } : {}),
       };
       const other = toolByName[d][entry.name];
       if (other) {

@@ -23,6 +23,8 @@ export const toolEntrySchema = z.strictObject({
   status: z.enum(['observed', 'historical', 'registered', 'bundled', 'conditional', 'docs']).optional(),
   /** false where only some parameter names are known. */
   params_complete: z.boolean().optional(),
+  /** For status `conditional`: what makes the agent offer the tool. */
+  enabled_by: z.string().min(1).optional(),
 });
 
 /** tools.yaml: canonical id -> dialect -> entry, or null for "verified absent". */

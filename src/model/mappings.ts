@@ -11,6 +11,8 @@ export interface ToolEntry {
   aliases: string[];
   status: 'observed' | 'historical' | 'registered' | 'bundled' | 'conditional' | 'docs';
   paramsComplete: boolean;
+  /** For status `conditional`: what makes the agent offer the tool. */
+  enabledBy?: string;
 }
 
 export interface EventRow {

@@ -3,6 +3,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { canonicalEvent, canonicalTool, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
 import { isObject } from '../model/is-object.js';
+import { translateSearchResult } from './search-results.js';
 
 export type Payload = Record<string, unknown>;
 
@@ -37,8 +38,12 @@ const claudeWrite = (filePath: unknown, content: unknown, originalFile: unknown,
 /** CodeBuddy's Read result is `cat -n`-style text: "   1→line1\n   2→line2\n   3→" (codebuddy/payloads/PostToolUse-Read.json). */
 const stripLineNumbers = (text: string) => text.split('\n').map((l) => l.replace(/^\s*\d+\u2192/, '')).join('\n');
 
-export function translateResponse(resp: unknown, tool: string | undefined, host: DialectId, script: DialectId, input?: Record<string, unknown>): unknown {
+export function translateResponse(resp: unknown, tool: string | undefined, host: DialectId, script: DialectId, input: Record<string, unknown> | undefined, cwd: string): unknown {
   if (host === script || resp === undefined || resp === null) return resp;
+  if (tool === 'search.glob' || tool === 'search.grep') {
+    const r = translateSearchResult(tool, resp, host, script, input, cwd);
+    if (r !== undefined) return r;
+  }
   if (script === 'claude' || script === 'codebuddy') {
     if (host === 'qwen' && isObject(resp) && typeof resp.llmContent === 'string') {
       if (tool === 'shell') return { ...parseQwenShell(resp.llmContent), interrupted: false, isImage: false, noOutputExpected: false };
@@ -108,7 +113,7 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
         out[k] = isObject(v) ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined) : v;
         break;
       case 'tool_response':
-        out[k] = translateResponse(v, tool, host, script, isObject(p.tool_input) ? p.tool_input : undefined);
+        out[k] = translateResponse(v, tool, host, script, isObject(p.tool_input) ? p.tool_input : undefined, cwd);
         break;
       case 'permission_mode':
         out[k] = translateMode(v, host, script);

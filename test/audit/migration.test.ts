@@ -36,6 +36,7 @@ describe('audit of a realistic Claude project converted --no-wrap', () => {
   it('Qwen Code: the ignored rewrite, its allow, and the script comparing "Bash" are named', async () => {
     expect(summary(await converted('qwen', false))).toEqual([
       'ask-headless/deniedHeadless: $CLAUDE_PROJECT_DIR/.hooks/ask.sh', // info: as on Claude Code itself
+      'foreign-tool-literal/foreign: $CLAUDE_PROJECT_DIR/.hooks/grep-files.js',
       'foreign-tool-literal/foreign: $CLAUDE_PROJECT_DIR/.hooks/post-context.sh',
       'output-field-ignored/allowIgnored: $CLAUDE_PROJECT_DIR/.hooks/rewrite.js',
       'output-field-ignored/updatedInputIgnored: $CLAUDE_PROJECT_DIR/.hooks/rewrite.js',

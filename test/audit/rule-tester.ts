@@ -15,7 +15,7 @@ export interface Case {
   notExecutable?: string[];
 }
 export interface InvalidCase extends Case {
-  errors: { messageId?: string; path?: string; message?: RegExp | string; file?: string }[];
+  errors: { messageId?: string; path?: string; message?: RegExp | string; file?: string; severity?: string }[];
 }
 
 export function project(c: Case): string {
@@ -55,6 +55,7 @@ export function ruleTester(rule: Rule, cases: { valid: Case[]; invalid: InvalidC
             ...('path' in e ? { path: f.path } : {}),
             ...(e.file ? { file: f.file.slice(dir.length + 1) } : {}),
             ...(e.message ? { message: f.message } : {}),
+            ...(e.severity ? { severity: f.severity } : {}),
           };
         });
         const want = c.errors.map((e) => ({
@@ -62,6 +63,7 @@ export function ruleTester(rule: Rule, cases: { valid: Case[]; invalid: InvalidC
           ...('path' in e ? { path: e.path } : {}),
           ...(e.file ? { file: e.file } : {}),
           ...(e.message ? { message: e.message instanceof RegExp ? expect.stringMatching(e.message) : e.message } : {}),
+          ...(e.severity ? { severity: e.severity } : {}),
         }));
         expect(got, JSON.stringify(findings, null, 1)).toEqual(want);
       });

@@ -140,6 +140,17 @@ describe('losses are reported, never silent', () => {
     const { result } = convertText(settings({ PreToolUse: [{ matcher: 'MultiEdit', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
     expect(result.report[0]!.status).toBe('dropped');
   });
+  it('tools the target has only when enabled are named with what enables them; removed ones degrade', () => {
+    const { json, result } = convertText(settings({ PreToolUse: [{ matcher: 'glob|grep_search', hooks: [{ type: 'command', command: 'x' }] }] }), 'qwen', 'claude');
+    expect(json.hooks.PreToolUse[0].matcher).toBe('Glob|Grep');
+    expect(result.report[0]!.status).toBe('translated');
+    expect(result.report[0]!.notes).toContain('Claude Code offers Glob only when enabled (--allowedTools or --tools naming it): the hook fires for it only then');
+    const listing = convertText(settings({ PreToolUse: [{ matcher: 'list_directory|read_file', hooks: [{ type: 'command', command: 'x' }] }] }), 'qwen', 'claude');
+    expect(listing.result.report[0]!.status).toBe('degraded');
+    expect(listing.result.report[0]!.notes).toContain('Claude Code no longer has LS: the hook never fires for it on current builds');
+    const back = convertText(settings({ PreToolUse: [{ matcher: 'LS', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
+    expect(back.result.report[0]!.notes).toContain('Qwen Code offers list_directory only when enabled (the setting tools.listDirectory.enabled): the hook fires for it only then');
+  });
   it('non-tool matcher values the target never sends are reported', () => {
     const { result } = convertText(settings({ SessionStart: [{ matcher: 'clear|compact', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
     expect(result.report[0]!.status).toBe('degraded');

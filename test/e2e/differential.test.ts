@@ -26,9 +26,13 @@ async function play(s: Scenario, host: HostId, mode: Mode): Promise<{ o: Observa
   for (const f of ['block-rm.sh', 'protect-env.py']) cpSync(join(repoRoot, 'examples/claude-project/.claude/hooks', f), join(dir, '.hooks', f));
   mkdirSync(join(dir, 'victim'));
   writeFileSync(join(dir, 'victim/keep.txt'), 'keep');
+  for (const [f, text] of Object.entries(s.files ?? {})) {
+    mkdirSync(join(dir, f, '..'), { recursive: true });
+    writeFileSync(join(dir, f), text);
+  }
   writeJson(join(dir, '.claude/settings.json'), { hooks: s.hooks });
   installConfig(dir, HOSTS[host], mode);
-  const r = await HOSTS[host].run({ projectDir: dir, homeDir: ws.homeDir, steps: s.steps(HOSTS[host], dir), ...(s.prompt ? { prompt: s.prompt } : {}) });
+  const r = await HOSTS[host].run({ projectDir: dir, homeDir: ws.homeDir, steps: s.steps(HOSTS[host], dir), ...(s.prompt ? { prompt: s.prompt } : {}), ...(s.args?.[host] ? { args: s.args[host] } : {}) });
   return { o: s.observe(r, dir), r };
 }
 

@@ -24,7 +24,11 @@ describe('tool catalogs match the ground truth', () => {
     }
     // every tool of system/init is known, and the removed tools users still name are kept
     for (const n of gt('claude/tools.json').system_init_tools as string[]) expect(cat.has(n) || n === 'Task', n).toBe(true);
-    for (const n of ['Glob', 'Grep', 'LS', 'MultiEdit', 'TodoWrite']) expect(cat.get(n)?.status, n).toBe('historical');
+    for (const n of ['LS', 'MultiEdit', 'TodoWrite']) expect(cat.get(n)?.status, n).toBe('historical');
+    // Glob and Grep: offered only when --allowedTools names them (docs/observations.md), with these parameters.
+    expect(cat.get('Glob')).toMatchObject({ status: 'conditional', params: [['pattern', 'pattern'], ['path', 'path']] });
+    expect(cat.get('Grep')!.status).toBe('conditional');
+    expect(cat.get('Grep')!.params.map(([n]) => n)).toEqual(['pattern', 'path', 'glob', 'output_mode', '-B', '-A', '-C', 'context', '-n', '-i', '-o', 'type', 'head_limit', 'offset', 'multiline']);
   });
 
   it('qwen: every tool, parameter and matcher alias', () => {

@@ -11,12 +11,16 @@ export default defineRule({
 against its own names only (\`^Bash$\`, \`(Write|Edit)\` and \`Bash.*\` match nothing there), ignores array
 matchers, and CodeBuddy Code never matches \`execute_command\`; removed tools (\`MultiEdit\`, \`LS\`) match
 nothing on current builds. A guard behind a dead matcher is a guard that is not there. Translate the
-matcher with \`hook-bridge convert\`, or name the agent's own tools.`,
+matcher with \`hook-bridge convert\`, or name the agent's own tools. A matcher that names only tools the agent
+offers when enabled (Claude Code's \`Glob\` and \`Grep\` need \`--allowedTools\`) is a warning: the hook runs only in
+sessions that enable them.`,
   messages: {
     dead: 'matcher {{matcher}} fires for no {{agent}} tool: this hook never runs',
     deadForeign: 'matcher {{matcher}} fires for no {{agent}} tool: this hook never runs; read as a {{from}} matcher it means {{suggested}} here',
     historicalOnly: 'matcher {{matcher}} names only tools {{agent}} no longer has ({{tools}}): this hook never runs on current builds',
+    conditionalOnly: 'matcher {{matcher}} names only tools {{agent}} offers when enabled ({{tools}}: {{enabledBy}}): this hook runs only in sessions that enable them',
   },
+  messageSeverity: { conditionalOnly: 'warning' },
   sources: ['ground-truth qwen decision-tests matchers, c08', 'ground-truth codebuddy u14', 'ground-truth claude tools.json not_available_in_this_session'],
   check(ctx) {
     const seen = new Set<string>();
@@ -36,10 +40,17 @@ matcher with \`hook-bridge convert\`, or name the agent's own tools.`,
         if (m.includes(MCP_PREFIX)) continue; // MCP servers are the user's: not in any catalog
       }
       const tools = toolsOf(host);
-      const live = tools.filter((t) => t.entry.status !== 'historical' && t.entry.status !== 'bundled');
+      // Availability is a fact about an agent; a format that borrows another's tables (hooks.yaml) runs on any host.
+      const live = mappings.dialects[host].extends ? tools : tools.filter((t) => !['historical', 'bundled', 'conditional'].includes(t.entry.status));
       const fires = (list: typeof tools) => list.filter((t) => matcherFires(host, m, t.entry.name));
       const agent = mappings.dialects[host].agent;
       if (fires(live).length) continue;
+      // e.g. Claude Code's Glob and Grep: offered only when --allowedTools names them (docs/observations.md)
+      const enabled = fires(tools.filter((t) => t.entry.status === 'conditional'));
+      if (enabled.length) {
+        ctx.report({ messageId: 'conditionalOnly', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent, tools: enabled.map((t) => t.entry.name).join(', '), enabledBy: [...new Set(enabled.map((t) => t.entry.enabledBy ?? 'a setting'))].join('; ') } });
+        continue;
+      }
       const old = fires(tools);
       if (old.length) ctx.report({ messageId: 'historicalOnly', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent, tools: old.map((t) => t.entry.name).join(', ') } });
       else {

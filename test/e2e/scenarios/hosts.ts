@@ -23,13 +23,13 @@ export interface Host {
   run: (r: AgentRun) => Promise<AgentRunResult>;
   settings: string;
   /** Native tool names of the host, by canonical id. */
-  tools: { shell: string; write: string; edit: string };
+  tools: { shell: string; write: string; edit: string; grep: string };
 }
 
 export const HOSTS: Record<HostId, Host> = {
-  claude: { id: 'claude', run: runClaude, settings: '.claude/settings.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit' } },
-  qwen: { id: 'qwen', run: runQwen, settings: '.qwen/settings.json', tools: { shell: 'run_shell_command', write: 'write_file', edit: 'edit' } },
-  codebuddy: { id: 'codebuddy', run: runCodebuddy, settings: '.codebuddy/settings.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit' } },
+  claude: { id: 'claude', run: runClaude, settings: '.claude/settings.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' } },
+  qwen: { id: 'qwen', run: runQwen, settings: '.qwen/settings.json', tools: { shell: 'run_shell_command', write: 'write_file', edit: 'edit', grep: 'grep_search' } },
+  codebuddy: { id: 'codebuddy', run: runCodebuddy, settings: '.codebuddy/settings.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' } },
 };
 
 /**

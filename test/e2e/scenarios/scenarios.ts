@@ -18,6 +18,10 @@ export interface Scenario {
   observe: (r: AgentRunResult, dir: string) => Observation;
   /** What Claude Code does (asserted on the reference run, so the comparison cannot pass vacuously). */
   expected: Observation;
+  /** Files the project holds besides the scripts (path -> content). */
+  files?: Record<string, string>;
+  /** Extra CLI args for a host (e.g. Claude Code offers Grep only with --allowedTools naming it). */
+  args?: Partial<Record<HostId, string[]>>;
   /** Hosts that cannot express the behaviour: hook-bridge's documented degradation instead. */
   limits?: Partial<Record<HostId, { expected: Observation; why: string }>>;
 }
@@ -82,6 +86,17 @@ export const SCENARIOS: Scenario[] = [
     steps: shell('echo hi'),
     observe: (r) => ({ toldContext: told(r, 'CTX-POST') }),
     expected: { toldContext: true },
+  },
+  {
+    id: 'post-grep-result',
+    name: "PostToolUse Grep hook reads Claude's result object (tool_response.filenames)",
+    hooks: { PostToolUse: [{ matcher: 'Grep', hooks: [cmd('grep-files.js')] }] },
+    files: { 'src/needle.txt': 'first line\nNEEDLE-7731 here\n' },
+    // Claude Code 2.1.330 offers Grep only when --allowedTools names it (docs/observations.md).
+    args: { claude: ['--allowedTools', 'Glob,Grep'] },
+    steps: (h) => [{ tool: h.tools.grep, args: { pattern: 'NEEDLE-77[0-9]+' } }],
+    observe: (r) => ({ toldFiles: told(r, 'GREP-FILES: src/needle.txt') }),
+    expected: { toldFiles: true },
   },
   {
     id: 'ups-json',
