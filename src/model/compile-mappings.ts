@@ -85,6 +85,7 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         status: entry.status ?? 'observed',
         paramsComplete: entry.params_complete ?? true,
         ...(entry.enabled_by ? { enabledBy: entry.enabled_by } : {}),
+        ...(entry.response ? { response: entry.response } : {}),
       };
       const other = toolByName[d][entry.name];
       if (other) {

@@ -11,7 +11,7 @@ import { SCENARIOS } from '../e2e/scenarios/scenarios.js';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Rules about behaviour on the host (not style): these must name every hazard, and vanish when wrapped. */
-const BEHAVIOUR = ['foreign-tool-literal', 'output-field-ignored', 'ask-headless', 'deny-dropped', 'timeout-blocks-tool', 'matcher-dead', 'config-file-ignored', 'env-var-unset', 'event-unsupported'];
+const BEHAVIOUR = ['foreign-tool-literal', 'output-field-ignored', 'ask-headless', 'deny-dropped', 'timeout-blocks-tool', 'matcher-dead', 'config-file-ignored', 'env-var-unset', 'event-unsupported', 'response-shape-differs'];
 
 async function converted(to: 'qwen' | 'codebuddy', wrap: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'hb-migration-'));
@@ -40,12 +40,14 @@ describe('audit of a realistic Claude project converted --no-wrap', () => {
       'foreign-tool-literal/foreign: $CLAUDE_PROJECT_DIR/.hooks/post-context.sh',
       'output-field-ignored/allowIgnored: $CLAUDE_PROJECT_DIR/.hooks/rewrite.js',
       'output-field-ignored/updatedInputIgnored: $CLAUDE_PROJECT_DIR/.hooks/rewrite.js',
+      'response-shape-differs/missing: $CLAUDE_PROJECT_DIR/.hooks/grep-files.js',
     ]);
   });
   it('CodeBuddy Code: blocking timeouts, the hanging ask and the ignored Stop block are named', async () => {
     const s = summary(await converted('codebuddy', false));
     expect(s).toContain('ask-headless/hangs: $CLAUDE_PROJECT_DIR/.hooks/ask.sh');
     expect(s).toContain('deny-dropped/stopBlockIgnored: $CLAUDE_PROJECT_DIR/.hooks/stop-once.sh');
+    expect(s).toContain('response-shape-differs/missing: $CLAUDE_PROJECT_DIR/.hooks/grep-files.js');
     expect(s.filter((x) => x.startsWith('timeout-blocks-tool/')).length).toBeGreaterThanOrEqual(7); // every PreToolUse and UserPromptSubmit hook
   });
 });

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -143,4 +143,27 @@ describe('malformed mapping files fail with the file and key', () => {
   it('a canonical id that is not lowercase-dotted', () => {
     expect(broken(append('tools.yaml', '\nBadTool:\n  claude: { name: Bad, params: [] }\n'))).toMatch(/^tools\.yaml: BadTool: /);
   });
+});
+
+describe('tool_response shapes in tools.yaml match every captured PostToolUse payload', () => {
+  const captures = (['ground-truth', 'observed'] as const).flatMap((set) =>
+    (['claude', 'qwen', 'codebuddy'] as const).flatMap((d) => {
+      const dir = join(root, 'test/fixtures', set, d, 'payloads');
+      return (existsSync(dir) ? readdirSync(dir) : [])
+        .filter((f) => f.startsWith('PostToolUse-'))
+        .map((f) => ({ d, f: `${set}/${d}/${f}`, p: JSON.parse(readFileSync(join(dir, f), 'utf8')) as { tool_name: string; tool_response: unknown } }));
+    }),
+  );
+  it.each(captures.map((c) => [c.f, c] as const))('%s', (_, { d, p }) => {
+    const entry = toolsOf(d).find((t) => t.entry.name === p.tool_name)?.entry;
+    if (!entry?.response) return; // a tool whose shape the tables do not describe (yet)
+    const r = p.tool_response;
+    // CodeBuddy answers a failed call with an error object whatever the tool (PostToolUse-Read-missing-file.json)
+    if (d === 'codebuddy' && (r as { is_error?: unknown }).is_error === true && !Array.isArray(entry.response)) return;
+    if (Array.isArray(entry.response)) expect(Object.keys(r as object).filter((k) => !(entry.response as string[]).includes(k))).toEqual([]);
+    else if (entry.response === 'llm-text') expect(Object.keys(r as object).sort()).toEqual(['llmContent', 'returnDisplay']);
+    // a tool that answers with lines says "No files found" (a string) when nothing matched
+    else expect(typeof r === 'string' || (entry.response === 'lines' && Array.isArray(r))).toBe(true);
+  });
+  it('covers the captures', () => expect(captures.filter((c) => toolsOf(c.d).find((t) => t.entry.name === c.p.tool_name)?.entry.response).length).toBeGreaterThan(25));
 });

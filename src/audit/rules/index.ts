@@ -16,6 +16,7 @@ import matcherIgnored from './matcher-ignored.js';
 import matcherInvalid from './matcher-invalid.js';
 import matcherOvermatch from './matcher-overmatch.js';
 import outputFieldIgnored from './output-field-ignored.js';
+import responseShapeDiffers from './response-shape-differs.js';
 import scriptInterpreterMissing from './script-interpreter-missing.js';
 import scriptMissing from './script-missing.js';
 import scriptNotExecutable from './script-not-executable.js';
@@ -40,6 +41,7 @@ export const RULES: Rule[] = [
   matcherInvalid,
   matcherOvermatch,
   outputFieldIgnored,
+  responseShapeDiffers,
   scriptInterpreterMissing,
   scriptMissing,
   scriptNotExecutable,

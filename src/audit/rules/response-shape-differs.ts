@@ -1,0 +1,54 @@
+import { matcherFires } from '../../convert/matcher.js';
+import { toolsOf } from '../../dialects/catalog.js';
+import { DIALECT_IDS } from '../../model/dialect-ids.js';
+import { mappings, type ToolEntry } from '../../model/mappings.js';
+import { hookTexts, unwrapped } from '../script-text.js';
+import { defineRule, paths } from '../types.js';
+
+/** The first key read from tool_response: `.tool_response.stdout`, `["tool_response"]["stdout"]`, `.get("tool_response", {}).get("stdout")`. */
+const FIRST_KEY = /tool_response(?:["']\])?(?:["']\s*,\s*\{\s*\}\))?(?:\?\.|\.(?!get\()|\[["']|\.get\(["'])([A-Za-z_]\w*)/g;
+
+const SHAPES: Record<Exclude<ToolEntry['response'], string[] | undefined>, string> = {
+  text: 'a string',
+  lines: 'a list of lines',
+  'llm-text': '{llmContent, returnDisplay}',
+};
+
+export default defineRule({
+  id: 'response-shape-differs',
+  severity: 'warning',
+  description: "A PostToolUse script reads a tool_response field the host's result does not have",
+  docs: `Each agent answers a tool call with its own result shape: Claude Code sends \`{stdout, stderr, …}\` for Bash and
+\`{filenames, …}\` for Glob, Qwen Code sends \`{llmContent, returnDisplay}\` text, CodeBuddy Code a string or a list of
+lines for Read, Write, Edit, Glob and Grep (test/fixtures/ground-truth, test/fixtures/observed). A script that reads
+\`tool_response.stdout\` or \`tool_response.filenames\` and runs unwrapped on another agent reads nothing: a
+formatter or a secret scanner silently does nothing. Wrap the hook (\`hook-bridge convert\` does by default:
+\`hook-bridge run\` hands the script its own agent's shape for these tools), or read the host's shape.`,
+  messages: { missing: "{{where}} reads tool_response.{{key}} ({{owner}}'s {{tool}} result); {{agent}} sends {{shape}} for {{hostName}}, so it reads nothing" },
+  sources: ['mappings/tools.yaml response (ground-truth and observed PostToolUse payloads)'],
+  check(ctx) {
+    for (const { hook: h, config, host } of ctx.hooks()) {
+      if (h.event !== 'post-tool-use' || h.type !== 'command' || !h.command || !unwrapped(h, host) || mappings.dialects[host].extends) continue;
+      const m = h.nativeMatcher;
+      const fired = toolsOf(host).filter((t) => t.entry.response && (m === undefined || m === '' || m === '*' || matcherFires(host, m, t.entry.name)));
+      const reported = new Set<string>();
+      for (const { where, text } of hookTexts(ctx, h, config)) {
+        for (const [, key] of text.matchAll(FIRST_KEY)) {
+          for (const { canonical, entry } of fired) {
+            const own = entry.response!;
+            if ((Array.isArray(own) && own.includes(key!)) || reported.has(`${key}\0${canonical}`)) continue;
+            // Whose shape is it? Another agent's result for the same tool that has this key.
+            const owner = DIALECT_IDS.find((d) => {
+              const r = mappings.tools[canonical]?.[d]?.response;
+              return d !== host && !mappings.dialects[d].extends && Array.isArray(r) && r.includes(key!);
+            });
+            if (!owner) continue;
+            reported.add(`${key}\0${canonical}`);
+            const shape = Array.isArray(own) ? `an object without ${key}` : SHAPES[own];
+            ctx.report({ messageId: 'missing', file: config.file, path: paths.command(h), data: { where, key: key!, owner: mappings.dialects[owner].agent, tool: mappings.tools[canonical]![owner]!.name, agent: mappings.dialects[host].agent, shape, hostName: entry.name } });
+          }
+        }
+      }
+    }
+  },
+});
