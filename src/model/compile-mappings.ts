@@ -86,6 +86,7 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         paramsComplete: entry.params_complete ?? true,
         ...(entry.enabled_by ? { enabledBy: entry.enabled_by } : {}),
         ...(entry.response ? { response: entry.response } : {}),
+        ...(entry.required ? { required: entry.required } : {}),
       };
       const other = toolByName[d][entry.name];
       if (other) {

@@ -25,6 +25,8 @@ export const toolEntrySchema = z.strictObject({
   params_complete: z.boolean().optional(),
   /** For status `conditional`: what makes the agent offer the tool. */
   enabled_by: z.string().min(1).optional(),
+  /** Parameters the agent's input schema requires (native names). */
+  required: z.array(z.string().min(1)).optional(),
   /** The PostToolUse tool_response seen: an object's keys, or text / lines / llm-text (Qwen's {llmContent, returnDisplay}). */
   response: z.union([z.enum(['text', 'lines', 'llm-text']), z.array(z.string().min(1)).min(1)]).optional(),
 });

@@ -13,6 +13,8 @@ export interface ToolEntry {
   paramsComplete: boolean;
   /** For status `conditional`: what makes the agent offer the tool. */
   enabledBy?: string;
+  /** Parameters the agent's input schema requires (native names). */
+  required?: string[];
   /** The PostToolUse tool_response seen: an object's keys, or text / lines / llm-text (Qwen's {llmContent, returnDisplay}). */
   response?: 'text' | 'lines' | 'llm-text' | string[];
 }

@@ -3,6 +3,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { isObject } from '../model/is-object.js';
+import { toolEntry } from '../dialects/catalog.js';
 
 export interface Answer {
   /** Tool permission: PreToolUse / PermissionRequest. */
@@ -44,7 +45,8 @@ export function strictJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
-export function readAnswer(script: DialectId, event: string | undefined, r: ScriptResult, originalInput: Record<string, unknown> | undefined): Answer {
+/** `tool`: the call's canonical tool id, where known (a replacing updatedInput is checked against its required parameters). */
+export function readAnswer(script: DialectId, event: string | undefined, r: ScriptResult, originalInput: Record<string, unknown> | undefined, tool?: string): Answer {
   const spec = mappings.dialects[script].output!;
   const a: Answer = { context: [] };
   const ev = event ?? '';
@@ -81,7 +83,12 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
         const mode = spec[field];
         const v = hso[field];
         if (mode !== 'ignored' && isObject(v) && TOOL_PERMISSION.has(ev)) {
-          a.updatedInput = mode === 'merge' ? { ...(originalInput ?? {}), ...v } : v;
+          // A replacing agent (Claude Code) rejects a rewrite that lacks a required parameter: the call fails
+          // and the model is told (docs/observations.md). A merging host would fill it in from the original.
+          const entry = mode === 'replace' && tool ? toolEntry(script, tool) : undefined;
+          const missing = entry?.required?.filter((k) => !(k in v)) ?? [];
+          if (missing.length) deny(`PreToolUse hook for ${entry!.name} returned updatedInput that failed schema validation: the required parameter${missing.length > 1 ? 's' : ''} ${missing.map((k) => `\`${k}\``).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
+          else a.updatedInput = mode === 'merge' ? { ...(originalInput ?? {}), ...v } : v;
         }
       }
       if (typeof hso.additionalContext === 'string' && hso.additionalContext && spec.additionalContext[ev] === 'to-model') a.context.push(hso.additionalContext);

@@ -229,7 +229,7 @@ export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 't
   if (typeof args.command === 'string' && (r.exitCode === 126 || r.exitCode === 127)) {
     return { answer: empty, stderr: '', failure: `the hook command could not be started (exit ${r.exitCode}): ${r.stderr.trim().split('\n').pop() ?? ''}`, tool: t.tool };
   }
-  const answer = readAnswer(args.from, t.event, r, scriptInput);
+  const answer = readAnswer(args.from, t.event, r, scriptInput, t.tool);
   if (r.timedOut && answer.decision !== 'deny' && !answer.block) {
     const deny = args.onTimeout ? args.onTimeout === 'deny' : spec.onTimeout === 'block';
     if (deny && isBlocking(t.event)) {

@@ -25,6 +25,10 @@ describe('tool catalogs match the ground truth', () => {
     // every tool of system/init is known, and the removed tools users still name are kept
     for (const n of gt('claude/tools.json').system_init_tools as string[]) expect(cat.has(n) || n === 'Task', n).toBe(true);
     for (const n of ['LS', 'MultiEdit', 'TodoWrite']) expect(cat.get(n)?.status, n).toBe('historical');
+    // the input schema's required parameters (a replacing updatedInput without them fails the call)
+    for (const t of gt('claude/tools.json').tools as { name: string; required?: string[] }[]) {
+      if (!t.name.startsWith('mcp__')) expect(cat.get(t.name)!.required ?? [], t.name).toEqual(t.required ?? []);
+    }
     // Glob and Grep: offered only when --allowedTools names them (docs/observations.md), with these parameters.
     expect(cat.get('Glob')).toMatchObject({ status: 'conditional', params: [['pattern', 'pattern'], ['path', 'path']] });
     expect(cat.get('Grep')!.status).toBe('conditional');

@@ -216,6 +216,20 @@ describe('readAnswer: the canonical answer under Claude rules', () => {
   it('a deny printed before a timeout still counts', () => expect(read(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'early' }), 0, '', true)).toEqual({ context: [], decision: 'deny', reason: 'early' }));
   it('a timed-out script with no output decides nothing', () => expect(read('', 0, '', true)).toEqual({ context: [] }));
   it('Claude replaces tool_input with updatedInput (no merge)', () => expect(read(hso('PreToolUse', { updatedInput: { command: 'x' } })).updatedInput).toEqual({ command: 'x' }));
+  it('a replacing rewrite without a required parameter fails the call, as on Claude Code (observed); a merging host would have run it', () => {
+    const write = { file_path: '/p/a.txt', content: 'ORIG' };
+    const partial = hso('PreToolUse', { permissionDecision: 'allow', updatedInput: { file_path: '/p/b.txt' } });
+    const a = readAnswer('claude', 'pre-tool-use', { exitCode: 0, stdout: partial, stderr: '', timedOut: false }, write, 'file.write');
+    expect(a).toEqual({ context: [], decision: 'deny', reason: 'PreToolUse hook for Write returned updatedInput that failed schema validation: the required parameter `content` is missing' });
+    const r = emit(a, { host: 'codebuddy', script: 'claude', event: 'pre-tool-use', hostEvent: 'PreToolUse', tool: 'file.write', hostTool: 'Write' }, { ask: 'deny', rewrite: 'deny' });
+    expect(r.stdout).toContain('"permissionDecision":"deny"');
+    expect(r.stdout).not.toContain('"updatedInput"');
+    // Optional parameters may go: Bash without description is a valid replacement.
+    expect(readAnswer('claude', 'pre-tool-use', { exitCode: 0, stdout: hso('PreToolUse', { updatedInput: { command: 'x' } }), stderr: '', timedOut: false }, BASH_IN, 'shell').updatedInput).toEqual({ command: 'x' });
+    // Two required parameters missing, and a CodeBuddy script (merge) is never checked.
+    expect(readAnswer('claude', 'pre-tool-use', { exitCode: 0, stdout: hso('PreToolUse', { updatedInput: { file_path: '/p/x' } }), stderr: '', timedOut: false }, { file_path: '/p/x', old_string: 'a', new_string: 'b' }, 'file.edit').reason).toMatch(/parameters `old_string`, `new_string` are missing$/);
+    expect(readAnswer('codebuddy', 'pre-tool-use', { exitCode: 0, stdout: partial, stderr: '', timedOut: false }, write, 'file.write').updatedInput).toEqual({ file_path: '/p/b.txt', content: 'ORIG' });
+  });
   it('a CodeBuddy IDE script: modifiedInput is merged over the original, JSON without hookEventName honoured', () => {
     const a = readAnswer('codebuddy-ide', 'pre-tool-use', { exitCode: 0, stdout: j({ hookSpecificOutput: { modifiedInput: { filePath: '/p/final.txt' } } }), stderr: '', timedOut: false }, { filePath: '/p/draft.txt', content: 'c' });
     expect(a).toEqual({ context: [], updatedInput: { filePath: '/p/final.txt', content: 'c' } });
