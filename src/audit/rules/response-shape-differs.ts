@@ -30,7 +30,7 @@ formatter or a secret scanner silently does nothing. Wrap the hook (\`hook-bridg
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.event !== 'post-tool-use' || h.type !== 'command' || !h.command || !unwrapped(h, host) || mappings.dialects[host].extends) continue;
       const m = h.nativeMatcher;
-      const fired = toolsOf(host).filter((t) => t.entry.response && (m === undefined || m === '' || m === '*' || matcherFires(host, m, t.entry.name)));
+      const fired = toolsOf(host).filter((t) => t.entry.response && matcherFires(host, m, t.entry.name));
       const reported = new Set<string>();
       for (const { where, text } of hookTexts(ctx, h, config)) {
         for (const [, key] of text.matchAll(FIRST_KEY)) {
