@@ -17,7 +17,7 @@ interface Match {
   line?: number;
   text: string;
 }
-/** A search result with absolute paths; whichever of files, matches or counts the host gave. */
+/** A search result: whichever of files, matches or counts the host gave. */
 interface Found {
   files?: string[];
   matches?: Match[];
@@ -29,6 +29,14 @@ const rel = (cwd: string, p: string) => {
   const base = `${cwd.replace(/\/$/, '')}/`;
   return p.startsWith(base) ? p.slice(base.length) : p;
 };
+/** Every path of a result made absolute against cwd (Claude's and Qwen's are relative, CodeBuddy's absolute). */
+const absolute = (f: Found, cwd: string): Found => ({
+  ...(f.files ? { files: f.files.map((p) => abs(cwd, p)) } : {}),
+  ...(f.matches ? { matches: f.matches.map((m) => ({ ...m, file: abs(cwd, m.file) })) } : {}),
+  ...(f.counts ? { counts: f.counts.map((c) => ({ ...c, file: abs(cwd, c.file) })) } : {}),
+});
+/** A match as a grep line: "path:2:text" when numbered and the number is known, else "path:text". */
+const matchLine = (m: Match, file: string, numbered: boolean) => `${file}:${m.line !== undefined && numbered ? `${m.line}:` : ''}${m.text}`;
 const unique = (xs: string[]) => [...new Set(xs)];
 const filesOf = (f: Found) => f.files ?? unique([...(f.matches ?? []), ...(f.counts ?? [])].map((m) => m.file));
 
@@ -72,13 +80,13 @@ function codebuddyMode(input: Input): Mode {
 }
 const claudeMode = (input: Input): Mode => (input?.output_mode === 'content' || input?.output_mode === 'count' ? input.output_mode : 'files_with_matches');
 
-function read(host: DialectId, glob: boolean, resp: unknown, input: Input, cwd: string): Found | undefined {
+function read(host: DialectId, glob: boolean, resp: unknown, input: Input): Found | undefined {
   if (host === 'claude' && isObject(resp)) {
-    const files = Array.isArray(resp.filenames) ? resp.filenames.filter((f): f is string => typeof f === 'string').map((f) => abs(cwd, f)) : [];
+    const files = Array.isArray(resp.filenames) ? resp.filenames.filter((f): f is string => typeof f === 'string') : [];
     if (glob || resp.mode === 'files_with_matches') return { files };
     const lines = typeof resp.content === 'string' && resp.content ? resp.content.split('\n') : [];
-    if (resp.mode === 'count') return { counts: lines.map(parseCount).map((c) => ({ ...c, file: abs(cwd, c.file) })) };
-    if (resp.mode === 'content') return { matches: lines.map((l) => parseMatch(l, input?.['-n'] !== false)).map((m) => ({ ...m, file: abs(cwd, m.file) })) };
+    if (resp.mode === 'count') return { counts: lines.map(parseCount) };
+    if (resp.mode === 'content') return { matches: lines.map((l) => parseMatch(l, input?.['-n'] !== false)) };
     return undefined;
   }
   if (host === 'codebuddy' && (typeof resp === 'string' || Array.isArray(resp))) {
@@ -93,7 +101,7 @@ function read(host: DialectId, glob: boolean, resp: unknown, input: Input, cwd: 
     const sep = resp.llmContent.indexOf('\n---\n');
     if (sep < 0) return undefined; // a shape not observed (no results, an error): left as it is
     const lines = resp.llmContent.slice(sep + 5).split('\n').filter(Boolean);
-    return glob ? { files: lines.map((f) => abs(cwd, f)) } : { matches: qwenMatches(lines).map((m) => ({ ...m, file: abs(cwd, m.file) })) };
+    return glob ? { files: lines } : { matches: qwenMatches(lines) };
   }
   return undefined;
 }
@@ -109,14 +117,14 @@ function write(script: DialectId, glob: boolean, found: Found, input: Input, cwd
       return { mode, numFiles: counts.length, filenames: [], content: counts.map((c) => `${rel(cwd, c.file)}:${c.n}`).join('\n'), numMatches: counts.reduce((s, c) => s + c.n, 0) };
     }
     if (!found.matches) return undefined; // the lines themselves are not in the host's answer
-    const content = found.matches.map((m) => `${rel(cwd, m.file)}:${m.line !== undefined && input?.['-n'] !== false ? `${m.line}:` : ''}${m.text}`);
+    const content = found.matches.map((m) => matchLine(m, rel(cwd, m.file), input?.['-n'] !== false));
     return { mode, numFiles: 0, filenames: [], content: content.join('\n'), numLines: content.length, totalLines: content.length };
   }
   if (script === 'codebuddy') {
     const mode = glob ? 'files_with_matches' : codebuddyMode(input);
     let lines: string[];
     if (mode === 'count') lines = (found.counts ?? countMatches(found)).map((c) => `${c.file}:${c.n}`);
-    else if (mode === 'content' && found.matches) lines = found.matches.map((m) => `${m.file}:${m.line !== undefined && input?.['-n'] === true ? `${m.line}:` : ''}${m.text}`);
+    else if (mode === 'content' && found.matches) lines = found.matches.map((m) => matchLine(m, m.file, input?.['-n'] === true));
     // Where the host gave only file names (Claude's default mode), the script gets those: the lines are not known.
     else lines = filesOf(found);
     // "No files found" observed for Glob and for Grep in the default mode; "No matches found" for content
@@ -139,6 +147,6 @@ function countMatches(found: Found): { file: string; n: number }[] {
  */
 export function translateSearchResult(tool: 'search.glob' | 'search.grep', resp: unknown, host: DialectId, script: DialectId, input: Input, cwd: string): unknown {
   const glob = tool === 'search.glob';
-  const found = read(host, glob, resp, input, cwd);
-  return found && write(script, glob, found, input, cwd);
+  const found = read(host, glob, resp, input);
+  return found && write(script, glob, absolute(found, cwd), input, cwd);
 }
