@@ -247,7 +247,7 @@ describe('CodeBuddy Code <-> CodeBuddy IDE', () => {
     ['PreToolUse-Write', 'write_to_file', { filePath: '/PROJECT/a.txt', content: 'line1\nline2\n' }],
     ['PreToolUse-Read', 'read_file', { filePath: '/PROJECT/a.txt' }],
     ['PreToolUse-Edit', 'replace_in_file', { filePath: '/PROJECT/a.txt', old_string: 'line2', new_string: 'LINE2' }],
-    ['PreToolUse-Grep', 'search_files', { pattern: 'LINE', path: '/PROJECT', output_mode: 'content' }],
+    ['PreToolUse-Grep', 'search_content', { pattern: 'LINE', path: '/PROJECT', output_mode: 'content' }],
   ])('codebuddy %s -> codebuddy-ide %s', (name, ideTool, ideInput) => {
     const p = load('codebuddy', name);
     const out = T(p, 'codebuddy', 'codebuddy-ide');
