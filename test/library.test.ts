@@ -28,6 +28,10 @@ describe('convert() from the library: text in, text and report out, no disk', ()
     const r = convert(src, { from: 'claude', to: 'qwen', existing: '{ "model": "m" }\n' });
     expect(JSON.parse(r.output)).toMatchObject({ model: 'm', hooks: { PreToolUse: [{ matcher: '^run_shell_command$' }] } });
     expect(r.report[0]).toMatchObject({ status: 'translated', target: { event: 'PreToolUse' } });
-    expect(() => convert('{"hooks":{"PreToolUSe":[]}}', { from: 'claude', to: 'qwen' })).toThrow(HookBridgeError);
+    expect(() => convert('{"hooks":', { from: 'claude', to: 'qwen' })).toThrow(HookBridgeError);
+    // One mistyped event drops its hook with a suggestion; it never refuses the file.
+    const typo = convert('{"hooks":{"PreToolUSe":[{"hooks":[{"type":"command","command":"x"}]}],"Stop":[{"hooks":[{"type":"command","command":"y"}]}]}}', { from: 'claude', to: 'qwen' });
+    expect(typo.report.map((r: { status: string }) => r.status)).toEqual(['dropped', 'translated']);
+    expect(typo.report[0].reason).toMatch(/did you mean PreToolUse\?/);
   });
 });

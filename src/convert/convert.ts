@@ -6,7 +6,8 @@ import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings, type ToolEntry } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
 import type { NativeHook } from '../dialects/define.js';
-import { nativeEvent, toolEntry } from '../dialects/catalog.js';
+import { nativeEvent, placeEvent, toolEntry } from '../dialects/catalog.js';
+import { closestName } from '../model/suggest.js';
 import { shellQuote, wrapCommand } from '../run/wrapper.js';
 import { writeToolMatcher } from './matcher.js';
 import { rewriteEnvVars } from './env.js';
@@ -85,22 +86,38 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
     const source = sourceOf(h, from);
     const drop = (why: string) => dropped(h, from, notes, why, report, diagnostics);
 
-    // Event
+    // Event: its own name on the target, or the nearest event where the target lacks it (hooks.yaml's own events).
     if (!h.event) {
-      drop(`event "${h.nativeEvent}" is unknown to hook-bridge, so it cannot be placed on ${target.spec.agent}`);
+      const close = closestName(h.nativeEvent, Object.keys(mappings.index.eventByName[from]));
+      drop(`event "${h.nativeEvent}" is not one hook-bridge knows for ${mappings.dialects[from].agent}${close ? ` (did you mean ${close}?)` : ''}, so it cannot be placed on ${target.spec.agent}`);
       continue;
     }
-    const ev = nativeEvent(target.id, h.event);
-    if (!ev) {
-      drop(`${target.spec.agent} has no ${h.nativeEvent} event${ev === undefined ? ' that hook-bridge knows of' : ''}`);
+    const place = placeEvent(target.id, h.event);
+    if (!place) {
+      drop(`${target.spec.agent} has no ${h.nativeEvent} event${nativeEvent(target.id, h.event) === undefined ? ' that hook-bridge knows of' : ''}`);
       continue;
     }
+    const ev = place.native;
     if (ev !== h.nativeEvent) notes.push(`event ${h.nativeEvent} -> ${ev}`);
+    if (place.nearest) {
+      notes.push(place.nearest.why);
+      if (!place.nearest.holds) degraded = true;
+    }
+    // Said where it is news: a format's events are all documented, an observed agent's mostly observed.
+    const evidence = mappings.events[place.canonical]!.evidence[target.id];
+    if (evidence === 'extension') notes.push(`${ev} is carried under its ${mappings.dialects[target.spec.extends ?? target.id].agent} name (hook-bridge's extension of the format)`);
+    else if (evidence === 'documented' && target.spec.observedVersion) notes.push(`${target.spec.agent}'s ${ev} event is documented (its docs or bundle), not observed by hook-bridge`);
 
     // Matcher
-    const row = mappings.events[h.event]!;
+    const row = mappings.events[place.canonical]!;
     let matcher: string | string[] | undefined;
-    if (row.matcherOn === 'tool') {
+    if (place.nearest) {
+      // The nearest event's matcher values the format's event stands for (AppStartup = SessionStart "startup").
+      const known = row.values[target.id];
+      const values = (place.nearest.values ?? []).filter((v) => !known || known.includes(v));
+      if (values.length) matcher = values.join('|');
+      if (h.nativeMatcher !== undefined && h.matcher.kind !== 'all') notes.push(`${h.nativeEvent} ignores matchers; ${JSON.stringify(h.nativeMatcher)} not carried`);
+    } else if (row.matcherOn === 'tool') {
       const w = writeToolMatcher(target.id, h.matcher, target.spec.config.format === 'hooks-yaml');
       if (w.missing.length) {
         notes.push(`no ${target.spec.agent} equivalent for ${w.missing.join(', ')}`);
@@ -134,8 +151,9 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
         matcher = h.matcher.values.join('|');
       } else matcher = typeof h.nativeMatcher === 'string' ? h.nativeMatcher : JSON.stringify(h.nativeMatcher);
       if (row.matcherOn === null) notes.push(`${ev} ignores matchers`);
+      if (row.matcherOn === 'unknown') notes.push(`the field ${ev}'s matcher is tested against is not known; carried as written`);
     }
-    if (matcher !== undefined && JSON.stringify(matcher) !== JSON.stringify(h.nativeMatcher)) notes.push(`matcher ${JSON.stringify(h.nativeMatcher ?? '*')} -> ${JSON.stringify(matcher)}`);
+    if (matcher !== undefined && !place.nearest && JSON.stringify(matcher) !== JSON.stringify(h.nativeMatcher)) notes.push(`matcher ${JSON.stringify(h.nativeMatcher ?? '*')} -> ${JSON.stringify(matcher)}`);
 
     // Command, wrapping and timeout
     const handler: Record<string, unknown> = { type: h.type };
@@ -181,6 +199,10 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
         degraded = true;
       }
     }
+    if (h.type !== 'command' && target.spec.hookTypesComplete && !(target.spec.hookTypes ?? []).includes(h.type)) {
+      drop(`${target.spec.agent} has ${(target.spec.hookTypes ?? []).join('/')} hooks only: a "${h.type}" hook cannot be written there`);
+      continue;
+    }
     if (h.type !== 'command' && !(target.spec.hookTypes ?? ['command']).includes(h.type)) {
       notes.push(`hook type "${h.type}" is not known to be supported by ${target.spec.agent}; carried as written`);
       degraded = true;
@@ -218,16 +240,17 @@ export function dispatchEntries(hooks: Hook[], from: DialectId, to: DialectId, c
   const diagnostics: Diagnostic[] = [];
   const byEvent = new Map<string, { native: string; maxMs: number }>();
   for (const h of hooks) {
-    const ev = h.event ? nativeEvent(to, h.event) : undefined;
-    if (!h.event || !ev || h.type !== 'command') {
+    const place = h.event ? placeEvent(to, h.event) : undefined;
+    if (!place || h.type !== 'command') {
       dropped(h, from, [], h.type !== 'command' ? `dispatch runs command hooks; a "${h.type}" hook is not run` : `${target.spec.agent} has no ${h.nativeEvent} event to dispatch on`, report, diagnostics);
       continue;
     }
+    const ev = place.native;
     const ms = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from) ?? 60_000;
-    const cur = byEvent.get(h.event);
-    byEvent.set(h.event, { native: ev, maxMs: Math.max(cur?.maxMs ?? 0, ms) });
-    const note = `run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`;
-    report.push({ source: sourceOf(h, from), target: { dialect: to, event: ev }, status: 'translated', notes: [note], reason: note });
+    const cur = byEvent.get(place.canonical);
+    byEvent.set(place.canonical, { native: ev, maxMs: Math.max(cur?.maxMs ?? 0, ms) });
+    const notes = [`run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`, ...(place.nearest ? [place.nearest.why] : [])];
+    report.push({ source: sourceOf(h, from), target: { dialect: to, event: ev }, status: place.nearest && !place.nearest.holds ? 'degraded' : 'translated', notes, reason: notes.join('; ') });
   }
   const command = `${runner} dispatch --to ${to} --config ${shellQuote(configPath)}`;
   const out: NativeHook[] = [...byEvent].map(([event, { native, maxMs }]) => ({
@@ -240,12 +263,13 @@ export function dispatchEntries(hooks: Hook[], from: DialectId, to: DialectId, c
 }
 
 /**
- * Bad input is not converted: a wrong shape, an unknown event or an invalid regex in a source would
- * otherwise become a config that loads and silently does nothing. (A comment that makes the source's
- * own agent ignore the file is no reason to refuse migrating its hooks.)
+ * Bad input is not converted: a wrong shape or an invalid regex in a source would otherwise become a
+ * config that loads and silently does nothing. An event hook-bridge does not know is no reason to refuse
+ * the file: that hook is dropped with the reason (convertHooks), the rest converts. (Nor is a comment that
+ * makes the source's own agent ignore the file.)
  */
 export function assertConvertible(diagnostics: Diagnostic[]): void {
-  const bad = diagnostics.filter((d) => (d.severity === 'error' && d.code !== 'jsonSyntaxIgnoresFile') || d.code === 'eventUnknown');
+  const bad = diagnostics.filter((d) => d.severity === 'error' && d.code !== 'jsonSyntaxIgnoresFile');
   if (!bad.length) return;
   const lines = bad.map((d) => [d.file, d.path, d.message].filter(Boolean).join(': '));
   throw new HookBridgeError(`${lines[0]}${lines.length > 1 ? `\n${lines.slice(1).map((l) => `hook-bridge: ${l}`).join('\n')}` : ''}`);

@@ -1,6 +1,6 @@
 // Lookups over the compiled tables for one dialect: tools, events, parameters.
 import type { DialectId } from '../model/dialect-ids.js';
-import { mappings, type ToolEntry } from '../model/mappings.js';
+import { mappings, type EventRow, type ToolEntry } from '../model/mappings.js';
 
 export const MCP_PREFIX = 'mcp__';
 
@@ -48,4 +48,23 @@ export function renameParams(input: Record<string, unknown>, from: ToolEntry | n
     out[toNative.get(c) ?? c] = v;
   }
   return out;
+}
+
+/**
+ * Where a hook of a canonical event goes on a dialect: its own event there, or — for an event only one
+ * format has (hooks.yaml's InputReceived, AppStartup …) — the nearest event the row names, with the
+ * matcher values it stands for. undefined: the dialect has no place for it.
+ */
+export function placeEvent(d: DialectId, canonical: string): { canonical: string; native: string; nearest?: NonNullable<EventRow['nearest']> } | undefined {
+  const native = nativeEvent(d, canonical);
+  if (native) return { canonical, native };
+  const nearest = mappings.events[canonical]?.nearest;
+  const there = nearest && nativeEvent(d, nearest.event);
+  return nearest && there ? { canonical: nearest.event, native: there, nearest } : undefined;
+}
+
+/** Does a hook on canonical event `hookEvent` fire when the host fires canonical event `fired`? */
+export function firesOn(hookEvent: string | null | undefined, fired: string | null | undefined): boolean {
+  if (!hookEvent || !fired) return false;
+  return hookEvent === fired || mappings.events[hookEvent]?.nearest?.event === fired;
 }

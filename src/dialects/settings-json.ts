@@ -12,6 +12,7 @@ import { parseWrapper } from '../run/wrapper.js';
 import { canonicalEvent } from './catalog.js';
 import type { Codec, Dialect, NativeHook, ReadResult } from './define.js';
 import { isObject } from '../model/is-object.js';
+import { closestName } from '../model/suggest.js';
 
 export function lineCol(text: string, offset: number): string {
   const before = text.slice(0, offset);
@@ -49,6 +50,8 @@ export function readMatcher(d: Dialect, event: string | null, native: unknown): 
   if (!row) return { matcher: native === undefined ? { kind: 'all' } : { kind: 'pattern', source: String(native) }, diagnostics: [] };
   if (row.matcherOn === 'tool') return readToolMatcher(d.id, native);
   if (native === undefined || native === '' || native === '*') return { matcher: { kind: 'all' }, diagnostics: [] };
+  // A declared event whose matched field we do not know yet: the matcher is carried as written.
+  if (row.matcherOn === 'unknown') return { matcher: { kind: 'pattern', source: typeof native === 'string' ? native : JSON.stringify(native) }, diagnostics: [] };
   if (row.matcherOn === null) {
     return {
       matcher: { kind: 'pattern', source: String(native) },
@@ -61,7 +64,15 @@ export function readMatcher(d: Dialect, event: string | null, native: unknown): 
   return { matcher: { kind: 'values', values: parts.flatMap((p) => p.split(/[|,]/)).map((s) => s.trim()).filter(Boolean) }, diagnostics: [] };
 }
 
-export const unknownEvent = (d: Dialect, name: string, file: string, path: string): Diagnostic => ({ severity: 'warning', code: 'eventUnknown', message: `"${name}" is not a ${d.spec.agent} hook event`, file, path });
+/**
+ * An event no level of evidence knows for the dialect: a typo, or an event newer than what we have seen.
+ * Only that event's hooks are affected (convert drops them with the reason); the rest of the file converts.
+ */
+export function unknownEvent(d: Dialect, name: string, file: string, path: string): Diagnostic {
+  const close = closestName(name, Object.keys(mappings.index.eventByName[d.id]));
+  const seen = d.spec.observedVersion ? ` (newer than ${d.spec.agent} ${d.spec.observedVersion}?)` : '';
+  return { severity: 'warning', code: 'eventUnknown', message: `"${name}" is not a ${d.spec.agent} hook event that hook-bridge knows${close ? ` — did you mean ${close}?` : seen}`, file, path };
+}
 
 /** Turn one handler object into a canonical Hook (unwrapping hook-bridge wrappers). */
 export function readHandler(

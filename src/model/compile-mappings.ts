@@ -108,16 +108,28 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
   const eventByName = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string>>;
   for (const [canonical, row] of Object.entries(eventsFile)) {
     const names: EventRow['names'] = {};
+    const evidence: EventRow['evidence'] = {};
     for (const d of DIALECT_IDS) {
-      const n = row[d];
+      // A format that extends an agent (hooks.yaml: claude) carries the events it does not name itself
+      // under that agent's names: hook-bridge's extension of the format.
+      const base = dialects[d].extends;
+      const own = row[d];
+      const inherited = own !== undefined ? own : base !== undefined && typeof row[base] === 'string' ? row[base] : undefined;
+      // An agent whose bundle declares its whole event enum verifiably lacks the events it does not name.
+      const n = inherited === undefined && dialects[d].eventsComplete ? null : inherited;
       if (n === undefined) continue;
       names[d] = n;
       if (n === null) continue;
+      evidence[d] = own === undefined ? 'extension' : row.documented?.includes(d) || dialects[d].observedVersion === null ? 'documented' : 'observed';
       const other = eventByName[d][n];
       if (other) throw new HookBridgeError(`${d} event "${n}" is mapped by both "${other}" and "${canonical}"`, show('events.yaml'), `${canonical}.${d}`);
       eventByName[d][n] = canonical;
     }
-    events[canonical] = { matcherOn: row.matcherOn, values: row.values ?? {}, names };
+    for (const d of row.documented ?? []) {
+      if (typeof row[d] !== 'string') throw new HookBridgeError(`"documented" names ${d}, which has no name for this event`, show('events.yaml'), `${canonical}.documented`);
+    }
+    if (row.nearest && !eventsFile[row.nearest.event]) throw new HookBridgeError(`nearest event "${row.nearest.event}" is not a canonical event`, show('events.yaml'), `${canonical}.nearest.event`);
+    events[canonical] = { matcherOn: row.matcherOn, values: row.values ?? {}, names, evidence, ...(row.nearest ? { nearest: row.nearest } : {}) };
   }
 
   return { dialects, events, tools, index: { toolByName, toolByAlias, eventByName } };

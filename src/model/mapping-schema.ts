@@ -39,10 +39,29 @@ const eventRowShape = Object.fromEntries(DIALECT_IDS.map((d) => [d, z.string().m
   z.ZodOptional<z.ZodNullable<z.ZodString>>
 >;
 
+/** Where an event only one format has is placed on a target that lacks it (hooks.yaml's own events). */
+const nearestSchema = z.strictObject({
+  /** The canonical event it runs as. */
+  event: canonicalEventId,
+  /** The values of that event's matcher field it stands for (AppStartup = SessionStart "startup"). */
+  values: z.array(z.string().min(1)).optional(),
+  /** Whether the meaning holds there (false: the report calls the hook degraded). */
+  holds: z.boolean(),
+  /** `ignored`: the format defines the event's answers as having no effect (AfterResponse: logging only). */
+  answers: z.literal('ignored').optional(),
+  why: z.string().min(1),
+});
+
 export const eventRowSchema = z.strictObject({
-  /** What a matcher on this event is tested against: `tool` (tool_name), a payload field, or null (ignored). */
+  /**
+   * What a matcher on this event is tested against: `tool` (tool_name), a payload field, null (the
+   * event ignores matchers) or `unknown` (a declared event whose matcher field is not known yet).
+   */
   matcherOn: z.string().min(1).nullable(),
   values: z.partialRecord(dialectId, z.array(z.string())).optional(),
+  /** Dialects whose name for the event is documented (docs, seeds, the agent's bundle) but not observed. */
+  documented: z.array(dialectId).optional(),
+  nearest: nearestSchema.optional(),
   ...eventRowShape,
 });
 export const eventsFileSchema = z.record(canonicalEventId, eventRowSchema);
@@ -111,6 +130,13 @@ export const dialectFileSchema = z.strictObject({
   handlerFields: z.array(z.string()).optional(),
   /** Hook types the agent runs (command, prompt, agent, http). */
   hookTypes: z.array(z.string()).optional(),
+  /** true: `hookTypes` is every type the format has, so a hook of another type cannot be written there (hooks.yaml). */
+  hookTypesComplete: z.boolean().optional(),
+  /**
+   * true: the agent's own bundle declares its whole hook-event enum, so an event missing from events.yaml's
+   * column is verified absent on it (not merely not researched).
+   */
+  eventsComplete: z.boolean().optional(),
   /** argv prefix the agent runs a hook command with. */
   shell: z.array(z.string()).optional(),
   run: z

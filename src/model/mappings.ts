@@ -19,10 +19,22 @@ export interface ToolEntry {
   response?: 'text' | 'lines' | 'llm-text' | string[];
 }
 
+/**
+ * How hook-bridge knows a dialect has an event or a tool: observed on the real agent; documented (vendor
+ * docs, a seed, the agent's own bundle); or an extension (hooks.yaml carries Claude events the format
+ * does not list under their Claude names).
+ */
+export type Evidence = 'observed' | 'documented' | 'extension';
+
 export interface EventRow {
+  /** tool, a payload field, null (matchers ignored) or 'unknown' (declared; the matched field is not known). */
   matcherOn: string | null;
   values: Partial<Record<DialectId, string[]>>;
   names: Partial<Record<DialectId, string | null>>;
+  /** The evidence for each name in `names`. */
+  evidence: Partial<Record<DialectId, Evidence>>;
+  /** For an event only one format has: the host event it is placed on where a target lacks it. */
+  nearest?: { event: string; values?: string[]; holds: boolean; answers?: 'ignored'; why: string };
 }
 
 /** A dialect's semantics with `extends` already merged in. */

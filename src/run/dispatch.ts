@@ -9,7 +9,7 @@ import type { Answer } from './answer.js';
 import { emit, type HostReply } from './emit.js';
 import { hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
 import { matcherFires } from '../convert/matcher.js';
-import { canonicalTool, toolEntry } from '../dialects/catalog.js';
+import { canonicalTool, firesOn, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
 import { detectFileDialect } from '../convert/project.js';
 import { isDialectId, type DialectId } from '../model/dialect-ids.js';
@@ -68,7 +68,15 @@ export function loadHookSet(file: string, from: DialectId | undefined, projectDi
 
 /** Does a hook of the set fire for this payload? The hook's own dialect's matcher semantics. */
 export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDialect: DialectId): boolean {
-  if (h.event !== p.event) return false;
+  if (!firesOn(h.event, p.event)) return false;
+  // A format's own event placed on the nearest host event (AppStartup = SessionStart "startup"): the
+  // values it stands for decide; its own matcher has no meaning there.
+  const nearest = h.event !== p.event ? mappings.events[h.event!]!.nearest! : undefined;
+  if (nearest) {
+    const field = mappings.events[nearest.event]?.matcherOn;
+    const value = field ? p.payload[field] : undefined;
+    return !nearest.values || (typeof value === 'string' && nearest.values.includes(value));
+  }
   const on = p.event ? mappings.events[p.event]?.matcherOn : null;
   if (on === 'tool') {
     const hostTool = typeof p.payload.tool_name === 'string' ? p.payload.tool_name : '';
@@ -77,7 +85,7 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
     return matcherFires(configDialect, h.nativeMatcher, name);
   }
   // Non-tool events: the reader already derived the values (SessionStart source, PreCompact trigger …).
-  if (!on || h.matcher.kind === 'all') return true;
+  if (!on || on === 'unknown' || h.matcher.kind === 'all') return true;
   const value = p.payload[on];
   return h.matcher.kind === 'values' && typeof value === 'string' && h.matcher.values.includes(value);
 }
@@ -110,6 +118,26 @@ export function aggregate(runs: HookRun[]): { answer: Answer; from: number } {
   return { answer: a, from };
 }
 
+/** Consecutive runs of hooks with the same priority (the list is sorted by priority). */
+function byPriority(hooks: Hook[]): Hook[][] {
+  const groups: Hook[][] = [];
+  for (const h of hooks) {
+    const last = groups.at(-1);
+    if (last && (last[0]!.priority ?? 0) === (h.priority ?? 0)) last.push(h);
+    else groups.push([h]);
+  }
+  return groups;
+}
+
+/** A format's event whose answers it defines as having no effect (hooks.yaml AfterResponse: logging only). */
+const answersIgnored = (h: Hook) => !!h.event && mappings.events[h.event]?.nearest?.answers === 'ignored';
+
+/** How one hook of the set runs: a shell command, or an exec-form command with its `args` (no shell). */
+function hookRunArgs(h: Hook, to: DialectId): Parameters<typeof runHook>[0] {
+  const args = Array.isArray(h.fields.args) && h.fields.args.every((a) => typeof a === 'string') ? (h.fields.args as string[]) : undefined;
+  return { from: h.scriptDialect, to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}) };
+}
+
 export async function dispatch(args: DispatchArgs, raw: Parameters<typeof parseHostPayload>[1], env: NodeJS.ProcessEnv): Promise<HostReply> {
   const p = parseHostPayload(args, raw);
   if ('failed' in p) return p.failed;
@@ -124,12 +152,18 @@ export async function dispatch(args: DispatchArgs, raw: Parameters<typeof parseH
   // Claude Code runs identical commands once (ground truth `dedup`).
   const seen = new Set<string>();
   const selected = hooks.filter((h) => h.type === 'command' && h.command !== undefined && hookMatches(h, p, args.to, configDialect) && !seen.has(h.command) && seen.add(h.command));
-  const runnable = selected.filter((h) => !isQwenRefire(args.to, h.scriptDialect, p));
-  if (!runnable.length) return { stdout: '', stderr: '', exitCode: 0 };
-  // In parallel, as the reference engine runs them; results are read in priority order.
-  const runs = await Promise.all(
-    runnable.map((h) => runHook({ from: h.scriptDialect, to: args.to, command: h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}) }, p, env)),
-  );
+  const candidates = selected.filter((h) => !isQwenRefire(args.to, h.scriptDialect, p));
+  if (!candidates.length) return { stdout: '', stderr: '', exitCode: 0 };
+  // Priority order (lower first; the reader sorted them): hooks of equal priority run together, in
+  // parallel as the reference engine runs them, and a deny or block stops the later priorities.
+  const runnable: Hook[] = [];
+  const runs: HookRun[] = [];
+  for (const group of byPriority(candidates)) {
+    const done = await Promise.all(group.map((h) => runHook(hookRunArgs(h, args.to), p, env)));
+    runnable.push(...group);
+    runs.push(...done.map((r, i) => (answersIgnored(group[i]!) ? { ...r, answer: { context: [] } } : r)));
+    if (done.some((r) => r.failure) || runs.some((r) => r.answer.decision === 'deny' || r.answer.block)) break;
+  }
   const failure = runs.find((r) => r.failure);
   if (failure && isBlocking(p.event) && args.onError === 'deny') {
     return ownFailure(p.event, p.hostEvent, args, failure.failure!);

@@ -116,7 +116,7 @@ describe('writing', () => {
     expect(JSON.parse(s.stdout).hooks.PreToolUse[0].matcher).toBe('^Bash$');
   });
   it('--fail-on dropped exits 1 when a hook is dropped', () => {
-    const dir = project({ '.claude/settings.json': settings({ PostCompact: [{ hooks: [{ type: 'command', command: 'x' }] }] }) });
+    const dir = project({ '.claude/settings.json': settings({ Setup: [{ hooks: [{ type: 'command', command: 'x' }] }] }) });
     expect(cli(['convert', '--to', 'qwen', '--stdout', '--fail-on', 'dropped'], { cwd: dir }).code).toBe(1);
     expect(cli(['convert', '--to', 'qwen', '--stdout'], { cwd: dir }).code).toBe(0);
   });
@@ -208,9 +208,10 @@ describe('convert --dispatch', () => {
     expect(written.hooks).toEqual({
       PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen --config 'hooks.yaml'", timeout: 45 }] }],
       UserPromptSubmit: [{ hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen --config 'hooks.yaml'", timeout: 605 }] }],
+      Stop: [{ hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen --config 'hooks.yaml'", timeout: 605 }] }],
     });
     const report = JSON.parse(r.stdout).targets[0].report.map((x: { status: string }) => x.status);
-    expect(report).toEqual(['translated', 'translated', 'translated', 'dropped']); // BeforeResponse: no Qwen event
+    expect(report).toEqual(['translated', 'translated', 'translated', 'degraded']); // BeforeResponse runs at Stop: it cannot modify the response
     const again = cli(['convert', 'hooks.yaml', '--to', 'qwen', '--dispatch'], { cwd: dir });
     expect(again.stderr).toMatch(/up to date/);
   });
@@ -223,7 +224,6 @@ describe('convert --dispatch', () => {
 describe('convert: bad input is not converted (issue #3)', () => {
   const untouched = '{ "model": "keep" }\n';
   const cases: [string, object, RegExp][] = [
-    ['an unknown event', { PreToolUSe: [{ hooks: [{ type: 'command', command: 'x' }] }] }, /settings\.json: hooks\.PreToolUSe: "PreToolUSe" is not a Claude Code hook event$/m],
     ['an invalid regex', { PreToolUse: [{ matcher: '(Write', hooks: [{ type: 'command', command: 'x' }] }] }, /settings\.json: hooks\.PreToolUse\[0\]\.matcher: "\(Write" is not a valid regular expression/],
     ['a hooks section of the wrong shape', { PreToolUse: { matcher: 'Bash' } }, /settings\.json: hooks\.PreToolUse: expected an array of matcher groups/],
   ];
@@ -242,6 +242,33 @@ describe('convert: bad input is not converted (issue #3)', () => {
     const r = cli(['convert', '--to', 'qwen', '--out', 'blocker/settings.json'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(/^hook-bridge: .*blocker\/settings\.json: cannot write \(E[A-Z]+\); the file is unchanged$/);
+  });
+});
+
+describe('convert: one hook never refuses a whole file (issue 9)', () => {
+  const hooks = {
+    PreToolUSe: [{ hooks: [{ type: 'command', command: './typo.sh' }] }],
+    BrandNewEvent: [{ hooks: [{ type: 'command', command: './new.sh' }] }],
+    Notification: [{ matcher: 'idle_prompt', hooks: [{ type: 'command', command: './notify.sh' }] }],
+    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] }],
+  };
+  it('an unknown event drops its hook with file, path and a suggestion; the rest converts; exit 0', () => {
+    const dir = project({ '.claude/settings.json': settings(hooks) });
+    const r = cli(['convert', '--to', 'qwen', '--format', 'json'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout).targets[0].report as { status: string; reason: string; source: { file: string; path: string } }[];
+    expect(report.map((x) => x.status)).toEqual(['dropped', 'dropped', 'translated', 'translated']);
+    expect(report[0]).toMatchObject({ source: { file: expect.stringMatching(/\.claude\/settings\.json$/), path: 'hooks.PreToolUSe[0].hooks[0]' } });
+    expect(report[0]!.reason).toMatch(/"PreToolUSe" is not one hook-bridge knows for Claude Code \(did you mean PreToolUse\?\)/);
+    expect(report[1]!.reason).not.toMatch(/did you mean/);
+    const written = JSON.parse(readFileSync(join(dir, '.qwen/settings.json'), 'utf8'));
+    expect(Object.keys(written.hooks)).toEqual(['Notification', 'PreToolUse']);
+  });
+  it('--strict and --fail-on dropped fail on it (exit 1), still writing what converts', () => {
+    const dir = project({ '.claude/settings.json': settings(hooks) });
+    expect(cli(['convert', '--to', 'qwen', '--strict'], { cwd: dir }).code).toBe(1);
+    expect(cli(['convert', '--from', 'claude', '--to', 'codebuddy', '--fail-on', 'dropped'], { cwd: dir }).code).toBe(1);
+    expect(existsSync(join(dir, '.codebuddy/settings.json'))).toBe(true);
   });
 });
 

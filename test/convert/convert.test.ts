@@ -131,10 +131,11 @@ describe('regressions of known migrator failures', () => {
 
 describe('losses are reported, never silent', () => {
   it('an event the target lacks is dropped with a reason', () => {
-    const { json, result } = convertText(settings({ PostCompact: [{ hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
+    // Qwen Code 0.24.4's bundle declares its whole event enum: Setup is not in it.
+    const { json, result } = convertText(settings({ Setup: [{ hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
     expect(json.hooks).toBeUndefined();
     expect(result.report[0]).toMatchObject({ status: 'dropped' });
-    expect(result.report[0]!.notes.join()).toMatch(/no PostCompact event/);
+    expect(result.report[0]!.notes.join()).toMatch(/Qwen Code has no Setup event$/);
   });
   it('a matcher whose tools do not exist on the target drops the hook', () => {
     const { result } = convertText(settings({ PreToolUse: [{ matcher: 'MultiEdit', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
@@ -152,8 +153,9 @@ describe('losses are reported, never silent', () => {
     expect(back.result.report[0]!.notes).toContain('Qwen Code offers list_directory only when enabled (the setting tools.listDirectory.enabled): the hook fires for it only then');
   });
   it('non-tool matcher values the target never sends are reported', () => {
-    const { result } = convertText(settings({ SessionStart: [{ matcher: 'clear|compact', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
+    const { result } = convertText(settings({ SessionStart: [{ matcher: 'clear|compact', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'codebuddy');
     expect(result.report[0]!.status).toBe('degraded');
+    expect(result.report[0]!.notes).toContain('CodeBuddy Code was not seen to send source clear, compact');
   });
 });
 
@@ -227,9 +229,10 @@ describe('handler fields', () => {
 });
 
 describe('non-tool matchers given as lists (hooks.yaml any-of)', () => {
-  it('AppStartup [startup, resume] becomes SessionStart "startup|resume", not an opaque pattern', () => {
+  it('AppStartup (application start) becomes SessionStart "startup"; its matcher is not carried, and the report says so', () => {
     const { json, result } = convertText("version: '2.0.0'\nhooks:\n  - { event: AppStartup, matcher: [startup, resume], command: ./s.sh }\n", 'hooks-yaml', 'claude');
-    expect(json.hooks.SessionStart[0].matcher).toBe('startup|resume');
+    expect(json.hooks.SessionStart[0].matcher).toBe('startup');
     expect(result.report[0]!.status).toBe('translated');
+    expect(result.report[0]!.notes).toContain('AppStartup ignores matchers; ["startup","resume"] not carried');
   });
 });

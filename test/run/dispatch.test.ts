@@ -1,6 +1,6 @@
 // dispatch: one engine per event, Claude Code's matching and aggregation, whatever the host.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -103,11 +103,55 @@ describe('hook-bridge dispatch --to qwen --config hooks.yaml', () => {
 });
 
 describe('dispatch on non-tool events', () => {
-  it('a list matcher on AppStartup selects by the payload source', async () => {
+  it('AppStartup runs at SessionStart "startup" only (application start, not a resumed or cleared session)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-dispatch-src-'));
-    writeFileSync(join(dir, 'hooks.yaml'), "version: '2.0.0'\nhooks:\n  - { event: AppStartup, matcher: [startup, resume], command: 'echo STARTED' }\n");
+    writeFileSync(join(dir, 'hooks.yaml'), "version: '2.0.0'\nhooks:\n  - { event: AppStartup, command: 'echo STARTED' }\n  - { event: SessionStart, matcher: [resume], command: 'echo RESUMED' }\n");
     const run = (source: string) => dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], { hook_event_name: 'SessionStart', source }, dir);
-    expect(JSON.parse((await run('resume')).stdout).hookSpecificOutput.additionalContext).toBe('STARTED');
+    expect(JSON.parse((await run('startup')).stdout).hookSpecificOutput.additionalContext).toBe('STARTED');
+    expect(JSON.parse((await run('resume')).stdout).hookSpecificOutput.additionalContext).toBe('RESUMED');
     expect((await run('clear')).stdout).toBe('');
+  });
+  it('Stop and SubagentStop are themselves (seed 002): a Stop block keeps the agent going', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-dispatch-stop-'));
+    writeFileSync(join(dir, 'hooks.yaml'), `version: '2.0.0'\nhooks:\n  - { event: Stop, command: 'echo "{\\"decision\\":\\"block\\",\\"reason\\":\\"run the tests\\"}"' }\n`);
+    const r = await dispatch(['--to', 'claude', '--config', 'hooks.yaml'], { hook_event_name: 'Stop', stop_hook_active: false }, dir);
+    expect(JSON.parse(r.stdout)).toMatchObject({ decision: 'block', reason: 'run the tests' });
+  });
+  it('AfterResponse is logging only: it runs at Stop, and its block is ignored', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-dispatch-after-'));
+    writeFileSync(join(dir, 'hooks.yaml'), `version: '2.0.0'\nhooks:\n  - { event: AfterResponse, command: 'echo ran > after.log; echo "{\\"decision\\":\\"block\\",\\"reason\\":\\"no\\"}"' }\n`);
+    const r = await dispatch(['--to', 'claude', '--config', 'hooks.yaml'], { hook_event_name: 'Stop', stop_hook_active: false }, dir);
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    expect(readFileSync(join(dir, 'after.log'), 'utf8')).toBe('ran\n');
+  });
+});
+
+describe('dispatch: hooks.yaml priority (lower runs first; a block stops the rest)', () => {
+  const set = (dir: string) =>
+    writeFileSync(
+      join(dir, 'hooks.yaml'),
+      [
+        "version: '2.0.0'",
+        'hooks:',
+        // Listed out of order on purpose: priority decides, not the list.
+        `  - { event: PreToolUse, matcher: Bash, priority: 9, command: 'echo late >> order.log' }`,
+        `  - { event: PreToolUse, matcher: Bash, priority: 5, command: 'echo guard >> order.log; if grep -q "rm -rf" ; then echo "destructive" >&2; exit 2; fi' }`,
+        `  - { event: PreToolUse, matcher: Bash, priority: 1, command: 'echo logger >> order.log' }`,
+        '',
+      ].join('\n'),
+    );
+  it('a logger at priority 1 runs before a guard at priority 5, and the guard before a hook at 9', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-dispatch-prio-'));
+    set(dir);
+    const r = await dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], bash('ls'), dir);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, 'order.log'), 'utf8')).toBe('logger\nguard\nlate\n');
+  });
+  it("the guard's block at priority 5 keeps the hook at priority 9 from running, and the deny reaches the host", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-dispatch-prio-'));
+    set(dir);
+    const r = await dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], bash('rm -rf /'), dir);
+    expect(JSON.parse(r.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining('destructive') });
+    expect(readFileSync(join(dir, 'order.log'), 'utf8')).toBe('logger\nguard\n');
   });
 });

@@ -35,7 +35,9 @@ describe('examples/claude-project', () => {
       const out = JSON.parse(dialects.claude.codec.write(back.hooks, undefined, 'back.json', dialects.claude).text);
       const original = JSON.parse(readFileSync(join(project, '.claude/settings.json'), 'utf8')).hooks;
       // MultiEdit has no Qwen/IDE equivalent: it cannot come back from there.
-      const expected = ['qwen', 'codebuddy-ide'].includes(to) ? JSON.parse(JSON.stringify(original).replace('Write|Edit|MultiEdit', 'Write|Edit')) : original;
+      const expected = ['qwen', 'codebuddy-ide'].includes(to) ? JSON.parse(JSON.stringify(original).replace('Write|Edit|MultiEdit', 'Write|Edit')) : structuredClone(original);
+      // hooks.yaml has command hooks only (seed 002): the prompt-type Stop hook cannot go there and back.
+      if (to === 'hooks-yaml') delete expected.Stop;
       expect(out.hooks).toEqual(expected);
     });
   }
