@@ -73,6 +73,31 @@ const defaultMs = (d: DialectId): number | null => {
   return t.default === null ? null : t.default * (t.unit === 's' ? 1000 : 1);
 };
 
+/** A command hook's exec-form arguments (Claude's `args`: strings only), or undefined. */
+function execArgs(h: Hook): string[] | undefined {
+  const a = h.fields.args;
+  return h.type === 'command' && Array.isArray(a) && a.every((x) => typeof x === 'string') ? (a as string[]) : undefined;
+}
+
+const omitArgs = ({ args: _args, ...rest }: Record<string, unknown>) => rest;
+
+/**
+ * The shell command an exec-form hook amounts to: every word single-quoted (no shell expansion), except
+ * the path placeholders the agent substitutes in exec form (`${CLAUDE_PLUGIN_ROOT}` …), which the shell
+ * then expands from the same variables.
+ */
+export function execAsShell(command: string, args: string[], dialect: DialectId): string {
+  const e = mappings.dialects[dialect].env;
+  const names = new Set([...(e?.projectDir ?? []), ...(e?.pluginRoot ? [e.pluginRoot] : [])]);
+  const word = (w: string) =>
+    w
+      .split(/(\$\{[A-Za-z_][A-Za-z0-9_]*\})/)
+      .filter((part) => part !== '')
+      .map((part) => (/^\$\{(.+)\}$/.test(part) && names.has(part.slice(2, -1)) ? `"${part}"` : shellQuote(part)))
+      .join('') || "''";
+  return [command, ...args].map(word).join(' ');
+}
+
 export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOptions): ConvertResult {
   const target = dialects[opts.to];
   const runner = opts.runner ?? 'hook-bridge';
@@ -160,18 +185,28 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
     const host = target.payloadDialect;
     const wrap = h.type === 'command' && h.scriptDialect !== host && (opts.wrap ?? true);
     let timeoutMs = h.timeoutMs;
+    // Exec form (`command` + `args`, no shell): carried as such where the target runs it, else as the one
+    // shell command it amounts to.
+    const args = execArgs(h);
+    const fields = args ? omitArgs(h.fields) : h.fields;
     if (h.type === 'command' && h.command !== undefined) {
       if (wrap) {
         // A plugin hook's ${CLAUDE_PLUGIN_ROOT}: no host sets it outside plugins, so the wrapper carries it.
         const rootVar = mappings.dialects[h.scriptDialect].env?.pluginRoot;
         const usesRoot = opts.pluginRoot !== undefined && rootVar !== undefined && new RegExp(`\\$\\{?${rootVar}\\b`).test(h.command);
-        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRoot ? { pluginRoot: opts.pluginRoot } : {}) });
+        const usesRootAnywhere = usesRoot || (opts.pluginRoot !== undefined && rootVar !== undefined && !!args?.some((a) => a.includes(`\${${rootVar}}`)));
+        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(args ? { args } : {}), ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}) });
         notes.push(`wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``);
         // The host must not kill the wrapper before the script's own timeout decides (CodeBuddy would block).
         const scriptMs = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from);
         if (scriptMs !== null && scriptMs !== undefined) timeoutMs = scriptMs + WRAPPER_GRACE_MS;
+      } else if (args && (target.spec.handlerFields ?? []).includes('args')) {
+        handler.command = h.command;
+        handler.args = args;
       } else {
-        const env = rewriteEnvVars(h.command, h.scriptDialect, target.id, opts.pluginRoot);
+        const shellForm = args ? execAsShell(h.command, args, h.scriptDialect) : h.command;
+        if (args) notes.push(`exec form (command + args) written as one shell command: ${target.spec.agent} is not known to run \`args\``);
+        const env = rewriteEnvVars(shellForm, h.scriptDialect, target.id, opts.pluginRoot);
         handler.command = env.command;
         notes.push(...env.notes);
         if (h.scriptDialect !== host) {
@@ -208,12 +243,12 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
       degraded = true;
     }
     const honoured = target.spec.handlerFields;
-    for (const f of Object.keys(h.fields)) {
+    for (const f of Object.keys(fields)) {
       if (!honoured || honoured.includes(f) || (h.type !== 'command' && NON_COMMAND_FIELDS.has(f))) continue;
       notes.push(`field "${f}" is not known to be honoured by ${target.spec.agent}; carried as written`);
       if (BEHAVIOUR_FIELDS.has(f)) degraded = true;
     }
-    Object.assign(handler, h.fields);
+    Object.assign(handler, fields);
 
     const native: NativeHook = { event: ev, matcher, handler, groupFields: h.groupFields, ...(h.priority !== undefined ? { priority: h.priority } : {}) };
     if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml') notes.push(`priority ${h.priority} kept as order only`);

@@ -116,6 +116,7 @@ export function readHandler(
     const w = parseWrapper(command);
     if (w && w.to === d.payloadDialect) {
       hook.command = w.command;
+      if (w.args) hook.fields = { ...hook.fields, args: w.args };
       hook.scriptDialect = w.from;
       // The wrapper carries the script's own timeout; the host's (longer) one was only its guard.
       if (w.timeoutS !== undefined) hook.timeoutMs = w.timeoutS * 1000;

@@ -101,6 +101,16 @@ export function readStdin(): Promise<Buffer | TooLarge> {
   });
 }
 
+/**
+ * Exec form (Claude's `command` + `args`, no shell): the agent substitutes its path placeholders
+ * (`${CLAUDE_PROJECT_DIR}`, `${CLAUDE_PLUGIN_ROOT}`) in each element as plain strings; nothing else is expanded.
+ */
+export function execPlaceholders(arg: string, from: RunArgs['from'], env: NodeJS.ProcessEnv): string {
+  const e = mappings.dialects[from].env;
+  const names = new Set([...(e?.projectDir ?? []), ...(e?.pluginRoot ? [e.pluginRoot] : [])]);
+  return arg.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (m, v: string) => (names.has(v) && env[v] !== undefined ? env[v]! : m));
+}
+
 /** Run the script in its own process group; kill the whole group on timeout. */
 export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<ScriptResult & { spawnError?: string }> {
   return new Promise((resolve) => {
@@ -110,7 +120,7 @@ export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string
       const shell = mappings.dialects[args.from].shell ?? ['/bin/sh', '-c'];
       file = shell[0] === '$SHELL' ? env.SHELL || '/bin/sh' : shell[0]!;
       argv = [...shell.slice(1), args.command];
-    } else [file, ...argv] = args.command as [string, ...string[]];
+    } else [file, ...argv] = (args.command as [string, ...string[]]).map((a) => execPlaceholders(a, args.from, env)) as [string, ...string[]];
     // The script runs in its own process group (so a timeout can kill all of it): when the host stops
     // hook-bridge (its own timeout, an interrupt), take the script's whole group down too. The handlers go
     // in before the spawn, so that no signal can arrive while the script runs and nobody is listening.

@@ -13,6 +13,8 @@ export interface Wrapper {
   /** The plugin the hook came from: `run` sets the script agent's plugin-root variable to it. */
   pluginRoot?: string;
   command: string;
+  /** Exec form (Claude's `args`): `command` is the executable, run with these arguments and no shell. */
+  args?: string[];
 }
 
 /** Quote a string as one POSIX shell word. */
@@ -23,19 +25,29 @@ export function shellQuote(s: string): string {
 export function wrapCommand(w: Wrapper): string {
   const t = w.timeoutS !== undefined ? ` --timeout ${w.timeoutS}` : '';
   const p = w.pluginRoot !== undefined ? ` --plugin-root ${shellQuote(w.pluginRoot)}` : '';
-  return `${w.runner} run --from ${w.from} --to ${w.to}${t}${p} -c ${shellQuote(w.command)}`;
+  const body = w.args ? `-- ${[w.command, ...w.args].map(shellQuote).join(' ')}` : `-c ${shellQuote(w.command)}`;
+  return `${w.runner} run --from ${w.from} --to ${w.to}${t}${p} ${body}`;
 }
 
 // A quoted word as shellQuote writes it: '...' pieces joined by \' (an escaped quote).
 const QUOTED = `'(?:[^']*)'(?:\\\\''(?:[^']*)')*`;
-const WRAPPER = new RegExp(`^(.*?hook-bridge\\S*(?:\\s+\\S*hook-bridge\\S*)?) run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))? -c (${QUOTED})$`, 's');
+const WRAPPER = new RegExp(`^(.*?hook-bridge\\S*(?:\\s+\\S*hook-bridge\\S*)?) run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))? (?:-c (${QUOTED})|-- (${QUOTED}(?: ${QUOTED})*))$`, 's');
+const QUOTED_WORD = new RegExp(QUOTED, 'gs');
 const unquote = (q: string) => q.slice(1, -1).replace(/'\\''/g, `'`);
 
 /** Recognise a command written by wrapCommand (the runner must mention hook-bridge). */
 export function parseWrapper(command: string): Wrapper | undefined {
   const m = WRAPPER.exec(command);
   if (!m) return undefined;
-  const [, runner, from, to, timeout, pluginRoot, quoted] = m;
+  const [, runner, from, to, timeout, pluginRoot, quoted, words] = m;
   if (!isDialectId(from) || !isDialectId(to)) return undefined;
-  return { runner: runner!, from, to, ...(timeout !== undefined ? { timeoutS: Number(timeout) } : {}), ...(pluginRoot !== undefined ? { pluginRoot: unquote(pluginRoot) } : {}), command: unquote(quoted!) };
+  const argv = words === undefined ? undefined : [...words.matchAll(QUOTED_WORD)].map((x) => unquote(x[0]));
+  return {
+    runner: runner!,
+    from,
+    to,
+    ...(timeout !== undefined ? { timeoutS: Number(timeout) } : {}),
+    ...(pluginRoot !== undefined ? { pluginRoot: unquote(pluginRoot) } : {}),
+    ...(argv ? { command: argv[0]!, args: argv.slice(1) } : { command: unquote(quoted!) }),
+  };
 }

@@ -155,3 +155,14 @@ describe('dispatch: hooks.yaml priority (lower runs first; a block stops the res
     expect(readFileSync(join(dir, 'order.log'), 'utf8')).toBe('logger\nguard\n');
   });
 });
+
+describe('dispatch: exec-form hooks (command + args) run without a shell, placeholders substituted', () => {
+  it('each argument reaches the script as written; ${CLAUDE_PROJECT_DIR} is the project', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-dispatch-exec-'));
+    writeFileSync(join(dir, 'argv.js'), "require('fs').writeFileSync('argv.json', JSON.stringify(process.argv.slice(1)))");
+    writeFileSync(join(dir, 'hooks.yaml'), "version: '2.0.0'\nhooks:\n  - event: PreToolUse\n    matcher: Bash\n    command: node\n    args: ['${CLAUDE_PROJECT_DIR}/argv.js', 'a b', '$HOME', \"it's\"]\n");
+    const r = await dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], bash('ls'), dir);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'argv.json'), 'utf8'))).toEqual([`${dir}/argv.js`, 'a b', '$HOME', "it's"]);
+  });
+});
