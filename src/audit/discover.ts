@@ -6,7 +6,8 @@ import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
-import { codebuddyFlavour, detectFileDialect } from '../convert/project.js';
+import { codebuddyFlavour, decideFileDialect } from '../convert/project.js';
+import { pluginHookFiles, pluginRootOf } from '../dialects/plugin.js';
 import type { ConfigFile } from './types.js';
 
 /** Files agents are often assumed to read but do not: audited so a rule can say so. */
@@ -52,8 +53,7 @@ export function discoverConfigs(paths: string[], o: DiscoverOptions = {}): { pro
     const abs = resolve(p);
     if (!existsSync(abs)) throw new HookBridgeError('no such file or directory', p);
     if (!statIsDir(abs)) {
-      const d = detectFileDialect(abs, safeRead(abs));
-      add(load(abs, typeof d === 'string' ? d : 'claude', 'explicit', /\/hooks\/hooks\.json$/.test(abs) ? dirname(dirname(abs)) : undefined));
+      add(load(abs, decideFileDialect(abs, safeRead(abs)).dialect, 'explicit', pluginRootOf(abs)));
       project = dirname(abs);
       continue;
     }
@@ -65,10 +65,8 @@ export function discoverConfigs(paths: string[], o: DiscoverOptions = {}): { pro
         const f = join(abs, rel);
         if (existsSync(f)) add(load(f, d, i === 0 ? 'project' : 'local'));
       });
-      for (const rel of spec.plugin ?? []) {
-        const f = join(abs, rel);
-        if (existsSync(f)) add(load(f, d, 'plugin', abs));
-      }
+      // A plugin's hooks: hooks/hooks.json, and the files its .claude-plugin/plugin.json names.
+      if (spec.plugin?.length) for (const f of pluginHookFiles(abs)) add(load(f, d, 'plugin', abs));
     }
     for (const u of UNREAD_LOCATIONS) {
       const f = join(abs, u.path);

@@ -9,6 +9,7 @@ import { mappings } from '../model/mappings.js';
 import { dialects, getDialect } from '../dialects/index.js';
 import { assertConvertible, convertHooks, dispatchEntries, type ConvertResult } from './convert.js';
 import { yaml } from '../lazy.js';
+import { claudeOrCodebuddy, pluginHookFiles, pluginRootOf } from '../dialects/plugin.js';
 
 export interface ConvertProjectOptions {
   /** Files or directories; `-` = stdin (see `stdin`). Empty = the project directory. */
@@ -79,12 +80,18 @@ export function codebuddyFlavour(text: string): DialectId {
 export function detectFileDialect(file: string, text: string): DialectId | { ambiguous: DialectId[] } {
   const p = resolve(file).split(sep).join('/');
   if (/\.ya?ml$/i.test(p)) return 'hooks-yaml';
-  if (p.includes('/.claude/') || /\/hooks\/hooks\.json$/.test(p)) return 'claude';
+  if (p.includes('/.claude/') || p.includes('/.claude-plugin/') || (/\/hooks\/hooks\.json$/.test(p) && !/\$\{?CODEBUDDY_PLUGIN_ROOT\b/.test(text))) return 'claude';
   if (p.includes('/.qwen/')) return 'qwen';
   if (p.includes('/.codebuddy/')) return codebuddyFlavour(text);
   if (IDE_TOOL.test(text) && !QWEN_TOOL.test(text.replace(/\bread_file\b/g, ''))) return 'codebuddy-ide';
   if (QWEN_TOOL.test(text)) return 'qwen';
   return { ambiguous: ['claude', 'codebuddy'] };
+}
+
+/** Detect, and where the file alone cannot tell Claude from CodeBuddy, decide from the evidence around it. */
+export function decideFileDialect(file: string, text: string): { dialect: DialectId; note?: string } {
+  const d = detectFileDialect(file, text);
+  return typeof d === 'string' ? { dialect: d } : claudeOrCodebuddy(file, text);
 }
 
 /** The source files of a dialect in a project directory (settings, local settings, plugin hooks). */
@@ -95,14 +102,12 @@ export function discover(dir: string, d: DialectId): Source[] {
     const f = join(dir, rel);
     if (existsSync(f)) out.push({ file: f, dialect: d });
   }
-  for (const rel of spec.plugin ?? []) {
-    const f = join(dir, rel);
-    if (existsSync(f)) out.push({ file: f, dialect: d, pluginRoot: dirname(dirname(f)) });
-  }
+  // A plugin's hooks: hooks/hooks.json, and the files its .claude-plugin/plugin.json names.
+  if (spec.plugin?.length) for (const f of pluginHookFiles(dir)) out.push({ file: f, dialect: d, pluginRoot: dir });
   return out;
 }
 
-function resolveSources(o: ConvertProjectOptions, project: string): Source[] {
+function resolveSources(o: ConvertProjectOptions, project: string, notes: Diagnostic[]): Source[] {
   const inputs = o.inputs?.length ? o.inputs : [project];
   const sources: Source[] = [];
   for (const input of inputs) {
@@ -118,13 +123,15 @@ function resolveSources(o: ConvertProjectOptions, project: string): Source[] {
       throw new HookBridgeError('no such file or directory', input);
     }
     if (!isDir) {
+      const root = pluginRootOf(input);
+      const plugin = root ? { pluginRoot: root } : {};
       if (o.from) {
-        sources.push({ file: input, dialect: o.from, ...(/(^|\/)hooks\/hooks\.json$/.test(input) ? { pluginRoot: dirname(dirname(resolve(input))) } : {}) });
+        sources.push({ file: input, dialect: o.from, ...plugin });
         continue;
       }
-      const d = detectFileDialect(input, readText(input));
-      if (typeof d !== 'string') throw new HookBridgeError(`cannot tell whether this is ${d.ambiguous.join(' or ')} hooks: pass --from`, input);
-      sources.push({ file: input, dialect: d, ...(/(^|\/)hooks\/hooks\.json$/.test(input) ? { pluginRoot: dirname(dirname(resolve(input))) } : {}) });
+      const d = decideFileDialect(input, readText(input));
+      if (d.note) notes.push({ severity: 'info', code: 'dialectAssumed', message: d.note, file: input });
+      sources.push({ file: input, dialect: d.dialect, ...plugin });
       continue;
     }
     if (o.from) {
@@ -214,8 +221,8 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   o.to.forEach(getDialect);
   if (o.out && o.to.length > 1) throw new HookBridgeError('--out takes one --to dialect');
   const project = resolve(o.project ?? '.');
-  const sources = resolveSources(o, project);
   const diagnostics: Diagnostic[] = [];
+  const sources = resolveSources(o, project, diagnostics);
   const hooks: Hook[] = [];
   const from = sources[0]!.dialect;
   for (const s of sources) {
