@@ -67,11 +67,11 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     expect(cli(['convert', 'x']).code).toBe(2);
     expect(cli(['frobnicate']).code).toBe(2);
   });
-  it('ambiguous source dialect asks for --from', () => {
+  it('a source that could be Claude or CodeBuddy is read as Claude, and the report says how to choose', () => {
     const dir = project({ 'settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] }) });
     const r = cli(['convert', 'settings.json', '--to', 'qwen'], { cwd: dir });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/cannot tell whether this is claude or codebuddy hooks: pass --from/);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/read as Claude Code's; pass --from codebuddy if they are CodeBuddy's/);
   });
   it('a target file that is not JSON is left untouched', () => {
     const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }), '.qwen/settings.json': '{ broken' });
