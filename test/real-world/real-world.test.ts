@@ -2,7 +2,8 @@
 // (survey in test/real-world/SURVEY.md; each fixture is our own synthetic project, not a copy).
 // For every fixture and every other dialect: convert succeeds (the CLI's exit 0/1, never 2) with a report
 // row per hook, a second run changes nothing, converting back gives the same hooks and commands, and
-// audit never calls an event that the agent documents "unsupported" at error level.
+// audit never calls an event that the agent documents "unsupported" at error level (the source on its own
+// agent, the source with --target, and the written file on its agent).
 import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -232,6 +233,12 @@ for (const c of CASES) {
         const a = audit({ paths: c.inputs ? c.inputs.map((f) => join(dir, f)) : sources, target: to, only: ['event-unsupported'] });
         const wrong = a.findings.filter((f) => f.severity === 'error' && DOCUMENTED[to].includes(eventOf(f) ?? ''));
         expect(wrong.map((f) => `${f.path}: ${f.message}`), `audit --target ${to}: documented events reported unsupported`).toEqual([]);
+
+        // 5. the written file, audited on its own agent: the same (not for `out`: audit reads files at their real places)
+        if (out) return;
+        const written = audit({ paths: [target.file], only: ['event-unsupported'] });
+        const wrongWritten = written.findings.filter((f) => f.severity === 'error' && DOCUMENTED[to].includes(eventOf(f) ?? ''));
+        expect(wrongWritten.map((f) => `${f.path}: ${f.message}`), `audit of the converted ${to} file: documented events reported unsupported`).toEqual([]);
       });
     }
   });
