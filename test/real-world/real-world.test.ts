@@ -1,0 +1,283 @@
+// The real-world suite: fixtures that reproduce the hook-config shapes found in public repositories
+// (survey in test/real-world/SURVEY.md; each fixture is our own synthetic project, not a copy).
+// For every fixture and every other dialect: convert succeeds (the CLI's exit 0/1, never 2) with a report
+// row per hook, a second run changes nothing, converting back gives the same hooks and commands, and
+// audit never calls an event that the agent documents "unsupported" at error level (the source on its own
+// agent, the source with --target, and the written file on its agent).
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse as parseJsoncText } from 'jsonc-parser';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { audit, convertProject, dialects, HookBridgeError, type DialectId } from '../../src/index.js';
+import type { ConvertProjectResult } from '../../src/convert/project.js';
+import type { Hook } from '../../src/model/hook.js';
+
+const FIXTURES = resolve(import.meta.dirname, 'fixtures');
+const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml'];
+
+/**
+ * Events each agent documents (or, for Claude Code, declares in its bundle), independent of mappings/:
+ * - claude: claude-hook-events.json here (copied from the ground truth: the event enum of Claude Code 2.1.332's binary)
+ * - qwen: Qwen Code hooks reference (qwenlm.github.io/qwen-code-docs …/hooks-reference) and seed 001
+ * - codebuddy: CodeBuddy Code "Hooks 配置参考" (cloud.tencent.com/document/product/1831/137030), v1.16.0+
+ * - codebuddy-ide: seed 003 (CodeBuddy IDE hooks documentation)
+ * - hooks-yaml: seed 002 (hooks.yaml v2.0.0 event table)
+ */
+const DOCUMENTED: Record<DialectId, string[]> = {
+  claude: (JSON.parse(readFileSync(resolve(import.meta.dirname, 'claude-hook-events.json'), 'utf8')) as { events: string[] }).events,
+  qwen: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SubagentStart', 'SubagentStop', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompact', 'PostCompact', 'Stop', 'UserPromptSubmit', 'PermissionRequest', 'ConfigChange', 'StopFailure', 'TeammateIdle', 'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'WorktreeCreate'],
+  codebuddy: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'StopFailure', 'UserPromptSubmit', 'Notification', 'PermissionRequest', 'PermissionDenied', 'Elicitation', 'ElicitationResult', 'PreCompact', 'PostCompact', 'InstructionsLoaded', 'ConfigChange', 'TaskCreated', 'TaskCompleted', 'TeammateIdle', 'FileChanged', 'CwdChanged', 'WorktreeCreate', 'WorktreeRemove', 'Setup'],
+  'codebuddy-ide': ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart', 'SessionEnd', 'PreCompact'],
+  'hooks-yaml': ['PreToolUse', 'Stop', 'SubagentStop', 'InputReceived', 'BeforeResponse', 'AfterResponse', 'SessionStart', 'AppStartup', 'AppShutdown'],
+};
+
+interface Case {
+  name: string;
+  from: DialectId;
+  /** Source files (relative to the fixture) to pass as inputs; default: the project directory (discovery). */
+  inputs?: string[];
+  /** Pass --from (else the dialect must be detected). */
+  explicitFrom?: boolean;
+}
+
+const CASES: Case[] = [
+  { name: 'claude-all-lifecycle', from: 'claude' },
+  { name: 'claude-project-dir-paths', from: 'claude' },
+  { name: 'claude-exec-args-if', from: 'claude' },
+  { name: 'claude-hook-types', from: 'claude' },
+  { name: 'claude-mcp-matchers', from: 'claude' },
+  { name: 'claude-async-groups', from: 'claude' },
+  { name: 'claude-jsonc-local', from: 'claude' },
+  { name: 'claude-settings-plus-local', from: 'claude' },
+  { name: 'plugin-standard', from: 'claude' },
+  // Named by .claude-plugin/plugin.json `"hooks": "./config/hooks.json"`: must be read as Claude's, undetected.
+  { name: 'plugin-custom-hooks-path', from: 'claude', inputs: ['config/hooks.json'] },
+  { name: 'plugin-foreign-events', from: 'claude' },
+  { name: 'codebuddy-project', from: 'codebuddy' },
+  { name: 'qwen-project', from: 'qwen' },
+  { name: 'hooks-yaml-priority', from: 'hooks-yaml' },
+];
+
+// Shapes found in public files that are not valid configs of any agent: hook-bridge must answer with a clear
+// error naming the file (exit 2) or convert them with a report row per hook; never crash, never lose hooks silently.
+const MALFORMED: { name: string; file: string }[] = [
+  { name: 'malformed-hooks-list', file: 'hooks/hooks.json' }, // "hooks": [ { event, command } ]
+  { name: 'malformed-no-hooks-wrapper', file: 'hooks/hooks.json' }, // events at the top level, no "hooks" key
+  { name: 'malformed-matchers', file: 'hooks/hooks.json' }, // expression matcher; "*.jsonl" (not a regex)
+];
+
+/**
+ * What fails on today's code, and why (issue 9). These run as `it.fails`: when a fix makes one pass, the
+ * suite goes red until its entry is deleted here, so a fixed case cannot silently stay marked.
+ * Keys: `<case>|<to>` (convert), `<case>|audit` (audit on its own agent), `cli:<case>`, `<malformed case>|<to>`.
+ */
+const NOTIFICATION = 'refused, exit 2: "Notification" is not a Claude Code hook event (documented; in the bundle)';
+const CONFIG_CHANGE = 'refused, exit 2: "ConfigChange" is not a Claude Code hook event (in the bundle)';
+const CUSTOM_PATH = 'refused, exit 2: a hooks.json named by .claude-plugin/plugin.json "hooks" is "claude or codebuddy?"';
+const FOREIGN = 'refused, exit 2: one unknown event (BeforeAgent, a typo PreToolUs) refuses the whole file';
+const CB_PRECOMPACT = 'refused, exit 2: "PreCompact" is not a CodeBuddy Code hook event (documented by CodeBuddy)';
+const YAML_STOP = 'refused, exit 2: "Stop"/"SessionStart" are not hooks.yaml events (seed 002 lists both)';
+const PROMPT_APPENDED = 'second convert appends the prompt/agent hooks again (not idempotent)';
+const YAML_AUDIT_STOP = 'audit --target hooks-yaml: Stop (seed 002 event) is an event-unsupported error ("calls it AfterResponse")';
+const NO_WRAPPER = 'hooks.json without a "hooks" key: 0 hooks converted, exit 0, no word (2 hooks silently lost)';
+const KNOWN_FAILING: Record<string, string> = {
+  ...Object.fromEntries(['audit', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml'].flatMap((t) => [[`claude-all-lifecycle|${t}`, NOTIFICATION], [`claude-async-groups|${t}`, NOTIFICATION], [`plugin-standard|${t}`, CONFIG_CHANGE]])),
+  'cli:claude-all-lifecycle': NOTIFICATION,
+  ...Object.fromEntries(['qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml'].flatMap((t) => [[`plugin-custom-hooks-path|${t}`, CUSTOM_PATH], [`plugin-foreign-events|${t}`, FOREIGN], [`malformed-no-hooks-wrapper|${t}`, NO_WRAPPER]])),
+  'cli:plugin-custom-hooks-path': CUSTOM_PATH,
+  ...Object.fromEntries(['audit', 'claude', 'qwen', 'codebuddy-ide', 'hooks-yaml'].map((t) => [`codebuddy-project|${t}`, CB_PRECOMPACT])),
+  'cli:codebuddy-project': CB_PRECOMPACT,
+  ...Object.fromEntries(['audit', 'claude', 'qwen', 'codebuddy', 'codebuddy-ide'].map((t) => [`hooks-yaml-priority|${t}`, YAML_STOP])),
+  'cli:hooks-yaml-priority': YAML_STOP,
+  ...Object.fromEntries(['qwen', 'codebuddy', 'codebuddy-ide'].map((t) => [`claude-hook-types|${t}`, PROMPT_APPENDED])),
+  ...Object.fromEntries(['claude', 'codebuddy', 'codebuddy-ide'].map((t) => [`qwen-project|${t}`, PROMPT_APPENDED])),
+  ...Object.fromEntries(['claude-project-dir-paths', 'claude-hook-types', 'claude-jsonc-local', 'qwen-project'].map((c) => [`${c}|hooks-yaml`, YAML_AUDIT_STOP])),
+};
+/** `it`, or `it.fails` for a known failure (its reason in the title). */
+const check = (key: string) => (title: string, fn: () => unknown) => (KNOWN_FAILING[key] ? it.fails(`${title} [known failure: ${KNOWN_FAILING[key]}]`, fn) : it(title, fn));
+
+it('known failures name only cases that exist', () => {
+  const keys = [
+    ...CASES.flatMap((c) => ['audit', ...ALL.filter((d) => d !== c.from)].map((t) => `${c.name}|${t}`)),
+    ...CASES.map((c) => `cli:${c.name}`),
+    ...MALFORMED.flatMap((m) => ALL.filter((d) => d !== 'claude').map((t) => `${m.name}|${t}`)),
+  ];
+  expect(Object.keys(KNOWN_FAILING).filter((k) => !keys.includes(k))).toEqual([]);
+});
+
+it('every fixture directory is in the table (none silently skipped)', () => {
+  const dirs = readdirSync(FIXTURES).filter((d) => !d.startsWith('malformed-'));
+  expect(dirs.sort()).toEqual(CASES.map((c) => c.name).sort());
+});
+
+/** A fresh copy of a fixture (convert writes into the project). */
+function copy(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `hb-rw-${name}-`));
+  cpSync(join(FIXTURES, name), dir, { recursive: true });
+  return dir;
+}
+
+/** Source config files of a case, as absolute paths. */
+function sourceFiles(c: Case, dir: string): string[] {
+  if (c.inputs) return c.inputs.map((f) => join(dir, f));
+  const found: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/(settings(\.local)?\.json|hooks\.json|hooks\.yaml)$/.test(e.name)) found.push(p);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/** How many handlers a config file holds, counted from the raw text (not through hook-bridge's readers). */
+function countHandlers(file: string): number {
+  const text = readFileSync(file, 'utf8');
+  if (file.endsWith('.yaml')) return ((parseYaml(text) as { hooks?: unknown[] }).hooks ?? []).length;
+  const hooks = (parseJsoncText(text, [], { allowTrailingComma: true }) as { hooks?: Record<string, { hooks?: unknown[] }[]> }).hooks ?? {};
+  return Object.values(hooks).reduce((n, groups) => n + groups.reduce((m, g) => m + (g.hooks?.length ?? 0), 0), 0);
+}
+
+/** `hook-bridge convert` as the CLI runs it, in process: exit 2 is a thrown HookBridgeError. */
+async function convertExit(o: Parameters<typeof convertProject>[0]): Promise<{ exit: number; result?: ConvertProjectResult; error?: string }> {
+  try {
+    const result = await convertProject({ backup: false, ...o });
+    const rows = result.targets.flatMap((t) => t.result.report);
+    return { exit: rows.some((r) => r.status === 'dropped') ? 1 : 0, result }; // = --fail-on dropped
+  } catch (e) {
+    if (e instanceof HookBridgeError) return { exit: 2, error: e.message };
+    throw e; // anything else is a crash: let the test show it
+  }
+}
+
+/** The identity of a hook for the round trip: event, type, command and exec-form args, prompt/url body. */
+function identity(h: Hook, pluginRoot?: string): string {
+  let command = h.command;
+  if (command !== undefined && pluginRoot) command = command.split(pluginRoot).join('${CLAUDE_PLUGIN_ROOT}');
+  return JSON.stringify([h.nativeEvent, h.type, command ?? null, h.fields.args ?? null, h.fields.prompt ?? null, h.fields.url ?? null]);
+}
+
+function readHooks(d: DialectId, file: string): Hook[] {
+  return dialects[d].codec.read(readFileSync(file, 'utf8'), file, dialects[d]).hooks;
+}
+
+/** The event a finding is about, from its path (`hooks.Notification…` or a hooks.yaml `hooks[3]…`). */
+function eventOf(f: { file: string; path?: string }): string | undefined {
+  const json = /^hooks\.([^.[]+)/.exec(f.path ?? '');
+  if (json) return json[1];
+  const yml = /^hooks\[(\d+)\]/.exec(f.path ?? '');
+  if (yml) return ((parseYaml(readFileSync(f.file, 'utf8')) as { hooks: { event?: string }[] }).hooks[Number(yml[1])] ?? {}).event;
+  return undefined;
+}
+
+for (const c of CASES) {
+  describe(`real-world ${c.name} (${c.from})`, () => {
+    check(`${c.name}|audit`)(`audit on ${c.from} itself: no documented event is "event-unsupported" at error level`, () => {
+      const dir = copy(c.name);
+      const r = audit({ paths: c.inputs ? c.inputs.map((f) => join(dir, f)) : [dir], only: ['event-unsupported'] });
+      const wrong = r.findings.filter((f) => f.severity === 'error' && DOCUMENTED[c.from].includes(eventOf(f) ?? ''));
+      expect(wrong.map((f) => `${f.path}: ${f.message}`), 'audit: documented events reported unsupported').toEqual([]);
+    });
+
+    for (const to of ALL.filter((d) => d !== c.from)) {
+      // CodeBuddy Code and the CodeBuddy IDE read the same .codebuddy/settings.json: write beside it.
+      const out = (c.from === 'codebuddy' && to === 'codebuddy-ide') || (c.from === 'codebuddy-ide' && to === 'codebuddy') ? 'converted.json' : undefined;
+
+      check(`${c.name}|${to}`)(`-> ${to}: converts (exit 0/1), a report row per hook, idempotent, round-trips, audits`, async () => {
+        const dir = copy(c.name);
+        const sources = sourceFiles(c, dir);
+        const handlers = sources.reduce((n, f) => n + countHandlers(f), 0);
+        expect(handlers).toBeGreaterThan(0);
+        const opts = {
+          to: [to],
+          project: dir,
+          ...(c.inputs ? { inputs: c.inputs.map((f) => join(dir, f)) } : {}),
+          ...(c.explicitFrom ? { from: c.from } : {}),
+          ...(out ? { out: join(dir, out) } : {}),
+        };
+
+        // 1. converts, never exit 2; one report row per handler of the source
+        const first = await convertExit(opts);
+        if (first.exit === 2) throw new Error(`convert exits 2: ${first.error}`);
+        const target = first.result!.targets[0]!;
+        expect(target.result.report.length, 'report rows (one per source hook)').toBe(handlers);
+
+        // 2. a second run changes nothing
+        const second = await convertExit(opts);
+        if (second.exit === 2) throw new Error(`second convert exits 2: ${second.error}`);
+        expect(second.result!.targets[0]!.after, 'second convert changes the target file').toBe(target.after);
+
+        // 3. converting back gives the same hooks: same events, types, commands (wrappers unwrapped), args
+        const back = await convertExit({ inputs: [target.file], from: to, to: [c.from], project: mkdtempSync(join(tmpdir(), 'hb-rw-back-')), stdout: true });
+        if (back.exit === 2) throw new Error(`converting back exits 2: ${back.error}`);
+        const backFile = join(mkdtempSync(join(tmpdir(), 'hb-rw-backfile-')), c.from === 'hooks-yaml' ? 'hooks.yaml' : 'settings.json');
+        writeFileSync(backFile, back.result!.targets[0]!.after);
+        const pluginRoot = first.result!.sources.find((s) => s.pluginRoot)?.pluginRoot;
+        const kept = new Set(target.result.report.filter((r) => r.status !== 'dropped').map((r) => `${r.source.file}\0${r.source.path}`));
+        const original = first.result!.sources
+          .flatMap((s) => readHooks(c.from, s.file))
+          .filter((h) => kept.has(`${h.origin.file}\0${h.origin.path}`))
+          .map((h) => identity(h))
+          .sort();
+        const roundTripped = readHooks(c.from, backFile)
+          .map((h) => identity(h, pluginRoot))
+          .sort();
+        expect(roundTripped, 'hooks after converting back').toEqual(original);
+
+        // 4. audit for the target: an event the target documents is never an "event-unsupported" error
+        const a = audit({ paths: c.inputs ? c.inputs.map((f) => join(dir, f)) : sources, target: to, only: ['event-unsupported'] });
+        const wrong = a.findings.filter((f) => f.severity === 'error' && DOCUMENTED[to].includes(eventOf(f) ?? ''));
+        expect(wrong.map((f) => `${f.path}: ${f.message}`), `audit --target ${to}: documented events reported unsupported`).toEqual([]);
+
+        // 5. the written file, audited on its own agent: the same (not for `out`: audit reads files at their real places)
+        if (out) return;
+        const written = audit({ paths: [target.file], only: ['event-unsupported'] });
+        const wrongWritten = written.findings.filter((f) => f.severity === 'error' && DOCUMENTED[to].includes(eventOf(f) ?? ''));
+        expect(wrongWritten.map((f) => `${f.path}: ${f.message}`), `audit of the converted ${to} file: documented events reported unsupported`).toEqual([]);
+      });
+    }
+  });
+}
+
+
+describe('real-world malformed shapes', () => {
+  for (const m of MALFORMED) {
+    for (const to of ALL.filter((d) => d !== 'claude')) {
+      check(`${m.name}|${to}`)(`${m.name} -> ${to}: a clear error naming the file, or a row for every hook`, async () => {
+        const dir = copy(m.name);
+        const r = await convertExit({ to: [to], project: dir });
+        if (r.exit === 2) {
+          expect(r.error).toContain(join(dir, m.file));
+          expect(r.error).not.toMatch(/\n\s+at .+:\d+:\d+/);
+        } else {
+          const raw = parseJsoncText(readFileSync(join(dir, m.file), 'utf8')) as Record<string, unknown>;
+          const groups = (raw.hooks && !Array.isArray(raw.hooks) ? raw.hooks : raw) as Record<string, { hooks?: unknown[] }[]>;
+          const handlers = Object.values(groups).filter(Array.isArray).reduce((n, gs) => n + gs.reduce((k, g) => k + (g.hooks?.length ?? 0), 0), 0);
+          expect(r.result!.targets[0]!.result.report.length, 'report rows (one per hook in the file)').toBe(handlers);
+        }
+      });
+    }
+  }
+});
+
+describe('real-world via the built CLI (exit codes as a user sees them)', () => {
+  const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
+  for (const c of CASES.filter((x) => ['claude-all-lifecycle', 'plugin-custom-hooks-path', 'hooks-yaml-priority', 'codebuddy-project'].includes(x.name))) {
+    check(`cli:${c.name}`)(`${c.name}: convert --to every other dialect exits 0 or 1, with a report line per hook`, () => {
+      const dir = copy(c.name);
+      const targets = ALL.filter((d) => d !== c.from && !(c.from === 'codebuddy' && d === 'codebuddy-ide'));
+      const r = spawnSync(process.execPath, [bin, 'convert', ...(c.inputs ?? []), '--to', targets.join(','), '--format', 'json', '--stdout'], { cwd: dir, encoding: 'utf8' });
+      if (r.status === 2) throw new Error(`hook-bridge convert exits 2: ${r.stderr}`);
+      expect(r.stderr).toBe('');
+      expect([0, 1]).toContain(r.status);
+      const json = JSON.parse(r.stdout) as { targets: { report: unknown[] }[] };
+      const handlers = sourceFiles(c, dir).reduce((n, f) => n + countHandlers(f), 0);
+      for (const t of json.targets) expect(t.report).toHaveLength(handlers);
+    });
+  }
+});
