@@ -7,6 +7,7 @@ import { syntaxThatIgnoresFile } from './json-syntax.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
+import { DIALECT_IDS } from '../model/dialect-ids.js';
 import { readToolMatcher } from '../convert/matcher.js';
 import { parseWrapper } from '../run/wrapper.js';
 import { canonicalEvent } from './catalog.js';
@@ -136,14 +137,23 @@ export const settingsJson: Codec = {
     if (ignored) {
       diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `${d.spec.agent} ignores this whole file because it contains ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(text, ignored.offset)}): none of its hooks run`, file });
     }
-    const all = root.hooks;
-    if (all === undefined) return { hooks, diagnostics };
+    let all = root.hooks;
+    let prefix = 'hooks.';
+    if (all === undefined) {
+      // Events written at the top level, without the "hooks" key (seen in public plugin hooks.json files):
+      // converted as if under "hooks", and said, since the agent's loader reads "hooks" only.
+      const events = Object.keys(root).filter((k) => Array.isArray(root[k]) && DIALECT_IDS.some((x) => mappings.index.eventByName[x][k]));
+      if (!events.length) return { hooks, diagnostics };
+      diagnostics.push({ severity: 'warning', code: 'eventsAtTopLevel', message: `${events.join(', ')} ${events.length > 1 ? 'are' : 'is'} at the top level, not under "hooks": ${d.spec.agent} reads hooks from "hooks" only; converted as if they were there`, file });
+      all = Object.fromEntries(events.map((k) => [k, root[k]]));
+      prefix = '';
+    }
     if (!isObject(all)) {
       diagnostics.push({ severity: 'error', code: 'hooksNotObject', message: '"hooks" must be an object of event names', file, path: 'hooks' });
       return { hooks, diagnostics };
     }
-    for (const [nativeEvent, groups] of Object.entries(all)) {
-      const evPath = `hooks.${nativeEvent}`;
+    for (const [nativeEvent, groups] of Object.entries(all as Record<string, unknown>)) {
+      const evPath = `${prefix}${nativeEvent}`;
       if (!canonicalEvent(d.id, nativeEvent)) diagnostics.push(unknownEvent(d, nativeEvent, file, evPath));
       if (!Array.isArray(groups)) {
         diagnostics.push({ severity: 'error', code: 'eventNotArray', message: `expected an array of matcher groups`, file, path: evPath });

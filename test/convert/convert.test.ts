@@ -131,11 +131,13 @@ describe('regressions of known migrator failures', () => {
 
 describe('losses are reported, never silent', () => {
   it('an event the target lacks is dropped with a reason', () => {
-    // Qwen Code 0.24.4's bundle declares its whole event enum: Setup is not in it.
-    const { json, result } = convertText(settings({ Setup: [{ hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
+    // CodeBuddy Code's bundle declares its whole event enum: PreModelSwitch is not in it (verified absent) ...
+    const { json, result } = convertText(settings({ PreModelSwitch: [{ hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'codebuddy');
     expect(json.hooks).toBeUndefined();
     expect(result.report[0]).toMatchObject({ status: 'dropped' });
-    expect(result.report[0]!.notes.join()).toMatch(/Qwen Code has no Setup event$/);
+    expect(result.report[0]!.notes.join()).toMatch(/CodeBuddy Code has no PreModelSwitch event$/);
+    // ... while Qwen Code's documented list is newer than its observed build: Setup is not known either way.
+    expect(convertText(settings({ Setup: [{ hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen').result.report[0]!.notes.join()).toMatch(/Qwen Code has no Setup event that hook-bridge knows of$/);
   });
   it('a matcher whose tools do not exist on the target drops the hook', () => {
     const { result } = convertText(settings({ PreToolUse: [{ matcher: 'MultiEdit', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
@@ -234,5 +236,18 @@ describe('non-tool matchers given as lists (hooks.yaml any-of)', () => {
     expect(json.hooks.SessionStart[0].matcher).toBe('startup');
     expect(result.report[0]!.status).toBe('translated');
     expect(result.report[0]!.notes).toContain('AppStartup ignores matchers; ["startup","resume"] not carried');
+  });
+});
+
+describe('events at the top level, without "hooks" (seen in public plugin hooks.json files)', () => {
+  it('are converted as if under "hooks", and a warning says the agent reads "hooks" only', () => {
+    const text = JSON.stringify({ description: 'plugin', PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './g.sh' }] }], Stop: [{ hooks: [{ type: 'command', command: './s.sh' }] }] });
+    const { json, result, read } = convertText(text, 'claude', 'qwen');
+    expect(result.report.map((r) => r.source.path)).toEqual(['PreToolUse[0].hooks[0]', 'Stop[0].hooks[0]']);
+    expect(Object.keys(json.hooks)).toEqual(['PreToolUse', 'Stop']);
+    expect(read.diagnostics).toContainEqual(expect.objectContaining({ severity: 'warning', code: 'eventsAtTopLevel', message: expect.stringMatching(/^PreToolUse, Stop are at the top level, not under "hooks"/) }));
+  });
+  it('a file with neither "hooks" nor event keys has no hooks, and no warning', () => {
+    expect(convertText('{"model":"x"}', 'claude', 'qwen').read.diagnostics).toEqual([]);
   });
 });
