@@ -9,7 +9,7 @@ import type { NativeHook } from '../dialects/define.js';
 import { nativeEvent, placeEvent, toolEntry } from '../dialects/catalog.js';
 import { closestName } from '../model/suggest.js';
 import { shellQuote, wrapCommand } from '../run/wrapper.js';
-import { writeToolMatcher } from './matcher.js';
+import { writeToolMatcher } from '../dialects/matcher.js';
 import { rewriteEnvVars } from './env.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';

@@ -8,7 +8,7 @@ import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { DIALECT_IDS } from '../model/dialect-ids.js';
-import { readToolMatcher } from '../convert/matcher.js';
+import { readToolMatcher } from './matcher.js';
 import { parseWrapper } from '../run/wrapper.js';
 import { canonicalEvent } from './catalog.js';
 import type { Codec, Dialect, NativeHook, ReadResult } from './define.js';

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { Answer } from './answer.js';
 import { emit, type HostReply } from './emit.js';
 import { hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
-import { matcherFires } from '../convert/matcher.js';
+import { matcherFires } from '../dialects/matcher.js';
 import { canonicalTool, firesOn, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
 import { detectFileDialect } from '../convert/project.js';

@@ -1,4 +1,4 @@
-import { matcherFires, readToolMatcher, writeToolMatcher } from '../../convert/matcher.js';
+import { matcherFires, readToolMatcher, writeToolMatcher } from '../../dialects/matcher.js';
 import { MCP_PREFIX, toolsOf } from '../../dialects/catalog.js';
 import { mappings } from '../../model/mappings.js';
 import { defineRule, paths } from '../types.js';

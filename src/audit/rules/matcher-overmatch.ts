@@ -1,5 +1,5 @@
 import { aliasTools, canonicalTool, toolsOf } from '../../dialects/catalog.js';
-import { matcherFires } from '../../convert/matcher.js';
+import { matcherFires } from '../../dialects/matcher.js';
 import { mappings } from '../../model/mappings.js';
 import { defineRule, paths } from '../types.js';
 

@@ -1,4 +1,4 @@
-import { matcherFires } from '../../convert/matcher.js';
+import { matcherFires } from '../../dialects/matcher.js';
 import { toolsOf } from '../../dialects/catalog.js';
 import { DIALECT_IDS } from '../../model/dialect-ids.js';
 import { mappings, type ToolEntry } from '../../model/mappings.js';

@@ -8,7 +8,7 @@ import { RegExpParser } from '@eslint-community/regexpp';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
-import { MCP_PREFIX, aliasTools, canonicalTool, toolEntry, toolsOf } from '../dialects/catalog.js';
+import { MCP_PREFIX, aliasTools, canonicalTool, toolEntry, toolsOf } from './catalog.js';
 
 const CLAUDE_EXACT = /^[A-Za-z0-9_|, -]*$/;
 const parser = new RegExpParser({ ecmaVersion: 2024 });

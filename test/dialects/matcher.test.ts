@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { matcherFires, readToolMatcher, writeToolMatcher } from '../../src/convert/matcher.js';
+import { matcherFires, readToolMatcher, writeToolMatcher } from '../../src/dialects/matcher.js';
 import { toolsOf } from '../../src/dialects/catalog.js';
 import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 
