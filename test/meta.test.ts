@@ -1,10 +1,13 @@
 // Every rule and dialect is registered, documented and tested (as ESLint's meta tests do).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../src/audit/rules/index.js';
 import { dialects } from '../src/dialects/index.js';
 import { DIALECT_IDS } from '../src/model/dialect-ids.js';
+import { mappings } from '../src/model/mappings.js';
+import { audit } from '../src/audit/audit.js';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -32,6 +35,28 @@ describe('dialects', () => {
       expect(dialects[id].id).toBe(id);
       expect(existsSync(join(root, 'src/dialects', `${id}.ts`))).toBe(true);
       expect(readFileSync(join(root, 'mappings/dialects', `${id}.yaml`), 'utf8')).toMatch(/^# .+\n(# .*\n)*# (Docs|Facts|Format)[: ]/);
+    });
+  }
+});
+
+describe('every event hook-bridge knows for an agent is an event of that agent (audit)', () => {
+  const locations: Partial<Record<(typeof DIALECT_IDS)[number], (events: string[]) => Record<string, string>>> = {
+    claude: (ev) => ({ '.claude/settings.json': JSON.stringify({ hooks: Object.fromEntries(ev.map((e) => [e, [{ hooks: [{ type: 'command', command: 'true' }] }]])) }) }),
+    qwen: (ev) => ({ '.qwen/settings.json': JSON.stringify({ hooks: Object.fromEntries(ev.map((e) => [e, [{ hooks: [{ type: 'command', command: 'true' }] }]])) }) }),
+    codebuddy: (ev) => ({ '.codebuddy/settings.json': JSON.stringify({ hooks: Object.fromEntries(ev.map((e) => [e, [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }]])) }) }),
+    'hooks-yaml': (ev) => ({ 'hooks.yaml': `version: '2.0.0'\nhooks:\n${ev.map((e) => `  - { event: ${e}, command: 'true' }`).join('\n')}\n` }),
+  };
+  for (const [d, files] of Object.entries(locations)) {
+    it(`${d}: no event-unsupported finding for any of its events, observed or documented`, () => {
+      const names = Object.keys(mappings.index.eventByName[d as (typeof DIALECT_IDS)[number]]);
+      expect(names.length).toBeGreaterThan(5);
+      const dir = mkdtempSync(join(tmpdir(), 'hb-meta-'));
+      for (const [rel, text] of Object.entries(files(names))) {
+        mkdirSync(dirname(join(dir, rel)), { recursive: true });
+        writeFileSync(join(dir, rel), text);
+      }
+      const rule = RULES.find((r) => r.id === 'event-unsupported')!;
+      expect(audit({ paths: [dir], ruleSet: [rule] }).findings).toEqual([]);
     });
   }
 });

@@ -1,21 +1,30 @@
 import { DIALECT_IDS } from '../model/dialect-ids.js';
-import { mappings } from '../model/mappings.js';
+import { mappings, type Evidence } from '../model/mappings.js';
+import { toolEvidence } from '../dialects/catalog.js';
 
 /** Everything hook-bridge knows, as data: what `dialects --format json` prints. */
 export function knowledge() {
   return {
     dialects: DIALECT_IDS.map((id) => ({ ...mappings.dialects[id], id })),
-    events: Object.entries(mappings.events).map(([id, e]) => ({ id, matcherOn: e.matcherOn, names: e.names, values: e.values })),
-    tools: Object.entries(mappings.tools).map(([id, row]) => ({ id, names: row })),
+    events: Object.entries(mappings.events).map(([id, e]) => ({ id, matcherOn: e.matcherOn, names: e.names, evidence: e.evidence, values: e.values, ...(e.nearest ? { nearest: e.nearest } : {}) })),
+    tools: Object.entries(mappings.tools).map(([id, row]) => ({
+      id,
+      names: row,
+      evidence: Object.fromEntries(Object.entries(row).flatMap(([d, entry]) => (entry ? [[d, toolEvidence(entry)]] : []))),
+    })),
   };
 }
+
+/** Marks a name whose evidence is not an observation: `*` documented, `+` hook-bridge's extension of a format. */
+const MARK: Record<Evidence, string> = { observed: '', documented: '*', extension: '+' };
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }
 
-const cell = (v: { name: string } | string | null | undefined) => (v === null ? '—' : v === undefined ? '?' : typeof v === 'string' ? v : v.name);
+const cell = (v: { name: string } | string | null | undefined, evidence?: Evidence) =>
+  v === null ? '—' : v === undefined ? '?' : `${typeof v === 'string' ? v : v.name}${evidence ? MARK[evidence] : ''}`;
 
 export function dialectsCommand(format: 'text' | 'json'): void {
   const k = knowledge();
@@ -28,13 +37,15 @@ export function dialectsCommand(format: 'text' | 'json'): void {
     ['id', 'agent', 'observed', 'config', 'timeout', 'matcher', 'project dir env'],
     ...k.dialects.map((d) => [d.id, d.agent, d.observedVersion ?? '—', d.config.write, `${d.timeout.unit}, default ${d.timeout.default ?? 'unknown'}`, d.matcher.semantics, d.env?.projectDir.join(' ') ?? '—']),
   ]));
-  out.push('', 'EVENTS  (— = verified absent, ? = not researched)', table([
+  out.push('', 'EVENTS  (* = documented, not observed; + = carried under the Claude name; — = verified absent; ? = not researched)', table([
     ['canonical', 'matcher on', ...DIALECT_IDS],
-    ...k.events.map((e) => [e.id, e.matcherOn ?? '—', ...DIALECT_IDS.map((d) => cell(e.names[d]))]),
+    ...k.events.map((e) => [e.id, e.matcherOn ?? '—', ...DIALECT_IDS.map((d) => cell(e.names[d], e.evidence[d]))]),
   ]));
-  out.push('', 'TOOLS', table([
+  const nearest = k.events.filter((e) => e.nearest);
+  if (nearest.length) out.push('', 'FORMAT EVENTS ON AGENTS (where an agent lacks the event)', table([['event', 'runs as', 'meaning'], ...nearest.map((e) => [Object.values(e.names).find(Boolean) ?? e.id, `${e.nearest!.event}${e.nearest!.values ? ` ${e.nearest!.values.join('|')}` : ''}`, e.nearest!.holds ? 'holds' : 'degraded'])]));
+  out.push('', 'TOOLS  (* = documented: vendor docs, a seed or the agent\'s bundle, not observed)', table([
     ['canonical', ...DIALECT_IDS],
-    ...k.tools.map((t) => [t.id, ...DIALECT_IDS.map((d) => cell(t.names[d]))]),
+    ...k.tools.map((t) => [t.id, ...DIALECT_IDS.map((d) => cell(t.names[d], t.evidence[d]))]),
   ]));
   out.push('', 'Semantics in full: hook-bridge dialects --format json');
   process.stdout.write(`${out.join('\n')}\n`);

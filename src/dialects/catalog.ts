@@ -1,6 +1,6 @@
 // Lookups over the compiled tables for one dialect: tools, events, parameters.
 import type { DialectId } from '../model/dialect-ids.js';
-import { mappings, type EventRow, type ToolEntry } from '../model/mappings.js';
+import { mappings, type EventRow, type Evidence, type ToolEntry } from '../model/mappings.js';
 
 export const MCP_PREFIX = 'mcp__';
 
@@ -67,4 +67,13 @@ export function placeEvent(d: DialectId, canonical: string): { canonical: string
 export function firesOn(hookEvent: string | null | undefined, fired: string | null | undefined): boolean {
   if (!hookEvent || !fired) return false;
   return hookEvent === fired || mappings.events[hookEvent]?.nearest?.event === fired;
+}
+
+/**
+ * The evidence for a tool entry: seen in a capture or the agent's tool list (observed, registered,
+ * conditional, and historical names seen in older builds), or only named by docs, a seed or a class in the
+ * agent's bundle (documented).
+ */
+export function toolEvidence(e: ToolEntry): Evidence {
+  return e.status === 'docs' || e.status === 'bundled' ? 'documented' : 'observed';
 }

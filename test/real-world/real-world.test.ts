@@ -20,14 +20,14 @@ const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks
 
 /**
  * Events each agent documents (or, for Claude Code, declares in its bundle), independent of mappings/:
- * - claude: claude-hook-events.json here (copied from the ground truth: the event enum of Claude Code 2.1.332's binary)
+ * - claude: test/fixtures/documented/claude-hook-events.json (copied from the ground truth: the event enum of Claude Code 2.1.332's binary)
  * - qwen: Qwen Code hooks reference (qwenlm.github.io/qwen-code-docs …/hooks-reference) and seed 001
  * - codebuddy: CodeBuddy Code "Hooks 配置参考" (cloud.tencent.com/document/product/1831/137030), v1.16.0+
  * - codebuddy-ide: seed 003 (CodeBuddy IDE hooks documentation)
  * - hooks-yaml: seed 002 (hooks.yaml v2.0.0 event table)
  */
 const DOCUMENTED: Record<DialectId, string[]> = {
-  claude: (JSON.parse(readFileSync(resolve(import.meta.dirname, 'claude-hook-events.json'), 'utf8')) as { events: string[] }).events,
+  claude: (JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/documented/claude-hook-events.json'), 'utf8')) as { events: string[] }).events,
   qwen: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SubagentStart', 'SubagentStop', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompact', 'PostCompact', 'Stop', 'UserPromptSubmit', 'PermissionRequest', 'ConfigChange', 'StopFailure', 'TeammateIdle', 'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'WorktreeCreate'],
   codebuddy: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'StopFailure', 'UserPromptSubmit', 'Notification', 'PermissionRequest', 'PermissionDenied', 'Elicitation', 'ElicitationResult', 'PreCompact', 'PostCompact', 'InstructionsLoaded', 'ConfigChange', 'TaskCreated', 'TaskCompleted', 'TeammateIdle', 'FileChanged', 'CwdChanged', 'WorktreeCreate', 'WorktreeRemove', 'Setup'],
   'codebuddy-ide': ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart', 'SessionEnd', 'PreCompact'],

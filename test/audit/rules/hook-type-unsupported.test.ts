@@ -8,6 +8,7 @@ ruleTester(rule, {
     { name: 'prompt and http hooks on Qwen Code', files: qwen({ Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?' }, { type: 'http', url: 'http://localhost:1/h' }] }] }) },
   ],
   invalid: [
+    { name: 'hooks.yaml has command hooks only (seed 002)', target: 'hooks-yaml', files: claude({ Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?' }] }] }), errors: [{ messageId: 'unsupported', path: 'hooks.Stop[0].hooks[0].type', message: /not run by hooks\.yaml .*it runs command/ }] },
     {
       name: 'an agent hook on Qwen Code',
       files: qwen({ Stop: [{ hooks: [{ type: 'agent', prompt: 'check the tests' }] }] }),
