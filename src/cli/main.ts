@@ -62,14 +62,14 @@ function program(): Command {
 
   p.command('audit')
     .description('migration audit: find every hook config in a project and report what will not behave the same')
-    .argument('[path...]', 'project directories or config files (default: .)')
+    .argument('[path...]', 'project directories or config files; each project is audited as itself (default: .)')
     .option('--target <dialect>', 'audit what happens on this agent instead of each config\'s own')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown', 'sarif']).default('text'))
+    .addOption(new Option('--format <format>', 'report (and --list-rules) format, on stdout').choices(['text', 'json', 'markdown', 'sarif']).default('text'))
     .addOption(new Option('--fail-on <level>', 'exit 1 when a finding of this severity or worse is found').choices(['error', 'warning', 'never']).default('error'))
     .option('--user', 'also audit the user-level configs in the home directory')
     .option('--rule <id=level>', 'turn a rule off or change its severity (off|error|warning|info); repeatable', (v: string, prev: string[]) => [...prev, v], [] as string[])
-    .option('--config <file>', 'rule settings file (default: <project>/.hook-bridge.json)')
-    .option('--list-rules', 'list the rules and exit')
+    .option('--config <file>', 'rule settings file for every project (default: each project\'s .hook-bridge.json)')
+    .option('--list-rules', 'list the rules in --format and exit')
     .option('--fix', 'apply mechanical fixes (e.g. anchor over-matching matchers) in place, with a backup')
     .option('--no-backup', 'with --fix: do not keep <file>.bak')
     .action(async (paths: string[], o) => {
@@ -93,7 +93,7 @@ function program(): Command {
 
   p.command('dialects')
     .description('what hook-bridge knows: dialects, events, tools and their names per dialect, semantics')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('--format <format>', 'listing format, on stdout').choices(['text', 'json']).default('text'))
     .action(async (o: { format: 'text' | 'json' }) => {
       const { dialectsCommand } = await import('./dialects-command.js');
       dialectsCommand(o.format);

@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { project, settings } from '../convert/helpers.js';
+import { RULES } from '../../src/audit/rules/index.js';
 
 const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
 function cli(args: string[], opts: { cwd?: string; input?: string } = {}) {
@@ -165,8 +166,90 @@ describe('audit', () => {
     expect(existsSync(join(dir, '.qwen/settings.json.bak'))).toBe(true);
     expect(cli(['audit', '--format', 'json'], { cwd: dir }).stdout.trim()).toBe('[]');
   });
-  it('--list-rules lists every rule', () => {
-    expect(cli(['audit', '--list-rules']).stdout).toMatch(/^matcher-dead\s+error\s+/m);
+  it('the text report is the output: stdout, so `audit > report.txt` keeps it; stderr stays empty', () => {
+    const r = cli(['audit', 'examples/audit-project'], { cwd: root });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^examples\/audit-project\/\.claude\/settings\.json\n/);
+    expect(r.stdout).toMatch(/\n\d+ finding\(s\): \d+ error\(s\), \d+ warning\(s\), \d+ info — \d+ config file\(s\), \d+ hook\(s\)\n$/);
+    const clean = project({ 'README.md': 'no hooks' });
+    expect(cli(['audit'], { cwd: clean })).toEqual({ code: 0, stdout: 'no findings — 0 config file(s), 0 hook(s)\n', stderr: '' });
+  });
+  it('--fix: the report on stdout, the note of what was fixed on stderr', () => {
+    const dir = project({ '.qwen/settings.json': '{ "hooks": { "PreToolUse": [ { "matcher": "^Bash$", "hooks": [ { "type": "command", "command": "g" } ] } ] } }\n' });
+    const r = cli(['audit', '--fix'], { cwd: dir });
+    expect(r.stderr).toBe('fixed 1 finding(s) in .qwen/settings.json (backup .qwen/settings.json.bak)\n');
+    expect(r.stdout).toBe('no findings — 1 config file(s), 1 hook(s)\n');
+  });
+  it('--list-rules lists every rule, in every --format', () => {
+    const ids = RULES.map((x) => x.id);
+    const text = cli(['audit', '--list-rules']);
+    expect(text.stdout).toMatch(/^matcher-dead\s+error\s+The matcher fires for no tool the agent has$/m);
+    expect(text.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0])).toEqual(ids);
+    const json = JSON.parse(cli(['audit', '--list-rules', '--format', 'json']).stdout);
+    expect(Array.isArray(json)).toBe(true);
+    expect(json.map((x: { id: string }) => x.id)).toEqual(ids);
+    expect(json[0]).toEqual({ id: RULES[0]!.id, severity: RULES[0]!.severity, description: RULES[0]!.description, docs: RULES[0]!.docs, sources: RULES[0]!.sources ?? [] });
+    // the README's rule table is this listing
+    const md = cli(['audit', '--list-rules', '--format', 'markdown']).stdout;
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(md);
+    const sarif = JSON.parse(cli(['audit', '--list-rules', '--format', 'sarif']).stdout);
+    expect(sarif.runs[0].tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(ids);
+    expect(sarif.runs[0].results).toEqual([]);
+    const bad = cli(['audit', '--list-rules', '--format', 'yaml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/argument 'yaml' is invalid. Allowed choices are text, json, markdown, sarif/);
+  });
+  it('an unknown rule in .hook-bridge.json names the file and the key', () => {
+    const dir = project({ '.hook-bridge.json': JSON.stringify({ audit: { rules: { 'no-such-rule': 'off' } } }) });
+    const r = cli(['audit'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hook-bridge: ${join(dir, '.hook-bridge.json')}: audit.rules.no-such-rule: unknown rule "no-such-rule" (see hook-bridge audit --list-rules)\n`);
+  });
+});
+
+describe('a closed pipe (`| head`) ends every command quietly', () => {
+  const root = resolve(import.meta.dirname, '../..');
+  /** Run with stdout already closed: every write fails with EPIPE. */
+  function closedPipe(args: string[], input = ''): Promise<{ code: number | null; stderr: string }> {
+    return new Promise((res, rej) => {
+      const c = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+      c.stdout.destroy();
+      let stderr = '';
+      c.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      c.on('error', rej);
+      c.on('close', (code) => res({ code, stderr }));
+      c.stdin.end(input);
+    });
+  }
+  const listings: [string[], number][] = [
+    [['--help'], 0],
+    [['help', 'run'], 0],
+    [['dialects'], 0],
+    [['dialects', '--format', 'json'], 0],
+    ...(['text', 'json', 'markdown', 'sarif'].flatMap((f) => [[['audit', '--list-rules', '--format', f], 0], [['audit', 'examples/audit-project', '--format', f], 1]]) as [string[], number][]),
+    [['convert', 'examples/claude-project', '--to', 'qwen,codebuddy', '--stdout'], 0],
+    [['convert', 'examples/claude-project', '--to', 'qwen', '--format', 'json', '--stdout'], 0],
+    [['run', '--help'], 0],
+    [['dispatch', '--help'], 0],
+  ];
+  for (const [args, code] of listings) {
+    it(args.join(' '), async () => {
+      const r = await closedPipe(args);
+      expect(r.stderr).not.toMatch(/EPIPE|\n\s+at /);
+      expect(r.code).toBe(code);
+    });
+  }
+  it('a real `| head -1` on the longest listing', () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" dialects --format json | head -1`], { cwd: root, encoding: 'utf8' });
+    expect(r.stdout).toBe('{\n');
+    expect(r.stderr).toBe('');
+  });
+  it('run, answering a host that has closed stdout: no stack trace, the exit code of its answer', async () => {
+    const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, session_id: 's', cwd: root });
+    const r = await closedPipe(['run', '--from', 'qwen', '--to', 'claude', '-c', 'echo no >&2; exit 2'], payload);
+    expect(r.stderr).toBe('no\n');
+    expect(r.code).toBe(0); // Claude's deny is JSON on stdout with exit 0 (the host can no longer read it)
   });
 });
 
