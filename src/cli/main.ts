@@ -31,7 +31,7 @@ function program(): Command {
     .option('--dry-run', 'print a unified diff of what would change; write nothing')
     .option('--wrap', 'wrap commands in `hook-bridge run` when script and host dialects differ (default)')
     .option('--no-wrap', 'write commands as they are (env vars rewritten; the report warns)')
-    .option('--runner <cmd>', 'how the converted config invokes hook-bridge', 'hook-bridge')
+    .option('--runner <cmd>', 'the command the converted config starts hook-bridge with (not empty)', 'hook-bridge')
     .option('--no-backup', 'do not keep <file>.bak when changing a file')
     .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))

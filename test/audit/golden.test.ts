@@ -69,7 +69,7 @@ describe('formats', () => {
     const t = audit({ paths: [join(root, 'examples/claude-project')], target: 'qwen' });
     const md = formatMarkdown(t, join(root, 'examples/claude-project'));
     expect(md).toMatch(/^## What `hook-bridge convert --to qwen` would change$/m);
-    expect(md).toMatch(/\| `\.claude\/settings\.json` `hooks\.PreToolUse\[1\]\.hooks\[0\]` \| PreToolUse "Write\\\|Edit\\\|MultiEdit" \| degraded \| no Qwen Code equivalent for file\.multi-edit/);
+    expect(md).toMatch(/\| `\.claude\/settings\.json` `hooks\.PreToolUse\[1\]\.hooks\[0\]` \| PreToolUse "Write\\\|Edit\\\|MultiEdit" \| translated \| Qwen Code has no MultiEdit \(file\.multi-edit\): a tool it does not have is never called there, so nothing is lost/);
   });
   it('markdown has the summary table and a section per severity', () => {
     const md = formatMarkdown(result, dir);

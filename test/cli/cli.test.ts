@@ -137,7 +137,7 @@ describe('writing', () => {
     const r = cli(['convert', 'examples/claude-project', '--to', 'qwen', '--stdout'], { cwd: resolve(import.meta.dirname, '../..') });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).hooks.PreToolUse).toHaveLength(3);
-    expect(r.stderr).toMatch(/7 hooks: 1 exact, 4 translated, 2 degraded, 0 dropped/);
+    expect(r.stderr).toMatch(/7 hooks: 1 exact, 5 translated, 1 degraded, 0 dropped/);
   });
 });
 
@@ -333,16 +333,70 @@ describe('convert: report and --strict', () => {
     const dir = project({ '.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }, { matcher: 'Write|MultiEdit', hooks: [{ type: 'command', command: 'y' }] }] }) });
     const row = JSON.parse(cli(['convert', '--to', 'qwen', '--format', 'json', '--stdout'], { cwd: dir }).stdout).targets[0].report[1];
     expect(row).toMatchObject({
-      status: 'degraded',
-      reason: expect.stringContaining('no Qwen Code equivalent for file.multi-edit'),
+      status: 'translated',
+      reason: expect.stringContaining('Qwen Code has no MultiEdit (file.multi-edit): a tool it does not have is never called there, so nothing is lost'),
       source: { file: expect.stringMatching(/\.claude\/settings\.json$/), path: 'hooks.PreToolUse[1].hooks[0]', event: 'PreToolUse', matcher: 'Write|MultiEdit' },
       target: { file: expect.stringMatching(/\.qwen\/settings\.json$/), path: 'hooks.PreToolUse[1].hooks[0]', event: 'PreToolUse', matcher: '^write_file$' },
     });
   });
   it('--strict exits 1 when anything was degraded', () => {
-    const dir = project({ '.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Write|MultiEdit', hooks: [{ type: 'command', command: 'y' }] }] }) });
-    expect(cli(['convert', '--to', 'qwen', '--stdout', '--strict'], { cwd: dir }).code).toBe(1);
+    const dir = project({ '.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y', if: 'Bash(git *)' }] }] }) });
+    expect(cli(['convert', '--to', 'qwen', '--stdout', '--strict'], { cwd: dir }).code).toBe(1); // Qwen Code is not known to honour `if`
+    expect(cli(['convert', '--to', 'qwen', '--stdout', '--fail-on', 'dropped'], { cwd: dir }).code).toBe(0);
     expect(cli(['convert', '--to', 'codebuddy', '--stdout', '--strict'], { cwd: dir }).code).toBe(0);
+  });
+  it('a tool the target does not have never makes --strict or --fail-on fail (false losses)', () => {
+    const table: [string, string, string][] = [
+      ['codebuddy', 'qwen', 'Bash'], // also BashOutput, which Qwen Code does not have
+      ['claude', 'qwen', 'Write|MultiEdit'],
+      ['claude', 'qwen', 'MultiEdit'], // only a tool Qwen Code lacks: not written
+      ['qwen', 'claude', 'run_shell_command|get_goal'],
+      ['codebuddy', 'codebuddy-ide', 'Bash|Glob'], // the IDE's tool list is documented only: "no known equivalent"
+      ['codebuddy', 'claude', 'TaskOutput|Bash'],
+    ];
+    for (const [from, to, matcher] of table) {
+      const dir = project({ [`.${from}/settings.json`]: settings({ PreToolUse: [{ matcher, hooks: [{ type: 'command', command: 'y' }] }] }) });
+      for (const fail of [['--strict'], ['--fail-on', 'degraded'], ['--fail-on', 'dropped']]) {
+        const r = cli(['convert', '--from', from, '--to', to, '--stdout', ...fail], { cwd: dir });
+        expect(r.code, `${from} ${matcher} -> ${to} ${fail.join(' ')}\n${r.stderr}`).toBe(0);
+        expect(r.stderr).toMatch(/has no (known equivalent of )?\S+ \([a-z.-]+\)/);
+        expect(r.stderr).toMatch(/0 degraded, 0 dropped/);
+      }
+    }
+  });
+});
+
+describe('convert --runner', () => {
+  const source = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y' }] }] });
+  for (const [name, runner] of [['empty', ''], ['spaces only', '   '], ['a tab', '\t'], ['two lines', 'hook-bridge\nrm -rf x']]) {
+    for (const extra of [[], ['--dispatch'], ['--stdout']]) {
+      it(`${name}${extra.length ? ` with ${extra[0]}` : ''}: exit 2, a clear message, nothing written`, () => {
+        const dir = project({ '.claude/settings.json': source, '.qwen/settings.json': '{ "model": "x" }\n' });
+        const r = cli(['convert', '--to', 'qwen', '--runner', runner, ...extra], { cwd: dir });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(/^hook-bridge: --runner must (name the command that starts hook-bridge|be one line without control characters)/);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stdout).toBe('');
+        expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toBe('{ "model": "x" }\n');
+      });
+    }
+  }
+  it('a command with arguments is a runner; the written command starts', () => {
+    const dir = project({ '.claude/settings.json': source });
+    const r = cli(['convert', '--to', 'qwen', '--stdout', '--runner', `"${process.execPath}" "${bin}"`], { cwd: dir });
+    expect(r.code).toBe(0);
+    const command = JSON.parse(r.stdout).hooks.PreToolUse[0].hooks[0].command as string;
+    const run = spawnSync('sh', ['-c', command.replace(/ -c 'y'$/, ' -c true')], { cwd: dir, input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'ls' } }), encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+  });
+});
+
+describe('convert --stdout when the target file is also a source (codebuddy -> codebuddy-ide share a file)', () => {
+  it('prints the conversion instead of refusing', () => {
+    const dir = project({ '.codebuddy/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y' }] }] }) });
+    const r = cli(['convert', '--from', 'codebuddy', '--to', 'codebuddy-ide', '--stdout'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hooks.PreToolUse[0].matcher).toBe('^execute_command$');
   });
 });
 
