@@ -200,6 +200,16 @@ describe('audit', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/argument 'yaml' is invalid. Allowed choices are text, json, markdown, sarif/);
   });
+  it('timeout-unit-mismatch on a converted Qwen config quotes the value as written, with its unit', () => {
+    const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 30000 }] }] }) });
+    expect(cli(['convert', '--to', 'qwen'], { cwd: dir }).code).toBe(0);
+    expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toContain('"timeout": 30005000');
+    const found = JSON.parse(cli(['audit', '--format', 'json'], { cwd: dir }).stdout).filter((f: { ruleId: string }) => f.ruleId === 'timeout-unit-mismatch');
+    expect(found.map((f: { file: string; message: string }) => `${f.file}: ${f.message}`)).toEqual([
+      '.claude/settings.json: timeout: 30000 (seconds) is 8.3 h on Claude Code; did you mean timeout: 30?',
+      '.qwen/settings.json: `hook-bridge run --timeout 30000` (seconds) is 8.3 h on Qwen Code; did you mean --timeout 30?',
+    ]);
+  });
   it('an unknown rule in .hook-bridge.json names the file and the key', () => {
     const dir = project({ '.hook-bridge.json': JSON.stringify({ audit: { rules: { 'no-such-rule': 'off' } } }) });
     const r = cli(['audit'], { cwd: dir });
@@ -368,7 +378,7 @@ describe('convert: report and --strict', () => {
 
 describe('convert --runner', () => {
   const source = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y' }] }] });
-  for (const [name, runner] of [['empty', ''], ['spaces only', '   '], ['a tab', '\t'], ['two lines', 'hook-bridge\nrm -rf x']]) {
+  for (const [name, runner] of [['empty', ''], ['spaces only', '   '], ['a tab', '\t'], ['two lines', 'hook-bridge\nrm -rf x']] as const) {
     for (const extra of [[], ['--dispatch'], ['--stdout']]) {
       it(`${name}${extra.length ? ` with ${extra[0]}` : ''}: exit 2, a clear message, nothing written`, () => {
         const dir = project({ '.claude/settings.json': source, '.qwen/settings.json': '{ "model": "x" }\n' });
