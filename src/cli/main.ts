@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { VERSION } from '../version.js';
+import { DISPATCH_HELP, RUN_HELP, type HostHelp } from '../run/help.js';
 
 /** A dialect id from the command line (checked here: the dialect modules load only with a command). */
 function dialect(v: string): DialectId {
@@ -42,23 +43,16 @@ function program(): Command {
       await convertCommand(inputs, { ...o, ...(o.strict ? { failOn: 'degraded' } : {}), to: dialectList(o.to), ...(o.from ? { from: dialect(o.from) } : {}) });
     });
 
-  p.command('run')
-    .description('wrapper put in a converted config: run a hook script written for one agent under another')
-    .usage('--from <script-dialect> --to <host-dialect> [options] (-c <shell command> | -- <command> [args...])')
-    .option('--from <dialect>', 'dialect the script was written for')
-    .option('--to <dialect>', 'dialect of the host agent running this hook')
-    .option('--timeout <s>', "the script's timeout in seconds (default: the script agent's default)")
-    .option('--on-error <deny|allow>', "hook-bridge's own failures on blocking events", 'deny')
-    .option('--on-timeout <allow|deny>', 'what a timed-out script means (default: what its agent does)')
-    .option('--ask <ask|deny|allow>', 'what `ask` becomes on a host that cannot ask', 'deny')
-    .option('--rewrite <deny|ignore>', 'an input rewrite on a host that ignores rewrites', 'deny')
-    .option('--plugin-root <dir>', "the plugin the hook comes from (sets CLAUDE_PLUGIN_ROOT for the script)")
-    .option('-c <command>', 'shell command string, run with the script agent\'s shell')
-    .helpOption('-h, --help')
-    .action(() => {
-      // Reached only when `run` is not argv[2] (bin/hook-bridge.cjs sends that straight to dist/run.cjs).
-      throw new HookBridgeError('`run` must be the first argument: hook-bridge run --from <d> --to <d> -c \'<command>\'');
+  // run and dispatch: the same help text their fast paths print (src/run/help.ts).
+  const host = (h: HostHelp, reached: string) => {
+    const c = p.command(h.name).summary(h.summary).description(h.description).usage(h.usage);
+    for (const [flags, what, def] of h.options) c.option(flags, what, def);
+    // Reached only when the command is not argv[2] (bin/hook-bridge.cjs sends that straight to its bundle).
+    c.action(() => {
+      throw new HookBridgeError(reached);
     });
+  };
+  host(RUN_HELP, "`run` must be the first argument: hook-bridge run --from <d> --to <d> -c '<command>'");
 
   p.command('audit')
     .description('migration audit: find every hook config in a project and report what will not behave the same')
@@ -77,19 +71,7 @@ function program(): Command {
       await auditCommand(paths, { ...o, ...(o.target ? { target: dialect(o.target) } : {}) });
     });
 
-  p.command('dispatch')
-    .description('one engine for a whole hook set: registered once per event, runs the set with Claude Code\'s semantics, answers once')
-    .usage('--to <host-dialect> --config <hooks.yaml|settings.json> [--from <dialect>] [--on-error deny|allow] [--ask ask|deny|allow] [--rewrite deny|ignore]')
-    .option('--to <dialect>', 'dialect of the host agent running it')
-    .option('--config <file>', 'the hook set (relative to the project directory)')
-    .option('--from <dialect>', "the hook set's dialect (detected when omitted)")
-    .option('--on-error <deny|allow>', "hook-bridge's own failures on blocking events", 'deny')
-    .option('--ask <ask|deny|allow>', 'what `ask` becomes on a host that cannot ask', 'deny')
-    .option('--rewrite <deny|ignore>', 'an input rewrite on a host that ignores rewrites', 'deny')
-    .action(() => {
-      // Reached only when `dispatch` is not argv[2] (bin/hook-bridge.cjs sends that straight to dist/dispatch.cjs).
-      throw new HookBridgeError('`dispatch` must be the first argument: hook-bridge dispatch --to <d> --config <file>');
-    });
+  host(DISPATCH_HELP, '`dispatch` must be the first argument: hook-bridge dispatch --to <d> --config <file>');
 
   p.command('dialects')
     .description('what hook-bridge knows: dialects, events, tools and their names per dialect, semantics')

@@ -24,6 +24,21 @@ describe('help and dialects', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('--from <script-dialect> --to <host-dialect>');
   });
+  const words = (s: string) => s.replace(/\s+/g, ' ').trim();
+  for (const [command, flags] of [
+    ['run', ['--from', '--to', '--timeout', '--on-timeout', '--on-error', '--ask', '--rewrite', '--plugin-root', '-c']],
+    ['dispatch', ['--to', '--config', '--from', '--on-error', '--ask', '--rewrite']],
+  ] as const) {
+    it(`${command} --help (its fast path) says what \`hook-bridge help ${command}\` says, and what each flag does`, () => {
+      const fast = cli([command, '--help']);
+      const full = cli(['help', command]);
+      expect(fast.code).toBe(0);
+      expect(words(fast.stdout)).toBe(words(full.stdout));
+      expect(cli([command, '-h']).stdout).toBe(fast.stdout);
+      for (const flag of flags) expect(fast.stdout, flag).toMatch(new RegExp(`^  ${flag} <[^>]+>\\s+\\S.{10,}`, 'm'));
+      for (const line of fast.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80 + (line.startsWith('Usage:') ? 60 : 0));
+    });
+  }
   it('dialects --format json lists the five dialects with catalogs and semantics', () => {
     const r = cli(['dialects', '--format', 'json']);
     expect(r.code).toBe(0);
