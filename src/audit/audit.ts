@@ -62,12 +62,10 @@ export function audit(o: AuditOptions = {}): AuditResult {
     const mine = discoverConfigs(project, paths, { ...(o.user ? { user: true } : {}), ...(o.home ? { home: o.home } : {}) });
     for (const c of mine) if (!configs.some((x) => x.file === c.file)) configs.push(c);
     // A user-level config audited with each project says the same thing each time: once is enough.
-    for (const f of auditProject(project, mine, { ...own, ...o.rules }, o)) {
-      const key = JSON.stringify([f.file, f.path, f.ruleId, f.message]);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      findings.push(f);
-    }
+    const key = (f: Finding) => JSON.stringify([f.file, f.path, f.ruleId, f.message]);
+    const found = auditProject(project, mine, { ...own, ...o.rules }, o);
+    findings.push(...found.filter((f) => !seen.has(key(f))));
+    for (const f of found) seen.add(key(f));
   }
   findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId));
   const conversion = o.target
