@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { project, settings } from '../convert/helpers.js';
@@ -189,6 +190,16 @@ describe('audit', () => {
     expect(r.stdout).toMatch(/\n\d+ finding\(s\): \d+ error\(s\), \d+ warning\(s\), \d+ info — \d+ config file\(s\), \d+ hook\(s\)\n$/);
     const clean = project({ 'README.md': 'no hooks' });
     expect(cli(['audit'], { cwd: clean })).toEqual({ code: 0, stdout: 'no findings — 0 config file(s), 0 hook(s)\n', stderr: '' });
+  });
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!hasScript)('colour follows stdout, where the report goes: none in `audit > report.txt` from a terminal', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-tty-'));
+    const inTerminal = (command: string) => spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, encoding: 'utf8', env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NO_COLOR' && k !== 'FORCE_COLOR')), TERM: 'xterm' } });
+    inTerminal(`"${process.execPath}" "${bin}" audit examples/audit-project > "${join(dir, 'report.txt')}"`);
+    const file = readFileSync(join(dir, 'report.txt'), 'utf8');
+    expect(file).toMatch(/^examples\/audit-project\/\.claude\/settings\.json\n/);
+    expect(file).not.toContain('\u001b[');
+    expect(inTerminal(`"${process.execPath}" "${bin}" audit examples/audit-project`).stdout).toContain('\u001b[');
   });
   it('--fix: the report on stdout, the note of what was fixed on stderr', () => {
     const dir = project({ '.qwen/settings.json': '{ "hooks": { "PreToolUse": [ { "matcher": "^Bash$", "hooks": [ { "type": "command", "command": "g" } ] } ] } }\n' });

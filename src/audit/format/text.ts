@@ -1,9 +1,9 @@
-// Grouped by file; colour only on a TTY (picocolors decides).
-import { colors } from '../../cli/colors.js';
+// Grouped by file; colour only when stdout, where the report goes, is a TTY.
+import { colors, useColor } from '../../cli/colors.js';
 import type { AuditResult } from '../audit.js';
 import { shownPath } from './where.js';
 
-export function formatText(r: AuditResult, cwd = process.cwd(), pc = colors()): string {
+export function formatText(r: AuditResult, cwd = process.cwd(), pc = colors(useColor(process.stdout))): string {
   const out: string[] = [];
   const byFile = new Map<string, typeof r.findings>();
   for (const f of r.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
