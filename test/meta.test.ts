@@ -60,3 +60,21 @@ describe('every event hook-bridge knows for an agent is an event of that agent (
     });
   }
 });
+
+describe('docs the code and the README point to', () => {
+  /** Every file under a directory, recursively. */
+  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  // `docs/…` not inside a URL or another path (https://code.claude.com/docs/en/hooks names a web page)
+  const DOC_REF = /(?<![\w./-])docs\/[\w./-]*[\w-]/g;
+  const refs = [...walk(join(root, 'src')), join(root, 'README.md'), ...walk(join(root, 'docs'))].flatMap((f) =>
+    [...readFileSync(f, 'utf8').matchAll(DOC_REF)].map((m) => ({ from: f.slice(root.length + 1), path: m[0] })),
+  );
+  it('finds the references (the scan is not vacuous)', () => {
+    expect(refs).toEqual(expect.arrayContaining([{ from: 'src/dialects/hooks-yaml.ts', path: 'docs/hooks-yaml.md' }, { from: 'README.md', path: 'docs/hooks-yaml.md' }]));
+    expect('see https://code.claude.com/docs/en/hooks and docs/x.md.'.match(DOC_REF)).toEqual(['docs/x.md']);
+  });
+  it('every docs/… path named in src/, docs/ or the README exists', () => {
+    const missing = refs.filter((r) => !existsSync(join(root, r.path))).map((r) => `${r.from}: ${r.path}`);
+    expect(missing).toEqual([]);
+  });
+});

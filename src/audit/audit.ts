@@ -3,7 +3,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { Severity } from '../model/hook.js';
 import { HookBridgeError } from '../model/errors.js';
 import { convertHooks, type ReportRow } from '../convert/convert.js';
-import { discoverConfigs } from './discover.js';
+import { discoverConfigs, projectsOf } from './discover.js';
 import { locate } from './locate.js';
 import { RULES } from './rules/index.js';
 import { resolveScript } from './scripts.js';
@@ -12,7 +12,7 @@ import type { ConfigFile, Finding, HookEntry, Rule, RuleContext, ScriptInfo } fr
 export type RuleSetting = Severity | 'off';
 
 export interface AuditOptions {
-  /** Project directories or config files (default: cwd). */
+  /** Project directories or config files (default: cwd). Each project is audited as itself. */
   paths?: string[];
   /** Audit what happens on this agent instead of each config's own. */
   target?: DialectId;
@@ -21,6 +21,8 @@ export interface AuditOptions {
   home?: string;
   /** Per-rule overrides: off, or another severity. */
   rules?: Record<string, RuleSetting>;
+  /** A project's own rule settings (e.g. its `.hook-bridge.json`), applied to that project under `rules`. */
+  projectRules?: (project: string) => Record<string, RuleSetting>;
   /** Only these rules (tests). */
   only?: string[];
   /** Use these rules instead of the registry (rule tests). */
@@ -28,8 +30,11 @@ export interface AuditOptions {
 }
 
 export interface AuditResult {
-  project: string;
+  /** The projects audited, in the order given (a config file given alone belongs to its project). */
+  projects: string[];
+  /** The configs of every project (a user-level config once). */
   configs: ConfigFile[];
+  /** Findings with absolute `file`s; formats show them relative to the current directory. */
   findings: Finding[];
   rules: Rule[];
   /** With a target: what `hook-bridge convert --to <target>` would do with each config (in memory). */
@@ -38,17 +43,45 @@ export interface AuditResult {
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
-export function audit(o: AuditOptions = {}): AuditResult {
-  for (const id of Object.keys(o.rules ?? {})) {
-    if (!(o.ruleSet ?? RULES).some((r) => r.id === id)) throw new HookBridgeError(`unknown rule "${id}" (see hook-bridge audit --list-rules)`);
+function checkRuleIds(settings: Record<string, RuleSetting>, known: Rule[], where?: string): void {
+  for (const id of Object.keys(settings)) {
+    if (!known.some((r) => r.id === id)) throw new HookBridgeError(`unknown rule "${id}" (see hook-bridge audit --list-rules)`, where);
   }
-  const { project, configs } = discoverConfigs(o.paths ?? [], { ...(o.user ? { user: true } : {}), ...(o.home ? { home: o.home } : {}) });
+}
+
+export function audit(o: AuditOptions = {}): AuditResult {
+  const known = o.ruleSet ?? RULES;
+  checkRuleIds(o.rules ?? {}, known);
+  const projects = projectsOf(o.paths ?? []);
+  const configs: ConfigFile[] = [];
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const { project, paths } of projects) {
+    const own = o.projectRules?.(project) ?? {};
+    checkRuleIds(own, known, project);
+    const mine = discoverConfigs(project, paths, { ...(o.user ? { user: true } : {}), ...(o.home ? { home: o.home } : {}) });
+    for (const c of mine) if (!configs.some((x) => x.file === c.file)) configs.push(c);
+    // A user-level config audited with each project says the same thing each time: once is enough.
+    const key = (f: Finding) => JSON.stringify([f.file, f.path, f.ruleId, f.message]);
+    const found = auditProject(project, mine, { ...own, ...o.rules }, o);
+    findings.push(...found.filter((f) => !seen.has(key(f))));
+    for (const f of found) seen.add(key(f));
+  }
+  findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId));
+  const conversion = o.target
+    ? configs.filter((c) => c.dialect !== o.target && c.hooks.length).map((config) => ({ config, report: convertHooks(config.hooks, config.dialect, { to: o.target! }).report }))
+    : undefined;
+  const rules = known.filter((r) => (!o.only || o.only.includes(r.id)) && o.rules?.[r.id] !== 'off');
+  return { projects: projects.map((p) => p.project), configs, findings, rules, ...(conversion ? { conversion } : {}) };
+}
+
+/** Every rule over one project's configs: `$CLAUDE_PROJECT_DIR` and relative script paths resolve against `project`. */
+function auditProject(project: string, configs: ConfigFile[], settings: Record<string, RuleSetting>, o: AuditOptions): Finding[] {
   const findings: Finding[] = [];
   const scriptCache = new Map<string, ScriptInfo | undefined>();
-  const rules = (o.ruleSet ?? RULES).filter((r) => (!o.only || o.only.includes(r.id)) && o.rules?.[r.id] !== 'off');
+  const rules = (o.ruleSet ?? RULES).filter((r) => (!o.only || o.only.includes(r.id)) && settings[r.id] !== 'off');
   for (const rule of rules) {
-    const override = o.rules?.[rule.id] as Severity | undefined;
-    let current: ConfigFile | undefined;
+    const override = settings[rule.id] as Severity | undefined;
     const ctx: RuleContext = {
       project,
       configs,
@@ -64,7 +97,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
         let message = rule.messages[r.messageId];
         if (message === undefined) throw new Error(`rule ${rule.id} has no message "${r.messageId}"`);
         for (const [k, v] of Object.entries(r.data ?? {})) message = message.replaceAll(`{{${k}}}`, String(v));
-        const file = r.file ?? current?.file ?? project;
+        const file = r.file ?? project;
         const config = configs.find((c) => c.file === file);
         const pos = config?.text ? locate(config.text, r.path, config.dialect === 'hooks-yaml') : undefined;
         findings.push({
@@ -73,7 +106,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
           severity: override ?? rule.messageSeverity?.[r.messageId] ?? rule.severity,
           message,
           file,
-          ...(r.path ? { path: r.path } : {}),
+          path: r.path ?? '',
           ...(pos ?? {}),
           ...(o.target ? { target: o.target } : {}),
           ...(r.fix ? { fix: r.fix } : {}),
@@ -83,11 +116,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
     };
     rule.check(ctx);
   }
-  findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId));
-  const conversion = o.target
-    ? configs.filter((c) => c.dialect !== o.target && c.hooks.length).map((config) => ({ config, report: convertHooks(config.hooks, config.dialect, { to: o.target! }).report }))
-    : undefined;
-  return { project, configs, findings, rules, ...(conversion ? { conversion } : {}) };
+  return findings;
 }
 
 /** The exit code `--fail-on` asks for. */

@@ -1,7 +1,7 @@
 // Discovery: every hook config of every dialect in a project (and, with --user, in the home dir).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
@@ -39,8 +39,32 @@ export interface DiscoverOptions {
   home?: string;
 }
 
-/** All hook configs under a project directory, or the given files. */
-export function discoverConfigs(paths: string[], o: DiscoverOptions = {}): { project: string; configs: ConfigFile[] } {
+/** The project a config file belongs to: the directory its conventional location hangs off, else its own. */
+export function projectOf(file: string): string {
+  const abs = resolve(file);
+  const rels = [...DIALECT_IDS.flatMap((d) => [...(mappings.dialects[d].config.project ?? []), ...(mappings.dialects[d].config.plugin ?? [])]), ...UNREAD_LOCATIONS.map((u) => u.path)];
+  const norm = abs.split(sep).join('/');
+  for (const rel of rels) if (norm.endsWith(`/${rel}`)) return abs.slice(0, abs.length - rel.length - 1) || sep;
+  return dirname(abs);
+}
+
+/**
+ * The projects the given paths name, in order: a directory is a project; a config file belongs to the
+ * project of its conventional location (`p/.claude/settings.json` -> `p`). Each project is audited as itself.
+ */
+export function projectsOf(paths: string[]): { project: string; paths: string[] }[] {
+  const out = new Map<string, string[]>();
+  for (const p of paths.length ? paths : ['.']) {
+    const abs = resolve(p);
+    if (!existsSync(abs)) throw new HookBridgeError('no such file or directory', p);
+    const project = statIsDir(abs) ? abs : projectOf(abs);
+    out.set(project, [...(out.get(project) ?? []), abs]);
+  }
+  return [...out].map(([project, ps]) => ({ project, paths: ps }));
+}
+
+/** All hook configs of one project: under its directory, or the given files of it (see projectsOf). */
+export function discoverConfigs(project: string, paths: string[] = [project], o: DiscoverOptions = {}): ConfigFile[] {
   const configs: ConfigFile[] = [];
   const seen = new Set<string>();
   const add = (c: ConfigFile) => {
@@ -48,16 +72,13 @@ export function discoverConfigs(paths: string[], o: DiscoverOptions = {}): { pro
     seen.add(c.file);
     configs.push(c);
   };
-  let project = resolve('.');
-  for (const p of paths.length ? paths : ['.']) {
+  for (const p of paths) {
     const abs = resolve(p);
     if (!existsSync(abs)) throw new HookBridgeError('no such file or directory', p);
     if (!statIsDir(abs)) {
       add(load(abs, decideFileDialect(abs, safeRead(abs)).dialect, 'explicit', pluginRootOf(abs)));
-      project = dirname(abs);
       continue;
     }
-    project = abs;
     for (const d of DIALECT_IDS) {
       if (d === 'codebuddy-ide') continue; // same files as codebuddy; told apart by content in load()
       const spec = mappings.dialects[d].config;
@@ -82,7 +103,7 @@ export function discoverConfigs(paths: string[], o: DiscoverOptions = {}): { pro
       }
     }
   }
-  return { project, configs };
+  return configs;
 }
 
 function statIsDir(p: string): boolean {

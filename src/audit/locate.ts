@@ -1,5 +1,5 @@
 // Line and column of a JSON/YAML path in a config file, for text output and SARIF regions.
-import { findNodeAtLocation, parseTree, type Segment } from 'jsonc-parser';
+import { findNodeAtLocation, getNodeValue, parseTree, type Segment } from 'jsonc-parser';
 import { yaml } from '../lazy.js';
 
 export function pathSegments(path: string): Segment[] {
@@ -35,4 +35,13 @@ export function locate(text: string, path: string | undefined, isYaml: boolean):
     segs = segs.slice(0, -1);
   }
   return undefined;
+}
+
+/** The value at `path` as the file holds it (before any reading rule such as Qwen's ms), or undefined. */
+export function valueAt(text: string, path: string, isYaml: boolean): unknown {
+  const segs = pathSegments(path);
+  if (isYaml) return yaml().parseDocument(text).getIn(segs);
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const node = root && findNodeAtLocation(root, segs);
+  return node ? getNodeValue(node) : undefined;
 }

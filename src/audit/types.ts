@@ -35,9 +35,10 @@ export interface Finding {
   messageId: string;
   severity: Severity;
   message: string;
+  /** The config file (absolute here; the formats show it relative to the current directory). */
   file: string;
-  /** JSON/YAML path of the offending value, e.g. `hooks.PreToolUse[0].matcher`. */
-  path?: string;
+  /** JSON/YAML path of the offending value, e.g. `hooks.PreToolUse[0].matcher`; `''` for the whole file. */
+  path: string;
   line?: number;
   column?: number;
   /** The dialect audited for, when auditing for another agent (`--target`). */

@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { VERSION } from '../version.js';
+import { DISPATCH_HELP, RUN_HELP, type HostHelp } from '../run/help.js';
 
 /** A dialect id from the command line (checked here: the dialect modules load only with a command). */
 function dialect(v: string): DialectId {
@@ -31,7 +32,7 @@ function program(): Command {
     .option('--dry-run', 'print a unified diff of what would change; write nothing')
     .option('--wrap', 'wrap commands in `hook-bridge run` when script and host dialects differ (default)')
     .option('--no-wrap', 'write commands as they are (env vars rewritten; the report warns)')
-    .option('--runner <cmd>', 'how the converted config invokes hook-bridge', 'hook-bridge')
+    .option('--runner <cmd>', 'the command the converted config starts hook-bridge with (not empty)', 'hook-bridge')
     .option('--no-backup', 'do not keep <file>.bak when changing a file')
     .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
@@ -42,34 +43,27 @@ function program(): Command {
       await convertCommand(inputs, { ...o, ...(o.strict ? { failOn: 'degraded' } : {}), to: dialectList(o.to), ...(o.from ? { from: dialect(o.from) } : {}) });
     });
 
-  p.command('run')
-    .description('wrapper put in a converted config: run a hook script written for one agent under another')
-    .usage('--from <script-dialect> --to <host-dialect> [options] (-c <shell command> | -- <command> [args...])')
-    .option('--from <dialect>', 'dialect the script was written for')
-    .option('--to <dialect>', 'dialect of the host agent running this hook')
-    .option('--timeout <s>', "the script's timeout in seconds (default: the script agent's default)")
-    .option('--on-error <deny|allow>', "hook-bridge's own failures on blocking events", 'deny')
-    .option('--on-timeout <allow|deny>', 'what a timed-out script means (default: what its agent does)')
-    .option('--ask <ask|deny|allow>', 'what `ask` becomes on a host that cannot ask', 'deny')
-    .option('--rewrite <deny|ignore>', 'an input rewrite on a host that ignores rewrites', 'deny')
-    .option('--plugin-root <dir>', "the plugin the hook comes from (sets CLAUDE_PLUGIN_ROOT for the script)")
-    .option('-c <command>', 'shell command string, run with the script agent\'s shell')
-    .helpOption('-h, --help')
-    .action(() => {
-      // Reached only when `run` is not argv[2] (bin/hook-bridge.cjs sends that straight to dist/run.cjs).
-      throw new HookBridgeError('`run` must be the first argument: hook-bridge run --from <d> --to <d> -c \'<command>\'');
+  // run and dispatch: the same help text their fast paths print (src/run/help.ts).
+  const host = (h: HostHelp, reached: string) => {
+    const c = p.command(h.name).summary(h.summary).description(h.description).usage(h.usage);
+    for (const [flags, what, def] of h.options) c.option(flags, what, def);
+    // Reached only when the command is not argv[2] (bin/hook-bridge.cjs sends that straight to its bundle).
+    c.action(() => {
+      throw new HookBridgeError(reached);
     });
+  };
+  host(RUN_HELP, "`run` must be the first argument: hook-bridge run --from <d> --to <d> -c '<command>'");
 
   p.command('audit')
     .description('migration audit: find every hook config in a project and report what will not behave the same')
-    .argument('[path...]', 'project directories or config files (default: .)')
+    .argument('[path...]', 'project directories or config files; each project is audited as itself (default: .)')
     .option('--target <dialect>', 'audit what happens on this agent instead of each config\'s own')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown', 'sarif']).default('text'))
+    .addOption(new Option('--format <format>', 'report (and --list-rules) format, on stdout').choices(['text', 'json', 'markdown', 'sarif']).default('text'))
     .addOption(new Option('--fail-on <level>', 'exit 1 when a finding of this severity or worse is found').choices(['error', 'warning', 'never']).default('error'))
     .option('--user', 'also audit the user-level configs in the home directory')
     .option('--rule <id=level>', 'turn a rule off or change its severity (off|error|warning|info); repeatable', (v: string, prev: string[]) => [...prev, v], [] as string[])
-    .option('--config <file>', 'rule settings file (default: <project>/.hook-bridge.json)')
-    .option('--list-rules', 'list the rules and exit')
+    .option('--config <file>', 'rule settings file for every project (default: each project\'s .hook-bridge.json)')
+    .option('--list-rules', 'list the rules in --format and exit')
     .option('--fix', 'apply mechanical fixes (e.g. anchor over-matching matchers) in place, with a backup')
     .option('--no-backup', 'with --fix: do not keep <file>.bak')
     .action(async (paths: string[], o) => {
@@ -77,23 +71,11 @@ function program(): Command {
       await auditCommand(paths, { ...o, ...(o.target ? { target: dialect(o.target) } : {}) });
     });
 
-  p.command('dispatch')
-    .description('one engine for a whole hook set: registered once per event, runs the set with Claude Code\'s semantics, answers once')
-    .usage('--to <host-dialect> --config <hooks.yaml|settings.json> [--from <dialect>] [--on-error deny|allow] [--ask ask|deny|allow] [--rewrite deny|ignore]')
-    .option('--to <dialect>', 'dialect of the host agent running it')
-    .option('--config <file>', 'the hook set (relative to the project directory)')
-    .option('--from <dialect>', "the hook set's dialect (detected when omitted)")
-    .option('--on-error <deny|allow>', "hook-bridge's own failures on blocking events", 'deny')
-    .option('--ask <ask|deny|allow>', 'what `ask` becomes on a host that cannot ask', 'deny')
-    .option('--rewrite <deny|ignore>', 'an input rewrite on a host that ignores rewrites', 'deny')
-    .action(() => {
-      // Reached only when `dispatch` is not argv[2] (bin/hook-bridge.cjs sends that straight to dist/dispatch.cjs).
-      throw new HookBridgeError('`dispatch` must be the first argument: hook-bridge dispatch --to <d> --config <file>');
-    });
+  host(DISPATCH_HELP, '`dispatch` must be the first argument: hook-bridge dispatch --to <d> --config <file>');
 
   p.command('dialects')
     .description('what hook-bridge knows: dialects, events, tools and their names per dialect, semantics')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('--format <format>', 'listing format, on stdout').choices(['text', 'json']).default('text'))
     .action(async (o: { format: 'text' | 'json' }) => {
       const { dialectsCommand } = await import('./dialects-command.js');
       dialectsCommand(o.format);

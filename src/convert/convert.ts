@@ -68,6 +68,19 @@ function dropped(h: Hook, from: DialectId, notes: string[], why: string, report:
   diagnostics.push({ severity: 'warning', code: 'hookDropped', message: why, file: h.origin.file, path: h.origin.path });
 }
 
+/** The note for matched tools the target has no equivalent of: `Qwen Code has no BashOutput (task.bash-output) …`. */
+function absentTools(missing: string[], from: DialectId, to: DialectId): string {
+  const fromTools = dialects[from].payloadDialect;
+  const named = missing.map((c) => {
+    const name = toolEntry(fromTools, c)?.name;
+    return name ? `${name} (${c})` : c;
+  });
+  // Known absent (~), or not in a tool list we observed: it does not exist there. Documented lists only: "no known".
+  const sure = missing.every((c) => toolEntry(to, c) === null) || mappings.dialects[dialects[to].payloadDialect].observedVersion !== null;
+  const agent = dialects[to].spec.agent;
+  return sure ? `${agent} has no ${named.join(', ')}: a tool it does not have is never called there, so nothing is lost` : `${agent} has no known equivalent of ${named.join(', ')}; its tool list is documented, not observed`;
+}
+
 const defaultMs = (d: DialectId): number | null => {
   const t = mappings.dialects[d].timeout;
   return t.default === null ? null : t.default * (t.unit === 's' ? 1000 : 1);
@@ -98,9 +111,16 @@ export function execAsShell(command: string, args: string[], dialect: DialectId)
   return [command, ...args].map(word).join(' ');
 }
 
+/** The runner is written in front of `run`/`dispatch` in every converted command: it must be a command. */
+export function checkRunner(runner: string): string {
+  if (!runner.trim()) throw new HookBridgeError(`--runner must name the command that starts hook-bridge (e.g. hook-bridge, or 'node ./node_modules/hook-bridge/bin/hook-bridge.cjs'); got ${JSON.stringify(runner)}`);
+  if (/[\0-\x1f\x7f]/.test(runner)) throw new HookBridgeError(`--runner must be one line without control characters; got ${JSON.stringify(runner)}`);
+  return runner;
+}
+
 export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOptions): ConvertResult {
   const target = dialects[opts.to];
-  const runner = opts.runner ?? 'hook-bridge';
+  const runner = checkRunner(opts.runner ?? 'hook-bridge');
   const out: NativeHook[] = [];
   const report: ReportRow[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -144,25 +164,22 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
       if (h.nativeMatcher !== undefined && h.matcher.kind !== 'all') notes.push(`${h.nativeEvent} ignores matchers; ${JSON.stringify(h.nativeMatcher)} not carried`);
     } else if (row.matcherOn === 'tool') {
       const w = writeToolMatcher(target.id, h.matcher, target.spec.config.format === 'hooks-yaml');
-      if (w.missing.length) {
-        notes.push(`no ${target.spec.agent} equivalent for ${w.missing.join(', ')}`);
-        degraded = true;
-      }
+      // A tool the target does not have cannot be called there, so its hook has nothing to guard: a note, not a loss.
+      if (w.missing.length) notes.push(absentTools(w.missing, from, target.id));
       if (h.matcher.kind === 'tools' && h.matcher.unknown.length) {
         notes.push(`matcher part(s) ${h.matcher.unknown.join(', ')} name no known tool; kept as written`);
         degraded = true;
       }
       if (w.native === undefined) {
-        drop(`none of the matched tools exist on ${target.spec.agent}: the hook could never fire`);
+        notes.push(`not written: it could never fire on ${target.spec.agent}`);
+        report.push({ source, status: 'translated', notes, reason: notes.join('; ') });
         continue;
       }
       // Tool availability is a fact about an agent, not about a format another agent's tables stand in for (hooks.yaml).
       const entries = h.matcher.kind === 'tools' && !target.spec.extends ? h.matcher.tools.map((c) => toolEntry(target.id, c)).filter((e): e is ToolEntry => !!e) : [];
       const gone = entries.filter((e) => e.status === 'historical').map((e) => e.name);
-      if (gone.length) {
-        notes.push(`${target.spec.agent} no longer has ${gone.join(', ')}: the hook never fires for it on current builds`);
-        degraded = true;
-      }
+      // Gone from current builds: nothing to guard there either; older builds still match it.
+      if (gone.length) notes.push(`${target.spec.agent} no longer has ${gone.join(', ')}: the hook never fires for it on current builds`);
       for (const e of entries.filter((x) => x.status === 'conditional')) notes.push(`${target.spec.agent} offers ${e.name} only when enabled (${e.enabledBy ?? 'a setting'}): the hook fires for it only then`);
       matcher = h.nativeMatcher === undefined && h.matcher.kind === 'all' ? undefined : w.native;
     } else if (h.nativeMatcher !== undefined) {
@@ -270,6 +287,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
  * instead of one wrapped entry per hook. The host's timeout covers the slowest hook of the event.
  */
 export function dispatchEntries(hooks: Hook[], from: DialectId, to: DialectId, configPath: string, runner: string): ConvertResult {
+  checkRunner(runner);
   const target = dialects[to];
   const report: ReportRow[] = [];
   const diagnostics: Diagnostic[] = [];

@@ -239,9 +239,9 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   for (const to of o.to) {
     const result = o.dispatch
       ? dispatchEntries(hooks, from, to, relative(project, resolve(sources[0]!.file)), o.runner ?? 'hook-bridge')
-      : convertHooks(hooks, from, { to, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner ? { runner: o.runner } : {}), ...(pluginRoot ? { pluginRoot } : {}) });
+      : convertHooks(hooks, from, { to, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner !== undefined ? { runner: o.runner } : {}), ...(pluginRoot ? { pluginRoot } : {}) });
     const file = resolve(o.out ?? join(project, mappings.dialects[to].config.write));
-    if (sources.some((s) => s.file !== '-' && resolve(s.file) === file)) throw new HookBridgeError(`the target file is also a source; pass --out or --stdout`, file);
+    if (!o.stdout && sources.some((s) => s.file !== '-' && resolve(s.file) === file)) throw new HookBridgeError(`the target file is also a source; pass --out or --stdout`, file);
     const before = o.stdout ? undefined : existsSync(file) ? readText(file) : undefined;
     const { text: after, diagnostics: writeDiagnostics } = dialects[to].codec.write(result.hooks, before, file, dialects[to]);
     diagnostics.push(...writeDiagnostics);

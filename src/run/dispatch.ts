@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Answer } from './answer.js';
 import { emit, type HostReply } from './emit.js';
+import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
 import { matcherFires } from '../dialects/matcher.js';
 import { canonicalTool, firesOn, toolEntry } from '../dialects/catalog.js';
@@ -22,11 +23,6 @@ export interface DispatchArgs extends Pick<RunArgs, 'to' | 'onError' | 'ask' | '
   /** The config's dialect (detected from the file when omitted). */
   from?: DialectId;
 }
-
-export const DISPATCH_USAGE = `usage: hook-bridge dispatch --to <host-dialect> --config <hooks.yaml|settings.json> [--from <dialect>]
-                            [--on-error deny|allow] [--ask ask|deny|allow] [--rewrite deny|ignore]
-The host runs this once per event, in place of the hooks themselves: it runs every hook of the config
-that matches, in priority order (lower first), with Claude Code's semantics, and answers once.`;
 
 export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
   const o: Partial<DispatchArgs> = { onError: 'deny', ask: 'deny', rewrite: 'deny' };
@@ -176,4 +172,4 @@ export async function dispatch(args: DispatchArgs, raw: Parameters<typeof parseH
   return { ...reply, stderr: [...passthrough, reply.stderr].filter(Boolean).join('\n') };
 }
 
-export const dispatchMain = (argv: string[]) => hostMain(argv, { name: 'dispatch', usage: DISPATCH_USAGE, parse: parseDispatchArgs, handle: dispatch });
+export const dispatchMain = (argv: string[]) => hostMain(argv, { name: 'dispatch', usage: usageLine(DISPATCH_HELP), help: formatHostHelp(DISPATCH_HELP), parse: parseDispatchArgs, handle: dispatch });

@@ -8,6 +8,7 @@ import { canonicalEvent } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { isObject } from '../model/is-object.js';
+import { formatHostHelp, RUN_HELP, usageLine } from './help.js';
 
 export const MAX_PAYLOAD = 10 * 1024 * 1024;
 /** Events where a hook can stop something: hook-bridge's own failures fail closed here. */
@@ -32,12 +33,6 @@ export interface RunArgs {
 }
 
 export class UsageError extends Error {}
-
-const USAGE = `usage: hook-bridge run --from <script-dialect> --to <host-dialect> [--timeout <s>] [--on-error deny|allow]
-                       [--on-timeout allow|deny] [--ask ask|deny|allow] [--rewrite deny|ignore]
-                       [--plugin-root <dir>] (-c '<shell command>' | -- <command> [args...])
-The host agent runs this in place of a hook's command: it translates the host's payload for the script,
-runs the script unchanged, and translates its answer back so the host reaches the same decision.`;
 
 export function parseArgs(argv: string[]): RunArgs | 'help' {
   const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', ask: 'deny', rewrite: 'deny' };
@@ -265,7 +260,10 @@ export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.Pro
 /** How a host-facing command (run, dispatch) reads its arguments and answers one payload. */
 export interface HostCommand<A extends Pick<RunArgs, 'to' | 'onError'>> {
   name: string;
+  /** Printed after a usage error (stderr). */
   usage: string;
+  /** Printed for --help (stdout). */
+  help: string;
   parse(argv: string[]): A | 'help';
   handle(args: A, raw: Buffer | TooLarge, env: NodeJS.ProcessEnv): Promise<HostReply>;
 }
@@ -289,7 +287,7 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: 
     return;
   }
   if (args === 'help') {
-    process.stdout.write(`${c.usage}\n`);
+    process.stdout.write(`${c.help}\n`);
     return;
   }
   let reply: HostReply;
@@ -304,5 +302,5 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: 
   });
 }
 
-export const main = (argv: string[]) => hostMain(argv, { name: 'run', usage: USAGE, parse: parseArgs, handle: run });
+export const main = (argv: string[]) => hostMain(argv, { name: 'run', usage: usageLine(RUN_HELP), help: formatHostHelp(RUN_HELP), parse: parseArgs, handle: run });
 

@@ -1,9 +1,10 @@
 // ESLint-style rule tests: each case is a small project (files) audited with one rule.
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.js';
+import { formatJson } from '../../src/audit/format/json.js';
 import type { Rule } from '../../src/audit/types.js';
 import type { DialectId } from '../../src/model/dialect-ids.js';
 
@@ -32,7 +33,7 @@ export function project(c: Case): string {
 export function runRule(rule: Rule, c: Case) {
   const dir = project(c);
   const r = audit({ paths: [dir], ruleSet: [rule], ...(c.target ? { target: c.target } : {}) });
-  return { dir, findings: r.findings };
+  return { dir, findings: r.findings, result: r };
 }
 
 export function ruleTester(rule: Rule, cases: { valid: Case[]; invalid: InvalidCase[] }): void {
@@ -47,7 +48,7 @@ export function ruleTester(rule: Rule, cases: { valid: Case[]; invalid: InvalidC
     }
     for (const c of cases.invalid) {
       it(`invalid: ${c.name}`, () => {
-        const { findings, dir } = runRule(rule, c);
+        const { findings, dir, result } = runRule(rule, c);
         const got = findings.map((f, i) => {
           const e = c.errors[i] ?? {};
           return {
@@ -66,6 +67,12 @@ export function ruleTester(rule: Rule, cases: { valid: Case[]; invalid: InvalidC
           ...(e.severity ? { severity: e.severity } : {}),
         }));
         expect(got, JSON.stringify(findings, null, 1)).toEqual(want);
+        // Every rule's JSON findings have the same shape: a `file` that opens from the current directory
+        // and a `path` ('' for the whole file), so consumers need no special case.
+        for (const f of JSON.parse(formatJson(result, dir))) {
+          expect(f, rule.id).toMatchObject({ file: expect.any(String), path: expect.any(String) });
+          expect(existsSync(join(dir, f.file)), f.file).toBe(true);
+        }
       });
     }
   });

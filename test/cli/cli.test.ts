@@ -1,8 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { project, settings } from '../convert/helpers.js';
+import { RULES } from '../../src/audit/rules/index.js';
 
 const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
 function cli(args: string[], opts: { cwd?: string; input?: string } = {}) {
@@ -23,6 +25,21 @@ describe('help and dialects', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('--from <script-dialect> --to <host-dialect>');
   });
+  const words = (s: string) => s.replace(/\s+/g, ' ').trim();
+  for (const [command, flags] of [
+    ['run', ['--from', '--to', '--timeout', '--on-timeout', '--on-error', '--ask', '--rewrite', '--plugin-root', '-c']],
+    ['dispatch', ['--to', '--config', '--from', '--on-error', '--ask', '--rewrite']],
+  ] as const) {
+    it(`${command} --help (its fast path) says what \`hook-bridge help ${command}\` says, and what each flag does`, () => {
+      const fast = cli([command, '--help']);
+      const full = cli(['help', command]);
+      expect(fast.code).toBe(0);
+      expect(words(fast.stdout)).toBe(words(full.stdout));
+      expect(cli([command, '-h']).stdout).toBe(fast.stdout);
+      for (const flag of flags) expect(fast.stdout, flag).toMatch(new RegExp(`^  ${flag} <[^>]+>\\s+\\S.{10,}`, 'm'));
+      for (const line of fast.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80 + (line.startsWith('Usage:') ? 60 : 0));
+    });
+  }
   it('dialects --format json lists the five dialects with catalogs and semantics', () => {
     const r = cli(['dialects', '--format', 'json']);
     expect(r.code).toBe(0);
@@ -136,7 +153,7 @@ describe('writing', () => {
     const r = cli(['convert', 'examples/claude-project', '--to', 'qwen', '--stdout'], { cwd: resolve(import.meta.dirname, '../..') });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).hooks.PreToolUse).toHaveLength(3);
-    expect(r.stderr).toMatch(/7 hooks: 1 exact, 4 translated, 2 degraded, 0 dropped/);
+    expect(r.stderr).toMatch(/7 hooks: 1 exact, 5 translated, 1 degraded, 0 dropped/);
   });
 });
 
@@ -165,8 +182,110 @@ describe('audit', () => {
     expect(existsSync(join(dir, '.qwen/settings.json.bak'))).toBe(true);
     expect(cli(['audit', '--format', 'json'], { cwd: dir }).stdout.trim()).toBe('[]');
   });
-  it('--list-rules lists every rule', () => {
-    expect(cli(['audit', '--list-rules']).stdout).toMatch(/^matcher-dead\s+error\s+/m);
+  it('the text report is the output: stdout, so `audit > report.txt` keeps it; stderr stays empty', () => {
+    const r = cli(['audit', 'examples/audit-project'], { cwd: root });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^examples\/audit-project\/\.claude\/settings\.json\n/);
+    expect(r.stdout).toMatch(/\n\d+ finding\(s\): \d+ error\(s\), \d+ warning\(s\), \d+ info — \d+ config file\(s\), \d+ hook\(s\)\n$/);
+    const clean = project({ 'README.md': 'no hooks' });
+    expect(cli(['audit'], { cwd: clean })).toEqual({ code: 0, stdout: 'no findings — 0 config file(s), 0 hook(s)\n', stderr: '' });
+  });
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!hasScript)('colour follows stdout, where the report goes: none in `audit > report.txt` from a terminal', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-tty-'));
+    const inTerminal = (command: string) => spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, encoding: 'utf8', env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NO_COLOR' && k !== 'FORCE_COLOR')), TERM: 'xterm' } });
+    inTerminal(`"${process.execPath}" "${bin}" audit examples/audit-project > "${join(dir, 'report.txt')}"`);
+    const file = readFileSync(join(dir, 'report.txt'), 'utf8');
+    expect(file).toMatch(/^examples\/audit-project\/\.claude\/settings\.json\n/);
+    expect(file).not.toContain('\u001b[');
+    expect(inTerminal(`"${process.execPath}" "${bin}" audit examples/audit-project`).stdout).toContain('\u001b[');
+  });
+  it('--fix: the report on stdout, the note of what was fixed on stderr', () => {
+    const dir = project({ '.qwen/settings.json': '{ "hooks": { "PreToolUse": [ { "matcher": "^Bash$", "hooks": [ { "type": "command", "command": "g" } ] } ] } }\n' });
+    const r = cli(['audit', '--fix'], { cwd: dir });
+    expect(r.stderr).toBe('fixed 1 finding(s) in .qwen/settings.json (backup .qwen/settings.json.bak)\n');
+    expect(r.stdout).toBe('no findings — 1 config file(s), 1 hook(s)\n');
+  });
+  it('--list-rules lists every rule, in every --format', () => {
+    const ids = RULES.map((x) => x.id);
+    const text = cli(['audit', '--list-rules']);
+    expect(text.stdout).toMatch(/^matcher-dead\s+error\s+The matcher fires for no tool the agent has$/m);
+    expect(text.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0])).toEqual(ids);
+    const json = JSON.parse(cli(['audit', '--list-rules', '--format', 'json']).stdout);
+    expect(Array.isArray(json)).toBe(true);
+    expect(json.map((x: { id: string }) => x.id)).toEqual(ids);
+    expect(json[0]).toEqual({ id: RULES[0]!.id, severity: RULES[0]!.severity, description: RULES[0]!.description, docs: RULES[0]!.docs, sources: RULES[0]!.sources ?? [] });
+    // the README's rule table is this listing
+    const md = cli(['audit', '--list-rules', '--format', 'markdown']).stdout;
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(md);
+    const sarif = JSON.parse(cli(['audit', '--list-rules', '--format', 'sarif']).stdout);
+    expect(sarif.runs[0].tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(ids);
+    expect(sarif.runs[0].results).toEqual([]);
+    const bad = cli(['audit', '--list-rules', '--format', 'yaml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/argument 'yaml' is invalid. Allowed choices are text, json, markdown, sarif/);
+  });
+  it('timeout-unit-mismatch on a converted Qwen config quotes the value as written, with its unit', () => {
+    const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 30000 }] }] }) });
+    expect(cli(['convert', '--to', 'qwen'], { cwd: dir }).code).toBe(0);
+    expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toContain('"timeout": 30005000');
+    const found = JSON.parse(cli(['audit', '--format', 'json'], { cwd: dir }).stdout).filter((f: { ruleId: string }) => f.ruleId === 'timeout-unit-mismatch');
+    expect(found.map((f: { file: string; message: string }) => `${f.file}: ${f.message}`)).toEqual([
+      '.claude/settings.json: timeout: 30000 (seconds) is 8.3 h on Claude Code; did you mean timeout: 30?',
+      '.qwen/settings.json: `hook-bridge run --timeout 30000` (seconds) is 8.3 h on Qwen Code; did you mean --timeout 30?',
+    ]);
+  });
+  it('an unknown rule in .hook-bridge.json names the file and the key', () => {
+    const dir = project({ '.hook-bridge.json': JSON.stringify({ audit: { rules: { 'no-such-rule': 'off' } } }) });
+    const r = cli(['audit'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`hook-bridge: ${join(dir, '.hook-bridge.json')}: audit.rules.no-such-rule: unknown rule "no-such-rule" (see hook-bridge audit --list-rules)\n`);
+  });
+});
+
+describe('a closed pipe (`| head`) ends every command quietly', () => {
+  const root = resolve(import.meta.dirname, '../..');
+  /** Run with stdout already closed: every write fails with EPIPE. */
+  function closedPipe(args: string[], input = ''): Promise<{ code: number | null; stderr: string }> {
+    return new Promise((res, rej) => {
+      const c = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+      c.stdout.destroy();
+      let stderr = '';
+      c.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      c.on('error', rej);
+      c.on('close', (code) => res({ code, stderr }));
+      c.stdin.end(input);
+    });
+  }
+  const listings: [string[], number][] = [
+    [['--help'], 0],
+    [['help', 'run'], 0],
+    [['dialects'], 0],
+    [['dialects', '--format', 'json'], 0],
+    ...(['text', 'json', 'markdown', 'sarif'].flatMap((f) => [[['audit', '--list-rules', '--format', f], 0], [['audit', 'examples/audit-project', '--format', f], 1]]) as [string[], number][]),
+    [['convert', 'examples/claude-project', '--to', 'qwen,codebuddy', '--stdout'], 0],
+    [['convert', 'examples/claude-project', '--to', 'qwen', '--format', 'json', '--stdout'], 0],
+    [['run', '--help'], 0],
+    [['dispatch', '--help'], 0],
+  ];
+  for (const [args, code] of listings) {
+    it(args.join(' '), async () => {
+      const r = await closedPipe(args);
+      expect(r.stderr).not.toMatch(/EPIPE|\n\s+at /);
+      expect(r.code).toBe(code);
+    });
+  }
+  it('a real `| head -1` on the longest listing', () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" dialects --format json | head -1`], { cwd: root, encoding: 'utf8' });
+    expect(r.stdout).toBe('{\n');
+    expect(r.stderr).toBe('');
+  });
+  it('run, answering a host that has closed stdout: no stack trace, the exit code of its answer', async () => {
+    const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, session_id: 's', cwd: root });
+    const r = await closedPipe(['run', '--from', 'qwen', '--to', 'claude', '-c', 'echo no >&2; exit 2'], payload);
+    expect(r.stderr).toBe('no\n');
+    expect(r.code).toBe(0); // Claude's deny is JSON on stdout with exit 0 (the host can no longer read it)
   });
 });
 
@@ -277,16 +396,70 @@ describe('convert: report and --strict', () => {
     const dir = project({ '.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }, { matcher: 'Write|MultiEdit', hooks: [{ type: 'command', command: 'y' }] }] }) });
     const row = JSON.parse(cli(['convert', '--to', 'qwen', '--format', 'json', '--stdout'], { cwd: dir }).stdout).targets[0].report[1];
     expect(row).toMatchObject({
-      status: 'degraded',
-      reason: expect.stringContaining('no Qwen Code equivalent for file.multi-edit'),
+      status: 'translated',
+      reason: expect.stringContaining('Qwen Code has no MultiEdit (file.multi-edit): a tool it does not have is never called there, so nothing is lost'),
       source: { file: expect.stringMatching(/\.claude\/settings\.json$/), path: 'hooks.PreToolUse[1].hooks[0]', event: 'PreToolUse', matcher: 'Write|MultiEdit' },
       target: { file: expect.stringMatching(/\.qwen\/settings\.json$/), path: 'hooks.PreToolUse[1].hooks[0]', event: 'PreToolUse', matcher: '^write_file$' },
     });
   });
   it('--strict exits 1 when anything was degraded', () => {
-    const dir = project({ '.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Write|MultiEdit', hooks: [{ type: 'command', command: 'y' }] }] }) });
-    expect(cli(['convert', '--to', 'qwen', '--stdout', '--strict'], { cwd: dir }).code).toBe(1);
+    const dir = project({ '.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y', if: 'Bash(git *)' }] }] }) });
+    expect(cli(['convert', '--to', 'qwen', '--stdout', '--strict'], { cwd: dir }).code).toBe(1); // Qwen Code is not known to honour `if`
+    expect(cli(['convert', '--to', 'qwen', '--stdout', '--fail-on', 'dropped'], { cwd: dir }).code).toBe(0);
     expect(cli(['convert', '--to', 'codebuddy', '--stdout', '--strict'], { cwd: dir }).code).toBe(0);
+  });
+  it('a tool the target does not have never makes --strict or --fail-on fail (false losses)', () => {
+    const table: [string, string, string][] = [
+      ['codebuddy', 'qwen', 'Bash'], // also BashOutput, which Qwen Code does not have
+      ['claude', 'qwen', 'Write|MultiEdit'],
+      ['claude', 'qwen', 'MultiEdit'], // only a tool Qwen Code lacks: not written
+      ['qwen', 'claude', 'run_shell_command|get_goal'],
+      ['codebuddy', 'codebuddy-ide', 'Bash|Glob'], // the IDE's tool list is documented only: "no known equivalent"
+      ['codebuddy', 'claude', 'TaskOutput|Bash'],
+    ];
+    for (const [from, to, matcher] of table) {
+      const dir = project({ [`.${from}/settings.json`]: settings({ PreToolUse: [{ matcher, hooks: [{ type: 'command', command: 'y' }] }] }) });
+      for (const fail of [['--strict'], ['--fail-on', 'degraded'], ['--fail-on', 'dropped']]) {
+        const r = cli(['convert', '--from', from, '--to', to, '--stdout', ...fail], { cwd: dir });
+        expect(r.code, `${from} ${matcher} -> ${to} ${fail.join(' ')}\n${r.stderr}`).toBe(0);
+        expect(r.stderr).toMatch(/has no (known equivalent of )?\S+ \([a-z.-]+\)/);
+        expect(r.stderr).toMatch(/0 degraded, 0 dropped/);
+      }
+    }
+  });
+});
+
+describe('convert --runner', () => {
+  const source = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y' }] }] });
+  for (const [name, runner] of [['empty', ''], ['spaces only', '   '], ['a tab', '\t'], ['two lines', 'hook-bridge\nrm -rf x']] as const) {
+    for (const extra of [[], ['--dispatch'], ['--stdout']]) {
+      it(`${name}${extra.length ? ` with ${extra[0]}` : ''}: exit 2, a clear message, nothing written`, () => {
+        const dir = project({ '.claude/settings.json': source, '.qwen/settings.json': '{ "model": "x" }\n' });
+        const r = cli(['convert', '--to', 'qwen', '--runner', runner, ...extra], { cwd: dir });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(/^hook-bridge: --runner must (name the command that starts hook-bridge|be one line without control characters)/);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stdout).toBe('');
+        expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toBe('{ "model": "x" }\n');
+      });
+    }
+  }
+  it('a command with arguments is a runner; the written command starts', () => {
+    const dir = project({ '.claude/settings.json': source });
+    const r = cli(['convert', '--to', 'qwen', '--stdout', '--runner', `"${process.execPath}" "${bin}"`], { cwd: dir });
+    expect(r.code).toBe(0);
+    const command = JSON.parse(r.stdout).hooks.PreToolUse[0].hooks[0].command as string;
+    const run = spawnSync('sh', ['-c', command.replace(/ -c 'y'$/, ' -c true')], { cwd: dir, input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'ls' } }), encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+  });
+});
+
+describe('convert --stdout when the target file is also a source (codebuddy -> codebuddy-ide share a file)', () => {
+  it('prints the conversion instead of refusing', () => {
+    const dir = project({ '.codebuddy/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y' }] }] }) });
+    const r = cli(['convert', '--from', 'codebuddy', '--to', 'codebuddy-ide', '--stdout'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hooks.PreToolUse[0].matcher).toBe('^execute_command$');
   });
 });
 

@@ -2,6 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 import { parseWrapper, shellQuote, wrapCommand } from '../../src/run/wrapper.js';
+import { convertHooks } from '../../src/convert/convert.js';
+import { toolEntry } from '../../src/dialects/catalog.js';
+import { dialects } from '../../src/dialects/index.js';
+import type { Hook } from '../../src/model/hook.js';
+import { mappings } from '../../src/model/mappings.js';
 import { convertText, settings } from './helpers.js';
 import { execFileSync } from 'node:child_process';
 
@@ -139,20 +144,60 @@ describe('losses are reported, never silent', () => {
     // ... while Qwen Code's documented list is newer than its observed build: Setup is not known either way.
     expect(convertText(settings({ Setup: [{ hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen').result.report[0]!.notes.join()).toMatch(/Qwen Code has no Setup event that hook-bridge knows of$/);
   });
-  it('a matcher whose tools do not exist on the target drops the hook', () => {
-    const { result } = convertText(settings({ PreToolUse: [{ matcher: 'MultiEdit', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
-    expect(result.report[0]!.status).toBe('dropped');
+  it('a matcher whose tools do not exist on the target: not written (it could never fire), and nothing is lost', () => {
+    const { json, result } = convertText(settings({ PreToolUse: [{ matcher: 'MultiEdit', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
+    expect(json.hooks).toBeUndefined();
+    expect(result.report[0]).toMatchObject({ status: 'translated', notes: ['Qwen Code has no MultiEdit (file.multi-edit): a tool it does not have is never called there, so nothing is lost', 'not written: it could never fire on Qwen Code'] });
+    expect(result.report[0]!.target).toBeUndefined();
+    expect(result.diagnostics).toEqual([]);
   });
-  it('tools the target has only when enabled are named with what enables them; removed ones degrade', () => {
+  it("CodeBuddy's plainest Bash matcher (it also fires for BashOutput) -> Qwen Code: translated, with a note", () => {
+    const { json, result } = convertText(settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] }), 'codebuddy', 'qwen');
+    expect(json.hooks.PreToolUse[0].matcher).toBe('^run_shell_command$');
+    expect(result.report[0]!.status).toBe('translated');
+    expect(result.report[0]!.notes).toContain('Qwen Code has no BashOutput (task.bash-output): a tool it does not have is never called there, so nothing is lost');
+  });
+  it('tools the target has only when enabled are named with what enables them; removed ones are a note', () => {
     const { json, result } = convertText(settings({ PreToolUse: [{ matcher: 'glob|grep_search', hooks: [{ type: 'command', command: 'x' }] }] }), 'qwen', 'claude');
     expect(json.hooks.PreToolUse[0].matcher).toBe('Glob|Grep');
     expect(result.report[0]!.status).toBe('translated');
     expect(result.report[0]!.notes).toContain('Claude Code offers Glob only when enabled (--allowedTools or --tools naming it): the hook fires for it only then');
     const listing = convertText(settings({ PreToolUse: [{ matcher: 'list_directory|read_file', hooks: [{ type: 'command', command: 'x' }] }] }), 'qwen', 'claude');
-    expect(listing.result.report[0]!.status).toBe('degraded');
+    expect(listing.result.report[0]!.status).toBe('translated'); // LS is gone from current builds: never called, nothing lost
     expect(listing.result.report[0]!.notes).toContain('Claude Code no longer has LS: the hook never fires for it on current builds');
     const back = convertText(settings({ PreToolUse: [{ matcher: 'LS', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'qwen');
     expect(back.result.report[0]!.notes).toContain('Qwen Code offers list_directory only when enabled (the setting tools.listDirectory.enabled): the hook fires for it only then');
+  });
+  it('a tool the target does not have never makes the hook degraded or dropped, for every dialect pair', () => {
+    let pairs = 0;
+    for (const from of DIALECT_IDS) {
+      for (const to of DIALECT_IDS.filter((d) => d !== from)) {
+        const src = dialects[from].payloadDialect;
+        // a tool the source has and the target has no entry for (absent or not in its list), and one it has
+        const absent = Object.keys(mappings.tools).find((c) => toolEntry(src, c) && !toolEntry(dialects[to].payloadDialect, c) && toolEntry(src, c)!.status !== 'historical');
+        const present = Object.keys(mappings.tools).find((c) => toolEntry(src, c) && toolEntry(dialects[to].payloadDialect, c));
+        if (!absent || !present) continue;
+        pairs++;
+        const hook = (tools: string[]): Hook => ({
+          event: 'pre-tool-use',
+          nativeEvent: mappings.events['pre-tool-use']!.names[from]!,
+          matcher: { kind: 'tools', tools, mcp: [], unknown: [] },
+          nativeMatcher: tools.map((c) => toolEntry(src, c)!.name).join('|'),
+          type: 'command',
+          command: 'x',
+          scriptDialect: dialects[to].payloadDialect,
+          fields: {},
+          groupFields: {},
+          origin: { file: 'in', path: 'hooks.PreToolUse[0].hooks[0]' },
+        });
+        const r = convertHooks([hook([present, absent]), hook([absent])], from, { to });
+        expect(r.report.map((x) => x.status), `${from} -> ${to} (${present}, ${absent})`).toEqual(['translated', 'translated']);
+        expect(r.report[0]!.notes.join('\n')).toMatch(new RegExp(`has no (known equivalent of )?\\S+ \\(${absent.replace('.', '\\.')}\\)`));
+        expect(r.hooks).toHaveLength(1);
+        expect(r.report[1]!.notes.at(-1)).toMatch(/^not written: it could never fire on /);
+      }
+    }
+    expect(pairs).toBe(DIALECT_IDS.length * (DIALECT_IDS.length - 1) - 2); // every pair but claude <-> hooks-yaml (the same tools)
   });
   it('non-tool matcher values the target never sends are reported', () => {
     const { result } = convertText(settings({ SessionStart: [{ matcher: 'clear|compact', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'codebuddy');

@@ -154,7 +154,8 @@ describe.concurrent('own failures through the CLI', () => {
   it('--help: usage on stdout, exit 0, stdin not needed', async () => {
     const r = await cli(['--help'], '');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^usage: hook-bridge run --from <script-dialect> --to <host-dialect>/);
+    expect(r.stdout).toMatch(/^Usage: hook-bridge run --from <script-dialect> --to <host-dialect>/);
+    expect(r.stdout).toMatch(/^  --ask <ask\|deny\|allow> +what an "ask" answer becomes on a host that cannot/m);
   });
   it('no stack traces on any of the above', async () => {
     for (const input of ['garbage', '[]', '{"hook_event_name":5}', '{"hook_event_name":"PreToolUse","tool_input":3}']) {

@@ -1,11 +1,11 @@
 // A migration report a person attaches to a PR: summary, findings by severity, what to run.
-import { relative } from 'node:path';
+import { shownPath } from './where.js';
 import type { AuditResult } from '../audit.js';
 
 const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function formatMarkdown(r: AuditResult): string {
-  const rel = (f: string) => relative(r.project, f) || f;
+export function formatMarkdown(r: AuditResult, cwd = process.cwd()): string {
+  const rel = (f: string) => shownPath(f, cwd);
   const target = r.findings.find((f) => f.target)?.target;
   const out: string[] = [`# Hook migration audit${target ? ` for ${target}` : ''}`, ''];
   out.push('| config | agent | hooks | errors | warnings | info |', '|---|---|---|---|---|---|');

@@ -1,12 +1,17 @@
 // SARIF 2.1.0 for code scanning (validated against the OASIS schema in test/audit/format.test.ts).
-import { relative } from 'node:path';
+import { sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { VERSION } from '../../version.js';
 import type { AuditResult } from '../audit.js';
+import { shownPath } from './where.js';
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 
-export function formatSarif(r: AuditResult): string {
+/** A file as a URI reference relative to %SRCROOT% (the current directory), percent-encoded. */
+const uriOf = (file: string, cwd: string) => shownPath(file, cwd).split(sep).map(encodeURIComponent).join('/');
+
+export function formatSarif(r: Pick<AuditResult, 'rules' | 'findings'>, cwd = process.cwd()): string {
   const rules: ReportingDescriptor[] = r.rules.map((rule) => ({
     id: rule.id,
     shortDescription: { text: rule.description },
@@ -22,7 +27,7 @@ export function formatSarif(r: AuditResult): string {
     locations: [
       {
         physicalLocation: {
-          artifactLocation: { uri: (relative(r.project, f.file) || f.file).split('\\').join('/'), uriBaseId: '%SRCROOT%' },
+          artifactLocation: { uri: uriOf(f.file, cwd), uriBaseId: '%SRCROOT%' },
           ...(f.line ? { region: { startLine: f.line, startColumn: f.column ?? 1 } } : {}),
         },
         ...(f.path ? { logicalLocations: [{ fullyQualifiedName: f.path, kind: 'member' }] } : {}),
@@ -33,7 +38,14 @@ export function formatSarif(r: AuditResult): string {
   const log: Log = {
     version: '2.1.0',
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    runs: [{ tool: { driver: { name: 'hook-bridge', version: VERSION, informationUri: 'https://www.npmjs.com/package/hook-bridge', rules } }, results }],
+    runs: [
+      {
+        tool: { driver: { name: 'hook-bridge', version: VERSION, informationUri: 'https://www.npmjs.com/package/hook-bridge', rules } },
+        // %SRCROOT% is where hook-bridge ran: the same base the text and JSON reports' paths are relative to.
+        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(cwd).href.replace(/\/?$/, '/') } },
+        results,
+      },
+    ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
 }

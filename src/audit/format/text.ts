@@ -1,14 +1,14 @@
-// Grouped by file; colour only on a TTY (picocolors decides).
-import { relative } from 'node:path';
-import { colors } from '../../cli/colors.js';
+// Grouped by file; colour only when stdout, where the report goes, is a TTY.
+import { colors, useColor } from '../../cli/colors.js';
 import type { AuditResult } from '../audit.js';
+import { shownPath } from './where.js';
 
-export function formatText(r: AuditResult, cwd = process.cwd(), pc = colors()): string {
+export function formatText(r: AuditResult, cwd = process.cwd(), pc = colors(useColor(process.stdout))): string {
   const out: string[] = [];
   const byFile = new Map<string, typeof r.findings>();
   for (const f of r.findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
   for (const [file, list] of byFile) {
-    out.push(pc.underline(relative(cwd, file) || file));
+    out.push(pc.underline(shownPath(file, cwd)));
     for (const f of list) {
       const sev = f.severity === 'error' ? pc.red('error  ') : f.severity === 'warning' ? pc.yellow('warning') : pc.blue('info   ');
       const pos = f.line ? `${f.line}:${f.column ?? 1}` : '';

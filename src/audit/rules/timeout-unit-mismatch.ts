@@ -1,4 +1,6 @@
 import { mappings } from '../../model/mappings.js';
+import { parseWrapper } from '../../run/wrapper.js';
+import { valueAt } from '../locate.js';
 import { defineRule, paths } from '../types.js';
 
 /** A timeout of an hour or more in a seconds dialect was almost certainly meant as milliseconds. */
@@ -10,22 +12,34 @@ export default defineRule({
   description: 'A timeout looks like milliseconds where the agent counts seconds',
   docs: `Claude Code, Qwen Code and CodeBuddy Code count hook timeouts in seconds: \`timeout: 30000\` is 8 h 20 min,
 so a hung hook blocks the agent for that long (Qwen reads values of 1000 and more as milliseconds, a legacy
-rule — the same config then means something else on each agent). Write seconds: \`timeout: 30\`.`,
-  messages: { likelyMs: 'timeout {{value}} is {{human}} on {{agent}}, which counts seconds; did you mean {{suggested}}?' },
+rule — the same config then means something else on each agent). Write seconds: \`timeout: 30\`. The finding
+quotes the value as the file holds it, with the unit the agent reads it in: \`timeout: 30005000\` in a Qwen
+config is milliseconds, 8.3 h; in a converted config the script's own timeout is the wrapper's
+\`hook-bridge run --timeout\` (seconds) — fix the source and convert again.`,
+  messages: { likelyMs: '{{written}} is {{human}} on {{agent}}; did you mean {{suggested}}?' },
   sources: ['ground-truth claude to1', 'ground-truth qwen to01 to02', 'ground-truth codebuddy t13'],
   check(ctx) {
     for (const { hook: h, config } of ctx.hooks()) {
       if (h.timeoutMs === undefined) continue;
-      const spec = mappings.dialects[config.dialect].timeout;
-      if (spec.unit !== 's') continue;
-      const raw = h.timeoutMs / 1000;
-      if (raw < SUSPICIOUS_S) continue; // Qwen's legacy ms values (>= 1000) were already read as ms
-      ctx.report({
-        messageId: 'likelyMs',
-        file: config.file,
-        path: paths.timeout(h),
-        data: { value: raw, human: `${(raw / 3600).toFixed(1)} h`, agent: mappings.dialects[config.dialect].agent, suggested: `timeout: ${Math.max(1, Math.round(raw / 1000))}` },
-      });
+      const spec = mappings.dialects[config.dialect];
+      if (spec.timeout.unit !== 's') continue;
+      const s = h.timeoutMs / 1000;
+      if (s < SUSPICIOUS_S) continue; // Qwen's legacy ms values (>= 1000) were already read as ms
+      const isYaml = config.dialect === 'hooks-yaml';
+      const data = { human: `${(s / 3600).toFixed(1)} h`, agent: spec.agent };
+      const suggested = Math.max(1, Math.round(s / 1000));
+      // A wrapped command carries the script's own timeout (seconds): the host's is only its guard.
+      const command = config.text === undefined ? undefined : valueAt(config.text, paths.command(h), isYaml);
+      const wrapper = typeof command === 'string' ? parseWrapper(command) : undefined;
+      if (wrapper?.timeoutS !== undefined) {
+        ctx.report({ messageId: 'likelyMs', file: config.file, path: paths.command(h), data: { ...data, written: `\`${wrapper.runner} run --timeout ${wrapper.timeoutS}\` (seconds)`, suggested: `--timeout ${suggested}` } });
+        continue;
+      }
+      const raw = config.text === undefined ? undefined : valueAt(config.text, paths.timeout(h), isYaml);
+      const written = typeof raw === 'number' ? raw : s;
+      const legacy = spec.timeout.legacyMsFrom;
+      const unit = written * 1000 === h.timeoutMs ? 'seconds' : legacy !== undefined ? `ms: ${spec.agent} reads ${legacy} and more as ms` : 'ms';
+      ctx.report({ messageId: 'likelyMs', file: config.file, path: paths.timeout(h), data: { ...data, written: `timeout: ${written} (${unit})`, suggested: `timeout: ${suggested}` } });
     }
   },
 });

@@ -1,0 +1,75 @@
+// The help of the host-facing commands. Their fast paths (dist/run.cjs, dist/dispatch.cjs) print it for
+// `--help` without loading commander; src/cli/main.ts registers the same options with commander for
+// `hook-bridge help run|dispatch`. One text, so both say the same (test/cli/cli.test.ts checks).
+export interface HostHelp {
+  name: 'run' | 'dispatch';
+  usage: string;
+  /** One line, for the command list of `hook-bridge --help`. */
+  summary: string;
+  description: string;
+  /** flags, what the flag does, default value */
+  options: [flags: string, description: string, defaultValue?: string][];
+}
+
+const ON_ERROR: HostHelp['options'][number] = ['--on-error <deny|allow>', "what hook-bridge's own failures (unreadable payload, a command that cannot start, a bad argument) mean on events that can block: deny fails closed, allow lets the work proceed", 'deny'];
+const ASK: HostHelp['options'][number] = ['--ask <ask|deny|allow>', 'what an "ask" answer becomes on a host that cannot ask (headless, or no ask at all)', 'deny'];
+const REWRITE: HostHelp['options'][number] = ['--rewrite <deny|ignore>', 'what a rewrite of the tool input (updatedInput) becomes on a host that ignores rewrites: deny the call, or ignore the rewrite and run the original input', 'deny'];
+
+export const RUN_HELP: HostHelp = {
+  name: 'run',
+  usage: "--from <script-dialect> --to <host-dialect> [options] (-c '<shell command>' | -- <command> [args...])",
+  summary: 'wrapper put in a converted config: run a hook script written for one agent under another',
+  description:
+    "The host agent runs this in place of a hook's command, with its payload on stdin: it translates the payload for the script, runs the script unchanged, and translates its answer back so the host reaches the same decision.",
+  options: [
+    ['--from <dialect>', 'the dialect the script was written for: its payload, tool names, env and answers (required)'],
+    ['--to <dialect>', 'the dialect of the host agent running this hook (required)'],
+    ['--timeout <s>', "the script's timeout in seconds; on expiry its process group is killed (default: the script agent's default)"],
+    ['--on-timeout <allow|deny>', 'what a timed-out script means (default: what its agent does)'],
+    ON_ERROR,
+    ASK,
+    REWRITE,
+    ['--plugin-root <dir>', 'the plugin the hook comes from: sets the script agent\'s plugin root variable (CLAUDE_PLUGIN_ROOT) for the script'],
+    ['-c <command>', "the hook's command as one shell string, run with the script agent's shell"],
+  ],
+};
+
+export const DISPATCH_HELP: HostHelp = {
+  name: 'dispatch',
+  usage: '--to <host-dialect> --config <hooks.yaml|settings.json> [options]',
+  summary: "one engine for a whole hook set: registered once per event, runs the set with Claude Code's semantics, answers once",
+  description:
+    "The host runs this once per event, in place of the hooks themselves, with its payload on stdin: it runs every hook of the config that matches, in priority order (lower first), with Claude Code's semantics, and answers once.",
+  options: [
+    ['--to <dialect>', 'the dialect of the host agent running it (required)'],
+    ['--config <file>', 'the hook set: hooks.yaml or a settings file of any dialect, relative to the project directory (required)'],
+    ['--from <dialect>', "the hook set's dialect (default: detected from the file)"],
+    ON_ERROR,
+    ASK,
+    REWRITE,
+  ],
+};
+
+/** Greedy word wrap to `width` columns. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/** `hook-bridge run --help`: the text commander prints for `hook-bridge help run` (80 columns), without commander. */
+export function formatHostHelp(h: HostHelp): string {
+  const rows = [...h.options.map(([flags, what, def]) => [flags, def === undefined ? what : `${what} (default: "${def}")`] as const), ['-h, --help', 'display help for command'] as const];
+  const width = Math.max(...rows.map(([flags]) => flags.length));
+  const options = rows.flatMap(([flags, what]) => wrap(what, 80 - width - 4).map((l, i) => `  ${(i ? '' : flags).padEnd(width)}  ${l}`));
+  return [`Usage: hook-bridge ${h.name} ${h.usage}`, '', ...wrap(h.description, 80), '', 'Options:', ...options].join('\n');
+}
+
+/** The line usage errors end with. */
+export const usageLine = (h: HostHelp) => `usage: hook-bridge ${h.name} ${h.usage}\n(hook-bridge ${h.name} --help says what each option does)`;
