@@ -50,7 +50,7 @@ function program(): Command {
     .option('--timeout <s>', "the script's timeout in seconds (default: the script agent's default)")
     .option('--on-error <deny|allow>', "hook-bridge's own failures on blocking events", 'deny')
     .option('--on-timeout <allow|deny>', 'what a timed-out script means (default: what its agent does)')
-    .option('--ask <ask|deny|allow>', 'what `ask` becomes on a host that cannot ask', 'deny')
+    .option('--ask <ask|deny|allow>', 'what `ask` becomes (default: relayed where the host asks a person and denies headless — Qwen Code, CodeBuddy IDE — else deny)')
     .option('--rewrite <deny|ignore>', 'an input rewrite on a host that ignores rewrites', 'deny')
     .option('--plugin-root <dir>', "the plugin the hook comes from (sets CLAUDE_PLUGIN_ROOT for the script)")
     .option('-c <command>', 'shell command string, run with the script agent\'s shell')
@@ -84,7 +84,7 @@ function program(): Command {
     .option('--config <file>', 'the hook set (relative to the project directory)')
     .option('--from <dialect>', "the hook set's dialect (detected when omitted)")
     .option('--on-error <deny|allow>', "hook-bridge's own failures on blocking events", 'deny')
-    .option('--ask <ask|deny|allow>', 'what `ask` becomes on a host that cannot ask', 'deny')
+    .option('--ask <ask|deny|allow>', 'what `ask` becomes (default: relayed where the host asks a person and denies headless — Qwen Code, CodeBuddy IDE — else deny)')
     .option('--rewrite <deny|ignore>', 'an input rewrite on a host that ignores rewrites', 'deny')
     .action(() => {
       // Reached only when `dispatch` is not argv[2] (bin/hook-bridge.cjs sends that straight to dist/dispatch.cjs).

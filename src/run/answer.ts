@@ -33,6 +33,15 @@ const TOOL_PERMISSION = new Set(['pre-tool-use', 'permission-request']);
 const BLOCKABLE = new Set(['pre-tool-use', 'permission-request', 'user-prompt-submit', 'stop', 'subagent-stop', 'post-tool-use', 'post-tool-use-failure']);
 
 
+/** Same JSON value, whatever the order of object keys. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (!isObject(a) || !isObject(b)) return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => k in b && sameJson(a[k], b[k]));
+}
+
 /** stdout as the agents read it: one JSON object and nothing else, or plain text. */
 export function strictJson(text: string): Record<string, unknown> | undefined {
   const t = text.trim();
@@ -88,7 +97,12 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
           const entry = mode === 'replace' && tool ? toolEntry(script, tool) : undefined;
           const missing = entry?.required?.filter((k) => !(k in v)) ?? [];
           if (missing.length) deny(`PreToolUse hook for ${entry!.name} returned updatedInput that failed schema validation: the required parameter${missing.length > 1 ? 's' : ''} ${missing.map((k) => `\`${k}\``).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
-          else a.updatedInput = mode === 'merge' ? { ...(originalInput ?? {}), ...v } : v;
+          else {
+            const input = mode === 'merge' ? { ...(originalInput ?? {}), ...v } : v;
+            // The call's own input handed back is not a rewrite: the call proceeds as it is (a host that cannot
+            // apply rewrites must not deny it and ask the model to re-issue the very same call).
+            if (!sameJson(input, originalInput)) a.updatedInput = input;
+          }
         }
       }
       if (typeof hso.additionalContext === 'string' && hso.additionalContext && spec.additionalContext[ev] === 'to-model') a.context.push(hso.additionalContext);

@@ -2,7 +2,7 @@
 // mappings as a plain object, child_process directly — no commander, zod, yaml or execa here.
 import { spawn } from 'node:child_process';
 import { readAnswer, type Answer, type ScriptResult } from './answer.js';
-import { emit, type HostReply } from './emit.js';
+import { emit, withStderr, type HostReply } from './emit.js';
 import { hostProjectDir, translatePayload, type Payload } from './payload.js';
 import { canonicalEvent } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
@@ -23,7 +23,8 @@ export interface RunArgs {
   timeoutS?: number;
   onError: 'deny' | 'allow';
   onTimeout?: 'allow' | 'deny';
-  ask: 'ask' | 'deny' | 'allow';
+  /** Unset: relay `ask` where that fails closed on the host, else deny (emit.ts askRelaysSafely). */
+  ask?: 'ask' | 'deny' | 'allow';
   rewrite: 'deny' | 'ignore';
   /** The plugin the hook comes from: the script agent's plugin-root variable is set to it. */
   pluginRoot?: string;
@@ -40,7 +41,7 @@ The host agent runs this in place of a hook's command: it translates the host's 
 runs the script unchanged, and translates its answer back so the host reaches the same decision.`;
 
 export function parseArgs(argv: string[]): RunArgs | 'help' {
-  const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', ask: 'deny', rewrite: 'deny' };
+  const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', rewrite: 'deny' };
   const choice = <T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T => {
     if (v === undefined || !allowed.includes(v as T)) throw new UsageError(`${flag} takes ${allowed.join('|')}${v === undefined ? '' : `, got "${v}"`}`);
     return v as T;
@@ -159,7 +160,7 @@ export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string
 
 export function ownFailure(event: string | undefined, hostEvent: string, args: Pick<RunArgs, 'to' | 'onError'>, message: string): HostReply {
   const msg = `hook-bridge: ${message}`;
-  if (!isBlocking(event) || args.onError === 'allow') return { stdout: '', stderr: msg, exitCode: 0 };
+  if (!isBlocking(event) || args.onError === 'allow') return withStderr({ stdout: '', stderr: '', exitCode: 0 }, args.to, [msg]);
   // Fail closed, with the reason: the host blocks, the model and the user learn why.
   return emit(
     event === 'user-prompt-submit' ? { block: true, reason: msg, context: [] } : { decision: 'deny', reason: msg, context: [] },
@@ -249,7 +250,7 @@ export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.Pro
   if (h.failure) return ownFailure(p.event ?? 'pre-tool-use', p.hostEvent, args, h.failure);
   const reply = emit(h.answer, { host: args.to, script: args.from, event: p.event, hostEvent: p.hostEvent, tool: h.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
   // The script's stderr passes through, unless the reply itself blocks through stderr.
-  return { ...reply, stderr: [reply.exitCode === 2 ? '' : h.stderr, h.note, reply.stderr].filter(Boolean).join('\n') };
+  return withStderr(reply, args.to, [reply.exitCode === 2 ? '' : h.stderr, h.note, reply.stderr]);
 }
 
 /** How a host-facing command (run, dispatch) reads its arguments and answers one payload. */

@@ -61,6 +61,10 @@ const P = {
 const line = (o: object) => `${JSON.stringify(o)}\n`;
 const deny = (reason: string) => line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
 const context = (ev: string, ctx: string) => line({ hookSpecificOutput: { hookEventName: ev, additionalContext: ctx } });
+/** A block on UserPromptSubmit, Stop or PostToolUse: Claude's JSON where the host reads it, exit 2 + stderr on the IDE. */
+const BLOCK = (host: Host, reason: string) => (host === 'codebuddy-ide' ? { code: 2, stdout: '', stderr: `${reason}\n` } : { code: 0, stdout: line({ decision: 'block', reason }) });
+/** stdout when the reply has no answer but stderr has text: Qwen would read stderr as its answer, so it gets `{}`. */
+const EMPTY_WITH_STDERR: Record<Host, string> = { qwen: '{}\n', codebuddy: '', 'codebuddy-ide': '' };
 const STOP_NOTE: Record<Host, string> = { qwen: '', codebuddy: 'hook-bridge: CodeBuddy Code ignores Stop blocks when run headless\n', 'codebuddy-ide': '' };
 
 /** Gone, or a zombie waiting for a reaper that never comes (PID 1 in containers). */
@@ -120,7 +124,8 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
     const r = await project(host).run(P.prompt(host, 'fix the tests'), `python3 ${S('ups-json.py')}`);
     expect(r).toMatchObject({ code: 0, stdout: context('UserPromptSubmit', 'ups-json: mode bypassPermissions'), stderr: '' });
     const b = await project(host).run(P.prompt(host, 'my password is hunter2'), `python3 ${S('ups-json.py')}`);
-    expect(b).toMatchObject({ code: 0, stdout: line({ decision: 'block', reason: 'ups-json: the prompt mentions a password' }), stderr: '' });
+    // The IDE's HookOutput has no `decision`: its block is exit 2 with the reason on stderr (seed 003).
+    expect(b).toMatchObject(BLOCK(host, 'ups-json: the prompt mentions a password'));
   });
   it('SessionStart plain stdout from a script that never reads stdin', async ({ expect }) => {
     const p = project(host);
@@ -129,7 +134,7 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
   });
   it('Stop blocker keeps the agent going once and honours stop_hook_active', async ({ expect }) => {
     const r = await project(host).run(P.stop(host, false), S('stop-once.sh'));
-    expect(r).toMatchObject({ code: 0, stdout: line({ decision: 'block', reason: 'stop-once: summarise before stopping' }), stderr: STOP_NOTE[host] });
+    expect(r).toMatchObject({ ...BLOCK(host, 'stop-once: summarise before stopping'), ...(STOP_NOTE[host] ? { stderr: STOP_NOTE[host] } : {}) });
     const again = await project(host).run(P.stop(host, true), S('stop-once.sh'));
     expect(again).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
@@ -144,7 +149,7 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
     const r = await p.run(P.bash(host, 'ls'), `${S('slow.sh')} ${shellQuote(pidFile)}`, ['--timeout', '1']);
     const pid = Number(readFileSync(pidFile, 'utf8'));
     try {
-      expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'hook-bridge: the hook timed out after 1 s\n' });
+      expect(r).toMatchObject({ code: 0, stdout: EMPTY_WITH_STDERR[host], stderr: 'hook-bridge: the hook timed out after 1 s\n' });
       expect(r.ms).toBeLessThan(4000);
       expect(pid).toBeGreaterThan(1);
       const t0 = Date.now();
@@ -175,7 +180,7 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
   it('a crashing script (exit 1) is non-blocking (d04); its stderr passes through', async ({ expect }) => {
     const r = await project(host).run(P.bash(host, 'rm -rf build'), `node ${S('crash.js')}`);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('');
+    expect(r.stdout).toBe(EMPTY_WITH_STDERR[host]);
     expect(r.stderr).toContain('Error: crash.js: hook crashed');
   });
   it('a command that does not exist: PreToolUse fails closed naming it', async ({ expect }) => {
@@ -188,7 +193,7 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
   it('a command that does not exist: PostToolUse is not blocked', async ({ expect }) => {
     const r = await project(host).run(P.postBash(host, 'ls'), 'hb-no-such-command --check');
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('');
+    expect(r.stdout).toBe(EMPTY_WITH_STDERR[host]);
     expect(r.stderr).toMatch(/hook-bridge: the hook command could not be started \(exit 127\): .*hb-no-such-command/);
   });
   it('an argv command (-- form) that does not exist: fails closed naming it', async ({ expect }) => {
