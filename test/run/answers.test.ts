@@ -68,6 +68,15 @@ const cases: Case[] = [
   // --- ask: headless Claude denies with the reason (d10, d10b); --ask deny is the default
   { id: 'd10 ask -> deny with the reason', event: 'pre-tool-use', out: hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'REASON-D10' }), expect: all(deny('REASON-D10')) },
   { id: 'ask without a reason -> deny with one', event: 'pre-tool-use', out: hso('PreToolUse', { permissionDecision: 'ask' }), expect: all(deny('a hook asked for confirmation, which this agent cannot show')) },
+  // Default (no --ask): relayed where the host asks a person and denies headless, as Claude Code does (Qwen: seed 004,
+  // 0.24.4 bundle; the IDE: seed 003); denied with the reason on CodeBuddy Code (hangs in -p, runs the tool under -y).
+  {
+    id: 'ask with the default --ask',
+    event: 'pre-tool-use',
+    opts: { ask: undefined },
+    out: hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'R' }),
+    expect: { ...all(reply({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'R' } })), codebuddy: deny('R') },
+  },
   { id: 'ask with --ask ask', event: 'pre-tool-use', opts: { ask: 'ask' }, out: hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'R' }), expect: all(reply({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'R' } })) },
   { id: 'ask with --ask allow', event: 'pre-tool-use', opts: { ask: 'allow' }, out: hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'R' }), expect: { qwen: NONE, codebuddy: allow({ permissionDecisionReason: 'R' }), 'codebuddy-ide': allow({ permissionDecisionReason: 'R' }), claude: allow({ permissionDecisionReason: 'R' }) } },
   // --- updatedInput: Qwen ignores rewrites (d13, d14, d21) -> deny naming the rewritten call; CodeBuddy merges (t30); the IDE reads modifiedInput

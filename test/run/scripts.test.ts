@@ -1,7 +1,7 @@
 // Real hook scripts (bash+jq, python3, node) written for Claude Code, run on each host through the built CLI
 // (`node bin/hook-bridge.cjs run --from claude --to <host> -c …`) with the host's payload on stdin.
 // Each test asserts the host-side reply that makes the host reach the decision Claude Code would have reached.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { BIN, runCli, runCliTimed } from './cli.js';
@@ -177,6 +177,46 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
     const r = await project(host).run(P.bash(host, 'rm -rf build'), S('invalid-json.sh'));
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
+  it('a script whose background child holds stdout: its deny reaches the host at once, and the child is gone', async ({ expect }) => {
+    const p = project(host);
+    const pidFile = join(p.dir, 'bg.pid');
+    const r = await p.run(P.bash(host, 'rm -rf build'), `${S('bg-holds-stdout.sh')} ${shellQuote(pidFile)}`);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      expect(r).toMatchObject({ code: 0, stdout: deny('bg: denied while a child holds stdout'), stderr: '' });
+      // The child sleeps 30 s; Claude Code's default timeout is 600 s: the answer comes in well under both.
+      expect(r.ms).toBeLessThan(3000);
+      const t0 = Date.now();
+      while (!gone(pid) && Date.now() - t0 < 2000) await new Promise((res) => setTimeout(res, 50));
+      expect(gone(pid), `background child ${pid} survived`).toBe(true);
+    } finally {
+      if (!gone(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
+  it('a set -u SessionStart script that writes to $CLAUDE_ENV_FILE works; its exports go where the host keeps them, or a note says they are lost', async ({ expect }) => {
+    const p = project(host);
+    const r = await p.run(P.session(host), S('session-env.sh'));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(context('SessionStart', 'session-env: ready'));
+    const lost = {
+      qwen: 'hook-bridge: the hook wrote HB_SESSION_MODE, PATH to CLAUDE_ENV_FILE, but Qwen Code has no session environment file; they are not set for later commands\n',
+      codebuddy: 'hook-bridge: the hook wrote HB_SESSION_MODE, PATH to CLAUDE_ENV_FILE, but CodeBuddy Code has no session environment file here; they are not set for later commands: start CodeBuddy Code with CODEBUDDY_ENV_FILE set to a file to carry them\n',
+      'codebuddy-ide': 'hook-bridge: the hook wrote HB_SESSION_MODE, PATH to CLAUDE_ENV_FILE, but CodeBuddy IDE plugin has no session environment file; they are not set for later commands\n',
+    }[host];
+    expect(r.stderr).toBe(lost);
+    // hook-bridge's own file is gone afterwards.
+    const given = readFileSync(join(p.dir, '.env-file-path'), 'utf8').trim();
+    expect(given).toMatch(/hook-bridge-env-.*\/env\.sh$/);
+    expect(existsSync(given)).toBe(false);
+    if (host === 'codebuddy') {
+      // CodeBuddy Code sources $CODEBUDDY_ENV_FILE before every Bash command (docs, 2.117.0 bundle): the exports are appended there.
+      const envFile = join(p.dir, 'codebuddy-env.sh');
+      writeFileSync(envFile, 'export EXISTING=1\n');
+      const r2 = await runCliTimed(['--from', 'claude', '--to', host, '-c', S('session-env.sh')], JSON.stringify({ ...P.session(host), cwd: p.dir }), { ...p.env, CODEBUDDY_ENV_FILE: envFile });
+      expect(r2).toMatchObject({ code: 0, stderr: '' });
+      expect(readFileSync(envFile, 'utf8')).toBe('export EXISTING=1\nexport HB_SESSION_MODE=plugin\nexport PATH="$PATH:/opt/hb-tools"\n');
+    }
+  });
   it('a crashing script (exit 1) is non-blocking (d04); its stderr passes through', async ({ expect }) => {
     const r = await project(host).run(P.bash(host, 'rm -rf build'), `node ${S('crash.js')}`);
     expect(r.code).toBe(0);
@@ -230,5 +270,17 @@ describe.concurrent('--from codebuddy-ide --to codebuddy: an IDE script under Co
     const r = await runCli(['--from', 'codebuddy', '--to', 'codebuddy', '-c', S('ide-guard.sh')], JSON.stringify({ ...cb('PreToolUse-Bash', { command: 'rm -rf build' }), cwd: p.dir }), p.env);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(existsSync(p.dir)).toBe(true);
+  });
+});
+
+describe('host claude, a Claude Code script', () => {
+  it("SessionStart: the script writes to Claude Code's own CLAUDE_ENV_FILE (nothing of hook-bridge's in between)", async ({ expect }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-run-scripts-'));
+    const envFile = join(dir, 'sessionstart-hook-0.sh');
+    writeFileSync(envFile, '');
+    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(CLAUDE|QWEN|CODEBUDDY|GEMINI)_/.test(k))), CLAUDE_PROJECT_DIR: dir, CLAUDE_ENV_FILE: envFile };
+    const r = await runCliTimed(['--from', 'claude', '--to', 'claude', '-c', S('session-env.sh')], JSON.stringify({ ...load('claude', 'SessionStart-startup'), cwd: dir }), env);
+    expect(r).toMatchObject({ code: 0, stdout: context('SessionStart', 'session-env: ready'), stderr: '' });
+    expect(readFileSync(envFile, 'utf8')).toContain('export HB_SESSION_MODE=plugin');
   });
 });
