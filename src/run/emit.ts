@@ -114,7 +114,7 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     if (hostInput) hso[out.updatedInput !== 'ignored' ? 'updatedInput' : 'modifiedInput'] = hostInput;
   }
   if (block) {
-    if (STOPS.has(ev) && out.stopBlock === 'ignored-headless') notes.push(`hook-bridge: ${spec.agent} ignores Stop blocks when run headless`);
+    if (ev === 'stop' && out.stopBlock === 'ignored-headless') notes.push(`hook-bridge: ${spec.agent} ignores Stop blocks when run headless`);
     if (out.legacyDecision.includes('block')) {
       json.decision = 'block';
       json.reason = reason ?? 'blocked by a hook';

@@ -302,6 +302,16 @@ describe.concurrent('run (CLI), host qwen, --from claude', () => {
     // Qwen reads stderr as its answer when stdout is empty (plain text there is an allow): stdout carries `{}`.
     expect(r2).toEqual({ code: 0, stdout: '{}\n', stderr: 'hook-bridge: Qwen Code ignores input rewrites; the original input runs (--rewrite ignore)\n' });
   });
+  it('a JSON object the script logs to stderr (exit 0, ignored by Claude) is never read by Qwen as an answer', async () => {
+    // Qwen 0.24.4 parses stderr as the hook's JSON answer whenever stdout is empty: stdout carries `{}` instead.
+    const dir = mkdtempSync(join(tmpdir(), 'hb-run-ans-'));
+    const log = hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'only a log line' });
+    const r = await runCli(['--from', 'claude', '--to', 'qwen', '-c', `cat >/dev/null; echo '${log}' >&2`], qwenPayload('PreToolUse-run_shell_command', dir), cleanEnv({ QWEN_PROJECT_DIR: dir }));
+    expect(r).toEqual({ code: 0, stdout: '{}\n', stderr: `${log}\n` });
+    // The same with a real answer on stdout: stdout stays the answer.
+    const r2 = await runCli(['--from', 'claude', '--to', 'qwen', '-c', `cat >/dev/null; echo '${log}' >&2; echo PLAIN`], qwenPayload('UserPromptSubmit-initial', dir), cleanEnv({ QWEN_PROJECT_DIR: dir }));
+    expect(r2).toEqual({ code: 0, stdout: `${hso('UserPromptSubmit', { additionalContext: 'PLAIN' })}\n`, stderr: `${log}\n` });
+  });
   it('a rewriter that returns the call unchanged: the call proceeds (no "re-issue the call as" deny)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-run-ans-'));
     const payload = qwenPayload('PreToolUse-run_shell_command', dir);
