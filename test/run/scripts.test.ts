@@ -47,6 +47,18 @@ const P = {
     if (host === 'codebuddy') return { ...load('codebuddy', 'PostToolUse-Bash'), tool_input: { command, description: 'd' } };
     return { ...load('codebuddy', 'PostToolUse-Bash'), tool_name: 'execute_command', tool_input: { command } };
   },
+  postWrite(host: Host, path: string, content: string): Obj {
+    if (host === 'qwen') return { ...load('qwen', 'PostToolUse-write_file'), tool_input: { file_path: path, content } };
+    if (host === 'codebuddy') return { ...load('codebuddy', 'PostToolUse-Write'), tool_input: { file_path: path, content } };
+    return { ...load('codebuddy', 'PostToolUse-Write'), tool_name: 'write_to_file', tool_input: { filePath: path, content } };
+  },
+  /** WebFetch / WebSearch / Agent in each host's names. The IDE's parameters are not documented (seed 003 names the
+   * tools only): its payloads here carry Claude's parameter names, which `run` passes through unchanged. */
+  tool(host: Host, canonical: 'web.fetch' | 'web.search' | 'agent', input: Obj): Obj {
+    const names = { qwen: { 'web.fetch': 'web_fetch', 'web.search': 'web_search', agent: 'agent' }, codebuddy: { 'web.fetch': 'WebFetch', 'web.search': 'WebSearch', agent: 'Agent' }, 'codebuddy-ide': { 'web.fetch': 'web_fetch', 'web.search': 'web_search', agent: 'task' } };
+    const base = host === 'qwen' ? load('qwen', 'PreToolUse-agent') : load('codebuddy', 'PreToolUse-Agent');
+    return { ...base, tool_name: names[host][canonical], tool_input: input };
+  },
   prompt(host: Host, prompt: string): Obj {
     return { ...(host === 'qwen' ? load('qwen', 'UserPromptSubmit-initial') : load('codebuddy', 'UserPromptSubmit')), prompt };
   },
@@ -216,6 +228,28 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
       expect(r2).toMatchObject({ code: 0, stderr: '' });
       expect(readFileSync(envFile, 'utf8')).toBe('export EXISTING=1\nexport HB_SESSION_MODE=plugin\nexport PATH="$PATH:/opt/hb-tools"\n');
     }
+  });
+  it('python3 PostToolUse lint gate: a block reaches the model (as context where the host drops PostToolUse blocks, exit 2 on the IDE)', async ({ expect }) => {
+    const p = project(host);
+    const r = await p.run(P.postWrite(host, join(p.dir, 'app.py'), 'x = 1  # TODO\n'), `python3 ${S('post-lint-gate.py')}`);
+    const reason = 'lint-gate: app.py still has a TODO';
+    const expected = { qwen: { code: 0, stdout: context('PostToolUse', reason) }, codebuddy: { code: 0, stdout: context('PostToolUse', reason) }, 'codebuddy-ide': { code: 2, stdout: '', stderr: `${reason}\n` } }[host];
+    expect(r).toMatchObject(expected);
+    expect(await p.run(P.postWrite(host, join(p.dir, 'app.py'), 'x = 1\n'), `python3 ${S('post-lint-gate.py')}`)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+  it('bash+jq web guard: WebFetch outside the allowed domain and WebSearch for keys are denied; an allowed fetch runs', async ({ expect }) => {
+    const p = project(host);
+    const fetch = await p.run(P.tool(host, 'web.fetch', { url: 'https://evil.example.net/x', prompt: 'read' }), S('web-guard.sh'));
+    expect(fetch).toMatchObject({ code: 0, stdout: deny('web-guard: https://evil.example.net/x is not an allowed domain') });
+    const search = await p.run(P.tool(host, 'web.search', { query: 'aws api key leak' }), S('web-guard.sh'));
+    expect(search).toMatchObject({ code: 0, stdout: deny('web-guard: no searching for keys') });
+    expect(await p.run(P.tool(host, 'web.fetch', { url: 'https://docs.example.com/a', prompt: 'read' }), S('web-guard.sh'))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+  it('node sub-agent guard: the host\'s task/agent tool reaches the script as Agent', async ({ expect }) => {
+    const p = project(host);
+    const r = await p.run(P.tool(host, 'agent', { description: 'ship it', prompt: 'deploy to prod' }), `node ${S('agent-guard.js')}`);
+    expect(r).toMatchObject({ code: 0, stdout: deny('agent-guard: sub-agents do not deploy'), stderr: '' });
+    expect(await p.run(P.tool(host, 'agent', { description: 'look', prompt: 'read the docs' }), `node ${S('agent-guard.js')}`)).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
   it('a crashing script (exit 1) is non-blocking (d04); its stderr passes through', async ({ expect }) => {
     const r = await project(host).run(P.bash(host, 'rm -rf build'), `node ${S('crash.js')}`);
