@@ -26,7 +26,8 @@ export interface DispatchArgs extends Pick<RunArgs, 'to' | 'onError' | 'ask' | '
 export const DISPATCH_USAGE = `usage: hook-bridge dispatch --to <host-dialect> --config <hooks.yaml|settings.json> [--from <dialect>]
                             [--on-error deny|allow] [--ask ask|deny|allow] [--rewrite deny|ignore]
 The host runs this once per event, in place of the hooks themselves: it runs every hook of the config
-that matches, in priority order (lower first), with Claude Code's semantics, and answers once.`;
+that matches, in priority order (lower first), with Claude Code's semantics, and answers once.
+--ask: what "ask" becomes; default: relayed where the host asks a person (Qwen Code, the CodeBuddy IDE), else deny.`;
 
 export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
   const o: Partial<DispatchArgs> = { onError: 'deny', rewrite: 'deny' };

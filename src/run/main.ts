@@ -43,7 +43,9 @@ const USAGE = `usage: hook-bridge run --from <script-dialect> --to <host-dialect
                        [--on-timeout allow|deny] [--ask ask|deny|allow] [--rewrite deny|ignore]
                        [--plugin-root <dir>] (-c '<shell command>' | -- <command> [args...])
 The host agent runs this in place of a hook's command: it translates the host's payload for the script,
-runs the script unchanged, and translates its answer back so the host reaches the same decision.`;
+runs the script unchanged, and translates its answer back so the host reaches the same decision.
+--ask: what a hook's "ask" becomes; default: relayed where the host asks a person and denies when it cannot
+(Qwen Code, the CodeBuddy IDE), a deny with the reason elsewhere.`;
 
 export function parseArgs(argv: string[]): RunArgs | 'help' {
   const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', rewrite: 'deny' };
