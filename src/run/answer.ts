@@ -110,8 +110,14 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
     if (json.decision === 'block' && spec.legacyDecision.includes('block')) deny(typeof json.reason === 'string' ? json.reason : undefined);
     if (json.decision === 'approve' && spec.legacyDecision.includes('approve') && a.decision === undefined && TOOL_PERMISSION.has(ev)) a.decision = 'allow';
     if (json.continue === false) {
-      a.continueFalse = true;
-      if (typeof json.stopReason === 'string') a.stopReason = json.stopReason;
+      const stopReason = typeof json.stopReason === 'string' ? json.stopReason : undefined;
+      // Where the script's own agent reads continue:false as "go on" (Qwen Code, CodeBuddy Code, the IDE on Stop),
+      // the script asked for a block: the agent keeps working, told the stopReason.
+      if (spec.continueFalse[ev] === 'continues') deny(stopReason ?? 'a hook asked the agent to continue');
+      else {
+        a.continueFalse = true;
+        if (stopReason !== undefined) a.stopReason = stopReason;
+      }
     }
     if (typeof json.systemMessage === 'string') a.systemMessage = json.systemMessage;
     if (json.suppressOutput === true) a.suppressOutput = true;

@@ -61,3 +61,11 @@ describe('a Claude script blocks: the exact reply per host', () => {
     for (const ev of Object.keys(HOST_EVENT)) for (const form of [...BLOCKS, 'continue:false']) expect(rows.some(([f, e]) => f === form && e === ev), `${form} on ${ev}`).toBe(true);
   });
 });
+
+describe('the other way round: a script whose agent reads Stop continue:false as "go on"', () => {
+  it.each(['qwen', 'codebuddy', 'codebuddy-ide'] as const)('a %s script keeps a Claude Code host working (a Stop block with its reason)', (script) => {
+    const a = readAnswer(script, 'stop', { stdout: JSON.stringify({ continue: false, stopReason: 'run the tests first' }), stderr: '', exitCode: 0, timedOut: false }, undefined);
+    expect(a).toEqual({ context: [], block: true, reason: 'run the tests first' });
+    expect(emit(a, { host: 'claude', script, event: 'stop', hostEvent: 'Stop', tool: undefined, hostTool: undefined }, { rewrite: 'deny' })).toEqual(json({ decision: 'block', reason: 'run the tests first' }));
+  });
+});
