@@ -101,7 +101,7 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
       exitCode = 2;
     }
   } else if (decision === 'ask') {
-    // --ask ask: pass the question on (without this branch it was dropped and the tool ran unasked).
+    // ask relayed (--ask ask, or by default where the host asks a person and denies when it cannot).
     hso.permissionDecision = 'ask';
     if (reason) hso.permissionDecisionReason = reason;
     if (hostInput) hso[out.updatedInput !== 'ignored' ? 'updatedInput' : 'modifiedInput'] = hostInput;
