@@ -124,6 +124,12 @@ export const dialectFileSchema = z.strictObject({
       pluginRoot: z.string().optional(),
       provided: z.array(z.string()),
       perHookEnv: z.boolean().optional(),
+      /**
+       * A file hooks append `export NAME=value` lines to, for the session's later commands: the variable that
+       * names it, the events it is given on, and whether the agent itself provides it (else only when the
+       * user set it before starting the agent, which hooks then inherit).
+       */
+      envFile: z.strictObject({ var: z.string(), events: z.array(canonicalEventId), providedByAgent: z.boolean(), source: z.string() }).optional(),
     })
     .optional(),
   /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */
@@ -174,7 +180,14 @@ export const dialectFileSchema = z.strictObject({
       legacyDecision: z.array(z.enum(['block', 'approve'])),
       updatedInput: z.enum(['replace', 'merge', 'ignored']),
       modifiedInput: z.enum(['replace', 'merge', 'ignored']),
-      askHeadless: z.enum(['deny', 'hang', 'allow']).or(unknown),
+      askHeadless: z.enum(['deny', 'hang', 'allow', 'never-headless']).or(unknown),
+      /** `ask` in an interactive session: a confirmation prompt (as on Claude Code), or not known. */
+      askInteractive: z.enum(['prompt']).or(unknown),
+      /** When the agent reads a hook's stderr as its JSON answer (Qwen: whenever stdout is empty, any exit code). */
+      stderrAnswer: z.enum(['exit-2', 'when-stdout-empty', 'never']).or(unknown),
+      /** The only top-level / hookSpecificOutput fields the agent documents (absent: not restricted by us). */
+      fields: z.array(z.string()).optional(),
+      hookSpecificFields: z.array(z.string()).optional(),
       allowBypassesPermissions: z.boolean().or(unknown),
       continueFalse: eventOutcome,
       additionalContext: eventOutcome,

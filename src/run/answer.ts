@@ -33,6 +33,15 @@ const TOOL_PERMISSION = new Set(['pre-tool-use', 'permission-request']);
 const BLOCKABLE = new Set(['pre-tool-use', 'permission-request', 'user-prompt-submit', 'stop', 'subagent-stop', 'post-tool-use', 'post-tool-use-failure']);
 
 
+/** Same JSON value, whatever the order of object keys. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (!isObject(a) || !isObject(b)) return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => k in b && sameJson(a[k], b[k]));
+}
+
 /** stdout as the agents read it: one JSON object and nothing else, or plain text. */
 export function strictJson(text: string): Record<string, unknown> | undefined {
   const t = text.trim();
@@ -88,7 +97,12 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
           const entry = mode === 'replace' && tool ? toolEntry(script, tool) : undefined;
           const missing = entry?.required?.filter((k) => !(k in v)) ?? [];
           if (missing.length) deny(`PreToolUse hook for ${entry!.name} returned updatedInput that failed schema validation: the required parameter${missing.length > 1 ? 's' : ''} ${missing.map((k) => `\`${k}\``).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
-          else a.updatedInput = mode === 'merge' ? { ...(originalInput ?? {}), ...v } : v;
+          else {
+            const input = mode === 'merge' ? { ...(originalInput ?? {}), ...v } : v;
+            // The call's own input handed back is not a rewrite: the call proceeds as it is (a host that cannot
+            // apply rewrites must not deny it and ask the model to re-issue the very same call).
+            if (!sameJson(input, originalInput)) a.updatedInput = input;
+          }
         }
       }
       if (typeof hso.additionalContext === 'string' && hso.additionalContext && spec.additionalContext[ev] === 'to-model') a.context.push(hso.additionalContext);
@@ -96,8 +110,14 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
     if (json.decision === 'block' && spec.legacyDecision.includes('block')) deny(typeof json.reason === 'string' ? json.reason : undefined);
     if (json.decision === 'approve' && spec.legacyDecision.includes('approve') && a.decision === undefined && TOOL_PERMISSION.has(ev)) a.decision = 'allow';
     if (json.continue === false) {
-      a.continueFalse = true;
-      if (typeof json.stopReason === 'string') a.stopReason = json.stopReason;
+      const stopReason = typeof json.stopReason === 'string' ? json.stopReason : undefined;
+      // Where the script's own agent reads continue:false as "go on" (Qwen Code, CodeBuddy Code, the IDE on Stop),
+      // the script asked for a block: the agent keeps working, told the stopReason.
+      if (spec.continueFalse[ev] === 'continues') deny(stopReason ?? 'a hook asked the agent to continue');
+      else {
+        a.continueFalse = true;
+        if (stopReason !== undefined) a.stopReason = stopReason;
+      }
     }
     if (typeof json.systemMessage === 'string') a.systemMessage = json.systemMessage;
     if (json.suppressOutput === true) a.suppressOutput = true;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Answer } from './answer.js';
-import { emit, type HostReply } from './emit.js';
+import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
 import { matcherFires } from '../dialects/matcher.js';
@@ -25,7 +25,7 @@ export interface DispatchArgs extends Pick<RunArgs, 'to' | 'onError' | 'ask' | '
 }
 
 export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
-  const o: Partial<DispatchArgs> = { onError: 'deny', ask: 'deny', rewrite: 'deny' };
+  const o: Partial<DispatchArgs> = { onError: 'deny', rewrite: 'deny' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const v = argv[i + 1];
@@ -169,7 +169,7 @@ export async function dispatch(args: DispatchArgs, raw: Parameters<typeof parseH
   const reply = emit(answer, { host: args.to, script, event: p.event, hostEvent: p.hostEvent, tool: runs[0]?.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
   const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
   const passthrough = reply.exitCode === 2 ? [] : stderr;
-  return { ...reply, stderr: [...passthrough, reply.stderr].filter(Boolean).join('\n') };
+  return withStderr(reply, args.to, [...passthrough, reply.stderr]);
 }
 
 export const dispatchMain = (argv: string[]) => hostMain(argv, { name: 'dispatch', usage: usageLine(DISPATCH_HELP), help: formatHostHelp(DISPATCH_HELP), parse: parseDispatchArgs, handle: dispatch });

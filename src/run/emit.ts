@@ -12,8 +12,12 @@ export interface HostReply {
 }
 
 export interface EmitOptions {
-  /** What `ask` becomes (hosts run headless: Claude denies, CodeBuddy hangs). */
-  ask: 'ask' | 'deny' | 'allow';
+  /**
+   * What `ask` becomes. Unset: relayed where the host asks the user as Claude Code does (a prompt when
+   * interactive, a deny when headless: Qwen Code, the IDE), denied with the reason elsewhere (CodeBuddy Code
+   * hangs in -p and runs the tool under -y).
+   */
+  ask?: 'ask' | 'deny' | 'allow';
   /** An input rewrite on a host that ignores rewrites. */
   rewrite: 'deny' | 'ignore';
 }
@@ -32,6 +36,13 @@ export interface EmitContext {
 }
 
 const TOOL_PERMISSION = new Set(['pre-tool-use', 'permission-request']);
+const STOPS = new Set(['stop', 'subagent-stop']);
+
+/** Does relaying `ask` to this host fail closed? It asks a person, or denies when nobody can answer. */
+export function askRelaysSafely(host: DialectId): boolean {
+  const out = mappings.dialects[host].output!;
+  return out.permissionDecision.includes('ask') && out.askInteractive === 'prompt' && (out.askHeadless === 'deny' || out.askHeadless === 'never-headless');
+}
 
 /** The reason a host shows when it cannot apply a rewrite: the model can re-issue the call itself. */
 export function rewriteDenyReason(hostTool: string | undefined, input: Record<string, unknown>, agent: string): string {
@@ -47,9 +58,10 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   let reason = a.reason;
   let block = a.block === true;
 
-  if (decision === 'ask' && o.ask !== 'ask') {
-    decision = o.ask;
-    if (o.ask === 'deny') reason = reason ?? 'a hook asked for confirmation, which this agent cannot show';
+  const ask = o.ask ?? (askRelaysSafely(ctx.host) ? 'ask' : 'deny');
+  if (decision === 'ask' && ask !== 'ask') {
+    decision = ask;
+    if (ask === 'deny') reason = reason ?? 'a hook asked for confirmation, which this agent cannot show';
   } else if (decision === 'ask' && !out.permissionDecision.includes('ask')) decision = 'deny';
 
   let hostInput: Record<string, unknown> | undefined;
@@ -77,7 +89,7 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   let stderr = '';
   let exitCode = 0;
 
-  if (ev === 'permission-request' && (decision === 'deny' || decision === 'allow')) {
+  if (ev === 'permission-request' && (decision === 'deny' || decision === 'allow') && (out.hookSpecificFields?.includes('decision') ?? true)) {
     hso.decision = { behavior: decision, ...(decision === 'deny' && reason ? { message: reason } : {}), ...(hostInput ? { updatedInput: hostInput } : {}) };
   } else if (decision === 'deny') {
     if (out.permissionDecision.includes('deny')) {
@@ -89,7 +101,7 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
       exitCode = 2;
     }
   } else if (decision === 'ask') {
-    // --ask ask: pass the question on (without this branch it was dropped and the tool ran unasked).
+    // ask relayed (--ask ask, or by default where the host asks a person and denies when it cannot).
     hso.permissionDecision = 'ask';
     if (reason) hso.permissionDecisionReason = reason;
     if (hostInput) hso[out.updatedInput !== 'ignored' ? 'updatedInput' : 'modifiedInput'] = hostInput;
@@ -103,21 +115,56 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   }
   if (block) {
     if (ev === 'stop' && out.stopBlock === 'ignored-headless') notes.push(`hook-bridge: ${spec.agent} ignores Stop blocks when run headless`);
-    json.decision = 'block';
-    json.reason = reason ?? 'blocked by a hook';
+    if (out.legacyDecision.includes('block')) {
+      json.decision = 'block';
+      json.reason = reason ?? 'blocked by a hook';
+    } else {
+      // No `decision` field on this host (the CodeBuddy IDE's HookOutput): its documented block is exit 2 + stderr.
+      stderr = reason || 'blocked by a hook';
+      exitCode = 2;
+    }
   }
   if (context.length) hso.additionalContext = context.join('\n');
+  let systemMessage = a.systemMessage;
   if (a.continueFalse) {
-    // On Qwen, continue:false on Stop makes the agent go on: the opposite of what the script asked.
-    if (out.continueFalse[ev] === 'continues') notes.push(`hook-bridge: continue:false on ${ctx.hostEvent} would make ${spec.agent} continue; letting it stop instead`);
-    else {
+    // Claude's continue:false on Stop means "end now"; Qwen Code, CodeBuddy Code and the IDE read it as "go on".
+    // A Stop that does not block ends the turn anyway: forward it only where it is known to end the session,
+    // and show its stopReason as a message instead.
+    const meaning = out.continueFalse[ev];
+    if (meaning === 'continues' || (STOPS.has(ev) && meaning !== 'session-ends')) {
+      notes.push(`hook-bridge: continue:false on ${ctx.hostEvent} would make ${spec.agent} continue; letting it stop instead`);
+      if (a.stopReason !== undefined) systemMessage = systemMessage === undefined ? a.stopReason : `${systemMessage}\n${a.stopReason}`;
+    } else {
       json.continue = false;
       if (a.stopReason !== undefined) json.stopReason = a.stopReason;
     }
   }
-  if (a.systemMessage !== undefined) json.systemMessage = a.systemMessage;
+  if (systemMessage !== undefined) json.systemMessage = systemMessage;
   if (a.suppressOutput) json.suppressOutput = true;
   if (Object.keys(hso).length > 1) json.hookSpecificOutput = hso;
+  dropUndocumented(json, out.fields, out.hookSpecificFields);
   const stdout = exitCode === 2 || !Object.keys(json).length ? '' : `${JSON.stringify(json)}\n`;
   return { stdout, stderr: [stderr, ...notes].filter(Boolean).join('\n'), exitCode };
+}
+
+/**
+ * Keep only the fields a host documents (the IDE's HookOutput). Decisions never depend on this: blocks are
+ * exit 2 there, and PermissionRequest answers are not emitted to a host without that event.
+ */
+function dropUndocumented(json: Record<string, unknown>, fields: string[] | undefined, hsoFields: string[] | undefined): void {
+  if (fields) for (const k of Object.keys(json)) if (!fields.includes(k)) delete json[k];
+  const hso = json.hookSpecificOutput as Record<string, unknown> | undefined;
+  if (hso && hsoFields) for (const k of Object.keys(hso)) if (!hsoFields.includes(k)) delete hso[k];
+  if (hso && Object.keys(hso).length <= 1) delete json.hookSpecificOutput;
+}
+
+/**
+ * The reply as it goes to the host, with text for its stderr (the script's own stderr, hook-bridge's notes).
+ * Where the host reads stderr as its answer when stdout is empty (Qwen Code: a JSON object there decides, plain
+ * text becomes an `allow`), stdout carries an empty answer `{}`, so stderr is only ever read as text.
+ */
+export function withStderr(reply: HostReply, host: DialectId, texts: (string | undefined)[]): HostReply {
+  const stderr = texts.filter(Boolean).join('\n');
+  const guard = reply.exitCode !== 2 && !reply.stdout && stderr !== '' && mappings.dialects[host].output?.stderrAnswer === 'when-stdout-empty';
+  return { stdout: guard ? '{}\n' : reply.stdout, stderr, exitCode: reply.exitCode };
 }

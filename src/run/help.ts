@@ -12,7 +12,7 @@ export interface HostHelp {
 }
 
 const ON_ERROR: HostHelp['options'][number] = ['--on-error <deny|allow>', "what hook-bridge's own failures (unreadable payload, a command that cannot start, a bad argument) mean on events that can block: deny fails closed, allow lets the work proceed", 'deny'];
-const ASK: HostHelp['options'][number] = ['--ask <ask|deny|allow>', 'what an "ask" answer becomes on a host that cannot ask (headless, or no ask at all)', 'deny'];
+const ASK: HostHelp['options'][number] = ['--ask <ask|deny|allow>', 'what a hook\'s "ask" becomes (default: relayed where the host asks a person and denies when it cannot — Qwen Code, the CodeBuddy IDE — a deny with the reason elsewhere)'];
 const REWRITE: HostHelp['options'][number] = ['--rewrite <deny|ignore>', 'what a rewrite of the tool input (updatedInput) becomes on a host that ignores rewrites: deny the call, or ignore the rewrite and run the original input', 'deny'];
 
 export const RUN_HELP: HostHelp = {

@@ -1,8 +1,11 @@
 // `hook-bridge run`: the hot path. Bundled alone into dist/run.cjs: hand-parsed arguments, compiled
 // mappings as a plain object, child_process directly — no commander, zod, yaml or execa here.
 import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readAnswer, type Answer, type ScriptResult } from './answer.js';
-import { emit, type HostReply } from './emit.js';
+import { emit, withStderr, type HostReply } from './emit.js';
 import { hostProjectDir, translatePayload, type Payload } from './payload.js';
 import { canonicalEvent } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
@@ -11,6 +14,8 @@ import { isObject } from '../model/is-object.js';
 import { formatHostHelp, RUN_HELP, usageLine } from './help.js';
 
 export const MAX_PAYLOAD = 10 * 1024 * 1024;
+/** How long output may still arrive after the script exited while something else holds its pipes. */
+const EXIT_GRACE_MS = 100;
 /** Events where a hook can stop something: hook-bridge's own failures fail closed here. */
 const BLOCKING = new Set(['pre-tool-use', 'user-prompt-submit', 'permission-request']);
 export const isBlocking = (event: string | undefined): boolean => event !== undefined && BLOCKING.has(event);
@@ -24,7 +29,8 @@ export interface RunArgs {
   timeoutS?: number;
   onError: 'deny' | 'allow';
   onTimeout?: 'allow' | 'deny';
-  ask: 'ask' | 'deny' | 'allow';
+  /** Unset: relay `ask` where that fails closed on the host, else deny (emit.ts askRelaysSafely). */
+  ask?: 'ask' | 'deny' | 'allow';
   rewrite: 'deny' | 'ignore';
   /** The plugin the hook comes from: the script agent's plugin-root variable is set to it. */
   pluginRoot?: string;
@@ -35,7 +41,7 @@ export interface RunArgs {
 export class UsageError extends Error {}
 
 export function parseArgs(argv: string[]): RunArgs | 'help' {
-  const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', ask: 'deny', rewrite: 'deny' };
+  const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', rewrite: 'deny' };
   const choice = <T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T => {
     if (v === undefined || !allowed.includes(v as T)) throw new UsageError(`${flag} takes ${allowed.join('|')}${v === undefined ? '' : `, got "${v}"`}`);
     return v as T;
@@ -156,6 +162,20 @@ export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string
     };
     child.on('error', (e: NodeJS.ErrnoException) => finish(null, `cannot start ${file} in ${cwd}: ${e.code ?? e.message}`));
     child.on('close', (code) => finish(code));
+    // The answer is read when the script exits, as Claude Code does — not when its pipes close: a background
+    // process it started may hold stdout open long past the host's timeout. After a short grace for output
+    // still in the pipe, the rest of its process group goes down and the answer is read as it is.
+    child.on('exit', (code) => {
+      setTimeout(() => {
+        if (settled) return;
+        killGroup('SIGKILL');
+        setTimeout(() => {
+          child.stdout.destroy();
+          child.stderr.destroy();
+          finish(code);
+        }, EXIT_GRACE_MS).unref();
+      }, EXIT_GRACE_MS).unref();
+    });
     // Scripts that never read stdin must not fail us (EPIPE) or hang.
     child.stdin.on('error', () => {});
     child.stdin.end(input);
@@ -164,7 +184,7 @@ export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string
 
 export function ownFailure(event: string | undefined, hostEvent: string, args: Pick<RunArgs, 'to' | 'onError'>, message: string): HostReply {
   const msg = `hook-bridge: ${message}`;
-  if (!isBlocking(event) || args.onError === 'allow') return { stdout: '', stderr: msg, exitCode: 0 };
+  if (!isBlocking(event) || args.onError === 'allow') return withStderr({ stdout: '', stderr: '', exitCode: 0 }, args.to, [msg]);
   // Fail closed, with the reason: the host blocks, the model and the user learn why.
   return emit(
     event === 'user-prompt-submit' ? { block: true, reason: msg, context: [] } : { decision: 'deny', reason: msg, context: [] },
@@ -217,6 +237,48 @@ export interface HookRun {
   tool: string | undefined;
 }
 
+/**
+ * The session-environment file the script's agent gives this event's hooks (Claude Code: CLAUDE_ENV_FILE on
+ * SessionStart), made by hook-bridge where the host does not give that same file. `set -u` scripts that append
+ * `export` lines to it would otherwise die with "unbound variable".
+ */
+function sessionEnvFile(script: DialectId, host: DialectId, event: string | undefined, env: NodeJS.ProcessEnv): { var: string; path: string } | undefined {
+  const f = mappings.dialects[script].env?.envFile;
+  if (!f?.providedByAgent || !event || !f.events.includes(event) || (host === script && env[f.var])) return undefined;
+  const path = join(mkdtempSync(join(tmpdir(), 'hook-bridge-env-')), 'env.sh');
+  writeFileSync(path, '', { mode: 0o600 });
+  return { var: f.var, path };
+}
+
+/**
+ * What the script exported goes where the host keeps the session's environment (CodeBuddy Code: the file named
+ * by CODEBUDDY_ENV_FILE, read before every Bash command); where it has none, a note says which variables are lost.
+ */
+function carryEnvFile(f: { var: string; path: string }, host: DialectId, env: NodeJS.ProcessEnv): string | undefined {
+  let text = '';
+  try {
+    text = readFileSync(f.path, 'utf8');
+  } catch {
+    /* the script removed it */
+  }
+  rmSync(join(f.path, '..'), { recursive: true, force: true });
+  if (!text.trim()) return undefined;
+  const target = mappings.dialects[host].env?.envFile;
+  const hostFile = target ? env[target.var] : undefined;
+  if (hostFile) {
+    try {
+      appendFileSync(hostFile, text.endsWith('\n') ? text : `${text}\n`);
+      return undefined;
+    } catch (e) {
+      return `hook-bridge: cannot append the hook's ${f.var} exports to ${target!.var} (${(e as NodeJS.ErrnoException).code ?? e})`;
+    }
+  }
+  const names = [...text.matchAll(/^\s*export\s+([A-Za-z_][A-Za-z0-9_]*)/gm)].map((m) => m[1]).join(', ') || 'its lines';
+  const agent = mappings.dialects[host].agent;
+  const how = target ? `: start ${agent} with ${target.var} set to a file to carry them` : '';
+  return `hook-bridge: the hook wrote ${names} to ${f.var}, but ${agent} has no session environment file${target ? ' here' : ''}; they are not set for later commands${how}`;
+}
+
 /** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */
 export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot'>, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
   const t = translatePayload(p.payload, args.to, args.from, env);
@@ -225,10 +287,14 @@ export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 't
   for (const v of mappings.dialects[args.from].env?.projectDir ?? []) scriptEnv[v] ??= projectDir;
   const rootVar = mappings.dialects[args.from].env?.pluginRoot;
   if (args.pluginRoot !== undefined && rootVar) scriptEnv[rootVar] = args.pluginRoot;
+  const envFile = sessionEnvFile(args.from, args.to, t.event, env);
+  if (envFile) scriptEnv[envFile.var] = envFile.path;
   const spec = mappings.dialects[args.from].timeout;
   const timeoutMs = (args.timeoutS ?? spec.default ?? 60) * 1000;
   const scriptInput = isObject(t.payload.tool_input) ? t.payload.tool_input : undefined;
   const r = await runScript(args, `${JSON.stringify(t.payload)}\n`, scriptEnv, projectDir, timeoutMs);
+  const envNote = envFile ? carryEnvFile(envFile, args.to, env) : undefined;
+  if (envNote) r.stderr = r.stderr ? `${r.stderr.replace(/\n$/, '')}\n${envNote}` : envNote;
   const empty: Answer = { context: [] };
   if (r.spawnError) return { answer: empty, stderr: '', failure: r.spawnError, tool: t.tool };
   if (typeof args.command === 'string' && (r.exitCode === 126 || r.exitCode === 127)) {
@@ -254,7 +320,7 @@ export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.Pro
   if (h.failure) return ownFailure(p.event ?? 'pre-tool-use', p.hostEvent, args, h.failure);
   const reply = emit(h.answer, { host: args.to, script: args.from, event: p.event, hostEvent: p.hostEvent, tool: h.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
   // The script's stderr passes through, unless the reply itself blocks through stderr.
-  return { ...reply, stderr: [reply.exitCode === 2 ? '' : h.stderr, h.note, reply.stderr].filter(Boolean).join('\n') };
+  return withStderr(reply, args.to, [reply.exitCode === 2 ? '' : h.stderr, h.note, reply.stderr]);
 }
 
 /** How a host-facing command (run, dispatch) reads its arguments and answers one payload. */

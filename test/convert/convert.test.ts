@@ -115,7 +115,11 @@ describe('regressions of known migrator failures', () => {
     const cmd = '"$CLAUDE_PROJECT_DIR"/a.sh && ${CLAUDE_PROJECT_DIR}/b.sh';
     const src = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: cmd }] }] });
     expect(convertText(src, 'claude', 'qwen', { wrap: false }).json.hooks.PreToolUse[0].hooks[0].command).toBe(cmd); // Qwen sets CLAUDE_PROJECT_DIR
-    expect(convertText(src, 'claude', 'codebuddy-ide', { wrap: false }).json.hooks.PreToolUse[0].hooks[0].command).toBe('"${CODEBUDDY_PROJECT_DIR}"/a.sh && ${CODEBUDDY_PROJECT_DIR}/b.sh');
+    // The CodeBuddy IDE documents CLAUDE_PROJECT_DIR too (seed 003).
+    expect(convertText(src, 'claude', 'codebuddy-ide', { wrap: false }).json.hooks.PreToolUse[0].hooks[0].command).toBe(cmd);
+    // A variable the host lacks is rewritten to its own, never stripped.
+    const qwenSrc = settings({ PreToolUse: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: '"$QWEN_PROJECT_DIR"/a.sh && ${QWEN_PROJECT_DIR}/b.sh' }] }] });
+    expect(convertText(qwenSrc, 'qwen', 'codebuddy-ide', { wrap: false }).json.hooks.PreToolUse[0].hooks[0].command).toBe('"${CODEBUDDY_PROJECT_DIR}"/a.sh && ${CODEBUDDY_PROJECT_DIR}/b.sh');
   });
   it('prompt hooks are carried, never turned into {} (Qwen Code runs them: docs/observations.md)', () => {
     const { json, result } = convertText(settings({ Stop: [{ hooks: [{ type: 'prompt', prompt: 'Is it done? $ARGUMENTS' }] }] }), 'claude', 'qwen');

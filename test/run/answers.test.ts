@@ -30,6 +30,9 @@ const NONE = reply('');
 const deny = (reason: string, ev = 'PreToolUse') => reply({ hookSpecificOutput: { hookEventName: ev, permissionDecision: 'deny', permissionDecisionReason: reason } });
 const allow = (extra: object = {}) => reply({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', ...extra } });
 const block = (reason: string) => reply({ decision: 'block', reason });
+/** The CodeBuddy IDE's only block: exit 2, the reason on stderr, stdout empty (seed 003). */
+const exit2 = (reason: string, note?: string): HostReply => ({ stdout: '', stderr: note ? `${reason}\n${note}` : reason, exitCode: 2 });
+const STOP_NOTE = (agent: string) => `hook-bridge: continue:false on Stop would make ${agent} continue; letting it stop instead`;
 const context = (ev: string, ctx: string) => reply({ hookSpecificOutput: { hookEventName: ev, additionalContext: ctx } });
 const all = (r: HostReply): Record<Host, HostReply> => ({ qwen: r, codebuddy: r, 'codebuddy-ide': r, claude: r });
 const qwenRewrite = (tool: string, input: object) =>
@@ -65,6 +68,15 @@ const cases: Case[] = [
   // --- ask: headless Claude denies with the reason (d10, d10b); --ask deny is the default
   { id: 'd10 ask -> deny with the reason', event: 'pre-tool-use', out: hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'REASON-D10' }), expect: all(deny('REASON-D10')) },
   { id: 'ask without a reason -> deny with one', event: 'pre-tool-use', out: hso('PreToolUse', { permissionDecision: 'ask' }), expect: all(deny('a hook asked for confirmation, which this agent cannot show')) },
+  // Default (no --ask): relayed where the host asks a person and denies headless, as Claude Code does (Qwen: seed 004,
+  // 0.24.4 bundle; the IDE: seed 003); denied with the reason on CodeBuddy Code (hangs in -p, runs the tool under -y).
+  {
+    id: 'ask with the default --ask',
+    event: 'pre-tool-use',
+    opts: { ask: undefined },
+    out: hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'R' }),
+    expect: { ...all(reply({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'R' } })), codebuddy: deny('R') },
+  },
   { id: 'ask with --ask ask', event: 'pre-tool-use', opts: { ask: 'ask' }, out: hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'R' }), expect: all(reply({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'R' } })) },
   { id: 'ask with --ask allow', event: 'pre-tool-use', opts: { ask: 'allow' }, out: hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'R' }), expect: { qwen: NONE, codebuddy: allow({ permissionDecisionReason: 'R' }), 'codebuddy-ide': allow({ permissionDecisionReason: 'R' }), claude: allow({ permissionDecisionReason: 'R' }) } },
   // --- updatedInput: Qwen ignores rewrites (d13, d14, d21) -> deny naming the rewritten call; CodeBuddy merges (t30); the IDE reads modifiedInput
@@ -118,6 +130,16 @@ const cases: Case[] = [
       claude: allow({ updatedInput: { command: 'echo NEW' } }),
     },
   },
+  // A rewriter that hands the call back unchanged (keys in another order, or a merge that changes nothing) is not a rewrite:
+  // Qwen must not deny "re-issue the call as …" the very same call (the agent would loop).
+  { id: 'updatedInput equal to the input is not a rewrite', event: 'pre-tool-use', input: BASH_IN, out: hso('PreToolUse', { updatedInput: { description: 'd', command: 'echo hi' } }), expect: all(NONE) },
+  {
+    id: 'updatedInput equal to the input + allow: only the allow remains',
+    event: 'pre-tool-use',
+    input: BASH_IN,
+    out: hso('PreToolUse', { permissionDecision: 'allow', updatedInput: { ...BASH_IN } }),
+    expect: { qwen: NONE, codebuddy: allow(), 'codebuddy-ide': allow(), claude: allow() },
+  },
   { id: 'updatedInput next to a deny: the deny wins, nothing rewritten', event: 'pre-tool-use', out: hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'R', updatedInput: { command: 'x' } }), expect: all(deny('R')) },
   // --- no decision on Claude: no deny anywhere (d01, d04, d05, d12b, d17, d17b, d20)
   { id: 'd01 plain stdout', event: 'pre-tool-use', out: 'PLAIN-STDOUT-D01', expect: all(NONE) },
@@ -140,16 +162,17 @@ const cases: Case[] = [
     event: 'permission-request',
     tool: 'file.write',
     out: hso('PermissionRequest', { decision: { behavior: 'deny', message: 'PR-DENY-MSG' } }),
-    expect: all(reply({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'PR-DENY-MSG' } } })),
+    // The IDE documents no PermissionRequest answer: the deny goes out in the form it documents.
+    expect: { ...all(reply({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'PR-DENY-MSG' } } })), 'codebuddy-ide': deny('PR-DENY-MSG', 'PermissionRequest') },
   },
   // --- PostToolUse: Qwen and CodeBuddy drop blocks (qwen p02/p03, codebuddy u02/u03) -> the reason becomes context
-  { id: 'p03 decision block on PostToolUse', event: 'post-tool-use', out: j({ decision: 'block', reason: 'REASON-P03' }), expect: { qwen: context('PostToolUse', 'REASON-P03'), codebuddy: context('PostToolUse', 'REASON-P03'), 'codebuddy-ide': block('REASON-P03'), claude: block('REASON-P03') } },
-  { id: 'p02 exit 2 on PostToolUse', event: 'post-tool-use', err: 'STDERR-P02\n', exit: 2, expect: { qwen: context('PostToolUse', 'STDERR-P02'), codebuddy: context('PostToolUse', 'STDERR-P02'), 'codebuddy-ide': block('STDERR-P02'), claude: block('STDERR-P02') } },
+  { id: 'p03 decision block on PostToolUse', event: 'post-tool-use', out: j({ decision: 'block', reason: 'REASON-P03' }), expect: { qwen: context('PostToolUse', 'REASON-P03'), codebuddy: context('PostToolUse', 'REASON-P03'), 'codebuddy-ide': exit2('REASON-P03'), claude: block('REASON-P03') } },
+  { id: 'p02 exit 2 on PostToolUse', event: 'post-tool-use', err: 'STDERR-P02\n', exit: 2, expect: { qwen: context('PostToolUse', 'STDERR-P02'), codebuddy: context('PostToolUse', 'STDERR-P02'), 'codebuddy-ide': exit2('STDERR-P02'), claude: block('STDERR-P02') } },
   {
     id: 'block + additionalContext on PostToolUse: both reach the model',
     event: 'post-tool-use',
     out: j({ decision: 'block', reason: 'R', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'C' } }),
-    expect: { qwen: context('PostToolUse', 'C\nR'), codebuddy: context('PostToolUse', 'C\nR'), 'codebuddy-ide': reply({ decision: 'block', reason: 'R', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'C' } }), claude: reply({ decision: 'block', reason: 'R', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'C' } }) },
+    expect: { qwen: context('PostToolUse', 'C\nR'), codebuddy: context('PostToolUse', 'C\nR'), 'codebuddy-ide': exit2('R'), claude: reply({ decision: 'block', reason: 'R', hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'C' } }) },
   },
   { id: 'p04 additionalContext on PostToolUse', event: 'post-tool-use', out: hso('PostToolUse', { additionalContext: 'CTX-P04' }), expect: all(context('PostToolUse', 'CTX-P04')) },
   { id: 'p01 plain stdout on PostToolUse is not context', event: 'post-tool-use', out: 'PLAIN-P01', expect: all(NONE) },
@@ -157,8 +180,8 @@ const cases: Case[] = [
   // --- UserPromptSubmit / SessionStart
   { id: 'u01 plain stdout on UserPromptSubmit -> context', event: 'user-prompt-submit', out: 'PLAIN-U01\n', expect: all(context('UserPromptSubmit', 'PLAIN-U01')) },
   { id: 'u02 additionalContext on UserPromptSubmit', event: 'user-prompt-submit', out: hso('UserPromptSubmit', { additionalContext: 'CTX-U02' }), expect: all(context('UserPromptSubmit', 'CTX-U02')) },
-  { id: 'u03 decision block on UserPromptSubmit', event: 'user-prompt-submit', out: j({ decision: 'block', reason: 'REASON-U03' }), expect: all(block('REASON-U03')) },
-  { id: 'u04 exit 2 on UserPromptSubmit', event: 'user-prompt-submit', err: 'STDERR-U04', exit: 2, expect: all(block('STDERR-U04')) },
+  { id: 'u03 decision block on UserPromptSubmit', event: 'user-prompt-submit', out: j({ decision: 'block', reason: 'REASON-U03' }), expect: { ...all(block('REASON-U03')), 'codebuddy-ide': exit2('REASON-U03') } },
+  { id: 'u04 exit 2 on UserPromptSubmit', event: 'user-prompt-submit', err: 'STDERR-U04', exit: 2, expect: { ...all(block('STDERR-U04')), 'codebuddy-ide': exit2('STDERR-U04') } },
   { id: 'u05 continue:false on UserPromptSubmit', event: 'user-prompt-submit', out: j({ continue: false, stopReason: 'STOP-U05' }), expect: all(reply({ continue: false, stopReason: 'STOP-U05' })) },
   { id: 'text before JSON on UserPromptSubmit: all of it is plain context', event: 'user-prompt-submit', out: `log\n${j({ decision: 'block', reason: 'R' })}\n`, expect: all(context('UserPromptSubmit', `log\n${j({ decision: 'block', reason: 'R' })}`)) },
   { id: 's01 plain stdout on SessionStart -> context', event: 'session-start', out: 'PLAIN-S01\n', expect: all(context('SessionStart', 'PLAIN-S01')) },
@@ -169,23 +192,23 @@ const cases: Case[] = [
     id: 'st01 decision block on Stop',
     event: 'stop',
     out: j({ decision: 'block', reason: 'REASON-ST01' }),
-    expect: { qwen: block('REASON-ST01'), codebuddy: { ...block('REASON-ST01'), stderr: 'hook-bridge: CodeBuddy Code ignores Stop blocks when run headless' }, 'codebuddy-ide': block('REASON-ST01'), claude: block('REASON-ST01') },
+    expect: { qwen: block('REASON-ST01'), codebuddy: { ...block('REASON-ST01'), stderr: 'hook-bridge: CodeBuddy Code ignores Stop blocks when run headless' }, 'codebuddy-ide': exit2('REASON-ST01'), claude: block('REASON-ST01') },
   },
   {
     id: 'st02 exit 2 on Stop',
     event: 'stop',
     err: 'STDERR-ST02',
     exit: 2,
-    expect: { qwen: block('STDERR-ST02'), codebuddy: { ...block('STDERR-ST02'), stderr: 'hook-bridge: CodeBuddy Code ignores Stop blocks when run headless' }, 'codebuddy-ide': block('STDERR-ST02'), claude: block('STDERR-ST02') },
+    expect: { qwen: block('STDERR-ST02'), codebuddy: { ...block('STDERR-ST02'), stderr: 'hook-bridge: CodeBuddy Code ignores Stop blocks when run headless' }, 'codebuddy-ide': exit2('STDERR-ST02'), claude: block('STDERR-ST02') },
   },
   {
-    id: 'st04 continue:false on Stop: not forwarded to Qwen',
+    id: 'st04 continue:false on Stop: forwarded only to Claude; elsewhere it would mean "go on" (qwen st03, codebuddy u11..u13, IDE seed 003)',
     event: 'stop',
     out: j({ continue: false, stopReason: 'STOP-ST04' }),
     expect: {
-      qwen: reply('', 'hook-bridge: continue:false on Stop would make Qwen Code continue; letting it stop instead'),
-      codebuddy: reply({ continue: false, stopReason: 'STOP-ST04' }),
-      'codebuddy-ide': reply({ continue: false, stopReason: 'STOP-ST04' }),
+      qwen: reply({ systemMessage: 'STOP-ST04' }, STOP_NOTE('Qwen Code')),
+      codebuddy: reply({ systemMessage: 'STOP-ST04' }, STOP_NOTE('CodeBuddy Code')),
+      'codebuddy-ide': reply({ systemMessage: 'STOP-ST04' }, STOP_NOTE('CodeBuddy IDE plugin')),
       claude: reply({ continue: false, stopReason: 'STOP-ST04' }),
     },
   },
@@ -233,8 +256,9 @@ describe('readAnswer: the canonical answer under Claude rules', () => {
   it('a CodeBuddy IDE script: modifiedInput is merged over the original, JSON without hookEventName honoured', () => {
     const a = readAnswer('codebuddy-ide', 'pre-tool-use', { exitCode: 0, stdout: j({ hookSpecificOutput: { modifiedInput: { filePath: '/p/final.txt' } } }), stderr: '', timedOut: false }, { filePath: '/p/draft.txt', content: 'c' });
     expect(a).toEqual({ context: [], updatedInput: { filePath: '/p/final.txt', content: 'c' } });
+    // Seed 003: on exit 2 stdout is ignored and stderr goes to the agent.
     const d = readAnswer('codebuddy-ide', 'pre-tool-use', { exitCode: 2, stdout: 'OUT', stderr: 'ERR', timedOut: false }, undefined);
-    expect(d).toEqual({ context: [], decision: 'deny', reason: 'OUT' });
+    expect(d).toEqual({ context: [], decision: 'deny', reason: 'ERR' });
   });
   it('a CodeBuddy IDE rewrite reaches CodeBuddy Code as updatedInput with Claude parameter names', () => {
     const a = readAnswer('codebuddy-ide', 'pre-tool-use', { exitCode: 0, stdout: j({ hookSpecificOutput: { modifiedInput: { filePath: '/p/final.txt' } } }), stderr: '', timedOut: false }, { filePath: '/p/draft.txt', content: 'c' });
@@ -267,7 +291,7 @@ describe.concurrent('run (CLI), host qwen, --from claude', () => {
   it('continue:false on Stop is not forwarded', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-run-ans-'));
     const r = await runCli(['--from', 'claude', '--to', 'qwen', '-c', `echo '${j({ continue: false, stopReason: 'done' })}'`], qwenPayload('Stop', dir), cleanEnv({ QWEN_PROJECT_DIR: dir }));
-    expect(r).toEqual({ code: 0, stdout: '', stderr: 'hook-bridge: continue:false on Stop would make Qwen Code continue; letting it stop instead\n' });
+    expect(r).toEqual({ code: 0, stdout: `${j({ systemMessage: 'done' })}\n`, stderr: 'hook-bridge: continue:false on Stop would make Qwen Code continue; letting it stop instead\n' });
   });
   it('an updatedInput rewrite is denied with the rewritten command; --rewrite ignore lets the original through', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-run-ans-'));
@@ -275,11 +299,39 @@ describe.concurrent('run (CLI), host qwen, --from claude', () => {
     const r = await runCli(['--from', 'claude', '--to', 'qwen', '-c', script], qwenPayload('PreToolUse-run_shell_command', dir), cleanEnv({ QWEN_PROJECT_DIR: dir }));
     expect(r).toEqual({ code: 0, stdout: deny(qwenRewrite('run_shell_command', { command: 'echo SAFE' })).stdout, stderr: '' });
     const r2 = await runCli(['--from', 'claude', '--to', 'qwen', '--rewrite', 'ignore', '-c', script], qwenPayload('PreToolUse-run_shell_command', dir), cleanEnv({ QWEN_PROJECT_DIR: dir }));
-    expect(r2).toEqual({ code: 0, stdout: '', stderr: 'hook-bridge: Qwen Code ignores input rewrites; the original input runs (--rewrite ignore)\n' });
+    // Qwen reads stderr as its answer when stdout is empty (plain text there is an allow): stdout carries `{}`.
+    expect(r2).toEqual({ code: 0, stdout: '{}\n', stderr: 'hook-bridge: Qwen Code ignores input rewrites; the original input runs (--rewrite ignore)\n' });
+  });
+  it('a JSON object the script logs to stderr (exit 0, ignored by Claude) is never read by Qwen as an answer', async () => {
+    // Qwen 0.24.4 parses stderr as the hook's JSON answer whenever stdout is empty: stdout carries `{}` instead.
+    const dir = mkdtempSync(join(tmpdir(), 'hb-run-ans-'));
+    const log = hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'only a log line' });
+    const r = await runCli(['--from', 'claude', '--to', 'qwen', '-c', `cat >/dev/null; echo '${log}' >&2`], qwenPayload('PreToolUse-run_shell_command', dir), cleanEnv({ QWEN_PROJECT_DIR: dir }));
+    expect(r).toEqual({ code: 0, stdout: '{}\n', stderr: `${log}\n` });
+    // The same with a real answer on stdout: stdout stays the answer.
+    const r2 = await runCli(['--from', 'claude', '--to', 'qwen', '-c', `cat >/dev/null; echo '${log}' >&2; echo PLAIN`], qwenPayload('UserPromptSubmit-initial', dir), cleanEnv({ QWEN_PROJECT_DIR: dir }));
+    expect(r2).toEqual({ code: 0, stdout: `${hso('UserPromptSubmit', { additionalContext: 'PLAIN' })}\n`, stderr: `${log}\n` });
+  });
+  it('a rewriter that returns the call unchanged: the call proceeds (no "re-issue the call as" deny)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-run-ans-'));
+    const payload = qwenPayload('PreToolUse-run_shell_command', dir);
+    const same = `jq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", updatedInput: .tool_input}}'`;
+    expect(await runCli(['--from', 'claude', '--to', 'qwen', '-c', same], payload, cleanEnv({ QWEN_PROJECT_DIR: dir }))).toEqual({ code: 0, stdout: '', stderr: '' });
+    const changed = `jq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", updatedInput: (.tool_input + {command: "echo CHANGED"})}}'`;
+    expect((await runCli(['--from', 'claude', '--to', 'qwen', '-c', changed], payload, cleanEnv({ QWEN_PROJECT_DIR: dir }))).stdout).toContain('Re-issue the call as: run_shell_command');
   });
   it('exit 1 passes the script stderr through, exit 0, no decision (d04)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-run-ans-'));
     const r = await runCli(['--from', 'claude', '--to', 'qwen', '-c', 'echo oops >&2; exit 1'], qwenPayload('PreToolUse-run_shell_command', dir), cleanEnv({ QWEN_PROJECT_DIR: dir }));
-    expect(r).toEqual({ code: 0, stdout: '', stderr: 'oops\n' });
+    expect(r).toEqual({ code: 0, stdout: '{}\n', stderr: 'oops\n' });
+  });
+});
+
+describe.concurrent('run (CLI), host codebuddy, --from claude', () => {
+  it('a rewriter that returns the call unchanged: no updatedInput is sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-run-ans-'));
+    const payload = JSON.stringify({ ...JSON.parse(readFileSync(join(GT, 'codebuddy/payloads/PreToolUse-Bash.json'), 'utf8')), cwd: dir });
+    const same = `jq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: .tool_input}}'`;
+    expect(await runCli(['--from', 'claude', '--to', 'codebuddy', '-c', same], payload, cleanEnv({ CODEBUDDY_PROJECT_DIR: dir }))).toEqual({ code: 0, stdout: allow().stdout, stderr: '' });
   });
 });

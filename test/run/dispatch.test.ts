@@ -84,6 +84,12 @@ describe('hook-bridge dispatch --to qwen --config hooks.yaml', () => {
     const r = await dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], { hook_event_name: 'UserPromptSubmit', prompt: 'hi' }, project());
     expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'A\nB' } });
   });
+  it('a hook that hands the call back unchanged is not a rewrite: the call proceeds on Qwen', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'same.sh'), `#!/usr/bin/env bash\njq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", updatedInput: .tool_input}}'\n`, { mode: 0o755 });
+    writeFileSync(join(dir, 'same.yaml'), `version: '2.0.0'\nhooks:\n  - { event: PreToolUse, matcher: Bash, command: ./same.sh }\n`);
+    expect(await dispatch(['--to', 'qwen', '--config', 'same.yaml'], bash('ls'), dir)).toMatchObject({ code: 0, stdout: '' });
+  });
   it("Qwen's empty-prompt re-fire runs nothing", async () => {
     const r = await dispatch(['--to', 'qwen', '--config', 'hooks.yaml'], { hook_event_name: 'UserPromptSubmit', prompt: '' }, project());
     expect(r).toMatchObject({ code: 0, stdout: '' });
@@ -93,7 +99,7 @@ describe('hook-bridge dispatch --to qwen --config hooks.yaml', () => {
     const pre = await dispatch(['--to', 'qwen', '--config', 'missing.yaml'], bash('ls'), dir);
     expect(JSON.parse(pre.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringMatching(/^hook-bridge: missing\.yaml: cannot read the hook set/) });
     const post = await dispatch(['--to', 'qwen', '--config', 'missing.yaml'], { ...bash('ls'), hook_event_name: 'PostToolUse', tool_response: { llmContent: '' } }, dir);
-    expect(post).toMatchObject({ code: 0, stdout: '' });
+    expect(post).toMatchObject({ code: 0, stdout: '{}\n' }); // stderr holds the reason; Qwen must not read it as an answer
   });
   it('usage errors block a PreToolUse payload (exit 2) and explain', async () => {
     const r = await dispatch(['--to', 'qwen'], bash('ls'), project());

@@ -292,3 +292,19 @@ describe('what the script reads on stdin (through the CLI)', () => {
     expect(JSON.parse(raw)).toMatchObject({ tool_name: 'write_to_file', tool_input: { filePath: '/PROJECT/a.txt', content: 'line1\nline2\n' } });
   });
 });
+
+describe('CodeBuddy IDE host: its 14 documented tools (seed 003) reach a Claude script by Claude name', () => {
+  /** Written out: the IDE's name -> the name a Claude script compares tool_name with (its own name where Claude has none). */
+  const IDE_TO_CLAUDE: [string, string][] = [
+    ['read_file', 'Read'], ['write_to_file', 'Write'], ['replace_in_file', 'Edit'], ['delete_files', 'delete_files'],
+    ['list_files', 'LS'], ['search_file', 'Glob'], ['search_content', 'Grep'], ['read_lints', 'read_lints'],
+    ['execute_command', 'Bash'], ['preview_url', 'preview_url'], ['task', 'Agent'], ['web_search', 'WebSearch'],
+    ['web_fetch', 'WebFetch'], ['ask_followup_question', 'AskUserQuestion'],
+  ];
+  it.each(IDE_TO_CLAUDE)('%s -> %s, parameters kept or renamed (filePath -> file_path)', (ide, claude) => {
+    const input = ide === 'write_to_file' ? { filePath: '/p/a', content: 'x' } : { url: 'https://example.com', prompt: 'p' };
+    const out = T({ hook_event_name: 'PreToolUse', session_id: 's', cwd: '/p', tool_name: ide, tool_input: input }, 'codebuddy-ide', 'claude');
+    expect(out.tool_name).toBe(claude);
+    expect(out.tool_input).toEqual(ide === 'write_to_file' ? { file_path: '/p/a', content: 'x' } : input);
+  });
+});

@@ -1,7 +1,7 @@
 // Real hook scripts (bash+jq, python3, node) written for Claude Code, run on each host through the built CLI
 // (`node bin/hook-bridge.cjs run --from claude --to <host> -c …`) with the host's payload on stdin.
 // Each test asserts the host-side reply that makes the host reach the decision Claude Code would have reached.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { BIN, runCli, runCliTimed } from './cli.js';
@@ -47,6 +47,18 @@ const P = {
     if (host === 'codebuddy') return { ...load('codebuddy', 'PostToolUse-Bash'), tool_input: { command, description: 'd' } };
     return { ...load('codebuddy', 'PostToolUse-Bash'), tool_name: 'execute_command', tool_input: { command } };
   },
+  postWrite(host: Host, path: string, content: string): Obj {
+    if (host === 'qwen') return { ...load('qwen', 'PostToolUse-write_file'), tool_input: { file_path: path, content } };
+    if (host === 'codebuddy') return { ...load('codebuddy', 'PostToolUse-Write'), tool_input: { file_path: path, content } };
+    return { ...load('codebuddy', 'PostToolUse-Write'), tool_name: 'write_to_file', tool_input: { filePath: path, content } };
+  },
+  /** WebFetch / WebSearch / Agent in each host's names. The IDE's parameters are not documented (seed 003 names the
+   * tools only): its payloads here carry Claude's parameter names, which `run` passes through unchanged. */
+  tool(host: Host, canonical: 'web.fetch' | 'web.search' | 'agent', input: Obj): Obj {
+    const names = { qwen: { 'web.fetch': 'web_fetch', 'web.search': 'web_search', agent: 'agent' }, codebuddy: { 'web.fetch': 'WebFetch', 'web.search': 'WebSearch', agent: 'Agent' }, 'codebuddy-ide': { 'web.fetch': 'web_fetch', 'web.search': 'web_search', agent: 'task' } };
+    const base = host === 'qwen' ? load('qwen', 'PreToolUse-agent') : load('codebuddy', 'PreToolUse-Agent');
+    return { ...base, tool_name: names[host][canonical], tool_input: input };
+  },
   prompt(host: Host, prompt: string): Obj {
     return { ...(host === 'qwen' ? load('qwen', 'UserPromptSubmit-initial') : load('codebuddy', 'UserPromptSubmit')), prompt };
   },
@@ -61,6 +73,10 @@ const P = {
 const line = (o: object) => `${JSON.stringify(o)}\n`;
 const deny = (reason: string) => line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
 const context = (ev: string, ctx: string) => line({ hookSpecificOutput: { hookEventName: ev, additionalContext: ctx } });
+/** A block on UserPromptSubmit, Stop or PostToolUse: Claude's JSON where the host reads it, exit 2 + stderr on the IDE. */
+const BLOCK = (host: Host, reason: string) => (host === 'codebuddy-ide' ? { code: 2, stdout: '', stderr: `${reason}\n` } : { code: 0, stdout: line({ decision: 'block', reason }) });
+/** stdout when the reply has no answer but stderr has text: Qwen would read stderr as its answer, so it gets `{}`. */
+const EMPTY_WITH_STDERR: Record<Host, string> = { qwen: '{}\n', codebuddy: '', 'codebuddy-ide': '' };
 const STOP_NOTE: Record<Host, string> = { qwen: '', codebuddy: 'hook-bridge: CodeBuddy Code ignores Stop blocks when run headless\n', 'codebuddy-ide': '' };
 
 /** Gone, or a zombie waiting for a reaper that never comes (PID 1 in containers). */
@@ -120,7 +136,8 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
     const r = await project(host).run(P.prompt(host, 'fix the tests'), `python3 ${S('ups-json.py')}`);
     expect(r).toMatchObject({ code: 0, stdout: context('UserPromptSubmit', 'ups-json: mode bypassPermissions'), stderr: '' });
     const b = await project(host).run(P.prompt(host, 'my password is hunter2'), `python3 ${S('ups-json.py')}`);
-    expect(b).toMatchObject({ code: 0, stdout: line({ decision: 'block', reason: 'ups-json: the prompt mentions a password' }), stderr: '' });
+    // The IDE's HookOutput has no `decision`: its block is exit 2 with the reason on stderr (seed 003).
+    expect(b).toMatchObject(BLOCK(host, 'ups-json: the prompt mentions a password'));
   });
   it('SessionStart plain stdout from a script that never reads stdin', async ({ expect }) => {
     const p = project(host);
@@ -129,7 +146,7 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
   });
   it('Stop blocker keeps the agent going once and honours stop_hook_active', async ({ expect }) => {
     const r = await project(host).run(P.stop(host, false), S('stop-once.sh'));
-    expect(r).toMatchObject({ code: 0, stdout: line({ decision: 'block', reason: 'stop-once: summarise before stopping' }), stderr: STOP_NOTE[host] });
+    expect(r).toMatchObject({ ...BLOCK(host, 'stop-once: summarise before stopping'), ...(STOP_NOTE[host] ? { stderr: STOP_NOTE[host] } : {}) });
     const again = await project(host).run(P.stop(host, true), S('stop-once.sh'));
     expect(again).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
@@ -144,7 +161,7 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
     const r = await p.run(P.bash(host, 'ls'), `${S('slow.sh')} ${shellQuote(pidFile)}`, ['--timeout', '1']);
     const pid = Number(readFileSync(pidFile, 'utf8'));
     try {
-      expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'hook-bridge: the hook timed out after 1 s\n' });
+      expect(r).toMatchObject({ code: 0, stdout: EMPTY_WITH_STDERR[host], stderr: 'hook-bridge: the hook timed out after 1 s\n' });
       expect(r.ms).toBeLessThan(4000);
       expect(pid).toBeGreaterThan(1);
       const t0 = Date.now();
@@ -172,10 +189,72 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
     const r = await project(host).run(P.bash(host, 'rm -rf build'), S('invalid-json.sh'));
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
+  it('a script whose background child holds stdout: its deny reaches the host at once, and the child is gone', async ({ expect }) => {
+    const p = project(host);
+    const pidFile = join(p.dir, 'bg.pid');
+    const r = await p.run(P.bash(host, 'rm -rf build'), `${S('bg-holds-stdout.sh')} ${shellQuote(pidFile)}`);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      expect(r).toMatchObject({ code: 0, stdout: deny('bg: denied while a child holds stdout'), stderr: '' });
+      // The child sleeps 30 s; Claude Code's default timeout is 600 s: the answer comes in well under both.
+      expect(r.ms).toBeLessThan(3000);
+      const t0 = Date.now();
+      while (!gone(pid) && Date.now() - t0 < 2000) await new Promise((res) => setTimeout(res, 50));
+      expect(gone(pid), `background child ${pid} survived`).toBe(true);
+    } finally {
+      if (!gone(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
+  it('a set -u SessionStart script that writes to $CLAUDE_ENV_FILE works; its exports go where the host keeps them, or a note says they are lost', async ({ expect }) => {
+    const p = project(host);
+    const r = await p.run(P.session(host), S('session-env.sh'));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(context('SessionStart', 'session-env: ready'));
+    const lost = {
+      qwen: 'hook-bridge: the hook wrote HB_SESSION_MODE, PATH to CLAUDE_ENV_FILE, but Qwen Code has no session environment file; they are not set for later commands\n',
+      codebuddy: 'hook-bridge: the hook wrote HB_SESSION_MODE, PATH to CLAUDE_ENV_FILE, but CodeBuddy Code has no session environment file here; they are not set for later commands: start CodeBuddy Code with CODEBUDDY_ENV_FILE set to a file to carry them\n',
+      'codebuddy-ide': 'hook-bridge: the hook wrote HB_SESSION_MODE, PATH to CLAUDE_ENV_FILE, but CodeBuddy IDE plugin has no session environment file; they are not set for later commands\n',
+    }[host];
+    expect(r.stderr).toBe(lost);
+    // hook-bridge's own file is gone afterwards.
+    const given = readFileSync(join(p.dir, '.env-file-path'), 'utf8').trim();
+    expect(given).toMatch(/hook-bridge-env-.*\/env\.sh$/);
+    expect(existsSync(given)).toBe(false);
+    if (host === 'codebuddy') {
+      // CodeBuddy Code sources $CODEBUDDY_ENV_FILE before every Bash command (docs, 2.117.0 bundle): the exports are appended there.
+      const envFile = join(p.dir, 'codebuddy-env.sh');
+      writeFileSync(envFile, 'export EXISTING=1\n');
+      const r2 = await runCliTimed(['--from', 'claude', '--to', host, '-c', S('session-env.sh')], JSON.stringify({ ...P.session(host), cwd: p.dir }), { ...p.env, CODEBUDDY_ENV_FILE: envFile });
+      expect(r2).toMatchObject({ code: 0, stderr: '' });
+      expect(readFileSync(envFile, 'utf8')).toBe('export EXISTING=1\nexport HB_SESSION_MODE=plugin\nexport PATH="$PATH:/opt/hb-tools"\n');
+    }
+  });
+  it('python3 PostToolUse lint gate: a block reaches the model (as context where the host drops PostToolUse blocks, exit 2 on the IDE)', async ({ expect }) => {
+    const p = project(host);
+    const r = await p.run(P.postWrite(host, join(p.dir, 'app.py'), 'x = 1  # TODO\n'), `python3 ${S('post-lint-gate.py')}`);
+    const reason = 'lint-gate: app.py still has a TODO';
+    const expected = { qwen: { code: 0, stdout: context('PostToolUse', reason) }, codebuddy: { code: 0, stdout: context('PostToolUse', reason) }, 'codebuddy-ide': { code: 2, stdout: '', stderr: `${reason}\n` } }[host];
+    expect(r).toMatchObject(expected);
+    expect(await p.run(P.postWrite(host, join(p.dir, 'app.py'), 'x = 1\n'), `python3 ${S('post-lint-gate.py')}`)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+  it('bash+jq web guard: WebFetch outside the allowed domain and WebSearch for keys are denied; an allowed fetch runs', async ({ expect }) => {
+    const p = project(host);
+    const fetch = await p.run(P.tool(host, 'web.fetch', { url: 'https://evil.example.net/x', prompt: 'read' }), S('web-guard.sh'));
+    expect(fetch).toMatchObject({ code: 0, stdout: deny('web-guard: https://evil.example.net/x is not an allowed domain') });
+    const search = await p.run(P.tool(host, 'web.search', { query: 'aws api key leak' }), S('web-guard.sh'));
+    expect(search).toMatchObject({ code: 0, stdout: deny('web-guard: no searching for keys') });
+    expect(await p.run(P.tool(host, 'web.fetch', { url: 'https://docs.example.com/a', prompt: 'read' }), S('web-guard.sh'))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+  it('node sub-agent guard: the host\'s task/agent tool reaches the script as Agent', async ({ expect }) => {
+    const p = project(host);
+    const r = await p.run(P.tool(host, 'agent', { description: 'ship it', prompt: 'deploy to prod' }), `node ${S('agent-guard.js')}`);
+    expect(r).toMatchObject({ code: 0, stdout: deny('agent-guard: sub-agents do not deploy'), stderr: '' });
+    expect(await p.run(P.tool(host, 'agent', { description: 'look', prompt: 'read the docs' }), `node ${S('agent-guard.js')}`)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
   it('a crashing script (exit 1) is non-blocking (d04); its stderr passes through', async ({ expect }) => {
     const r = await project(host).run(P.bash(host, 'rm -rf build'), `node ${S('crash.js')}`);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('');
+    expect(r.stdout).toBe(EMPTY_WITH_STDERR[host]);
     expect(r.stderr).toContain('Error: crash.js: hook crashed');
   });
   it('a command that does not exist: PreToolUse fails closed naming it', async ({ expect }) => {
@@ -188,7 +267,7 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
   it('a command that does not exist: PostToolUse is not blocked', async ({ expect }) => {
     const r = await project(host).run(P.postBash(host, 'ls'), 'hb-no-such-command --check');
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('');
+    expect(r.stdout).toBe(EMPTY_WITH_STDERR[host]);
     expect(r.stderr).toMatch(/hook-bridge: the hook command could not be started \(exit 127\): .*hb-no-such-command/);
   });
   it('an argv command (-- form) that does not exist: fails closed naming it', async ({ expect }) => {
@@ -225,5 +304,17 @@ describe.concurrent('--from codebuddy-ide --to codebuddy: an IDE script under Co
     const r = await runCli(['--from', 'codebuddy', '--to', 'codebuddy', '-c', S('ide-guard.sh')], JSON.stringify({ ...cb('PreToolUse-Bash', { command: 'rm -rf build' }), cwd: p.dir }), p.env);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(existsSync(p.dir)).toBe(true);
+  });
+});
+
+describe('host claude, a Claude Code script', () => {
+  it("SessionStart: the script writes to Claude Code's own CLAUDE_ENV_FILE (nothing of hook-bridge's in between)", async ({ expect }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-run-scripts-'));
+    const envFile = join(dir, 'sessionstart-hook-0.sh');
+    writeFileSync(envFile, '');
+    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(CLAUDE|QWEN|CODEBUDDY|GEMINI)_/.test(k))), CLAUDE_PROJECT_DIR: dir, CLAUDE_ENV_FILE: envFile };
+    const r = await runCliTimed(['--from', 'claude', '--to', 'claude', '-c', S('session-env.sh')], JSON.stringify({ ...load('claude', 'SessionStart-startup'), cwd: dir }), env);
+    expect(r).toMatchObject({ code: 0, stdout: context('SessionStart', 'session-env: ready'), stderr: '' });
+    expect(readFileSync(envFile, 'utf8')).toContain('export HB_SESSION_MODE=plugin');
   });
 });

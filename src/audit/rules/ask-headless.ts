@@ -11,8 +11,9 @@ user: CodeBuddy Code waits for an answer that never comes and the run hangs unti
 under \`-y\` it runs the tool, t12b); Claude Code (d10) and Qwen Code (d12) deny the tool with the reason. The facts
 come from \`mappings/dialects/<agent>.yaml\` (\`output.askHeadless\`).
 Fix: answer "deny" (with a reason saying how to proceed) or "allow" when the hook runs headless — e.g. test for a
-terminal or an environment variable your CI sets — or wrap the hook: \`hook-bridge run --ask deny\` (the default
-of \`hook-bridge convert\`'s wrapper) turns an "ask" into a deny on every host.`,
+terminal or an environment variable your CI sets — or wrap the hook: \`hook-bridge run\` relays "ask" only where the host
+asks a person and denies headless (Qwen Code, the CodeBuddy IDE), and turns it into a deny with the reason elsewhere
+(CodeBuddy Code); \`--ask deny\` makes it a deny on every host.`,
   messages: {
     hangs: '{{where}} answers permissionDecision "ask" in {{event}}: in headless runs (-p) {{agent}} waits forever for an answer, so the run hangs',
     deniedHeadless: '{{where}} answers permissionDecision "ask" in {{event}}: in headless runs (-p) {{agent}} denies the tool instead of asking',

@@ -37,8 +37,8 @@ export default defineRule({
   severity: 'warning',
   description: 'A hook uses an environment variable the agent that runs it does not set',
   docs: `Each agent sets its own variables for hooks: Claude Code \`CLAUDE_PROJECT_DIR\`, Qwen Code \`QWEN_PROJECT_DIR\` (and
-\`CLAUDE_PROJECT_DIR\`), CodeBuddy Code \`CODEBUDDY_PROJECT_DIR\` (and \`CLAUDE_PROJECT_DIR\`), the CodeBuddy IDE plugin
-only \`CODEBUDDY_PROJECT_DIR\`; \`CLAUDE_PLUGIN_ROOT\` is set for a plugin's own hooks (\`hooks/hooks.json\`) and never
+\`CLAUDE_PROJECT_DIR\`), CodeBuddy Code and the CodeBuddy IDE plugin \`CODEBUDDY_PROJECT_DIR\` (and \`CLAUDE_PROJECT_DIR\`,
+documented for the IDE); \`CLAUDE_PLUGIN_ROOT\` is set for a plugin's own hooks (\`hooks/hooks.json\`) and never
 for settings files. A variable the host does not set expands to an empty string: \`"$QWEN_PROJECT_DIR"/hooks/guard.sh\`
 becomes \`/hooks/guard.sh\`, which does not exist, and the hook fails on every call without blocking anything.
 Fix: use the host's own variable, or wrap the hook (\`hook-bridge convert\` writes

@@ -20,6 +20,7 @@ import responseShapeDiffers from './response-shape-differs.js';
 import scriptInterpreterMissing from './script-interpreter-missing.js';
 import scriptMissing from './script-missing.js';
 import scriptNotExecutable from './script-not-executable.js';
+import sessionEnvLost from './session-env-lost.js';
 import timeoutBlocksTool from './timeout-blocks-tool.js';
 import timeoutDefaultShorter from './timeout-default-shorter.js';
 import timeoutUnitMismatch from './timeout-unit-mismatch.js';
@@ -45,6 +46,7 @@ export const RULES: Rule[] = [
   scriptInterpreterMissing,
   scriptMissing,
   scriptNotExecutable,
+  sessionEnvLost,
   timeoutBlocksTool,
   timeoutDefaultShorter,
   timeoutUnitMismatch,

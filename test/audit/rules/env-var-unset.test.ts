@@ -28,8 +28,9 @@ ruleTester(rule, {
     },
     { name: '$CODEBUDDY_PROJECT_DIR on Qwen', files: qwen(pre('${CODEBUDDY_PROJECT_DIR}/g.sh')), errors: [{ messageId: 'notSet', message: /\$CODEBUDDY_PROJECT_DIR, which Qwen Code does not set.*use \$QWEN_PROJECT_DIR$/ }] },
     {
-      name: '$CLAUDE_PROJECT_DIR on the CodeBuddy IDE plugin',
-      files: { '.codebuddy/settings.json': { hooks: { PreToolUse: [{ matcher: 'execute_command', hooks: [cmd('"$CLAUDE_PROJECT_DIR"/g.sh')] }] } } },
+      // seed 003 documents CODEBUDDY_PROJECT_DIR and CLAUDE_PROJECT_DIR for the IDE, not QWEN_PROJECT_DIR.
+      name: '$QWEN_PROJECT_DIR on the CodeBuddy IDE plugin',
+      files: { '.codebuddy/settings.json': { hooks: { PreToolUse: [{ matcher: 'execute_command', hooks: [cmd('"$QWEN_PROJECT_DIR"/g.sh')] }] } } },
       errors: [{ messageId: 'notSet', message: /CodeBuddy IDE plugin does not set.*use \$CODEBUDDY_PROJECT_DIR/ }],
     },
     { name: 'Claude config audited for CodeBuddy (--target): converted, it is wrapped; QWEN_PROJECT_DIR is still unset', target: 'codebuddy', files: claude(pre('"$QWEN_PROJECT_DIR"/g.sh')), errors: [{ messageId: 'notSet', message: /CodeBuddy Code \(nor the hook-bridge wrapper for Claude Code\)/ }] },

@@ -259,6 +259,7 @@ export async function runWithOpenAIMock(
       cwd: run.projectDir,
       env: l.env,
       timeoutMs: run.timeoutMs ?? 120_000,
+      ...(run.stdin !== undefined ? { input: run.stdin } : {}),
     });
     const main = mock.mainRequests().map((r): RecordedRequest => ({ path: r.path, body: r.body }));
     return runResult(p, main, toolResultTexts(main), requestText);

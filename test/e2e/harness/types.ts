@@ -17,6 +17,8 @@ export interface AgentRun {
   args?: string[];
   /** Extra environment for the agent process (hooks inherit it). */
   env?: Record<string, string>;
+  /** Written to the agent's stdin, which is then closed (e.g. stream-json input); default: nothing. */
+  stdin?: string;
   /** Kill the agent after this many ms (default 120 000). */
   timeoutMs?: number;
 }
