@@ -1,10 +1,12 @@
 // `hook-bridge run`: the hot path. Bundled alone into dist/run.cjs: hand-parsed arguments, compiled
 // mappings as a plain object, child_process directly — no commander, zod, yaml or execa here.
 import { spawn } from 'node:child_process';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { readAnswer, type Answer, type ScriptResult } from './answer.js';
 import { emit, type HostReply } from './emit.js';
 import { hostProjectDir, translatePayload, type Payload } from './payload.js';
-import { canonicalEvent } from '../dialects/catalog.js';
+import { canonicalEvent, canonicalTool } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { isObject } from '../model/is-object.js';
@@ -27,17 +29,21 @@ export interface RunArgs {
   rewrite: 'deny' | 'ignore';
   /** The plugin the hook comes from: the script agent's plugin-root variable is set to it. */
   pluginRoot?: string;
+  /** Hosts that share one config file (`--to codebuddy,codebuddy-ide`); `to` is the first. */
+  hosts?: DialectId[];
   /** -c string, or argv after -- */
   command: string | string[];
 }
 
 export class UsageError extends Error {}
 
-const USAGE = `usage: hook-bridge run --from <script-dialect> --to <host-dialect> [--timeout <s>] [--on-error deny|allow]
+const USAGE = `usage: hook-bridge run --from <script-dialect> --to <host-dialect>[,<host-dialect>] [--timeout <s>] [--on-error deny|allow]
                        [--on-timeout allow|deny] [--ask ask|deny|allow] [--rewrite deny|ignore]
                        [--plugin-root <dir>] (-c '<shell command>' | -- <command> [args...])
 The host agent runs this in place of a hook's command: it translates the host's payload for the script,
-runs the script unchanged, and translates its answer back so the host reaches the same decision.`;
+runs the script unchanged, and translates its answer back so the host reaches the same decision.
+Several --to hosts share one config file (codebuddy,codebuddy-ide): the payload's tool name tells which one
+called. A relative --plugin-root is the project directory's (the host's project-dir variable); ~/ is $HOME.`;
 
 export function parseArgs(argv: string[]): RunArgs | 'help' {
   const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', ask: 'deny', rewrite: 'deny' };
@@ -55,9 +61,11 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     };
     if (a === '-h' || a === '--help') return 'help';
     else if (a === '--from' || a === '--to') {
-      const d = take();
-      if (!isDialectId(d)) throw new UsageError(`unknown dialect "${d}" for ${a}`);
-      o[a.slice(2)] = d;
+      const list = take().split(',');
+      for (const d of list) if (!isDialectId(d)) throw new UsageError(`unknown dialect "${d}" for ${a}`);
+      if (a === '--from' && list.length > 1) throw new UsageError('--from takes one dialect');
+      o[a.slice(2)] = list[0];
+      if (list.length > 1) o.hosts = list as DialectId[];
     } else if (a === '--timeout') {
       const n = Number(take());
       if (!(n > 0)) throw new UsageError(`--timeout takes a positive number of seconds, got "${v}"`);
@@ -212,6 +220,12 @@ export interface HookRun {
   tool: string | undefined;
 }
 
+/** A path written into a committed config: `~/…` is the user's home, a relative path is the project's. */
+export function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv): string {
+  if (p === '~' || p.startsWith('~/')) return join(env.HOME ?? homedir(), p.slice(1));
+  return isAbsolute(p) ? p : join(projectDir, p);
+}
+
 /** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */
 export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot'>, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
   const t = translatePayload(p.payload, args.to, args.from, env);
@@ -219,7 +233,7 @@ export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 't
   const scriptEnv: NodeJS.ProcessEnv = { ...env };
   for (const v of mappings.dialects[args.from].env?.projectDir ?? []) scriptEnv[v] ??= projectDir;
   const rootVar = mappings.dialects[args.from].env?.pluginRoot;
-  if (args.pluginRoot !== undefined && rootVar) scriptEnv[rootVar] = args.pluginRoot;
+  if (args.pluginRoot !== undefined && rootVar) scriptEnv[rootVar] = anchorPath(args.pluginRoot, projectDir, env);
   const spec = mappings.dialects[args.from].timeout;
   const timeoutMs = (args.timeoutS ?? spec.default ?? 60) * 1000;
   const scriptInput = isObject(t.payload.tool_input) ? t.payload.tool_input : undefined;
@@ -241,9 +255,18 @@ export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 't
   return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(r.timedOut ? { note: `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` } : {}), tool: t.tool };
 }
 
-export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.ProcessEnv): Promise<HostReply> {
-  const p = parseHostPayload(args, raw);
+/** Which of the hosts sharing a config file called: the one whose vocabulary names the payload's tool (else the first). */
+export function callingHost<A extends Pick<RunArgs, 'to' | 'hosts'>>(args: A, p: ParsedPayload): A {
+  const tool = p.payload.tool_name;
+  if (!args.hosts || typeof tool !== 'string') return args;
+  const to = args.hosts.find((h) => canonicalTool(h, tool) !== undefined);
+  return to ? { ...args, to } : args;
+}
+
+export async function run(runArgs: RunArgs, raw: Buffer | TooLarge, env: NodeJS.ProcessEnv): Promise<HostReply> {
+  const p = parseHostPayload(runArgs, raw);
   if ('failed' in p) return p.failed;
+  const args = callingHost(runArgs, p);
   if (isQwenRefire(args.to, args.from, p)) return { stdout: '', stderr: '', exitCode: 0 };
   const h = await runHook(args, p, env);
   if (h.failure) return ownFailure(p.event ?? 'pre-tool-use', p.hostEvent, args, h.failure);

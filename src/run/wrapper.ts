@@ -8,6 +8,8 @@ export interface Wrapper {
   runner: string;
   from: DialectId;
   to: DialectId;
+  /** Hosts that share one config file (`--to codebuddy,codebuddy-ide`): \`run\` tells from the payload which one called. */
+  hosts?: DialectId[];
   /** The script's own timeout in seconds, when the original hook set one. */
   timeoutS?: number;
   /** The plugin the hook came from: `run` sets the script agent's plugin-root variable to it. */
@@ -23,19 +25,33 @@ export function shellQuote(s: string): string {
 export function wrapCommand(w: Wrapper): string {
   const t = w.timeoutS !== undefined ? ` --timeout ${w.timeoutS}` : '';
   const p = w.pluginRoot !== undefined ? ` --plugin-root ${shellQuote(w.pluginRoot)}` : '';
-  return `${w.runner} run --from ${w.from} --to ${w.to}${t}${p} -c ${shellQuote(w.command)}`;
+  return `${w.runner} run --from ${w.from} --to ${(w.hosts ?? [w.to]).join(',')}${t}${p} -c ${shellQuote(w.command)}`;
 }
 
 // A quoted word as shellQuote writes it: '...' pieces joined by \' (an escaped quote).
 const QUOTED = `'(?:[^']*)'(?:\\\\''(?:[^']*)')*`;
-const WRAPPER = new RegExp(`^(.*?hook-bridge\\S*(?:\\s+\\S*hook-bridge\\S*)?) run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))? -c (${QUOTED})$`, 's');
+const TAIL = `run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))? -c (${QUOTED})$`;
+const WRAPPER = new RegExp(`^(.*?hook-bridge\\S*(?:\\s+\\S*hook-bridge\\S*)?) ${TAIL}`, 's');
+const ANY_RUNNER = new RegExp(`^(.+?) ${TAIL}`, 's');
 const unquote = (q: string) => q.slice(1, -1).replace(/'\\''/g, `'`);
 
-/** Recognise a command written by wrapCommand (the runner must mention hook-bridge). */
-export function parseWrapper(command: string): Wrapper | undefined {
-  const m = WRAPPER.exec(command);
-  if (!m) return undefined;
+/**
+ * Recognise a command written by wrapCommand: its runner mentions hook-bridge (`hook-bridge`,
+ * `npx hook-bridge`, `node …/hook-bridge.cjs`) or is one of `runners` (what `--runner` named).
+ */
+export function parseWrapper(command: string, runners: readonly string[] = []): Wrapper | undefined {
+  const m = WRAPPER.exec(command) ?? ANY_RUNNER.exec(command);
+  if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
   const [, runner, from, to, timeout, pluginRoot, quoted] = m;
-  if (!isDialectId(from) || !isDialectId(to)) return undefined;
-  return { runner: runner!, from, to, ...(timeout !== undefined ? { timeoutS: Number(timeout) } : {}), ...(pluginRoot !== undefined ? { pluginRoot: unquote(pluginRoot) } : {}), command: unquote(quoted!) };
+  const hosts = to!.split(',');
+  if (!isDialectId(from) || !hosts.every(isDialectId)) return undefined;
+  return {
+    runner: runner!,
+    from,
+    to: hosts[0]!,
+    ...(hosts.length > 1 ? { hosts } : {}),
+    ...(timeout !== undefined ? { timeoutS: Number(timeout) } : {}),
+    ...(pluginRoot !== undefined ? { pluginRoot: unquote(pluginRoot) } : {}),
+    command: unquote(quoted!),
+  };
 }

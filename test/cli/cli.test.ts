@@ -38,7 +38,7 @@ describe('help and dialects', () => {
   it('dispatch --help prints its usage; dispatch without arguments is a usage error', () => {
     const h = cli(['dispatch', '--help']);
     expect(h.code).toBe(0);
-    expect(h.stdout).toContain('--to <host-dialect> --config <hooks.yaml|settings.json>');
+    expect(h.stdout).toContain('--to <host-dialect>[,<host-dialect>] --config <hooks.yaml|settings.json> [--config <file> …]');
     const r = cli(['dispatch']);
     expect(r.stderr).toMatch(/--to and --config are required/);
   });
