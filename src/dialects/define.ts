@@ -39,6 +39,11 @@ export interface WriteResult {
   changes: WriteChanges;
 }
 
+export interface ReadOptions {
+  /** Runners besides hook-bridge's usual spellings whose wrappers are unwrapped (`convert --runner`). */
+  runners?: readonly string[];
+}
+
 export interface ReadResult {
   hooks: Hook[];
   diagnostics: Diagnostic[];
@@ -46,7 +51,7 @@ export interface ReadResult {
 
 export interface Codec {
   /** Parse one config file. Throws HookBridgeError only when the file is unusable (not JSON/YAML). */
-  read(text: string, file: string, dialect: Dialect): ReadResult;
+  read(text: string, file: string, dialect: Dialect, opts?: ReadOptions): ReadResult;
   /**
    * Render hooks into a config file, merging into `existing` text when given: the entries `own` says
    * this run manages are made equal to `hooks` (updated in place, removed when gone); every other entry

@@ -24,7 +24,7 @@ function parse(text: string, file: string) {
 }
 
 export const hooksYaml: Codec = {
-  read(text, file, d): ReadResult {
+  read(text, file, d, opts): ReadResult {
     const root = parse(text, file).toJS() as unknown;
     const diagnostics: Diagnostic[] = [];
     const hooks: Hook[] = [];
@@ -52,7 +52,7 @@ export const hooksYaml: Codec = {
       if (priority !== undefined && typeof priority !== 'number') {
         diagnostics.push({ severity: 'error', code: 'priorityInvalid', message: `priority must be a number, got ${JSON.stringify(priority)}`, file, path: `${path}.priority` });
       }
-      const hook = readHandler(d, { type, ...rest }, { nativeEvent: event, nativeMatcher: matcher, groupFields: {}, file, path, ...(typeof priority === 'number' ? { priority } : {}) }, diagnostics);
+      const hook = readHandler(d, { type, ...rest }, { nativeEvent: event, nativeMatcher: matcher, groupFields: {}, file, path, ...(typeof priority === 'number' ? { priority } : {}), ...(opts?.runners ? { runners: opts.runners } : {}) }, diagnostics);
       if (hook) hooks.push(hook);
     });
     // Run order: priority (lower first), then list order (sort is stable).

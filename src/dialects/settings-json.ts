@@ -69,7 +69,7 @@ export const unknownEvent = (d: Dialect, name: string, file: string, path: strin
 export function readHandler(
   d: Dialect,
   h: Record<string, unknown>,
-  at: { nativeEvent: string; nativeMatcher: unknown; groupFields: Record<string, unknown>; file: string; path: string; priority?: number },
+  at: { nativeEvent: string; nativeMatcher: unknown; groupFields: Record<string, unknown>; file: string; path: string; priority?: number; runners?: readonly string[] },
   diagnostics: Diagnostic[],
 ): Hook | undefined {
   const { file, path } = at;
@@ -104,9 +104,10 @@ export function readHandler(
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   };
   if (typeof command === 'string') {
-    const w = parseWrapper(command);
-    if (w && w.to === d.payloadDialect) {
+    const w = parseWrapper(command, at.runners);
+    if (w && (w.hosts ?? [w.to]).includes(d.payloadDialect)) {
       hook.command = w.command;
+      hook.written = command;
       hook.scriptDialect = w.from;
       // The wrapper carries the script's own timeout; the host's (longer) one was only its guard.
       if (w.timeoutS !== undefined) hook.timeoutMs = w.timeoutS * 1000;
@@ -117,7 +118,7 @@ export function readHandler(
 }
 
 export const settingsJson: Codec = {
-  read(text, file, d): ReadResult {
+  read(text, file, d, opts): ReadResult {
     const { value: root, strict } = parseJsoncChecked(text, file);
     const diagnostics: Diagnostic[] = [];
     const hooks: Hook[] = [];
@@ -152,7 +153,7 @@ export const settingsJson: Codec = {
             diagnostics.push({ severity: 'error', code: 'handlerInvalid', message: 'expected a hook object', file, path });
             return;
           }
-          const hook = readHandler(d, h, { nativeEvent, nativeMatcher: matcher, groupFields, file, path }, diagnostics);
+          const hook = readHandler(d, h, { nativeEvent, nativeMatcher: matcher, groupFields, file, path, ...(opts?.runners ? { runners: opts.runners } : {}) }, diagnostics);
           if (hook) hooks.push(hook);
         });
       });
