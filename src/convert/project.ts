@@ -47,6 +47,8 @@ export interface Source {
   dialect: DialectId;
   /** For plugin hook files: the plugin's root (`${CLAUDE_PLUGIN_ROOT}`). */
   pluginRoot?: string;
+  /** Named as an input (not discovered in a project): read whole, hook-bridge's own entries too (converting back). */
+  explicit?: boolean;
 }
 
 export interface TargetOutcome {
@@ -134,12 +136,12 @@ function resolveSources(o: ConvertProjectOptions, project: string, runners: read
     }
     if (!isDir) {
       if (o.from) {
-        sources.push({ file: input, dialect: o.from, ...(/(^|\/)hooks\/hooks\.json$/.test(input) ? { pluginRoot: dirname(dirname(resolve(input))) } : {}) });
+        sources.push({ file: input, dialect: o.from, explicit: true, ...(/(^|\/)hooks\/hooks\.json$/.test(input) ? { pluginRoot: dirname(dirname(resolve(input))) } : {}) });
         continue;
       }
       const d = detectFileDialect(input, readText(input));
       if (typeof d !== 'string') throw new HookBridgeError(`cannot tell whether this is ${d.ambiguous.join(' or ')} hooks: pass --from`, input);
-      sources.push({ file: input, dialect: d, ...(/(^|\/)hooks\/hooks\.json$/.test(input) ? { pluginRoot: dirname(dirname(resolve(input))) } : {}) });
+      sources.push({ file: input, dialect: d, explicit: true, ...(/(^|\/)hooks\/hooks\.json$/.test(input) ? { pluginRoot: dirname(dirname(resolve(input))) } : {}) });
       continue;
     }
     if (o.from) {
@@ -370,8 +372,8 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     for (const s of sources) {
       const text = s.file === '-' ? (o.stdin ?? '') : readText(s.file);
       const r = dialects[s.dialect].codec.read(text, s.file === '-' ? '<stdin>' : s.file, dialects[s.dialect], { runners });
-      // Its own output is never a source: what hook-bridge recorded writing into this file is skipped.
-      const mine = s.file === '-' ? new Set<Hook>() : ownHooks(s.file, r.hooks);
+      // Its own output is never a source: what hook-bridge recorded writing into a discovered file is skipped.
+      const mine = s.explicit || s.file === '-' ? new Set<Hook>() : ownHooks(s.file, r.hooks);
       hooks.push(...r.hooks.filter((h) => !mine.has(h)));
       diagnostics.push(...r.diagnostics);
     }
