@@ -208,7 +208,7 @@ describe('files stay what they were', () => {
       ['claude', '.qwen/settings.json', '{\n  "model": "x",\n}\n', /Qwen Code ignores this whole file because it contains a trailing comma .*remove the trailing comma/],
     ];
     for (const [from, target, text, message] of cases) {
-      const src = from === 'qwen' ? { '.qwen/settings.json': { hooks: { PreToolUse: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'x' }] }] } } } : { '.claude/settings.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] } } };
+      const src: Record<string, object> = from === 'qwen' ? { '.qwen/settings.json': { hooks: { PreToolUse: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'x' }] }] } } } : { '.claude/settings.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] } } };
       const dir = project({ ...src, [target]: text });
       const r = cli(['convert', '--from', from, '--to', from === 'qwen' ? 'claude' : 'qwen', '--fail-on', 'never'], { cwd: dir });
       expect(r.code).not.toBe(0);
