@@ -22,7 +22,7 @@ export interface ConvertProjectOptions {
   inputs?: string[];
   from?: DialectId;
   to: DialectId[];
-  /** The project whose conventional target files are written (default cwd). */
+  /** The project whose conventional target files are written (default: the one project directory given as input, else cwd). */
   project?: string;
   /** Write here instead of the target's conventional file (one target only). */
   out?: string;
