@@ -414,7 +414,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
       adopt: (handler) => isOwnForm(handler, runners),
     };
     const existing = existsSync(file) ? readText(file) : undefined;
-    assertHostReads(file, existing, hosts);
+    if (!o.stdout) assertHostReads(file, existing, hosts);
     const before = o.stdout ? undefined : existing;
     const { text: after, diagnostics: writeDiagnostics, changes } = dialects[to].codec.write(result.hooks, before, file, dialects[to], o.stdout ? undefined : own);
     diagnostics.push(...writeDiagnostics.filter((d) => d.code !== 'jsonSyntaxIgnoresFile'));
