@@ -23,9 +23,10 @@ function program(): Command {
   p.command('convert')
     .description('convert hook configs from one dialect to others, syncing what hook-bridge wrote into each target\'s settings file')
     .addHelpText('after', `
-Re-running convert is a sync: the entries hook-bridge wrote (recorded in <file>.hook-bridge.json beside each
-target, e.g. .qwen/settings.hook-bridge.json — commit it) are updated, removed when their source hook is gone,
-never duplicated; entries a person wrote are never touched. \`convert --to <dialect> --remove\` takes them out.`)
+Re-running convert is a sync: the entries hook-bridge wrote (recorded beside each target, e.g.
+.qwen/settings.hook-bridge.json for .qwen/settings.json — commit it with the settings) are updated, removed
+when their source hook is gone, never duplicated; entries a person wrote are never touched.
+\`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge wrote out again.`)
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption('--to <dialects>', `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}`)
     .option('--from <dialect>', 'source dialect (detected from file locations and content when omitted)')

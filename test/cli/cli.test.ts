@@ -18,6 +18,11 @@ describe('help and dialects', () => {
     for (const c of ['convert', 'run', 'audit', 'dispatch', 'dialects']) expect(r.stdout).toMatch(new RegExp(`\\n  ${c}\\b`));
     expect(r.stdout).not.toMatch(/not built yet/);
   });
+  it('convert --help documents re-runs and --remove', () => {
+    const r = cli(['convert', '--help']);
+    expect(r.stdout).toMatch(/--remove\s+take every entry hook-bridge wrote out/);
+    expect(r.stdout).toContain('.qwen/settings.hook-bridge.json');
+  });
   it('run --help prints its usage', () => {
     const r = cli(['run', '--help']);
     expect(r.code).toBe(0);
