@@ -419,23 +419,25 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     const { text: after, diagnostics: writeDiagnostics, changes } = dialects[to].codec.write(result.hooks, before, file, dialects[to], o.stdout ? undefined : own);
     diagnostics.push(...writeDiagnostics.filter((d) => d.code !== 'jsonSyntaxIgnoresFile'));
     locateTargets(result, after, file, to);
-    // The new record: what other runs manage, plus what this run now manages in the file.
-    const entries: OwnedEntry[] = [
-      ...record.entries.filter((e) => !managedHere.includes(e)),
-      ...managed(changes).map((h) => ({ event: h.event, id: handlerId(h.handler), from, source: (h.key && sourceOfKey.get(h.key)) ?? configs[0] ?? '-', key: h.key ?? handlerId(h.handler) })),
-    ];
-    const present = new Set(presentEntries(after, to));
-    const kept = entries.filter((e) => present.has(`${e.event}\0${e.id}`));
     const recordFile = recordPath(file);
-    const newRecord = kept.length ? recordText({ entries: kept }) : undefined;
-    const oldRecord = existsSync(recordFile) ? readText(recordFile) : undefined;
     const changed = after !== before;
     const outcome: TargetOutcome = { to, hosts, file, before, after, changed, written: false, result, changes, record: recordFile };
     if (o.dryRun) {
       const { createTwoFilesPatch } = await import('diff');
       const rel = relative(project, file) || file;
       outcome.diff = changed ? createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before ?? '', after) : '';
-    } else if (!o.stdout && (changed || newRecord !== oldRecord)) writes.push({ file, text: after, record: recordFile, recordText: newRecord, outcome });
+    } else if (!o.stdout) {
+      // The new record: what other runs manage, plus what this run now manages — of what the file holds.
+      const entries: OwnedEntry[] = [
+        ...record.entries.filter((e) => !managedHere.includes(e)),
+        ...managed(changes).map((h) => ({ event: h.event, id: handlerId(h.handler), from, source: (h.key && sourceOfKey.get(h.key)) ?? configs[0] ?? '-', key: h.key ?? handlerId(h.handler) })),
+      ];
+      const present = new Set(presentEntries(after, to));
+      const kept = entries.filter((e) => present.has(`${e.event}\0${e.id}`));
+      const newRecord = kept.length ? recordText({ entries: kept }) : undefined;
+      const oldRecord = existsSync(recordFile) ? readText(recordFile) : undefined;
+      if (changed || newRecord !== oldRecord) writes.push({ file, text: after, record: recordFile, recordText: newRecord, outcome });
+    }
     targets.push(outcome);
     diagnostics.push(...result.diagnostics);
   }
