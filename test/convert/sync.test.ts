@@ -1,7 +1,7 @@
 // Re-running convert (issue 15): a sync of the entries hook-bridge wrote, never of anyone else's; paths
 // that resolve wherever the host runs the hook; files that stay what they were. Every written command is
 // run the way its host runs it (test/convert/host.ts).
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -189,6 +189,13 @@ describe('files stay what they were', () => {
     expect(cli(['convert', '--to', 'qwen'], { cwd: dir }).code).toBe(0);
     expect(statSync(join(dir, '.qwen/settings.json')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, '.qwen/settings.json.bak')).mode & 0o777).toBe(0o600);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('the owner stays (run as root, as CI containers do)', () => {
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('g')] }] }, { '.qwen/settings.json': '{}\n' });
+    chownSync(join(dir, '.qwen/settings.json'), 4321, 4321);
+    expect(cli(['convert', '--to', 'qwen'], { cwd: dir }).code).toBe(0);
+    expect(statSync(join(dir, '.qwen/settings.json'))).toMatchObject({ uid: 4321, gid: 4321 });
   });
 
   it('a symlinked settings file stays a link, and its target is updated', () => {
