@@ -13,7 +13,8 @@ import type { NativeHook, Ownership, WriteChanges } from '../dialects/define.js'
 import { managed } from '../dialects/sync-plan.js';
 import { lineCol } from '../dialects/settings-json.js';
 import { syntaxThatIgnoresFile } from '../dialects/json-syntax.js';
-import { parseWrapper, wrapCommand } from '../run/wrapper.js';
+import { dispatchConfigs, parseWrapper, wrapCommand } from '../run/wrapper.js';
+import { nativeEvent } from '../dialects/catalog.js';
 import { handlerId, ownedIndex, readRecord, recordPath, recordText, type OwnedEntry } from './provenance.js';
 import { yaml } from '../lazy.js';
 
@@ -409,8 +410,23 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     const record = readRecord(file);
     const managedHere = o.remove ? record.entries : record.entries.filter(inScope);
     const owned = ownedIndex(managedHere);
+    // A file converted by a hook-bridge that kept no record: its wrappers of this run's source hooks, and
+    // its dispatch registrations of this run's hook set, are this run's (else each edit would add one more).
+    const legacy = !o.remove && !existsSync(recordPath(file));
+    const sourceFiles = new Set(sources.filter((s) => s.file !== '-').map((s) => resolve(s.file)));
+    const legacyKeys = new Map<string, string>();
+    for (const h of legacy ? input : []) {
+      const ev = h.event ? nativeEvent(to, h.event) : undefined;
+      if (ev && h.command !== undefined) legacyKeys.set(`${ev}\0${h.command}`, o.dispatch ? `dispatch\0${ev}` : keyOf(h));
+    }
+    const legacyOwner = (event: string, command: string): string | undefined => {
+      const inner = parseWrapper(command, runners)?.command;
+      if (inner !== undefined) return legacyKeys.get(`${event}\0${inner}`);
+      // Older versions wrote --config relative to the shell convert ran in: compare where it points from either.
+      return dispatchConfigs(command)?.some((c) => sourceFiles.has(resolve(project, c)) || sourceFiles.has(resolve(c))) ? `dispatch\0${event}` : undefined;
+    };
     const own: Ownership = {
-      owner: (event, handler) => owned.get(`${event}\0${handlerId(handler)}`)?.[0]?.key,
+      owner: (event, handler) => owned.get(`${event}\0${handlerId(handler)}`)?.[0]?.key ?? (legacy && typeof handler.command === 'string' && isOwnForm(handler, runners) ? legacyOwner(event, handler.command) : undefined),
       adopt: (handler) => isOwnForm(handler, runners),
     };
     const existing = existsSync(file) ? readText(file) : undefined;

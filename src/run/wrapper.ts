@@ -55,3 +55,14 @@ export function parseWrapper(command: string, runners: readonly string[] = []): 
     command: unquote(quoted!),
   };
 }
+
+/** The `--config` files of a `hook-bridge dispatch` registration, unquoted; undefined for any other command. */
+export function dispatchConfigs(command: string): string[] | undefined {
+  if (!/(?:^|\s|\/)(?:hook-bridge\S*|\S+\.c?js)\s+dispatch\s/.test(command)) return undefined;
+  const out: string[] = [];
+  for (const m of command.matchAll(/--config\s+('(?:[^']|'\\'')*'|"[^"]*"|\S+)/g)) {
+    const v = m[1]!;
+    out.push(v.startsWith("'") ? v.slice(1, -1).replace(/'\\''/g, "'") : v.startsWith('"') ? v.slice(1, -1) : v);
+  }
+  return out;
+}

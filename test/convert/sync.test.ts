@@ -104,6 +104,18 @@ describe('a re-run is a sync of what hook-bridge wrote', () => {
     expect(read(join(dir, '.qwen/settings.json'))).toBe(first);
   });
 
+  it('takes over what an older hook-bridge wrote without a record: its wrappers and dispatch registrations of these sources', () => {
+    const old = (cmd: string) => ({ type: 'command', command: cmd, timeout: 15 });
+    const wrapper = `hook-bridge run --from claude --to qwen --timeout 10 -c '"$CLAUDE_PROJECT_DIR"/guard.sh g'`;
+    const theirs = `hook-bridge run --from claude --to qwen -c './other.sh'`;
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('g', { timeout: 20 })] }] });
+    mkdirSync(join(dir, '.qwen'));
+    writeFileSync(join(dir, '.qwen/settings.json'), `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'run_shell_command', hooks: [old(wrapper), old(theirs)] }], Stop: [{ matcher: '*', hooks: [old(`hook-bridge dispatch --to qwen --config '${dir}/.claude/settings.json'`)] }] } }, null, 2)}\n`);
+    expect(cli(['convert', '--to', 'qwen'], { cwd: dir }).code).toBe(0);
+    expect(commands(dir)).toEqual([theirs, expect.stringContaining('--timeout 20')]);
+    expect(qwenHooks(dir).Stop).toBeUndefined(); // the old registration of this hook set: not in the conversion any more
+  });
+
   it('survives a clone: the record is relative, so an edit converted in another checkout updates, not appends', () => {
     const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('g', { timeout: 5 })] }] });
     cli(['convert', '--to', 'qwen'], { cwd: dir });

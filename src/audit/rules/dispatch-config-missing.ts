@@ -1,18 +1,10 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
+import { dispatchConfigs } from '../../run/wrapper.js';
 import { defineRule, paths } from '../types.js';
 
-/** The `--config` files of a `hook-bridge dispatch` registration, unquoted; undefined for any other command. */
-export function dispatchConfigs(command: string): string[] | undefined {
-  if (!/(?:^|\s|\/)(?:hook-bridge\S*|\S+\.c?js)\s+dispatch\s/.test(command)) return undefined;
-  const out: string[] = [];
-  for (const m of command.matchAll(/--config\s+('(?:[^']|'\\'')*'|"[^"]*"|\S+)/g)) {
-    const v = m[1]!;
-    out.push(v.startsWith("'") ? v.slice(1, -1).replace(/'\\''/g, "'") : v.startsWith('"') ? v.slice(1, -1) : v);
-  }
-  return out;
-}
+export { dispatchConfigs };
 
 export default defineRule({
   id: 'dispatch-config-missing',
