@@ -244,7 +244,7 @@ export function dispatchEntries(hooks: Hook[], from: DialectId, hosts: DialectId
     matcher: unionMatcher(hosts, mappings.events[event]?.matcherOn, matchers),
     handler: { type: 'command', command, timeout: target.writeTimeout(maxMs + WRAPPER_GRACE_MS) },
     groupFields: {},
-    key: `dispatch\0${native}`,
+    key: `dispatch ${native}`,
   }));
   return { to, hooks: out, report, diagnostics };
 }

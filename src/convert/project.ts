@@ -386,7 +386,8 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const pluginAbs = sources.find((s) => s.pluginRoot)?.pluginRoot;
   const pluginRoot = pluginAbs ? portablePath(pluginAbs, project) : undefined;
   if (o.dispatch && sources.some((s) => s.file === '-')) throw new HookBridgeError('--dispatch runs a hook set file; it cannot read stdin');
-  const keyOf = (h: Hook) => `${relSource(h.origin.file === '<stdin>' ? '-' : h.origin.file)}\0${h.nativeEvent}\0${h.command ?? hookId(h)}`;
+  // Readable in the committed record: "<source file> <event> <command>".
+  const keyOf = (h: Hook) => `${relSource(h.origin.file === '<stdin>' ? '-' : h.origin.file)} ${h.nativeEvent} ${h.command ?? hookId(h)}`;
   const sourceOfKey = new Map<string, string>();
   for (const h of hooks) sourceOfKey.set(keyOf(h), relSource(h.origin.file === '<stdin>' ? '-' : h.origin.file));
 
@@ -417,13 +418,13 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     const legacyKeys = new Map<string, string>();
     for (const h of legacy ? input : []) {
       const ev = h.event ? nativeEvent(to, h.event) : undefined;
-      if (ev && h.command !== undefined) legacyKeys.set(`${ev}\0${h.command}`, o.dispatch ? `dispatch\0${ev}` : keyOf(h));
+      if (ev && h.command !== undefined) legacyKeys.set(`${ev}\0${h.command}`, o.dispatch ? `dispatch ${ev}` : keyOf(h));
     }
     const legacyOwner = (event: string, command: string): string | undefined => {
       const inner = parseWrapper(command, runners)?.command;
       if (inner !== undefined) return legacyKeys.get(`${event}\0${inner}`);
       // Older versions wrote --config relative to the shell convert ran in: compare where it points from either.
-      return dispatchConfigs(command)?.some((c) => sourceFiles.has(resolve(project, c)) || sourceFiles.has(resolve(c))) ? `dispatch\0${event}` : undefined;
+      return dispatchConfigs(command)?.some((c) => sourceFiles.has(resolve(project, c)) || sourceFiles.has(resolve(c))) ? `dispatch ${event}` : undefined;
     };
     const own: Ownership = {
       owner: (event, handler) => owned.get(`${event}\0${handlerId(handler)}`)?.[0]?.key ?? (legacy && typeof handler.command === 'string' && isOwnForm(handler, runners) ? legacyOwner(event, handler.command) : undefined),
