@@ -366,7 +366,12 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   let from: DialectId = o.from ?? 'claude';
   /** Which record entries this run manages: its dialect's, from its sources (all of them when a project was discovered). */
   let inScope: (e: OwnedEntry) => boolean = () => true;
-  const relSource = (f: string) => (f === '-' ? '-' : portablePath(resolve(f), project));
+  const relNames = new Map<string, string>();
+  const relSource = (f: string) => {
+    let r = relNames.get(f);
+    if (r === undefined) relNames.set(f, (r = f === '-' ? '-' : portablePath(resolve(f), project)));
+    return r;
+  };
   if (!o.remove) {
     sources = resolveSources(o, project, runners);
     from = sources[0]!.dialect;
