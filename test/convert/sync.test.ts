@@ -258,6 +258,11 @@ describe('one file, two hosts: --to codebuddy,codebuddy-ide', () => {
     for (const ev of Object.keys(hooks)) expect(printed[ev].flatMap((g: { hooks: unknown[] }) => g.hooks)).toHaveLength(1);
     expect(printed.PreToolUse[0].matcher).toMatch(/Bash/);
     expect(printed.PreToolUse[0].matcher).toMatch(/execute_command/);
+    // One report row per source hook, naming the merged entry.
+    const json = JSON.parse(cli(['convert', '--to', 'codebuddy,codebuddy-ide', '--stdout', '--format', 'json'], { cwd: dir }).stdout);
+    expect(json.targets).toHaveLength(1);
+    expect(json.targets[0].report).toHaveLength(4);
+    expect(json.targets[0].report[0].target.matcher).toBe(printed.PreToolUse[0].matcher);
     const dry = cli(['convert', '--to', 'codebuddy,codebuddy-ide', '--dry-run'], { cwd: dir });
     expect(dry.stdout.match(/^\+\+\+ /gm)).toHaveLength(1);
     expect(cli(['convert', '--to', 'codebuddy,codebuddy-ide'], { cwd: dir }).code).toBe(0);
