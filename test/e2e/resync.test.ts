@@ -9,7 +9,10 @@ import { makeWorkspace, type TempWorkspace } from './harness/util.js';
 import { HOSTS, bin, repoRoot, runner } from './scenarios/hosts.js';
 
 const workspaces: TempWorkspace[] = [];
-beforeAll(() => ensureAgent('qwen'));
+beforeAll(() => {
+  ensureAgent('qwen');
+  ensureAgent('codebuddy');
+});
 afterAll(() => workspaces.forEach((w) => w.cleanup()));
 
 const qwen = HOSTS.qwen;
@@ -59,5 +62,29 @@ describe('qwen: a project edited and converted again', () => {
     const r = await qwen.run({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: qwen.tools.shell, args: { command: 'touch ran.marker', description: 'run it' } }] });
     expect(existsSync(join(dir, 'ran.marker')), JSON.stringify(r.toolResults)).toBe(true);
     expect(readFileSync(join(dir, 'ran.log'), 'utf8')).toBe('v2\n');
+  });
+});
+
+describe('codebuddy: one .codebuddy/settings.json written for CodeBuddy Code and the IDE plugin', () => {
+  async function play(command: string) {
+    const ws = workspace();
+    const dir = ws.projectDir;
+    cpSync(join(repoRoot, 'examples/claude-project/.claude/hooks/block-rm.sh'), join(dir, '.claude/hooks/block-rm.sh'), { recursive: true });
+    const log = { type: 'command', command: 'cat >/dev/null; echo pre >> "$CLAUDE_PROJECT_DIR"/ran.log' };
+    writeFileSync(join(dir, '.claude/settings.json'), settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh' }, log] }] }));
+    convert(['--to', 'codebuddy,codebuddy-ide'], dir);
+    const cb = HOSTS.codebuddy;
+    const r = await cb.run({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: cb.tools.shell, args: { command, description: 'run it' } }] });
+    return { r, dir };
+  }
+  it('the guard denies rm -rf', async () => {
+    const { r, dir } = await play('rm -rf victim; touch removed.marker');
+    expect(existsSync(join(dir, 'removed.marker')), JSON.stringify(r.toolResults)).toBe(false);
+    expect(r.toolResults.some((t) => t.includes('Blocked by block-rm.sh')), JSON.stringify(r.toolResults)).toBe(true);
+  });
+  it('a harmless command runs, and each hook ran once', async () => {
+    const { r, dir } = await play('touch harmless.marker');
+    expect(existsSync(join(dir, 'harmless.marker')), JSON.stringify(r.toolResults)).toBe(true);
+    expect(readFileSync(join(dir, 'ran.log'), 'utf8')).toBe('pre\n');
   });
 });
