@@ -116,6 +116,18 @@ describe('a re-run is a sync of what hook-bridge wrote', () => {
     expect(qwenHooks(dir).Stop).toBeUndefined(); // the old registration of this hook set: not in the conversion any more
   });
 
+  it('a broken record is an error naming it and what to do; nothing is written', () => {
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('g')] }] });
+    cli(['convert', '--to', 'qwen'], { cwd: dir });
+    const before = read(join(dir, '.qwen/settings.json'));
+    writeFileSync(join(dir, '.qwen/settings.hook-bridge.json'), '{ "entries": ');
+    const r = cli(['convert', '--to', 'qwen'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/settings\.hook-bridge\.json: hook-bridge's record of what it wrote is not readable .*restore it from version control, or delete it/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(read(join(dir, '.qwen/settings.json'))).toBe(before);
+  });
+
   it('survives a clone: the record is relative, so an edit converted in another checkout updates, not appends', () => {
     const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('g', { timeout: 5 })] }] });
     cli(['convert', '--to', 'qwen'], { cwd: dir });
