@@ -191,6 +191,17 @@ describe('paths that resolve wherever the host runs the hook', () => {
     expect(fire('qwen', settings, { ...qwenBash('x'), tool_name: 'read_file', tool_input: { absolute_path: '/x' } }, { project: dir })).toHaveLength(0);
   });
 
+  it('--dispatch runs settings.json and settings.local.json together', () => {
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('shared')] }] }, { '.claude/settings.local.json': claudeSettings({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('local')] }] }) });
+    expect(cli(['convert', '--to', 'qwen', '--dispatch'], { cwd: dir }).code).toBe(0);
+    const settings = join(dir, '.qwen/settings.json');
+    expect(commands(dir)).toHaveLength(1);
+    expect(blocked(fire('qwen', settings, qwenBash('rm -rf /x'), { project: dir }))).toBe(true);
+    writeFileSync(join(dir, 'ran.log'), '');
+    expect(blocked(fire('qwen', settings, qwenBash('ls'), { project: dir }))).toBe(false);
+    expect(ranLog(dir).filter(Boolean).sort()).toEqual(['guard local', 'guard shared']);
+  });
+
   it('a converted plugin project moved to another directory still runs its plugin\'s guard', () => {
     const dir = project({ 'plugin/hooks/hooks.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/guard.sh p' }] }] } }, 'plugin/guard.sh': GUARD.replace('$CLAUDE_PROJECT_DIR/ran.log', '/dev/null') });
     chmodSync(join(dir, 'plugin/guard.sh'), 0o755);
