@@ -21,7 +21,7 @@ const BIN = join(root, 'bin/hook-bridge.cjs');
 const MINIMAL = join(root, 'bench/minimal-wrapper.mjs');
 const PROBE = join(root, 'bench/rss-probe.cjs');
 const SIZES = { '2KB': 2 * 1024, '100KB': 100 * 1024, '10MB': 10_000_000 }; // run caps payloads at 10 MiB
-const TARGETS = { runVsMinimalSmall: 1.0, runVsMinimal10MB: 1.5, helpMs: 100, convertMs: 70 };
+const TARGETS = { runVsMinimalSmall: 1.0, runVsMinimal10MB: 1.5, helpMs: 100, convertMs: 70, dispatch5VsRun: 1.2 };
 
 // ---------- environment: the same for every variant ----------
 const STRIP = ['NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'NODE_COMPILE_CACHE', 'NODE_V8_COVERAGE', 'NODE_DEBUG', 'NODE_DEBUG_NATIVE', 'NODE_PRESERVE_SYMLINKS', 'NODE_REDIRECT_WARNINGS', 'NODE_PENDING_DEPRECATION', 'NODE_NO_WARNINGS', 'NODE_ICU_DATA', 'NODE_PATH', 'UV_THREADPOOL_SIZE'];
@@ -129,6 +129,13 @@ function claudeSettings() {
 const SETTINGS = join(project, '.claude/settings.json');
 writeFileSync(SETTINGS, `${JSON.stringify(claudeSettings(), null, 2)}\n`);
 
+// A project for `convert --dispatch`: 5 guards on Bash (each a separate hook) and one on Write.
+const DPROJ = join(tmp, 'dispatch-project');
+mkdirSync(join(DPROJ, '.claude'), { recursive: true });
+const DHOOKS = [1, 2, 3, 4, 5].map((i) => ({ type: 'command', command: `${HOOK_CMD} ${i}` }));
+writeFileSync(join(DPROJ, '.claude/settings.json'), `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: DHOOKS }, { matcher: 'Write', hooks: [{ type: 'command', command: `${HOOK_CMD} w` }] }] } }, null, 2)}\n`);
+const DCONFIG = join(DPROJ, '.claude/settings.json');
+
 // ---------- variants ----------
 const runArgs = (cmd) => [BIN, 'run', '--from', 'claude', '--to', 'qwen', '-c', cmd];
 const V = {
@@ -140,6 +147,7 @@ const V = {
   runHelp: { label: 'hook-bridge run --help (bundle load only)', file: NODE, args: [BIN, 'run', '--help'], input: null },
   help: { label: 'hook-bridge --help', file: NODE, args: [BIN, '--help'], input: null },
   convert: { label: 'hook-bridge convert (200 hooks) --to qwen --stdout', file: NODE, args: [BIN, 'convert', SETTINGS, '--to', 'qwen', '--stdout'], input: null },
+  dispatch5: { label: 'hook-bridge dispatch, 5 matching hooks (bash+jq)', file: NODE, args: [BIN, 'dispatch', '--to', 'qwen', '--config', DCONFIG], input: 'qwen' },
 };
 
 function exec(file, args, input, extraEnv) {
@@ -194,6 +202,21 @@ for (const k of ['nodeE0', 'runHelp', 'help']) {
   const wrapped = (r.stdout.match(/hook-bridge run --from claude --to qwen/g) ?? []).length;
   check(`${V.convert.label} (exit 0, 200 wrapped hooks; got ${wrapped})`, r.code === 0 && wrapped === 200, r);
 }
+// --dispatch: one registration per event, scoped to the union of the event's matchers in the host's names.
+let dispatchScope;
+{
+  const r = spawnSync(NODE, [BIN, 'convert', DPROJ, '--to', 'qwen', '--dispatch'], { cwd: tmp, env, encoding: 'utf8' });
+  const written = r.status === 0 ? JSON.parse(readFileSync(join(DPROJ, '.qwen/settings.json'), 'utf8')).hooks.PreToolUse : [];
+  const { matcherFires } = await import(join(root, 'dist/index.js'));
+  const fires = (tool) => written.filter((g) => matcherFires('qwen', g.matcher, tool)).length;
+  // A process starts for a call only when a registration's matcher fires for it.
+  dispatchScope = { registrations: written.length, matcher: written[0]?.matcher, processesForShell: fires('run_shell_command'), processesForUnwatched: fires('read_file') };
+  check(`convert --dispatch: one PreToolUse registration, fires for run_shell_command, starts nothing for read_file (${JSON.stringify(dispatchScope)})`, written.length === 1 && dispatchScope.processesForShell === 1 && dispatchScope.processesForUnwatched === 0, r);
+  const ok = await exec(V.dispatch5.file, V.dispatch5.args, payloads['2KB'].qwen);
+  check(`${V.dispatch5.label} (safe payload: exit 0, silent)`, ok.code === 0 && ok.stdout === '' && ok.stderr === '', ok);
+  const deny = await exec(V.dispatch5.file, V.dispatch5.args, payloads['2KB'].qwenDeny);
+  check(`${V.dispatch5.label} (rm -rf payload: deny)`, isDeny(deny), deny);
+}
 if (failures.length) {
   console.error(`bench: a variant does not work; not timing it:\n  ${failures.join('\n  ')}`);
   process.exit(1);
@@ -227,7 +250,7 @@ const summary = (ms) => ({ median: median(ms), p90: quantile(ms, 0.9), min: Math
 
 const started = Date.now();
 const groups = {
-  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'nodeE0', 'runHelp', 'help', 'convert']),
+  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5']),
   '100KB': await group('100KB', ['bareJq', 'minimal', 'run']),
   '10MB': await group('10MB', ['bareJq', 'minimal', 'run']),
 };
@@ -307,7 +330,9 @@ const R = {
   runHelpMinusNodeE0Ms: perRoundDiff(g['2KB'], 'runHelp', 'nodeE0'),
   helpMs: median(g['2KB'].help),
   convertMs: median(g['2KB'].convert),
+  dispatch5VsRun: perRound(g['2KB'], 'dispatch5', 'run'),
 };
+results.dispatchScope = dispatchScope;
 results.ratios = R;
 say();
 say('key ratios (median of per-round ratios)'.padEnd(58) + `${lpad('measured', 10)}   target`);
@@ -325,6 +350,8 @@ row('run − minimal, ms @ 10 MB', f1(R.runMinusMinimalMs10MB));
 row('run --help − node -e 0, ms (cost of loading dist/run.cjs)', f1(R.runHelpMinusNodeE0Ms));
 row('hook-bridge --help, median ms', f1(R.helpMs), `< ${TARGETS.helpMs} ms`, R.helpMs < TARGETS.helpMs);
 row('convert 200 hooks --to qwen --stdout, median ms', f1(R.convertMs), `< ${TARGETS.convertMs} ms`, R.convertMs < TARGETS.convertMs);
+row('dispatch, 5 matching hooks / run, 1 wrapped hook @ 2 KB', `${R.dispatch5VsRun.toFixed(2)}×`, `≤ ${TARGETS.dispatch5VsRun.toFixed(1)}×`, R.dispatch5VsRun <= TARGETS.dispatch5VsRun);
+row('--dispatch registration: processes for a call no hook watches', String(dispatchScope.processesForUnwatched), '0', dispatchScope.processesForUnwatched === 0);
 
 results.memoryMethod = {
   own: 'process.resourceUsage().maxRSS (getrusage RUSAGE_SELF) written at exit by bench/rss-probe.cjs, preloaded with node --require: the wrapper process alone',
@@ -348,6 +375,8 @@ const missed = [
   R.runVsMinimal10MB > TARGETS.runVsMinimal10MB && 'run/minimal @10MB',
   R.helpMs >= TARGETS.helpMs && '--help',
   R.convertMs >= TARGETS.convertMs && 'convert',
+  R.dispatch5VsRun > TARGETS.dispatch5VsRun && 'dispatch 5 hooks / run',
+  dispatchScope.processesForUnwatched !== 0 && 'dispatch scope',
 ].filter(Boolean);
 results.missed = missed;
 say();

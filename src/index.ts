@@ -1,6 +1,7 @@
 // hook-bridge as a library: everything the CLI does is importable.
 export { convert, convertHooks, type ConvertOptions, type ConvertResult, type ConvertTextOptions, type ReportRow, type Status } from './convert/convert.js';
 export { convertProject, detectFileDialect, discover, type ConvertProjectOptions, type ConvertProjectResult } from './convert/project.js';
+export { readRecord, recordPath, handlerId, type OwnedEntry } from './convert/provenance.js';
 export { readToolMatcher, writeToolMatcher, matcherFires } from './dialects/matcher.js';
 export { dialects, getDialect } from './dialects/index.js';
 export { DIALECT_IDS, isDialectId, type DialectId } from './model/dialect-ids.js';

@@ -1,11 +1,11 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import { convertProject } from '../convert/project.js';
-import { formatConvertReport } from './report.js';
+import { changeSummary, formatConvertReport } from './report.js';
 
 export interface ConvertFlags {
   to: DialectId[];
   from?: DialectId;
-  project: string;
+  project?: string;
   out?: string;
   stdout?: boolean;
   dryRun?: boolean;
@@ -15,6 +15,7 @@ export interface ConvertFlags {
   format: 'text' | 'json';
   failOn: 'degraded' | 'dropped' | 'never';
   dispatch?: boolean;
+  remove?: boolean;
 }
 
 async function readStdin(): Promise<string> {
@@ -27,7 +28,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
   const r = await convertProject({
     inputs,
     to: f.to,
-    project: f.project,
+    ...(f.project ? { project: f.project } : {}),
     wrap: f.wrap,
     runner: f.runner,
     backup: f.backup,
@@ -36,12 +37,24 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     ...(f.stdout ? { stdout: true } : {}),
     ...(f.dryRun ? { dryRun: true } : {}),
     ...(f.dispatch ? { dispatch: true } : {}),
+    ...(f.remove ? { remove: true } : {}),
     ...(inputs.includes('-') ? { stdin: await readStdin() } : {}),
   });
   if (f.format === 'json') {
     const json = {
       sources: r.sources,
-      targets: r.targets.map((t) => ({ to: t.to, file: t.file, changed: t.changed, written: t.written, ...(t.backup ? { backup: t.backup } : {}), ...(t.diff !== undefined ? { diff: t.diff } : {}), ...(f.stdout ? { output: t.after } : {}), report: t.result.report })),
+      targets: r.targets.map((t) => ({
+        to: t.to,
+        hosts: t.hosts,
+        file: t.file,
+        changed: t.changed,
+        written: t.written,
+        ...(t.backup ? { backup: t.backup } : {}),
+        ...(t.diff !== undefined ? { diff: t.diff } : {}),
+        ...(f.stdout ? { output: t.after } : {}),
+        changes: changeSummary(t.changes),
+        report: t.result.report,
+      })),
       diagnostics: r.diagnostics,
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);

@@ -22,11 +22,16 @@ function program(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
   p.command('convert')
-    .description('convert hook configs from one dialect to others, merging into each target\'s settings file')
+    .description('convert hook configs from one dialect to others, syncing what hook-bridge wrote into each target\'s settings file')
+    .addHelpText('after', `
+Re-running convert is a sync: the entries hook-bridge wrote (recorded beside each target, e.g.
+.qwen/settings.hook-bridge.json for .qwen/settings.json — commit it with the settings) are updated, removed
+when their source hook is gone, never duplicated; entries a person wrote are never touched.
+\`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge wrote out again.`)
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption('--to <dialects>', `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}`)
     .option('--from <dialect>', 'source dialect (detected from file locations and content when omitted)')
-    .option('--project <dir>', 'project whose target files are written', '.')
+    .option('--project <dir>', 'project whose target files are written (default: the project directory given as input, else .)')
     .option('--out <file>', 'write this file instead of the target\'s conventional one')
     .option('--stdout', 'print the converted config instead of writing it')
     .option('--dry-run', 'print a unified diff of what would change; write nothing')
@@ -35,6 +40,7 @@ function program(): Command {
     .option('--runner <cmd>', 'the command the converted config starts hook-bridge with (not empty)', 'hook-bridge')
     .option('--no-backup', 'do not keep <file>.bak when changing a file')
     .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
+    .option('--remove', 'take every entry hook-bridge wrote out of the --to targets (and their records); reads no source')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse').choices(['degraded', 'dropped', 'never']).default('never'))
     .option('--strict', 'exit 1 when anything was degraded or dropped (= --fail-on degraded)')

@@ -4,6 +4,20 @@ import { relative } from 'node:path';
 import type { Diagnostic } from '../model/hook.js';
 import type { ConvertProjectResult } from '../convert/project.js';
 import type { Status } from '../convert/convert.js';
+import type { WriteChanges } from '../dialects/define.js';
+
+const entryText = (handler: Record<string, unknown>) => (typeof handler.command === 'string' ? handler.command : JSON.stringify(handler));
+
+/** Counts of what a write did to hook-bridge's entries, with the removed and hand-written ones named. */
+export function changeSummary(c: WriteChanges) {
+  return {
+    added: c.added.length,
+    updated: c.updated.length,
+    unchanged: c.unchanged.length,
+    removed: c.removed.map((x) => ({ event: x.event, entry: entryText(x.handler) })),
+    handWritten: c.handWritten.map((h) => ({ event: h.event, entry: entryText(h.handler) })),
+  };
+}
 
 const paint = (pc: Colors): Record<Status, (s: string) => string> => ({ exact: pc.green, translated: pc.cyan, degraded: pc.yellow, dropped: pc.red });
 
@@ -22,10 +36,15 @@ export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()
     if (r === undefined) seen.set(f, (r = relative(cwd, f) || f));
     return r;
   };
-  lines.push(`sources (${r.sources[0]?.dialect ?? '?'}): ${r.sources.map((s) => rel(s.file)).join(', ')}`);
+  if (r.sources.length) lines.push(`sources (${r.sources[0]?.dialect ?? '?'}): ${r.sources.map((s) => rel(s.file)).join(', ')}`);
   for (const t of r.targets) {
     const state = t.written ? `written${t.backup ? `, backup ${rel(t.backup)}` : ''}` : t.diff !== undefined ? (t.changed ? 'would change (dry run)' : 'up to date (dry run)') : t.before === undefined && !t.changed ? 'printed' : t.changed ? 'printed' : 'up to date, nothing to write';
-    lines.push('', pc.bold(`${r.sources[0]?.dialect} -> ${t.to}: ${rel(t.file)} (${state})`));
+    lines.push('', pc.bold(`${r.sources.length ? `${r.sources[0]?.dialect} -> ` : 'remove from '}${t.hosts.join(' + ')}: ${rel(t.file)} (${state})`));
+    const c = changeSummary(t.changes);
+    const dry = t.diff !== undefined || (!t.written && t.changed);
+    lines.push(`  entries hook-bridge manages: ${c.added} ${dry ? 'to add' : 'added'}, ${c.updated} ${dry ? 'to update' : 'updated'}, ${c.removed.length} ${dry ? 'to remove' : 'removed'}, ${c.unchanged} unchanged`);
+    for (const x of c.removed) lines.push(`  ${pc.red('- removed'.padEnd(10))} ${x.event}  ${pc.dim(x.entry)}`);
+    for (const x of c.handWritten) lines.push(`  ${pc.dim('kept'.padEnd(10))} ${x.event}  ${pc.dim(`${x.entry} (already there, written by hand: left to you)`)}`);
     const counts: Record<Status, number> = { exact: 0, translated: 0, degraded: 0, dropped: 0 };
     for (const row of t.result.report) {
       counts[row.status]++;

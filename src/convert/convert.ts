@@ -2,7 +2,7 @@
 // Pure: no I/O. Reading files and merging into the target's settings is project.ts's job.
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
-import type { Diagnostic, Hook } from '../model/hook.js';
+import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
 import { mappings, type ToolEntry } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
 import type { NativeHook } from '../dialects/define.js';
@@ -31,8 +31,13 @@ export interface ConvertOptions {
   wrap?: boolean;
   /** How converted configs invoke hook-bridge (default `hook-bridge`; never npx: +300 ms a call). */
   runner?: string;
-  /** Plugin root to resolve ${CLAUDE_PLUGIN_ROOT} to when not wrapping. */
+  /**
+   * The plugin's root for ${CLAUDE_PLUGIN_ROOT}, relative to the project (or `~/…`): what the written
+   * entry carries, anchored on the host's project directory when the hook runs.
+   */
   pluginRoot?: string;
+  /** Which source hook a written entry is for (its record key; default: the entry's identity). */
+  keyOf?: (h: Hook) => string;
 }
 
 export interface ConvertResult {
@@ -267,7 +272,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
     }
     Object.assign(handler, fields);
 
-    const native: NativeHook = { event: ev, matcher, handler, groupFields: h.groupFields, ...(h.priority !== undefined ? { priority: h.priority } : {}) };
+    const native: NativeHook = { event: ev, matcher, handler, groupFields: h.groupFields, ...(h.priority !== undefined ? { priority: h.priority } : {}), ...(opts.keyOf ? { key: opts.keyOf(h) } : {}) };
     if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml') notes.push(`priority ${h.priority} kept as order only`);
     out.push(native);
     const changed = notes.length > 0;
@@ -284,14 +289,18 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
 
 /**
  * `convert --dispatch`: one host entry per event that runs `hook-bridge dispatch` on the whole hook set,
- * instead of one wrapped entry per hook. The host's timeout covers the slowest hook of the event.
+ * instead of one wrapped entry per hook. Its matcher is the union of the event's matchers as the host
+ * spells them (a call no hook watches starts nothing); the host's timeout covers the slowest hook.
+ * `configs` are the hook set's files relative to the project, highest precedence first; several
+ * `hosts` share the target file (codebuddy,codebuddy-ide).
  */
-export function dispatchEntries(hooks: Hook[], from: DialectId, to: DialectId, configPath: string, runner: string): ConvertResult {
+export function dispatchEntries(hooks: Hook[], from: DialectId, hosts: DialectId[], configs: string[], runner: string): ConvertResult {
   checkRunner(runner);
+  const to = hosts[0]!;
   const target = dialects[to];
   const report: ReportRow[] = [];
   const diagnostics: Diagnostic[] = [];
-  const byEvent = new Map<string, { native: string; maxMs: number }>();
+  const byEvent = new Map<string, { native: string; maxMs: number; matchers: Matcher[] }>();
   for (const h of hooks) {
     const place = h.event ? placeEvent(to, h.event) : undefined;
     if (!place || h.type !== 'command') {
@@ -301,18 +310,33 @@ export function dispatchEntries(hooks: Hook[], from: DialectId, to: DialectId, c
     const ev = place.native;
     const ms = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from) ?? 60_000;
     const cur = byEvent.get(place.canonical);
-    byEvent.set(place.canonical, { native: ev, maxMs: Math.max(cur?.maxMs ?? 0, ms) });
+    // A format's own event placed on the nearest host event stands for that event's values (AppStartup = SessionStart "startup").
+    const matcher: Matcher = place.nearest ? (place.nearest.values ? { kind: 'values', values: place.nearest.values } : { kind: 'all' }) : h.matcher;
+    byEvent.set(place.canonical, { native: ev, maxMs: Math.max(cur?.maxMs ?? 0, ms), matchers: [...(cur?.matchers ?? []), matcher] });
     const notes = [`run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`, ...(place.nearest ? [place.nearest.why] : [])];
     report.push({ source: sourceOf(h, from), target: { dialect: to, event: ev }, status: place.nearest && !place.nearest.holds ? 'degraded' : 'translated', notes, reason: notes.join('; ') });
   }
-  const command = `${runner} dispatch --to ${to} --config ${shellQuote(configPath)}`;
-  const out: NativeHook[] = [...byEvent].map(([event, { native, maxMs }]) => ({
+  const command = `${runner} dispatch --to ${hosts.join(',')}${configs.map((c) => ` --config ${shellQuote(c)}`).join('')}`;
+  const out: NativeHook[] = [...byEvent].map(([event, { native, maxMs, matchers }]) => ({
     event: native,
-    matcher: mappings.events[event]?.matcherOn === 'tool' ? '*' : undefined,
+    matcher: unionMatcher(hosts, mappings.events[event]?.matcherOn, matchers),
     handler: { type: 'command', command, timeout: target.writeTimeout(maxMs + WRAPPER_GRACE_MS) },
     groupFields: {},
+    key: `dispatch ${native}`,
   }));
   return { to, hooks: out, report, diagnostics };
+}
+
+/** One matcher that fires whenever any of `matchers` would, in each host's spelling (regex hosts: joined). */
+function unionMatcher(hosts: DialectId[], on: string | null | undefined, matchers: Matcher[]): string | undefined {
+  if (on === 'tool') {
+    if (matchers.some((m) => m.kind !== 'tools')) return '*';
+    const all = { kind: 'tools' as const, tools: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.tools : [])))], mcp: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.mcp : [])))], unknown: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.unknown : [])))] };
+    const parts = hosts.map((d) => writeToolMatcher(d, all).native).filter((n): n is string => typeof n === 'string');
+    return parts.length ? [...new Set(parts)].join('|') : '*';
+  }
+  if (!on || matchers.some((m) => m.kind !== 'values')) return undefined;
+  return [...new Set(matchers.flatMap((m) => (m.kind === 'values' ? m.values : [])))].join('|');
 }
 
 /**

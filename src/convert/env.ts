@@ -1,5 +1,6 @@
 // Environment variables in unwrapped commands: a host that does not set the script agent's variable
 // gets its own equivalent, and ${CLAUDE_PLUGIN_ROOT} is resolved to the plugin's path.
+import { isAbsolute } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 
@@ -21,8 +22,11 @@ export function rewriteEnvVars(command: string, script: DialectId, host: Dialect
   const pr = mappings.dialects[script].env?.pluginRoot;
   if (pr && ref(pr).test(out) && !(hostEnv?.pluginRoot === pr)) {
     if (pluginRoot) {
-      out = out.replace(ref(pr), pluginRoot);
-      notes.push(`$${pr} resolved to ${pluginRoot}`);
+      // Relative to the project, anchored on the host's project-dir variable (`~/…` on $HOME): no path of this machine.
+      const hostDir = hostEnv?.projectDir[0];
+      const anchored = pluginRoot.startsWith('~/') ? `$HOME/${pluginRoot.slice(2)}` : isAbsolute(pluginRoot) || !hostDir ? pluginRoot : `\${${hostDir}}${pluginRoot === '.' ? '' : `/${pluginRoot}`}`;
+      out = out.replace(ref(pr), () => anchored);
+      notes.push(`$${pr} resolved to ${anchored}`);
     } else notes.push(`$${pr} is not set by ${mappings.dialects[host].agent} and the plugin root is unknown`);
   }
   return { command: out, notes };

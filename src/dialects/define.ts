@@ -11,6 +11,37 @@ export interface NativeHook {
   handler: Record<string, unknown>;
   groupFields: Record<string, unknown>;
   priority?: number;
+  /** Which source hook it is written for (default: its identity): an entry written for it earlier is updated in place. */
+  key?: string;
+}
+
+/** Which entries already in a target file this run wrote earlier, and may update or remove. */
+export interface Ownership {
+  /** The key of the source hook an existing entry was written for, when it is this run's to manage. */
+  owner(event: string, handler: Record<string, unknown>): string | undefined;
+  /** May an entry nobody recorded, equal to one about to be written, be taken over (hook-bridge's own form)? */
+  adopt(handler: Record<string, unknown>): boolean;
+}
+
+/** What a write did to the entries hook-bridge manages. */
+export interface WriteChanges {
+  added: NativeHook[];
+  updated: NativeHook[];
+  unchanged: NativeHook[];
+  removed: { event: string; handler: Record<string, unknown> }[];
+  /** Not written: the file already has the same entry, written by hand (it stays the user's). */
+  handWritten: NativeHook[];
+}
+
+export interface WriteResult {
+  text: string;
+  diagnostics: Diagnostic[];
+  changes: WriteChanges;
+}
+
+export interface ReadOptions {
+  /** Runners besides hook-bridge's usual spellings whose wrappers are unwrapped (`convert --runner`). */
+  runners?: readonly string[];
 }
 
 export interface ReadResult {
@@ -20,9 +51,13 @@ export interface ReadResult {
 
 export interface Codec {
   /** Parse one config file. Throws HookBridgeError only when the file is unusable (not JSON/YAML). */
-  read(text: string, file: string, dialect: Dialect): ReadResult;
-  /** Render hooks into a config file, merging into `existing` text when given. */
-  write(hooks: NativeHook[], existing: string | undefined, file: string, dialect: Dialect): { text: string; diagnostics: Diagnostic[] };
+  read(text: string, file: string, dialect: Dialect, opts?: ReadOptions): ReadResult;
+  /**
+   * Render hooks into a config file, merging into `existing` text when given: the entries `own` says
+   * this run manages are made equal to `hooks` (updated in place, removed when gone); every other entry
+   * stays byte for byte. Without `own`, an entry equal to one being written (same event and identity) is managed.
+   */
+  write(hooks: NativeHook[], existing: string | undefined, file: string, dialect: Dialect, own?: Ownership): WriteResult;
 }
 
 export interface Dialect {

@@ -2,11 +2,12 @@
 //   hooks:
 //     - { event: PreToolUse, matcher: [Bash], command: ./guard.sh, timeout: 30, priority: 10 }
 // Order in the list is the run order after `priority` (lower first). See docs/hooks-yaml.md.
-import type { YAMLMap, YAMLSeq } from 'yaml';
+import type { YAMLSeq } from 'yaml';
 import { yaml } from '../lazy.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import type { Codec, NativeHook, ReadResult } from './define.js';
+import { planSync } from './sync-plan.js';
 import { readHandler, unknownEvent } from './settings-json.js';
 import { canonicalEvent } from './catalog.js';
 
@@ -23,7 +24,7 @@ function parse(text: string, file: string) {
 }
 
 export const hooksYaml: Codec = {
-  read(text, file, d): ReadResult {
+  read(text, file, d, opts): ReadResult {
     const root = parse(text, file).toJS() as unknown;
     const diagnostics: Diagnostic[] = [];
     const hooks: Hook[] = [];
@@ -51,7 +52,7 @@ export const hooksYaml: Codec = {
       if (priority !== undefined && typeof priority !== 'number') {
         diagnostics.push({ severity: 'error', code: 'priorityInvalid', message: `priority must be a number, got ${JSON.stringify(priority)}`, file, path: `${path}.priority` });
       }
-      const hook = readHandler(d, { type, ...rest }, { nativeEvent: event, nativeMatcher: matcher, groupFields: {}, file, path, ...(typeof priority === 'number' ? { priority } : {}) }, diagnostics);
+      const hook = readHandler(d, { type, ...rest }, { nativeEvent: event, nativeMatcher: matcher, groupFields: {}, file, path, ...(typeof priority === 'number' ? { priority } : {}), ...(opts?.runners ? { runners: opts.runners } : {}) }, diagnostics);
       if (hook) hooks.push(hook);
     });
     // Run order: priority (lower first), then list order (sort is stable).
@@ -59,7 +60,7 @@ export const hooksYaml: Codec = {
     return { hooks, diagnostics };
   },
 
-  write(hooks, existing, file) {
+  write(hooks, existing, file, _d, own) {
     const { isMap, isSeq, parseDocument, YAMLSeq: Seq } = yaml();
     const doc = existing ? parse(existing, file) : parseDocument(`version: '${HOOKS_YAML_VERSION}'\n`);
     if (!isMap(doc.contents)) throw new HookBridgeError('expected a mapping at the top level; not overwriting it', file);
@@ -72,15 +73,23 @@ export const hooksYaml: Codec = {
     if (!isSeq(seq)) throw new HookBridgeError('"hooks" is not a list; not overwriting it', file, 'hooks');
     const list = seq as YAMLSeq;
     if (!list.items.length) list.flow = false; // `hooks: []` grows into a block list
-    const key = (e: unknown) => (isMap(e) ? JSON.stringify([e.get('event'), e.get('command')]) : '');
-    const fresh = hooks.map(toEntry);
-    const freshKeys = new Set(fresh.map((e) => JSON.stringify([e.event, e.command])));
-    const before = JSON.stringify(list.toJSON());
-    // Idempotent merge: entries for the same event+command are replaced; everything else stays.
-    list.items = list.items.filter((e) => !freshKeys.has(key(e)));
-    for (const e of fresh) list.items.push(doc.createNode(e) as YAMLMap);
-    if (JSON.stringify(list.toJSON()) === before && existing) return { text: existing, diagnostics: [] };
-    return { text: doc.toString({ lineWidth: 0 }), diagnostics: [] };
+    const entries = list.items.map((item) => {
+      const e = (isMap(item) ? item.toJSON() : {}) as Record<string, unknown>;
+      const { event, matcher, priority, ...handler } = e;
+      return { event: String(event), handler: { type: 'command', ...handler }, place: JSON.stringify([matcher ?? null, priority ?? null]) };
+    });
+    const plan = planSync(hooks, entries, (h) => JSON.stringify([h.matcher ?? null, h.priority ?? null]), own);
+    const changed = plan.additions.length > 0 || plan.actions.some((a) => a.kind === 'replace' || a.kind === 'remove');
+    if (!changed && existing) return { text: existing, diagnostics: [], changes: plan.changes };
+    const items: unknown[] = [];
+    list.items.forEach((item, i) => {
+      const a = plan.actions[i]!;
+      if (a.kind === 'replace') items.push(doc.createNode(toEntry(a.hook)));
+      else if (a.kind !== 'remove') items.push(item);
+    });
+    for (const h of plan.additions) items.push(doc.createNode(toEntry(h)));
+    list.items = items;
+    return { text: doc.toString({ lineWidth: 0 }), diagnostics: [], changes: plan.changes };
   },
 };
 

@@ -2,7 +2,7 @@
 //   { "hooks": { "<Event>": [ { "matcher": "...", "hooks": [ { "type": "command", "command": "...", "timeout": 30 } ] } ] } }
 // Reading keeps every field; writing merges into the existing file with JSONC-aware edits, so other
 // keys, other hooks, key order and comments stay as they were.
-import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { syntaxThatIgnoresFile } from './json-syntax.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
@@ -12,6 +12,8 @@ import { readToolMatcher } from './matcher.js';
 import { parseWrapper } from '../run/wrapper.js';
 import { canonicalEvent } from './catalog.js';
 import type { Codec, Dialect, NativeHook, ReadResult } from './define.js';
+import { planSync, type ExistingEntry } from './sync-plan.js';
+import { stableJson } from '../convert/provenance.js';
 import { isObject } from '../model/is-object.js';
 import { closestName } from '../model/suggest.js';
 
@@ -79,7 +81,7 @@ export function unknownEvent(d: Dialect, name: string, file: string, path: strin
 export function readHandler(
   d: Dialect,
   h: Record<string, unknown>,
-  at: { nativeEvent: string; nativeMatcher: unknown; groupFields: Record<string, unknown>; file: string; path: string; priority?: number },
+  at: { nativeEvent: string; nativeMatcher: unknown; groupFields: Record<string, unknown>; file: string; path: string; priority?: number; runners?: readonly string[] },
   diagnostics: Diagnostic[],
 ): Hook | undefined {
   const { file, path } = at;
@@ -114,10 +116,11 @@ export function readHandler(
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   };
   if (typeof command === 'string') {
-    const w = parseWrapper(command);
-    if (w && w.to === d.payloadDialect) {
+    const w = parseWrapper(command, at.runners);
+    if (w && (w.hosts ?? [w.to]).includes(d.payloadDialect)) {
       hook.command = w.command;
       if (w.args) hook.fields = { ...hook.fields, args: w.args };
+      hook.written = command;
       hook.scriptDialect = w.from;
       // The wrapper carries the script's own timeout; the host's (longer) one was only its guard.
       if (w.timeoutS !== undefined) hook.timeoutMs = w.timeoutS * 1000;
@@ -128,7 +131,7 @@ export function readHandler(
 }
 
 export const settingsJson: Codec = {
-  read(text, file, d): ReadResult {
+  read(text, file, d, opts): ReadResult {
     const { value: root, strict } = parseJsoncChecked(text, file);
     const diagnostics: Diagnostic[] = [];
     const hooks: Hook[] = [];
@@ -172,7 +175,7 @@ export const settingsJson: Codec = {
             diagnostics.push({ severity: 'error', code: 'handlerInvalid', message: 'expected a hook object', file, path });
             return;
           }
-          const hook = readHandler(d, h, { nativeEvent, nativeMatcher: matcher, groupFields, file, path }, diagnostics);
+          const hook = readHandler(d, h, { nativeEvent, nativeMatcher: matcher, groupFields, file, path, ...(opts?.runners ? { runners: opts.runners } : {}) }, diagnostics);
           if (hook) hooks.push(hook);
         });
       });
@@ -180,51 +183,119 @@ export const settingsJson: Codec = {
     return { hooks, diagnostics };
   },
 
-  write(hooks, existing, file, d) {
+  write(hooks, existing, file, d, own) {
     const text = existing ?? '{}\n';
     const { value: current, strict } = parseJsoncChecked(text, file);
     if (!isObject(current)) throw new HookBridgeError('expected a JSON object at the top level; not overwriting it', file);
     const currentHooks = isObject(current.hooks) ? current.hooks : undefined;
     if (current.hooks !== undefined && !currentHooks) throw new HookBridgeError('"hooks" is not an object; not overwriting it', file, 'hooks');
     const indent = /^([ \t]+)"/m.exec(text)?.[1] ?? '  ';
-    const formattingOptions = { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+    const fo = { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
 
-    const byEvent = new Map<string, NativeHook[]>();
-    for (const h of hooks) byEvent.set(h.event, [...(byEvent.get(h.event) ?? []), h]);
-    const changed = new Map<string, unknown[]>();
-    for (const [event, list] of byEvent) {
-      const before = currentHooks?.[event];
-      const commands = new Set(list.map((h) => h.handler.command).filter((c) => typeof c === 'string'));
-      // Idempotent merge: a handler with the same command is replaced, not duplicated; the rest stays.
-      const kept = (Array.isArray(before) ? before : [])
-        .map((g) => (isObject(g) && Array.isArray(g.hooks) ? { ...g, hooks: g.hooks.filter((h) => !(isObject(h) && commands.has(h.command as string))) } : g))
-        .filter((g) => !(isObject(g) && Array.isArray(g.hooks) && g.hooks.length === 0));
-      const next = [...kept, ...groupHooks(list)];
-      if (JSON.stringify(next) !== JSON.stringify(before)) changed.set(event, next);
+    // The entries already there, with their places in the text.
+    const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false })!;
+    const hooksNode = findNodeAtLocation(root, ['hooks']);
+    const existingEntries: (ExistingEntry & { node: JsonNode; event: string; gi: number; hi: number })[] = [];
+    for (const [event, groups] of Object.entries(currentHooks ?? {})) {
+      if (!Array.isArray(groups)) continue;
+      groups.forEach((g, gi) => {
+        if (!isObject(g) || !Array.isArray(g.hooks)) return;
+        const { matcher, hooks: handlers, ...groupFields } = g;
+        const place = placeKey(matcher, groupFields);
+        (handlers as unknown[]).forEach((h, hi) => {
+          if (isObject(h)) existingEntries.push({ event, handler: h, place, node: findNodeAtLocation(root, ['hooks', event, gi, 'hooks', hi])!, gi, hi });
+        });
+      });
+    }
+    const plan = planSync(hooks, existingEntries, (h) => placeKey(h.matcher, h.groupFields), own);
+
+    // Edits on the original text: replaced handlers, removed handlers (and the groups and events they empty), appended groups.
+    const edits: TextEdit[] = [];
+    const removed = new Map<string, Map<number, Set<number>>>();
+    existingEntries.forEach((e, i) => {
+      const a = plan.actions[i]!;
+      if (a.kind === 'replace') edits.push({ offset: e.node.offset, length: e.node.length, content: jsonAt(a.hook.handler, text, e.node, fo) });
+      if (a.kind !== 'remove') return;
+      const byGroup = removed.get(e.event) ?? new Map<number, Set<number>>();
+      removed.set(e.event, byGroup.set(e.gi, (byGroup.get(e.gi) ?? new Set()).add(e.hi)));
+    });
+    const additions = new Map<string, NativeHook[]>();
+    for (const h of plan.additions) additions.set(h.event, [...(additions.get(h.event) ?? []), h]);
+    const goneEvents = new Set<number>();
+    const eventProps = hooksNode?.children ?? [];
+    for (const [event, byGroup] of removed) {
+      const eventNode = findNodeAtLocation(root, ['hooks', event])!;
+      const goneGroups = new Set<number>();
+      for (const [gi, his] of byGroup) {
+        const handlersNode = findNodeAtLocation(root, ['hooks', event, gi, 'hooks'])!;
+        if (his.size === handlersNode.children!.length) goneGroups.add(gi);
+        else edits.push(...removeChildren(handlersNode, his));
+      }
+      if (goneGroups.size < eventNode.children!.length) edits.push(...removeChildren(eventNode, goneGroups));
+      else if (additions.has(event)) {
+        edits.push({ offset: eventNode.offset, length: eventNode.length, content: indentedJson(groupHooks(additions.get(event)!), text, eventNode.offset, fo) });
+        additions.delete(event);
+      } else goneEvents.add(eventProps.findIndex((p) => p.children?.[0]?.value === event));
+    }
+    if (goneEvents.size) edits.push(...removeChildren(hooksNode!, goneEvents));
+    for (const [event, list] of additions) {
+      const eventNode = findNodeAtLocation(root, ['hooks', event]);
+      if (eventNode?.type !== 'array' || !eventNode.children?.length) continue;
+      edits.push(appendChildren(text, eventNode, groupHooks(list), fo));
+      additions.delete(event);
     }
     let out = text;
-    if (changed.size && !currentHooks) {
-      out = setValue(out, ['hooks'], Object.fromEntries(changed), formattingOptions);
-    } else if (changed.size) {
-      // One parse: events already in the file are replaced in place (back to front, so offsets hold);
-      // new events are added one by one after that.
-      const root = parseTree(out, [], { allowTrailingComma: true, disallowComments: false })!;
-      const spans = [...changed].map(([event, value]) => ({ event, value, node: findNodeAtLocation(root, ['hooks', event]) }));
-      for (const { value, node } of spans.filter((x) => x.node).sort((a, b) => b.node!.offset - a.node!.offset)) {
-        out = out.slice(0, node!.offset) + indentedJson(value, out, node!.offset, formattingOptions) + out.slice(node!.offset + node!.length);
-      }
-      for (const { event, value } of spans.filter((x) => !x.node)) out = setValue(out, ['hooks', event], value, formattingOptions);
-    }
-    if (!out.endsWith('\n')) out += formattingOptions.eol;
+    for (const e of edits.sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.content + out.slice(e.offset + e.length);
+    // New events, and events whose array was empty or not an array (replaced whole).
+    if (additions.size && !currentHooks) out = setValue(out, ['hooks'], Object.fromEntries([...additions].map(([ev, list]) => [ev, groupHooks(list)])), fo);
+    else for (const [event, list] of additions) out = setValue(out, ['hooks', event], groupHooks(list), fo);
+    if (out !== text && !out.endsWith('\n')) out += fo.eol;
+    if (existing !== undefined && out === text) out = existing;
     const diagnostics: Diagnostic[] = [];
     // Our edits add no comment or trailing comma: only what the existing file had can make the agent ignore it.
     const ignored = existing === undefined || strict ? undefined : syntaxThatIgnoresFile(existing, d.spec);
     if (ignored) {
       diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `this file keeps ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(existing!, ignored.offset)}), so ${d.spec.agent} will ignore all of it: remove it`, file });
     }
-    return { text: out, diagnostics };
+    return { text: existing === undefined && !out.endsWith('\n') ? `${out}\n` : out, diagnostics, changes: plan.changes };
   },
 };
+
+interface TextEdit {
+  offset: number;
+  length: number;
+  content: string;
+}
+
+/** A matcher group's identity: its matcher and other fields. */
+const placeKey = (matcher: unknown, groupFields: Record<string, unknown>) => stableJson([matcher ?? null, groupFields]);
+
+/** Remove some children of an array or object node (not all), with their commas; the rest stays byte for byte. */
+function removeChildren(parent: JsonNode, indices: Set<number>): TextEdit[] {
+  const c = parent.children!;
+  if (indices.size === c.length) return [{ offset: parent.offset, length: parent.length, content: parent.type === 'array' ? '[]' : '{}' }];
+  const lastKept = Math.max(...c.map((_, i) => (indices.has(i) ? -1 : i)));
+  return [...indices].map((k) => {
+    // Up to the next child; a trailing run goes from the end of the child before it (its comma with it).
+    const [from, to] = k < lastKept ? [c[k]!.offset, c[k + 1]!.offset] : [c[k - 1]!.offset + c[k - 1]!.length, c[k]!.offset + c[k]!.length];
+    return { offset: from, length: to - from, content: '' };
+  });
+}
+
+/** Append values to a non-empty array, in the layout of its last element (own line, or inline). */
+function appendChildren(text: string, array: JsonNode, values: unknown[], fo: { insertSpaces: boolean; tabSize: number; eol: string }): TextEdit {
+  const last = array.children!.at(-1)!;
+  const end = last.offset + last.length;
+  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
+  const ownLine = /^[ \t]*$/.test(text.slice(lineStart, last.offset));
+  const content = values.map((v) => (ownLine ? `,${fo.eol}${text.slice(lineStart, last.offset)}${indentedJson(v, text, last.offset, fo)}` : `, ${JSON.stringify(v)}`)).join('');
+  return { offset: end, length: 0, content };
+}
+
+/** A value replacing a node: inline when the node was on one line, else indented like it. */
+function jsonAt(value: unknown, text: string, node: JsonNode, fo: { insertSpaces: boolean; tabSize: number; eol: string }): string {
+  return text.slice(node.offset, node.offset + node.length).includes('\n') ? indentedJson(value, text, node.offset, fo) : JSON.stringify(value);
+}
 
 /**
  * Set a value at a path, keeping the rest of the text as it is. jsonc-parser formats a large value as

@@ -28,6 +28,8 @@ export interface Hook {
   type: HookType;
   /** The command for `command` hooks, byte for byte. */
   command?: string;
+  /** The command as written in the config, when it was a hook-bridge wrapper (`command` is what it wraps). */
+  written?: string;
   /** Timeout in ms; undefined = not set (the agent's default applies). */
   timeoutMs?: number;
   /** The dialect whose payload/protocol the command expects (differs from the config's when wrapped). */

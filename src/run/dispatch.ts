@@ -3,12 +3,13 @@
 // and aggregation with the reference engine's semantics (Claude Code's) — and answers the host once.
 // No host reads hooks.yaml, and per-hook wrapping cannot change how a host combines hooks (Qwen: last
 // writer wins; CodeBuddy: timeouts block).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Answer } from './answer.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
-import { hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
+import { hostProjectDir } from './payload.js';
+import { callingHost, hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
 import { matcherFires } from '../dialects/matcher.js';
 import { canonicalTool, firesOn, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
@@ -18,8 +19,9 @@ import { HookBridgeError } from '../model/errors.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 
-export interface DispatchArgs extends Pick<RunArgs, 'to' | 'onError' | 'ask' | 'rewrite'> {
-  config: string;
+export interface DispatchArgs extends Pick<RunArgs, 'to' | 'hosts' | 'onError' | 'ask' | 'rewrite'> {
+  /** The hook set's files, highest precedence first (`--config` repeated). */
+  config: string[];
   /** The config's dialect (detected from the file when omitted). */
   from?: DialectId;
 }
@@ -33,21 +35,36 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     if (v === undefined) throw new UsageError(`${a} needs a value`);
     i++;
     if (a === '--to' || a === '--from') {
-      if (!isDialectId(v)) throw new UsageError(`unknown dialect "${v}" for ${a}`);
-      o[a === '--to' ? 'to' : 'from'] = v;
-    } else if (a === '--config') o.config = v;
+      const list = v.split(',');
+      for (const d of list) if (!isDialectId(d)) throw new UsageError(`unknown dialect "${d}" for ${a}`);
+      if (a === '--from' && list.length > 1) throw new UsageError('--from takes one dialect');
+      o[a === '--to' ? 'to' : 'from'] = list[0] as DialectId;
+      if (a === '--to' && list.length > 1) o.hosts = list as DialectId[];
+    } else if (a === '--config') o.config = [...(o.config ?? []), v];
     else if (a === '--on-error' && (v === 'deny' || v === 'allow')) o.onError = v;
     else if (a === '--ask' && (v === 'ask' || v === 'deny' || v === 'allow')) o.ask = v;
     else if (a === '--rewrite' && (v === 'deny' || v === 'ignore')) o.rewrite = v;
     else throw new UsageError(`unknown option or value: ${a} ${v}`);
   }
-  if (!o.to || !o.config) throw new UsageError('--to and --config are required');
+  if (!o.to || !o.config?.length) throw new UsageError('--to and --config are required');
   return o as DispatchArgs;
 }
 
+/**
+ * Where a relative hook set path points: the project directory's, else the nearest directory up from
+ * the hook's cwd that has it (a host that runs the hook from a subdirectory).
+ */
+export function locateHookSet(file: string, projectDir: string, cwd: string): string {
+  if (isAbsolute(file) || existsSync(resolve(projectDir, file))) return resolve(projectDir, file);
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, file))) return join(dir, file);
+    if (dirname(dir) === dir) return resolve(projectDir, file);
+  }
+}
+
 /** Load the hook set and its dialect (its own failures are hook-bridge's: fail by --on-error). */
-export function loadHookSet(file: string, from: DialectId | undefined, projectDir: string): { hooks: Hook[]; dialect: DialectId } {
-  const path = resolve(projectDir, file);
+export function loadHookSet(file: string, from: DialectId | undefined, projectDir: string, cwd = projectDir): { hooks: Hook[]; dialect: DialectId } {
+  const path = locateHookSet(file, projectDir, cwd);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -134,20 +151,26 @@ function hookRunArgs(h: Hook, to: DialectId): Parameters<typeof runHook>[0] {
   return { from: h.scriptDialect, to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}) };
 }
 
-export async function dispatch(args: DispatchArgs, raw: Parameters<typeof parseHostPayload>[1], env: NodeJS.ProcessEnv): Promise<HostReply> {
-  const p = parseHostPayload(args, raw);
+export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeof parseHostPayload>[1], env: NodeJS.ProcessEnv): Promise<HostReply> {
+  const p = parseHostPayload(dispatchArgs, raw);
   if ('failed' in p) return p.failed;
-  const projectDir = typeof p.payload.cwd === 'string' ? p.payload.cwd : process.cwd();
-  let hooks: Hook[];
-  let configDialect: DialectId;
+  const args = callingHost(dispatchArgs, p);
+  const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : process.cwd();
+  const projectDir = hostProjectDir(args.to, env, p.payload);
+  const hooks: Hook[] = [];
+  const dialectOf = new Map<Hook, DialectId>();
   try {
-    ({ hooks, dialect: configDialect } = loadHookSet(args.config, args.from, projectDir));
+    for (const file of args.config) {
+      const set = loadHookSet(file, args.from, projectDir, cwd);
+      hooks.push(...set.hooks);
+      for (const h of set.hooks) dialectOf.set(h, set.dialect);
+    }
   } catch (e) {
     return ownFailure(p.event, p.hostEvent, args, HookBridgeError.is(e) ? e.describe() : String(e));
   }
   // Claude Code runs identical commands once (ground truth `dedup`).
   const seen = new Set<string>();
-  const selected = hooks.filter((h) => h.type === 'command' && h.command !== undefined && hookMatches(h, p, args.to, configDialect) && !seen.has(h.command) && seen.add(h.command));
+  const selected = hooks.filter((h) => h.type === 'command' && h.command !== undefined && hookMatches(h, p, args.to, dialectOf.get(h)!) && !seen.has(h.command) && seen.add(h.command));
   const candidates = selected.filter((h) => !isQwenRefire(args.to, h.scriptDialect, p));
   if (!candidates.length) return { stdout: '', stderr: '', exitCode: 0 };
   // Priority order (lower first; the reader sorted them): hooks of equal priority run together, in

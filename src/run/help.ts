@@ -17,32 +17,32 @@ const REWRITE: HostHelp['options'][number] = ['--rewrite <deny|ignore>', 'what a
 
 export const RUN_HELP: HostHelp = {
   name: 'run',
-  usage: "--from <script-dialect> --to <host-dialect> [options] (-c '<shell command>' | -- <command> [args...])",
+  usage: "--from <script-dialect> --to <host-dialect>[,…] [options] (-c '<shell command>' | -- <command> [args...])",
   summary: 'wrapper put in a converted config: run a hook script written for one agent under another',
   description:
     "The host agent runs this in place of a hook's command, with its payload on stdin: it translates the payload for the script, runs the script unchanged, and translates its answer back so the host reaches the same decision.",
   options: [
     ['--from <dialect>', 'the dialect the script was written for: its payload, tool names, env and answers (required)'],
-    ['--to <dialect>', 'the dialect of the host agent running this hook (required)'],
+    ['--to <dialect[,dialect]>', 'the dialect of the host agent running this hook (required); several hosts that share one config file (codebuddy,codebuddy-ide): the payload\'s tool name tells which one called'],
     ['--timeout <s>', "the script's timeout in seconds; on expiry its process group is killed (default: the script agent's default)"],
     ['--on-timeout <allow|deny>', 'what a timed-out script means (default: what its agent does)'],
     ON_ERROR,
     ASK,
     REWRITE,
-    ['--plugin-root <dir>', 'the plugin the hook comes from: sets the script agent\'s plugin root variable (CLAUDE_PLUGIN_ROOT) for the script'],
+    ['--plugin-root <dir>', 'the plugin the hook comes from: sets the script agent\'s plugin root variable (CLAUDE_PLUGIN_ROOT) for the script; a relative path is the project directory\'s (the host\'s project-dir variable), ~/ is $HOME'],
     ['-c <command>', "the hook's command as one shell string, run with the script agent's shell"],
   ],
 };
 
 export const DISPATCH_HELP: HostHelp = {
   name: 'dispatch',
-  usage: '--to <host-dialect> --config <hooks.yaml|settings.json> [options]',
+  usage: '--to <host-dialect>[,<host-dialect>] --config <hooks.yaml|settings.json> [--config <file> …] [options]',
   summary: "one engine for a whole hook set: registered once per event, runs the set with Claude Code's semantics, answers once",
   description:
-    "The host runs this once per event, in place of the hooks themselves, with its payload on stdin: it runs every hook of the config that matches, in priority order (lower first), with Claude Code's semantics, and answers once.",
+    "The host runs this once per event, in place of the hooks themselves, with its payload on stdin: it runs every hook of the config that matches, in priority order (lower first; equal priorities together; a deny or block stops the later ones), with Claude Code's semantics, and answers once.",
   options: [
-    ['--to <dialect>', 'the dialect of the host agent running it (required)'],
-    ['--config <file>', 'the hook set: hooks.yaml or a settings file of any dialect, relative to the project directory (required)'],
+    ['--to <dialect[,dialect]>', 'the dialect of the host agent running it (required); several hosts that share one config file: the payload\'s tool name tells which one called'],
+    ['--config <file>', 'the hook set: hooks.yaml or a settings file of any dialect (required). Repeated: several files of one dialect are one set, highest precedence first (settings.local.json, settings.json). A relative path is the project directory\'s (the host\'s project-dir variable; else the nearest directory up from the hook\'s cwd that has it)'],
     ['--from <dialect>', "the hook set's dialect (default: detected from the file)"],
     ON_ERROR,
     ASK,

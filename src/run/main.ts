@@ -2,12 +2,12 @@
 // mappings as a plain object, child_process directly — no commander, zod, yaml or execa here.
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { readAnswer, type Answer, type ScriptResult } from './answer.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { hostProjectDir, translatePayload, type Payload } from './payload.js';
-import { canonicalEvent } from '../dialects/catalog.js';
+import { canonicalEvent, canonicalTool } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { isObject } from '../model/is-object.js';
@@ -34,6 +34,8 @@ export interface RunArgs {
   rewrite: 'deny' | 'ignore';
   /** The plugin the hook comes from: the script agent's plugin-root variable is set to it. */
   pluginRoot?: string;
+  /** Hosts that share one config file (`--to codebuddy,codebuddy-ide`); `to` is the first. */
+  hosts?: DialectId[];
   /** -c string, or argv after -- */
   command: string | string[];
 }
@@ -56,9 +58,11 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     };
     if (a === '-h' || a === '--help') return 'help';
     else if (a === '--from' || a === '--to') {
-      const d = take();
-      if (!isDialectId(d)) throw new UsageError(`unknown dialect "${d}" for ${a}`);
-      o[a.slice(2)] = d;
+      const list = take().split(',');
+      for (const d of list) if (!isDialectId(d)) throw new UsageError(`unknown dialect "${d}" for ${a}`);
+      if (a === '--from' && list.length > 1) throw new UsageError('--from takes one dialect');
+      o[a.slice(2)] = list[0];
+      if (list.length > 1) o.hosts = list as DialectId[];
     } else if (a === '--timeout') {
       const n = Number(take());
       if (!(n > 0)) throw new UsageError(`--timeout takes a positive number of seconds, got "${v}"`);
@@ -279,6 +283,12 @@ function carryEnvFile(f: { var: string; path: string }, host: DialectId, env: No
   return `hook-bridge: the hook wrote ${names} to ${f.var}, but ${agent} has no session environment file${target ? ' here' : ''}; they are not set for later commands${how}`;
 }
 
+/** A path written into a committed config: `~/…` is the user's home, a relative path is the project's. */
+export function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv): string {
+  if (p === '~' || p.startsWith('~/')) return join(env.HOME ?? homedir(), p.slice(1));
+  return isAbsolute(p) ? p : join(projectDir, p);
+}
+
 /** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */
 export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot'>, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
   const t = translatePayload(p.payload, args.to, args.from, env);
@@ -286,7 +296,7 @@ export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 't
   const scriptEnv: NodeJS.ProcessEnv = { ...env };
   for (const v of mappings.dialects[args.from].env?.projectDir ?? []) scriptEnv[v] ??= projectDir;
   const rootVar = mappings.dialects[args.from].env?.pluginRoot;
-  if (args.pluginRoot !== undefined && rootVar) scriptEnv[rootVar] = args.pluginRoot;
+  if (args.pluginRoot !== undefined && rootVar) scriptEnv[rootVar] = anchorPath(args.pluginRoot, projectDir, env);
   const envFile = sessionEnvFile(args.from, args.to, t.event, env);
   if (envFile) scriptEnv[envFile.var] = envFile.path;
   const spec = mappings.dialects[args.from].timeout;
@@ -312,9 +322,18 @@ export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 't
   return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(r.timedOut ? { note: `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` } : {}), tool: t.tool };
 }
 
-export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.ProcessEnv): Promise<HostReply> {
-  const p = parseHostPayload(args, raw);
+/** Which of the hosts sharing a config file called: the one whose vocabulary names the payload's tool (else the first). */
+export function callingHost<A extends Pick<RunArgs, 'to' | 'hosts'>>(args: A, p: ParsedPayload): A {
+  const tool = p.payload.tool_name;
+  if (!args.hosts || typeof tool !== 'string') return args;
+  const to = args.hosts.find((h) => canonicalTool(h, tool) !== undefined);
+  return to ? { ...args, to } : args;
+}
+
+export async function run(runArgs: RunArgs, raw: Buffer | TooLarge, env: NodeJS.ProcessEnv): Promise<HostReply> {
+  const p = parseHostPayload(runArgs, raw);
   if ('failed' in p) return p.failed;
+  const args = callingHost(runArgs, p);
   if (isQwenRefire(args.to, args.from, p)) return { stdout: '', stderr: '', exitCode: 0 };
   const h = await runHook(args, p, env);
   if (h.failure) return ownFailure(p.event ?? 'pre-tool-use', p.hostEvent, args, h.failure);

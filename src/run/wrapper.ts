@@ -8,6 +8,8 @@ export interface Wrapper {
   runner: string;
   from: DialectId;
   to: DialectId;
+  /** Hosts that share one config file (`--to codebuddy,codebuddy-ide`): `run` tells from the payload which one called. */
+  hosts?: DialectId[];
   /** The script's own timeout in seconds, when the original hook set one. */
   timeoutS?: number;
   /** The plugin the hook came from: `run` sets the script agent's plugin-root variable to it. */
@@ -26,28 +28,47 @@ export function wrapCommand(w: Wrapper): string {
   const t = w.timeoutS !== undefined ? ` --timeout ${w.timeoutS}` : '';
   const p = w.pluginRoot !== undefined ? ` --plugin-root ${shellQuote(w.pluginRoot)}` : '';
   const body = w.args ? `-- ${[w.command, ...w.args].map(shellQuote).join(' ')}` : `-c ${shellQuote(w.command)}`;
-  return `${w.runner} run --from ${w.from} --to ${w.to}${t}${p} ${body}`;
+  return `${w.runner} run --from ${w.from} --to ${(w.hosts ?? [w.to]).join(',')}${t}${p} ${body}`;
 }
 
 // A quoted word as shellQuote writes it: '...' pieces joined by \' (an escaped quote).
 const QUOTED = `'(?:[^']*)'(?:\\\\''(?:[^']*)')*`;
-const WRAPPER = new RegExp(`^(.*?hook-bridge\\S*(?:\\s+\\S*hook-bridge\\S*)?) run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))? (?:-c (${QUOTED})|-- (${QUOTED}(?: ${QUOTED})*))$`, 's');
+const TAIL = `run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))? (?:-c (${QUOTED})|-- (${QUOTED}(?: ${QUOTED})*))$`;
+const WRAPPER = new RegExp(`^(.*?hook-bridge\\S*(?:\\s+\\S*hook-bridge\\S*)?) ${TAIL}`, 's');
+const ANY_RUNNER = new RegExp(`^(.+?) ${TAIL}`, 's');
 const QUOTED_WORD = new RegExp(QUOTED, 'gs');
 const unquote = (q: string) => q.slice(1, -1).replace(/'\\''/g, `'`);
 
-/** Recognise a command written by wrapCommand (the runner must mention hook-bridge). */
-export function parseWrapper(command: string): Wrapper | undefined {
-  const m = WRAPPER.exec(command);
-  if (!m) return undefined;
+/**
+ * Recognise a command written by wrapCommand: its runner mentions hook-bridge (`hook-bridge`,
+ * `npx hook-bridge`, `node …/hook-bridge.cjs`) or is one of `runners` (what `--runner` named).
+ * A shell command comes back as `command`; an exec-form one (`-- <argv>`) as `command` + `args`.
+ */
+export function parseWrapper(command: string, runners: readonly string[] = []): Wrapper | undefined {
+  const m = WRAPPER.exec(command) ?? ANY_RUNNER.exec(command);
+  if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
   const [, runner, from, to, timeout, pluginRoot, quoted, words] = m;
-  if (!isDialectId(from) || !isDialectId(to)) return undefined;
+  const hosts = to!.split(',');
+  if (!isDialectId(from) || !hosts.every(isDialectId)) return undefined;
   const argv = words === undefined ? undefined : [...words.matchAll(QUOTED_WORD)].map((x) => unquote(x[0]));
   return {
     runner: runner!,
     from,
-    to,
+    to: hosts[0]!,
+    ...(hosts.length > 1 ? { hosts } : {}),
     ...(timeout !== undefined ? { timeoutS: Number(timeout) } : {}),
     ...(pluginRoot !== undefined ? { pluginRoot: unquote(pluginRoot) } : {}),
     ...(argv ? { command: argv[0]!, args: argv.slice(1) } : { command: unquote(quoted!) }),
   };
+}
+
+/** The `--config` files of a `hook-bridge dispatch` registration, unquoted; undefined for any other command. */
+export function dispatchConfigs(command: string): string[] | undefined {
+  if (!/(?:^|\s|\/)(?:hook-bridge\S*|\S+\.c?js)\s+dispatch\s/.test(command)) return undefined;
+  const out: string[] = [];
+  for (const m of command.matchAll(/--config\s+('(?:[^']|'\\'')*'|"[^"]*"|\S+)/g)) {
+    const v = m[1]!;
+    out.push(v.startsWith("'") ? v.slice(1, -1).replace(/'\\''/g, "'") : v.startsWith('"') ? v.slice(1, -1) : v);
+  }
+  return out;
 }

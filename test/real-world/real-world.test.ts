@@ -74,13 +74,7 @@ const MALFORMED: { name: string; file: string }[] = [
  * suite goes red until its entry is deleted here, so a fixed case cannot silently stay marked.
  * Keys: `<case>|<to>` (convert), `<case>|audit` (audit on its own agent), `cli:<case>`, `<malformed case>|<to>`.
  */
-const OWN_OUTPUT = 'second convert takes its own .codebuddy/settings.json output as a second source (issue 15)';
-const PROMPT_APPENDED = 'second convert appends the prompt/agent hooks again (not idempotent)';
-const KNOWN_FAILING: Record<string, string> = {
-  ...Object.fromEntries(['qwen', 'codebuddy', 'codebuddy-ide'].map((t) => [`claude-hook-types|${t}`, PROMPT_APPENDED])),
-  ...Object.fromEntries(['claude', 'codebuddy', 'codebuddy-ide'].map((t) => [`qwen-project|${t}`, PROMPT_APPENDED])),
-  ...Object.fromEntries(['claude-all-lifecycle', 'plugin-foreign-events'].map((c) => [`${c}|codebuddy-ide`, OWN_OUTPUT])),
-};
+const KNOWN_FAILING: Record<string, string> = {};
 /** `it`, or `it.fails` for a known failure (its reason in the title). */
 const check = (key: string) => (title: string, fn: () => unknown) => (KNOWN_FAILING[key] ? it.fails(`${title} [known failure: ${KNOWN_FAILING[key]}]`, fn) : it(title, fn));
 

@@ -6,6 +6,7 @@ import configInvalid from './config-invalid.js';
 import configNotRead from './config-not-read.js';
 import dangerousCommand from './dangerous-command.js';
 import denyDropped from './deny-dropped.js';
+import dispatchConfigMissing from './dispatch-config-missing.js';
 import duplicateHook from './duplicate-hook.js';
 import envVarUnset from './env-var-unset.js';
 import eventUnsupported from './event-unsupported.js';
@@ -32,6 +33,7 @@ export const RULES: Rule[] = [
   configNotRead,
   dangerousCommand,
   denyDropped,
+  dispatchConfigMissing,
   duplicateHook,
   envVarUnset,
   eventUnsupported,

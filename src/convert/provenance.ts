@@ -1,0 +1,79 @@
+// Which entries of a target config hook-bridge wrote: a record kept beside the config
+// (`.qwen/settings.json` -> `.qwen/settings.hook-bridge.json`), committed with it, so that a re-run — on
+// this machine or in a teammate's clone — updates and removes exactly those entries and never one a
+// person wrote. An entry is named by its event and its identity in the file (the command, or the whole
+// handler for prompt/agent/http hooks), and by the source hook it came from (to update it in place).
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import type { DialectId } from '../model/dialect-ids.js';
+import { isDialectId } from '../model/dialect-ids.js';
+import { HookBridgeError } from '../model/errors.js';
+import { isObject } from '../model/is-object.js';
+
+export interface OwnedEntry {
+  /** The host's event name the entry sits under. */
+  event: string;
+  /** Its identity in the target file: the command, or the handler as JSON (see handlerId). */
+  id: string;
+  /** The source dialect it was converted from. */
+  from: DialectId;
+  /** The source file, relative to the project (`-` for stdin). */
+  source: string;
+  /** Which source hook it is (stable across edits of its timeout, matcher or flags): for updates in place. */
+  key: string;
+}
+
+export interface Record {
+  entries: OwnedEntry[];
+}
+
+export const RECORD_NOTE = 'hook-bridge convert wrote these entries into the config beside this file; a re-run updates or removes only these. Commit this file with it. `hook-bridge convert --to <dialect> --remove` takes them out.';
+
+/** The record kept beside a target file. */
+export function recordPath(file: string): string {
+  const ext = extname(file);
+  return join(dirname(file), `${basename(file, ext)}.hook-bridge.json`);
+}
+
+/** Key-sorted JSON: equal values give equal strings, whatever the key order. */
+export function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableJson(v[k])}`).join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** A handler's identity in a config: its command; for other hook types the handler without its timeout. */
+export function handlerId(handler: { [k: string]: unknown }): string {
+  if (typeof handler.command === 'string') return handler.command;
+  const { timeout: _timeout, ...rest } = handler;
+  return stableJson(rest);
+}
+
+export function readRecord(file: string): Record {
+  const path = recordPath(file);
+  if (!existsSync(path)) return { entries: [] };
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new HookBridgeError(`hook-bridge's record of what it wrote is not readable (${(e as Error).message}); restore it from version control, or delete it to treat every entry as hand-written`, path);
+  }
+  const entries = isObject(value) && Array.isArray(value.entries) ? value.entries : undefined;
+  if (!entries) throw new HookBridgeError('expected { "entries": [ … ] }: restore it from version control, or delete it to treat every entry as hand-written', path);
+  return {
+    entries: entries.filter(
+      (e): e is OwnedEntry => isObject(e) && typeof e.event === 'string' && typeof e.id === 'string' && typeof e.from === 'string' && isDialectId(e.from) && typeof e.source === 'string' && typeof e.key === 'string',
+    ),
+  };
+}
+
+export function recordText(r: Record): string {
+  return `${JSON.stringify({ about: RECORD_NOTE, entries: r.entries }, null, 2)}\n`;
+}
+
+/** Entries of a record keyed by event and identity (several when the same handler was written twice). */
+export function ownedIndex(entries: OwnedEntry[]): Map<string, OwnedEntry[]> {
+  const m = new Map<string, OwnedEntry[]>();
+  for (const e of entries) m.set(`${e.event}\0${e.id}`, [...(m.get(`${e.event}\0${e.id}`) ?? []), e]);
+  return m;
+}
