@@ -25,6 +25,19 @@ function workspace() {
 }
 const convert = (args: string[], cwd: string) => execFileSync(process.execPath, [bin, 'convert', ...args, '--runner', runner], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
+type Played = { r: { toolResults: string[] }; dir: string };
+/** The block-rm guard stopped the call: its marker was not made, and the model saw the guard's reason. */
+function expectDenied({ r, dir }: Played): Played {
+  expect(existsSync(join(dir, 'removed.marker')), JSON.stringify(r.toolResults)).toBe(false);
+  expect(r.toolResults.some((t) => t.includes('Blocked by block-rm.sh')), JSON.stringify(r.toolResults)).toBe(true);
+  return { r, dir };
+}
+/** The harmless call ran. */
+function expectRan({ r, dir }: Played): Played {
+  expect(existsSync(join(dir, 'harmless.marker')), JSON.stringify(r.toolResults)).toBe(true);
+  return { r, dir };
+}
+
 describe('qwen: a --dispatch project converted from outside its directory', () => {
   async function play(command: string) {
     const ws = workspace();
@@ -37,15 +50,8 @@ describe('qwen: a --dispatch project converted from outside its directory', () =
     const r = await qwen.run({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: qwen.tools.shell, args: { command, description: 'run it' } }] });
     return { r, dir };
   }
-  it('the guard denies rm -rf', async () => {
-    const { r, dir } = await play('rm -rf victim; touch removed.marker');
-    expect(existsSync(join(dir, 'removed.marker')), JSON.stringify(r.toolResults)).toBe(false);
-    expect(r.toolResults.some((t) => t.includes('Blocked by block-rm.sh')), JSON.stringify(r.toolResults)).toBe(true);
-  });
-  it('a harmless command runs', async () => {
-    const { r, dir } = await play('touch harmless.marker');
-    expect(existsSync(join(dir, 'harmless.marker')), JSON.stringify(r.toolResults)).toBe(true);
-  });
+  it('the guard denies rm -rf', async () => expectDenied(await play('rm -rf victim; touch removed.marker')));
+  it('a harmless command runs', async () => expectRan(await play('touch harmless.marker')));
 });
 
 describe('qwen: a project edited and converted again', () => {
@@ -77,14 +83,9 @@ describe('codebuddy: one .codebuddy/settings.json written for CodeBuddy Code and
     const r = await cb.run({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: cb.tools.shell, args: { command, description: 'run it' } }] });
     return { r, dir };
   }
-  it('the guard denies rm -rf', async () => {
-    const { r, dir } = await play('rm -rf victim; touch removed.marker');
-    expect(existsSync(join(dir, 'removed.marker')), JSON.stringify(r.toolResults)).toBe(false);
-    expect(r.toolResults.some((t) => t.includes('Blocked by block-rm.sh')), JSON.stringify(r.toolResults)).toBe(true);
-  });
+  it('the guard denies rm -rf', async () => expectDenied(await play('rm -rf victim; touch removed.marker')));
   it('a harmless command runs, and each hook ran once', async () => {
-    const { r, dir } = await play('touch harmless.marker');
-    expect(existsSync(join(dir, 'harmless.marker')), JSON.stringify(r.toolResults)).toBe(true);
+    const { dir } = expectRan(await play('touch harmless.marker'));
     expect(readFileSync(join(dir, 'ran.log'), 'utf8')).toBe('pre\n');
   });
 });
