@@ -7,6 +7,7 @@ import { hostProjectDir, translatePayload, type Payload } from './payload.js';
 import { canonicalEvent } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
+import { syncTranscripts } from './transcripts.js';
 import { isObject } from '../model/is-object.js';
 
 export const MAX_PAYLOAD = 10 * 1024 * 1024;
@@ -27,6 +28,8 @@ export interface RunArgs {
   rewrite: 'deny' | 'ignore';
   /** The plugin the hook comes from: the script agent's plugin-root variable is set to it. */
   pluginRoot?: string;
+  /** Write the host's todo list where the script's agent keeps it (~/.claude/todos/…): opt-in, it writes under the user's home. */
+  emulateTodos?: boolean;
   /** -c string, or argv after -- */
   command: string | string[];
 }
@@ -35,9 +38,13 @@ export class UsageError extends Error {}
 
 const USAGE = `usage: hook-bridge run --from <script-dialect> --to <host-dialect> [--timeout <s>] [--on-error deny|allow]
                        [--on-timeout allow|deny] [--ask ask|deny|allow] [--rewrite deny|ignore]
-                       [--plugin-root <dir>] (-c '<shell command>' | -- <command> [args...])
+                       [--plugin-root <dir>] [--emulate-todos] (-c '<shell command>' | -- <command> [args...])
 The host agent runs this in place of a hook's command: it translates the host's payload for the script,
-runs the script unchanged, and translates its answer back so the host reaches the same decision.`;
+runs the script unchanged, and translates its answer back so the host reaches the same decision.
+transcript_path (and agent_transcript_path) point at a translation of the host's transcript into the
+script agent's format, kept up to date in a per-session cache ($HOOK_BRIDGE_CACHE_DIR, else
+$XDG_CACHE_HOME/hook-bridge or ~/.cache/hook-bridge). --emulate-todos also writes the host's todo list to
+~/.claude/todos/<session>-agent-<session>.json for Claude scripts.`;
 
 export function parseArgs(argv: string[]): RunArgs | 'help' {
   const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', ask: 'deny', rewrite: 'deny' };
@@ -67,6 +74,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     else if (a === '--ask') o.ask = choice(a, take(), ['ask', 'deny', 'allow'] as const);
     else if (a === '--rewrite') o.rewrite = choice(a, take(), ['deny', 'ignore'] as const);
     else if (a === '--plugin-root') o.pluginRoot = take();
+    else if (a === '--emulate-todos') o.emulateTodos = true;
     else if (a === '-c') o.command = take();
     else if (a === '--') {
       o.command = argv.slice(i + 1);
@@ -213,8 +221,9 @@ export interface HookRun {
 }
 
 /** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */
-export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot'>, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
+export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot' | 'emulateTodos'>, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
   const t = translatePayload(p.payload, args.to, args.from, env);
+  const transcriptNote = await syncTranscripts(t.payload, args.to, args.from, env, args.emulateTodos === true);
   const projectDir = hostProjectDir(args.to, env, p.payload);
   const scriptEnv: NodeJS.ProcessEnv = { ...env };
   for (const v of mappings.dialects[args.from].env?.projectDir ?? []) scriptEnv[v] ??= projectDir;
@@ -238,7 +247,8 @@ export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 't
       answer.reason = `hook-bridge: the hook timed out after ${timeoutMs / 1000} s`;
     }
   }
-  return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(r.timedOut ? { note: `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` } : {}), tool: t.tool };
+  const note = [transcriptNote, r.timedOut ? `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` : undefined].filter(Boolean).join('\n');
+  return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(note ? { note } : {}), tool: t.tool };
 }
 
 export async function run(args: RunArgs, raw: Buffer | TooLarge, env: NodeJS.ProcessEnv): Promise<HostReply> {
