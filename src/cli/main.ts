@@ -91,6 +91,16 @@ function program(): Command {
       throw new HookBridgeError('`dispatch` must be the first argument: hook-bridge dispatch --to <d> --config <file>');
     });
 
+  p.command('transcript')
+    .description("print a host agent's transcript in the format a script's agent writes (what `run` gives wrapped scripts as transcript_path)")
+    .argument('<file>', 'the host transcript (JSONL); - for stdin')
+    .requiredOption('--from <dialect>', 'the agent that wrote the transcript: qwen, codebuddy')
+    .option('--to <dialect>', "the script's agent: claude, hooks-yaml", 'claude')
+    .action(async (file: string, o: { from: string; to: string }) => {
+      const { transcriptCommand } = await import('./transcript-command.js');
+      await transcriptCommand(file, { from: dialect(o.from), to: dialect(o.to) });
+    });
+
   p.command('dialects')
     .description('what hook-bridge knows: dialects, events, tools and their names per dialect, semantics')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))

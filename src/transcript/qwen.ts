@@ -21,7 +21,10 @@ const textOf = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? ''
 
 export function readQwen(r: Json, line: number, w: ClaudeWriter): Json[] | undefined {
   if (typeof r.type !== 'string' || !RECORD_TYPES.has(r.type)) return undefined;
-  const parts = isObject(r.message) && Array.isArray(r.message.parts) ? r.message.parts.filter(isObject) : [];
+  if (r.type === 'system') return [];
+  // Claude's records share the type names but carry message.content: not this format.
+  if (!isObject(r.message) || !Array.isArray(r.message.parts)) return undefined;
+  const parts = r.message.parts.filter(isObject);
   const m = meta(r, line);
   const out: Json[] = [];
   const blocks: Block[] = [];

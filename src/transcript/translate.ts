@@ -22,6 +22,15 @@ export function translatable(): { from: DialectId[]; to: DialectId[] } {
   return { from: DIALECT_IDS.filter((d) => READERS[transcriptFormat(d)]), to: DIALECT_IDS.filter((d) => WRITERS.has(transcriptFormat(d))) };
 }
 
+/** Throws HookBridgeError unless a transcript of `from` can be given to a script of `to`. */
+export function checkTranscriptPair(from: DialectId, to: DialectId): void {
+  const f = transcriptFormat(from);
+  const t = transcriptFormat(to);
+  if (f === t || (READERS[f] && WRITERS.has(t))) return;
+  const can = translatable();
+  throw new HookBridgeError(`no transcript translation from ${from} (${f}) to ${to} (${t}); supported: --from ${can.from.join('|')} --to ${can.to.join('|')}`);
+}
+
 /** Translates records line by line, keeping what it must remember between calls in `state`. */
 export class Translator {
   private readonly read: Reader | undefined;
@@ -35,14 +44,9 @@ export class Translator {
     readonly state: TranslatorState = freshState(),
     opts: { sidechain?: boolean; strict?: boolean } = {},
   ) {
-    const f = transcriptFormat(from);
-    const t = transcriptFormat(to);
-    this.identity = f === t;
-    this.read = READERS[f];
-    if (!this.identity && (!this.read || !WRITERS.has(t))) {
-      const can = translatable();
-      throw new HookBridgeError(`no transcript translation from ${from} (${f}) to ${to} (${t}); supported: --from ${can.from.join('|')} --to ${can.to.join('|')}`);
-    }
+    checkTranscriptPair(from, to);
+    this.identity = transcriptFormat(from) === transcriptFormat(to);
+    this.read = READERS[transcriptFormat(from)];
     this.w = new ClaudeWriter(from, this.state, opts.sidechain);
     this.strict = opts.strict === true;
   }
@@ -66,7 +70,7 @@ export class Translator {
       return [];
     }
     const out = this.read!(r, lineNo, this.w);
-    if (out === undefined) return [];
+    if (!out?.length) return [];
     this.recognised++;
     return out.map((x) => JSON.stringify(x));
   }
