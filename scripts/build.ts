@@ -44,6 +44,13 @@ const transcriptExternal: Plugin = {
     b.onResolve({ filter: /\/transcript\/sync\.js$/ }, () => ({ path: './transcript.cjs', external: true }));
   },
 };
+/** dist/transcript.cjs is only ever required by run/dispatch, which hand it their parsed mappings (see src/run/transcripts.ts). */
+const mappingsFromLoader: Plugin = {
+  name: 'mappings-from-loader',
+  setup(b) {
+    b.onLoad({ filter: /generated[\\/]mappings\.json$/ }, () => ({ contents: `const m = globalThis[Symbol.for('hook-bridge.mappings')]; if (!m) throw new Error('transcript.cjs: load it through run or dispatch'); export default m;`, loader: 'js' }));
+  },
+};
 /** The compiled mappings as JSON.parse('…'): V8 parses a JSON string much faster than an object literal. */
 const mappingsAsJsonString: Plugin = {
   name: 'mappings-as-json-string',
@@ -56,7 +63,7 @@ await Promise.all([
   build({ ...common, entryPoints: [join(root, 'src/run/entry.ts')], outfile: join(root, 'dist/run.cjs'), format: 'cjs', minify: true, plugins: [transcriptExternal, mappingsAsJsonString], supported: { 'dynamic-import': false } }),
   // `dispatch` runs once per event on the host's hot path too: its own bundle (it also reads YAML, lazily).
   build({ ...common, entryPoints: [join(root, 'src/run/dispatch-entry.ts')], outfile: join(root, 'dist/dispatch.cjs'), format: 'cjs', minify: true, plugins: [transcriptExternal, mappingsAsJsonString], supported: { 'dynamic-import': false } }),
-  build({ ...common, entryPoints: [join(root, 'src/transcript/sync.ts')], outfile: join(root, 'dist/transcript.cjs'), format: 'cjs', minify: true }),
+  build({ ...common, entryPoints: [join(root, 'src/transcript/sync.ts')], outfile: join(root, 'dist/transcript.cjs'), format: 'cjs', minify: true, plugins: [mappingsFromLoader] }),
   // Every other command: a small CommonJS entry (commander) that requires one bundle per command on
   // demand. Measured: ESM with code splitting costs ~10 ms more at start-up (builtin module facades).
   build({ ...common, entryPoints: [join(root, 'src/cli/main.ts')], outfile: join(root, 'dist/cli/main.cjs'), format: 'cjs', minify, plugins: [commandsExternal, mappingsAsJsonString], supported: { 'dynamic-import': false } }),

@@ -53,6 +53,7 @@ function program(): Command {
     .option('--ask <ask|deny|allow>', 'what `ask` becomes on a host that cannot ask', 'deny')
     .option('--rewrite <deny|ignore>', 'an input rewrite on a host that ignores rewrites', 'deny')
     .option('--plugin-root <dir>', "the plugin the hook comes from (sets CLAUDE_PLUGIN_ROOT for the script)")
+    .option('--emulate-todos', "write the host's todo list to ~/.claude/todos/<session>-agent-<session>.json for Claude scripts (opt-in: writes under HOME)")
     .option('-c <command>', 'shell command string, run with the script agent\'s shell')
     .helpOption('-h, --help')
     .action(() => {

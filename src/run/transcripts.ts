@@ -21,6 +21,8 @@ export async function syncTranscripts(payload: Record<string, unknown>, host: Di
   if (!needsTranscript(host, script)) return undefined;
   const before = { transcript_path: payload.transcript_path, agent_transcript_path: payload.agent_transcript_path };
   try {
+    // The translator's bundle takes these mappings instead of parsing its own copy (scripts/build.ts).
+    (globalThis as Record<symbol, unknown>)[Symbol.for('hook-bridge.mappings')] = mappings;
     const { prepareTranscripts } = await import('../transcript/sync.js');
     prepareTranscripts(payload, host, script, env, emulateTodos);
     return undefined;

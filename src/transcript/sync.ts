@@ -108,7 +108,8 @@ export function syncTranscript(source: string, out: string, o: SyncOptions): Tra
   const st = statOrNull(source);
   const fast = readState(statePath);
   // The common case, without the lock: nothing was appended since the last call.
-  if (fast && st && fast.source === source && fast.ino === st.ino && fast.offset === st.size && existsSync(out) && (!o.todosFile || existsSync(o.todosFile))) return fast.translator;
+  const unchanged = fast && fast.source === source && (st ? fast.ino === st.ino && fast.offset === st.size : fast.ino === 0 && fast.offset === 0);
+  if (fast && unchanged && existsSync(out) && (!o.todosFile || existsSync(o.todosFile))) return fast.translator;
   return withLock(out, () => {
     let s = readState(statePath);
     const src = statOrNull(source);

@@ -206,6 +206,19 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
     });
   }
 
+  it('CodeBuddy Code at a Bash PostToolUse: the call is in its transcript, its output not yet (docs/observations.md)', () => {
+    for (const n of ['003', '005']) {
+      const payload = JSON.parse(read(`transcripts/codebuddy/at-PostToolUse-Bash-${n}.payload.json`));
+      const recs = parse(read(`transcripts/codebuddy/at-PostToolUse-Bash-${n}.transcript.jsonl`));
+      expect(payload.hook_event_name).toBe('PostToolUse');
+      expect(recs.some((r) => r.type === 'function_call' && r.callId === payload.tool_use_id)).toBe(true);
+      expect(recs.some((r) => r.type === 'function_call_result' && r.callId === payload.tool_use_id)).toBe(false);
+      // so the translation has the tool_use and no tool_result for it: nothing to fill stdout from
+      const claude = parse(translateTranscript('codebuddy', 'claude', read(`transcripts/codebuddy/at-PostToolUse-Bash-${n}.transcript.jsonl`)));
+      expect(claude.at(-1)!.message.content[0]).toMatchObject({ type: 'tool_use', id: payload.tool_use_id, name: 'Bash' });
+    }
+  });
+
   it('empty input is an empty transcript', () => {
     expect(translateTranscript('qwen', 'claude', '')).toBe('');
   });
