@@ -15,6 +15,7 @@ export interface ConvertFlags {
   format: 'text' | 'json';
   failOn: 'degraded' | 'dropped' | 'never';
   dispatch?: boolean;
+  emulateTodos?: boolean;
 }
 
 async function readStdin(): Promise<string> {
@@ -36,6 +37,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     ...(f.stdout ? { stdout: true } : {}),
     ...(f.dryRun ? { dryRun: true } : {}),
     ...(f.dispatch ? { dispatch: true } : {}),
+    ...(f.emulateTodos ? { emulateTodos: true } : {}),
     ...(inputs.includes('-') ? { stdin: await readStdin() } : {}),
   });
   if (f.format === 'json') {

@@ -34,6 +34,7 @@ function program(): Command {
     .option('--runner <cmd>', 'how the converted config invokes hook-bridge', 'hook-bridge')
     .option('--no-backup', 'do not keep <file>.bak when changing a file')
     .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
+    .option('--emulate-todos', "wrappers write the host's todo list where Claude scripts read it (run --emulate-todos; writes under HOME)")
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse').choices(['degraded', 'dropped', 'never']).default('never'))
     .option('--strict', 'exit 1 when anything was degraded or dropped (= --fail-on degraded)')

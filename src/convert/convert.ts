@@ -32,6 +32,8 @@ export interface ConvertOptions {
   runner?: string;
   /** Plugin root to resolve ${CLAUDE_PLUGIN_ROOT} to when not wrapping. */
   pluginRoot?: string;
+  /** Wrappers pass `--emulate-todos` to `run` (the host's todo list written where the script's agent keeps it). */
+  emulateTodos?: boolean;
 }
 
 export interface ConvertResult {
@@ -147,7 +149,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
         // A plugin hook's ${CLAUDE_PLUGIN_ROOT}: no host sets it outside plugins, so the wrapper carries it.
         const rootVar = mappings.dialects[h.scriptDialect].env?.pluginRoot;
         const usesRoot = opts.pluginRoot !== undefined && rootVar !== undefined && new RegExp(`\\$\\{?${rootVar}\\b`).test(h.command);
-        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRoot ? { pluginRoot: opts.pluginRoot } : {}) });
+        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRoot ? { pluginRoot: opts.pluginRoot } : {}), ...(opts.emulateTodos ? { emulateTodos: true } : {}) });
         notes.push(`wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``);
         // The host must not kill the wrapper before the script's own timeout decides (CodeBuddy would block).
         const scriptMs = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from);

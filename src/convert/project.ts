@@ -31,6 +31,8 @@ export interface ConvertProjectOptions {
   stdin?: string;
   /** Register `hook-bridge dispatch` once per event instead of converting each hook (one source file). */
   dispatch?: boolean;
+  /** Wrappers pass `--emulate-todos` to `run`. */
+  emulateTodos?: boolean;
 }
 
 export interface Source {
@@ -232,7 +234,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   for (const to of o.to) {
     const result = o.dispatch
       ? dispatchEntries(hooks, from, to, relative(project, resolve(sources[0]!.file)), o.runner ?? 'hook-bridge')
-      : convertHooks(hooks, from, { to, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner ? { runner: o.runner } : {}), ...(pluginRoot ? { pluginRoot } : {}) });
+      : convertHooks(hooks, from, { to, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner ? { runner: o.runner } : {}), ...(pluginRoot ? { pluginRoot } : {}), ...(o.emulateTodos ? { emulateTodos: true } : {}) });
     const file = resolve(o.out ?? join(project, mappings.dialects[to].config.write));
     if (sources.some((s) => s.file !== '-' && resolve(s.file) === file)) throw new HookBridgeError(`the target file is also a source; pass --out or --stdout`, file);
     const before = o.stdout ? undefined : existsSync(file) ? readText(file) : undefined;
