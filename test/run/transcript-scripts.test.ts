@@ -200,3 +200,39 @@ describe('Claude scripts that read the transcript / todo list decide the same on
     expect(r.stderr).toMatch(/no todo list at/);
   });
 });
+
+describe('run and the transcript cache', () => {
+  const qwenStop = () => JSON.parse(readFileSync(join(FX, 'transcripts/qwen/Stop.json'), 'utf8'));
+  const session = readFileSync(join(FX, 'transcripts/qwen/session.jsonl'), 'utf8');
+
+  it('which pairs get a translation: Claude-format scripts on Qwen Code and CodeBuddy Code only', async () => {
+    const { needsTranscript } = await import('../../src/run/transcripts.js');
+    const hosts = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml'] as const;
+    const table = Object.fromEntries(hosts.map((h) => [h, hosts.filter((s) => needsTranscript(h, s))]));
+    expect(table).toEqual({ claude: [], qwen: ['claude', 'hooks-yaml'], codebuddy: ['claude', 'hooks-yaml'], 'codebuddy-ide': [], 'hooks-yaml': [] });
+  });
+
+  it('hooks of one event run in parallel on the same session: one consistent translation', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'hb-transcript-par-'));
+    dirs.push(d);
+    writeFileSync(join(d, 's.jsonl'), session);
+    const env = cleanEnv({ HOME: d, HOOK_BRIDGE_CACHE_DIR: join(d, 'cache'), QWEN_PROJECT_DIR: d });
+    const payload = JSON.stringify({ ...qwenStop(), transcript_path: join(d, 's.jsonl'), cwd: d });
+    const rs = await Promise.all(Array.from({ length: 6 }, () => runCli(['--from', 'claude', '--to', 'qwen', '-c', 'cat > /dev/null'], payload, env)));
+    expect(rs.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0]);
+    const { translateTranscript } = await import('../../src/index.js');
+    expect(readFileSync(join(d, 'cache', 'transcripts', 'qwen', qwenStop().session_id, 's.jsonl'), 'utf8')).toBe(translateTranscript('qwen', 'claude', session));
+  });
+
+  it('a cache that cannot be written: the script still runs (on the host file) and a PreToolUse is not denied for it', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'hb-transcript-nocache-'));
+    dirs.push(d);
+    writeFileSync(join(d, 'not-a-dir'), 'x');
+    const pre = { ...JSON.parse(readFileSync(join(FX, 'ground-truth/qwen/payloads/PreToolUse-run_shell_command.json'), 'utf8')), cwd: d };
+    const r = await runCli(['--from', 'claude', '--to', 'qwen', '-c', `jq -r .transcript_path > seen.txt`], JSON.stringify(pre), cleanEnv({ HOOK_BRIDGE_CACHE_DIR: join(d, 'not-a-dir', 'cache'), QWEN_PROJECT_DIR: d }));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^hook-bridge: the qwen transcript was not translated for the script: .*ENOTDIR/);
+    expect(readFileSync(join(d, 'seen.txt'), 'utf8').trim()).toBe(pre.transcript_path);
+  });
+});
