@@ -56,6 +56,18 @@ export class ClaudeWriter {
     readonly sidechain = false,
   ) {}
 
+  /** One host record can become several Claude records: the first keeps the host's id, the others get derived ones. */
+  private idOf = '';
+  private idCount = 0;
+  private uuid(m: Meta): string {
+    if (this.idOf !== m.id) {
+      this.idOf = m.id;
+      this.idCount = 0;
+      return m.id;
+    }
+    return derivedUuid(`${m.id}:${++this.idCount}`);
+  }
+
   private base(type: 'user' | 'assistant', uuid: string, m: Meta): Json {
     const r: Json = { parentUuid: this.state.last, isSidechain: this.sidechain, userType: 'external' };
     if (m.cwd !== undefined) r.cwd = m.cwd;
@@ -68,7 +80,7 @@ export class ClaudeWriter {
 
   /** A user prompt (Claude: content is the prompt string). */
   user(text: string, m: Meta): Json {
-    return { ...this.base('user', m.id, m), message: { role: 'user', content: text } };
+    return { ...this.base('user', this.uuid(m), m), message: { role: 'user', content: text } };
   }
 
   /** A tool call in the script agent's names: tool name, parameter names. */
@@ -89,7 +101,7 @@ export class ClaudeWriter {
   assistant(blocks: Block[], m: Meta): Json[] {
     const hasTool = blocks.some((b) => b.type === 'tool_use');
     const out = blocks.map((b, i) => {
-      const uuid = i === 0 ? m.id : derivedUuid(`${m.id}:${i}`);
+      const uuid = this.uuid(m);
       if (b.type === 'tool_use' && this.state.pending[b.id]) this.state.pending[b.id]!.uuid = uuid;
       const message = { id: `msg_${m.messageId ?? m.id}`, type: 'message', role: 'assistant', model: m.model ?? 'unknown', content: [b], stop_reason: hasTool ? 'tool_use' : 'end_turn', stop_sequence: null };
       return { ...this.base('assistant', uuid, m), message, apiBlockIndex: i };
@@ -108,7 +120,7 @@ export class ClaudeWriter {
     // Observed: a failed call's toolUseResult is the string "Error: <content>".
     const result = isError ? `Error: ${content}` : (toolUseResult ?? translateResponse(hostResponse, tool, this.host, 'claude', call?.hostInput, m.cwd ?? ''));
     const block: Json = { tool_use_id: id, type: 'tool_result', content, ...(isError ? { is_error: true } : {}) };
-    const r: Json = { ...this.base('user', m.id, m), message: { role: 'user', content: [block] }, toolUseResult: result };
+    const r: Json = { ...this.base('user', this.uuid(m), m), message: { role: 'user', content: [block] }, toolUseResult: result };
     if (call?.uuid) r.sourceToolAssistantUUID = call.uuid;
     return r;
   }

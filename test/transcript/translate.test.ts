@@ -179,6 +179,21 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
     expect(recs[2]!.message.content[0].input).toEqual({ command: 'ls', run_in_background: false });
   });
 
+  it('parallel calls answered in one Qwen record: one Claude tool_result record each, distinct uuids, each paired', () => {
+    const call = (id: string) => ({ functionCall: { id, name: 'read_file', args: { file_path: `/p/${id}` } } });
+    const resp = (id: string) => ({ functionResponse: { id, name: 'read_file', response: { output: `text of ${id}` } } });
+    const text = [
+      { uuid: 'a1', timestamp: 't1', type: 'assistant', message: { role: 'model', parts: [call('c1'), call('c2')] } },
+      { uuid: 'r1', timestamp: 't2', type: 'tool_result', message: { role: 'user', parts: [resp('c1'), resp('c2')] } },
+    ].map((r) => `${JSON.stringify(r)}\n`).join('');
+    const recs = parse(translateTranscript('qwen', 'claude', text));
+    expect(recs.map((r) => [r.type, r.message.content[0].id ?? r.message.content[0].tool_use_id])).toEqual([['assistant', 'c1'], ['assistant', 'c2'], ['user', 'c1'], ['user', 'c2']]);
+    expect(new Set(recs.map((r) => r.uuid)).size).toBe(4);
+    expect(recs[2]!.sourceToolAssistantUUID).toBe(recs[0]!.uuid);
+    expect(recs[3]!.sourceToolAssistantUUID).toBe(recs[1]!.uuid);
+    expect(recs[3]!.toolUseResult).toMatchObject({ type: 'text', file: { filePath: '/p/c2', content: 'text of c2' } });
+  });
+
   it('a Claude transcript to a Claude-format script is passed through unchanged', () => {
     const text = read('ground-truth/claude/transcript-sample.jsonl');
     expect(translateTranscript('claude', 'hooks-yaml', text)).toBe(text);
