@@ -17,6 +17,14 @@ const tmp = () => {
   return d;
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+/** A fresh dir with a host transcript path and a cache file path, and a Qwen -> Claude sync between them. */
+function pair(name = 'host.jsonl') {
+  const d = tmp();
+  const src = join(d, name);
+  const out = join(d, 'out.jsonl');
+  return { d, src, out, sync: () => syncTranscript(src, out, { from: 'qwen', to: 'claude' }), translated: () => readFileSync(out, 'utf8') };
+}
+const whole = (b: Buffer) => translateTranscript('qwen', 'claude', b.toString('utf8'));
 
 /** A Qwen user record with multi-byte text (a chunk boundary may fall inside a character). */
 const UNICODE = Buffer.from(`${JSON.stringify({ uuid: 'u-uni', timestamp: '2026-11-25T00:00:00Z', type: 'user', message: { role: 'user', parts: [{ text: 'héllo ✓ 日本語 🙂' }] } })}\n`);
@@ -44,47 +52,39 @@ describe('syncTranscript: incremental, append-only, equal to the whole translati
   }
 
   it('a call with nothing new writes nothing (the fast path)', () => {
-    const d = tmp();
-    const src = join(d, 'host.jsonl');
-    const out = join(d, 'out.jsonl');
+    const { d, src, out, sync } = pair();
     writeFileSync(src, QWEN);
-    syncTranscript(src, out, { from: 'qwen', to: 'claude' });
+    sync();
     const before = [statSync(out).mtimeMs, statSync(join(d, 'out.state.json')).mtimeMs];
     const t0 = Date.now();
     while (Date.now() - t0 < 20); // a rewrite would move the mtime
-    syncTranscript(src, out, { from: 'qwen', to: 'claude' });
+    sync();
     expect([statSync(out).mtimeMs, statSync(join(d, 'out.state.json')).mtimeMs]).toEqual(before);
   });
 
   it('a missing host transcript gives an empty file; once it appears it is translated', () => {
-    const d = tmp();
-    const src = join(d, 'later.jsonl');
-    const out = join(d, 'out.jsonl');
-    syncTranscript(src, out, { from: 'qwen', to: 'claude' });
-    expect(readFileSync(out, 'utf8')).toBe('');
+    const { src, sync, translated } = pair('later.jsonl');
+    sync();
+    expect(translated()).toBe('');
     writeFileSync(src, QWEN);
-    syncTranscript(src, out, { from: 'qwen', to: 'claude' });
-    expect(readFileSync(out, 'utf8')).toBe(translateTranscript('qwen', 'claude', QWEN.toString('utf8')));
+    sync();
+    expect(translated()).toBe(whole(QWEN));
   });
 
   it('a replaced or truncated host file starts the translation over', () => {
-    const d = tmp();
-    const src = join(d, 'host.jsonl');
-    const out = join(d, 'out.jsonl');
+    const { src, sync, translated } = pair();
     writeFileSync(src, QWEN);
-    syncTranscript(src, out, { from: 'qwen', to: 'claude' });
+    sync();
     writeFileSync(src, UNICODE); // shorter: truncated and rewritten
-    syncTranscript(src, out, { from: 'qwen', to: 'claude' });
-    expect(readFileSync(out, 'utf8')).toBe(translateTranscript('qwen', 'claude', UNICODE.toString('utf8')));
+    sync();
+    expect(translated()).toBe(whole(UNICODE));
   });
 
   it('a corrupt line is skipped, the rest still translated (a hook must not fail on it)', () => {
-    const d = tmp();
-    const src = join(d, 'host.jsonl');
-    const out = join(d, 'out.jsonl');
+    const { src, sync, translated } = pair();
     writeFileSync(src, Buffer.concat([Buffer.from('{broken\n'), QWEN]));
-    syncTranscript(src, out, { from: 'qwen', to: 'claude' });
-    expect(readFileSync(out, 'utf8')).toBe(translateTranscript('qwen', 'claude', QWEN.toString('utf8')));
+    sync();
+    expect(translated()).toBe(whole(QWEN));
   });
 });
 
