@@ -7,7 +7,7 @@ import { hostProjectDir, translatePayload, type Payload } from './payload.js';
 import { canonicalEvent } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
-import { syncTranscripts } from './transcripts.js';
+import { preloadTranscripts, syncTranscripts } from './transcripts.js';
 import { isObject } from '../model/is-object.js';
 
 export const MAX_PAYLOAD = 10 * 1024 * 1024;
@@ -304,5 +304,12 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: 
   });
 }
 
-export const main = (argv: string[]) => hostMain(argv, { name: 'run', usage: USAGE, parse: parseArgs, handle: run });
+/** parseArgs, then the translator starts loading (if the script needs it) while the host writes stdin. */
+function parseAndPreload(argv: string[]): RunArgs | 'help' {
+  const a = parseArgs(argv);
+  if (a !== 'help') preloadTranscripts(a.to, a.from);
+  return a;
+}
+
+export const main = (argv: string[]) => hostMain(argv, { name: 'run', usage: USAGE, parse: parseAndPreload, handle: run });
 

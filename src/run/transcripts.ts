@@ -13,6 +13,18 @@ export function needsTranscript(host: DialectId, script: DialectId): boolean {
   return h !== format(script) && READABLE.has(h) && format(script) === 'claude-jsonl';
 }
 
+type SyncModule = typeof import('../transcript/sync.js');
+let loading: Promise<SyncModule> | undefined;
+
+/** Start loading the translator (run calls this before reading stdin, so loading overlaps the host's write). */
+export function preloadTranscripts(host: DialectId, script: DialectId): void {
+  if (!needsTranscript(host, script) || loading) return;
+  // The translator's bundle takes these mappings instead of parsing its own copy (scripts/build.ts).
+  (globalThis as Record<symbol, unknown>)[Symbol.for('hook-bridge.mappings')] = mappings;
+  loading = import('../transcript/sync.js');
+  loading.catch(() => {}); // reported by syncTranscripts
+}
+
 /**
  * Rewrite the script's payload to point at up-to-date translations of the host's transcripts.
  * Returns a note when that failed (the script then sees the host's own file).
@@ -21,9 +33,8 @@ export async function syncTranscripts(payload: Record<string, unknown>, host: Di
   if (!needsTranscript(host, script)) return undefined;
   const before = { transcript_path: payload.transcript_path, agent_transcript_path: payload.agent_transcript_path };
   try {
-    // The translator's bundle takes these mappings instead of parsing its own copy (scripts/build.ts).
-    (globalThis as Record<symbol, unknown>)[Symbol.for('hook-bridge.mappings')] = mappings;
-    const { prepareTranscripts } = await import('../transcript/sync.js');
+    preloadTranscripts(host, script);
+    const { prepareTranscripts } = await loading!;
     prepareTranscripts(payload, host, script, env, emulateTodos);
     return undefined;
   } catch (e) {
