@@ -35,6 +35,10 @@ export function checkTranscriptPair(from: DialectId, to: DialectId): void {
 export class Translator {
   private readonly read: Reader | undefined;
   private readonly w: ClaudeWriter;
+  /** Same format on both sides: lines pass through. */
+  private readonly identity: boolean;
+  /** Bad lines throw (the CLI) instead of being skipped (run: a hook must not fail on one). */
+  private readonly strict: boolean;
   /** Host records recognised so far (the CLI reports input that has none). */
   recognised = 0;
 
@@ -50,9 +54,6 @@ export class Translator {
     this.w = new ClaudeWriter(from, this.state, opts.sidechain);
     this.strict = opts.strict === true;
   }
-
-  private readonly identity: boolean;
-  private readonly strict: boolean;
 
   /** One host line (without its newline) -> the script-format lines it becomes (each without newline). */
   line(text: string, lineNo: number): string[] {
