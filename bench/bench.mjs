@@ -6,9 +6,12 @@
 // ratios. Peak memory of the wrapper process at 2 KB / 100 KB / 10 MB payloads. Results also go to
 // .cache/bench-results.json. Targets are reported PASS/MISS; the exit code is 0 either way (only a
 // variant that does not work — verified before timing — exits 1).
+// Transcript translation (a Claude script under Qwen Code reads a Claude-format transcript_path): one call
+// after the first on a 50 MB Qwen transcript against one on a 50 KB one, the host appending a record before
+// each call (the incremental cache reads only what is new).
 //   BENCH_ROUNDS=n   rounds per group (default 30)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +24,7 @@ const BIN = join(root, 'bin/hook-bridge.cjs');
 const MINIMAL = join(root, 'bench/minimal-wrapper.mjs');
 const PROBE = join(root, 'bench/rss-probe.cjs');
 const SIZES = { '2KB': 2 * 1024, '100KB': 100 * 1024, '10MB': 10_000_000 }; // run caps payloads at 10 MiB
-const TARGETS = { runVsMinimalSmall: 1.0, runVsMinimal10MB: 1.5, helpMs: 100, convertMs: 70, dispatch5VsRun: 1.2 };
+const TARGETS = { runVsMinimalSmall: 1.0, runVsMinimal10MB: 1.5, helpMs: 100, convertMs: 70, dispatch5VsRun: 1.2, transcript50MBvs50KB: 1.2 };
 
 // ---------- environment: the same for every variant ----------
 const STRIP = ['NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'NODE_COMPILE_CACHE', 'NODE_V8_COVERAGE', 'NODE_DEBUG', 'NODE_DEBUG_NATIVE', 'NODE_PRESERVE_SYMLINKS', 'NODE_REDIRECT_WARNINGS', 'NODE_PENDING_DEPRECATION', 'NODE_NO_WARNINGS', 'NODE_ICU_DATA', 'NODE_PATH', 'UV_THREADPOOL_SIZE'];
@@ -34,6 +37,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'hook-bridge-bench-'));
 const project = join(tmp, 'project');
 mkdirSync(join(project, '.claude'), { recursive: true });
 process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+// run keeps its translated transcripts here (not in the user's ~/.cache)
+env.HOOK_BRIDGE_CACHE_DIR = join(tmp, 'cache');
 
 const GUARD_SH = join(tmp, 'guard.sh');
 writeFileSync(GUARD_SH, `#!/usr/bin/env bash
@@ -96,6 +101,29 @@ const claudeBase = (command) => ({
   tool_input: { command, description: '' },
   tool_use_id: 'toolu_mwrdf9ch0000',
 });
+// Qwen Code transcripts (record shapes of test/fixtures/transcripts/qwen/session.jsonl), ~1 KB a record.
+let recNo = 0;
+function qwenRecords(n) {
+  const out = [];
+  for (let i = 0; i < n; i++, recNo++) {
+    const base = { uuid: `00000000-0000-4000-8000-${String(recNo).padStart(12, '0')}`, parentUuid: null, sessionId: 'bench', timestamp: '2026-11-25T13:05:31.418Z', cwd: project, version: '0.24.4' };
+    const call = `call_${recNo - (recNo % 3)}`;
+    const k = recNo % 3;
+    if (k === 0) out.push({ ...base, type: 'assistant', model: 'mock-model', message: { role: 'model', parts: [{ text: FILLER.repeat(4) }, { functionCall: { id: call, name: 'run_shell_command', args: { command: SAFE, description: FILLER } } }] } });
+    else if (k === 1) out.push({ ...base, type: 'tool_result', message: { role: 'user', parts: [{ functionResponse: { id: call, name: 'run_shell_command', response: { output: `Command: ${SAFE}\nDirectory: (root)\nOutput: ${FILLER.repeat(5)}\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)` } } }] }, toolCallResult: { callId: call, status: 'success' } });
+    else out.push({ ...base, type: 'system', subtype: 'ui_telemetry', systemPayload: { uiEvent: { 'event.name': 'qwen-code.api_response', text: FILLER.repeat(6) } } });
+  }
+  return out.map((r) => `${JSON.stringify(r)}\n`).join('');
+}
+const TRANSCRIPTS = { '50KB': 50 * 1024, '50MB': 50 * 1024 * 1024 };
+const transcriptFile = {};
+for (const [k, bytes] of Object.entries(TRANSCRIPTS)) {
+  const f = join(tmp, `qwen-${k}.jsonl`);
+  const one = qwenRecords(300);
+  writeFileSync(f, one.repeat(Math.max(1, Math.round(bytes / one.length))));
+  transcriptFile[k] = f;
+}
+const NEXT_RECORD = qwenRecords(3); // what the host appends before each call: a tool call, its result, telemetry
 const payloads = {};
 for (const [k, bytes] of Object.entries(SIZES)) {
   payloads[k] = { qwen: sized(qwenBase(SAFE), bytes), claude: sized(claudeBase(SAFE), bytes), qwenDeny: sized(qwenBase(DANGER), bytes), claudeDeny: sized(claudeBase(DANGER), bytes) };
@@ -149,6 +177,10 @@ const V = {
   convert: { label: 'hook-bridge convert (200 hooks) --to qwen --stdout', file: NODE, args: [BIN, 'convert', SETTINGS, '--to', 'qwen', '--stdout'], input: null },
   dispatch5: { label: 'hook-bridge dispatch, 5 matching hooks (bash+jq)', file: NODE, args: [BIN, 'dispatch', '--to', 'qwen', '--config', DCONFIG], input: 'qwen' },
 };
+for (const k of Object.keys(TRANSCRIPTS)) {
+  const p = { ...qwenBase(SAFE), session_id: `bench-${k}`, transcript_path: transcriptFile[k] };
+  V[`runT${k}`] = { label: `run + bash+jq, host transcript ${k} (+3 records)`, file: NODE, args: runArgs(HOOK_CMD), payload: Buffer.from(`${JSON.stringify(p)}\n`), before: () => appendFileSync(transcriptFile[k], NEXT_RECORD) };
+}
 
 function exec(file, args, input, extraEnv) {
   return new Promise((res) => {
@@ -164,7 +196,7 @@ function exec(file, args, input, extraEnv) {
     child.stdin.end(input ?? '');
   });
 }
-const inputOf = (v, size, deny = false) => (v.input ? payloads[size][deny ? `${v.input}Deny` : v.input] : null);
+const inputOf = (v, size, deny = false) => v.payload ?? (v.input ? payloads[size][deny ? `${v.input}Deny` : v.input] : null);
 
 // ---------- verify every variant once, before timing ----------
 const failures = [];
@@ -217,6 +249,15 @@ let dispatchScope;
   const deny = await exec(V.dispatch5.file, V.dispatch5.args, payloads['2KB'].qwenDeny);
   check(`${V.dispatch5.label} (rm -rf payload: deny)`, isDeny(deny), deny);
 }
+// The first call on each transcript translates all of it (timed once); the hook sees the translation.
+const firstCallMs = {};
+for (const k of Object.keys(TRANSCRIPTS)) {
+  const v = V[`runT${k}`];
+  const r = await exec(v.file, v.args, v.payload);
+  firstCallMs[k] = r.ms;
+  const out = join(env.HOOK_BRIDGE_CACHE_DIR, 'transcripts', 'qwen', `bench-${k}`, `qwen-${k}.jsonl`);
+  check(`${v.label} (first call: exit 0, Claude transcript written)`, r.code === 0 && existsSync(out) && readFileSync(out).subarray(0, 200).includes('"type":"assistant"'), r);
+}
 if (failures.length) {
   console.error(`bench: a variant does not work; not timing it:\n  ${failures.join('\n  ')}`);
   process.exit(1);
@@ -236,6 +277,7 @@ async function group(size, keys) {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[(i + round) % keys.length]; // rotate who goes first
       const v = V[k];
+      v.before?.();
       const r = await exec(v.file, v.args, inputOf(v, size));
       if (r.code !== 0) bad++;
       if (round >= WARMUP) times[k].push(r.ms);
@@ -253,6 +295,7 @@ const groups = {
   '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5']),
   '100KB': await group('100KB', ['bareJq', 'minimal', 'run']),
   '10MB': await group('10MB', ['bareJq', 'minimal', 'run']),
+  transcript: await group('2KB', ['minimal', 'run', 'runT50KB', 'runT50MB']),
 };
 
 // ---------- memory: peak RSS of the wrapper process ----------
@@ -305,7 +348,7 @@ say(`hook = bash+jq / python3 guard (deny on "rm -rf", else silent exit 0); wrap
 const results = { node: process.version, cpus: cpus().length, rounds: ROUNDS, warmup: WARMUP, strippedEnv: stripped, envVarsStripped: STRIP, sizes: SIZES, groups: {}, ratios: {}, memory, memoryMethod: {}, targets: TARGETS, elapsedS };
 for (const [size, t] of Object.entries(groups)) {
   say();
-  say(`payload ${size} (${SIZES[size]} B)`.padEnd(58) + `${lpad('median ms', 10)}${lpad('p90 ms', 9)}${lpad('min ms', 9)}${lpad('÷minimal', 10)}`);
+  say((size === 'transcript' ? 'payload 2KB, Claude script on Qwen: host transcript size' : `payload ${size} (${SIZES[size]} B)`).padEnd(58) + `${lpad('median ms', 10)}${lpad('p90 ms', 9)}${lpad('min ms', 9)}${lpad('÷minimal', 10)}`);
   results.groups[size] = {};
   for (const [k, ms] of Object.entries(t)) {
     const s = summary(ms);
@@ -328,6 +371,9 @@ const R = {
   runMinusMinimalMs2KB: perRoundDiff(g['2KB'], 'run', 'minimal'),
   runMinusMinimalMs10MB: perRoundDiff(g['10MB'], 'run', 'minimal'),
   runHelpMinusNodeE0Ms: perRoundDiff(g['2KB'], 'runHelp', 'nodeE0'),
+  transcript50MBvs50KB: perRound(g.transcript, 'runT50MB', 'runT50KB'),
+  transcript50KBMinusRunMs: perRoundDiff(g.transcript, 'runT50KB', 'run'),
+  firstCall50MBMs: firstCallMs['50MB'],
   helpMs: median(g['2KB'].help),
   convertMs: median(g['2KB'].convert),
   dispatch5VsRun: perRound(g['2KB'], 'dispatch5', 'run'),
@@ -348,6 +394,9 @@ row('run / node -e 0 @ 2 KB', `${R.runVsNodeE0.toFixed(2)}×`);
 row('run − minimal, ms @ 2 KB (median of per-round diffs)', f1(R.runMinusMinimalMs2KB));
 row('run − minimal, ms @ 10 MB', f1(R.runMinusMinimalMs10MB));
 row('run --help − node -e 0, ms (cost of loading dist/run.cjs)', f1(R.runHelpMinusNodeE0Ms));
+row('transcript 50 MB / 50 KB, a call after the first', `${R.transcript50MBvs50KB.toFixed(3)}×`, `≤ ${TARGETS.transcript50MBvs50KB.toFixed(1)}×`, R.transcript50MBvs50KB <= TARGETS.transcript50MBvs50KB);
+row('transcript 50 KB − no transcript file, ms (the translation\'s cost)', f1(R.transcript50KBMinusRunMs));
+row('first call on the 50 MB transcript (translates all of it), ms', f1(R.firstCall50MBMs));
 row('hook-bridge --help, median ms', f1(R.helpMs), `< ${TARGETS.helpMs} ms`, R.helpMs < TARGETS.helpMs);
 row('convert 200 hooks --to qwen --stdout, median ms', f1(R.convertMs), `< ${TARGETS.convertMs} ms`, R.convertMs < TARGETS.convertMs);
 row('dispatch, 5 matching hooks / run, 1 wrapped hook @ 2 KB', `${R.dispatch5VsRun.toFixed(2)}×`, `≤ ${TARGETS.dispatch5VsRun.toFixed(1)}×`, R.dispatch5VsRun <= TARGETS.dispatch5VsRun);
@@ -374,6 +423,7 @@ const missed = [
   R.runVsMinimal2KB > TARGETS.runVsMinimalSmall && 'run/minimal @2KB',
   R.runVsMinimal10MB > TARGETS.runVsMinimal10MB && 'run/minimal @10MB',
   R.helpMs >= TARGETS.helpMs && '--help',
+  R.transcript50MBvs50KB > TARGETS.transcript50MBvs50KB && 'transcript 50MB/50KB',
   R.convertMs >= TARGETS.convertMs && 'convert',
   R.dispatch5VsRun > TARGETS.dispatch5VsRun && 'dispatch 5 hooks / run',
   dispatchScope.processesForUnwatched !== 0 && 'dispatch scope',

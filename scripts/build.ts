@@ -1,5 +1,6 @@
 // Build: compile mappings/ to src/generated/mappings.json (validated), then bundle with esbuild:
 //   dist/run.cjs    the `run` hot path: no dependencies, no YAML, no zod (CommonJS: measured faster to start)
+//   dist/transcript.cjs  transcript translation, required by run/dispatch only when a script needs it
 //   dist/cli/       every other command: main.cjs (commander) + one bundle per command, loaded on demand
 //   dist/index.js   the library (ESM): import { convert } from 'hook-bridge'
 // and emit type declarations with tsc.
@@ -28,12 +29,26 @@ if (only === 'mappings') process.exit(0);
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 const minify = process.env.HB_NO_MINIFY !== '1';
-const COMMANDS = ['convert-command', 'audit-command', 'dialects-command'];
+const COMMANDS = ['convert-command', 'audit-command', 'dialects-command', 'transcript-command'];
 /** main.ts imports `./<command>.js` lazily: keep those imports external, pointing at the command bundles. */
 const commandsExternal: Plugin = {
   name: 'commands-external',
   setup(b) {
     b.onResolve({ filter: /^\.\/[a-z]+-command\.js$/ }, (a) => ({ path: a.path.replace(/\.js$/, '.cjs'), external: true }));
+  },
+};
+/** run and dispatch load the transcript translator on demand: its own bundle, dist/transcript.cjs. */
+const transcriptExternal: Plugin = {
+  name: 'transcript-external',
+  setup(b) {
+    b.onResolve({ filter: /\/transcript\/sync\.js$/ }, () => ({ path: './transcript.cjs', external: true }));
+  },
+};
+/** dist/transcript.cjs is only ever required by run/dispatch, which hand it their parsed mappings (see src/run/transcripts.ts). */
+const mappingsFromLoader: Plugin = {
+  name: 'mappings-from-loader',
+  setup(b) {
+    b.onLoad({ filter: /generated[\\/]mappings\.json$/ }, () => ({ contents: `const m = globalThis[Symbol.for('hook-bridge.mappings')]; if (!m) throw new Error('transcript.cjs: load it through run or dispatch'); export default m;`, loader: 'js' }));
   },
 };
 /** The compiled mappings as JSON.parse('…'): V8 parses a JSON string much faster than an object literal. */
@@ -45,9 +60,10 @@ const mappingsAsJsonString: Plugin = {
 };
 const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none', plugins: [mappingsAsJsonString], logOverride: { 'empty-import-meta': 'silent' }, mainFields: ['module', 'main'], define: { __HOOK_BRIDGE_VERSION__: JSON.stringify(pkg.version) } };
 await Promise.all([
-  build({ ...common, entryPoints: [join(root, 'src/run/entry.ts')], outfile: join(root, 'dist/run.cjs'), format: 'cjs', minify: true }),
+  build({ ...common, entryPoints: [join(root, 'src/run/entry.ts')], outfile: join(root, 'dist/run.cjs'), format: 'cjs', minify: true, plugins: [transcriptExternal, mappingsAsJsonString], supported: { 'dynamic-import': false } }),
   // `dispatch` runs once per event on the host's hot path too: its own bundle (it also reads YAML, lazily).
-  build({ ...common, entryPoints: [join(root, 'src/run/dispatch-entry.ts')], outfile: join(root, 'dist/dispatch.cjs'), format: 'cjs', minify: true }),
+  build({ ...common, entryPoints: [join(root, 'src/run/dispatch-entry.ts')], outfile: join(root, 'dist/dispatch.cjs'), format: 'cjs', minify: true, plugins: [transcriptExternal, mappingsAsJsonString], supported: { 'dynamic-import': false } }),
+  build({ ...common, entryPoints: [join(root, 'src/transcript/sync.ts')], outfile: join(root, 'dist/transcript.cjs'), format: 'cjs', minify: true, plugins: [mappingsFromLoader] }),
   // Every other command: a small CommonJS entry (commander) that requires one bundle per command on
   // demand. Measured: ESM with code splitting costs ~10 ms more at start-up (builtin module facades).
   build({ ...common, entryPoints: [join(root, 'src/cli/main.ts')], outfile: join(root, 'dist/cli/main.cjs'), format: 'cjs', minify, plugins: [commandsExternal, mappingsAsJsonString], supported: { 'dynamic-import': false } }),

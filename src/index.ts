@@ -21,3 +21,4 @@ export { run, parseArgs as parseRunArgs, type RunArgs } from './run/main.js';
 export { translatePayload } from './run/payload.js';
 export { readAnswer, type Answer } from './run/answer.js';
 export { emit, type HostReply } from './run/emit.js';
+export { translateTranscript } from './transcript/translate.js';

@@ -1,5 +1,5 @@
 // hook-bridge as a library: the built package entry exposes what the CLI does.
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -33,5 +33,22 @@ describe('convert() from the library: text in, text and report out, no disk', ()
     const typo = convert('{"hooks":{"PreToolUSe":[{"hooks":[{"type":"command","command":"x"}]}],"Stop":[{"hooks":[{"type":"command","command":"y"}]}]}}', { from: 'claude', to: 'qwen' });
     expect(typo.report.map((r: { status: string }) => r.status)).toEqual(['dropped', 'translated']);
     expect(typo.report[0].reason).toMatch(/did you mean PreToolUse\?/);
+  });
+});
+
+describe('transcript translation: in the library, and kept off the run hot path', () => {
+  it('translateTranscript from the package entry', async () => {
+    const { translateTranscript } = await import(entry);
+    const qwen = JSON.stringify({ uuid: 'u', timestamp: 't', type: 'assistant', message: { role: 'model', parts: [{ text: 'hi' }] } });
+    expect(JSON.parse(translateTranscript('qwen', 'claude', `${qwen}\n`))).toMatchObject({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }] } });
+  });
+  it('dist/run.cjs requires the translator bundle on demand instead of containing it; the translator reuses run\'s mappings', () => {
+    const dist = (f: string) => readFileSync(resolve(import.meta.dirname, '../dist', f), 'utf8');
+    for (const f of ['run.cjs', 'dispatch.cjs']) {
+      expect(dist(f)).toContain('require("./transcript.cjs")');
+      expect(dist(f)).not.toContain('function_call_result');
+    }
+    expect(dist('transcript.cjs')).toContain('function_call_result');
+    expect(dist('transcript.cjs')).not.toContain('run_shell_command'); // the mappings are not parsed twice
   });
 });

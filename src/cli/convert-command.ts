@@ -16,6 +16,7 @@ export interface ConvertFlags {
   failOn: 'degraded' | 'dropped' | 'never';
   dispatch?: boolean;
   remove?: boolean;
+  emulateTodos?: boolean;
 }
 
 async function readStdin(): Promise<string> {
@@ -38,6 +39,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     ...(f.dryRun ? { dryRun: true } : {}),
     ...(f.dispatch ? { dispatch: true } : {}),
     ...(f.remove ? { remove: true } : {}),
+    ...(f.emulateTodos ? { emulateTodos: true } : {}),
     ...(inputs.includes('-') ? { stdin: await readStdin() } : {}),
   });
   if (f.format === 'json') {

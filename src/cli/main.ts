@@ -41,6 +41,7 @@ when their source hook is gone, never duplicated; entries a person wrote are nev
     .option('--no-backup', 'do not keep <file>.bak when changing a file')
     .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
     .option('--remove', 'take every entry hook-bridge wrote out of the --to targets (and their records); reads no source')
+    .option('--emulate-todos', "wrappers write the host's todo list where Claude scripts read it (run --emulate-todos; writes under HOME)")
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse').choices(['degraded', 'dropped', 'never']).default('never'))
     .option('--strict', 'exit 1 when anything was degraded or dropped (= --fail-on degraded)')
@@ -78,6 +79,16 @@ when their source hook is gone, never duplicated; entries a person wrote are nev
     });
 
   host(DISPATCH_HELP, '`dispatch` must be the first argument: hook-bridge dispatch --to <d> --config <file>');
+
+  p.command('transcript')
+    .description("print a host agent's transcript in the format a script's agent writes (what `run` gives wrapped scripts as transcript_path)")
+    .argument('<file>', 'the host transcript (JSONL); - for stdin')
+    .requiredOption('--from <dialect>', 'the agent that wrote the transcript: qwen, codebuddy')
+    .option('--to <dialect>', "the script's agent: claude, hooks-yaml", 'claude')
+    .action(async (file: string, o: { from: string; to: string }) => {
+      const { transcriptCommand } = await import('./transcript-command.js');
+      await transcriptCommand(file, { from: dialect(o.from), to: dialect(o.to) });
+    });
 
   p.command('dialects')
     .description('what hook-bridge knows: dialects, events, tools and their names per dialect, semantics')

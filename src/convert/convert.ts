@@ -38,6 +38,8 @@ export interface ConvertOptions {
   pluginRoot?: string;
   /** Which source hook a written entry is for (its record key; default: the entry's identity). */
   keyOf?: (h: Hook) => string;
+  /** Wrappers pass `--emulate-todos` to `run` (the host's todo list written where the script's agent keeps it). */
+  emulateTodos?: boolean;
 }
 
 export interface ConvertResult {
@@ -217,7 +219,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
         const rootVar = mappings.dialects[h.scriptDialect].env?.pluginRoot;
         const usesRoot = opts.pluginRoot !== undefined && rootVar !== undefined && new RegExp(`\\$\\{?${rootVar}\\b`).test(h.command);
         const usesRootAnywhere = usesRoot || (opts.pluginRoot !== undefined && rootVar !== undefined && !!args?.some((a) => a.includes(`\${${rootVar}}`)));
-        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(args ? { args } : {}), ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}) });
+        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(args ? { args } : {}), ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}), ...(opts.emulateTodos ? { emulateTodos: true } : {}) });
         notes.push(`wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``);
         // The host must not kill the wrapper before the script's own timeout decides (CodeBuddy would block).
         const scriptMs = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from);

@@ -42,6 +42,8 @@ export interface ConvertProjectOptions {
   dispatch?: boolean;
   /** Take every entry hook-bridge wrote out of the target files (no sources are read). */
   remove?: boolean;
+  /** Wrappers pass `--emulate-todos` to `run`. */
+  emulateTodos?: boolean;
 }
 
 export interface Source {
@@ -451,7 +453,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
       ? { to, hooks: [], report: [], diagnostics: [] }
       : o.dispatch
         ? dispatchEntries(input, from, hosts, configs, o.runner ?? 'hook-bridge')
-        : mergeHosts(hosts.map((h) => convertHooks(input, from, { to: h, keyOf, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner !== undefined ? { runner: o.runner } : {}), ...(pluginRoot ? { pluginRoot } : {}) })), hosts);
+        : mergeHosts(hosts.map((h) => convertHooks(input, from, { to: h, keyOf, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner !== undefined ? { runner: o.runner } : {}), ...(pluginRoot ? { pluginRoot } : {}), ...(o.emulateTodos ? { emulateTodos: true } : {}) })), hosts);
     const record = readRecord(file);
     const managedHere = o.remove ? record.entries : record.entries.filter(inScope);
     const owned = ownedIndex(managedHere);

@@ -20,7 +20,7 @@ export const RUN_HELP: HostHelp = {
   usage: "--from <script-dialect> --to <host-dialect>[,…] [options] (-c '<shell command>' | -- <command> [args...])",
   summary: 'wrapper put in a converted config: run a hook script written for one agent under another',
   description:
-    "The host agent runs this in place of a hook's command, with its payload on stdin: it translates the payload for the script, runs the script unchanged, and translates its answer back so the host reaches the same decision.",
+    "The host agent runs this in place of a hook's command, with its payload on stdin: it translates the payload for the script, runs the script unchanged, and translates its answer back so the host reaches the same decision. transcript_path (and agent_transcript_path) point at a translation of the host's transcript into the script agent's format, kept up to date in a per-session cache ($HOOK_BRIDGE_CACHE_DIR, else $XDG_CACHE_HOME/hook-bridge or ~/.cache/hook-bridge).",
   options: [
     ['--from <dialect>', 'the dialect the script was written for: its payload, tool names, env and answers (required)'],
     ['--to <dialect[,dialect]>', 'the dialect of the host agent running this hook (required); several hosts that share one config file (codebuddy,codebuddy-ide): the payload\'s tool name tells which one called'],
@@ -30,6 +30,7 @@ export const RUN_HELP: HostHelp = {
     ASK,
     REWRITE,
     ['--plugin-root <dir>', 'the plugin the hook comes from: sets the script agent\'s plugin root variable (CLAUDE_PLUGIN_ROOT) for the script; a relative path is the project directory\'s (the host\'s project-dir variable), ~/ is $HOME'],
+    ['--emulate-todos', "also write the host's todo list where the script's agent keeps it (~/.claude/todos/<session>-agent-<session>.json for Claude scripts): opt-in, it writes under the user's home"],
     ['-c <command>', "the hook's command as one shell string, run with the script agent's shell"],
   ],
 };

@@ -10,6 +10,7 @@ import { hostProjectDir, translatePayload, type Payload } from './payload.js';
 import { canonicalEvent, canonicalTool } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
+import { preloadTranscripts, syncTranscripts } from './transcripts.js';
 import { isObject } from '../model/is-object.js';
 import { formatHostHelp, RUN_HELP, usageLine } from './help.js';
 
@@ -36,6 +37,8 @@ export interface RunArgs {
   pluginRoot?: string;
   /** Hosts that share one config file (`--to codebuddy,codebuddy-ide`); `to` is the first. */
   hosts?: DialectId[];
+  /** Write the host's todo list where the script's agent keeps it (~/.claude/todos/…): opt-in, it writes under the user's home. */
+  emulateTodos?: boolean;
   /** -c string, or argv after -- */
   command: string | string[];
 }
@@ -72,6 +75,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     else if (a === '--ask') o.ask = choice(a, take(), ['ask', 'deny', 'allow'] as const);
     else if (a === '--rewrite') o.rewrite = choice(a, take(), ['deny', 'ignore'] as const);
     else if (a === '--plugin-root') o.pluginRoot = take();
+    else if (a === '--emulate-todos') o.emulateTodos = true;
     else if (a === '-c') o.command = take();
     else if (a === '--') {
       o.command = argv.slice(i + 1);
@@ -290,8 +294,9 @@ export function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv
 }
 
 /** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */
-export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot'>, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
+export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot' | 'emulateTodos'>, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
   const t = translatePayload(p.payload, args.to, args.from, env);
+  const transcriptNote = await syncTranscripts(t.payload, args.to, args.from, env, args.emulateTodos === true);
   const projectDir = hostProjectDir(args.to, env, p.payload);
   const scriptEnv: NodeJS.ProcessEnv = { ...env };
   for (const v of mappings.dialects[args.from].env?.projectDir ?? []) scriptEnv[v] ??= projectDir;
@@ -319,7 +324,8 @@ export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 't
       answer.reason = `hook-bridge: the hook timed out after ${timeoutMs / 1000} s`;
     }
   }
-  return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(r.timedOut ? { note: `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` } : {}), tool: t.tool };
+  const note = [transcriptNote, r.timedOut ? `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` : undefined].filter(Boolean).join('\n');
+  return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(note ? { note } : {}), tool: t.tool };
 }
 
 /** Which of the hosts sharing a config file called: the one whose vocabulary names the payload's tool (else the first). */
@@ -387,5 +393,12 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: 
   });
 }
 
-export const main = (argv: string[]) => hostMain(argv, { name: 'run', usage: usageLine(RUN_HELP), help: formatHostHelp(RUN_HELP), parse: parseArgs, handle: run });
+/** parseArgs, then the translator starts loading (if the script needs it) while the host writes stdin. */
+function parseAndPreload(argv: string[]): RunArgs | 'help' {
+  const a = parseArgs(argv);
+  if (a !== 'help') preloadTranscripts(a.to, a.from);
+  return a;
+}
+
+export const main = (argv: string[]) => hostMain(argv, { name: 'run', usage: usageLine(RUN_HELP), help: formatHostHelp(RUN_HELP), parse: parseAndPreload, handle: run });
 

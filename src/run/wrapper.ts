@@ -14,6 +14,8 @@ export interface Wrapper {
   timeoutS?: number;
   /** The plugin the hook came from: `run` sets the script agent's plugin-root variable to it. */
   pluginRoot?: string;
+  /** `run --emulate-todos`: write the host's todo list where the script's agent keeps it. */
+  emulateTodos?: boolean;
   command: string;
   /** Exec form (Claude's `args`): `command` is the executable, run with these arguments and no shell. */
   args?: string[];
@@ -27,13 +29,14 @@ export function shellQuote(s: string): string {
 export function wrapCommand(w: Wrapper): string {
   const t = w.timeoutS !== undefined ? ` --timeout ${w.timeoutS}` : '';
   const p = w.pluginRoot !== undefined ? ` --plugin-root ${shellQuote(w.pluginRoot)}` : '';
+  const e = w.emulateTodos ? ' --emulate-todos' : '';
   const body = w.args ? `-- ${[w.command, ...w.args].map(shellQuote).join(' ')}` : `-c ${shellQuote(w.command)}`;
-  return `${w.runner} run --from ${w.from} --to ${(w.hosts ?? [w.to]).join(',')}${t}${p} ${body}`;
+  return `${w.runner} run --from ${w.from} --to ${(w.hosts ?? [w.to]).join(',')}${t}${p}${e} ${body}`;
 }
 
 // A quoted word as shellQuote writes it: '...' pieces joined by \' (an escaped quote).
 const QUOTED = `'(?:[^']*)'(?:\\\\''(?:[^']*)')*`;
-const TAIL = `run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))? (?:-c (${QUOTED})|-- (${QUOTED}(?: ${QUOTED})*))$`;
+const TAIL = `run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))?( --emulate-todos)? (?:-c (${QUOTED})|-- (${QUOTED}(?: ${QUOTED})*))$`;
 const WRAPPER = new RegExp(`^(.*?hook-bridge\\S*(?:\\s+\\S*hook-bridge\\S*)?) ${TAIL}`, 's');
 const ANY_RUNNER = new RegExp(`^(.+?) ${TAIL}`, 's');
 const QUOTED_WORD = new RegExp(QUOTED, 'gs');
@@ -47,7 +50,7 @@ const unquote = (q: string) => q.slice(1, -1).replace(/'\\''/g, `'`);
 export function parseWrapper(command: string, runners: readonly string[] = []): Wrapper | undefined {
   const m = WRAPPER.exec(command) ?? ANY_RUNNER.exec(command);
   if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
-  const [, runner, from, to, timeout, pluginRoot, quoted, words] = m;
+  const [, runner, from, to, timeout, pluginRoot, emulateTodos, quoted, words] = m;
   const hosts = to!.split(',');
   if (!isDialectId(from) || !hosts.every(isDialectId)) return undefined;
   const argv = words === undefined ? undefined : [...words.matchAll(QUOTED_WORD)].map((x) => unquote(x[0]));
@@ -58,6 +61,7 @@ export function parseWrapper(command: string, runners: readonly string[] = []): 
     ...(hosts.length > 1 ? { hosts } : {}),
     ...(timeout !== undefined ? { timeoutS: Number(timeout) } : {}),
     ...(pluginRoot !== undefined ? { pluginRoot: unquote(pluginRoot) } : {}),
+    ...(emulateTodos ? { emulateTodos: true } : {}),
     ...(argv ? { command: argv[0]!, args: argv.slice(1) } : { command: unquote(quoted!) }),
   };
 }

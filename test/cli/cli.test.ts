@@ -500,3 +500,36 @@ describe('wrapped plugin hooks carry their plugin root', () => {
     expect(JSON.parse(back.stdout).hooks.PreToolUse[0].hooks[0].command).toBe('"${CLAUDE_PLUGIN_ROOT}"/scripts/guard.sh');
   });
 });
+
+describe('transcript', () => {
+  const fx = resolve(import.meta.dirname, '../fixtures');
+  it('prints a Qwen transcript as Claude JSONL, from a file or stdin, run from another directory', () => {
+    const file = join(fx, 'transcripts/qwen/session.jsonl');
+    const r = cli(['transcript', '--from', 'qwen', file], { cwd: '/' });
+    expect(r.code).toBe(0);
+    const recs = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(recs.at(-1)).toMatchObject({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'done' }] } });
+    expect(cli(['transcript', '--from', 'qwen', '--to', 'claude', '-'], { input: readFileSync(file, 'utf8') }).stdout).toBe(r.stdout);
+  });
+  const BAD: [string, string[], string | undefined, RegExp][] = [
+    ['a missing file', ['--from', 'qwen', 'nope.jsonl'], undefined, /nope\.jsonl: cannot read the transcript \(ENOENT\)/],
+    ['a line that is not JSON', ['--from', 'codebuddy', '-'], '{"type":"message"}\n{oops\n', /<stdin>: line 2: not a JSON record/],
+    ['a Claude transcript given as Qwen', ['--from', 'qwen', join(resolve(import.meta.dirname, '../fixtures'), 'ground-truth/claude/transcript-sample.jsonl')], undefined, /no Qwen Code transcript record found/],
+    ['an unsupported pair', ['--from', 'codebuddy-ide', 'x'], undefined, /no transcript translation from codebuddy-ide/],
+    ['an unknown dialect', ['--from', 'gemini', 'x'], undefined, /unknown dialect "gemini"/],
+    ['no --from', ['x'], undefined, /required option '--from <dialect>'/],
+  ];
+  for (const [name, args, input, message] of BAD) {
+    it(`bad input: ${name} -> exit 2, one clear line, no stack trace`, () => {
+      const r = cli(['transcript', ...args], input === undefined ? {} : { input });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      noStack(r.stderr);
+    });
+  }
+  it('--help lists the command', () => {
+    expect(cli(['--help']).stdout).toMatch(/\n  transcript\b/);
+    expect(cli(['run', '--help']).stdout).toContain('--emulate-todos');
+  });
+});

@@ -86,6 +86,13 @@ describe('quoting', () => {
       { numRuns: 60 },
     );
   });
+  it('--emulate-todos is part of the wrapper: written, recognised, round-tripped', () => {
+    const w = { runner: 'hook-bridge', from: 'claude', to: 'qwen', timeoutS: 5, pluginRoot: '/p q', emulateTodos: true, command: 'a.sh' } as const;
+    expect(wrapCommand(w)).toBe(`hook-bridge run --from claude --to qwen --timeout 5 --plugin-root '/p q' --emulate-todos -c 'a.sh'`);
+    expect(parseWrapper(wrapCommand(w))).toEqual(w);
+    const { json } = convertText(settings({ Stop: [{ hooks: [{ type: 'command', command: 'todo-gate.py' }] }] }), 'claude', 'qwen', { emulateTodos: true });
+    expect(json.hooks.Stop[0].hooks[0].command).toBe(`hook-bridge run --from claude --to qwen --emulate-todos -c 'todo-gate.py'`);
+  });
   it('quotes, $, backticks, newlines and unicode survive', () => {
     const nasty = `echo "it's $HOME" \`date\` \n\t ünïcødé 🚀 '\\'`;
     expect(parseWrapper(wrapCommand({ runner: 'node /opt/x/bin/hook-bridge.cjs', from: 'claude', to: 'codebuddy', timeoutS: 30, command: nasty }))).toEqual({

@@ -276,7 +276,11 @@ describe('what the script reads on stdin (through the CLI)', () => {
     const raw = readFileSync(join(dir, 'stdin.json'), 'utf8');
     expect(raw.endsWith('}\n')).toBe(true);
     expect(raw.indexOf('\n')).toBe(raw.length - 1);
-    expect(raw).toBe(`${JSON.stringify(T(q, 'qwen', 'claude', { QWEN_PROJECT_DIR: dir }))}\n`);
+    // transcript_path: a Claude-format translation of the (here missing) Qwen transcript, an empty file
+    const got = JSON.parse(raw);
+    expect(raw).toBe(`${JSON.stringify({ ...T(q, 'qwen', 'claude', { QWEN_PROJECT_DIR: dir }), transcript_path: got.transcript_path })}\n`);
+    expect(got.transcript_path).toBe(join(process.env.HOOK_BRIDGE_CACHE_DIR!, 'transcripts', 'qwen', got.session_id, `${got.session_id}.jsonl`));
+    expect(readFileSync(got.transcript_path, 'utf8')).toBe('');
     expect(JSON.parse(raw)).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', permission_mode: 'bypassPermissions', tool_input: { command: 'echo hello-from-shell' }, cwd: dir });
     expect(readFileSync(join(dir, 'env.txt'), 'utf8')).toBe(dir);
     expect(readFileSync(join(dir, 'pwd.txt'), 'utf8').trim()).toBe(dir);

@@ -141,6 +141,16 @@ export const SCENARIOS: Scenario[] = [
     limits: { codebuddy: { expected: { toldReason: false }, why: 'CodeBuddy Code ignores Stop-hook blocks in -p mode (ground truth u11..u13); nothing can express it' } },
   },
   {
+    id: 'stop-transcript',
+    name: 'a Stop hook that reads the last assistant message from the transcript keeps the agent going once',
+    hooks: { Stop: [{ hooks: [cmd('stop-last-message.sh')] }] },
+    steps: () => [],
+    // The reason quotes the last assistant text ("done"): only a Claude-format transcript yields it.
+    observe: (r) => ({ toldLastMessage: told(r, 'TRANSCRIPT-SAYS[done]'), oneMoreTurn: r.requests.length === 2 }),
+    expected: { toldLastMessage: true, oneMoreTurn: true },
+    limits: { codebuddy: { expected: { toldLastMessage: false, oneMoreTurn: false }, why: 'CodeBuddy Code ignores Stop-hook blocks in -p mode (ground truth u11..u13); nothing can express it' } },
+  },
+  {
     id: 'timeout',
     name: 'a hook that times out lets the tool run (Claude rule)',
     hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [cmd('slow-deny.sh', 2)] }] },

@@ -1,0 +1,146 @@
+// The writer side: Claude Code transcript records (JSONL), as observed in
+// test/fixtures/ground-truth/claude/transcript-sample.jsonl (Claude Code 2.1.330). Readers of the host
+// formats (qwen.ts, codebuddy.ts) call these builders; the record fields a Claude hook script reads are
+// type, message.role, message.content (a string or blocks), uuid/parentUuid, timestamp and, for tool
+// results, toolUseResult.
+import { createHash } from 'node:crypto';
+import type { DialectId } from '../model/dialect-ids.js';
+import { canonicalTool, renameParams, toolEntry } from '../dialects/catalog.js';
+import { isObject } from '../model/is-object.js';
+import { translateResponse } from '../run/payload.js';
+import { type TodoState, setTodos, upsertTask } from './todos.js';
+
+export type Json = Record<string, unknown>;
+
+/** A content block of a Claude message. */
+export type Block =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'tool_use'; id: string; name: string; input: Json };
+
+/** What a translator remembers between two calls (persisted by the incremental cache). */
+export interface TranslatorState {
+  /** uuid of the last record written: the next one's parentUuid. */
+  last: string | null;
+  /** Tool calls whose result has not been seen yet: id -> the call as the host and the script name it. */
+  pending: Record<string, { uuid: string; tool?: string; hostInput: Json }>;
+  todos: TodoState;
+}
+
+export const freshState = (): TranslatorState => ({ last: null, pending: {}, todos: { items: [], changed: false } });
+
+/** Host-independent facts of one host record. */
+export interface Meta {
+  id: string;
+  timestamp: string;
+  sessionId?: string;
+  cwd?: string;
+  version?: string;
+  model?: string;
+  /** The model response this record belongs to (several records can share one). */
+  messageId?: string;
+}
+
+/** A UUID-shaped id derived from a host id (deterministic: translating twice gives the same records). */
+export function derivedUuid(seed: string): string {
+  const h = createHash('sha1').update(seed).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Builds Claude records for one host, keeping the parent chain and the pending tool calls. */
+export class ClaudeWriter {
+  constructor(
+    readonly host: DialectId,
+    readonly state: TranslatorState,
+    /** Subagent transcripts: Claude marks their records as a side chain. */
+    readonly sidechain = false,
+  ) {}
+
+  /** One host record can become several Claude records: the first keeps the host's id, the others get derived ones. */
+  private idOf = '';
+  private idCount = 0;
+  private uuid(m: Meta): string {
+    if (this.idOf !== m.id) {
+      this.idOf = m.id;
+      this.idCount = 0;
+      return m.id;
+    }
+    return derivedUuid(`${m.id}:${++this.idCount}`);
+  }
+
+  private base(type: 'user' | 'assistant', uuid: string, m: Meta): Json {
+    const r: Json = { parentUuid: this.state.last, isSidechain: this.sidechain, userType: 'external' };
+    if (m.cwd !== undefined) r.cwd = m.cwd;
+    if (m.sessionId !== undefined) r.sessionId = m.sessionId;
+    if (m.version !== undefined) r.version = m.version;
+    Object.assign(r, { type, uuid, timestamp: m.timestamp });
+    this.state.last = uuid;
+    return r;
+  }
+
+  /** A user prompt (Claude: content is the prompt string). */
+  user(text: string, m: Meta): Json {
+    return { ...this.base('user', this.uuid(m), m), message: { role: 'user', content: text } };
+  }
+
+  /** A tool call in the script agent's names: tool name, parameter names. */
+  toolUse(id: string, hostName: string, hostInput: Json, m: Meta): Block {
+    const tool = canonicalTool(this.host, hostName);
+    const script = tool ? toolEntry('claude', tool) : undefined;
+    const input = renameParams(hostInput, tool ? toolEntry(this.host, tool) : undefined, script);
+    this.state.pending[id] = { uuid: '', hostInput, ...(tool ? { tool } : {}) };
+    // Qwen's todo_write (and Claude's TodoWrite) send the whole list: it is the new todo state.
+    if (tool === 'todo.write' && Array.isArray(input.todos)) setTodos(this.state.todos, input.todos, m.timestamp);
+    return { type: 'tool_use', id, name: script?.name ?? hostName, input };
+  }
+
+  /**
+   * An assistant message: Claude Code writes one record per content block, all with the same
+   * message.id (apiBlockIndex counts them).
+   */
+  assistant(blocks: Block[], m: Meta): Json[] {
+    const hasTool = blocks.some((b) => b.type === 'tool_use');
+    const out = blocks.map((b, i) => {
+      const uuid = this.uuid(m);
+      if (b.type === 'tool_use' && this.state.pending[b.id]) this.state.pending[b.id]!.uuid = uuid;
+      const message = { id: `msg_${m.messageId ?? m.id}`, type: 'message', role: 'assistant', model: m.model ?? 'unknown', content: [b], stop_reason: hasTool ? 'tool_use' : 'end_turn', stop_sequence: null };
+      return { ...this.base('assistant', uuid, m), message, apiBlockIndex: i };
+    });
+    return out;
+  }
+
+  /**
+   * A tool's result: a user record with one tool_result block (content: the text the model saw) and
+   * toolUseResult in the script agent's tool_response shape.
+   */
+  toolResult(id: string, content: string, isError: boolean, hostResponse: unknown, m: Meta, toolUseResult?: unknown): Json {
+    const call = this.state.pending[id];
+    delete this.state.pending[id];
+    const tool = call?.tool;
+    // Observed: a failed call's toolUseResult is the string "Error: <content>".
+    const result = isError ? `Error: ${content}` : (toolUseResult ?? translateResponse(hostResponse, tool, this.host, 'claude', call?.hostInput, m.cwd ?? ''));
+    const block: Json = { tool_use_id: id, type: 'tool_result', content, ...(isError ? { is_error: true } : {}) };
+    const r: Json = { ...this.base('user', this.uuid(m), m), message: { role: 'user', content: [block] }, toolUseResult: result };
+    if (call?.uuid) r.sourceToolAssistantUUID = call.uuid;
+    return r;
+  }
+
+  /** A task-tool result that carries the task (CodeBuddy's TaskCreate/TaskUpdate): the todo list follows it. */
+  task(task: unknown, m: Meta): void {
+    if (isObject(task)) upsertTask(this.state.todos, task, m.timestamp);
+  }
+
+  /** The host tool's canonical id, for a pending call. */
+  toolOf(id: string): string | undefined {
+    return this.state.pending[id]?.tool;
+  }
+}
+
+/** Claude's Bash result: `{stdout, stderr, interrupted, isImage, noOutputExpected}`, and the text the model saw. */
+export function claudeShell(stdout: string, stderr: string, exitCode: number | undefined): { content: string; result: Json; isError: boolean } {
+  const text = [stdout, stderr].filter(Boolean).join('\n');
+  const isError = exitCode !== undefined && exitCode !== 0;
+  const result = { stdout, stderr, interrupted: false, isImage: false, noOutputExpected: false };
+  // Observed: a failed command's content is "Exit code 3\n<output>"; no output at all reads "(Bash completed with no output)".
+  return { content: isError ? `Exit code ${exitCode}\n${text}` : text || '(Bash completed with no output)', result, isError };
+}
