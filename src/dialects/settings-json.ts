@@ -10,6 +10,7 @@ import { mappings } from '../model/mappings.js';
 import { DIALECT_IDS } from '../model/dialect-ids.js';
 import { readToolMatcher } from './matcher.js';
 import { parseWrapper } from '../run/wrapper.js';
+import { unbraceSubstitutedVars } from '../convert/env.js';
 import { canonicalEvent } from './catalog.js';
 import type { Codec, Dialect, NativeHook, ReadResult } from './define.js';
 import { isObject } from '../model/is-object.js';
@@ -116,7 +117,7 @@ export function readHandler(
   if (typeof command === 'string') {
     const w = parseWrapper(command);
     if (w && w.to === d.payloadDialect) {
-      hook.command = w.command;
+      hook.command = unbraceSubstitutedVars(w.command, d.id);
       if (w.args) hook.fields = { ...hook.fields, args: w.args };
       hook.scriptDialect = w.from;
       // The wrapper carries the script's own timeout; the host's (longer) one was only its guard.

@@ -50,7 +50,7 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   if (decision === 'ask' && o.ask !== 'ask') {
     decision = o.ask;
     if (o.ask === 'deny') reason = reason ?? 'a hook asked for confirmation, which this agent cannot show';
-  } else if (decision === 'ask' && !out.permissionDecision.includes('ask')) decision = 'deny';
+  } else if (decision === 'ask' && !out.permissionDecision.includes('ask') && !out.legacyDecision.includes('ask')) decision = 'deny';
 
   let hostInput: Record<string, unknown> | undefined;
   if (a.updatedInput && TOOL_PERMISSION.has(ev) && decision !== 'deny') {
@@ -73,6 +73,8 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   }
 
   const json: Record<string, unknown> = {};
+  // Where the host reads an input rewrite from (Gemini CLI: tool_input; output.rewriteField).
+  const rewriteField = out.updatedInput !== 'ignored' ? (out.rewriteField ?? 'updatedInput') : 'modifiedInput';
   const hso: Record<string, unknown> = { hookEventName: ctx.hostEvent };
   let stderr = '';
   let exitCode = 0;
@@ -90,16 +92,22 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     }
   } else if (decision === 'ask') {
     // --ask ask: pass the question on (without this branch it was dropped and the tool ran unasked).
-    hso.permissionDecision = 'ask';
-    if (reason) hso.permissionDecisionReason = reason;
-    if (hostInput) hso[out.updatedInput !== 'ignored' ? 'updatedInput' : 'modifiedInput'] = hostInput;
+    if (out.permissionDecision.includes('ask')) {
+      hso.permissionDecision = 'ask';
+      if (reason) hso.permissionDecisionReason = reason;
+    } else {
+      // Gemini CLI: only a top-level decision is read.
+      json.decision = 'ask';
+      if (reason) json.reason = reason;
+    }
+    if (hostInput) hso[rewriteField] = hostInput;
   } else if (decision === 'allow' || hostInput) {
     // Never `allow` on a last-writer-wins host (Qwen): it would override another hook's deny, and cannot bypass its permission check anyway.
     if (decision === 'allow' && out.permissionDecision.includes('allow')) {
       hso.permissionDecision = 'allow';
       if (reason) hso.permissionDecisionReason = reason;
     }
-    if (hostInput) hso[out.updatedInput !== 'ignored' ? 'updatedInput' : 'modifiedInput'] = hostInput;
+    if (hostInput) hso[rewriteField] = hostInput;
   }
   if (block) {
     if (ev === 'stop' && out.stopBlock === 'ignored-headless') notes.push(`hook-bridge: ${spec.agent} ignores Stop blocks when run headless`);
