@@ -45,7 +45,7 @@ describe('examples/claude-project', () => {
   }
 });
 
-for (const [dir, from] of [['qwen-project', 'qwen'], ['codebuddy-ide-project', 'codebuddy-ide']] as const) {
+for (const [dir, from] of [['qwen-project', 'qwen'], ['codebuddy-ide-project', 'codebuddy-ide'], ['gemini-project', 'gemini']] as const) {
   describe(`${dir} (${from})`, () => {
     const source = readFileSync(join(import.meta.dirname, dir, 'source.json'), 'utf8');
     for (const to of DIALECT_IDS.filter((d) => d !== from)) {
