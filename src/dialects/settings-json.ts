@@ -223,6 +223,11 @@ export const settingsJson: Codec = {
     if (ignored) {
       diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `this file keeps ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(existing!, ignored.offset)}), so ${d.spec.agent} will ignore all of it: remove it`, file });
     }
+    // Gemini CLI: hooksConfig.enabled false turns every hook off (the default is on, so nothing is written to enable them).
+    const sw = d.spec.config.hooksSwitch;
+    if (sw && sw.split('.').reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), current) === false) {
+      diagnostics.push({ severity: 'warning', code: 'hooksSwitchedOff', message: `${sw} is false in this file: ${d.spec.agent} runs none of its hooks until it is true`, file, path: sw });
+    }
     return { text: out, diagnostics };
   },
 };

@@ -89,6 +89,8 @@ export const dialectFileSchema = z.strictObject({
       /** What a trailing comma in a JSON settings file does. */
       jsonTrailingCommas: z.enum(['accepted', 'file-ignored', 'unknown']),
       folderTrust: z.string().optional(),
+      /** A setting whose `false` turns every hook of the file off (dot path; Gemini CLI: hooksConfig.enabled, default true). */
+      hooksSwitch: z.string().optional(),
     })
     .partial()
     .required({ format: true, write: true }),
