@@ -6,11 +6,10 @@
 // `:countTokens` are answered too. Step index = number of `model` turns carrying a functionCall already
 // in the request; after the last step it answers with text "done". Requests that offer no tools (helper
 // calls: next-speaker checks, JSON-mode classifiers) get a plain text answer and are not main requests.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AgentLaunch } from './openai-mock.js';
 import type { AgentRun, AgentRunResult, ModelStep, RecordedRequest } from './types.js';
-import { runProcess, runResult } from './util.js';
+import { listenOnLoopback, readRequestBody, runProcess, runResult } from './util.js';
 
 export interface GeminiMockRequest extends RecordedRequest {
   method: string;
@@ -75,14 +74,6 @@ export function geminiToolResults(requests: RecordedRequest[]): string[] {
   return out;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
 
 const USAGE = { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 };
 
@@ -100,7 +91,7 @@ export async function startGeminiMock(steps: ModelStep[], finalText = 'done'): P
   };
   const server = createServer(async (req, res) => {
     try {
-      const raw = await readBody(req);
+      const raw = await readRequestBody(req);
       let body: any = null;
       try {
         body = raw ? JSON.parse(raw) : null;
@@ -130,25 +121,12 @@ export async function startGeminiMock(steps: ModelStep[], finalText = 'done'): P
       else res.end();
     }
   });
-  server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  let closed: Promise<void> | undefined;
+  const { port, close } = await listenOnLoopback(server);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
     mainRequests: () => requests.filter((r) => r.main),
-    close: () =>
-      (closed ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      })),
+    close,
   };
 }
 
