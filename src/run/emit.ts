@@ -85,6 +85,11 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     if (out.permissionDecision.includes('deny')) {
       hso.permissionDecision = 'deny';
       hso.permissionDecisionReason = reason ?? 'blocked by a hook';
+    } else if (out.legacyDecision.includes('deny')) {
+      // Gemini CLI: a top-level decision. Not exit 2: it parses the reason text as JSON first, and a reason
+      // like "1" or "null" parses to a non-object, which it then ignores — the deny would be lost.
+      json.decision = 'deny';
+      json.reason = reason ?? 'blocked by a hook';
     } else {
       // Exit 2 is the deny every agent honours; keep stdout empty (CodeBuddy reads the reason from stdout first).
       stderr = reason ?? 'blocked by a hook';

@@ -25,6 +25,8 @@ interface Fact {
 
 const FACTS: Fact[] = [
   { name: 'exit 2 + stderr blocks, the reason reaches the model', key: 'output.exit2Reason', script: 'echo NO-EXIT2 >&2; exit 2', expected: { ran: false, told: 'NO-EXIT2' } },
+  // hookRunner.js parses stdout-or-stderr as JSON first: "1" parses to a number, which is then neither JSON output nor text
+  { name: 'exit 2 whose reason is a bare JSON number is ignored: the tool runs', key: 'emit: deny as a top-level decision, not exit 2', script: 'echo 1 >&2; exit 2', expected: { ran: true } },
   { name: 'exit 3 blocks too', key: 'output.otherExit: blocks-from-2', script: 'echo NO-EXIT3 >&2; exit 3', expected: { ran: false, told: 'NO-EXIT3' } },
   { name: 'exit 1 is a warning: the tool runs', key: 'output.otherExit', script: 'echo WARN >&2; exit 1', expected: { ran: true } },
   { name: 'a top-level decision deny blocks with its reason', key: 'output.legacyDecision', script: `echo '{"decision":"deny","reason":"NO-TOPLEVEL"}'`, expected: { ran: false, told: 'NO-TOPLEVEL' } },

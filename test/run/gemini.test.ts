@@ -149,11 +149,14 @@ function replyOf(c: AnswerCase, script: DialectId, host: DialectId): HostReply {
 }
 
 describe('answers: a Claude Code script, Gemini CLI the host', () => {
-  // Gemini reads no hookSpecificOutput.permissionDecision: a deny must be exit 2 (reason on stderr, stdout empty).
-  const denyExit2 = (reason: string) => reply('', reason, 2);
+  // Gemini reads no hookSpecificOutput.permissionDecision: a deny is a top-level decision (not exit 2, whose
+  // reason Gemini parses as JSON first: "1" would parse to a number and the deny be ignored).
+  const denyExit2 = (reason: string) => reply({ decision: 'deny', reason });
   const ctx = (ev: string, c: string) => reply({ hookSpecificOutput: { hookEventName: ev, additionalContext: c } });
   const cases: AnswerCase[] = [
     { id: 'exit 2 + stderr', event: 'pre-tool-use', err: 'NO\n', exit: 2, expect: denyExit2('NO') },
+    { id: 'exit 2 with a reason that is JSON but not an object still denies', event: 'pre-tool-use', err: '1\n', exit: 2, expect: denyExit2('1') },
+    { id: 'a deny keeps the systemMessage next to it', event: 'pre-tool-use', out: j({ systemMessage: 'M', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'R' } }), expect: reply({ decision: 'deny', reason: 'R', systemMessage: 'M' }) },
     { id: 'permissionDecision deny', event: 'pre-tool-use', out: hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'R' }), expect: denyExit2('R') },
     { id: 'legacy decision block', event: 'pre-tool-use', out: j({ decision: 'block', reason: 'R' }), expect: denyExit2('R') },
     { id: 'allow: nothing to say (allow is the default of the OR merge)', event: 'pre-tool-use', out: hso('PreToolUse', { permissionDecision: 'allow' }), expect: NONE },
@@ -201,11 +204,11 @@ describe('answers: a Gemini CLI script, Claude Code the host', () => {
 
 describe.concurrent('run (CLI) with the real Gemini payloads', () => {
   const payload = (name: string, dir: string) => readFileSync(join(OBS, `${name}.json`), 'utf8').replaceAll('/PROJECT', dir).replaceAll('/HOME', dir);
-  it('--from claude --to gemini: a Claude guard reading tool_name == "Bash" denies with exit 2', async () => {
+  it('--from claude --to gemini: a Claude guard reading tool_name == "Bash" denies (top-level decision)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-run-gem-'));
     const script = `node -e 'let d="";process.stdin.on("data",c=>d+=c).on("end",()=>{const p=JSON.parse(d);if(p.tool_name==="Bash"&&p.tool_input.command.includes("echo out")){console.error("NO-ECHO");process.exit(2)}})'`;
     const r = await runCli(['--from', 'claude', '--to', 'gemini', '-c', script], payload('BeforeTool-run_shell_command', dir), cleanEnv({ GEMINI_PROJECT_DIR: dir }));
-    expect(r).toEqual({ code: 2, stdout: '', stderr: 'NO-ECHO\n' });
+    expect(r).toEqual({ code: 0, stdout: `${j({ decision: 'deny', reason: 'NO-ECHO' })}\n`, stderr: 'NO-ECHO\n' });
   });
   it('--from claude --to gemini: the script runs in the project dir with CLAUDE_PROJECT_DIR set', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-run-gem-'));
