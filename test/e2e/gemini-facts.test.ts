@@ -20,7 +20,9 @@ interface Fact {
   handler?: Record<string, unknown>;
   /** `hooks` of .gemini/settings.json, given the hook handler; default: BeforeTool on run_shell_command */
   hooks?: (handler: object) => object;
-  expected: { ran: boolean; told?: string };
+  expected: { ran: boolean; told?: string; hung?: boolean };
+  /** kill the agent after this long (a case that hangs) */
+  timeoutMs?: number;
 }
 
 const FACTS: Fact[] = [
@@ -30,6 +32,8 @@ const FACTS: Fact[] = [
   { name: 'exit 3 blocks too', key: 'output.otherExit: blocks-from-2', script: 'echo NO-EXIT3 >&2; exit 3', expected: { ran: false, told: 'NO-EXIT3' } },
   { name: 'exit 1 is a warning: the tool runs', key: 'output.otherExit', script: 'echo WARN >&2; exit 1', expected: { ran: true } },
   { name: 'a top-level decision deny blocks with its reason', key: 'output.legacyDecision', script: `echo '{"decision":"deny","reason":"NO-TOPLEVEL"}'`, expected: { ran: false, told: 'NO-TOPLEVEL' } },
+  // it waits for a confirmation nobody can give: the run never ends (killed by the harness after 20 s)
+  { name: 'a top-level decision ask hangs a headless run (--approval-mode yolo)', key: 'output.askHeadless: hang', script: `echo '{"decision":"ask","reason":"ASK-TOPLEVEL"}'`, timeoutMs: 20_000, expected: { ran: false, hung: true } },
   { name: "Claude's hookSpecificOutput.permissionDecision deny is not read", key: 'output.permissionDecision: []', script: `echo '{"hookSpecificOutput":{"hookEventName":"BeforeTool","permissionDecision":"deny","permissionDecisionReason":"NO-HSO"}}'`, expected: { ran: true } },
   { name: 'timeout is in ms: timeout 300 kills a 3 s hook and the tool runs', key: 'timeout.unit: ms, onTimeout: proceed', script: 'sleep 3; echo NO-LATE >&2; exit 2', handler: { timeout: 300 }, expected: { ran: true } },
   {
@@ -61,8 +65,12 @@ describe('Gemini CLI 0.61.0 hook runner (native hooks)', () => {
       const script = writeFileEnsured(join(ws.root, 'hook.sh'), `cat > /dev/null\n${f.script}\n`);
       const handler = { type: 'command', command: `sh ${JSON.stringify(script)}`, ...f.handler };
       writeJson(join(dir, '.gemini/settings.json'), { hooks: f.hooks ? f.hooks(handler) : { BeforeTool: [{ matcher: 'run_shell_command', hooks: [handler] }] } });
-      const r = await runGemini({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: 'run_shell_command', args: { command: 'touch ran.marker' } }] });
-      const got = { ran: existsSync(join(dir, 'ran.marker')), ...(f.expected.told ? { told: told(r, f.expected.told) ? f.expected.told : '(not told)' } : {}) };
+      const r = await runGemini({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: 'run_shell_command', args: { command: 'touch ran.marker' } }], ...(f.timeoutMs ? { timeoutMs: f.timeoutMs } : {}) });
+      const got = {
+        ran: existsSync(join(dir, 'ran.marker')),
+        ...(f.expected.told ? { told: told(r, f.expected.told) ? f.expected.told : '(not told)' } : {}),
+        ...(f.expected.hung !== undefined ? { hung: r.stderr.includes('[harness] killed after') } : {}),
+      };
       expect(got, `exit=${r.exitCode}\ntoolResults=${JSON.stringify(r.toolResults)}\nstderr: ${r.stderr.slice(-1500)}`).toEqual(f.expected);
       if (f.key === 'matcher.valuesExact') expect({ list: existsSync(join(dir, 'ss-list.marker')), exact: existsSync(join(dir, 'ss-exact.marker')) }).toEqual({ list: false, exact: true });
     });
