@@ -124,9 +124,19 @@ for (const [k, bytes] of Object.entries(TRANSCRIPTS)) {
   transcriptFile[k] = f;
 }
 const NEXT_RECORD = qwenRecords(3); // what the host appends before each call: a tool call, its result, telemetry
+// Gemini-shaped (test/fixtures/observed/gemini/payloads/BeforeTool-run_shell_command.json)
+const geminiBase = (command) => ({
+  session_id: '477c551b-f3d8-48bd-8cb0-8cf966a38c9c',
+  transcript_path: '/HOME/.gemini/tmp/project/chats/session-2026-11-25T13-38-477c551b.jsonl',
+  cwd: project,
+  hook_event_name: 'BeforeTool',
+  timestamp: '2026-11-25T13:38:31.322Z',
+  tool_name: 'run_shell_command',
+  tool_input: { command, description: '' },
+});
 const payloads = {};
 for (const [k, bytes] of Object.entries(SIZES)) {
-  payloads[k] = { qwen: sized(qwenBase(SAFE), bytes), claude: sized(claudeBase(SAFE), bytes), qwenDeny: sized(qwenBase(DANGER), bytes), claudeDeny: sized(claudeBase(DANGER), bytes) };
+  payloads[k] = { qwen: sized(qwenBase(SAFE), bytes), claude: sized(claudeBase(SAFE), bytes), gemini: sized(geminiBase(SAFE), bytes), qwenDeny: sized(qwenBase(DANGER), bytes), claudeDeny: sized(claudeBase(DANGER), bytes), geminiDeny: sized(geminiBase(DANGER), bytes) };
 }
 
 // 200 Claude hooks for `convert`
@@ -165,12 +175,13 @@ writeFileSync(join(DPROJ, '.claude/settings.json'), `${JSON.stringify({ hooks: {
 const DCONFIG = join(DPROJ, '.claude/settings.json');
 
 // ---------- variants ----------
-const runArgs = (cmd) => [BIN, 'run', '--from', 'claude', '--to', 'qwen', '-c', cmd];
+const runArgs = (cmd, to = 'qwen') => [BIN, 'run', '--from', 'claude', '--to', to, '-c', cmd];
 const V = {
   bareJq: { label: 'bare hook: bash+jq', file: 'bash', args: [GUARD_SH], input: 'claude' },
   barePy: { label: 'bare hook: python3', file: 'python3', args: [GUARD_PY], input: 'claude' },
   minimal: { label: 'minimal wrapper (node) + bash+jq', file: NODE, args: [MINIMAL, HOOK_CMD], input: 'qwen' },
   run: { label: 'hook-bridge run + bash+jq', file: NODE, args: runArgs(HOOK_CMD), input: 'qwen' },
+  runGemini: { label: 'hook-bridge run --to gemini + bash+jq', file: NODE, args: runArgs(HOOK_CMD, 'gemini'), input: 'gemini' },
   nodeE0: { label: 'node -e 0', file: NODE, args: ['-e', '0'], input: null },
   runHelp: { label: 'hook-bridge run --help (bundle load only)', file: NODE, args: [BIN, 'run', '--help'], input: null },
   help: { label: 'hook-bridge --help', file: NODE, args: [BIN, '--help'], input: null },
@@ -205,8 +216,8 @@ const check = (what, ok, r) => {
 };
 const isDeny = (r) => r.code === 2 || /"permissionDecision":"deny"/.test(r.stdout);
 for (const size of Object.keys(SIZES)) {
-  for (const k of ['bareJq', 'barePy', 'minimal', 'run']) {
-    if (k === 'barePy' && size !== '2KB') continue;
+  for (const k of ['bareJq', 'barePy', 'minimal', 'run', 'runGemini']) {
+    if ((k === 'barePy' || k === 'runGemini') && size !== '2KB') continue;
     const v = V[k];
     const ok = await exec(v.file, v.args, inputOf(v, size));
     check(`${v.label} @${size} (safe payload: exit 0, silent)`, ok.code === 0 && ok.stdout === '' && ok.stderr === '', ok);
@@ -292,7 +303,7 @@ const summary = (ms) => ({ median: median(ms), p90: quantile(ms, 0.9), min: Math
 
 const started = Date.now();
 const groups = {
-  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5']),
+  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5']),
   '100KB': await group('100KB', ['bareJq', 'minimal', 'run']),
   '10MB': await group('10MB', ['bareJq', 'minimal', 'run']),
   transcript: await group('2KB', ['minimal', 'run', 'runT50KB', 'runT50MB']),
@@ -361,6 +372,8 @@ for (const [size, t] of Object.entries(groups)) {
 const g = groups;
 const R = {
   runVsMinimal2KB: perRound(g['2KB'], 'run', 'minimal'),
+  runGeminiVsMinimal2KB: perRound(g['2KB'], 'runGemini', 'minimal'),
+  runGeminiVsRun2KB: perRound(g['2KB'], 'runGemini', 'run'),
   runVsMinimal100KB: perRound(g['100KB'], 'run', 'minimal'),
   runVsMinimal10MB: perRound(g['10MB'], 'run', 'minimal'),
   runVsBareJq2KB: perRound(g['2KB'], 'run', 'bareJq'),
@@ -384,6 +397,8 @@ say();
 say('key ratios (median of per-round ratios)'.padEnd(58) + `${lpad('measured', 10)}   target`);
 const row = (label, val, target, ok) => say(`  ${pad(label, 56)}${lpad(val, 10)}   ${target ?? ''}${ok === undefined ? '' : `  ${mark(ok)}`}`);
 row('run / minimal wrapper @ 2 KB', `${R.runVsMinimal2KB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimalSmall.toFixed(1)}×`, R.runVsMinimal2KB <= TARGETS.runVsMinimalSmall);
+row('run --to gemini / minimal wrapper @ 2 KB', `${R.runGeminiVsMinimal2KB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimalSmall.toFixed(1)}×`, R.runGeminiVsMinimal2KB <= TARGETS.runVsMinimalSmall);
+row('run --to gemini / run --to qwen @ 2 KB', `${R.runGeminiVsRun2KB.toFixed(3)}×`);
 row('run / minimal wrapper @ 100 KB', `${R.runVsMinimal100KB.toFixed(2)}×`);
 row('run / minimal wrapper @ 10 MB', `${R.runVsMinimal10MB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimal10MB.toFixed(1)}×`, R.runVsMinimal10MB <= TARGETS.runVsMinimal10MB);
 row('run / bare hook (bash+jq) @ 2 KB', `${R.runVsBareJq2KB.toFixed(2)}×`);

@@ -10,7 +10,7 @@ import { nativeEvent, placeEvent, toolEntry } from '../dialects/catalog.js';
 import { closestName } from '../model/suggest.js';
 import { shellQuote, wrapCommand } from '../run/wrapper.js';
 import { writeToolMatcher } from '../dialects/matcher.js';
-import { rewriteEnvVars } from './env.js';
+import { braceSubstitutedVars, rewriteEnvVars } from './env.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
 
@@ -239,6 +239,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
         }
       }
     }
+    if (typeof handler.command === 'string') handler.command = braceSubstitutedVars(handler.command, target.id);
     // Defaults are established for command hooks only; a prompt/agent/http hook's default is not known.
     if (timeoutMs === undefined && h.type === 'command') {
       // The default the hook relied on is its script agent's (a wrapped Claude script in a Qwen config relied on Claude's).
@@ -276,7 +277,10 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
 
     const native: NativeHook = { event: ev, matcher, handler, groupFields: h.groupFields, ...(h.priority !== undefined ? { priority: h.priority } : {}), ...(opts.keyOf ? { key: opts.keyOf(h) } : {}) };
     if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml') notes.push(`priority ${h.priority} kept as order only`);
-    out.push(native);
+    // A host that compares lifecycle matchers as one exact string (Gemini CLI) gets one entry per value.
+    const perValue = row.matcherOn !== 'tool' && target.spec.matcher.valuesExact && typeof matcher === 'string' && matcher.includes('|') ? matcher.split('|') : undefined;
+    if (perValue) notes.push(`one entry per ${row.matcherOn} value: ${target.spec.agent} compares the matcher as one exact string`);
+    for (const m of perValue ?? [matcher]) out.push({ ...native, matcher: m });
     const changed = notes.length > 0;
     report.push({
       source,

@@ -102,6 +102,7 @@ export function detectFileDialect(file: string, text: string): DialectId | { amb
   if (/\.ya?ml$/i.test(p)) return 'hooks-yaml';
   if (p.includes('/.claude/') || p.includes('/.claude-plugin/') || (/\/hooks\/hooks\.json$/.test(p) && !/\$\{?CODEBUDDY_PLUGIN_ROOT\b/.test(text))) return 'claude';
   if (p.includes('/.qwen/')) return 'qwen';
+  if (p.includes('/.gemini/')) return 'gemini';
   if (p.includes('/.codebuddy/')) return codebuddyFlavour(text);
   if (IDE_TOOL.test(text) && !QWEN_TOOL.test(text.replace(/\bread_file\b/g, ''))) return 'codebuddy-ide';
   if (QWEN_TOOL.test(text)) return 'qwen';

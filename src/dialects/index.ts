@@ -4,10 +4,11 @@ import { claude } from './claude.js';
 import { codebuddyIde } from './codebuddy-ide.js';
 import { codebuddy } from './codebuddy.js';
 import type { Dialect } from './define.js';
+import { gemini } from './gemini.js';
 import { hooksYaml } from './hooks-yaml.js';
 import { qwen } from './qwen.js';
 
-export const dialects: Record<DialectId, Dialect> = { claude, qwen, codebuddy, 'codebuddy-ide': codebuddyIde, 'hooks-yaml': hooksYaml };
+export const dialects: Record<DialectId, Dialect> = { claude, qwen, codebuddy, 'codebuddy-ide': codebuddyIde, 'hooks-yaml': hooksYaml, gemini };
 
 /** The dialect for a user-given id; a clear error listing the known ones otherwise. */
 export function getDialect(id: string): Dialect {

@@ -3,7 +3,8 @@
 // Semantics (mappings/dialects/*.yaml `matcher.semantics`, observed):
 //   claude: only [A-Za-z0-9_|, -] -> exact names split on | and , (trimmed); anything else an unanchored regex
 //   qwen:   a |-part equal to a name or alias matches it; otherwise the whole string as an unanchored regex on the Qwen name
-//   regex:  always an unanchored regex (CodeBuddy Code: `Task` matches `TaskCreate`)
+//   regex:  always an unanchored regex (CodeBuddy Code: `Task` matches `TaskCreate`; Gemini CLI, where an invalid
+//           regex is compared to the tool name as a string: matcher.invalidRegex exact-compare)
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Matcher } from '../model/hook.js';
@@ -53,7 +54,8 @@ export function matcherFires(d: DialectId, native: unknown, toolName: string): b
     const parts = native.split('|').map((s) => s.trim());
     if (parts.some((n) => n === toolName || (canonical !== undefined && aliasTools(d, n).includes(canonical)))) return true;
   }
-  return safeRegex(native)?.test(toolName) ?? false;
+  // Gemini CLI compares an invalid regex to the tool name as a string (matcher.invalidRegex: exact-compare).
+  return safeRegex(native)?.test(toolName) ?? (mappings.dialects[d].matcher.invalidRegex === 'exact-compare' && native === toolName);
 }
 
 export interface MatcherRead {
@@ -126,6 +128,10 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     for (const n of native.split('|').map((s) => s.trim()).filter(Boolean)) exactName(n);
   }
   const alts = alternatives(native);
+  if (!alts && mappings.dialects[d].matcher.invalidRegex === 'exact-compare') {
+    if (!exactName(native)) unknown.push(exactLiteral(native));
+    return finish();
+  }
   if (!alts) {
     diagnostics.push({ severity: 'error', code: 'matcherInvalidRegex', message: `"${native}" is not a valid regular expression: it never fires on ${d}` });
     return { matcher: { kind: 'pattern', source: native }, diagnostics };

@@ -10,6 +10,7 @@ import { mappings } from '../model/mappings.js';
 import { DIALECT_IDS } from '../model/dialect-ids.js';
 import { readToolMatcher } from './matcher.js';
 import { parseWrapper } from '../run/wrapper.js';
+import { unbraceSubstitutedVars } from '../convert/env.js';
 import { canonicalEvent } from './catalog.js';
 import type { Codec, Dialect, NativeHook, ReadResult } from './define.js';
 import { planSync, type ExistingEntry } from './sync-plan.js';
@@ -118,7 +119,7 @@ export function readHandler(
   if (typeof command === 'string') {
     const w = parseWrapper(command, at.runners);
     if (w && (w.hosts ?? [w.to]).includes(d.payloadDialect)) {
-      hook.command = w.command;
+      hook.command = unbraceSubstitutedVars(w.command, d.id);
       if (w.args) hook.fields = { ...hook.fields, args: w.args };
       hook.written = command;
       hook.scriptDialect = w.from;
@@ -256,6 +257,11 @@ export const settingsJson: Codec = {
     const ignored = existing === undefined || strict ? undefined : syntaxThatIgnoresFile(existing, d.spec);
     if (ignored) {
       diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `this file keeps ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(existing!, ignored.offset)}), so ${d.spec.agent} will ignore all of it: remove it`, file });
+    }
+    // Gemini CLI: hooksConfig.enabled false turns every hook off (the default is on, so nothing is written to enable them).
+    const sw = d.spec.config.hooksSwitch;
+    if (sw && sw.split('.').reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), current) === false) {
+      diagnostics.push({ severity: 'warning', code: 'hooksSwitchedOff', message: `${sw} is false in this file: ${d.spec.agent} runs none of its hooks until it is true`, file, path: sw });
     }
     return { text: existing === undefined && !out.endsWith('\n') ? `${out}\n` : out, diagnostics, changes: plan.changes };
   },

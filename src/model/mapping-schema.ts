@@ -89,6 +89,8 @@ export const dialectFileSchema = z.strictObject({
       /** What a trailing comma in a JSON settings file does. */
       jsonTrailingCommas: z.enum(['accepted', 'file-ignored', 'unknown']),
       folderTrust: z.string().optional(),
+      /** A setting whose `false` turns every hook of the file off (dot path; Gemini CLI: hooksConfig.enabled, default true). */
+      hooksSwitch: z.string().optional(),
     })
     .partial()
     .required({ format: true, write: true }),
@@ -111,9 +113,12 @@ export const dialectFileSchema = z.strictObject({
       semantics: z.enum(['claude', 'qwen', 'regex']),
       semanticsSource: z.string().optional(),
       caseSensitive: z.boolean(),
-      invalidRegex: z.enum(['never-matches']).or(unknown),
+      /** never-matches; exact-compare: an invalid regex is compared to the tool name as a string (Gemini CLI). */
+      invalidRegex: z.enum(['never-matches', 'exact-compare']).or(unknown),
       arrays: z.enum(['unsupported', 'never-fire', 'any-of']).or(unknown),
       mcpNames: z.string(),
+      /** true: a matcher on a non-tool event (source, reason, trigger) is compared as ONE exact string: no |-lists (Gemini CLI). */
+      valuesExact: z.boolean().optional(),
     })
     .partial()
     .required({ semantics: true }),
@@ -130,6 +135,11 @@ export const dialectFileSchema = z.strictObject({
        * user set it before starting the agent, which hooks then inherit).
        */
       envFile: z.strictObject({ var: z.string(), events: z.array(canonicalEventId), providedByAgent: z.boolean(), source: z.string() }).optional(),
+      /**
+       * Variables the agent replaces in the command TEXT with a shell-quoted value before the shell runs it
+       * (Gemini CLI: `$GEMINI_PROJECT_DIR` …, not `${…}`): inside quotes a path with a space breaks the command.
+       */
+      commandSubstitutes: z.array(z.string()).optional(),
     })
     .optional(),
   /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */
@@ -174,13 +184,17 @@ export const dialectFileSchema = z.strictObject({
     .strictObject({
       exit2Reason: z.enum(['stderr', 'stdout-then-stderr']),
       exit2OnNonBlockingEvents: z.enum(['shown-to-model', 'not-shown']).or(unknown),
-      otherExit: z.enum(['non-blocking', 'warning']),
+      /** Exit codes other than 0 and 2; blocks-from-2: exit 1 is a warning, every code from 2 up blocks (Gemini CLI). */
+      otherExit: z.enum(['non-blocking', 'warning', 'blocks-from-2']),
       jsonOnNonZeroExit: z.enum(['honoured', 'ignored']).or(unknown),
       stdoutJson: z.literal('strict'),
       requiresHookEventName: z.boolean(),
       permissionDecision: z.array(z.enum(['allow', 'deny', 'ask'])),
-      legacyDecision: z.array(z.enum(['block', 'approve'])),
+      /** Top-level `decision` values honoured (Gemini CLI reads only these: block/deny block, ask asks). */
+      legacyDecision: z.array(z.enum(['block', 'approve', 'deny', 'ask'])),
       updatedInput: z.enum(['replace', 'merge', 'ignored']),
+      /** The hookSpecificOutput field an input rewrite is read from (default updatedInput; Gemini CLI: tool_input). */
+      rewriteField: z.string().min(1).optional(),
       modifiedInput: z.enum(['replace', 'merge', 'ignored']),
       askHeadless: z.enum(['deny', 'hang', 'allow', 'never-headless']).or(unknown),
       /** `ask` in an interactive session: a confirmation prompt (as on Claude Code), or not known. */

@@ -90,7 +90,8 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
       }
       for (const field of ['updatedInput', 'modifiedInput'] as const) {
         const mode = spec[field];
-        const v = hso[field];
+        // Gemini CLI reads its rewrite from hookSpecificOutput.tool_input (output.rewriteField).
+        const v = hso[field === 'updatedInput' ? (spec.rewriteField ?? field) : field];
         if (mode !== 'ignored' && isObject(v) && TOOL_PERMISSION.has(ev)) {
           // A replacing agent (Claude Code) rejects a rewrite that lacks a required parameter: the call fails
           // and the model is told (docs/observations.md). A merging host would fill it in from the original.
@@ -107,7 +108,11 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
       }
       if (typeof hso.additionalContext === 'string' && hso.additionalContext && spec.additionalContext[ev] === 'to-model') a.context.push(hso.additionalContext);
     }
-    if (json.decision === 'block' && spec.legacyDecision.includes('block')) deny(typeof json.reason === 'string' ? json.reason : undefined);
+    if ((json.decision === 'block' || json.decision === 'deny') && spec.legacyDecision.includes(json.decision)) deny(typeof json.reason === 'string' ? json.reason : undefined);
+    if (json.decision === 'ask' && spec.legacyDecision.includes('ask') && a.decision === undefined && TOOL_PERMISSION.has(ev)) {
+      a.decision = 'ask';
+      if (typeof json.reason === 'string') a.reason = json.reason;
+    }
     if (json.decision === 'approve' && spec.legacyDecision.includes('approve') && a.decision === undefined && TOOL_PERMISSION.has(ev)) a.decision = 'allow';
     if (json.continue === false) {
       const stopReason = typeof json.stopReason === 'string' ? json.stopReason : undefined;
@@ -124,7 +129,9 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
   } else if (r.exitCode === 0 && r.stdout.trim() && spec.plainStdoutContext.includes(ev)) {
     a.context.push(r.stdout.replace(/\n$/, ''));
   }
-  if (r.exitCode === 2 && BLOCKABLE.has(ev)) {
+  // Exit 2 blocks; on Gemini CLI every code from 2 up does, and only when the output is not JSON (output.otherExit).
+  const blocking = r.exitCode === 2 || (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
+  if (blocking && BLOCKABLE.has(ev)) {
     const reason = spec.exit2Reason === 'stderr' ? r.stderr : r.stdout.trim() || r.stderr;
     deny(reason.replace(/\n$/, ''));
   }

@@ -62,7 +62,7 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   if (decision === 'ask' && ask !== 'ask') {
     decision = ask;
     if (ask === 'deny') reason = reason ?? 'a hook asked for confirmation, which this agent cannot show';
-  } else if (decision === 'ask' && !out.permissionDecision.includes('ask')) decision = 'deny';
+  } else if (decision === 'ask' && !out.permissionDecision.includes('ask') && !out.legacyDecision.includes('ask')) decision = 'deny';
 
   let hostInput: Record<string, unknown> | undefined;
   if (a.updatedInput && TOOL_PERMISSION.has(ev) && decision !== 'deny') {
@@ -85,6 +85,8 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   }
 
   const json: Record<string, unknown> = {};
+  // Where the host reads an input rewrite from (Gemini CLI: tool_input; output.rewriteField).
+  const rewriteField = out.updatedInput !== 'ignored' ? (out.rewriteField ?? 'updatedInput') : 'modifiedInput';
   const hso: Record<string, unknown> = { hookEventName: ctx.hostEvent };
   let stderr = '';
   let exitCode = 0;
@@ -95,6 +97,11 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     if (out.permissionDecision.includes('deny')) {
       hso.permissionDecision = 'deny';
       hso.permissionDecisionReason = reason ?? 'blocked by a hook';
+    } else if (out.legacyDecision.includes('deny')) {
+      // Gemini CLI: a top-level decision. Not exit 2: it parses the reason text as JSON first, and a reason
+      // like "1" or "null" parses to a non-object, which it then ignores — the deny would be lost.
+      json.decision = 'deny';
+      json.reason = reason ?? 'blocked by a hook';
     } else {
       // Exit 2 is the deny every agent honours; keep stdout empty (CodeBuddy reads the reason from stdout first).
       stderr = reason ?? 'blocked by a hook';
@@ -102,16 +109,22 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     }
   } else if (decision === 'ask') {
     // ask relayed (--ask ask, or by default where the host asks a person and denies when it cannot).
-    hso.permissionDecision = 'ask';
-    if (reason) hso.permissionDecisionReason = reason;
-    if (hostInput) hso[out.updatedInput !== 'ignored' ? 'updatedInput' : 'modifiedInput'] = hostInput;
+    if (out.permissionDecision.includes('ask')) {
+      hso.permissionDecision = 'ask';
+      if (reason) hso.permissionDecisionReason = reason;
+    } else {
+      // Gemini CLI: only a top-level decision is read.
+      json.decision = 'ask';
+      if (reason) json.reason = reason;
+    }
+    if (hostInput) hso[rewriteField] = hostInput;
   } else if (decision === 'allow' || hostInput) {
     // Never `allow` on a last-writer-wins host (Qwen): it would override another hook's deny, and cannot bypass its permission check anyway.
     if (decision === 'allow' && out.permissionDecision.includes('allow')) {
       hso.permissionDecision = 'allow';
       if (reason) hso.permissionDecisionReason = reason;
     }
-    if (hostInput) hso[out.updatedInput !== 'ignored' ? 'updatedInput' : 'modifiedInput'] = hostInput;
+    if (hostInput) hso[rewriteField] = hostInput;
   }
   if (block) {
     if (ev === 'stop' && out.stopBlock === 'ignored-headless') notes.push(`hook-bridge: ${spec.agent} ignores Stop blocks when run headless`);

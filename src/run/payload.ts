@@ -24,6 +24,33 @@ function parseQwenShell(text: string): { stdout: string; stderr: string } {
   return { stdout: out === '(empty)' ? '' : out, stderr: err === '(none)' ? '' : err };
 }
 
+/**
+ * stdout/stderr of an llm-text shell result: Qwen's "Command: …" fields, or Gemini's
+ * "<untrusted_context>\nOutput: …" whose returnDisplay is the output alone, stdout and stderr merged
+ * (observed/gemini/payloads/AfterTool-run_shell_command.json).
+ */
+function shellOutput(resp: Record<string, unknown>): { stdout: string; stderr: string } {
+  const text = String(resp.llmContent);
+  if (text.startsWith('<untrusted_context>') && typeof resp.returnDisplay === 'string') return { stdout: resp.returnDisplay, stderr: '' };
+  return parseQwenShell(text);
+}
+
+/** A tool_response in the {llmContent, returnDisplay} shape (a Gemini CLI script under another host). */
+function toLlmText(resp: unknown, tool: string | undefined, input: Record<string, unknown> | undefined): unknown {
+  if (isObject(resp) && typeof resp.llmContent === 'string') return resp;
+  if (tool === 'shell' && isObject(resp)) {
+    const out = [resp.stdout, resp.stderr].filter((x): x is string => typeof x === 'string' && x !== '').join('\n');
+    return { llmContent: `<untrusted_context>\nOutput: ${out || '(empty)'}\n</untrusted_context>`, returnDisplay: out };
+  }
+  if (tool === 'file.read' && isObject(resp) && isObject(resp.file)) return { llmContent: String(resp.file.content ?? ''), returnDisplay: '' };
+  if ((tool === 'file.write' || tool === 'file.edit') && isObject(resp)) {
+    const filePath = resp.filePath ?? input?.file_path;
+    const newContent = tool === 'file.write' ? (resp.content ?? input?.content) : undefined;
+    return { llmContent: `Successfully ${tool === 'file.write' ? 'wrote' : 'modified'} file: ${String(filePath)}`, returnDisplay: { fileName: String(filePath).split('/').pop(), filePath, originalContent: resp.originalFile ?? '', ...(newContent !== undefined ? { newContent } : {}) } };
+  }
+  return { llmContent: typeof resp === 'string' ? resp : JSON.stringify(resp), returnDisplay: '' };
+}
+
 /** tool_response into the script agent's shape where the shapes are known to differ. */
 // Claude Code's result shapes (claude/payloads/PostToolUse-{Read,Edit,Write-*}.json).
 const claudeRead = (filePath: unknown, content: string) => {
@@ -40,13 +67,15 @@ const stripLineNumbers = (text: string) => text.split('\n').map((l) => l.replace
 
 export function translateResponse(resp: unknown, tool: string | undefined, host: DialectId, script: DialectId, input: Record<string, unknown> | undefined, cwd: string): unknown {
   if (host === script || resp === undefined || resp === null) return resp;
+  if (script === 'gemini') return toLlmText(resp, tool, input);
   if (tool === 'search.glob' || tool === 'search.grep') {
     const r = translateSearchResult(tool, resp, host, script, input, cwd);
     if (r !== undefined) return r;
   }
   if (script === 'claude' || script === 'codebuddy') {
-    if (host === 'qwen' && isObject(resp) && typeof resp.llmContent === 'string') {
-      if (tool === 'shell') return { ...parseQwenShell(resp.llmContent), interrupted: false, isImage: false, noOutputExpected: false };
+    // Qwen Code's and Gemini CLI's {llmContent, returnDisplay} (tools.yaml response: llm-text).
+    if (isObject(resp) && typeof resp.llmContent === 'string') {
+      if (tool === 'shell') return { ...shellOutput(resp), interrupted: false, isImage: false, noOutputExpected: false };
       const d = resp.returnDisplay;
       if (tool === 'file.edit' && isObject(d) && typeof d.filePath === 'string') return claudeEdit(d.filePath, input, d.originalContent ?? '');
       if (tool === 'file.write' && isObject(d) && typeof d.filePath === 'string') return claudeWrite(d.filePath, d.newContent ?? '', d.originalContent);

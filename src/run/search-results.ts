@@ -7,6 +7,8 @@
 //   Qwen Code    {llmContent: "Found …:\n---\n<one line per file or match>"}; grep_search matches either as
 //                "/abs:1:text" lines (ground-truth capture) or as "File: rel\nL1: text" blocks between "---"
 //                lines (seen in the end-to-end suite, test/e2e: post-grep-result)
+//   Gemini CLI   {llmContent, returnDisplay}: glob "Found N file(s) matching …:\n/abs/a\n/abs/b"; grep_search
+//                returnDisplay.matches [{filePath, absolutePath, lineNumber, line}] (observed/gemini/payloads/AfterTool-*)
 import type { DialectId } from '../model/dialect-ids.js';
 import { isObject } from '../model/is-object.js';
 
@@ -102,6 +104,14 @@ function read(host: DialectId, glob: boolean, resp: unknown, input: Input): Foun
     if (sep < 0) return undefined; // a shape not observed (no results, an error): left as it is
     const lines = resp.llmContent.slice(sep + 5).split('\n').filter(Boolean);
     return glob ? { files: lines } : { matches: qwenMatches(lines) };
+  }
+  if (host === 'gemini' && isObject(resp)) {
+    const d = resp.returnDisplay;
+    if (!glob && isObject(d) && Array.isArray(d.matches)) {
+      return { matches: d.matches.filter(isObject).map((m) => ({ file: String(m.absolutePath ?? m.filePath), line: typeof m.lineNumber === 'number' ? m.lineNumber : undefined, text: String(m.line ?? '') })) };
+    }
+    if (glob && typeof resp.llmContent === 'string' && /^Found \d+ file/.test(resp.llmContent)) return { files: resp.llmContent.split('\n').slice(1).filter(Boolean) };
+    return undefined; // no matches / an error: left as it is
   }
   return undefined;
 }

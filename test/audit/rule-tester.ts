@@ -80,5 +80,6 @@ export function ruleTester(rule: Rule, cases: { valid: Case[]; invalid: InvalidC
 
 export const claude = (hooks: object) => ({ '.claude/settings.json': { hooks } });
 export const qwen = (hooks: object) => ({ '.qwen/settings.json': { hooks } });
+export const gemini = (hooks: object) => ({ '.gemini/settings.json': { hooks } });
 export const codebuddy = (hooks: object) => ({ '.codebuddy/settings.json': { hooks } });
 export const cmd = (command: string, extra: object = {}) => ({ type: 'command', command, ...extra });

@@ -45,11 +45,11 @@ describe('help and dialects', () => {
       for (const line of fast.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80 + (line.startsWith('Usage:') ? 60 : 0));
     });
   }
-  it('dialects --format json lists the five dialects with catalogs and semantics', () => {
+  it('dialects --format json lists the six dialects with catalogs and semantics', () => {
     const r = cli(['dialects', '--format', 'json']);
     expect(r.code).toBe(0);
     const k = JSON.parse(r.stdout);
-    expect(k.dialects.map((d: { id: string }) => d.id)).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml']);
+    expect(k.dialects.map((d: { id: string }) => d.id)).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml', 'gemini']);
     expect(k.dialects[1]).toMatchObject({ timeout: { unit: 's', default: 60 }, matcher: { semantics: 'qwen' } });
     expect(k.tools.find((t: { id: string }) => t.id === 'shell').names.qwen.name).toBe('run_shell_command');
   });
@@ -68,9 +68,9 @@ describe('help and dialects', () => {
 
 describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
   it('unknown dialect', () => {
-    const r = cli(['convert', '--to', 'gemini', 'x']);
+    const r = cli(['convert', '--to', 'cursor', 'x']);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe('hook-bridge: unknown dialect "gemini" (known: claude, qwen, codebuddy, codebuddy-ide, hooks-yaml)');
+    expect(r.stderr.trim()).toBe('hook-bridge: unknown dialect "cursor" (known: claude, qwen, codebuddy, codebuddy-ide, hooks-yaml, gemini)');
   });
   it('unreadable file', () => {
     const r = cli(['convert', 'does-not-exist.json', '--to', 'qwen', '--from', 'claude']);
@@ -516,7 +516,7 @@ describe('transcript', () => {
     ['a line that is not JSON', ['--from', 'codebuddy', '-'], '{"type":"message"}\n{oops\n', /<stdin>: line 2: not a JSON record/],
     ['a Claude transcript given as Qwen', ['--from', 'qwen', join(resolve(import.meta.dirname, '../fixtures'), 'ground-truth/claude/transcript-sample.jsonl')], undefined, /no Qwen Code transcript record found/],
     ['an unsupported pair', ['--from', 'codebuddy-ide', 'x'], undefined, /no transcript translation from codebuddy-ide/],
-    ['an unknown dialect', ['--from', 'gemini', 'x'], undefined, /unknown dialect "gemini"/],
+    ['an unknown dialect', ['--from', 'cursor', 'x'], undefined, /unknown dialect "cursor"/],
     ['no --from', ['x'], undefined, /required option '--from <dialect>'/],
   ];
   for (const [name, args, input, message] of BAD) {

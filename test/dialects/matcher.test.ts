@@ -44,12 +44,27 @@ describe('codebuddy matcher semantics (decision-tests.json u14)', () => {
   for (const [m, tool, fired] of cases) it(`${JSON.stringify(m)} on ${tool}`, () => expect(matcherFires('codebuddy', m, tool)).toBe(fired));
 });
 
+describe('gemini matcher semantics (bundle core/hooks/hookPlanner.js: new RegExp(m).test(tool_name), invalid -> exact compare)', () => {
+  const cases: [string, string, boolean][] = [
+    ['run_shell_command', 'run_shell_command', true], ['run', 'run_shell_command', true], ['^write_file$', 'write_file', true], ['file', 'read_file', true],
+    ['Bash', 'run_shell_command', false], ['RUN_SHELL_COMMAND', 'run_shell_command', false], ['*', 'glob', true], ['', 'glob', true],
+    // an invalid regex is compared to the tool name as a string
+    ['(', 'glob', false], ['my_tool(', 'my_tool(', true],
+  ];
+  for (const [m, tool, fired] of cases) it(`${JSON.stringify(m)} on ${tool}`, () => expect(matcherFires('gemini', m, tool)).toBe(fired));
+  it('an invalid regex is read as the exact name it is compared with, not reported as never firing', () => {
+    const r = readToolMatcher('gemini', 'grep_search(');
+    expect(r.diagnostics.map((d) => d.code)).not.toContain('matcherInvalidRegex');
+  });
+});
+
 describe('translation keeps the meaning', () => {
   const known = (d: (typeof DIALECT_IDS)[number]) => toolsOf(d).map((t) => t.entry.name);
   const pairs: [string, string, string][] = [
     ['claude', 'qwen', 'Bash'], ['claude', 'qwen', 'Write|Edit|MultiEdit'], ['claude', 'codebuddy', 'Edit'], ['claude', 'codebuddy', 'Task'],
     ['claude', 'codebuddy', 'Notebook.*'], ['qwen', 'claude', '^(edit|write_file)$'], ['codebuddy', 'claude', 'Write|Edit'], ['claude', 'codebuddy-ide', 'Bash|Write'],
     ['codebuddy', 'qwen', 'Ba'], ['claude', 'qwen', 'Read,Write'],
+    ['claude', 'gemini', 'Bash|Grep|LS|Edit'], ['claude', 'gemini', 'Write|Edit|MultiEdit'], ['gemini', 'claude', 'file'], ['gemini', 'qwen', 'run_shell_command|replace'],
   ];
   for (const [from, to, m] of pairs) {
     it(`${from} ${JSON.stringify(m)} -> ${to}: fires for exactly the mapped tools`, () => {

@@ -1,5 +1,5 @@
 // dispatch in real agents: a hooks.yaml (which no agent reads) registered through
-// `convert --dispatch` runs with Claude Code's aggregation on Qwen Code and CodeBuddy Code.
+// `convert --dispatch` runs with Claude Code's aggregation on Qwen Code, CodeBuddy Code and Gemini CLI.
 import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ const workspaces: TempWorkspace[] = [];
 beforeAll(() => {
   ensureAgent('qwen');
   ensureAgent('codebuddy');
+  ensureAgent('gemini');
 });
 afterAll(() => workspaces.forEach((w) => w.cleanup()));
 
@@ -22,7 +23,7 @@ hooks:
   - { event: PreToolUse, matcher: Bash, command: '"$CLAUDE_PROJECT_DIR"/.hooks/allow.sh', priority: 20 }
 `;
 
-for (const host of ['qwen', 'codebuddy'] as const) {
+for (const host of ['qwen', 'codebuddy', 'gemini'] as const) {
   describe(`${host}: hooks.yaml through hook-bridge dispatch`, () => {
     async function play(command: string) {
       const ws = makeWorkspace(`hb-e2e-dispatch-${host}-`);

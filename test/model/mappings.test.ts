@@ -52,6 +52,21 @@ describe('tool catalogs match the ground truth', () => {
     }
   });
 
+  it('gemini: every tool it offered the model, with its parameters and required ones', () => {
+    const cat = catalog('gemini');
+    const sent = JSON.parse(readFileSync(join(root, 'test/fixtures/observed/gemini/tools-sent-to-model.json'), 'utf8')) as { name: string; parametersJsonSchema?: { properties?: object; required?: string[] } }[];
+    expect(sent.length).toBeGreaterThan(10);
+    for (const t of sent) {
+      expect(cat.get(t.name), t.name).toBeDefined();
+      expect(cat.get(t.name)!.params.map(([n]) => n), t.name).toEqual(Object.keys(t.parametersJsonSchema?.properties ?? {}));
+      expect(cat.get(t.name)!.required ?? [], t.name).toEqual(t.parametersJsonSchema?.required ?? []);
+      expect(cat.get(t.name)!.status, t.name).toBe('observed');
+    }
+    // what `gemini hooks migrate` gets wrong: Grep is grep_search and LS is list_directory there
+    expect(mappings.tools['search.grep']!.gemini!.name).toBe('grep_search');
+    expect(mappings.tools['file.list']!.gemini!.name).toBe('list_directory');
+  });
+
   it('codebuddy-ide: the IDE vocabulary of DESIGN.md', () => {
     const cat = catalog('codebuddy-ide');
     expect(cat.get('execute_command')!.params.map(([n]) => n)).toEqual(['command', 'requires_approval']);
@@ -97,6 +112,13 @@ describe('tables are consistent both ways', () => {
         expect(mappings.index.eventByName[d][name], `${d} ${name}`).toBeDefined();
       }
     }
+  });
+
+  it('every event Gemini CLI fired (observed/gemini) is known, and its whole settings enum is declared', () => {
+    const fired = JSON.parse(readFileSync(join(root, 'test/fixtures/observed/gemini/_event-order.json'), 'utf8')) as string[];
+    for (const e of new Set(fired)) expect(mappings.index.eventByName.gemini[e], e).toBeDefined();
+    expect(Object.keys(mappings.index.eventByName.gemini).sort()).toEqual(['AfterAgent', 'AfterModel', 'AfterTool', 'BeforeAgent', 'BeforeModel', 'BeforeTool', 'BeforeToolSelection', 'Notification', 'PreCompress', 'SessionEnd', 'SessionStart']);
+    expect(mappings.dialects.gemini).toMatchObject({ eventsComplete: true, timeout: { unit: 'ms', default: 60000 } });
   });
 
   it('every dialect states a timeout unit and matcher semantics', () => {
@@ -151,10 +173,10 @@ describe('malformed mapping files fail with the file and key', () => {
 
 describe('tool_response shapes in tools.yaml match every captured PostToolUse payload', () => {
   const captures = (['ground-truth', 'observed'] as const).flatMap((set) =>
-    (['claude', 'qwen', 'codebuddy'] as const).flatMap((d) => {
+    (['claude', 'qwen', 'codebuddy', 'gemini'] as const).flatMap((d) => {
       const dir = join(root, 'test/fixtures', set, d, 'payloads');
       return (existsSync(dir) ? readdirSync(dir) : [])
-        .filter((f) => f.startsWith('PostToolUse-'))
+        .filter((f) => f.startsWith('PostToolUse-') || f.startsWith('AfterTool-'))
         .map((f) => ({ d, f: `${set}/${d}/${f}`, p: JSON.parse(readFileSync(join(dir, f), 'utf8')) as { tool_name: string; tool_response: unknown } }));
     }),
   );
@@ -164,6 +186,8 @@ describe('tool_response shapes in tools.yaml match every captured PostToolUse pa
     const r = p.tool_response;
     // CodeBuddy answers a failed call with an error object whatever the tool (PostToolUse-Read-missing-file.json)
     if (d === 'codebuddy' && (r as { is_error?: unknown }).is_error === true && !Array.isArray(entry.response)) return;
+    // Gemini adds `error` to the same shape when a call fails (AfterTool-read_file-missing.json)
+    if (d === 'gemini' && entry.response === 'llm-text') return expect(Object.keys(r as object).filter((k) => k !== 'error').sort()).toEqual(['llmContent', 'returnDisplay']);
     if (Array.isArray(entry.response)) expect(Object.keys(r as object).filter((k) => !(entry.response as string[]).includes(k))).toEqual([]);
     else if (entry.response === 'llm-text') expect(Object.keys(r as object).sort()).toEqual(['llmContent', 'returnDisplay']);
     // a tool that answers with lines says "No files found" (a string) when nothing matched

@@ -25,6 +25,7 @@ const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks
  * - codebuddy: CodeBuddy Code "Hooks 配置参考" (cloud.tencent.com/document/product/1831/137030), v1.16.0+
  * - codebuddy-ide: seed 003 (CodeBuddy IDE hooks documentation)
  * - hooks-yaml: seed 002 (hooks.yaml v2.0.0 event table)
+ * - gemini: the `hooks` events of Gemini CLI 0.61.0's settingsSchema.ts (test/fixtures/ground-truth/gemini/README.md)
  */
 const DOCUMENTED: Record<DialectId, string[]> = {
   claude: (JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/documented/claude-hook-events.json'), 'utf8')) as { events: string[] }).events,
@@ -32,6 +33,7 @@ const DOCUMENTED: Record<DialectId, string[]> = {
   codebuddy: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'StopFailure', 'UserPromptSubmit', 'Notification', 'PermissionRequest', 'PermissionDenied', 'Elicitation', 'ElicitationResult', 'PreCompact', 'PostCompact', 'InstructionsLoaded', 'ConfigChange', 'TaskCreated', 'TaskCompleted', 'TeammateIdle', 'FileChanged', 'CwdChanged', 'WorktreeCreate', 'WorktreeRemove', 'Setup'],
   'codebuddy-ide': ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart', 'SessionEnd', 'PreCompact'],
   'hooks-yaml': ['PreToolUse', 'Stop', 'SubagentStop', 'InputReceived', 'BeforeResponse', 'AfterResponse', 'SessionStart', 'AppStartup', 'AppShutdown'],
+  gemini: ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'],
 };
 
 interface Case {

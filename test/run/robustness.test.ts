@@ -120,14 +120,14 @@ describe.concurrent('own failures through the CLI', () => {
   const POST = JSON.stringify(load('qwen', 'PostToolUse-run_shell_command'));
   const UPS = JSON.stringify(load('qwen', 'UserPromptSubmit-initial'));
   it.each([
-    ['unknown dialect', ['--from', 'claude', '--to', 'gemini', '-c', 'true'], 'unknown dialect "gemini" for --to'],
+    ['unknown dialect', ['--from', 'claude', '--to', 'cursor', '-c', 'true'], 'unknown dialect "cursor" for --to'],
     ['missing --to', ['--from', 'claude', '-c', 'true'], '--from and --to are required'],
     ['missing command', ['--from', 'claude', '--to', 'qwen'], "a command is required: -c '<command>' or -- <command> [args...]"],
     ['empty argv command', ['--from', 'claude', '--to', 'qwen', '--'], "a command is required: -c '<command>' or -- <command> [args...]"],
     ['unknown option', ['--from', 'claude', '--to', 'qwen', '--frob', '-c', 'true'], 'unknown option "--frob"'],
     ['bad timeout', ['--from', 'claude', '--to', 'qwen', '--timeout', '0', '-c', 'true'], '--timeout takes a positive number of seconds, got "0"'],
     ['bad choice', ['--from', 'claude', '--to', 'qwen', '--ask', 'maybe', '-c', 'true'], '--ask takes ask|deny|allow, got "maybe"'],
-    ['--ask allow does not opt out of failing closed', ['--from', 'claude', '--to', 'gemini', '--ask', 'allow', '-c', 'true'], 'unknown dialect "gemini" for --to'],
+    ['--ask allow does not opt out of failing closed', ['--from', 'claude', '--to', 'cursor', '--ask', 'allow', '-c', 'true'], 'unknown dialect "cursor" for --to'],
     ['--on-timeout allow does not opt out either', ['--from', 'claude', '--on-timeout', 'allow', '-c', 'true'], '--from and --to are required'],
   ])('usage error (%s): exit 2 on PreToolUse and UserPromptSubmit, 0 on PostToolUse; empty stdout', async (_n, args, message) => {
     for (const [payload, code] of [
@@ -144,12 +144,12 @@ describe.concurrent('own failures through the CLI', () => {
     }
   });
   it('usage error with --on-error allow: exit 0', async () => {
-    const r = await cli(['--from', 'claude', '--to', 'gemini', '--on-error', 'allow', '-c', 'true'], PRE);
+    const r = await cli(['--from', 'claude', '--to', 'cursor', '--on-error', 'allow', '-c', 'true'], PRE);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
   });
   it('--on-error allow after -- is the command\'s argument, not an opt-out', async () => {
-    const r = await cli(['--from', 'claude', '--to', 'gemini', '--', 'x', '--on-error', 'allow'], PRE);
+    const r = await cli(['--from', 'claude', '--to', 'cursor', '--', 'x', '--on-error', 'allow'], PRE);
     expect(r.code).toBe(2);
   });
   it('--help: usage on stdout, exit 0, stdin not needed', async () => {

@@ -34,8 +34,10 @@ describe('examples/claude-project', () => {
       const back = convertHooks(read.hooks, to, { to: 'claude' });
       const out = JSON.parse(dialects.claude.codec.write(back.hooks, undefined, 'back.json', dialects.claude).text);
       const original = JSON.parse(readFileSync(join(project, '.claude/settings.json'), 'utf8')).hooks;
-      // MultiEdit has no Qwen/IDE equivalent: it cannot come back from there.
-      const expected = ['qwen', 'codebuddy-ide'].includes(to) ? JSON.parse(JSON.stringify(original).replace('Write|Edit|MultiEdit', 'Write|Edit')) : structuredClone(original);
+      // MultiEdit has no Qwen/IDE/Gemini equivalent: it cannot come back from there.
+      const expected = ['qwen', 'codebuddy-ide', 'gemini'].includes(to) ? JSON.parse(JSON.stringify(original).replace('Write|Edit|MultiEdit', 'Write|Edit')) : structuredClone(original);
+      // Gemini CLI compares a SessionStart matcher as one exact string: "startup|resume" went as one entry per value.
+      if (to === 'gemini') expected.SessionStart = expected.SessionStart.flatMap((g: { matcher: string }) => g.matcher.split('|').map((m) => ({ ...g, matcher: m })));
       // hooks.yaml has command hooks only (seed 002): the prompt-type Stop hook cannot go there and back.
       if (to === 'hooks-yaml') delete expected.Stop;
       expect(out.hooks).toEqual(expected);
@@ -43,7 +45,7 @@ describe('examples/claude-project', () => {
   }
 });
 
-for (const [dir, from] of [['qwen-project', 'qwen'], ['codebuddy-ide-project', 'codebuddy-ide']] as const) {
+for (const [dir, from] of [['qwen-project', 'qwen'], ['codebuddy-ide-project', 'codebuddy-ide'], ['gemini-project', 'gemini']] as const) {
   describe(`${dir} (${from})`, () => {
     const source = readFileSync(join(import.meta.dirname, dir, 'source.json'), 'utf8');
     for (const to of DIALECT_IDS.filter((d) => d !== from)) {

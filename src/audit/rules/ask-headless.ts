@@ -15,22 +15,27 @@ terminal or an environment variable your CI sets — or wrap the hook: \`hook-br
 asks a person and denies headless (Qwen Code, the CodeBuddy IDE), and turns it into a deny with the reason elsewhere
 (CodeBuddy Code); \`--ask deny\` makes it a deny on every host.`,
   messages: {
-    hangs: '{{where}} answers permissionDecision "ask" in {{event}}: in headless runs (-p) {{agent}} waits forever for an answer, so the run hangs',
-    deniedHeadless: '{{where}} answers permissionDecision "ask" in {{event}}: in headless runs (-p) {{agent}} denies the tool instead of asking',
+    hangs: '{{where}} answers {{field}} "ask" in {{event}}: in headless runs (-p) {{agent}} waits forever for an answer, so the run hangs',
+    deniedHeadless: '{{where}} answers {{field}} "ask" in {{event}}: in headless runs (-p) {{agent}} denies the tool instead of asking',
   },
   /** A deny is a safe outcome (the guard fails closed): worth knowing, not a hazard. */
   messageSeverity: { deniedHeadless: 'info' },
-  sources: ['ground-truth codebuddy t12 t12b', 'ground-truth claude d10', 'ground-truth qwen d12', 'mappings/dialects/*.yaml output.askHeadless'],
+  sources: ['e2e gemini-facts (decision ask hangs)', 'ground-truth codebuddy t12 t12b', 'ground-truth claude d10', 'ground-truth qwen d12', 'mappings/dialects/*.yaml output.askHeadless'],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.type !== 'command' || !h.command || h.event !== 'pre-tool-use' || !unwrapped(h, host)) continue; // wrapped scripts are translated
       const spec = mappings.dialects[host];
       const mode = spec.output?.askHeadless;
       const messageId = mode === 'hang' ? 'hangs' : mode === 'deny' ? 'deniedHeadless' : undefined;
-      if (!messageId || !spec.output?.permissionDecision.includes('ask')) continue;
-      const where = hookTexts(ctx, h, config).find((t) => emits(t.text, 'permissionDecision', 'ask'))?.where;
-      if (!where) continue;
-      ctx.report({ messageId, file: config.file, path: paths.command(h), data: { where, agent: spec.agent, event: h.nativeEvent } });
+      // Claude-style agents read permissionDecision "ask"; Gemini CLI a top-level decision "ask" (output.legacyDecision).
+      const viaHso = spec.output?.permissionDecision.includes('ask');
+      const viaTop = spec.output?.legacyDecision.includes('ask');
+      if (!messageId || !(viaHso || viaTop)) continue;
+      const hit = hookTexts(ctx, h, config)
+        .map((t) => ({ where: t.where, field: viaHso && emits(t.text, 'permissionDecision', 'ask') ? 'permissionDecision' : viaTop && emits(t.text, 'decision', 'ask') ? 'decision' : undefined }))
+        .find((x) => x.field);
+      if (!hit) continue;
+      ctx.report({ messageId, file: config.file, path: paths.command(h), data: { where: hit.where, field: hit.field!, agent: spec.agent, event: h.nativeEvent } });
     }
   },
 });

@@ -32,6 +32,8 @@ export default defineRule({
   runs (u11–u13) and the session ends anyway.
 - \`"continue": false\` in PreToolUse: Claude Code STILL runs the tool and only then ends the session (d13).
 - an \`"async": true\` PreToolUse hook on Qwen Code: its deny comes too late and is ignored (c14).
+- PreToolUse \`permissionDecision: "deny"\` on Gemini CLI, which reads only a top-level \`"decision"\`: the tool runs
+  (observed, test/e2e/gemini-facts.test.ts).
 
 The facts come from \`mappings/dialects/<agent>.yaml\` (\`output.postToolUseBlock\`, \`output.stopBlock\`,
 \`output.continueFalse\`, \`run.asyncField\`). Fix: deny in PreToolUse with \`permissionDecision: "deny"\` (or exit 2),
@@ -42,9 +44,10 @@ the answer into what the host honours.`,
     postToolUseBlockDropped: '{{where}} blocks {{event}} ({{how}}), but {{agent}} drops that: the model never learns the result was rejected',
     stopBlockIgnored: '{{where}} blocks {{event}} ({{how}}) to keep the agent working, but {{agent}} ignores that in headless runs (-p): the session ends anyway',
     continueFalseToolRuns: '{{where}} answers "continue": false in {{event}}, but {{agent}} still runs the tool (then ends the session); deny it with permissionDecision "deny"',
+    permissionDecisionIgnored: '{{where}} denies {{event}} with permissionDecision "deny", which {{agent}} does not read: the tool runs; answer with a top-level "decision": "deny"',
     asyncDenyIgnored: 'async {{event}} hook: {{agent}} ignores the deny of an async hook ({{how}} in {{where}}), so the tool runs; remove "async": true',
   },
-  sources: ['ground-truth qwen p02 p03 c14', 'ground-truth codebuddy u02 u03 u11 u12 u13', 'ground-truth claude d13', 'mappings/dialects/*.yaml output, run.asyncField'],
+  sources: ['e2e gemini-facts (permissionDecision not read)', 'ground-truth qwen p02 p03 c14', 'ground-truth codebuddy u02 u03 u11 u12 u13', 'ground-truth claude d13', 'mappings/dialects/*.yaml output, run.asyncField'],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.type !== 'command' || !h.command || !h.event) continue;
@@ -59,6 +62,10 @@ the answer into what the host honours.`,
         if (hit) ctx.report({ messageId: 'asyncDenyIgnored', file: config.file, path: `${paths.handler(h)}.async`, edit: { path: `${paths.handler(h)}.async`, value: false }, data: { ...data, ...hit } });
       }
       if (!out || !unwrapped(h, host)) continue; // wrapped scripts are translated
+      if (h.event === 'pre-tool-use' && !out.permissionDecision.includes('deny')) {
+        const hit = all.find((t) => emitsRaw(t.text, 'permissionDecision', quoted('deny')));
+        if (hit) ctx.report({ messageId: 'permissionDecisionIgnored', ...base, data: { ...data, where: hit.where } });
+      }
       if (h.event === 'post-tool-use' && out.postToolUseBlock === 'dropped') {
         const hit = first(all, blocks);
         if (hit) ctx.report({ messageId: 'postToolUseBlockDropped', ...base, data: { ...data, ...hit } });

@@ -13,19 +13,32 @@ matchers, and CodeBuddy Code never matches \`execute_command\`; removed tools (\
 nothing on current builds. A guard behind a dead matcher is a guard that is not there. Translate the
 matcher with \`hook-bridge convert\`, or name the agent's own tools. A matcher that names only tools the agent
 offers when enabled (Claude Code's \`Glob\` and \`Grep\` need \`--allowedTools\`) is a warning: the hook runs only in
-sessions that enable them.`,
+sessions that enable them.
+
+Gemini CLI compares a SessionStart, SessionEnd or PreCompress matcher to the source/reason/trigger as one exact
+string: Claude's \`startup|resume\` never fires there. Write one entry per value (\`hook-bridge convert\` does).`,
   messages: {
     dead: 'matcher {{matcher}} fires for no {{agent}} tool: this hook never runs',
     deadForeign: 'matcher {{matcher}} fires for no {{agent}} tool: this hook never runs; read as a {{from}} matcher it means {{suggested}} here',
     historicalOnly: 'matcher {{matcher}} names only tools {{agent}} no longer has ({{tools}}): this hook never runs on current builds',
+    valueList: 'matcher {{matcher}} never fires on {{agent}}: it compares {{field}} to the whole string; write one entry per value',
     conditionalOnly: 'matcher {{matcher}} names only tools {{agent}} offers when enabled ({{tools}}: {{enabledBy}}): this hook runs only in sessions that enable them',
   },
   messageSeverity: { conditionalOnly: 'warning' },
-  sources: ['ground-truth qwen decision-tests matchers, c08', 'ground-truth codebuddy u14', 'ground-truth claude tools.json not_available_in_this_session'],
+  sources: ['ground-truth gemini README (hookPlanner.js matchesTrigger)', 'ground-truth qwen decision-tests matchers, c08', 'ground-truth codebuddy u14', 'ground-truth claude tools.json not_available_in_this_session'],
   check(ctx) {
     const seen = new Set<string>();
     for (const { hook: h, config, host } of ctx.hooks()) {
-      if (!h.event || mappings.events[h.event]?.matcherOn !== 'tool') continue;
+      const field = h.event ? mappings.events[h.event]?.matcherOn : undefined;
+      // A |-list on a host that compares lifecycle matchers as one exact string (Gemini CLI)
+      if (field && field !== 'tool' && field !== 'unknown' && mappings.dialects[host].matcher.valuesExact && typeof h.nativeMatcher === 'string' && h.nativeMatcher.includes('|')) {
+        const key = `${config.file}\0${paths.matcher(h)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        ctx.report({ messageId: 'valueList', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(h.nativeMatcher), agent: mappings.dialects[host].agent, field } });
+        continue;
+      }
+      if (!h.event || field !== 'tool') continue;
       const key = `${config.file}\0${paths.matcher(h)}`;
       if (seen.has(key)) continue;
       seen.add(key);

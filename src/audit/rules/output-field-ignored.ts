@@ -8,7 +8,7 @@ export default defineRule({
   description: 'An unwrapped script answers with an output field the agent that runs it ignores',
   docs: `Agents read different parts of a hook's JSON answer, and ignore the rest without a word:
 - \`modifiedInput\` is ignored by CodeBuddy Code (ground truth t04) and Claude Code: the rewrite is lost, the ORIGINAL input runs.
-- \`updatedInput\` is ignored by Qwen Code (d13, d14): the original input runs.
+- \`updatedInput\` is ignored by Qwen Code (d13, d14) and Gemini CLI (it reads \`hookSpecificOutput.tool_input\`): the original input runs.
 - \`additionalContext\` from PreToolUse is dropped by Qwen Code (d17) and CodeBuddy Code (x01): the model never sees it.
 - permissionDecision \`"allow"\` does not bypass Qwen Code's permission check (d09, d22), and since Qwen lets the last
   hook to answer win, an allow can override another hook's deny (ag01).
@@ -38,7 +38,8 @@ UserPromptSubmit), or keep the script as written for its agent and wrap it (\`ho
       const find = (test: (text: string) => boolean) => all.find((t) => test(t.text))?.where;
       let where: string | undefined;
       if (out.modifiedInput === 'ignored' && (where = find((t) => usesKey(t, 'modifiedInput')))) ctx.report({ messageId: 'modifiedInputIgnored', ...at, data: { where, agent } });
-      if (out.updatedInput === 'ignored' && (where = find((t) => usesKey(t, 'updatedInput')))) ctx.report({ messageId: 'updatedInputIgnored', ...at, data: { where, agent } });
+      const rewriteField = out.rewriteField ?? 'updatedInput';
+      if ((out.updatedInput === 'ignored' || rewriteField !== 'updatedInput') && (where = find((t) => usesKey(t, 'updatedInput')))) ctx.report({ messageId: 'updatedInputIgnored', ...at, data: { where, agent } });
       if (h.event && out.additionalContext[h.event] === 'dropped' && (where = find((t) => usesKey(t, 'additionalContext')))) {
         ctx.report({ messageId: 'contextDropped', ...at, data: { where, agent, event: h.nativeEvent } });
       }

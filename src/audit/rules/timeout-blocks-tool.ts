@@ -43,7 +43,7 @@ never reaches.`,
         messageId: 'blocks',
         file: config.file,
         path: h.timeoutMs !== undefined ? paths.timeout(h) : paths.handler(h),
-        data: { event: h.nativeEvent, after, agent: spec.agent, consequence, others: PROCEED.join(' and ') || 'other agents' },
+        data: { event: h.nativeEvent, after, agent: spec.agent, consequence, others: PROCEED.length > 1 ? `${PROCEED.slice(0, -1).join(', ')} and ${PROCEED.at(-1)}` : PROCEED[0] ?? 'other agents' },
       });
     }
   },

@@ -5,23 +5,33 @@ import { defineRule, paths } from '../types.js';
 
 /** A timeout of an hour or more in a seconds dialect was almost certainly meant as milliseconds. */
 const SUSPICIOUS_S = 3600;
+/** A timeout under a second in a milliseconds dialect (Gemini CLI) was almost certainly meant as seconds. */
+const SUSPICIOUS_MS = 1000;
 
 export default defineRule({
   id: 'timeout-unit-mismatch',
   severity: 'warning',
-  description: 'A timeout looks like milliseconds where the agent counts seconds',
+  description: 'A timeout looks like milliseconds where the agent counts seconds, or seconds where it counts milliseconds',
   docs: `Claude Code, Qwen Code and CodeBuddy Code count hook timeouts in seconds: \`timeout: 30000\` is 8 h 20 min,
 so a hung hook blocks the agent for that long (Qwen reads values of 1000 and more as milliseconds, a legacy
 rule — the same config then means something else on each agent). Write seconds: \`timeout: 30\`. The finding
 quotes the value as the file holds it, with the unit the agent reads it in: \`timeout: 30005000\` in a Qwen
 config is milliseconds, 8.3 h; in a converted config the script's own timeout is the wrapper's
-\`hook-bridge run --timeout\` (seconds) — fix the source and convert again.`,
-  messages: { likelyMs: '{{written}} is {{human}} on {{agent}}; did you mean {{suggested}}?' },
-  sources: ['ground-truth claude to1', 'ground-truth qwen to01 to02', 'ground-truth codebuddy t13'],
+\`hook-bridge run --timeout\` (seconds) — fix the source and convert again.
+
+Gemini CLI counts milliseconds: a Claude config copied there (or through \`gemini hooks migrate\`, which keeps
+the numbers) turns \`timeout: 2\` into 2 ms — "Hook timed out after 2ms", and the hook never gets to answer.
+Below one second the finding suggests the value in milliseconds.`,
+  messages: { likelyMs: '{{written}} is {{human}} on {{agent}}; did you mean {{suggested}}?', likelySeconds: 'timeout: {{written}} (ms) is {{written}} ms on {{agent}}: the hook is killed before it can answer; did you mean timeout: {{suggested}}?' },
+  sources: ['ground-truth claude to1', 'ground-truth qwen to01 to02', 'ground-truth codebuddy t13', 'ground-truth gemini README (timeout 2 => "Hook timed out after 2ms")'],
   check(ctx) {
     for (const { hook: h, config } of ctx.hooks()) {
       if (h.timeoutMs === undefined) continue;
       const spec = mappings.dialects[config.dialect];
+      if (spec.timeout.unit === 'ms') {
+        if (h.timeoutMs < SUSPICIOUS_MS) ctx.report({ messageId: 'likelySeconds', file: config.file, path: paths.timeout(h), data: { written: String(h.timeoutMs), agent: spec.agent, suggested: String(h.timeoutMs * 1000) } });
+        continue;
+      }
       if (spec.timeout.unit !== 's') continue;
       const s = h.timeoutMs / 1000;
       if (s < SUSPICIOUS_S) continue; // Qwen's legacy ms values (>= 1000) were already read as ms

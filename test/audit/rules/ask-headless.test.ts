@@ -1,6 +1,6 @@
 import rule from '../../../src/audit/rules/ask-headless.js';
 import { expect, it } from 'vitest';
-import { claude, cmd, codebuddy, qwen, ruleTester, runRule } from '../rule-tester.js';
+import { claude, cmd, codebuddy, gemini, qwen, ruleTester, runRule } from '../rule-tester.js';
 
 const pre = (command: string) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(command)] }] });
 const at = 'hooks.PreToolUse[0].hooks[0].command';
@@ -8,12 +8,18 @@ const ask = `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse
 
 ruleTester(rule, {
   valid: [
+    { name: "Claude's permissionDecision ask on Gemini CLI is not read (the tool runs; deny-dropped's concern, not a hang)", files: { ...gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd('./g.sh')] }] }), 'g.sh': ask } },
     { name: 'deny on CodeBuddy Code', files: { ...codebuddy(pre('./g.sh')), 'g.sh': ask.replace('"ask"', '"deny"') } },
     { name: '"ask" only in a comment', files: { ...codebuddy(pre('./g.sh')), 'g.sh': '#!/bin/sh\n# permissionDecision: "ask" would hang here\nexit 0\n' } },
     { name: 'a wrapped Claude script on CodeBuddy (--ask deny)', files: { ...codebuddy(pre("hook-bridge run --from claude --to codebuddy -c './g.sh'")), 'g.sh': ask } },
     { name: 'not a PreToolUse hook', files: { ...codebuddy({ PermissionRequest: [{ hooks: [cmd('./g.sh')] }] }), 'g.sh': ask } },
   ],
   invalid: [
+    {
+      name: 'a top-level decision ask hangs Gemini CLI in -p (e2e gemini-facts)',
+      files: { ...gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd('./g.sh')] }] }), 'g.sh': `#!/bin/sh\necho '{"decision":"ask","reason":"confirm"}'\n` },
+      errors: [{ messageId: 'hangs', path: 'hooks.BeforeTool[0].hooks[0].command', message: './g.sh answers decision "ask" in BeforeTool: in headless runs (-p) Gemini CLI waits forever for an answer, so the run hangs' }],
+    },
     {
       name: 'CodeBuddy Code hangs in -p (t12)',
       files: { ...codebuddy(pre('./g.sh')), 'g.sh': ask },

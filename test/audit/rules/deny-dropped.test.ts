@@ -1,15 +1,18 @@
 import rule from '../../../src/audit/rules/deny-dropped.js';
-import { claude, cmd, codebuddy, qwen, ruleTester } from '../rule-tester.js';
+import { claude, cmd, codebuddy, gemini, qwen, ruleTester } from '../rule-tester.js';
 
 const post = (command: string) => ({ PostToolUse: [{ matcher: 'Write|Edit', hooks: [cmd(command)] }] });
 const pre = (command: string, extra: object = {}) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(command, extra)] }] });
 const stop = (command: string) => ({ Stop: [{ hooks: [cmd(command)] }] });
 const lint = '#!/bin/sh\nnpx eslint "$(jq -r .tool_input.file_path)" >&2 || exit 2\n';
 const block = `#!/usr/bin/env python3\nimport json\nprint(json.dumps({"decision": "block", "reason": "tests fail"}))\n`;
+const beforeTool = (command: string) => ({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd(command)] }] });
 const deny = `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}'\n`;
 
 ruleTester(rule, {
   valid: [
+    { name: 'a top-level decision deny on Gemini CLI', files: { ...gemini(beforeTool('./d.sh')), 'd.sh': `#!/bin/sh\necho '{"decision":"deny","reason":"no"}'\n` } },
+    { name: 'a wrapped Claude script on Gemini CLI (translated)', files: { ...gemini(beforeTool("hook-bridge run --from claude --to gemini -c './deny.sh'")), 'deny.sh': deny } },
     { name: 'PostToolUse exit 2 on Claude Code (p03: shown to the model)', files: { ...claude(post('./lint.sh')), 'lint.sh': lint } },
     { name: 'PostToolUse that never blocks, on Qwen Code', files: { ...qwen(post('./fmt.sh')), 'fmt.sh': '#!/bin/sh\nnpx prettier --write . || exit 1\nexit 20\n' } },
     { name: 'a wrapped Claude linter on CodeBuddy Code (translated)', files: { ...codebuddy(post("hook-bridge run --from claude --to codebuddy -c './lint.sh'")), 'lint.sh': lint } },
@@ -20,6 +23,11 @@ ruleTester(rule, {
     { name: 'an async denying hook on CodeBuddy Code (no async field)', files: { ...codebuddy(pre('./g.sh', { async: true })), 'g.sh': deny } },
   ],
   invalid: [
+    {
+      name: 'permissionDecision deny on Gemini CLI (it reads only a top-level decision; e2e gemini-facts)',
+      files: { ...gemini(beforeTool('./deny.sh')), 'deny.sh': deny },
+      errors: [{ messageId: 'permissionDecisionIgnored', path: 'hooks.BeforeTool[0].hooks[0].command', message: './deny.sh denies BeforeTool with permissionDecision "deny", which Gemini CLI does not read: the tool runs; answer with a top-level "decision": "deny"' }],
+    },
     {
       name: 'PostToolUse exit 2 on Qwen Code (p03)',
       files: { ...qwen(post('./lint.sh')), 'lint.sh': lint },

@@ -1,5 +1,5 @@
 import rule from '../../../src/audit/rules/output-field-ignored.js';
-import { claude, cmd, codebuddy, qwen, ruleTester } from '../rule-tester.js';
+import { claude, cmd, codebuddy, gemini, qwen, ruleTester } from '../rule-tester.js';
 
 const pre = (command: string) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(command)] }] });
 const at = 'hooks.PreToolUse[0].hooks[0].command';
@@ -9,6 +9,7 @@ const ide = (hooks: object) => ({ '.codebuddy/settings.json': { hooks } });
 
 ruleTester(rule, {
   valid: [
+    { name: 'tool_input on Gemini CLI (its rewrite field)', files: { ...gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd('./g.sh')] }] }), 'g.sh': answer({ hookSpecificOutput: { tool_input: { command: 'ls' } } }) } },
     { name: 'updatedInput on CodeBuddy Code (merged, t30)', files: { ...codebuddy(pre('./g.sh')), 'g.sh': hso({ updatedInput: { command: 'ls' } }) } },
     { name: 'modifiedInput on the CodeBuddy IDE plugin (its rewrite field)', files: { ...ide({ PreToolUse: [{ matcher: 'execute_command', hooks: [cmd('./g.sh')] }] }), 'g.sh': hso({ modifiedInput: { command: 'ls' } }) } },
     { name: 'modifiedInput only in a comment', files: { ...codebuddy(pre('./g.sh')), 'g.sh': '#!/bin/sh\n# modifiedInput: would be ignored here\nexit 0\n' } },
@@ -19,6 +20,11 @@ ruleTester(rule, {
     { name: 'a wrapped Claude script on Qwen (translated)', files: { ...qwen(pre("hook-bridge run --from claude --to qwen -c './g.sh'")), 'g.sh': hso({ permissionDecision: 'allow', updatedInput: { command: 'ls' } }) } },
   ],
   invalid: [
+    {
+      name: "updatedInput on Gemini CLI (it reads hookSpecificOutput.tool_input)",
+      files: { ...gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd('./g.sh')] }] }), 'g.sh': hso({ updatedInput: { command: 'ls' } }) },
+      errors: [{ messageId: 'updatedInputIgnored', path: 'hooks.BeforeTool[0].hooks[0].command' }],
+    },
     {
       name: 'modifiedInput on CodeBuddy Code (t04)',
       files: { ...codebuddy(pre('./g.sh')), 'g.sh': hso({ modifiedInput: { command: 'echo MODIFIED' } }) },

@@ -1,5 +1,5 @@
 import rule from '../../../src/audit/rules/timeout-unit-mismatch.js';
-import { claude, cmd, codebuddy, qwen, ruleTester } from '../rule-tester.js';
+import { claude, cmd, codebuddy, gemini, qwen, ruleTester } from '../rule-tester.js';
 
 const wrapped = (timeout: number, host: number) => cmd(`hook-bridge run --from claude --to qwen --timeout ${timeout} -c './x.sh'`, { timeout: host });
 ruleTester(rule, {
@@ -7,9 +7,13 @@ ruleTester(rule, {
     { name: 'seconds', files: claude({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('x', { timeout: 30 })] }] }) },
     { name: "Qwen's legacy ms (30000 = 30 s there)", files: qwen({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('x', { timeout: 30000 })] }] }) },
     { name: 'a converted Qwen config with a sane timeout (30 s script, 35 s host)', files: qwen({ PreToolUse: [{ matcher: 'run_shell_command', hooks: [wrapped(30, 35)] }] }) },
+    { name: 'Gemini counts ms: 30000 is 30 s', files: gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd('x', { timeout: 30000 })] }] }) },
+    { name: 'Gemini: a converted config (2 s script, 7000 ms host)', files: gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd(`hook-bridge run --from claude --to gemini --timeout 2 -c './x.sh'`, { timeout: 7000 })] }] }) },
     { name: 'just under an hour', files: codebuddy({ Stop: [{ hooks: [cmd('x', { timeout: 3599 })] }] }) },
   ],
   invalid: [
+    // what `gemini hooks migrate --from-claude` writes for a Claude timeout of 2 s: "Hook timed out after 2ms"
+    { name: 'Gemini: 2 is 2 ms', files: gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd('x', { timeout: 2 })] }] }), errors: [{ messageId: 'likelySeconds', path: 'hooks.BeforeTool[0].hooks[0].timeout', message: 'timeout: 2 (ms) is 2 ms on Gemini CLI: the hook is killed before it can answer; did you mean timeout: 2000?' }] },
     { name: '30000 on Claude = 8 h', files: claude({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('x', { timeout: 30000 })] }] }), errors: [{ messageId: 'likelyMs', path: 'hooks.PreToolUse[0].hooks[0].timeout', message: 'timeout: 30000 (seconds) is 8.3 h on Claude Code; did you mean timeout: 30?' }] },
     // the value as the file holds it, in the unit Qwen reads it in — not 30000 "seconds"
     { name: 'Qwen: 30000000 is read as ms (8.3 h)', files: qwen({ PreToolUse: [{ matcher: 'run_shell_command', hooks: [cmd('x', { timeout: 30000000 })] }] }), errors: [{ path: 'hooks.PreToolUse[0].hooks[0].timeout', message: 'timeout: 30000000 (ms: Qwen Code reads 1000 and more as ms) is 8.3 h on Qwen Code; did you mean timeout: 30?' }] },

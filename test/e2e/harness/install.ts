@@ -29,6 +29,11 @@ export const AGENTS = {
     version: '0.3.201',
     entry: 'node_modules/@tencent-ai/agent-sdk/cli/bin/codebuddy',
   },
+  gemini: {
+    pkg: '@google/gemini-cli',
+    version: '0.61.0',
+    entry: 'node_modules/@google/gemini-cli/bundle/gemini.js',
+  },
 } as const satisfies Record<string, AgentPackage>;
 
 export type AgentId = keyof typeof AGENTS;

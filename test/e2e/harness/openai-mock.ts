@@ -6,10 +6,9 @@
 // last step it answers with text "done". Background/helper requests (no tools offered, or a system
 // prompt that is not the main agent loop: memory extraction, title generation, ...) get a plain
 // text answer and do not count as main requests.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AgentRun, AgentRunResult, ModelStep, RecordedRequest } from './types.js';
-import { flattenContent, flattenMessage, runProcess, runResult } from './util.js';
+import { flattenContent, flattenMessage, listenOnLoopback, readRequestBody, runProcess, runResult } from './util.js';
 
 export interface MockRequest extends RecordedRequest {
   method: string;
@@ -94,15 +93,6 @@ export function toolResultTexts(requests: RecordedRequest[]): string[] {
   return out;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('aborted', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
 
 const USAGE = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
 
@@ -176,7 +166,7 @@ export async function startOpenAIMock(opts: OpenAIMockOptions): Promise<OpenAIMo
 
   const server = createServer(async (req, res) => {
     try {
-      const raw = await readBody(req);
+      const raw = await readRequestBody(req);
       let body: any = null;
       if (raw) {
         try {
@@ -210,29 +200,14 @@ export async function startOpenAIMock(opts: OpenAIMockOptions): Promise<OpenAIMo
       else res.end();
     }
   });
-  server.keepAliveTimeout = 1000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-
-  let closed: Promise<void> | undefined;
+  const { port, close } = await listenOnLoopback(server);
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     port,
     model,
     requests,
     mainRequests: () => requests.filter((r) => r.main),
-    close: () =>
-      (closed ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      })),
+    close,
   };
 }
 

@@ -245,3 +245,37 @@ export function runResult(
   const last = requests[requests.length - 1];
   return { exitCode: p.exitCode, stdout: p.stdout, stderr: p.stderr, durationMs: p.durationMs, requests, toolResults, lastRequestText: last ? textOf(last.body) : '' };
 }
+
+/** The whole body of a mock server's request (what arrived, also when the client aborts). */
+export function readRequestBody(req: import('node:http').IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const done = () => resolve(Buffer.concat(chunks).toString('utf8'));
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', done);
+    req.on('error', done);
+    req.on('aborted', done);
+  });
+}
+
+/** Listen on a free 127.0.0.1 port; `close` ends every open connection too (idempotent). */
+export async function listenOnLoopback(server: import('node:http').Server): Promise<{ port: number; close: () => Promise<void> }> {
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as import('node:net').AddressInfo).port;
+  let closed: Promise<void> | undefined;
+  return {
+    port,
+    close: () =>
+      (closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      })),
+  };
+}

@@ -6,6 +6,9 @@ import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runClaude } from '../harness/claude.js';
 import { runCodebuddy } from '../harness/codebuddy.js';
+import { GEMINI_USER_SETTINGS, geminiEnv, runGemini } from '../harness/gemini.js';
+import { ensureAgent } from '../harness/install.js';
+import { writeJson } from '../harness/util.js';
 import { runQwen } from '../harness/qwen.js';
 import type { AgentRun, AgentRunResult } from '../harness/types.js';
 import { shellQuote } from '../../../src/run/wrapper.js';
@@ -15,8 +18,9 @@ export const bin = join(repoRoot, 'bin/hook-bridge.cjs');
 /** How converted configs call hook-bridge in these tests (never npx). */
 export const runner = `node ${shellQuote(bin)}`;
 
-export type HostId = 'claude' | 'qwen' | 'codebuddy';
-export type Mode = 'reference' | 'bridged' | 'verbatim';
+export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini';
+/** migrate: the agent's own migration of the Claude config (`gemini hooks migrate --from-claude`). */
+export type Mode = 'reference' | 'bridged' | 'verbatim' | 'migrate';
 
 export interface Host {
   id: HostId;
@@ -30,14 +34,31 @@ export const HOSTS: Record<HostId, Host> = {
   claude: { id: 'claude', run: runClaude, settings: '.claude/settings.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' } },
   qwen: { id: 'qwen', run: runQwen, settings: '.qwen/settings.json', tools: { shell: 'run_shell_command', write: 'write_file', edit: 'edit', grep: 'grep_search' } },
   codebuddy: { id: 'codebuddy', run: runCodebuddy, settings: '.codebuddy/settings.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' } },
+  gemini: { id: 'gemini', run: runGemini, settings: '.gemini/settings.json', tools: { shell: 'run_shell_command', write: 'write_file', edit: 'replace', grep: 'grep_search' } },
+};
+
+/** Hosts with their own Claude-config migration (Mode `migrate`), run in the project dir with the run's HOME. */
+export const MIGRATES: Partial<Record<HostId, (projectDir: string, homeDir: string) => void>> = {
+  gemini: (projectDir, homeDir) => {
+    writeJson(join(homeDir, '.gemini/settings.json'), GEMINI_USER_SETTINGS);
+    const env = geminiEnv({ projectDir, homeDir, steps: [] }, 'http://127.0.0.1:9');
+    execFileSync(process.execPath, [ensureAgent('gemini'), 'hooks', 'migrate', '--from-claude'], { cwd: projectDir, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  },
 };
 
 /**
  * Put the project's Claude config in front of the host: as is (Claude), converted with hook-bridge
  * (`bridged`), or copied verbatim into the host's settings file (`verbatim`, what users do today).
  */
-export function installConfig(projectDir: string, host: Host, mode: Mode): void {
+export function installConfig(projectDir: string, host: Host, mode: Mode, homeDir?: string): void {
   if (host.id === 'claude' || mode === 'reference') return;
+  if (mode === 'migrate') {
+    const migrate = MIGRATES[host.id];
+    if (!migrate || !homeDir) throw new Error(`${host.id} has no migration of its own`);
+    migrate(projectDir, homeDir);
+    if (!existsSync(join(projectDir, host.settings))) throw new Error(`migration wrote no ${host.settings}`);
+    return;
+  }
   if (mode === 'verbatim') {
     mkdirSync(join(projectDir, host.settings, '..'), { recursive: true });
     cpSync(join(projectDir, '.claude/settings.json'), join(projectDir, host.settings));

@@ -64,6 +64,12 @@ export const SCENARIOS: Scenario[] = [
     steps: (h, d) => [{ tool: h.tools.write, args: { file_path: join(d, '.env'), content: 'SECRET=1\n' } }],
     observe: (r, d) => ({ toolRan: marker(d, '.env'), toldReason: told(r, 'holds secrets and may not be written') }),
     expected: { toolRan: false, toldReason: true },
+    limits: {
+      gemini: {
+        expected: { toolRan: false, toldReason: false },
+        why: 'Gemini CLI refuses any path with a .env segment itself, before BeforeTool hooks run: the write is stopped, but the hook never runs, so its reason cannot reach the model',
+      },
+    },
   },
   {
     id: 'rewrite',
