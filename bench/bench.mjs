@@ -214,7 +214,7 @@ const failures = [];
 const check = (what, ok, r) => {
   if (!ok) failures.push(`${what}: exit ${r?.code}, stdout ${JSON.stringify(r?.stdout?.slice(0, 300))}, stderr ${JSON.stringify(r?.stderr?.slice(0, 300))}`);
 };
-const isDeny = (r) => r.code === 2 || /"permissionDecision":"deny"/.test(r.stdout);
+const isDeny = (r) => r.code === 2 || /"permissionDecision":"deny"/.test(r.stdout) || /^\{"decision":"deny"/.test(r.stdout); // Gemini CLI reads a top-level decision
 for (const size of Object.keys(SIZES)) {
   for (const k of ['bareJq', 'barePy', 'minimal', 'run', 'runGemini']) {
     if ((k === 'barePy' || k === 'runGemini') && size !== '2KB') continue;
