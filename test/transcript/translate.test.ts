@@ -238,3 +238,14 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
     expect(translateTranscript('qwen', 'claude', '')).toBe('');
   });
 });
+
+describe('derivedUuid', () => {
+  it('is UUID-shaped, deterministic, and distinct for distinct host ids', async () => {
+    const { derivedUuid } = await import('../../src/transcript/claude.js');
+    const ids = Array.from({ length: 20000 }, (_, i) => `call_${i}#${i % 7}`);
+    const uuids = ids.map(derivedUuid);
+    for (const u of uuids.slice(0, 50)) expect(u).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(uuids).size).toBe(ids.length);
+    expect(derivedUuid('x')).toBe(derivedUuid('x'));
+  });
+});
