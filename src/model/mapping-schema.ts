@@ -177,7 +177,7 @@ export const dialectFileSchema = z.strictObject({
       /** Payload fields this agent names differently: canonical (Claude Code's) name -> this agent's name. */
       fieldNames: z.record(z.string(), z.string()).optional(),
       /** The file behind transcript_path: its format (a reader/writer in src/transcript/), or unknown. */
-      transcript: z.enum(['claude-jsonl', 'qwen-jsonl', 'codebuddy-jsonl']).or(unknown).optional(),
+      transcript: z.enum(['claude-jsonl', 'qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl']).or(unknown).optional(),
     })
     .optional(),
   output: z

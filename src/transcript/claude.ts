@@ -24,6 +24,8 @@ export interface TranslatorState {
   /** Tool calls whose result has not been seen yet: id -> the call as the host and the script name it. */
   pending: Record<string, { uuid: string; tool?: string; hostInput: Json }>;
   todos: TodoState;
+  /** The session id a host writes once, in its transcript's first line (Gemini CLI's header), not on each record. */
+  sessionId?: string;
 }
 
 export const freshState = (): TranslatorState => ({ last: null, pending: {}, todos: { items: [], changed: false } });

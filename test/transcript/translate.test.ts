@@ -27,7 +27,7 @@ function short(r: Rec): unknown[] {
 }
 
 const P = '/PROJECT/w.txt';
-const CASES: { name: string; from: DialectId; file: string; expected: unknown[][] }[] = [
+const CASES: { name: string; from: DialectId; file: string; expected: unknown[][]; noCwd?: true }[] = [
   {
     name: 'Qwen Code session (shell ok/failing, write, read, edit, todo_write, text)',
     from: 'qwen',
@@ -90,6 +90,30 @@ const CASES: { name: string; from: DialectId; file: string; expected: unknown[][
       ['assistant', 'text', 'done'],
     ],
   },
+  {
+    // Gemini writes each model message twice (as it arrives, then with its toolCalls and their results):
+    // one tool_use each, no repeats; the injected <session_context> ($set) is not a prompt. Its records carry
+    // no cwd (nor does the header), so the Claude records have none.
+    name: 'Gemini CLI session (shell ok/failing, write, read, replace, text)',
+    from: 'gemini',
+    file: 'transcripts/gemini/session.jsonl',
+    noCwd: true,
+    expected: [
+      ['user', 'go'],
+      ['assistant', 'tool_use', 'run_shell_command__call_1', 'Bash', { command: 'echo out-line; echo err-line >&2', description: 'print' }],
+      ['user', 'tool_result', 'run_shell_command__call_1', 'out-line\nerr-line', false],
+      ['assistant', 'tool_use', 'run_shell_command__call_2', 'Bash', { command: 'echo partial; exit 3' }],
+      ['user', 'tool_result', 'run_shell_command__call_2', 'Exit code 3\npartial', true],
+      ['assistant', 'tool_use', 'write_file__call_3', 'Write', { file_path: 'w.txt', content: 'line1\nline2\n' }],
+      ['user', 'tool_result', 'write_file__call_3', 'Successfully created and wrote to new fi', false],
+      ['assistant', 'tool_use', 'read_file__call_4', 'Read', { file_path: 'w.txt' }],
+      ['user', 'tool_result', 'read_file__call_4', 'line1\nline2\n', false],
+      // Gemini's `instruction` has no Claude counterpart: kept, as run keeps it in tool_input
+      ['assistant', 'tool_use', 'replace__call_5', 'Edit', { file_path: 'w.txt', instruction: 'upper', old_string: 'line2', new_string: 'LINE2' }],
+      ['user', 'tool_result', 'replace__call_5', 'Successfully modified file: /PROJECT/w.t', false],
+      ['assistant', 'text', 'done'],
+    ],
+  },
 ];
 
 /** Fields every user/assistant record of Claude Code's own transcript has, that parsers use. */
@@ -115,7 +139,7 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
         expect(out.endsWith('\n')).toBe(true);
         for (const line of out.trimEnd().split('\n')) expect(line).toBe(JSON.stringify(JSON.parse(line)));
         for (const r of recs) {
-          for (const k of CORE) expect(r, k).toHaveProperty(k);
+          for (const k of CORE) if (!(c.noCwd && k === 'cwd')) expect(r, k).toHaveProperty(k);
           expect(r.message.role).toBe(r.type);
           if (r.type === 'assistant') expect(r.message).toMatchObject({ type: 'message', id: expect.stringMatching(/^msg_/), stop_reason: expect.any(String) });
         }
@@ -156,6 +180,10 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
     expect(claudeSample.find((r) => r.message.content[0]?.tool_use_id === 'toolu_mwrdf9nz0003')!.toolUseResult).toBe('Error: Exit code 3\npartial');
     expect(q[4]!.toolUseResult).toBe('Error: Exit code 3\npartial');
     expect(cb[4]!.toolUseResult).toBe('Error: Exit code 3\npartial');
+    // Gemini merges stderr into its Output text, like Qwen
+    const g = parse(translateTranscript('gemini', 'claude', read('transcripts/gemini/session.jsonl')));
+    expect(g[2]!.toolUseResult).toEqual(q[2]!.toolUseResult);
+    expect(g[4]!.toolUseResult).toBe('Error: Exit code 3\npartial');
   });
 
   it('file tools get Claude\'s toolUseResult shapes (Write create, Read file, Edit patch)', () => {
@@ -165,6 +193,32 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
       expect(r[8]!.toolUseResult, from).toMatchObject({ type: 'text', file: { filePath: P, content: 'line1\nline2\n' } });
       expect(r[10]!.toolUseResult, from).toMatchObject({ filePath: P, oldString: 'line2', newString: 'LINE2' });
     }
+  });
+
+  it('Gemini: records carry the header\'s session id; file tools get Claude\'s toolUseResult shapes', () => {
+    const g = parse(translateTranscript('gemini', 'claude', read('transcripts/gemini/session.jsonl')));
+    expect(new Set(g.map((r) => r.sessionId))).toEqual(new Set(['40519d5a-7bad-4777-90c6-e6c6c34a2330']));
+    expect(g[6]!.toolUseResult).toMatchObject({ type: 'create', filePath: P, content: 'line1\nline2\n' });
+    expect(g[8]!.toolUseResult).toMatchObject({ type: 'text', file: { content: 'line1\nline2\n' } });
+    expect(g[10]!.toolUseResult).toMatchObject({ filePath: P, oldString: 'line2', newString: 'LINE2' });
+  });
+
+  it('Gemini at BeforeTool: the call is not in the transcript yet, only the prompt is (and the message rewrite adds it once)', () => {
+    const at = read('transcripts/gemini/at-BeforeTool-run_shell_command-006.transcript.jsonl');
+    expect(parse(translateTranscript('gemini', 'claude', at)).map(short)).toEqual([['user', 'go']]);
+    // a model message with text, then rewritten with its toolCalls: the text once, then the tool_use
+    const msg = { id: 'm1', timestamp: 't', type: 'gemini', content: 'Running it.', thoughts: [{ subject: 'Plan', description: 'list files' }], model: 'x' };
+    const call = { id: 'c1', name: 'run_shell_command', args: { command: 'ls', is_background: false }, result: [{ functionResponse: { id: 'c1', name: 'run_shell_command', response: { output: '<untrusted_context>\nOutput: a\nProcess Group PGID: 1\n</untrusted_context>' } } }], status: 'success' };
+    const resp = { id: 'u2', timestamp: 't', type: 'user', content: call.result };
+    const text = [msg, { $set: { lastUpdated: 't' } }, { ...msg, toolCalls: [call] }, resp].map((r) => `${JSON.stringify(r)}\n`).join('');
+    const recs = parse(translateTranscript('gemini', 'claude', text));
+    expect(recs.map(short)).toEqual([
+      ['assistant', 'thinking'],
+      ['assistant', 'text', 'Running it.'],
+      ['assistant', 'tool_use', 'c1', 'Bash', { command: 'ls', run_in_background: false }],
+      ['user', 'tool_result', 'c1', 'a', false],
+    ]);
+    expect(new Set(recs.map((r) => r.uuid)).size).toBe(4);
   });
 
   it('one record per content block, as Claude Code writes them (shared message.id, apiBlockIndex)', () => {
@@ -205,7 +259,7 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
     { name: 'a Claude transcript given as Qwen', from: 'qwen', to: 'claude', text: read('ground-truth/claude/transcript-sample.jsonl'), message: /no Qwen Code transcript record found/ },
     { name: 'a Qwen transcript given as CodeBuddy', from: 'codebuddy', to: 'claude', text: read('transcripts/qwen/session.jsonl'), message: /no CodeBuddy Code transcript record found/ },
     { name: 'a host whose format is unknown (CodeBuddy IDE transcript.txt)', from: 'codebuddy-ide', to: 'claude', text: 'x\n', message: /no transcript translation from codebuddy-ide \(unknown\)/ },
-    { name: 'a script format there is no writer for', from: 'claude', to: 'qwen', text: '{}\n', message: /supported: --from qwen\|codebuddy --to claude\|hooks-yaml/ },
+    { name: 'a script format there is no writer for', from: 'claude', to: 'qwen', text: '{}\n', message: /supported: --from qwen\|codebuddy\|gemini --to claude\|hooks-yaml/ },
   ];
   for (const b of BAD) {
     it(`bad input: ${b.name} -> HookBridgeError`, () => {
