@@ -156,10 +156,6 @@ export const SCENARIOS: Scenario[] = [
     expected: { toldLastMessage: true, oneMoreTurn: true },
     limits: {
       codebuddy: { expected: { toldLastMessage: false, oneMoreTurn: false }, why: 'CodeBuddy Code ignores Stop-hook blocks in -p mode (ground truth u11..u13); nothing can express it' },
-      // Not a limit of the agent: Gemini CLI's transcript format has not been captured yet, so `run` passes its
-      // transcript_path through untranslated (payload.transcript is not set in mappings/dialects/gemini.yaml)
-      // and the Claude script finds no assistant message, so it does not block. Open work (issue 11/12 notes).
-      gemini: { expected: { toldLastMessage: false, oneMoreTurn: false }, why: "Gemini CLI's transcript format is not captured yet: not translated for Claude scripts" },
     },
   },
   {
