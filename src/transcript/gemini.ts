@@ -10,7 +10,7 @@
 // test/fixtures/transcripts/gemini/ (Gemini CLI 0.61.0).
 import { isObject } from '../model/is-object.js';
 import { translateResponse } from '../run/payload.js';
-import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell } from './claude.js';
+import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell, derivedUuid } from './claude.js';
 
 const textOf = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
 
@@ -76,6 +76,10 @@ export function readGemini(r: Json, line: number, w: ClaudeWriter): Json[] | und
     for (const t of textsOf(r.content)) blocks.push({ type: 'text', text: t });
     return blocks.length ? w.assistant(blocks, m) : [];
   }
+  // The rewrite's records need ids of their own: the first write's text records took the host id, maybe in
+  // an earlier run of the translator (the writer's id counter is not kept between runs). Same message.id.
+  m.messageId = m.id;
+  m.id = derivedUuid(`${m.id}:toolCalls`);
   const blocks = calls.map((c) => w.toolUse(textOf(c.id), textOf(c.name), isObject(c.args) ? c.args : {}, m));
   out.push(...w.assistant(blocks, m));
   for (const c of calls) {

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { translateTranscript } from '../../src/index.js';
 import { HookBridgeError } from '../../src/model/errors.js';
 import type { DialectId } from '../../src/model/dialect-ids.js';
+import { freshState } from '../../src/transcript/claude.js';
+import { Translator } from '../../src/transcript/translate.js';
 
 const FX = resolve(import.meta.dirname, '../fixtures');
 const read = (p: string) => readFileSync(join(FX, p), 'utf8');
@@ -219,6 +221,14 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
       ['user', 'tool_result', 'c1', 'a', false],
     ]);
     expect(new Set(recs.map((r) => r.uuid)).size).toBe(4);
+    expect(new Set(recs.map((r) => r.message.id).filter(Boolean))).toEqual(new Set(['msg_m1']));
+    // run translates what was appended since its last call, in a new process: the rewrite still gets new uuids
+    const lines = text.trimEnd().split('\n');
+    const state = freshState();
+    const first = new Translator('gemini', 'claude', state).line(lines[0]!, 1);
+    const t2 = new Translator('gemini', 'claude', state);
+    const rest = lines.slice(1).flatMap((l, i) => t2.line(l, i + 2));
+    expect([...first, ...rest]).toEqual(recs.map((r) => JSON.stringify(r)));
   });
 
   it('one record per content block, as Claude Code writes them (shared message.id, apiBlockIndex)', () => {
@@ -258,6 +268,9 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
     { name: 'a JSON value that is not an object', from: 'codebuddy', to: 'claude', text: '[1,2]\n', message: /not a JSON object/, location: 'line 1' },
     { name: 'a Claude transcript given as Qwen', from: 'qwen', to: 'claude', text: read('ground-truth/claude/transcript-sample.jsonl'), message: /no Qwen Code transcript record found/ },
     { name: 'a Qwen transcript given as CodeBuddy', from: 'codebuddy', to: 'claude', text: read('transcripts/qwen/session.jsonl'), message: /no CodeBuddy Code transcript record found/ },
+    { name: 'a Qwen transcript given as Gemini', from: 'gemini', to: 'claude', text: read('transcripts/qwen/session.jsonl'), message: /no Gemini CLI transcript record found/ },
+    { name: 'a Claude transcript given as Gemini', from: 'gemini', to: 'claude', text: read('ground-truth/claude/transcript-sample.jsonl'), message: /no Gemini CLI transcript record found/ },
+    { name: 'a Gemini transcript given as Qwen', from: 'qwen', to: 'claude', text: read('transcripts/gemini/session.jsonl'), message: /no Qwen Code transcript record found/ },
     { name: 'a host whose format is unknown (CodeBuddy IDE transcript.txt)', from: 'codebuddy-ide', to: 'claude', text: 'x\n', message: /no transcript translation from codebuddy-ide \(unknown\)/ },
     { name: 'a script format there is no writer for', from: 'claude', to: 'qwen', text: '{}\n', message: /supported: --from qwen\|codebuddy\|gemini --to claude\|hooks-yaml/ },
   ];
