@@ -17,8 +17,9 @@ function parse(text: string, file: string) {
   const doc = yaml().parseDocument(text, { uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length) {
     const e = doc.errors[0]!;
-    const pos = e.linePos?.[0];
-    throw new HookBridgeError(`invalid YAML: ${e.message.split('\n')[0]}`, file, pos ? `${pos.line}:${pos.col}` : undefined);
+    // With prettyErrors off, yaml gives only the offset: line:col from it, so the one error line names the place.
+    const before = text.slice(0, e.pos[0]).split('\n');
+    throw new HookBridgeError(`invalid YAML: ${e.message.split('\n')[0]}`, file, `${before.length}:${before.at(-1)!.length + 1}`);
   }
   return doc;
 }

@@ -57,6 +57,18 @@ describe('help and dialects', () => {
     const r = cli(['dialects']);
     expect(r.stdout).toMatch(/shell\s+Bash\s+run_shell_command\s+Bash\s+execute_command/);
   });
+  it('dialects shows the evidence of every name: observed plain, documented *, the hooks.yaml extension +', () => {
+    const text = cli(['dialects']).stdout;
+    expect(text).toContain('(* = documented, not observed; + = carried under the Claude name; — = verified absent; ? = not researched)');
+    // pre-tool-use: observed on Claude/Qwen/CodeBuddy/Gemini, documented for the IDE and hooks.yaml (seeds 003, 002)
+    expect(text).toMatch(/\npre-tool-use +tool +PreToolUse +PreToolUse +PreToolUse +PreToolUse\* +PreToolUse\* +BeforeTool\b/); // (columns after gemini may follow)
+    // notification: documented (the binary's enum) on Claude, carried under the Claude name in hooks.yaml
+    expect(text).toMatch(/\nnotification +notification_type +Notification\* .* Notification\+ /);
+    expect(text).toMatch(/\nsearch\.grep +Grep +grep_search +Grep +search_content\* /);
+    const json = JSON.parse(cli(['dialects', '--format', 'json']).stdout);
+    expect(json.events.find((e: { id: string }) => e.id === 'notification').evidence).toMatchObject({ claude: 'documented', qwen: 'observed', 'hooks-yaml': 'extension' });
+    expect(json.tools.find((t: { id: string }) => t.id === 'search.grep').evidence).toMatchObject({ claude: 'observed', 'codebuddy-ide': 'documented' });
+  });
   it('dispatch --help prints its usage; dispatch without arguments is a usage error', () => {
     const h = cli(['dispatch', '--help']);
     expect(h.code).toBe(0);
@@ -82,6 +94,15 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     const r = cli(['convert', '--to', 'qwen'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(/^hook-bridge: .*\.claude\/settings\.json: 3:\d+: invalid JSON: ValueExpected$/);
+    noStack(r.stderr);
+  });
+  it('invalid YAML in a hooks.yaml names the file, line and column', () => {
+    const dir = project({ 'hooks.yaml': "version: '2.0.0'\nhooks:\n  - event: Stop\n    command: [unclosed\n" });
+    const r = cli(['convert', 'hooks.yaml', '--to', 'claude', '--stdout'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^hook-bridge: .*hooks\.yaml: 5:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a \]$/);
+    const dup = cli(['convert', 'hooks.yaml', '--to', 'claude', '--stdout'], { cwd: project({ 'hooks.yaml': "version: '2.0.0'\nhooks: []\nhooks: []\n" }) });
+    expect(dup.stderr.trim()).toMatch(/^hook-bridge: .*hooks\.yaml: 3:1: invalid YAML: Map keys must be unique$/);
     noStack(r.stderr);
   });
   it('unknown option and missing --to are usage errors', () => {
