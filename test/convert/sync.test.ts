@@ -162,6 +162,11 @@ describe('its own output is never a source', () => {
       cli(['convert', '--to', 'qwen', '--runner', runner], { cwd: dir });
       const back = cli(['convert', '.qwen/settings.json', '--from', 'qwen', '--to', 'claude', '--runner', runner, '--stdout'], { cwd: dir });
       expect(JSON.parse(back.stdout).hooks.PreToolUse[0].hooks[0].command, runner).toBe('"$CLAUDE_PROJECT_DIR"/guard.sh g');
+      // The usual spellings are unwrapped without being named; another runner only when --runner names it.
+      const unnamed = cli(['convert', '.qwen/settings.json', '--from', 'qwen', '--to', 'claude', '--stdout'], { cwd: dir });
+      const command = JSON.parse(unnamed.stdout).hooks.PreToolUse[0].hooks[0].command as string;
+      if (runner === 'node ./tools/hb.cjs') expect(command, runner).toContain('node ./tools/hb.cjs run --from claude --to qwen');
+      else expect(command, `${runner}, without --runner`).toBe('"$CLAUDE_PROJECT_DIR"/guard.sh g');
     }
   });
 });
