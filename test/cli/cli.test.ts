@@ -532,6 +532,12 @@ describe('transcript', () => {
     expect(recs.at(-1)).toMatchObject({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'done' }] } });
     expect(cli(['transcript', '--from', 'qwen', '--to', 'claude', '-'], { input: readFileSync(file, 'utf8') }).stdout).toBe(r.stdout);
   });
+  it('--from claude (the same format on both sides) prints the file unchanged, as run passes it to a Claude script', () => {
+    const file = join(fx, 'ground-truth/claude/transcript-sample.jsonl');
+    const r = cli(['transcript', '--from', 'claude', file]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toBe(readFileSync(file, 'utf8'));
+  });
   const BAD: [string, string[], string | undefined, RegExp][] = [
     ['a missing file', ['--from', 'qwen', 'nope.jsonl'], undefined, /nope\.jsonl: cannot read the transcript \(ENOENT\)/],
     ['a line that is not JSON', ['--from', 'codebuddy', '-'], '{"type":"message"}\n{oops\n', /<stdin>: line 2: not a JSON record/],
