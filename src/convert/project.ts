@@ -329,7 +329,9 @@ function mergeHosts(results: ConvertResult[], hosts: DialectId[]): ConvertResult
     r.hooks.forEach((h, i) => {
       const row = rows[i]!;
       kept.add(where(row));
-      const k = `${h.event}\0${h.key}`;
+      // The same source hook as the other host wrote it; two source hooks that run the same command stay two
+      // entries (each keeps its own matcher and timeout).
+      const k = `${h.event}\0${h.key}\0${where(row)}`;
       const first = byKey.get(k);
       if (!first) {
         const entry = { hook: { ...h, handler: { ...h.handler } }, row: { ...row, notes: [...row.notes], ...(row.target ? { target: { ...row.target } } : {}) } };

@@ -292,6 +292,22 @@ describe('one file, two hosts: --to codebuddy,codebuddy-ide', () => {
     expect(JSON.parse(read(join(dir, '.codebuddy/settings.json'))).hooks).toEqual(printed);
   });
 
+  it('two source hooks running the same command (other matchers, other timeouts) stay two entries, each with its own timeout', () => {
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('same', { timeout: 10 })] }, { matcher: 'Edit|Write', hooks: [guardHook('same')] }] });
+    const r = cli(['convert', '--to', 'codebuddy,codebuddy-ide', '--format', 'json'], { cwd: dir });
+    expect(JSON.parse(r.stdout).targets[0].report.map((x: { source: { path: string } }) => x.source.path)).toEqual(['hooks.PreToolUse[0].hooks[0]', 'hooks.PreToolUse[1].hooks[0]']);
+    const file = join(dir, '.codebuddy/settings.json');
+    const groups = JSON.parse(read(file)).hooks.PreToolUse as { matcher: string; hooks: { command: string; timeout: number }[] }[];
+    expect(groups.map((g) => [g.matcher, g.hooks.map((h) => h.timeout)])).toEqual([
+      ['^Bash$|^execute_command$', [15]],
+      ['^(Edit|Write)$|^(replace_in_file|write_to_file)$', [605]], // Claude's 600 s default, not the Bash hook's 10 s
+    ]);
+    expect(groups[1]!.hooks[0]!.command).not.toContain('--timeout');
+    const edit = (host: 'codebuddy' | 'codebuddy-ide') => ({ ...payloads[host], tool_name: host === 'codebuddy' ? 'Edit' : 'replace_in_file', tool_input: { file_path: join(dir, 'x'), old_string: 'a', new_string: 'b' } });
+    for (const host of ['codebuddy', 'codebuddy-ide'] as const) expect(fire(host, file, edit(host), { project: dir }), host).toHaveLength(1);
+    expect(cli(['convert', '--to', 'codebuddy,codebuddy-ide'], { cwd: dir }).stderr).toMatch(/up to date/);
+  });
+
   it('each hook runs once per call on each host, the guard denies on both, and audit is clean', () => {
     const dir = claudeProject(hooks);
     cli(['convert', '--to', 'codebuddy,codebuddy-ide'], { cwd: dir });
