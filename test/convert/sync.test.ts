@@ -191,6 +191,22 @@ describe('paths that resolve wherever the host runs the hook', () => {
     expect(fire('qwen', settings, { ...qwenBash('x'), tool_name: 'read_file', tool_input: { absolute_path: '/x' } }, { project: dir })).toHaveLength(0);
   });
 
+  it('a hook set or plugin outside the project is written by its absolute path only with a warning naming the fix', () => {
+    const outside = project({ 'p/.claude/settings.json': claudeSettings({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('g')] }] }), 'o/README.md': '', 'plug/hooks/hooks.json': { hooks: { Stop: [{ hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/s.sh' }] }] } } });
+    const o = join(outside, 'o');
+    const warned = /warning .*outside the project .*pass --project/;
+    const abs = cli(['convert', '../p/.claude/settings.json', '--to', 'qwen', '--dispatch', '--stdout'], { cwd: o });
+    expect(abs.stdout).toContain(`--config '${join(outside, 'p/.claude/settings.json')}'`);
+    expect(abs.stderr).toMatch(warned);
+    const plugin = cli(['convert', '../plug/hooks/hooks.json', '--to', 'qwen', '--stdout'], { cwd: o });
+    expect(plugin.stdout).toContain(`--plugin-root '${join(outside, 'plug')}'`);
+    expect(plugin.stderr).toMatch(warned);
+    // With the project it belongs to: relative, no warning.
+    const rel = cli(['convert', '../p/.claude/settings.json', '--to', 'qwen', '--dispatch', '--stdout', '--project', '../p'], { cwd: o });
+    expect(rel.stdout).toContain("--config '.claude/settings.json'");
+    expect(rel.stderr).not.toMatch(warned);
+  });
+
   it('--dispatch runs settings.json and settings.local.json together', () => {
     const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('shared')] }] }, { '.claude/settings.local.json': claudeSettings({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('local')] }] }) });
     expect(cli(['convert', '--to', 'qwen', '--dispatch'], { cwd: dir }).code).toBe(0);
