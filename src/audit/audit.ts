@@ -1,4 +1,5 @@
 // audit: discover every hook config, run every rule, return findings. Pure of output formatting.
+import { isAbsolute, relative } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Severity } from '../model/hook.js';
 import { HookBridgeError } from '../model/errors.js';
@@ -27,6 +28,8 @@ export interface AuditOptions {
   only?: string[];
   /** Use these rules instead of the registry (rule tests). */
   ruleSet?: Rule[];
+  /** Where the user stands: paths in messages and fixes are shown from here (default: process.cwd()). */
+  cwd?: string;
 }
 
 export interface AuditResult {
@@ -84,6 +87,10 @@ function auditProject(project: string, configs: ConfigFile[], settings: Record<s
     const override = settings[rule.id] as Severity | undefined;
     const ctx: RuleContext = {
       project,
+      shown(path) {
+        const rel = relative(o.cwd ?? process.cwd(), path);
+        return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+      },
       configs,
       ...(o.target ? { target: o.target } : {}),
       hooks: () => configs.flatMap((config) => config.hooks.map((hook): HookEntry => ({ hook, config, host: o.target ?? config.dialect }))),

@@ -67,6 +67,8 @@ export interface ReportInput {
 
 export interface RuleContext {
   project: string;
+  /** A path as the user can open it from where the audit ran: relative to that directory when inside it, else absolute. */
+  shown(path: string): string;
   configs: ConfigFile[];
   target?: DialectId;
   hooks(): HookEntry[];
@@ -102,3 +104,14 @@ export const paths = {
   matcher: (h: Hook) => (/\.hooks\[\d+\]$/.test(h.origin.path) ? h.origin.path.replace(/\.hooks\[\d+\]$/, '.matcher') : `${h.origin.path}.matcher`),
   event: (h: Hook) => (/^hooks\.[^.[]+\[/.test(h.origin.path) ? h.origin.path.replace(/\[\d+\]\.hooks\[\d+\]$/, '') : `${h.origin.path}.event`),
 };
+
+/** A path as one shell word. */
+export const shellArg = (s: string): string => (/^[\w./~-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** The `hook-bridge convert` command that fixes a finding, runnable from where the audit ran: it names the
+ * project (or, with a file, `--project`) when that is not the current directory. */
+export function convertFix(ctx: RuleContext, args: string, file?: string): string {
+  const project = ctx.shown(ctx.project);
+  if (file !== undefined) return `hook-bridge convert ${shellArg(ctx.shown(file))} ${args}${project === '.' ? '' : ` --project ${shellArg(project)}`}`;
+  return `hook-bridge convert${project === '.' ? '' : ` ${shellArg(project)}`} ${args}`;
+}

@@ -329,7 +329,9 @@ function mergeHosts(results: ConvertResult[], hosts: DialectId[]): ConvertResult
     r.hooks.forEach((h, i) => {
       const row = rows[i]!;
       kept.add(where(row));
-      const k = `${h.event}\0${h.key}`;
+      // The same source hook as the other host wrote it; two source hooks that run the same command stay two
+      // entries (each keeps its own matcher and timeout).
+      const k = `${h.event}\0${h.key}\0${where(row)}`;
       const first = byKey.get(k);
       if (!first) {
         const entry = { hook: { ...h, handler: { ...h.handler } }, row: { ...row, notes: [...row.notes], ...(row.target ? { target: { ...row.target } } : {}) } };
@@ -431,6 +433,11 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   }
   const pluginAbs = sources.find((s) => s.pluginRoot)?.pluginRoot;
   const pluginRoot = pluginAbs ? portablePath(pluginAbs, project) : undefined;
+  // Written entries name these paths; outside the project (and the home directory) only this machine has them.
+  const machinePaths = [...(o.dispatch ? sources.filter((s) => s.file !== '-').map((s) => portablePath(resolve(s.file), project)) : []), ...(pluginRoot && !o.remove ? [pluginRoot] : [])].filter((p) => isAbsolute(p));
+  for (const p of new Set(machinePaths)) {
+    diagnostics.push({ severity: 'warning', code: 'machinePath', message: `outside the project (${project}): the written entries name it by its absolute path on this machine, which a clone or a teammate's machine does not have; pass --project <the project it belongs to>`, file: p });
+  }
   if (o.dispatch && sources.some((s) => s.file === '-')) throw new HookBridgeError('--dispatch runs a hook set file; it cannot read stdin');
   // Readable in the committed record: "<source file> <event> <command>".
   const keyOf = (h: Hook) => `${relSource(h.origin.file === '<stdin>' ? '-' : h.origin.file)} ${h.nativeEvent} ${h.command ?? hookId(h)}`;

@@ -25,7 +25,7 @@ const golden = (name: string) => join(import.meta.dirname, 'golden', name);
 // Audit a copy at a fixed-depth temp path so file paths in the reports are stable.
 const dir = mkdtempSync(join(tmpdir(), 'hb-golden-'));
 cpSync(join(root, 'examples/audit-project'), dir, { recursive: true });
-const result = audit({ paths: [dir] });
+const result = audit({ paths: [dir], cwd: dir }); // reported as seen from the project, like the formats below
 const reports: Record<string, string> = {
   'report.txt': formatText(result, dir, colors(false)),
   'report.json': formatJson(result, dir),

@@ -32,7 +32,8 @@ export function project(c: Case): string {
 
 export function runRule(rule: Rule, c: Case) {
   const dir = project(c);
-  const r = audit({ paths: [dir], ruleSet: [rule], ...(c.target ? { target: c.target } : {}) });
+  // Audited from the project's root, as a user in the project runs it (messages name paths from there).
+  const r = audit({ paths: [dir], ruleSet: [rule], cwd: dir, ...(c.target ? { target: c.target } : {}) });
   return { dir, findings: r.findings, result: r };
 }
 

@@ -271,6 +271,26 @@ describe('audit', () => {
       '.qwen/settings.json: `hook-bridge run --timeout 30000` (seconds) is 8.3 h on Qwen Code; did you mean --timeout 30?',
     ]);
   });
+  it('audited from outside the project, the paths in messages and the fix commands work from where the user stands', () => {
+    const outside = project({ 'proj/.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/guard.sh' }, { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/gone.sh' }] }] }), 'proj/guard.sh': '#!/bin/sh\nexit 0\n' });
+    const proj = join(outside, 'proj');
+    const found = (args: string[]) => JSON.parse(cli(['audit', 'proj', '--format', 'json', ...args], { cwd: outside }).stdout) as { ruleId: string; message: string; fix?: string }[];
+    const first = found([]);
+    expect(first.find((f) => f.ruleId === 'script-missing')!.message).toContain('(resolved to proj/gone.sh)');
+    const chmod = first.find((f) => f.ruleId === 'script-not-executable')!.fix!;
+    expect(chmod).toBe('chmod +x proj/guard.sh');
+    expect(spawnSync('sh', ['-c', chmod], { cwd: outside }).status).toBe(0);
+    expect(found([]).some((f) => f.ruleId === 'script-not-executable')).toBe(false); // the fix, run as printed, fixed it
+    // A convert fix names the project: run from here, it converts that project, into that project.
+    const convert = found(['--target', 'qwen']).find((f) => f.ruleId === 'timeout-default-shorter')!.fix!;
+    expect(convert).toBe('hook-bridge convert proj --from claude --to qwen');
+    const r = spawnSync(process.execPath, [bin, ...convert.split(' ').slice(1)], { cwd: outside, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(join(proj, '.qwen/settings.json'))).toBe(true);
+    expect(existsSync(join(outside, '.qwen'))).toBe(false);
+    // From inside the project the same findings name paths from there.
+    expect(JSON.parse(cli(['audit', '--format', 'json'], { cwd: proj }).stdout).find((f: { ruleId: string }) => f.ruleId === 'script-missing').message).toContain('(resolved to gone.sh)');
+  });
   it('an unknown rule in .hook-bridge.json names the file and the key', () => {
     const dir = project({ '.hook-bridge.json': JSON.stringify({ audit: { rules: { 'no-such-rule': 'off' } } }) });
     const r = cli(['audit'], { cwd: dir });

@@ -196,6 +196,22 @@ describe('paths that resolve wherever the host runs the hook', () => {
     expect(fire('qwen', settings, { ...qwenBash('x'), tool_name: 'read_file', tool_input: { absolute_path: '/x' } }, { project: dir })).toHaveLength(0);
   });
 
+  it('a hook set or plugin outside the project is written by its absolute path only with a warning naming the fix', () => {
+    const outside = project({ 'p/.claude/settings.json': claudeSettings({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('g')] }] }), 'o/README.md': '', 'plug/hooks/hooks.json': { hooks: { Stop: [{ hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/s.sh' }] }] } } });
+    const o = join(outside, 'o');
+    const warned = /warning .*outside the project .*pass --project/;
+    const abs = cli(['convert', '../p/.claude/settings.json', '--to', 'qwen', '--dispatch', '--stdout'], { cwd: o });
+    expect(abs.stdout).toContain(`--config '${join(outside, 'p/.claude/settings.json')}'`);
+    expect(abs.stderr).toMatch(warned);
+    const plugin = cli(['convert', '../plug/hooks/hooks.json', '--to', 'qwen', '--stdout'], { cwd: o });
+    expect(plugin.stdout).toContain(`--plugin-root '${join(outside, 'plug')}'`);
+    expect(plugin.stderr).toMatch(warned);
+    // With the project it belongs to: relative, no warning.
+    const rel = cli(['convert', '../p/.claude/settings.json', '--to', 'qwen', '--dispatch', '--stdout', '--project', '../p'], { cwd: o });
+    expect(rel.stdout).toContain("--config '.claude/settings.json'");
+    expect(rel.stderr).not.toMatch(warned);
+  });
+
   it('--dispatch runs settings.json and settings.local.json together', () => {
     const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('shared')] }] }, { '.claude/settings.local.json': claudeSettings({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('local')] }] }) });
     expect(cli(['convert', '--to', 'qwen', '--dispatch'], { cwd: dir }).code).toBe(0);
@@ -295,6 +311,22 @@ describe('one file, two hosts: --to codebuddy,codebuddy-ide', () => {
     expect(dry.stdout.match(/^\+\+\+ /gm)).toHaveLength(1);
     expect(cli(['convert', '--to', 'codebuddy,codebuddy-ide'], { cwd: dir }).code).toBe(0);
     expect(JSON.parse(read(join(dir, '.codebuddy/settings.json'))).hooks).toEqual(printed);
+  });
+
+  it('two source hooks running the same command (other matchers, other timeouts) stay two entries, each with its own timeout', () => {
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('same', { timeout: 10 })] }, { matcher: 'Edit|Write', hooks: [guardHook('same')] }] });
+    const r = cli(['convert', '--to', 'codebuddy,codebuddy-ide', '--format', 'json'], { cwd: dir });
+    expect(JSON.parse(r.stdout).targets[0].report.map((x: { source: { path: string } }) => x.source.path)).toEqual(['hooks.PreToolUse[0].hooks[0]', 'hooks.PreToolUse[1].hooks[0]']);
+    const file = join(dir, '.codebuddy/settings.json');
+    const groups = JSON.parse(read(file)).hooks.PreToolUse as { matcher: string; hooks: { command: string; timeout: number }[] }[];
+    expect(groups.map((g) => [g.matcher, g.hooks.map((h) => h.timeout)])).toEqual([
+      ['^Bash$|^execute_command$', [15]],
+      ['^(Edit|Write)$|^(replace_in_file|write_to_file)$', [605]], // Claude's 600 s default, not the Bash hook's 10 s
+    ]);
+    expect(groups[1]!.hooks[0]!.command).not.toContain('--timeout');
+    const edit = (host: 'codebuddy' | 'codebuddy-ide') => ({ ...payloads[host], tool_name: host === 'codebuddy' ? 'Edit' : 'replace_in_file', tool_input: { file_path: join(dir, 'x'), old_string: 'a', new_string: 'b' } });
+    for (const host of ['codebuddy', 'codebuddy-ide'] as const) expect(fire(host, file, edit(host), { project: dir }), host).toHaveLength(1);
+    expect(cli(['convert', '--to', 'codebuddy,codebuddy-ide'], { cwd: dir }).stderr).toMatch(/up to date/);
   });
 
   it('each hook runs once per call on each host, the guard denies on both, and audit is clean', () => {

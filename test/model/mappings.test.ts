@@ -114,6 +114,22 @@ describe('tables are consistent both ways', () => {
     }
   });
 
+  it('an event name is "observed" only where a capture of the real agent has it; every other name is "documented"', () => {
+    const fired: Partial<Record<(typeof DIALECT_IDS)[number], Set<string>>> = {
+      gemini: new Set(JSON.parse(readFileSync(join(root, 'test/fixtures/observed/gemini/_event-order.json'), 'utf8')) as string[]),
+    };
+    for (const d of ['claude', 'qwen', 'codebuddy'] as const) fired[d] = new Set((gt(`${d}/payloads/_index.json`) as { hook_event_name?: string; event?: string }[]).map((e) => e.hook_event_name ?? e.event!));
+    const wrong: string[] = [];
+    for (const [d, seen] of Object.entries(fired) as [(typeof DIALECT_IDS)[number], Set<string>][]) {
+      expect(seen.size, d).toBeGreaterThan(5); // the scan is not vacuous
+      for (const row of Object.values(mappings.events)) {
+        const name = row.names[d];
+        if (name && (row.evidence[d] === 'observed') !== seen.has(name)) wrong.push(`${d} ${name}: ${row.evidence[d]}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('every event Gemini CLI fired (observed/gemini) is known, and its whole settings enum is declared', () => {
     const fired = JSON.parse(readFileSync(join(root, 'test/fixtures/observed/gemini/_event-order.json'), 'utf8')) as string[];
     for (const e of new Set(fired)) expect(mappings.index.eventByName.gemini[e], e).toBeDefined();

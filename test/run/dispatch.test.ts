@@ -172,3 +172,47 @@ describe('dispatch: exec-form hooks (command + args) run without a shell, placeh
     expect(JSON.parse(readFileSync(join(dir, 'argv.json'), 'utf8'))).toEqual([`${dir}/argv.js`, 'a b', '$HOME', "it's"]);
   });
 });
+
+describe('dispatch on every host, with its real PreToolUse payload: a deny in the form the host reads, a no-op rewrite proceeds', () => {
+  const fixtures = join(import.meta.dirname, '../fixtures');
+  const capture = (f: string) => JSON.parse(readFileSync(join(fixtures, f), 'utf8')) as Record<string, unknown> & { tool_input: Record<string, unknown> };
+  // The host's own payload of a shell call (captured on the real agent), and how the host reads a deny.
+  const HOSTS: { host: string; payload: ReturnType<typeof capture>; env: string; denied: (stdout: string) => boolean }[] = [
+    { host: 'gemini', payload: capture('observed/gemini/payloads/BeforeTool-run_shell_command.json'), env: 'GEMINI_PROJECT_DIR', denied: (o) => JSON.parse(o).decision === 'deny' },
+    { host: 'codebuddy', payload: capture('ground-truth/codebuddy/payloads/PreToolUse-Bash.json'), env: 'CODEBUDDY_PROJECT_DIR', denied: (o) => JSON.parse(o).hookSpecificOutput?.permissionDecision === 'deny' },
+    { host: 'qwen', payload: { ...capture('observed/gemini/payloads/BeforeTool-run_shell_command.json'), hook_event_name: 'PreToolUse' }, env: 'QWEN_PROJECT_DIR', denied: (o) => JSON.parse(o).hookSpecificOutput?.permissionDecision === 'deny' },
+  ];
+  function run(host: string, env: string, payload: object, dir: string) {
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((res) => {
+      const c = spawn(process.execPath, [BIN, 'dispatch', '--to', host, '--config', 'hooks.yaml'], { cwd: dir, env: cleanEnv({ [env]: dir }) });
+      let stdout = '';
+      let stderr = '';
+      c.stdout.on('data', (d) => (stdout += d));
+      c.stderr.on('data', (d) => (stderr += d));
+      c.on('close', (code) => res({ code, stdout, stderr }));
+      c.stdin.end(JSON.stringify({ ...payload, cwd: dir }));
+    });
+  }
+  for (const { host, payload, env, denied } of HOSTS) {
+    const call = (command: string) => ({ ...payload, tool_input: { ...payload.tool_input, command } });
+    it(`--to ${host}: the guard's deny wins over an allow; a harmless call is not denied`, async () => {
+      const dir = project(); // allow.sh at priority 5, guard.sh at 20 (hooks.yaml above)
+      const deny = await run(host, env, call('rm -rf /tmp/x'), dir);
+      expect(deny.code, deny.stderr).toBe(0);
+      expect(denied(deny.stdout), deny.stdout).toBe(true);
+      expect(deny.stdout).toContain('guard: no rm -rf');
+      const ok = await run(host, env, call('ls'), dir);
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(ok.stdout === '' || !denied(ok.stdout), ok.stdout).toBe(true); // CodeBuddy gets the allow (it aggregates deny first)
+    });
+    it(`--to ${host}: a hook that hands the call back unchanged is not a rewrite`, async () => {
+      const dir = project();
+      writeFileSync(join(dir, 'same.sh'), `#!/usr/bin/env bash\njq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", updatedInput: .tool_input}}'\n`, { mode: 0o755 });
+      writeFileSync(join(dir, 'hooks.yaml'), `version: '2.0.0'\nhooks:\n  - { event: PreToolUse, matcher: Bash, command: ./same.sh }\n`);
+      expect(await run(host, env, call('ls'), dir)).toMatchObject({ code: 0, stdout: '' });
+      // and a real rewrite does reach the host (the test can fail: the hook above really answers)
+      writeFileSync(join(dir, 'same.sh'), `#!/usr/bin/env bash\njq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", updatedInput: (.tool_input + {command: "pwd"})}}'\n`, { mode: 0o755 });
+      expect((await run(host, env, call('ls'), dir)).stdout).toContain('pwd');
+    });
+  }
+});

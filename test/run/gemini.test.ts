@@ -168,6 +168,8 @@ describe('answers: a Claude Code script, Gemini CLI the host', () => {
       out: hso('PreToolUse', { permissionDecision: 'allow', updatedInput: { command: 'sleep 1', run_in_background: true } }),
       expect: reply({ hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { command: 'sleep 1', is_background: true } } }),
     },
+    // A rewriter that hands the call back unchanged is no rewrite (issue 15): nothing goes to Gemini.
+    { id: 'updatedInput equal to the input: not a rewrite, nothing to say', event: 'pre-tool-use', out: hso('PreToolUse', { updatedInput: { description: 'd', command: 'echo hi' } }), expect: NONE },
     { id: 'exit 3 is non-blocking on Claude: no deny on Gemini (where exit 3 would block)', event: 'pre-tool-use', err: 'E', exit: 3, expect: NONE },
     { id: 'continue:false + stopReason', event: 'pre-tool-use', out: j({ continue: false, stopReason: 'S' }), expect: reply({ continue: false, stopReason: 'S' }) },
     { id: 'PostToolUse block reaches the model ("Tool result blocked")', event: 'post-tool-use', out: j({ decision: 'block', reason: 'R' }), expect: reply({ decision: 'block', reason: 'R' }) },

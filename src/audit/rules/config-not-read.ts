@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { mappings } from '../../model/mappings.js';
 import { UNREAD_LOCATIONS } from '../discover.js';
-import { defineRule } from '../types.js';
+import { convertFix, defineRule } from '../types.js';
 
 export default defineRule({
   id: 'config-not-read',
@@ -25,7 +25,7 @@ never run. Move them into a file the agent reads, or convert them: \`hook-bridge
         const cfg = mappings.dialects[ctx.target].config;
         const read = [...(cfg.project ?? []), ...(cfg.plugin ?? [])];
         if (!read.includes(rel)) {
-          ctx.report({ messageId: 'otherAgent', file: c.file, data: { agent: mappings.dialects[ctx.target].agent, file: rel, count: c.hooks.length }, fix: `hook-bridge convert ${rel} --from ${c.dialect} --to ${ctx.target}` });
+          ctx.report({ messageId: 'otherAgent', file: c.file, data: { agent: mappings.dialects[ctx.target].agent, file: rel, count: c.hooks.length }, fix: convertFix(ctx, `--from ${c.dialect} --to ${ctx.target}`, c.file) });
         }
       }
     }

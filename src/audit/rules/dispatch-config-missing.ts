@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { dispatchConfigs } from '../../run/wrapper.js';
 import { defineRule, paths } from '../types.js';
 
@@ -22,7 +22,7 @@ matches is denied on a blocking event. Restore the file, or convert again: \`hoo
       const configs = command === undefined ? undefined : dispatchConfigs(command);
       for (const c of configs ?? []) {
         const path = c === '~' || c.startsWith('~/') ? join(homedir(), c.slice(1)) : isAbsolute(c) ? c : join(ctx.project, c);
-        if (!existsSync(path)) ctx.report({ messageId: 'missing', file: config.file, path: paths.command(h), data: { config: c, path: relative(ctx.project, path) || path } });
+        if (!existsSync(path)) ctx.report({ messageId: 'missing', file: config.file, path: paths.command(h), data: { config: c, path: ctx.shown(path) } });
       }
     }
   },

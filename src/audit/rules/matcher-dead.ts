@@ -1,7 +1,7 @@
 import { matcherFires, readToolMatcher, writeToolMatcher } from '../../dialects/matcher.js';
 import { MCP_PREFIX, toolsOf } from '../../dialects/catalog.js';
 import { mappings } from '../../model/mappings.js';
-import { defineRule, paths } from '../types.js';
+import { convertFix, defineRule, paths } from '../types.js';
 
 export default defineRule({
   id: 'matcher-dead',
@@ -73,7 +73,7 @@ string: Claude's \`startup|resume\` never fires there. Write one entry per value
         const suggested = asForeign?.matcher.kind === 'tools' && asForeign.matcher.tools.length ? writeToolMatcher(host, asForeign.matcher).native : undefined;
         if (suggested !== undefined && !ctx.target) {
           ctx.report({ messageId: 'deadForeign', file: config.file, path: paths.matcher(h), edit: { path: paths.matcher(h), value: suggested }, data: { matcher: JSON.stringify(m), agent, from: mappings.dialects[from].agent, suggested: JSON.stringify(suggested) } });
-        } else ctx.report({ messageId: 'dead', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent }, ...(ctx.target ? { fix: `hook-bridge convert --from ${config.dialect} --to ${ctx.target}` } : {}) });
+        } else ctx.report({ messageId: 'dead', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent }, ...(ctx.target ? { fix: convertFix(ctx, `--from ${config.dialect} --to ${ctx.target}`) } : {}) });
       }
     }
   },

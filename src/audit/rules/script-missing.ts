@@ -1,4 +1,3 @@
-import { relative } from 'node:path';
 import { defineRule, paths } from '../types.js';
 
 export default defineRule({
@@ -13,7 +12,7 @@ cwd; use \`"$CLAUDE_PROJECT_DIR"/…\` for project scripts and \`\${CLAUDE_PLUGI
   check(ctx) {
     for (const { hook: h, config } of ctx.hooks()) {
       const s = ctx.script(h, config);
-      if (s && !s.exists) ctx.report({ messageId: 'missing', file: config.file, path: paths.command(h), data: { script: s.raw, path: relative(ctx.project, s.path) || s.path } });
+      if (s && !s.exists) ctx.report({ messageId: 'missing', file: config.file, path: paths.command(h), data: { script: s.raw, path: ctx.shown(s.path) } });
     }
   },
 });

@@ -1,5 +1,4 @@
-import { relative } from 'node:path';
-import { defineRule, paths } from '../types.js';
+import { defineRule, paths, shellArg } from '../types.js';
 
 export default defineRule({
   id: 'script-not-executable',
@@ -16,9 +15,8 @@ or name the interpreter in the command (\`bash ./guard.sh\`).`,
     for (const { hook: h, config } of ctx.hooks()) {
       const s = ctx.script(h, config);
       if (!s || s.interpreter !== undefined || !s.exists || s.executable) continue;
-      const rel = relative(ctx.project, s.path);
-      const target = rel && !rel.startsWith('..') ? rel : s.path;
-      ctx.report({ messageId: 'notExecutable', file: config.file, path: paths.command(h), data: { script: s.raw }, fix: `chmod +x ${/^[\w./-]+$/.test(target) ? target : `'${target.replace(/'/g, `'\\''`)}'`}` });
+      const target = ctx.shown(s.path);
+      ctx.report({ messageId: 'notExecutable', file: config.file, path: paths.command(h), data: { script: s.raw }, fix: `chmod +x ${shellArg(target)}` });
     }
   },
 });

@@ -1,7 +1,7 @@
 import type { DialectId } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
 import { unwrapped } from '../script-text.js';
-import { defineRule, paths } from '../types.js';
+import { convertFix, defineRule, paths } from '../types.js';
 
 /** An agent's default hook timeout in seconds; null = not known. */
 function defaultS(d: DialectId): number | null {
@@ -42,7 +42,7 @@ or set \`timeout\` in the source config yourself (\`audit --fix\` writes the sou
         file: config.file,
         path: paths.handler(h),
         data: { target: mappings.dialects[target].agent, agent: own.agent, ownS, ...(targetS !== null ? { targetS } : {}) },
-        fix: `hook-bridge convert --from ${config.dialect} --to ${target}`,
+        fix: convertFix(ctx, `--from ${config.dialect} --to ${target}`),
         ...(own.timeout.default !== null ? { edit: { path: paths.timeout(h), value: own.timeout.default } } : {}),
       });
     }
