@@ -42,6 +42,7 @@ when their source hook is gone, never duplicated; entries a person wrote are nev
     .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
     .option('--remove', 'take every entry hook-bridge wrote out of the --to targets (and their records); reads no source')
     .option('--emulate-todos', "wrappers write the host's todo list where Claude scripts read it (run --emulate-todos; writes under HOME)")
+    .option('--trust-codex-hooks', 'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to .codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse').choices(['degraded', 'dropped', 'never']).default('never'))
     .option('--strict', 'exit 1 when anything was degraded or dropped (= --fail-on degraded)')
