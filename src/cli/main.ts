@@ -27,7 +27,11 @@ function program(): Command {
 Re-running convert is a sync: the entries hook-bridge wrote (recorded beside each target, e.g.
 .qwen/settings.hook-bridge.json for .qwen/settings.json — commit it with the settings) are updated, removed
 when their source hook is gone, never duplicated; entries a person wrote are never touched.
-\`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge wrote out again.`)
+\`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge wrote out again.
+
+Codex CLI runs a project's hooks only in a trusted project, and each hook only when its hash is recorded as
+trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips them silently. An interactive
+\`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of the hooks convert wrote.`)
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption('--to <dialects>', `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}`)
     .option('--from <dialect>', 'source dialect (detected from file locations and content when omitted)')

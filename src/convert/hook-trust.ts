@@ -215,6 +215,8 @@ export interface TrustPlan {
 export interface TrustOutcome {
   /** The user's trust store (e.g. ~/.codex/config.toml). */
   store: string;
+  /** The project directory whose trust the agent checks. */
+  project: string;
   projectTrusted: boolean;
   /** Keys of hook-bridge's hooks whose current hash the store records (after this run). */
   trusted: string[];
@@ -258,6 +260,7 @@ export function applyTrust(p: TrustPlan, record: boolean, backup: boolean): Trus
   const recorded = written ? stale.map((e) => e.key) : [];
   return {
     store: p.store,
+    project: p.project,
     projectTrusted: p.state.projectTrusted,
     trusted: p.own.filter((e) => !stale.includes(e) || recorded.includes(e.key)).map((e) => e.key),
     recorded,
@@ -280,7 +283,7 @@ export function trustDiagnostics(d: DialectId, t: TrustOutcome, recorded: boolea
   const out: Diagnostic[] = [];
   if (t.storeError) out.push({ severity: 'warning', code: 'trustStoreUnreadable', file: t.store, message: `cannot tell which hooks ${agent} trusts: ${t.storeError}` });
   if (!t.projectTrusted) {
-    out.push({ severity: 'warning', code: 'projectUntrusted', file, message: `${agent} loads a project's hooks only in a trusted project, and skips them silently otherwise: trust it when ${agent} asks in an interactive session, or add [projects."<this project's absolute path>"] trust_level = "trusted" to ${store} (\`codex exec --trust\` writes that entry; it does not trust hooks)` });
+    out.push({ severity: 'warning', code: 'projectUntrusted', file, message: `${agent} loads a project's hooks only in a trusted project, and skips them silently otherwise: trust it when ${agent} asks in an interactive session, or add [projects.${tomlString(t.project)}] trust_level = "trusted" to ${store} (\`codex exec --trust\` writes that entry; it does not trust hooks)` });
   }
   if (t.untrusted.length) {
     out.push({ severity: 'warning', code: 'hooksUntrusted', file, message: `${agent} skips each of these ${t.untrusted.length} hook(s) silently until its hash is trusted: it asks in an interactive session; headless (codex exec) nothing asks. Run convert again with --trust-codex-hooks to record their hashes in ${store} ([hooks.state."<hooks.json path>:<event>:<group>:<handler>"] trusted_hash), or review them in ${agent}` });

@@ -98,7 +98,7 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
     if (matcherFires(configDialect, h.nativeMatcher, name)) return true;
     // A host tool that does what several of the set's tools do (Codex CLI's apply_patch: Write, Edit): the hook
     // fires when its matcher names any of them.
-    const covered = (c && toolEntry(host, c)?.covers) ?? [];
+    const covered = c ? (toolEntry(host, c)?.covers ?? []) : [];
     return covered.some((x) => {
       const n = toolEntry(configDialect, x)?.name;
       return n !== undefined && matcherFires(configDialect, h.nativeMatcher, n);
