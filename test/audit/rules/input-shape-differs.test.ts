@@ -1,9 +1,13 @@
 import rule from '../../../src/audit/rules/input-shape-differs.js';
 import { claude, cmd, codex, gemini, ruleTester } from '../rule-tester.js';
 
-// A Claude guard that protects .env files: it reads the path of the file about to be written.
-const envGuard = '#!/usr/bin/env bash\nf=$(jq -r .tool_input.file_path)\ncase "$f" in *.env) echo "{\\"decision\\":\\"block\\",\\"reason\\":\\"no\\"}";; esac\n';
-const contentScan = "#!/usr/bin/env python3\nimport json, sys\np = json.load(sys.stdin)\nif 'SECRET' in p['tool_input']['content']: sys.exit(2)\n";
+/** Claude guards: one protects .env files (the path of the file about to be written), one scans the content. */
+const guards = {
+  env: ['#!/usr/bin/env bash', 'f=$(jq -r .tool_input.file_path)', 'case "$f" in *.env) echo \'{"decision":"block","reason":"no"}\';; esac'],
+  content: ['#!/usr/bin/env python3', 'import json, sys', 'p = json.load(sys.stdin)', "if 'SECRET' in p['tool_input']['content']: sys.exit(2)"],
+};
+const envGuard = `${guards.env.join('\n')}\n`;
+const contentScan = `${guards.content.join('\n')}\n`;
 
 ruleTester(rule, {
   valid: [
