@@ -70,6 +70,9 @@ export interface RuleContext {
   /** A path as the user can open it from where the audit ran: relative to that directory when inside it, else absolute. */
   shown(path: string): string;
   configs: ConfigFile[];
+  /** The user's home and environment (where user-level files such as Codex CLI's trust store are). */
+  home: string;
+  env: NodeJS.ProcessEnv;
   target?: DialectId;
   hooks(): HookEntry[];
   script(h: Hook, config: ConfigFile): ScriptInfo | undefined;
