@@ -48,7 +48,10 @@ describe('parsePatch: the patches Codex CLI 0.169.0 sent its hooks', () => {
     ['*** Begin Patch\n*** Frobnicate: x\n*** End Patch', /not a hunk header/],
     ['*** Begin Patch\n*** Update File: x\n@@\n-a\n@@\n*** End Patch', /no lines/],
   ];
-  for (const [text, message] of bad) it(`rejects ${JSON.stringify(text)}`, () => expect(() => parsePatch(text)).toThrow(PatchError) && expect(() => parsePatch(text)).toThrow(message));
+  for (const [text, message] of bad) it(`rejects ${JSON.stringify(text)}`, () => {
+    expect(() => parsePatch(text)).toThrow(PatchError);
+    expect(() => parsePatch(text)).toThrow(message);
+  });
 });
 
 // Lines as Codex can carry them: no newline or carriage return. Paths: no surrounding whitespace.
