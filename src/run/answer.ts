@@ -142,7 +142,8 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
       // Where the script's own agent reads continue:false as "go on" (Qwen Code, CodeBuddy Code, the IDE on Stop),
       // the script asked for a block: the agent keeps working, told the stopReason.
       if (spec.continueFalse[ev] === 'continues') deny(stopReason ?? 'a hook asked the agent to continue');
-      else {
+      // Where the script's own agent ignores it (Claude Code on SessionStart), it asks for nothing.
+      else if (spec.continueFalse[ev] !== 'ignored') {
         a.continueFalse = true;
         if (stopReason !== undefined) a.stopReason = stopReason;
       }

@@ -299,3 +299,8 @@ describe('dispatch --to codex: a Claude hook set on apply_patch', () => {
     expect((await dispatchRuns(patch('*** Add File: fine.txt\n+x'), settings())).stdout).toBe('');
   });
 });
+
+it("continue:false from a Claude SessionStart hook is not sent to Codex: Claude Code ignores it (claude s04), Codex would end the run (s03)", () => {
+  const a = readAnswer('claude', 'session-start', { exitCode: 0, stdout: '{"continue":false,"stopReason":"S"}', stderr: '', timedOut: false }, undefined);
+  expect(emit(a, { host: 'codex', script: 'claude', event: 'session-start', hostEvent: 'SessionStart', tool: undefined, hostTool: undefined }, { rewrite: 'deny' }).stdout).toBe('');
+});
