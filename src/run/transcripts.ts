@@ -5,7 +5,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 
-const READABLE = new Set(['qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl', 'codex-jsonl']);
+const READABLE = new Set(['qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl']);
 const format = (d: DialectId) => mappings.dialects[d].payload?.transcript ?? 'unknown';
 
 export function needsTranscript(host: DialectId, script: DialectId): boolean {

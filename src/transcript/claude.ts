@@ -26,8 +26,6 @@ export interface TranslatorState {
   todos: TodoState;
   /** The session id a host writes once, in its transcript's first line (Gemini CLI's header), not on each record. */
   sessionId?: string;
-  /** The same for the session's cwd (Codex CLI's session_meta). */
-  cwd?: string;
 }
 
 export const freshState = (): TranslatorState => ({ last: null, pending: {}, todos: { items: [], changed: false } });

@@ -116,23 +116,6 @@ const CASES: { name: string; from: DialectId; file: string; expected: unknown[][
       ['assistant', 'text', 'done'],
     ],
   },
-  {
-    // Codex's rollout: the conversation is its response_item records; <environment_context> is no prompt, and an
-    // apply_patch is the Write / Edit calls it amounts to (as run gives them to Claude scripts).
-    name: 'Codex CLI rollout (shell, apply_patch add and update, text)',
-    from: 'codex',
-    file: 'ground-truth/codex/payloads/_transcript-sample.jsonl',
-    expected: [
-      ['user', 'SCENARIO:a0 go'],
-      ['assistant', 'tool_use', 'call_mww3cjae0002', 'Bash', { command: 'echo hello-from-shell' }],
-      ['user', 'tool_result', 'call_mww3cjae0002', 'hello-from-shell', false],
-      ['assistant', 'tool_use', 'call_mww3cjdx0005', 'Write', { file_path: '/PROJECT/notes.txt', content: 'hello notes\n' }],
-      ['user', 'tool_result', 'call_mww3cjdx0005', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
-      ['assistant', 'tool_use', 'call_mww3cjg90008', 'Edit', { file_path: '/PROJECT/notes.txt', old_string: 'hello notes', new_string: 'bye notes', replace_all: false }],
-      ['user', 'tool_result', 'call_mww3cjg90008', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
-      ['assistant', 'text', 'DONE'],
-    ],
-  },
 ];
 
 /** Fields every user/assistant record of Claude Code's own transcript has, that parsers use. */
@@ -289,7 +272,7 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
     { name: 'a Claude transcript given as Gemini', from: 'gemini', to: 'claude', text: read('ground-truth/claude/transcript-sample.jsonl'), message: /no Gemini CLI transcript record found/ },
     { name: 'a Gemini transcript given as Qwen', from: 'qwen', to: 'claude', text: read('transcripts/gemini/session.jsonl'), message: /no Qwen Code transcript record found/ },
     { name: 'a host whose format is unknown (CodeBuddy IDE transcript.txt)', from: 'codebuddy-ide', to: 'claude', text: 'x\n', message: /no transcript translation from codebuddy-ide \(unknown\)/ },
-    { name: 'a script format there is no writer for', from: 'claude', to: 'qwen', text: '{}\n', message: /supported: --from qwen\|codebuddy\|gemini\|codex --to claude\|hooks-yaml/ },
+    { name: 'a script format there is no writer for', from: 'claude', to: 'qwen', text: '{}\n', message: /supported: --from qwen\|codebuddy\|gemini --to claude\|hooks-yaml/ },
   ];
   for (const b of BAD) {
     it(`bad input: ${b.name} -> HookBridgeError`, () => {
