@@ -100,3 +100,23 @@ describe('Codex CLI 0.169.0 hook runner (native hooks)', () => {
     });
   }
 });
+
+const strace = ['/usr/bin/strace', '/bin/strace'].find((p) => existsSync(p));
+describe('Codex CLI 0.169.0 runs offline in this harness', () => {
+  // every connect() of the agent and its children (hooks, the tool's shell), traced
+  it.skipIf(!strace)('a run with hooks on five events connects only to 127.0.0.1 (no DNS, no other host)', async () => {
+    const ws = makeWorkspace('hb-codex-offline-');
+    workspaces.push(ws);
+    const dir = ws.projectDir;
+    const trace = join(ws.root, 'connect.trace');
+    const hook = { type: 'command', command: 'cat > /dev/null' };
+    writeJson(join(dir, '.codex/hooks.json'), { hooks: Object.fromEntries(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'].map((e) => [e, [{ hooks: [hook] }]])) });
+    const steps = [{ tool: 'Bash', args: { command: 'touch ran.marker' } }, { tool: 'Write', args: { file_path: 'new.txt', content: 'x\n' } }].map((s) => codexStep(s, dir));
+    const r = await runCodex({ projectDir: dir, homeDir: ws.homeDir, steps }, { wrapper: [strace!, '-f', '-qq', '-e', 'trace=connect,sendto,sendmsg,sendmmsg', '-o', trace] });
+    expect({ exit: r.exitCode, ran: existsSync(join(dir, 'ran.marker')), requests: r.requests.length }, r.stderr.slice(-1500)).toEqual({ exit: 0, ran: true, requests: 3 });
+    const inet = readFileSync(trace, 'utf8').split('\n').filter((l) => /sa_family=AF_INET6?\b/.test(l));
+    const elsewhere = inet.filter((l) => !/inet_addr\("127\.0\.0\.1"\)|inet_pton\(AF_INET6, "::1"/.test(l));
+    expect(inet.length).toBeGreaterThan(0);
+    expect(elsewhere).toEqual([]);
+  });
+});

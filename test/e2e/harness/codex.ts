@@ -28,6 +28,8 @@ export interface CodexOptions {
   bypassHookTrust?: boolean;
   /** trust the project in config.toml (default true) */
   trustProject?: boolean;
+  /** a command the agent is run under, e.g. strace with its arguments */
+  wrapper?: string[];
 }
 
 const toml = (s: string) => JSON.stringify(s);
@@ -85,7 +87,8 @@ export async function runCodex(run: AgentRun, opts: CodexOptions = {}): Promise<
   const args = ['exec', '--json', '--skip-git-repo-check', ...(opts.bypassHookTrust === false ? [] : ['--dangerously-bypass-hook-trust']), ...(run.args ?? []), run.prompt ?? 'go'];
   return runWithResponsesMock(run, (mock) => {
     writeFileEnsured(cfg, codexConfig(mock.baseUrl, run.projectDir, opts.trustProject !== false, `${marker}\n${userPart}`));
-    return { command: exe, args, env: codexEnv(run) };
+    const [command, ...pre] = [...(opts.wrapper ?? []), exe];
+    return { command: command ?? exe, args: [...pre, ...args], env: codexEnv(run) };
   });
 }
 
