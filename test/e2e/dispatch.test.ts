@@ -33,7 +33,9 @@ for (const host of ['qwen', 'codebuddy', 'gemini'] as const) {
       writeFileSync(join(dir, '.hooks/allow.sh'), `#!/usr/bin/env bash\ncat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"always"}}'\n`, { mode: 0o755 });
       writeFileSync(join(dir, 'hooks.yaml'), HOOKS_YAML);
       execFileSync(process.execPath, [bin, 'convert', 'hooks.yaml', '--to', host, '--dispatch', '--runner', runner], { cwd: dir, stdio: 'ignore' });
-      const r = await HOSTS[host].run({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: HOSTS[host].tools.shell, args: { command, description: 'run it' } }] });
+      const h = HOSTS[host];
+      const step = { tool: h.tools.shell, args: { command, description: 'run it' } };
+      const r = await h.run({ projectDir: dir, homeDir: ws.homeDir, steps: [h.step ? h.step(step, dir) : step] });
       return { r, dir };
     }
     it('the guard denies rm -rf although another hook allows', async () => {
