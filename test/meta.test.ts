@@ -44,6 +44,7 @@ describe('every event hook-bridge knows for an agent is an event of that agent (
     claude: (ev) => ({ '.claude/settings.json': JSON.stringify({ hooks: Object.fromEntries(ev.map((e) => [e, [{ hooks: [{ type: 'command', command: 'true' }] }]])) }) }),
     qwen: (ev) => ({ '.qwen/settings.json': JSON.stringify({ hooks: Object.fromEntries(ev.map((e) => [e, [{ hooks: [{ type: 'command', command: 'true' }] }]])) }) }),
     codebuddy: (ev) => ({ '.codebuddy/settings.json': JSON.stringify({ hooks: Object.fromEntries(ev.map((e) => [e, [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }]])) }) }),
+    codex: (ev) => ({ '.codex/hooks.json': JSON.stringify({ hooks: Object.fromEntries(ev.map((e) => [e, [{ hooks: [{ type: 'command', command: 'true' }] }]])) }) }),
     'hooks-yaml': (ev) => ({ 'hooks.yaml': `version: '2.0.0'\nhooks:\n${ev.map((e) => `  - { event: ${e}, command: 'true' }`).join('\n')}\n` }),
   };
   for (const [d, files] of Object.entries(locations)) {

@@ -26,6 +26,21 @@ function table(rows: string[][]): string {
 const cell = (v: { name: string } | string | null | undefined, evidence?: Evidence) =>
   v === null ? '—' : v === undefined ? '?' : `${typeof v === 'string' ? v : v.name}${evidence ? MARK[evidence] : ''}`;
 
+type Spec = (typeof mappings.dialects)[keyof typeof mappings.dialects];
+
+/** The variables holding the project dir, or how a hook finds the project where there is none (Codex CLI). */
+function projectDirCell(env: Spec['env']): string {
+  if (!env) return '—';
+  if (env.projectDir.length) return env.projectDir.join(' ');
+  return env.projectRoot === 'git-toplevel-of-cwd' ? 'none (hooks run in the cwd; root = its git top level)' : 'none';
+}
+
+/** What must be trusted before an agent runs a project's hooks. */
+function trustCell(config: Spec['config']): string {
+  if (config.hookTrust === 'trusted-hash') return 'project trusted + each hook\'s hash trusted';
+  return config.folderTrust ? 'folder trusted' : 'always';
+}
+
 export function dialectsCommand(format: 'text' | 'json'): void {
   const k = knowledge();
   if (format === 'json') {
@@ -34,8 +49,8 @@ export function dialectsCommand(format: 'text' | 'json'): void {
   }
   const out: string[] = [];
   out.push('DIALECTS', table([
-    ['id', 'agent', 'observed', 'config', 'timeout', 'matcher', 'project dir env'],
-    ...k.dialects.map((d) => [d.id, d.agent, d.observedVersion ?? '—', d.config.write, `${d.timeout.unit}, default ${d.timeout.default ?? 'unknown'}`, d.matcher.semantics, d.env?.projectDir.join(' ') ?? '—']),
+    ['id', 'agent', 'observed', 'config', 'timeout', 'matcher', 'project dir env', 'runs project hooks when'],
+    ...k.dialects.map((d) => [d.id, d.agent, d.observedVersion ?? '—', d.config.write, `${d.timeout.unit}, default ${d.timeout.default ?? 'unknown'}`, d.matcher.semantics, projectDirCell(d.env), trustCell(d.config)]),
   ]));
   out.push('', 'EVENTS  (* = documented, not observed; + = carried under the Claude name; — = verified absent; ? = not researched)', table([
     ['canonical', 'matcher on', ...DIALECT_IDS],

@@ -1,6 +1,7 @@
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { claude } from './claude.js';
+import { codex } from './codex.js';
 import { codebuddyIde } from './codebuddy-ide.js';
 import { codebuddy } from './codebuddy.js';
 import type { Dialect } from './define.js';
@@ -8,7 +9,7 @@ import { gemini } from './gemini.js';
 import { hooksYaml } from './hooks-yaml.js';
 import { qwen } from './qwen.js';
 
-export const dialects: Record<DialectId, Dialect> = { claude, qwen, codebuddy, 'codebuddy-ide': codebuddyIde, 'hooks-yaml': hooksYaml, gemini };
+export const dialects: Record<DialectId, Dialect> = { claude, qwen, codebuddy, 'codebuddy-ide': codebuddyIde, 'hooks-yaml': hooksYaml, gemini, codex };
 
 /** The dialect for a user-given id; a clear error listing the known ones otherwise. */
 export function getDialect(id: string): Dialect {

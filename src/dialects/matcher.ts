@@ -1,7 +1,8 @@
 // Matchers: read a native matcher into canonical form under the SOURCE's semantics, and write a
 // canonical matcher so that it means the same under the TARGET's semantics.
 // Semantics (mappings/dialects/*.yaml `matcher.semantics`, observed):
-//   claude: only [A-Za-z0-9_|, -] -> exact names split on | and , (trimmed); anything else an unanchored regex
+//   claude: only [A-Za-z0-9_|, -] (matcher.exactChars: Codex CLI's is [A-Za-z0-9_|]) -> exact names split on | and ,
+//           (trimmed); anything else an unanchored regex — tested against the aliases too where matcher.aliasesInRegex
 //   qwen:   a |-part equal to a name or alias matches it; otherwise the whole string as an unanchored regex on the Qwen name
 //   regex:  always an unanchored regex (CodeBuddy Code: `Task` matches `TaskCreate`; Gemini CLI, where an invalid
 //           regex is compared to the tool name as a string: matcher.invalidRegex exact-compare)
@@ -11,7 +12,32 @@ import type { Diagnostic, Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { MCP_PREFIX, aliasTools, canonicalTool, toolEntry, toolsOf } from './catalog.js';
 
-const CLAUDE_EXACT = /^[A-Za-z0-9_|, -]*$/;
+const exactLists = new Map<DialectId, RegExp>();
+/** Is this matcher an exact |-list of names on dialect d (semantics claude, its matcher.exactChars)? */
+export function isExactList(d: DialectId, native: string): boolean {
+  const spec = mappings.dialects[d].matcher;
+  if (spec.semantics !== 'claude') return false;
+  let re = exactLists.get(d);
+  if (!re) exactLists.set(d, (re = new RegExp(`^[${spec.exactChars ?? 'A-Za-z0-9_|, -'}]*$`)));
+  return re.test(native);
+}
+
+/** The names a regex matcher is tested against for a tool: its name, and its aliases where the dialect does so. */
+function regexSubjects(d: DialectId, toolName: string, canonical: string | undefined): string[] {
+  if (!mappings.dialects[d].matcher.aliasesInRegex || canonical === undefined) return [toolName];
+  return [toolName, ...(toolEntry(d, canonical)?.aliases ?? [])];
+}
+
+/** Canonical tools with those a tool of the set `covers` on d (Codex CLI's apply_patch: Write, Edit, MultiEdit). */
+function withCovered(d: DialectId, tools: Iterable<string>): string[] {
+  const out = new Set<string>();
+  for (const t of tools) {
+    out.add(t);
+    for (const c of toolEntry(d, t)?.covers ?? []) out.add(c);
+  }
+  return [...out];
+}
+
 const parser = new RegExpParser({ ecmaVersion: 2024 });
 
 /** Top-level alternatives of a regex, or null if it is not a valid regex. */
@@ -43,7 +69,7 @@ export function matcherFires(d: DialectId, native: unknown, toolName: string): b
   if (isWildcard(native)) return true;
   if (typeof native !== 'string') return false;
   const canonical = canonicalTool(d, toolName);
-  if (sem === 'claude' && CLAUDE_EXACT.test(native)) {
+  if (isExactList(d, native)) {
     return native
       .split(/[|,]/)
       .map((s) => s.trim())
@@ -55,7 +81,9 @@ export function matcherFires(d: DialectId, native: unknown, toolName: string): b
     if (parts.some((n) => n === toolName || (canonical !== undefined && aliasTools(d, n).includes(canonical)))) return true;
   }
   // Gemini CLI compares an invalid regex to the tool name as a string (matcher.invalidRegex: exact-compare).
-  return safeRegex(native)?.test(toolName) ?? (mappings.dialects[d].matcher.invalidRegex === 'exact-compare' && native === toolName);
+  const re = safeRegex(native);
+  if (!re) return mappings.dialects[d].matcher.invalidRegex === 'exact-compare' && native === toolName;
+  return regexSubjects(d, toolName, canonical).some((n) => re.test(n));
 }
 
 export interface MatcherRead {
@@ -117,7 +145,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     return false;
   };
 
-  if (sem === 'claude' && CLAUDE_EXACT.test(native)) {
+  if (isExactList(d, native)) {
     for (const n of native.split(/[|,]/).map((s) => s.trim()).filter(Boolean)) {
       if (!exactName(n)) unknown.push(exactLiteral(n));
     }
@@ -150,7 +178,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
       mcp.push(alt);
       continue;
     }
-    const hit = catalog.filter(({ entry }) => re.test(entry.name));
+    const hit = catalog.filter(({ canonical, entry }) => regexSubjects(d, entry.name, canonical).some((n) => re.test(n)));
     // A catch-all (matches every known tool and an arbitrary name) stays a wildcard.
     if (hit.length === catalog.length && re.test('SomeFutureTool') && re.test(`${MCP_PREFIX}server__tool`)) {
       return { matcher: { kind: 'all' }, diagnostics };
@@ -166,7 +194,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     if (unknown.length) {
       diagnostics.push({ severity: 'warning', code: 'matcherUnknownTool', message: `matcher part(s) ${unknown.map((u) => `"${literalName(u) ?? u}"`).join(', ')} match no known ${d} tool; kept as written` });
     }
-    return { matcher: dedupe({ kind: 'tools', tools: [...tools], mcp, unknown }), diagnostics };
+    return { matcher: dedupe({ kind: 'tools', tools: withCovered(d, tools), mcp, unknown }), diagnostics };
   }
 }
 
@@ -208,10 +236,29 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
   if (m.kind === 'values') return { native: m.values.join('|'), missing: [], diagnostics };
   const names: string[] = [];
   const missing: string[] = [];
+  /** covering tool name -> the tools it also does that the matcher did not name */
+  const widened = new Map<string, Set<string>>();
   for (const c of m.tools) {
     const e = toolEntry(d, c);
-    if (e) names.push(e.name);
-    else missing.push(c);
+    if (e) {
+      names.push(e.name);
+      continue;
+    }
+    // A tool that does this one's work there (apply_patch for Write on Codex CLI) …
+    const covering = mappings.index.toolCovering[d][c];
+    const by = covering === undefined ? undefined : toolEntry(d, covering);
+    if (by) {
+      names.push(by.name);
+      for (const other of by.covers ?? []) if (!m.tools.includes(other)) widened.set(by.name, (widened.get(by.name) ?? new Set()).add(other));
+      continue;
+    }
+    // … or one that covers tools the matcher names as well (apply_patch read as Write|Edit|MultiEdit): nothing is lost.
+    const covers = Object.values(mappings.tools[c] ?? {}).flatMap((x) => x?.covers ?? []);
+    if (covers.length && covers.some((x) => m.tools.includes(x))) continue;
+    missing.push(c);
+  }
+  for (const [name, others] of widened) {
+    diagnostics.push({ severity: 'info', code: 'matcherWidened', message: `${mappings.dialects[d].agent} has one tool, ${name}, for ${[...others].join(', ')} as well: the hook fires for those calls too` });
   }
   // Exact names (tools, exact MCP names, unknown names) and patterns (MCP or unknown regex parts).
   const extra = [...m.mcp, ...m.unknown];
@@ -224,7 +271,7 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
   }
   const sem = mappings.dialects[d].matcher.semantics;
   // Claude reads a plain |-list of names exactly: the most readable form with the same meaning.
-  if (sem === 'claude' && !patterns.length && exact.every((n) => PLAIN_NAME.test(n))) return { native: exact.join('|'), missing, diagnostics };
+  if (sem === 'claude' && !patterns.length && exact.every((n) => PLAIN_NAME.test(n) && isExactList(d, n))) return { native: exact.join('|'), missing, diagnostics };
   // Otherwise a regex: names anchored (so `Edit` cannot match `NotebookEdit`, `Task` not `TaskCreate`);
   // patterns as written, since every target tests them unanchored as the source did.
   const group = exact.length === 0 ? [] : [exact.length === 1 ? `^${escapeRegex(exact[0]!)}$` : `^(${exact.map(escapeRegex).join('|')})$`];

@@ -68,6 +68,7 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
   const tools: CompiledMappings['tools'] = {};
   const toolByName = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string>>;
   const toolByAlias = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string[]>>;
+  const toolCovering = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string>>;
   for (const [canonical, row] of Object.entries(toolsFile)) {
     const out: Partial<Record<DialectId, ToolEntry | null>> = {};
     for (const d of DIALECT_IDS) {
@@ -87,7 +88,13 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         ...(entry.enabled_by ? { enabledBy: entry.enabled_by } : {}),
         ...(entry.response ? { response: entry.response } : {}),
         ...(entry.required ? { required: entry.required } : {}),
+        ...(entry.covers ? { covers: entry.covers } : {}),
       };
+      for (const c of entry.covers ?? []) {
+        // A covered tool is one the agent has no entry of its own for (verified absent).
+        if (!toolsFile[c] || toolsFile[c]![d] !== null) throw new HookBridgeError(`covers "${c}", which must be a canonical tool marked absent (~) on ${d}`, show('tools.yaml'), `${canonical}.${d}.covers`);
+        toolCovering[d][c] = canonical;
+      }
       const other = toolByName[d][entry.name];
       if (other) {
         throw new HookBridgeError(`${d} tool name "${entry.name}" is mapped by both "${other}" and "${canonical}"`, show('tools.yaml'), `${canonical}.${d}.name`);
@@ -132,5 +139,5 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
     events[canonical] = { matcherOn: row.matcherOn, values: row.values ?? {}, names, evidence, ...(row.nearest ? { nearest: row.nearest } : {}) };
   }
 
-  return { dialects, events, tools, index: { toolByName, toolByAlias, eventByName } };
+  return { dialects, events, tools, index: { toolByName, toolByAlias, toolCovering, eventByName } };
 }

@@ -29,6 +29,8 @@ export const toolEntrySchema = z.strictObject({
   required: z.array(z.string().min(1)).optional(),
   /** The PostToolUse tool_response seen: an object's keys, or text / lines / llm-text (Qwen's {llmContent, returnDisplay}). */
   response: z.union([z.enum(['text', 'lines', 'llm-text']), z.array(z.string().min(1)).min(1)]).optional(),
+  /** Canonical tools this one tool does on the agent, which has no tool of their own (Codex CLI: apply_patch = Write, Edit, MultiEdit). */
+  covers: z.array(canonicalToolId).min(1).optional(),
 });
 
 /** tools.yaml: canonical id -> dialect -> entry, or null for "verified absent". */
@@ -91,6 +93,18 @@ export const dialectFileSchema = z.strictObject({
       folderTrust: z.string().optional(),
       /** A setting whose `false` turns every hook of the file off (dot path; Gemini CLI: hooksConfig.enabled, default true). */
       hooksSwitch: z.string().optional(),
+      /**
+       * Files that hold the same hooks as `[hooks]` tables of a TOML config (Codex CLI's config.toml), read besides
+       * the JSON files: project ones relative to the project, user ones under ~.
+       */
+      tomlHooks: z.strictObject({ project: z.array(z.string()), user: z.array(z.string()) }).optional(),
+      /** A variable that, when set, replaces the `~/.<agent>` folder of the user files (Codex CLI: CODEX_HOME). */
+      homeVar: z.string().optional(),
+      /**
+       * trusted-hash: a user or project hook runs only when the user config records its current hash as trusted;
+       * otherwise it is skipped silently (Codex CLI: [hooks.state."<file>:<event>:<group>:<handler>"] trusted_hash).
+       */
+      hookTrust: z.enum(['trusted-hash']).optional(),
     })
     .partial()
     .required({ format: true, write: true }),
@@ -111,6 +125,13 @@ export const dialectFileSchema = z.strictObject({
     .strictObject({
       /** claude: exact |,-lists else unanchored regex; qwen: exact names/aliases per part else regex on the native name; regex: always unanchored regex. */
       semantics: z.enum(['claude', 'qwen', 'regex']),
+      /**
+       * semantics claude: the characters (a regex character class body) a matcher made only of is an exact |-list;
+       * default Claude Code's `A-Za-z0-9_|, -` (Codex CLI: `A-Za-z0-9_|`, so `Write, Edit` is a regex there).
+       */
+      exactChars: z.string().min(1).optional(),
+      /** true: a regex matcher is tested against the tool's matcher aliases too, not only its name (Codex CLI: `^(Write|Edit)$` fires for apply_patch). */
+      aliasesInRegex: z.boolean().optional(),
       semanticsSource: z.string().optional(),
       caseSensitive: z.boolean(),
       /** never-matches; exact-compare: an invalid regex is compared to the tool name as a string (Gemini CLI). */
@@ -140,6 +161,11 @@ export const dialectFileSchema = z.strictObject({
        * (Gemini CLI: `$GEMINI_PROJECT_DIR` …, not `${…}`): inside quotes a path with a space breaks the command.
        */
       commandSubstitutes: z.array(z.string()).optional(),
+      /**
+       * Where the agent sets no project-dir variable (`projectDir: []`), how a command can find the project:
+       * git-toplevel-of-cwd = hooks run in the session cwd, inside the project whose root holds .git (Codex CLI).
+       */
+      projectRoot: z.enum(['git-toplevel-of-cwd']).optional(),
     })
     .optional(),
   /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */
@@ -177,12 +203,14 @@ export const dialectFileSchema = z.strictObject({
       /** Payload fields this agent names differently: canonical (Claude Code's) name -> this agent's name. */
       fieldNames: z.record(z.string(), z.string()).optional(),
       /** The file behind transcript_path: its format (a reader/writer in src/transcript/), or unknown. */
-      transcript: z.enum(['claude-jsonl', 'qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl']).or(unknown).optional(),
+      transcript: z.enum(['claude-jsonl', 'qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl', 'codex-jsonl']).or(unknown).optional(),
     })
     .optional(),
   output: z
     .strictObject({
       exit2Reason: z.enum(['stderr', 'stdout-then-stderr']),
+      /** true: exit 2 with an empty stderr has no effect at all (Codex CLI: not even a JSON deny on stdout blocks). */
+      exit2NeedsStderr: z.boolean().optional(),
       exit2OnNonBlockingEvents: z.enum(['shown-to-model', 'not-shown']).or(unknown),
       /** Exit codes other than 0 and 2; blocks-from-2: exit 1 is a warning, every code from 2 up blocks (Gemini CLI). */
       otherExit: z.enum(['non-blocking', 'warning', 'blocks-from-2']),
@@ -196,7 +224,8 @@ export const dialectFileSchema = z.strictObject({
       /** The hookSpecificOutput field an input rewrite is read from (default updatedInput; Gemini CLI: tool_input). */
       rewriteField: z.string().min(1).optional(),
       modifiedInput: z.enum(['replace', 'merge', 'ignored']),
-      askHeadless: z.enum(['deny', 'hang', 'allow', 'never-headless']).or(unknown),
+      /** void: the agent rejects the answer as a whole (Codex CLI), so the tool runs as after `allow`. */
+      askHeadless: z.enum(['deny', 'hang', 'allow', 'void', 'never-headless']).or(unknown),
       /** `ask` in an interactive session: a confirmation prompt (as on Claude Code), or not known. */
       askInteractive: z.enum(['prompt']).or(unknown),
       /** When the agent reads a hook's stderr as its JSON answer (Qwen: whenever stdout is empty, any exit code). */
@@ -204,6 +233,28 @@ export const dialectFileSchema = z.strictObject({
       /** The only top-level / hookSpecificOutput fields the agent documents (absent: not restricted by us). */
       fields: z.array(z.string()).optional(),
       hookSpecificFields: z.array(z.string()).optional(),
+      /**
+       * strict: the answer is parsed against a closed schema (`fields`, `hookSpecificFields`, the decision enums);
+       * anything outside it makes the WHOLE answer void — the hook counts as failed and the tool runs (Codex CLI).
+       * Absent: unknown fields are ignored.
+       */
+      answerSchema: z.literal('strict').optional(),
+      /** Answer forms observed to void the whole answer on a strict-schema agent. */
+      voids: z
+        .array(
+          z.enum([
+            'ask',
+            'allow-without-updated-input',
+            'updated-input-without-allow',
+            'approve',
+            'continue-false-pre-tool-use',
+            'deny-without-reason',
+            'unknown-field',
+            'hook-event-name-missing',
+            'hook-specific-output-on-stop',
+          ]),
+        )
+        .optional(),
       allowBypassesPermissions: z.boolean().or(unknown),
       continueFalse: eventOutcome,
       additionalContext: eventOutcome,

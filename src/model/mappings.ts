@@ -17,6 +17,8 @@ export interface ToolEntry {
   required?: string[];
   /** The PostToolUse tool_response seen: an object's keys, or text / lines / llm-text (Qwen's {llmContent, returnDisplay}). */
   response?: 'text' | 'lines' | 'llm-text' | string[];
+  /** Canonical tools this one tool does on the agent, which has none of its own for them (apply_patch on Codex CLI). */
+  covers?: string[];
 }
 
 /**
@@ -50,6 +52,8 @@ export interface CompiledMappings {
     toolByName: Record<DialectId, Record<string, string>>;
     /** dialect -> matcher alias -> canonical ids */
     toolByAlias: Record<DialectId, Record<string, string[]>>;
+    /** dialect -> canonical tool it has no entry for -> the canonical tool that does it there (`covers`) */
+    toolCovering: Record<DialectId, Record<string, string>>;
     /** dialect -> native event name -> canonical id */
     eventByName: Record<DialectId, Record<string, string>>;
   };

@@ -58,6 +58,49 @@ describe('gemini matcher semantics (bundle core/hooks/hookPlanner.js: new RegExp
   });
 });
 
+describe('codex matcher semantics (matcher-tests.json, g02)', () => {
+  const t = gt('codex/matcher-tests.json') as { matchers: Record<string, string[]> };
+  // The model ran one shell command and two patches (an Add File and an Update File): hooks saw Bash and apply_patch.
+  const called: [string, string][] = [['Bash', 'Bash'], ['apply_patch(add)', 'apply_patch'], ['apply_patch(update)', 'apply_patch']];
+  const table = Object.entries(t.matchers);
+  it('covers the observed table', () => expect(table.length).toBeGreaterThan(25));
+  for (const [m, fired] of table) {
+    it(JSON.stringify(m), () => {
+      for (const [label, tool] of called) expect(matcherFires('codex', m === '(no matcher)' ? undefined : m, tool), label).toBe(fired.includes(label));
+    });
+  }
+  // g02 (spawn_agent, offered with the fallback model metadata): Agent and spawn_agent fired, Task and Bash did not.
+  const g02: [string, boolean][] = [['Agent', true], ['Task', false], ['spawn_agent', true], ['Bash', false]];
+  for (const [m, fired] of g02) it(`${m} on spawn_agent (g02)`, () => expect(matcherFires('codex', m, 'spawn_agent')).toBe(fired));
+  it('exact lists are only [A-Za-z0-9_|]: a comma or space makes a regex (common.rs), unlike on Claude Code', () => {
+    expect(matcherFires('codex', 'Bash, Write', 'Bash')).toBe(false);
+    expect(matcherFires('claude', 'Bash, Write', 'Bash')).toBe(true);
+    // a regex is tested against the aliases too: Write.* selects apply_patch
+    expect(matcherFires('codex', 'Wri.*', 'apply_patch')).toBe(true);
+    expect(matcherFires('codex', 'Edit', 'NotebookEdit')).toBe(false);
+  });
+  it('reads Write, Edit and apply_patch as every file edit; writes them as apply_patch', () => {
+    for (const m of ['Write', 'Edit', 'apply_patch', '^(Write|Edit)$', 'Wri.*']) {
+      const r = readToolMatcher('codex', m);
+      expect(r.matcher, m).toEqual({ kind: 'tools', tools: expect.arrayContaining(['file.patch', 'file.write', 'file.edit', 'file.multi-edit']), mcp: [], unknown: [] });
+    }
+    expect(writeToolMatcher('codex', readToolMatcher('claude', 'Write|Edit|MultiEdit').matcher)).toMatchObject({ native: 'apply_patch', missing: [], diagnostics: [] });
+    expect(writeToolMatcher('codex', readToolMatcher('claude', 'Bash|Edit').matcher).native).toBe('Bash|apply_patch');
+    expect(writeToolMatcher('claude', readToolMatcher('codex', 'apply_patch').matcher)).toMatchObject({ native: 'Write|Edit|MultiEdit', missing: [] });
+    expect(writeToolMatcher('qwen', readToolMatcher('codex', 'apply_patch').matcher)).toMatchObject({ native: '^(write_file|edit)$', missing: ['file.multi-edit'] });
+  });
+  it('a Write-only matcher widens on Codex CLI, and says so', () => {
+    const w = writeToolMatcher('codex', readToolMatcher('claude', 'Write').matcher);
+    expect(w.native).toBe('apply_patch');
+    expect(w.diagnostics).toEqual([expect.objectContaining({ code: 'matcherWidened', message: expect.stringContaining('file.edit') })]);
+  });
+  it('tools Codex CLI lacks are missing; MCP names carry over; a dash makes a regex, so such names are anchored', () => {
+    expect(writeToolMatcher('codex', readToolMatcher('claude', 'Bash|Read|Grep').matcher)).toMatchObject({ native: 'Bash', missing: ['file.read', 'search.grep'] });
+    expect(writeToolMatcher('codex', readToolMatcher('claude', 'mcp__my-srv__echo').matcher).native).toBe('^mcp__my-srv__echo$');
+    expect(writeToolMatcher('codex', readToolMatcher('claude', 'mcp__srv__echo|Bash').matcher).native).toBe('Bash|mcp__srv__echo');
+  });
+});
+
 describe('translation keeps the meaning', () => {
   const known = (d: (typeof DIALECT_IDS)[number]) => toolsOf(d).map((t) => t.entry.name);
   const pairs: [string, string, string][] = [

@@ -67,6 +67,25 @@ describe('tool catalogs match the ground truth', () => {
     expect(mappings.tools['file.list']!.gemini!.name).toBe('list_directory');
   });
 
+  it('codex: every tool_name and tool_input key its hooks saw (payloads/), and nothing Codex CLI lacks', () => {
+    const cat = catalog('codex');
+    const dir = join(root, 'test/fixtures/ground-truth/codex/payloads');
+    const captured = readdirSync(dir).filter((f) => /^(Pre|Post)ToolUse-/.test(f)).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { tool_name: string; tool_input: object });
+    expect(new Set(captured.map((p) => p.tool_name))).toEqual(new Set(['Bash', 'apply_patch', 'spawn_agent']));
+    for (const p of captured) {
+      expect(cat.get(p.tool_name), p.tool_name).toBeDefined();
+      // tool_input carries only what the catalog lists: Bash {command} (b03: workdir, tty … not shown), apply_patch {command}, spawn_agent {message}
+      expect(Object.keys(p.tool_input), p.tool_name).toEqual(cat.get(p.tool_name)!.params.map(([n]) => n));
+    }
+    expect(cat.get('apply_patch')).toMatchObject({ aliases: ['Write', 'Edit'], params: [['command', 'patch']], covers: ['file.write', 'file.edit', 'file.multi-edit'] });
+    expect(cat.get('spawn_agent')).toMatchObject({ aliases: ['Agent'], params: [['message', 'prompt']] });
+    // verified absent (README "Model / tools"): no read, grep, glob, list, web-fetch, web-search or todo tool
+    for (const c of ['file.read', 'file.write', 'file.edit', 'file.multi-edit', 'file.list', 'search.glob', 'search.grep', 'web.fetch', 'web.search', 'todo.write', 'notebook.edit']) {
+      expect(mappings.tools[c]!.codex, c).toBeNull();
+    }
+    expect(mappings.index.toolCovering.codex).toEqual({ 'file.write': 'file.patch', 'file.edit': 'file.patch', 'file.multi-edit': 'file.patch' });
+  });
+
   it('codebuddy-ide: the IDE vocabulary of DESIGN.md', () => {
     const cat = catalog('codebuddy-ide');
     expect(cat.get('execute_command')!.params.map(([n]) => n)).toEqual(['command', 'requires_approval']);
@@ -105,7 +124,7 @@ describe('tables are consistent both ways', () => {
   });
 
   it('every event of the ground-truth payloads is known for its dialect', () => {
-    for (const d of ['claude', 'qwen', 'codebuddy'] as const) {
+    for (const d of ['claude', 'qwen', 'codebuddy', 'codex'] as const) {
       const idx = gt(`${d}/payloads/_index.json`) as { hook_event_name?: string; event?: string }[];
       for (const e of idx) {
         const name = e.hook_event_name ?? e.event!;
@@ -119,6 +138,30 @@ describe('tables are consistent both ways', () => {
     for (const e of new Set(fired)) expect(mappings.index.eventByName.gemini[e], e).toBeDefined();
     expect(Object.keys(mappings.index.eventByName.gemini).sort()).toEqual(['AfterAgent', 'AfterModel', 'AfterTool', 'BeforeAgent', 'BeforeModel', 'BeforeTool', 'BeforeToolSelection', 'Notification', 'PreCompress', 'SessionEnd', 'SessionStart']);
     expect(mappings.dialects.gemini).toMatchObject({ eventsComplete: true, timeout: { unit: 'ms', default: 60000 } });
+  });
+
+  it('codex: the events it fired (payloads/_index.json) and PermissionRequest (source) are its whole event set', () => {
+    const fired = new Set((gt('codex/payloads/_index.json') as { event: string }[]).map((e) => e.event));
+    expect([...fired].sort()).toEqual(['PostCompact', 'PostToolUse', 'PreCompact', 'PreToolUse', 'SessionEnd', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop', 'UserPromptSubmit']);
+    expect(Object.keys(mappings.index.eventByName.codex).sort()).toEqual([...fired, 'PermissionRequest'].sort());
+    expect(mappings.events['permission-request']!.evidence.codex).toBe('documented');
+    expect(mappings.events['pre-tool-use']!.evidence.codex).toBe('observed');
+    expect(mappings.events.notification!.names.codex).toBeNull();
+    expect(mappings.events['post-tool-use-failure']!.names.codex).toBeNull();
+  });
+
+  it('codex: the facts the payloads and the environment capture show', () => {
+    const env = gt('codex/payloads/_hook-env.json') as { added_by_codex: string[]; stdin_trailing_newline: boolean };
+    const spec = mappings.dialects.codex;
+    expect(spec.env).toMatchObject({ projectDir: env.added_by_codex, provided: env.added_by_codex, projectRoot: 'git-toplevel-of-cwd' });
+    expect(env.stdin_trailing_newline).toBe(false);
+    expect(spec.timeout).toMatchObject({ unit: 's', default: 600, onTimeout: 'proceed' });
+    const idx = gt('codex/payloads/_index.json') as { keys: string[] }[];
+    for (const k of spec.payload!.alwaysSent) expect(idx.every((e) => e.keys.includes(k)), k).toBe(true);
+    const modes = new Set(Object.values(gt('codex/permission-mode-tests.json') as Record<string, unknown>).filter((v) => typeof v === 'string'));
+    expect([...modes]).toEqual(Object.keys(spec.payload!.permissionModes));
+    expect(spec.config).toMatchObject({ write: '.codex/hooks.json', project: ['.codex/hooks.json'], homeVar: 'CODEX_HOME', hookTrust: 'trusted-hash' });
+    expect(spec.output).toMatchObject({ answerSchema: 'strict', jsonOnNonZeroExit: 'ignored', exit2NeedsStderr: true, askHeadless: 'void' });
   });
 
   it('every dialect states a timeout unit and matcher semantics', () => {
@@ -173,7 +216,7 @@ describe('malformed mapping files fail with the file and key', () => {
 
 describe('tool_response shapes in tools.yaml match every captured PostToolUse payload', () => {
   const captures = (['ground-truth', 'observed'] as const).flatMap((set) =>
-    (['claude', 'qwen', 'codebuddy', 'gemini'] as const).flatMap((d) => {
+    (['claude', 'qwen', 'codebuddy', 'gemini', 'codex'] as const).flatMap((d) => {
       const dir = join(root, 'test/fixtures', set, d, 'payloads');
       return (existsSync(dir) ? readdirSync(dir) : [])
         .filter((f) => f.startsWith('PostToolUse-') || f.startsWith('AfterTool-'))

@@ -26,6 +26,7 @@ const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks
  * - codebuddy-ide: seed 003 (CodeBuddy IDE hooks documentation)
  * - hooks-yaml: seed 002 (hooks.yaml v2.0.0 event table)
  * - gemini: the `hooks` events of Gemini CLI 0.61.0's settingsSchema.ts (test/fixtures/ground-truth/gemini/README.md)
+ * - codex: the events Codex CLI 0.169.0 fired, and PermissionRequest from its source (test/fixtures/ground-truth/codex/README.md)
  */
 const DOCUMENTED: Record<DialectId, string[]> = {
   claude: (JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/documented/claude-hook-events.json'), 'utf8')) as { events: string[] }).events,
@@ -34,6 +35,7 @@ const DOCUMENTED: Record<DialectId, string[]> = {
   'codebuddy-ide': ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart', 'SessionEnd', 'PreCompact'],
   'hooks-yaml': ['PreToolUse', 'Stop', 'SubagentStop', 'InputReceived', 'BeforeResponse', 'AfterResponse', 'SessionStart', 'AppStartup', 'AppShutdown'],
   gemini: ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'],
+  codex: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'PermissionRequest'],
 };
 
 interface Case {

@@ -38,6 +38,9 @@ describe('examples/claude-project', () => {
       const expected = ['qwen', 'codebuddy-ide', 'gemini'].includes(to) ? JSON.parse(JSON.stringify(original).replace('Write|Edit|MultiEdit', 'Write|Edit')) : structuredClone(original);
       // Gemini CLI compares a SessionStart matcher as one exact string: "startup|resume" went as one entry per value.
       if (to === 'gemini') expected.SessionStart = expected.SessionStart.flatMap((g: { matcher: string }) => g.matcher.split('|').map((m) => ({ ...g, matcher: m })));
+      // Codex CLI has one tool for every file edit (apply_patch, which the matchers Write and Edit also select): a
+      // matcher naming Write or Edit comes back as all three, which is what it fires for there.
+      if (to === 'codex') expected.PostToolUse[0].matcher = 'Write|Edit|MultiEdit';
       // hooks.yaml has command hooks only (seed 002): the prompt-type Stop hook cannot go there and back.
       if (to === 'hooks-yaml') delete expected.Stop;
       expect(out.hooks).toEqual(expected);
