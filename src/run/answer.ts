@@ -137,3 +137,31 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
   }
   return a;
 }
+
+/** Claude Code's aggregation (ground truth agg1..agg5): deny > ask > allow; blocks win; contexts add up. */
+export function aggregate(runs: { answer: Answer }[]): { answer: Answer; from: number } {
+  const a: Answer = { context: [] };
+  const answers = runs.map((r) => r.answer);
+  const denied = answers.filter((x) => x.decision === 'deny');
+  const rank = (x: Answer) => (x.decision === 'deny' ? 3 : x.decision === 'ask' ? 2 : x.decision === 'allow' ? 1 : 0);
+  const top = answers.reduce((best, x) => (rank(x) > rank(best) ? x : best), a);
+  if (top.decision) a.decision = top.decision;
+  const reasons = (denied.length ? denied : top.decision ? [top] : []).map((x) => x.reason).filter((r): r is string => !!r);
+  const blocks = answers.filter((x) => x.block);
+  if (blocks.length) a.block = true;
+  const allReasons = [...reasons, ...blocks.map((x) => x.reason).filter((r): r is string => !!r)];
+  if (allReasons.length) a.reason = [...new Set(allReasons)].join('\n');
+  // A rewrite is applied only when nothing denies; the first hook (in priority order) that rewrites wins.
+  const from = a.decision === 'deny' ? -1 : answers.findIndex((x) => x.updatedInput);
+  if (from >= 0) a.updatedInput = answers[from]!.updatedInput!;
+  a.context = answers.flatMap((x) => x.context);
+  if (answers.some((x) => x.continueFalse)) {
+    a.continueFalse = true;
+    const stop = answers.find((x) => x.stopReason !== undefined)?.stopReason;
+    if (stop !== undefined) a.stopReason = stop;
+  }
+  const messages = answers.map((x) => x.systemMessage).filter((m): m is string => m !== undefined);
+  if (messages.length) a.systemMessage = messages.join('\n');
+  if (answers.some((x) => x.suppressOutput)) a.suppressOutput = true;
+  return { answer: a, from };
+}
