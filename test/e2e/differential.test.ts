@@ -6,9 +6,9 @@
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NoSuchTool } from './harness/codex.js';
+import { NoSuchTool, runCodex } from './harness/codex.js';
 import { ensureAgent } from './harness/install.js';
-import type { AgentRunResult } from './harness/types.js';
+import type { AgentRun, AgentRunResult } from './harness/types.js';
 import { makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
 import { HOSTS, MIGRATES, installConfig, repoRoot, type HostId, type Mode } from './scenarios/hosts.js';
 import { SCENARIOS, type Observation, type Scenario } from './scenarios/scenarios.js';
@@ -20,7 +20,8 @@ const reference = new Map<string, Observation>();
 type Outcome = boolean | 'n/a' | 'failed';
 const table: { scenario: string; host: HostId; verbatim?: Outcome; migrated?: Outcome; bridged?: Outcome }[] = [];
 
-async function play(s: Scenario, host: HostId, mode: Mode): Promise<{ o: Observation; r: AgentRunResult }> {
+/** Plays a scenario on a host; `run` replaces the host's driver (e.g. Codex without the hook-trust bypass). */
+async function play(s: Scenario, host: HostId, mode: Mode, run: (r: AgentRun) => Promise<AgentRunResult> = HOSTS[host].run): Promise<{ o: Observation; r: AgentRunResult }> {
   const ws = makeWorkspace(`hb-e2e-${s.id}-${host}-`);
   workspaces.push(ws);
   const dir = ws.projectDir;
@@ -37,7 +38,7 @@ async function play(s: Scenario, host: HostId, mode: Mode): Promise<{ o: Observa
   installConfig(dir, HOSTS[host], mode, ws.homeDir);
   const h = HOSTS[host];
   const steps = s.steps(h, dir).map((st) => (h.step ? h.step(st, dir) : st));
-  const r = await h.run({ projectDir: dir, homeDir: ws.homeDir, steps, ...(s.prompt ? { prompt: s.prompt } : {}), ...(s.args?.[host] ? { args: s.args[host] } : {}) });
+  const r = await run({ projectDir: dir, homeDir: ws.homeDir, steps, ...(s.prompt ? { prompt: s.prompt } : {}), ...(s.args?.[host] ? { args: s.args[host] } : {}) });
   return { o: s.observe(r, dir), r };
 }
 
@@ -124,6 +125,22 @@ for (const host of ['qwen', 'codebuddy', 'gemini', 'codex'] as const) {
     });
   }
 }
+
+describe('codex: hook trust (the report warns: headless, untrusted hooks are skipped silently)', () => {
+  // Codex itself refuses `rm -f`-style commands ("rm -f style commands are not permitted", observed), so the
+  // guard's scenario runs `rm -r` here, which Codex allows and block-rm.sh blocks.
+  const base = SCENARIOS.find((x) => x.id === 'guard-exit2')!;
+  const guard: Scenario = { ...base, id: 'guard-exit2-rm-r', steps: (h) => [{ tool: h.tools.shell, args: { command: 'rm -r victim && touch removed.marker' } }] };
+  it('without --dangerously-bypass-hook-trust and no trusted hash recorded, the converted guard never runs: rm -r runs, nothing is said', async () => {
+    const { o, r } = await play(guard, 'codex', 'bridged', (run) => runCodex(run, { bypassHookTrust: false }));
+    expect(o, explain(r)).toEqual({ toolRan: true, toldReason: false });
+    expect(`${r.stdout}\n${r.stderr}`).not.toMatch(/hook/i);
+  });
+  it('the same run with --dangerously-bypass-hook-trust: the guard blocks rm -r with its reason', async () => {
+    const { o, r } = await play(guard, 'codex', 'bridged');
+    expect(o, explain(r)).toEqual({ toolRan: false, toldReason: true });
+  });
+});
 
 describe('reverse: CodeBuddy IDE-dialect scripts under CodeBuddy Code', () => {
   // The IDE dialect (execute_command, filePath, modifiedInput) has no runnable reference agent here:
