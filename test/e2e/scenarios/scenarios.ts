@@ -156,11 +156,6 @@ export const SCENARIOS: Scenario[] = [
     expected: { toldLastMessage: true, oneMoreTurn: true },
     limits: {
       codebuddy: { expected: { toldLastMessage: false, oneMoreTurn: false }, why: 'CodeBuddy Code ignores Stop-hook blocks in -p mode (ground truth u11..u13); nothing can express it' },
-      // Not a limit of the agent: Codex's rollout file holds the final assistant message when Stop fires (observed
-      // in this harness), but hook-bridge has no codex-jsonl reader yet (mappings/dialects/codex.yaml
-      // payload.transcript), so `run` passes transcript_path through and the Claude script finds no assistant
-      // message, so it does not block. Open work.
-      codex: { expected: { toldLastMessage: false, oneMoreTurn: false }, why: "no reader of Codex CLI's rollout transcript yet: not translated for Claude scripts (open)" },
     },
   },
   {
