@@ -54,6 +54,27 @@ export function strictJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * Does a strict-schema agent void this answer as a whole (output.answerSchema strict: a key it does not accept on
+ * the event, output.answers; a form output.voids names)? Codex CLI then counts the hook as failed.
+ */
+function voided(json: Record<string, unknown>, ev: string, spec: NonNullable<(typeof mappings.dialects)[DialectId]['output']>): boolean {
+  const accepted = spec.answers?.[ev];
+  if (!accepted) return true;
+  const hso = json.hookSpecificOutput;
+  if (Object.keys(json).some((k) => k !== 'hookSpecificOutput' && !accepted.includes(k))) return true;
+  const blank = (x: unknown) => typeof x !== 'string' || !x.trim();
+  if (json.decision !== undefined && (json.decision !== 'block' || blank(json.reason))) return true;
+  if (hso === undefined) return false;
+  if (!isObject(hso) || typeof hso.hookEventName !== 'string' || Object.keys(hso).some((k) => k !== 'hookEventName' && !accepted.includes(`hookSpecificOutput.${k}`))) return true;
+  const pd = hso.permissionDecision;
+  if (pd !== undefined && !spec.permissionDecision.includes(pd as 'allow')) return true;
+  const forms = spec.voids ?? [];
+  if (pd === 'allow' && hso.updatedInput === undefined && forms.includes('allow-without-updated-input')) return true;
+  if (hso.updatedInput !== undefined && pd !== 'allow' && forms.includes('updated-input-without-allow')) return true;
+  return pd === 'deny' && blank(hso.permissionDecisionReason);
+}
+
 /** `tool`: the call's canonical tool id, where known (a replacing updatedInput is checked against its required parameters). */
 export function readAnswer(script: DialectId, event: string | undefined, r: ScriptResult, originalInput: Record<string, unknown> | undefined, tool?: string): Answer {
   const spec = mappings.dialects[script].output!;
@@ -67,6 +88,8 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
 
   const jsonAllowed = r.exitCode === 0 || r.timedOut || spec.jsonOnNonZeroExit === 'honoured';
   const json = jsonAllowed ? strictJson(r.stdout) : undefined;
+  // The script's own agent would have voided the whole answer (Codex CLI): it has no effect there, so none here.
+  if (json && spec.answerSchema === 'strict' && voided(json, ev, spec)) return a;
   if (json) {
     const hso = json.hookSpecificOutput;
     const hsoOk = isObject(hso) && (!spec.requiresHookEventName || typeof hso.hookEventName === 'string');
@@ -119,7 +142,8 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
       // Where the script's own agent reads continue:false as "go on" (Qwen Code, CodeBuddy Code, the IDE on Stop),
       // the script asked for a block: the agent keeps working, told the stopReason.
       if (spec.continueFalse[ev] === 'continues') deny(stopReason ?? 'a hook asked the agent to continue');
-      else {
+      // Where the script's own agent ignores it (Claude Code on SessionStart), it asks for nothing.
+      else if (spec.continueFalse[ev] !== 'ignored') {
         a.continueFalse = true;
         if (stopReason !== undefined) a.stopReason = stopReason;
       }
@@ -130,7 +154,7 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
     a.context.push(r.stdout.replace(/\n$/, ''));
   }
   // Exit 2 blocks; on Gemini CLI every code from 2 up does, and only when the output is not JSON (output.otherExit).
-  const blocking = r.exitCode === 2 || (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
+  const blocking = (r.exitCode === 2 && !(spec.exit2NeedsStderr && !r.stderr.trim())) || (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
   if (blocking && BLOCKABLE.has(ev)) {
     const reason = spec.exit2Reason === 'stderr' ? r.stderr : r.stdout.trim() || r.stderr;
     deny(reason.replace(/\n$/, ''));

@@ -96,6 +96,10 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
   if (on === 'tool') {
     const hostTool = typeof p.payload.tool_name === 'string' ? p.payload.tool_name : '';
     const c = canonicalTool(host, hostTool);
+    // A host tool that is several of the hook's tools (Codex's apply_patch: Write, Edit, and rm/mv as Bash):
+    // the hook fires when it would for one of them, and sees those calls only (callFilter).
+    const covers = c && !toolEntry(configDialect, c) ? toolEntry(host, c)?.covers : undefined;
+    if (covers) return [...covers, 'shell'].some((t) => callFilter(h, configDialect)(t));
     const name = (c && toolEntry(configDialect, c)?.name) || hostTool;
     return matcherFires(configDialect, h.nativeMatcher, name);
   }
@@ -104,6 +108,9 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
   const value = p.payload[on];
   return h.matcher.kind === 'values' && typeof value === 'string' && h.matcher.values.includes(value);
 }
+
+/** Whether a hook's matcher fires for one of the calls a host call is split into (canonical tool ids). */
+const callFilter = (h: Hook, configDialect: DialectId) => (tool: string) => matcherFires(configDialect, h.nativeMatcher, toolEntry(configDialect, tool)?.name ?? tool);
 
 /** Consecutive runs of hooks with the same priority (the list is sorted by priority). */
 function byPriority(hooks: Hook[]): Hook[][] {
@@ -120,9 +127,9 @@ function byPriority(hooks: Hook[]): Hook[][] {
 const answersIgnored = (h: Hook) => !!h.event && mappings.events[h.event]?.nearest?.answers === 'ignored';
 
 /** How one hook of the set runs: a shell command, or an exec-form command with its `args` (no shell). */
-function hookRunArgs(h: Hook, to: DialectId): Parameters<typeof runHook>[0] {
+function hookRunArgs(h: Hook, to: DialectId, configDialect: DialectId): Parameters<typeof runHook>[0] {
   const args = Array.isArray(h.fields.args) && h.fields.args.every((a) => typeof a === 'string') ? (h.fields.args as string[]) : undefined;
-  return { from: h.scriptDialect, to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}) };
+  return { from: h.scriptDialect, to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), callFilter: callFilter(h, configDialect) };
 }
 
 export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeof parseHostPayload>[1], env: NodeJS.ProcessEnv): Promise<HostReply> {
@@ -152,7 +159,7 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
   const runnable: Hook[] = [];
   const runs: HookRun[] = [];
   for (const group of byPriority(candidates)) {
-    const done = await Promise.all(group.map((h) => runHook(hookRunArgs(h, args.to), p, env)));
+    const done = await Promise.all(group.map((h) => runHook(hookRunArgs(h, args.to, dialectOf.get(h)!), p, env)));
     runnable.push(...group);
     runs.push(...done.map((r, i) => (answersIgnored(group[i]!) ? { ...r, answer: { context: [] } } : r)));
     if (done.some((r) => r.failure) || runs.some((r) => r.answer.decision === 'deny' || r.answer.block)) break;

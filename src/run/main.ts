@@ -295,7 +295,10 @@ export function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv
   return isAbsolute(p) ? p : join(projectDir, p);
 }
 
-type HookArgs = Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot' | 'emulateTodos'>;
+type HookArgs = Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot' | 'emulateTodos'> & {
+  /** dispatch: which of the calls a host call is split into the hook's matcher fires for (canonical tool ids). */
+  callFilter?: (tool: string) => boolean;
+};
 
 /** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */
 export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
@@ -330,7 +333,7 @@ export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.Proc
     return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(r.timedOut ? { note: `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` } : {}), tool };
   };
   const split = splitHostCall(args, p, t);
-  const h = split ? await runSplit(split, once, args.from, typeof p.payload.cwd === 'string' ? p.payload.cwd : projectDir) : await once(t.payload, t.tool);
+  const h = split ? await runSplit(split, once, args.from, typeof p.payload.cwd === 'string' ? p.payload.cwd : projectDir, args.callFilter) : await once(t.payload, t.tool);
   if (t.covering && h.answer.updatedInput) coveredRewrite(h.answer, t.tool!, typeof p.payload.cwd === 'string' ? p.payload.cwd : projectDir);
   const envNote = envFile ? carryEnvFile(envFile, args.to, env) : undefined;
   const note = [transcriptNote, h.note].filter(Boolean).join('\n');
@@ -355,11 +358,15 @@ function splitHostCall(args: HookArgs, p: ParsedPayload, t: ReturnType<typeof tr
 }
 
 /** One script run per file call, sequentially as the calls would have come; the strictest answer wins, rewrites make one patch. */
-async function runSplit(split: NonNullable<ReturnType<typeof splitHostCall>>, once: (payload: Payload, tool: string | undefined) => Promise<HookRun>, script: DialectId, cwd: string): Promise<HookRun> {
+async function runSplit(split: NonNullable<ReturnType<typeof splitHostCall>>, once: (payload: Payload, tool: string | undefined) => Promise<HookRun>, script: DialectId, cwd: string, filter?: (tool: string) => boolean): Promise<HookRun> {
   if (typeof split === 'string') return { answer: { context: [] }, stderr: '', note: split, tool: undefined };
   const { calls, patch, t } = split;
   const runs: HookRun[] = [];
   for (const c of calls) {
+    if (filter && !filter(c.tool)) {
+      runs.push({ answer: { context: [] }, stderr: '', tool: c.tool });
+      continue;
+    }
     const payload: Payload = { ...t.payload, tool_name: toolEntry(script, c.tool)?.name ?? t.payload.tool_name, tool_input: renameParams(c.input, toolEntry('claude', c.tool), toolEntry(script, c.tool)) };
     if ('tool_response' in t.payload) payload.tool_response = translateResponse(c.response, c.tool, 'claude', script, c.input, cwd);
     const r = await once(payload, c.tool);

@@ -249,3 +249,58 @@ describe('no answer run sends to Codex has a key or value outside what Codex acc
     }
   });
 });
+
+describe('a Codex script answer that Codex voids has no effect under Claude Code either', () => {
+  const r = (stdout: unknown, exitCode = 0, stderr = ''): ScriptResult => ({ exitCode, stdout: typeof stdout === 'string' ? stdout : JSON.stringify(stdout), stderr, timedOut: false });
+  const hso = (o: Obj) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...o } });
+  const cases: [string, ScriptResult, Obj][] = [
+    ['deny + reason (d06)', r(hso({ permissionDecision: 'deny', permissionDecisionReason: 'R' })), { decision: 'deny', reason: 'R' }],
+    ['block + reason (d07)', r({ decision: 'block', reason: 'B' }), { decision: 'deny', reason: 'B' }],
+    ['allow + updatedInput (d11)', r(hso({ permissionDecision: 'allow', updatedInput: { command: 'x' } })), { decision: 'allow', updatedInput: { command: 'x' } }],
+    ['exit 2 + stderr (d02)', r('', 2, 'E'), { decision: 'deny', reason: 'E' }],
+    ['ask (d10)', r(hso({ permissionDecision: 'ask', permissionDecisionReason: 'A' })), {}],
+    ['allow alone (d09)', r(hso({ permissionDecision: 'allow' })), {}],
+    ['updatedInput without allow (d12)', r(hso({ updatedInput: { command: 'x' } })), {}],
+    ['continue:false (d13)', r({ continue: false, stopReason: 'S' }), {}],
+    ['deny without reason (d21)', r(hso({ permissionDecision: 'deny' })), {}],
+    ['an unknown key (d23)', r({ ...hso({ permissionDecision: 'deny', permissionDecisionReason: 'R' }), extraField: 1 }), {}],
+    ['decision deny (d25)', r({ decision: 'deny', reason: 'R' }), {}],
+    ['exit 2 with an empty stderr (d15)', r(hso({ permissionDecision: 'deny', permissionDecisionReason: 'R' }), 2), {}],
+  ];
+  for (const [what, result, expected] of cases) it(what, () => expect(readAnswer('codex', 'pre-tool-use', result, { command: 'echo' }, 'shell')).toEqual({ context: [], ...expected }));
+});
+
+describe('dispatch --to codex: a Claude hook set on apply_patch', () => {
+  const dispatchRuns = (p: Obj, config: string) =>
+    new Promise<HostReply>((res) => {
+      const cmd = `${shellQuote(process.execPath)} ${shellQuote(BIN)} dispatch --to codex --from claude --config ${shellQuote(config)}`;
+      const c = spawn('/bin/bash', ['-c', cmd], { cwd: p.cwd, env: cleanEnv({ SHELL: '/bin/bash' }) });
+      let stdout = '';
+      let stderr = '';
+      c.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      c.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      c.on('close', (code) => res({ stdout, stderr, exitCode: code ?? -1 }));
+      c.stdin.end(JSON.stringify(p));
+    });
+  const settings = () => {
+    const f = join(proj, 'dispatch-settings.json');
+    const hook = (matcher: string, script: string) => ({ matcher, hooks: [{ type: 'command', command: shellQuote(S(script)) }] });
+    writeFileSync(f, JSON.stringify({ hooks: { PreToolUse: [hook('Write|Edit', 'protect-env.py'), hook('Bash', 'codex/no-rm.sh')] } }));
+    return f;
+  };
+  const patch = (text: string) => payload('PreToolUse-apply_patch-add', { tool_input: { command: `*** Begin Patch\n${text}\n*** End Patch\n` } });
+  it('the Write|Edit guard sees the Write of .env', async () => {
+    const r = await dispatchRuns(patch('*** Add File: .env\n+K=1'), settings());
+    expect(codexAccepts('PreToolUse', r)).toBe(true);
+    expect(json(r).hookSpecificOutput.permissionDecisionReason).toBe(`protect-env: ${proj}/.env holds secrets`);
+  });
+  it('the Bash guard sees the rm of a Delete File, not the Write', async () => {
+    expect(json(await dispatchRuns(patch('*** Delete File: old.txt'), settings())).hookSpecificOutput.permissionDecisionReason).toBe('no-rm: rm old.txt');
+    expect((await dispatchRuns(patch('*** Add File: fine.txt\n+x'), settings())).stdout).toBe('');
+  });
+});
+
+it("continue:false from a Claude SessionStart hook is not sent to Codex: Claude Code ignores it (claude s04), Codex would end the run (s03)", () => {
+  const a = readAnswer('claude', 'session-start', { exitCode: 0, stdout: '{"continue":false,"stopReason":"S"}', stderr: '', timedOut: false }, undefined);
+  expect(emit(a, { host: 'codex', script: 'claude', event: 'session-start', hostEvent: 'SessionStart', tool: undefined, hostTool: undefined }, { rewrite: 'deny' }).stdout).toBe('');
+});
