@@ -156,6 +156,9 @@ describe('run --from claude --to codex: real Claude Code scripts, run as Codex r
       expect(JSON.parse(json(r).hookSpecificOutput.additionalContext.slice(5))).toMatchObject({ stdout: 'out1\nerr1\nout2', stderr: '' })],
     ['PostToolUse apply_patch: a lint gate sees the Write with its content', 'post-lint-gate.py', () => payload('PostToolUse-apply_patch-add', { tool_input: { command: '*** Begin Patch\n*** Add File: a.py\n+# TODO\n*** End Patch\n' } }), (r) =>
       expect(json(r)).toEqual({ decision: 'block', reason: 'lint-gate: a.py still has a TODO' })],
+    ['an update of two chunks is one Edit; its rewrite is one chunk that applies', 'codex/edit-rewrite.sh', () => payload('PreToolUse-apply_patch-update', { tool_input: { command: '*** Begin Patch\n*** Update File: multi.txt\n@@\n-two\n+bye two\n@@\n-five\n+bye five\n*** End Patch\n' } }), (r) =>
+      expect(json(r).hookSpecificOutput.updatedInput).toEqual({ command: '*** Begin Patch\n*** Update File: multi.txt\n@@\n-two\n-three\n-four\n-five\n+BYE two\n+three\n+four\n+BYE five\n*** End Patch\n' })],
+    ['a patch Codex rejects itself: the hook does not run, nothing is answered', 'codex/ask.sh', () => payload('PreToolUse-apply_patch-add', { tool_input: { command: 'not a patch' } }), (r) => expect(r).toMatchObject({ stdout: '', exitCode: 0, stderr: expect.stringContaining("the first line of the patch must be '*** Begin Patch'") })],
     ['Stop block, once: stop_hook_active honoured', 'stop-once.sh', () => payload('Stop'), (r) => expect(json(r)).toEqual({ decision: 'block', reason: 'stop-once: summarise before stopping' })],
     ['Stop block, second time: no answer', 'stop-once.sh', () => payload('Stop-stop_hook_active-true'), (r) => expect(r.stdout).toBe('')],
   ];
