@@ -134,9 +134,23 @@ const geminiBase = (command) => ({
   tool_name: 'run_shell_command',
   tool_input: { command, description: '' },
 });
+// Codex-shaped (test/fixtures/ground-truth/codex/payloads/PreToolUse-Bash.json, PreToolUse-apply_patch-add.json)
+const codexBase = (command) => ({
+  session_id: '01a212a5-cf1c-7a42-ba46-4fc7f5b0bf6f',
+  turn_id: '01a212a5-cf34-74d1-8986-9d01ff9a9e1b',
+  transcript_path: '/HOME/.codex/sessions/2026/11/25/rollout-2026-11-25T12-19-46-01a212a5-cf1c-7a42-ba46-4fc7f5b0bf6f.jsonl',
+  cwd: project,
+  hook_event_name: 'PreToolUse',
+  model: 'gpt-5.5',
+  permission_mode: 'bypassPermissions',
+  tool_name: 'Bash',
+  tool_input: { command },
+  tool_use_id: 'call_mww3cjae0002',
+});
+const codexPatch = () => ({ ...codexBase(''), tool_name: 'apply_patch', tool_input: { command: '*** Begin Patch\n*** Add File: notes.txt\n+hello notes\n*** End Patch\n' } });
 const payloads = {};
 for (const [k, bytes] of Object.entries(SIZES)) {
-  payloads[k] = { qwen: sized(qwenBase(SAFE), bytes), claude: sized(claudeBase(SAFE), bytes), gemini: sized(geminiBase(SAFE), bytes), qwenDeny: sized(qwenBase(DANGER), bytes), claudeDeny: sized(claudeBase(DANGER), bytes), geminiDeny: sized(geminiBase(DANGER), bytes) };
+  payloads[k] = { qwen: sized(qwenBase(SAFE), bytes), claude: sized(claudeBase(SAFE), bytes), gemini: sized(geminiBase(SAFE), bytes), qwenDeny: sized(qwenBase(DANGER), bytes), claudeDeny: sized(claudeBase(DANGER), bytes), geminiDeny: sized(geminiBase(DANGER), bytes), codex: sized(codexBase(SAFE), bytes), codexDeny: sized(codexBase(DANGER), bytes), codexPatch: sized(codexPatch(), bytes) };
 }
 
 // 200 Claude hooks for `convert`
@@ -187,6 +201,8 @@ const V = {
   minimal: { label: 'minimal wrapper (node) + bash+jq', file: NODE, args: [MINIMAL, HOOK_CMD], input: 'qwen' },
   run: { label: 'hook-bridge run + bash+jq', file: NODE, args: runArgs(HOOK_CMD), input: 'qwen' },
   runGemini: { label: 'hook-bridge run --to gemini + bash+jq', file: NODE, args: runArgs(HOOK_CMD, 'gemini'), input: 'gemini' },
+  runCodex: { label: 'hook-bridge run --to codex + bash+jq', file: NODE, args: runArgs(HOOK_CMD, 'codex'), input: 'codex' },
+  runCodexPatch: { label: 'hook-bridge run --to codex + bash+jq, apply_patch (one Write)', file: NODE, args: runArgs(HOOK_CMD, 'codex'), input: 'codexPatch' },
   nodeE0: { label: 'node -e 0', file: NODE, args: ['-e', '0'], input: null },
   runHelp: { label: 'hook-bridge run --help (bundle load only)', file: NODE, args: [BIN, 'run', '--help'], input: null },
   help: { label: 'hook-bridge --help', file: NODE, args: [BIN, '--help'], input: null },
@@ -223,8 +239,13 @@ const check = (what, ok, r) => {
 };
 const isDeny = (r) => r.code === 2 || /"permissionDecision":"deny"/.test(r.stdout) || /^\{"decision":"deny"/.test(r.stdout); // Gemini CLI reads a top-level decision
 for (const size of Object.keys(SIZES)) {
-  for (const k of ['bareJq', 'barePy', 'minimal', 'run', 'runGemini']) {
-    if ((k === 'barePy' || k === 'runGemini') && size !== '2KB') continue;
+  for (const k of ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'runCodex', 'runCodexPatch']) {
+    if ((k === 'barePy' || k.startsWith('runGemini') || k.startsWith('runCodex')) && size !== '2KB') continue;
+    if (k === 'runCodexPatch') {
+      const r = await exec(V[k].file, V[k].args, inputOf(V[k], size));
+      check(`${V[k].label} @${size} (exit 0, silent)`, r.code === 0 && r.stdout === '' && r.stderr === '', r);
+      continue;
+    }
     const v = V[k];
     const ok = await exec(v.file, v.args, inputOf(v, size));
     check(`${v.label} @${size} (safe payload: exit 0, silent)`, ok.code === 0 && ok.stdout === '' && ok.stderr === '', ok);
@@ -314,7 +335,7 @@ const summary = (ms) => ({ median: median(ms), p90: quantile(ms, 0.9), min: Math
 
 const started = Date.now();
 const groups = {
-  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5', 'runTrivial', 'dispatch5Trivial']),
+  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'runCodex', 'runCodexPatch', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5', 'runTrivial', 'dispatch5Trivial']),
   '100KB': await group('100KB', ['bareJq', 'minimal', 'run']),
   '10MB': await group('10MB', ['bareJq', 'minimal', 'run']),
   transcript: await group('2KB', ['minimal', 'run', 'runT50KB', 'runT50MB']),
@@ -385,6 +406,9 @@ const R = {
   runVsMinimal2KB: perRound(g['2KB'], 'run', 'minimal'),
   runGeminiVsMinimal2KB: perRound(g['2KB'], 'runGemini', 'minimal'),
   runGeminiVsRun2KB: perRound(g['2KB'], 'runGemini', 'run'),
+  runCodexVsMinimal2KB: perRound(g['2KB'], 'runCodex', 'minimal'),
+  runCodexVsRun2KB: perRound(g['2KB'], 'runCodex', 'run'),
+  runCodexPatchVsRun2KB: perRound(g['2KB'], 'runCodexPatch', 'run'),
   runVsMinimal100KB: perRound(g['100KB'], 'run', 'minimal'),
   runVsMinimal10MB: perRound(g['10MB'], 'run', 'minimal'),
   runVsBareJq2KB: perRound(g['2KB'], 'run', 'bareJq'),
@@ -411,6 +435,9 @@ const row = (label, val, target, ok) => say(`  ${pad(label, 56)}${lpad(val, 10)}
 row('run / minimal wrapper @ 2 KB', `${R.runVsMinimal2KB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimalSmall.toFixed(1)}×`, R.runVsMinimal2KB <= TARGETS.runVsMinimalSmall);
 row('run --to gemini / minimal wrapper @ 2 KB', `${R.runGeminiVsMinimal2KB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimalSmall.toFixed(1)}×`, R.runGeminiVsMinimal2KB <= TARGETS.runVsMinimalSmall);
 row('run --to gemini / run --to qwen @ 2 KB', `${R.runGeminiVsRun2KB.toFixed(3)}×`);
+row('run --to codex / minimal wrapper @ 2 KB', `${R.runCodexVsMinimal2KB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimalSmall.toFixed(1)}×`, R.runCodexVsMinimal2KB <= TARGETS.runVsMinimalSmall);
+row('run --to codex / run --to qwen @ 2 KB', `${R.runCodexVsRun2KB.toFixed(3)}×`);
+row('run --to codex, apply_patch / run --to qwen, Bash @ 2 KB', `${R.runCodexPatchVsRun2KB.toFixed(3)}×`);
 row('run / minimal wrapper @ 100 KB', `${R.runVsMinimal100KB.toFixed(2)}×`);
 row('run / minimal wrapper @ 10 MB', `${R.runVsMinimal10MB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimal10MB.toFixed(1)}×`, R.runVsMinimal10MB <= TARGETS.runVsMinimal10MB);
 row('run / bare hook (bash+jq) @ 2 KB', `${R.runVsBareJq2KB.toFixed(2)}×`);

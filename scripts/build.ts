@@ -75,10 +75,10 @@ const mappingsForRun: Plugin = {
         tools: Object.fromEntries(
           Object.entries(m.tools).map(([id, row]) => [
             id,
-            Object.fromEntries(Object.entries(row).map(([d, e]) => [d, e && { name: e.name, params: e.params, ...(e.response ? { response: e.response } : {}), ...(e.required ? { required: e.required } : {}) }])),
+            Object.fromEntries(Object.entries(row).map(([d, e]) => [d, e && { name: e.name, params: e.params, ...(e.response ? { response: e.response } : {}), ...(e.required ? { required: e.required } : {}), ...(e.covers ? { covers: e.covers } : {}) }])),
           ]),
         ),
-        index: { toolByName: m.index.toolByName, eventByName: m.index.eventByName },
+        index: { toolByName: m.index.toolByName, toolCovering: m.index.toolCovering, eventByName: m.index.eventByName },
       };
       return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(slim))});`, loader: 'js' };
     });

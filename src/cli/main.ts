@@ -88,7 +88,7 @@ trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips t
   p.command('transcript')
     .description("print a host agent's transcript in the format a script's agent writes (what `run` gives wrapped scripts as transcript_path)")
     .argument('<file>', 'the host transcript (JSONL); - for stdin')
-    .requiredOption('--from <dialect>', 'the agent that wrote the transcript: qwen, codebuddy, gemini')
+    .requiredOption('--from <dialect>', 'the agent that wrote the transcript: qwen, codebuddy, gemini, codex')
     .option('--to <dialect>', "the script's agent: claude, hooks-yaml", 'claude')
     .action(async (file: string, o: { from: string; to: string }) => {
       const { transcriptCommand } = await import('./transcript-command.js');

@@ -266,6 +266,11 @@ export const dialectFileSchema = z.strictObject({
       plainStdoutContext: z.array(canonicalEventId),
       postToolUseBlock: z.enum(['to-model', 'dropped']).or(unknown),
       stopBlock: z.string(),
+      /**
+       * Per event, the answer keys an agent that voids a whole answer over one key it does not take (Codex CLI)
+       * accepts there: top-level keys, and `hookSpecificOutput.<key>`. An event without a list gets no JSON answer.
+       */
+      answers: z.partialRecord(canonicalEventId, z.array(z.string().min(1))).optional(),
     })
     .optional(),
 });

@@ -54,6 +54,27 @@ export function strictJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * Does a strict-schema agent void this answer as a whole (output.answerSchema strict: a key it does not accept on
+ * the event, output.answers; a form output.voids names)? Codex CLI then counts the hook as failed.
+ */
+function voided(json: Record<string, unknown>, ev: string, spec: NonNullable<(typeof mappings.dialects)[DialectId]['output']>): boolean {
+  const accepted = spec.answers?.[ev];
+  if (!accepted) return true;
+  const hso = json.hookSpecificOutput;
+  if (Object.keys(json).some((k) => k !== 'hookSpecificOutput' && !accepted.includes(k))) return true;
+  const blank = (x: unknown) => typeof x !== 'string' || !x.trim();
+  if (json.decision !== undefined && (json.decision !== 'block' || blank(json.reason))) return true;
+  if (hso === undefined) return false;
+  if (!isObject(hso) || typeof hso.hookEventName !== 'string' || Object.keys(hso).some((k) => k !== 'hookEventName' && !accepted.includes(`hookSpecificOutput.${k}`))) return true;
+  const pd = hso.permissionDecision;
+  if (pd !== undefined && !spec.permissionDecision.includes(pd as 'allow')) return true;
+  const forms = spec.voids ?? [];
+  if (pd === 'allow' && hso.updatedInput === undefined && forms.includes('allow-without-updated-input')) return true;
+  if (hso.updatedInput !== undefined && pd !== 'allow' && forms.includes('updated-input-without-allow')) return true;
+  return pd === 'deny' && blank(hso.permissionDecisionReason);
+}
+
 /** `tool`: the call's canonical tool id, where known (a replacing updatedInput is checked against its required parameters). */
 export function readAnswer(script: DialectId, event: string | undefined, r: ScriptResult, originalInput: Record<string, unknown> | undefined, tool?: string): Answer {
   const spec = mappings.dialects[script].output!;
@@ -67,6 +88,8 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
 
   const jsonAllowed = r.exitCode === 0 || r.timedOut || spec.jsonOnNonZeroExit === 'honoured';
   const json = jsonAllowed ? strictJson(r.stdout) : undefined;
+  // The script's own agent would have voided the whole answer (Codex CLI): it has no effect there, so none here.
+  if (json && spec.answerSchema === 'strict' && voided(json, ev, spec)) return a;
   if (json) {
     const hso = json.hookSpecificOutput;
     const hsoOk = isObject(hso) && (!spec.requiresHookEventName || typeof hso.hookEventName === 'string');
@@ -119,7 +142,8 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
       // Where the script's own agent reads continue:false as "go on" (Qwen Code, CodeBuddy Code, the IDE on Stop),
       // the script asked for a block: the agent keeps working, told the stopReason.
       if (spec.continueFalse[ev] === 'continues') deny(stopReason ?? 'a hook asked the agent to continue');
-      else {
+      // Where the script's own agent ignores it (Claude Code on SessionStart), it asks for nothing.
+      else if (spec.continueFalse[ev] !== 'ignored') {
         a.continueFalse = true;
         if (stopReason !== undefined) a.stopReason = stopReason;
       }
@@ -130,10 +154,38 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
     a.context.push(r.stdout.replace(/\n$/, ''));
   }
   // Exit 2 blocks; on Gemini CLI every code from 2 up does, and only when the output is not JSON (output.otherExit).
-  const blocking = r.exitCode === 2 || (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
+  const blocking = (r.exitCode === 2 && !(spec.exit2NeedsStderr && !r.stderr.trim())) || (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
   if (blocking && BLOCKABLE.has(ev)) {
     const reason = spec.exit2Reason === 'stderr' ? r.stderr : r.stdout.trim() || r.stderr;
     deny(reason.replace(/\n$/, ''));
   }
   return a;
+}
+
+/** Claude Code's aggregation (ground truth agg1..agg5): deny > ask > allow; blocks win; contexts add up. */
+export function aggregate(runs: { answer: Answer }[]): { answer: Answer; from: number } {
+  const a: Answer = { context: [] };
+  const answers = runs.map((r) => r.answer);
+  const denied = answers.filter((x) => x.decision === 'deny');
+  const rank = (x: Answer) => (x.decision === 'deny' ? 3 : x.decision === 'ask' ? 2 : x.decision === 'allow' ? 1 : 0);
+  const top = answers.reduce((best, x) => (rank(x) > rank(best) ? x : best), a);
+  if (top.decision) a.decision = top.decision;
+  const reasons = (denied.length ? denied : top.decision ? [top] : []).map((x) => x.reason).filter((r): r is string => !!r);
+  const blocks = answers.filter((x) => x.block);
+  if (blocks.length) a.block = true;
+  const allReasons = [...reasons, ...blocks.map((x) => x.reason).filter((r): r is string => !!r)];
+  if (allReasons.length) a.reason = [...new Set(allReasons)].join('\n');
+  // A rewrite is applied only when nothing denies; the first hook (in priority order) that rewrites wins.
+  const from = a.decision === 'deny' ? -1 : answers.findIndex((x) => x.updatedInput);
+  if (from >= 0) a.updatedInput = answers[from]!.updatedInput!;
+  a.context = answers.flatMap((x) => x.context);
+  if (answers.some((x) => x.continueFalse)) {
+    a.continueFalse = true;
+    const stop = answers.find((x) => x.stopReason !== undefined)?.stopReason;
+    if (stop !== undefined) a.stopReason = stop;
+  }
+  const messages = answers.map((x) => x.systemMessage).filter((m): m is string => m !== undefined);
+  if (messages.length) a.systemMessage = messages.join('\n');
+  if (answers.some((x) => x.suppressOutput)) a.suppressOutput = true;
+  return { answer: a, from };
 }

@@ -5,11 +5,13 @@
 // writer wins; CodeBuddy: timeouts block).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import type { Answer } from './answer.js';
+import { aggregate } from './answer.js';
+
+export { aggregate };
 import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { hostProjectDir } from './payload.js';
-import { callingHost, hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
+import { callingHost, hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, stopGuard, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
 import { matcherFires } from '../dialects/matcher.js';
 import { canonicalTool, firesOn, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
@@ -94,15 +96,12 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
   if (on === 'tool') {
     const hostTool = typeof p.payload.tool_name === 'string' ? p.payload.tool_name : '';
     const c = canonicalTool(host, hostTool);
+    // A host tool that is several of the hook's tools (Codex's apply_patch: Write, Edit, and rm/mv as Bash):
+    // the hook fires when it would for one of them, and sees those calls only (callFilter).
+    const covers = c && !toolEntry(configDialect, c) ? toolEntry(host, c)?.covers : undefined;
+    if (covers) return [...covers, 'shell'].some((t) => callFilter(h, configDialect)(t));
     const name = (c && toolEntry(configDialect, c)?.name) || hostTool;
-    if (matcherFires(configDialect, h.nativeMatcher, name)) return true;
-    // A host tool that does what several of the set's tools do (Codex CLI's apply_patch: Write, Edit): the hook
-    // fires when its matcher names any of them.
-    const covered = c ? (toolEntry(host, c)?.covers ?? []) : [];
-    return covered.some((x) => {
-      const n = toolEntry(configDialect, x)?.name;
-      return n !== undefined && matcherFires(configDialect, h.nativeMatcher, n);
-    });
+    return matcherFires(configDialect, h.nativeMatcher, name);
   }
   // Non-tool events: the reader already derived the values (SessionStart source, PreCompact trigger …).
   if (!on || on === 'unknown' || h.matcher.kind === 'all') return true;
@@ -110,33 +109,8 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
   return h.matcher.kind === 'values' && typeof value === 'string' && h.matcher.values.includes(value);
 }
 
-/** Claude Code's aggregation (ground truth agg1..agg5): deny > ask > allow; blocks win; contexts add up. */
-export function aggregate(runs: HookRun[]): { answer: Answer; from: number } {
-  const a: Answer = { context: [] };
-  const answers = runs.map((r) => r.answer);
-  const denied = answers.filter((x) => x.decision === 'deny');
-  const rank = (x: Answer) => (x.decision === 'deny' ? 3 : x.decision === 'ask' ? 2 : x.decision === 'allow' ? 1 : 0);
-  const top = answers.reduce((best, x) => (rank(x) > rank(best) ? x : best), a);
-  if (top.decision) a.decision = top.decision;
-  const reasons = (denied.length ? denied : top.decision ? [top] : []).map((x) => x.reason).filter((r): r is string => !!r);
-  const blocks = answers.filter((x) => x.block);
-  if (blocks.length) a.block = true;
-  const allReasons = [...reasons, ...blocks.map((x) => x.reason).filter((r): r is string => !!r)];
-  if (allReasons.length) a.reason = [...new Set(allReasons)].join('\n');
-  // A rewrite is applied only when nothing denies; the first hook (in priority order) that rewrites wins.
-  const from = a.decision === 'deny' ? -1 : answers.findIndex((x) => x.updatedInput);
-  if (from >= 0) a.updatedInput = answers[from]!.updatedInput!;
-  a.context = answers.flatMap((x) => x.context);
-  if (answers.some((x) => x.continueFalse)) {
-    a.continueFalse = true;
-    const stop = answers.find((x) => x.stopReason !== undefined)?.stopReason;
-    if (stop !== undefined) a.stopReason = stop;
-  }
-  const messages = answers.map((x) => x.systemMessage).filter((m): m is string => m !== undefined);
-  if (messages.length) a.systemMessage = messages.join('\n');
-  if (answers.some((x) => x.suppressOutput)) a.suppressOutput = true;
-  return { answer: a, from };
-}
+/** Whether a hook's matcher fires for one of the calls a host call is split into (canonical tool ids). */
+const callFilter = (h: Hook, configDialect: DialectId) => (tool: string) => matcherFires(configDialect, h.nativeMatcher, toolEntry(configDialect, tool)?.name ?? tool);
 
 /** Consecutive runs of hooks with the same priority (the list is sorted by priority). */
 function byPriority(hooks: Hook[]): Hook[][] {
@@ -153,9 +127,9 @@ function byPriority(hooks: Hook[]): Hook[][] {
 const answersIgnored = (h: Hook) => !!h.event && mappings.events[h.event]?.nearest?.answers === 'ignored';
 
 /** How one hook of the set runs: a shell command, or an exec-form command with its `args` (no shell). */
-function hookRunArgs(h: Hook, to: DialectId): Parameters<typeof runHook>[0] {
+function hookRunArgs(h: Hook, to: DialectId, configDialect: DialectId): Parameters<typeof runHook>[0] {
   const args = Array.isArray(h.fields.args) && h.fields.args.every((a) => typeof a === 'string') ? (h.fields.args as string[]) : undefined;
-  return { from: h.scriptDialect, to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}) };
+  return { from: h.scriptDialect, to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), callFilter: callFilter(h, configDialect) };
 }
 
 export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeof parseHostPayload>[1], env: NodeJS.ProcessEnv): Promise<HostReply> {
@@ -185,7 +159,7 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
   const runnable: Hook[] = [];
   const runs: HookRun[] = [];
   for (const group of byPriority(candidates)) {
-    const done = await Promise.all(group.map((h) => runHook(hookRunArgs(h, args.to), p, env)));
+    const done = await Promise.all(group.map((h) => runHook(hookRunArgs(h, args.to, dialectOf.get(h)!), p, env)));
     runnable.push(...group);
     runs.push(...done.map((r, i) => (answersIgnored(group[i]!) ? { ...r, answer: { context: [] } } : r)));
     if (done.some((r) => r.failure) || runs.some((r) => r.answer.decision === 'deny' || r.answer.block)) break;
@@ -195,10 +169,11 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
     return ownFailure(p.event, p.hostEvent, args, failure.failure!);
   }
   const { answer, from } = aggregate(runs.filter((r) => !r.failure));
+  const guard = stopGuard(answer, args, p, args.config.join(' '), env);
   const script = from >= 0 ? runnable[from]!.scriptDialect : (runnable[0]?.scriptDialect ?? 'claude');
   const reply = emit(answer, { host: args.to, script, event: p.event, hostEvent: p.hostEvent, tool: runs[0]?.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
   const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
-  const passthrough = reply.exitCode === 2 ? [] : stderr;
+  const passthrough = [...(reply.exitCode === 2 ? [] : stderr), guard];
   return withStderr(reply, args.to, [...passthrough, reply.stderr]);
 }
 

@@ -58,6 +58,16 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   let reason = a.reason;
   let block = a.block === true;
 
+  // A host that voids continue:false on PreToolUse (Codex CLI: the answer is dropped and the tool runs): the
+  // nearest it honours is a deny, with the stopReason as its reason.
+  let continueFalse = a.continueFalse === true;
+  if (continueFalse && out.continueFalse[ev] === 'answer-void') {
+    continueFalse = false;
+    decision = 'deny';
+    reason = a.stopReason ?? reason ?? 'a hook stopped the agent';
+    notes.push(`hook-bridge: continue:false on ${ctx.hostEvent} is void on ${spec.agent}; the call is denied instead`);
+  }
+  const voids = new Set(out.voids ?? []);
   const ask = o.ask ?? (askRelaysSafely(ctx.host) ? 'ask' : 'deny');
   if (decision === 'ask' && ask !== 'ask') {
     decision = ask;
@@ -67,6 +77,9 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   let hostInput: Record<string, unknown> | undefined;
   if (a.updatedInput && TOOL_PERMISSION.has(ev) && decision !== 'deny') {
     hostInput = renameParams(a.updatedInput, ctx.tool ? toolEntry(ctx.script, ctx.tool) : undefined, ctx.tool ? toolEntry(ctx.host, ctx.tool) : undefined);
+    // A strict host gets only its tool's own parameters (Claude's `description` of a Bash call has no place in Codex's).
+    const own = out.answerSchema === 'strict' && ctx.tool ? toolEntry(ctx.host, ctx.tool)?.params.map(([n]) => n) : undefined;
+    if (own) hostInput = Object.fromEntries(Object.entries(hostInput).filter(([k]) => own.includes(k)));
     const honoured = ev === 'permission-request' || out.updatedInput !== 'ignored' || out.modifiedInput !== 'ignored';
     if (!honoured) {
       if (o.rewrite === 'deny') {
@@ -96,15 +109,15 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   } else if (decision === 'deny') {
     if (out.permissionDecision.includes('deny')) {
       hso.permissionDecision = 'deny';
-      hso.permissionDecisionReason = reason ?? 'blocked by a hook';
+      hso.permissionDecisionReason = reasonOrDefault(reason);
     } else if (out.legacyDecision.includes('deny')) {
       // Gemini CLI: a top-level decision. Not exit 2: it parses the reason text as JSON first, and a reason
       // like "1" or "null" parses to a non-object, which it then ignores — the deny would be lost.
       json.decision = 'deny';
-      json.reason = reason ?? 'blocked by a hook';
+      json.reason = reasonOrDefault(reason);
     } else {
       // Exit 2 is the deny every agent honours; keep stdout empty (CodeBuddy reads the reason from stdout first).
-      stderr = reason ?? 'blocked by a hook';
+      stderr = reasonOrDefault(reason);
       exitCode = 2;
     }
   } else if (decision === 'ask') {
@@ -120,7 +133,9 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     if (hostInput) hso[rewriteField] = hostInput;
   } else if (decision === 'allow' || hostInput) {
     // Never `allow` on a last-writer-wins host (Qwen): it would override another hook's deny, and cannot bypass its permission check anyway.
-    if (decision === 'allow' && out.permissionDecision.includes('allow')) {
+    // Where an allow alone voids the answer, allow goes only with a rewrite; where a rewrite without allow does, always with it (Codex CLI).
+    const allow = decision === 'allow' ? !!hostInput || !voids.has('allow-without-updated-input') : !!hostInput && voids.has('updated-input-without-allow');
+    if (allow && out.permissionDecision.includes('allow')) {
       hso.permissionDecision = 'allow';
       if (reason) hso.permissionDecisionReason = reason;
     }
@@ -130,16 +145,16 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     if (ev === 'stop' && out.stopBlock === 'ignored-headless') notes.push(`hook-bridge: ${spec.agent} ignores Stop blocks when run headless`);
     if (out.legacyDecision.includes('block')) {
       json.decision = 'block';
-      json.reason = reason ?? 'blocked by a hook';
+      json.reason = reasonOrDefault(reason);
     } else {
       // No `decision` field on this host (the CodeBuddy IDE's HookOutput): its documented block is exit 2 + stderr.
-      stderr = reason || 'blocked by a hook';
+      stderr = reasonOrDefault(reason);
       exitCode = 2;
     }
   }
   if (context.length) hso.additionalContext = context.join('\n');
   let systemMessage = a.systemMessage;
-  if (a.continueFalse) {
+  if (continueFalse) {
     // Claude's continue:false on Stop means "end now"; Qwen Code, CodeBuddy Code and the IDE read it as "go on".
     // A Stop that does not block ends the turn anyway: forward it only where it is known to end the session,
     // and show its stopReason as a message instead.
@@ -156,8 +171,25 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   if (a.suppressOutput) json.suppressOutput = true;
   if (Object.keys(hso).length > 1) json.hookSpecificOutput = hso;
   dropUndocumented(json, out.fields, out.hookSpecificFields);
+  if (out.answers) notes.push(...keepAccepted(json, out.answers[ev] ?? [], spec.agent, ctx.hostEvent));
   const stdout = exitCode === 2 || !Object.keys(json).length ? '' : `${JSON.stringify(json)}\n`;
   return { stdout, stderr: [stderr, ...notes].filter(Boolean).join('\n'), exitCode };
+}
+
+/** A deny or block reason a host shows: never empty (Codex CLI voids an answer whose reason is blank). */
+const reasonOrDefault = (reason: string | undefined) => (reason?.trim() ? reason : 'blocked by a hook');
+
+/**
+ * On a host that voids a whole answer with any key it does not accept on the event (Codex CLI), keep only the
+ * accepted ones (`output.answers`: top-level keys, `hookSpecificOutput.<key>`); what goes is reported.
+ */
+function keepAccepted(json: Record<string, unknown>, accepted: string[], agent: string, hostEvent: string): string[] {
+  const dropped: string[] = [];
+  const hso = json.hookSpecificOutput as Record<string, unknown> | undefined;
+  for (const k of Object.keys(hso ?? {})) if (k !== 'hookEventName' && !accepted.includes(`hookSpecificOutput.${k}`)) (dropped.push(k), delete hso![k]);
+  if (hso && Object.keys(hso).length <= 1) delete json.hookSpecificOutput;
+  for (const k of Object.keys(json)) if (k !== 'hookSpecificOutput' && !accepted.includes(k)) (dropped.push(k), delete json[k]);
+  return dropped.length ? [`hook-bridge: ${agent} accepts no ${dropped.join(', ')} on ${hostEvent} (it would void the whole answer); dropped`] : [];
 }
 
 /**

@@ -4,10 +4,12 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { readAnswer, type Answer, type ScriptResult } from './answer.js';
+import { aggregate, readAnswer, type Answer, type ScriptResult } from './answer.js';
 import { emit, withStderr, type HostReply } from './emit.js';
-import { hostProjectDir, translatePayload, type Payload } from './payload.js';
-import { canonicalEvent, canonicalTool } from '../dialects/catalog.js';
+import { hostProjectDir, translatePayload, translateResponse, type Payload } from './payload.js';
+import { callOfPatch, joinPatch, splitPatch, type FileCall } from './patch-calls.js';
+import { PatchError } from './apply-patch.js';
+import { canonicalEvent, canonicalTool, renameParams, toolEntry } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { preloadTranscripts, syncTranscripts } from './transcripts.js';
@@ -293,8 +295,13 @@ export function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv
   return isAbsolute(p) ? p : join(projectDir, p);
 }
 
+type HookArgs = Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot' | 'emulateTodos'> & {
+  /** dispatch: which of the calls a host call is split into the hook's matcher fires for (canonical tool ids). */
+  callFilter?: (tool: string) => boolean;
+};
+
 /** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */
-export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot' | 'emulateTodos'>, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
+export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
   const t = translatePayload(p.payload, args.to, args.from, env);
   const transcriptNote = await syncTranscripts(t.payload, args.to, args.from, env, args.emulateTodos === true);
   const projectDir = hostProjectDir(args.to, env, p.payload);
@@ -306,26 +313,130 @@ export async function runHook(args: Pick<RunArgs, 'from' | 'to' | 'command' | 't
   if (envFile) scriptEnv[envFile.var] = envFile.path;
   const spec = mappings.dialects[args.from].timeout;
   const timeoutMs = (args.timeoutS ?? spec.default ?? 60) * 1000;
-  const scriptInput = isObject(t.payload.tool_input) ? t.payload.tool_input : undefined;
-  const r = await runScript(args, `${JSON.stringify(t.payload)}\n`, scriptEnv, projectDir, timeoutMs);
+  const once = async (payload: Payload, tool: string | undefined): Promise<HookRun> => {
+    const scriptInput = isObject(payload.tool_input) ? payload.tool_input : undefined;
+    const r = await runScript(args, `${JSON.stringify(payload)}\n`, scriptEnv, projectDir, timeoutMs);
+    const empty: Answer = { context: [] };
+    if (r.spawnError) return { answer: empty, stderr: '', failure: r.spawnError, tool };
+    if (typeof args.command === 'string' && (r.exitCode === 126 || r.exitCode === 127)) {
+      return { answer: empty, stderr: '', failure: `the hook command could not be started (exit ${r.exitCode}): ${r.stderr.trim().split('\n').pop() ?? ''}`, tool };
+    }
+    const answer = readAnswer(args.from, t.event, r, scriptInput, tool);
+    if (r.timedOut && answer.decision !== 'deny' && !answer.block) {
+      const deny = args.onTimeout ? args.onTimeout === 'deny' : spec.onTimeout === 'block';
+      if (deny && isBlocking(t.event)) {
+        if (t.event === 'user-prompt-submit') answer.block = true;
+        else answer.decision = 'deny';
+        answer.reason = `hook-bridge: the hook timed out after ${timeoutMs / 1000} s`;
+      }
+    }
+    return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(r.timedOut ? { note: `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` } : {}), tool };
+  };
+  const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : projectDir;
+  const split = splitHostCall(args, p, t);
+  const h = split ? await runSplit(split, once, args.from, cwd, args.callFilter) : await once(t.payload, t.tool);
+  if (t.covering && h.answer.updatedInput) coveredRewrite(h.answer, t.tool!, cwd);
   const envNote = envFile ? carryEnvFile(envFile, args.to, env) : undefined;
-  if (envNote) r.stderr = r.stderr ? `${r.stderr.replace(/\n$/, '')}\n${envNote}` : envNote;
-  const empty: Answer = { context: [] };
-  if (r.spawnError) return { answer: empty, stderr: '', failure: r.spawnError, tool: t.tool };
-  if (typeof args.command === 'string' && (r.exitCode === 126 || r.exitCode === 127)) {
-    return { answer: empty, stderr: '', failure: `the hook command could not be started (exit ${r.exitCode}): ${r.stderr.trim().split('\n').pop() ?? ''}`, tool: t.tool };
+  const note = [transcriptNote, h.note].filter(Boolean).join('\n');
+  const out: HookRun = { ...h, stderr: [h.stderr, envNote].filter(Boolean).join('\n') };
+  if (note) out.note = note;
+  else delete out.note;
+  return out;
+}
+
+/**
+ * A host call the script's agent would have made as several calls of its own (one apply_patch = a Write or
+ * Edit per file, an rm, an mv: patch-calls.ts). undefined: the call is one call there too.
+ */
+function splitHostCall(args: HookArgs, p: ParsedPayload, t: ReturnType<typeof translatePayload>): { calls: FileCall[]; patch: string; t: typeof t } | string | undefined {
+  const entry = t.tool ? toolEntry(args.to, t.tool) : undefined;
+  if (!entry?.covers || toolEntry(args.from, t.tool!) || !isObject(p.payload.tool_input)) return undefined;
+  const patch = renameParams(p.payload.tool_input, entry, undefined).patch;
+  const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : process.cwd();
+  try {
+    if (typeof patch !== 'string') throw new PatchError('the call has no patch text');
+    return { calls: splitPatch(patch, cwd, 'tool_response' in p.payload), patch, t };
+  } catch (e) {
+    return `hook-bridge: ${(e as Error).message}; the hook did not run (the agent rejects this patch itself)`;
   }
-  const answer = readAnswer(args.from, t.event, r, scriptInput, t.tool);
-  if (r.timedOut && answer.decision !== 'deny' && !answer.block) {
-    const deny = args.onTimeout ? args.onTimeout === 'deny' : spec.onTimeout === 'block';
-    if (deny && isBlocking(t.event)) {
-      if (t.event === 'user-prompt-submit') answer.block = true;
-      else answer.decision = 'deny';
-      answer.reason = `hook-bridge: the hook timed out after ${timeoutMs / 1000} s`;
+}
+
+/** One script run per file call, sequentially as the calls would have come; the strictest answer wins, rewrites make one patch. */
+async function runSplit(split: NonNullable<ReturnType<typeof splitHostCall>>, once: (payload: Payload, tool: string | undefined) => Promise<HookRun>, script: DialectId, cwd: string, filter?: (tool: string) => boolean): Promise<HookRun> {
+  if (typeof split === 'string') return { answer: { context: [] }, stderr: '', note: split, tool: undefined };
+  const { calls, patch, t } = split;
+  const runs: HookRun[] = [];
+  for (const c of calls) {
+    if (filter && !filter(c.tool)) {
+      runs.push({ answer: { context: [] }, stderr: '', tool: c.tool });
+      continue;
+    }
+    const payload: Payload = { ...t.payload, tool_name: toolEntry(script, c.tool)?.name ?? t.payload.tool_name, tool_input: renameParams(c.input, toolEntry('claude', c.tool), toolEntry(script, c.tool)) };
+    if ('tool_response' in t.payload) payload.tool_response = translateResponse(c.response, c.tool, 'claude', script, c.input, cwd);
+    const r = await once(payload, c.tool);
+    runs.push(r);
+    if (r.failure) return { ...r, tool: t.tool };
+  }
+  const { answer } = aggregate(runs);
+  delete answer.updatedInput;
+  const rewrites = runs.map((r, k) => r.answer.updatedInput && renameParams(r.answer.updatedInput, toolEntry(script, calls[k]!.tool), toolEntry('claude', calls[k]!.tool)));
+  if (answer.decision !== 'deny' && rewrites.some(Boolean)) {
+    try {
+      answer.updatedInput = { patch: joinPatch(patch, calls, rewrites, cwd) };
+    } catch (e) {
+      answer.decision = 'deny';
+      answer.reason = `hook-bridge: a hook rewrote a file change of this patch, but ${(e as Error).message}; blocked instead of running the original`;
     }
   }
-  const note = [transcriptNote, r.timedOut ? `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` : undefined].filter(Boolean).join('\n');
-  return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(note ? { note } : {}), tool: t.tool };
+  const join = (xs: (string | undefined)[]) => xs.filter(Boolean).join('\n');
+  return { answer, stderr: join(runs.map((r) => r.stderr)), note: join(runs.map((r) => r.note)), tool: t.tool };
+}
+
+/** A rewrite the script made of its covering tool's call (a Codex script's new patch) as the host call's input. */
+function coveredRewrite(a: Answer, tool: string, cwd: string): void {
+  const patch = Object.values(a.updatedInput!).find((v) => typeof v === 'string');
+  const input = typeof patch === 'string' ? callOfPatch(patch, tool, cwd) : 'the rewrite has no patch text';
+  if (typeof input === 'string') {
+    delete a.updatedInput;
+    a.decision = 'deny';
+    a.reason = `hook-bridge: a hook rewrote this call as a patch, but ${input}; blocked instead of running the original`;
+  } else a.updatedInput = input;
+}
+
+/** Claude Code ends a turn its Stop hooks blocked this many consecutive times (claude decision-tests st03). */
+const STOP_BLOCK_CAP = 9;
+
+/**
+ * Claude Code's loop guard, on a host that has none (output.stopBlock continues-no-guard; Codex CLI ran 680 turns in
+ * 40 s, st05): the blocks of one hook in a row of Stops (stop_hook_active true after the first) are counted in a
+ * file under the temp dir, and the one that reaches Claude's cap (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, default 9) lets
+ * the turn end. Returns the note to show when it did.
+ */
+export function stopGuard(a: Answer, args: Pick<RunArgs, 'to'>, p: ParsedPayload, hook: string, env: NodeJS.ProcessEnv): string | undefined {
+  if ((p.event !== 'stop' && p.event !== 'subagent-stop') || mappings.dialects[args.to].output?.stopBlock !== 'continues-no-guard') return undefined;
+  const cap = Number(env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP) > 0 ? Number(env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP) : STOP_BLOCK_CAP;
+  let h = 0x811c9dc5;
+  for (const c of `${String(p.payload.session_id)}\0${String(p.payload.agent_id ?? '')}\0${hook}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+  const file = join(tmpdir(), `hook-bridge-stop-${h.toString(16)}`);
+  let count = 0;
+  if (p.payload.stop_hook_active === true) {
+    try {
+      count = Number(readFileSync(file, 'utf8')) || 0;
+    } catch {
+      /* the first block of this row */
+    }
+  }
+  count = a.block ? count + 1 : 0;
+  const capped = count >= cap;
+  try {
+    if (a.block || p.payload.stop_hook_active === true) writeFileSync(file, String(capped ? 0 : count));
+  } catch {
+    /* no state: the host's own behaviour */
+  }
+  if (!capped) return undefined;
+  a.block = false;
+  delete a.reason;
+  return `hook-bridge: a hook blocked the turn from ending ${count} consecutive times; letting it end as Claude Code does (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP raises the limit)`;
 }
 
 /** Which of the hosts sharing a config file called: the one whose vocabulary names the payload's tool (else the first). */
@@ -343,6 +454,8 @@ export async function run(runArgs: RunArgs, raw: Buffer | TooLarge, env: NodeJS.
   if (isQwenRefire(args.to, args.from, p)) return { stdout: '', stderr: '', exitCode: 0 };
   const h = await runHook(args, p, env);
   if (h.failure) return ownFailure(p.event ?? 'pre-tool-use', p.hostEvent, args, h.failure);
+  const guard = stopGuard(h.answer, args, p, typeof args.command === 'string' ? args.command : args.command.join(' '), env);
+  if (guard) h.note = [h.note, guard].filter(Boolean).join('\n');
   const reply = emit(h.answer, { host: args.to, script: args.from, event: p.event, hostEvent: p.hostEvent, tool: h.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
   // The script's stderr passes through, unless the reply itself blocks through stderr.
   return withStderr(reply, args.to, [reply.exitCode === 2 ? '' : h.stderr, h.note, reply.stderr]);

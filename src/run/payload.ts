@@ -1,9 +1,14 @@
 // Host payload -> the payload the script's own agent would have sent.
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { canonicalEvent, canonicalTool, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
 import { isObject } from '../model/is-object.js';
 import { translateSearchResult } from './search-results.js';
+import { claudeBash, claudeEdit, claudeRead, claudeWrite } from './claude-results.js';
+import { patchOfCall, patchPath, patchResult } from './patch-calls.js';
 
 export type Payload = Record<string, unknown>;
 
@@ -13,6 +18,8 @@ export interface Translated {
   event: string | undefined;
   /** Canonical tool id of the call, when known. */
   tool: string | undefined;
+  /** The script agent's tool the call became, where it has none of its own for it (file.patch for a Write on Codex). */
+  covering?: string;
 }
 
 
@@ -51,23 +58,45 @@ function toLlmText(resp: unknown, tool: string | undefined, input: Record<string
   return { llmContent: typeof resp === 'string' ? resp : JSON.stringify(resp), returnDisplay: '' };
 }
 
-/** tool_response into the script agent's shape where the shapes are known to differ. */
-// Claude Code's result shapes (claude/payloads/PostToolUse-{Read,Edit,Write-*}.json).
-const claudeRead = (filePath: unknown, content: string) => {
-  const lines = content.split('\n').length;
-  return { type: 'text', file: { filePath, content, numLines: lines, startLine: 1, totalLines: lines } };
-};
-const claudeEdit = (filePath: unknown, input: Record<string, unknown> | undefined, originalFile: unknown) => ({
-  filePath, oldString: input?.old_string ?? '', newString: input?.new_string ?? '', originalFile, structuredPatch: [], userModified: false, replaceAll: input?.replace_all === true,
-});
-const claudeWrite = (filePath: unknown, content: unknown, originalFile: unknown, created = !originalFile) => ({ type: created ? 'create' : 'update', filePath, content, structuredPatch: [], originalFile: originalFile || null, userModified: false });
-
 /** CodeBuddy's Read result is `cat -n`-style text: "   1→line1\n   2→line2\n   3→" (codebuddy/payloads/PostToolUse-Read.json). */
 const stripLineNumbers = (text: string) => text.split('\n').map((l) => l.replace(/^\s*\d+\u2192/, '')).join('\n');
+
+/**
+ * A result as Codex CLI's text (every tool_response there is a string: payloads/PostToolUse-*.json): a shell's
+ * stdout and stderr merged, a file change as apply_patch's summary, anything else as JSON.
+ */
+function toCodexText(resp: unknown, tool: string | undefined, input: Record<string, unknown> | undefined, cwd: string): string {
+  if (typeof resp === 'string') return resp;
+  if (tool === 'shell' && isObject(resp)) {
+    const out = [resp.stdout, resp.stderr].filter((x): x is string => typeof x === 'string' && x !== '').join('\n');
+    return out ? `${out}\n` : '';
+  }
+  if ((tool === 'file.write' || tool === 'file.edit') && typeof input?.file_path === 'string') {
+    return patchResult([[tool === 'file.write' && !(isObject(resp) && resp.type === 'update') ? 'A' : 'M', patchPath(cwd, input.file_path)]]);
+  }
+  if (tool === 'agent' && isObject(resp)) return JSON.stringify({ agent_id: resp.agentId ?? null, nickname: null });
+  return JSON.stringify(resp);
+}
+
+/** Codex CLI's text results in Claude Code's shapes, where the text carries them (a shell's merged output, a sub-agent's id). */
+function fromCodexText(resp: string, tool: string | undefined, input: Record<string, unknown> | undefined): unknown {
+  if (tool === 'shell') return claudeBash(resp);
+  if (tool === 'agent') {
+    try {
+      const v: unknown = JSON.parse(resp);
+      if (isObject(v) && typeof v.agent_id === 'string') return { status: 'async_launched', agentId: v.agent_id, prompt: input?.prompt ?? input?.message ?? '' };
+    } catch {
+      /* not the observed JSON: left as it is */
+    }
+  }
+  return resp;
+}
 
 export function translateResponse(resp: unknown, tool: string | undefined, host: DialectId, script: DialectId, input: Record<string, unknown> | undefined, cwd: string): unknown {
   if (host === script || resp === undefined || resp === null) return resp;
   if (script === 'gemini') return toLlmText(resp, tool, input);
+  if (script === 'codex') return toCodexText(resp, tool, input, cwd);
+  if (host === 'codex' && script === 'claude' && typeof resp === 'string') return fromCodexText(resp, tool, input);
   if (tool === 'search.glob' || tool === 'search.grep') {
     const r = translateSearchResult(tool, resp, host, script, input, cwd);
     if (r !== undefined) return r;
@@ -97,10 +126,31 @@ export function translateResponse(resp: unknown, tool: string | undefined, host:
   return resp;
 }
 
-/** Env var holding the host's project dir, else cwd. */
+/**
+ * The project a host's hook runs in, found upward from its cwd where the host sets no variable for it (Codex CLI,
+ * env.projectRoot): the nearest directory holding the host's project folder (`.codex/`, not the user's own
+ * `~/.codex`), else the nearest holding `.git` (Codex's own project root, c09), else the cwd.
+ */
+function projectRoot(host: DialectId, cwd: string, env: NodeJS.ProcessEnv): string {
+  const d = mappings.dialects[host];
+  const folder = dirname(d.config.write);
+  const home = env.HOME ?? homedir();
+  const userFolder = (d.config.homeVar && env[d.config.homeVar]) || join(home, folder);
+  for (const marker of [folder, '.git']) {
+    for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+      const at = join(dir, marker);
+      if (at !== userFolder && existsSync(at)) return dir;
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return cwd;
+}
+
+/** Env var holding the host's project dir, else the project found from the cwd (env.projectRoot), else cwd. */
 export function hostProjectDir(host: DialectId, env: NodeJS.ProcessEnv, payload: Payload): string {
   for (const v of mappings.dialects[host].env?.projectDir ?? []) if (env[v]) return env[v]!;
-  return typeof payload.cwd === 'string' ? payload.cwd : process.cwd();
+  const cwd = typeof payload.cwd === 'string' ? payload.cwd : process.cwd();
+  return mappings.dialects[host].env?.projectRoot ? projectRoot(host, cwd, env) : cwd;
 }
 
 function translateMode(mode: unknown, host: DialectId, script: DialectId): unknown {
@@ -126,6 +176,8 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
   if (host === script) return { payload: p, event, tool };
 
   const out: Payload = {};
+  // A call the script's agent makes with another tool of its own (a Write or Edit is an apply_patch on Codex CLI).
+  const covering = tool && !toolEntry(script, tool) ? mappings.index.toolCovering[script][tool] : undefined;
   // Fields the script's agent always sends, filled where the host does not send them.
   const cwd = typeof p.cwd === 'string' ? p.cwd : hostProjectDir(host, env, p);
   const base: Payload = { session_id: p.session_id ?? env.QWEN_CODE_SESSION_ID ?? env.CLAUDE_CODE_SESSION_ID ?? 'unknown', transcript_path: p.transcript_path ?? '', cwd, timestamp: p.timestamp ?? new Date().toISOString() };
@@ -136,10 +188,11 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
         out[k] = (event && nativeEvent(script, event)) || v;
         break;
       case 'tool_name':
-        out[k] = (tool && toolEntry(script, tool)?.name) || v;
+        out[k] = (tool && toolEntry(script, tool)?.name) || (covering && toolEntry(script, covering)?.name) || v;
         break;
       case 'tool_input':
         out[k] = isObject(v) ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined) : v;
+        if (covering && isObject(v)) out[k] = { [nativeParam(script, covering, 'patch')]: patchOfCall(tool!, renameParams(v, toolEntry(host, tool!), undefined), cwd, 'tool_response' in p) ?? '' };
         break;
       case 'tool_response':
         out[k] = translateResponse(v, tool, host, script, isObject(p.tool_input) ? p.tool_input : undefined, cwd);
@@ -152,5 +205,8 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
     }
   }
   if (out.permission_mode === undefined && mappings.dialects[script].payload?.alwaysSent.includes('permission_mode')) out.permission_mode = 'default';
-  return { payload: out, event, tool };
+  return { payload: out, event, tool, ...(covering ? { covering } : {}) };
 }
+
+/** A canonical parameter's native name on a dialect's tool. */
+export const nativeParam = (d: DialectId, tool: string, canonical: string) => Object.keys(renameParams({ [canonical]: 0 }, undefined, toolEntry(d, tool)))[0]!;

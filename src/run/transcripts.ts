@@ -1,11 +1,11 @@
 // The run hot path's only contact with transcript translation: a lookup in the compiled mappings.
 // The translator itself (src/transcript/sync.ts, its own bundle dist/transcript.cjs) is loaded only
 // when the script's agent writes another transcript format than the host and hook-bridge can
-// translate it (Claude JSONL from Qwen Code's, CodeBuddy Code's or Gemini CLI's JSONL).
+// translate it (Claude JSONL from Qwen Code's, CodeBuddy Code's, Gemini CLI's or Codex CLI's JSONL).
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 
-const READABLE = new Set(['qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl']);
+const READABLE = new Set(['qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl', 'codex-jsonl']);
 const format = (d: DialectId) => mappings.dialects[d].payload?.transcript ?? 'unknown';
 
 export function needsTranscript(host: DialectId, script: DialectId): boolean {

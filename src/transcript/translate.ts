@@ -9,11 +9,12 @@ import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
 import { ClaudeWriter, freshState, type Json, type TranslatorState } from './claude.js';
 import { readCodebuddy } from './codebuddy.js';
+import { readCodex } from './codex.js';
 import { readGemini } from './gemini.js';
 import { readQwen } from './qwen.js';
 
 type Reader = (r: Json, line: number, w: ClaudeWriter) => Json[] | undefined;
-const READERS: Record<string, Reader> = { 'qwen-jsonl': readQwen, 'codebuddy-jsonl': readCodebuddy, 'gemini-jsonl': readGemini };
+const READERS: Record<string, Reader> = { 'qwen-jsonl': readQwen, 'codebuddy-jsonl': readCodebuddy, 'gemini-jsonl': readGemini, 'codex-jsonl': readCodex };
 const WRITERS = new Set(['claude-jsonl']);
 
 export const transcriptFormat = (d: DialectId): string => mappings.dialects[d].payload?.transcript ?? 'unknown';

@@ -1,13 +1,14 @@
 // Differential end to end (issue #6): every scenario runs on real Claude Code with the original
-// Claude config (the reference), then on Qwen Code and CodeBuddy Code with the config converted by
+// Claude config (the reference), then on Qwen Code, CodeBuddy Code, Gemini CLI and Codex CLI with the config converted by
 // `hook-bridge convert` (must match the reference, or the documented degradation where the host
 // cannot express the behaviour), and with the config copied verbatim (recorded: what users get
 // today). The table of verbatim vs bridged outcomes is printed at the end.
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NoSuchTool, runCodex } from './harness/codex.js';
 import { ensureAgent } from './harness/install.js';
-import type { AgentRunResult } from './harness/types.js';
+import type { AgentRun, AgentRunResult } from './harness/types.js';
 import { makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
 import { HOSTS, MIGRATES, installConfig, repoRoot, type HostId, type Mode } from './scenarios/hosts.js';
 import { SCENARIOS, type Observation, type Scenario } from './scenarios/scenarios.js';
@@ -15,9 +16,12 @@ import { SCENARIOS, type Observation, type Scenario } from './scenarios/scenario
 const scripts = join(import.meta.dirname, 'scenarios/scripts');
 const workspaces: TempWorkspace[] = [];
 const reference = new Map<string, Observation>();
-const table: { scenario: string; host: HostId; verbatim?: boolean; migrated?: boolean; bridged?: boolean }[] = [];
+/** same (true) / different (false); bridged: 'failed' when the assertion fails */
+type Outcome = boolean | 'n/a' | 'failed';
+const table: { scenario: string; host: HostId; verbatim?: Outcome; migrated?: Outcome; bridged?: Outcome }[] = [];
 
-async function play(s: Scenario, host: HostId, mode: Mode): Promise<{ o: Observation; r: AgentRunResult }> {
+/** Plays a scenario on a host; `run` replaces the host's driver (e.g. Codex without the hook-trust bypass). */
+async function play(s: Scenario, host: HostId, mode: Mode, run: (r: AgentRun) => Promise<AgentRunResult> = HOSTS[host].run): Promise<{ o: Observation; r: AgentRunResult }> {
   const ws = makeWorkspace(`hb-e2e-${s.id}-${host}-`);
   workspaces.push(ws);
   const dir = ws.projectDir;
@@ -32,8 +36,21 @@ async function play(s: Scenario, host: HostId, mode: Mode): Promise<{ o: Observa
   }
   writeJson(join(dir, '.claude/settings.json'), { hooks: s.hooks });
   installConfig(dir, HOSTS[host], mode, ws.homeDir);
-  const r = await HOSTS[host].run({ projectDir: dir, homeDir: ws.homeDir, steps: s.steps(HOSTS[host], dir), ...(s.prompt ? { prompt: s.prompt } : {}), ...(s.args?.[host] ? { args: s.args[host] } : {}) });
+  const h = HOSTS[host];
+  const steps = s.steps(h, dir).map((st) => (h.step ? h.step(st, dir) : st));
+  const r = await run({ projectDir: dir, homeDir: ws.homeDir, steps, ...(s.prompt ? { prompt: s.prompt } : {}), ...(s.args?.[host] ? { args: s.args[host] } : {}) });
   return { o: s.observe(r, dir), r };
+}
+
+/** Why a scenario cannot be played on a host at all (it uses a tool the host does not have), or undefined. */
+function notApplicable(s: Scenario, host: HostId): string | undefined {
+  const h = HOSTS[host];
+  try {
+    for (const st of s.steps(h, '/PROJECT')) h.step?.(st, '/PROJECT');
+  } catch (e) {
+    if (e instanceof NoSuchTool) return e.message;
+  }
+  return undefined;
 }
 
 const explain = (r: AgentRunResult) => `exit=${r.exitCode} ${r.durationMs} ms, ${r.requests.length} request(s)\ntoolResults=${JSON.stringify(r.toolResults)}\nstderr: ${r.stderr.slice(-1200)}`;
@@ -44,14 +61,14 @@ const row = (scenario: string, host: HostId) => {
 };
 
 beforeAll(() => {
-  for (const id of ['claude', 'qwen', 'codebuddy', 'gemini'] as const) ensureAgent(id);
+  for (const id of ['claude', 'qwen', 'codebuddy', 'gemini', 'codex'] as const) ensureAgent(id);
 });
 afterAll(() => {
   workspaces.forEach((w) => w.cleanup());
-  const mark = (v: boolean | undefined) => (v === undefined ? '—' : v ? 'same' : '**different**');
+  const mark = (v: Outcome | undefined) => (v === undefined ? '—' : v === 'n/a' ? 'not applicable' : v === 'failed' ? '**FAILED**' : v ? 'same' : '**different**');
   const lines = ['| scenario | host | copied verbatim | through the agent\'s own migration | through hook-bridge |', '|---|---|---|---|---|'];
-  for (const t of table) lines.push(`| ${t.scenario} | ${t.host} | ${mark(t.verbatim)} | ${mark(t.migrated)} | ${t.bridged === undefined ? '—' : t.bridged ? 'same' : 'documented degradation'} |`);
-  const count = (h: HostId, k: 'verbatim' | 'migrated' | 'bridged') => `${table.filter((t) => t.host === h && t[k]).length}/${table.filter((t) => t.host === h && t[k] !== undefined).length}`;
+  for (const t of table) lines.push(`| ${t.scenario} | ${t.host} | ${mark(t.verbatim)} | ${mark(t.migrated)} | ${t.bridged === false ? 'documented degradation' : mark(t.bridged)} |`);
+  const count = (h: HostId, k: 'verbatim' | 'migrated' | 'bridged') => `${table.filter((t) => t.host === h && t[k] === true).length}/${table.filter((t) => t.host === h && t[k] !== undefined && t[k] !== 'n/a').length}`;
   const totals = [...new Set(table.map((t) => t.host))].map((h) => `${h}: verbatim ${count(h, 'verbatim')}${MIGRATES[h] ? `, own migration ${count(h, 'migrated')}` : ''}, hook-bridge ${count(h, 'bridged')}`);
   console.log(`\nCompatibility (outcome vs the script's own agent — real Claude Code running the original config):\n${lines.join('\n')}\n${totals.join('\n')}\n`);
 });
@@ -66,19 +83,31 @@ describe('reference: Claude Code runs the original config', () => {
   }
 });
 
-for (const host of ['qwen', 'codebuddy', 'gemini'] as const) {
+/** A scenario the host cannot play: recorded as not applicable, shown as skipped with the reason. */
+function skipNotApplicable(s: Scenario, host: HostId, mode: 'verbatim' | 'bridged'): boolean {
+  const why = notApplicable(s, host);
+  if (!why) return false;
+  it.skip(`${s.name} (not applicable: ${why})`, () => {});
+  row(s.id, host)[mode] = 'n/a';
+  return true;
+}
+
+for (const host of ['qwen', 'codebuddy', 'gemini', 'codex'] as const) {
   describe(`${host}: the config converted by hook-bridge behaves as on Claude Code`, () => {
     for (const s of SCENARIOS) {
+      if (skipNotApplicable(s, host, 'bridged')) continue;
       const limit = s.limits?.[host];
       it(`${s.name}${limit ? ` (limit: ${limit.why})` : ''}`, async () => {
         const { o, r } = await play(s, host, 'bridged');
-        row(s.id, host).bridged = !limit;
-        expect(o, explain(r)).toEqual(limit ? limit.expected : (reference.get(s.id) ?? s.expected));
+        const want = limit ? limit.expected : (reference.get(s.id) ?? s.expected);
+        row(s.id, host).bridged = JSON.stringify(o) === JSON.stringify(want) ? !limit : 'failed';
+        expect(o, explain(r)).toEqual(want);
       });
     }
   });
   describe(`${host}: the config copied verbatim (recorded, not asserted)`, () => {
     for (const s of SCENARIOS) {
+      if (skipNotApplicable(s, host, 'verbatim')) continue;
       it(s.name, async () => {
         const { o } = await play(s, host, 'verbatim');
         row(s.id, host).verbatim = JSON.stringify(o) === JSON.stringify(reference.get(s.id) ?? s.expected);
@@ -96,6 +125,22 @@ for (const host of ['qwen', 'codebuddy', 'gemini'] as const) {
     });
   }
 }
+
+describe('codex: hook trust (the report warns: headless, untrusted hooks are skipped silently)', () => {
+  // Codex itself refuses `rm -f`-style commands ("rm -f style commands are not permitted", observed), so the
+  // guard's scenario runs `rm -r` here, which Codex allows and block-rm.sh blocks.
+  const base = SCENARIOS.find((x) => x.id === 'guard-exit2')!;
+  const guard: Scenario = { ...base, id: 'guard-exit2-rm-r', steps: (h) => [{ tool: h.tools.shell, args: { command: 'rm -r victim && touch removed.marker' } }] };
+  it('without --dangerously-bypass-hook-trust and no trusted hash recorded, the converted guard never runs: rm -r runs, nothing is said', async () => {
+    const { o, r } = await play(guard, 'codex', 'bridged', (run) => runCodex(run, { bypassHookTrust: false }));
+    expect(o, explain(r)).toEqual({ toolRan: true, toldReason: false });
+    expect(`${r.stdout}\n${r.stderr}`).not.toMatch(/hook/i);
+  });
+  it('the same run with --dangerously-bypass-hook-trust: the guard blocks rm -r with its reason', async () => {
+    const { o, r } = await play(guard, 'codex', 'bridged');
+    expect(o, explain(r)).toEqual({ toolRan: false, toldReason: true });
+  });
+});
 
 describe('reverse: CodeBuddy IDE-dialect scripts under CodeBuddy Code', () => {
   // The IDE dialect (execute_command, filePath, modifiedInput) has no runnable reference agent here:

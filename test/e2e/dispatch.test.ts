@@ -1,5 +1,5 @@
 // dispatch in real agents: a hooks.yaml (which no agent reads) registered through
-// `convert --dispatch` runs with Claude Code's aggregation on Qwen Code, CodeBuddy Code and Gemini CLI.
+// `convert --dispatch` runs with Claude Code's aggregation on Qwen Code, CodeBuddy Code, Gemini CLI and Codex CLI.
 import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ beforeAll(() => {
   ensureAgent('qwen');
   ensureAgent('codebuddy');
   ensureAgent('gemini');
+  ensureAgent('codex');
 });
 afterAll(() => workspaces.forEach((w) => w.cleanup()));
 
@@ -23,7 +24,7 @@ hooks:
   - { event: PreToolUse, matcher: Bash, command: '"$CLAUDE_PROJECT_DIR"/.hooks/allow.sh', priority: 20 }
 `;
 
-for (const host of ['qwen', 'codebuddy', 'gemini'] as const) {
+for (const host of ['qwen', 'codebuddy', 'gemini', 'codex'] as const) {
   describe(`${host}: hooks.yaml through hook-bridge dispatch`, () => {
     async function play(command: string) {
       const ws = makeWorkspace(`hb-e2e-dispatch-${host}-`);
@@ -33,7 +34,9 @@ for (const host of ['qwen', 'codebuddy', 'gemini'] as const) {
       writeFileSync(join(dir, '.hooks/allow.sh'), `#!/usr/bin/env bash\ncat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"always"}}'\n`, { mode: 0o755 });
       writeFileSync(join(dir, 'hooks.yaml'), HOOKS_YAML);
       execFileSync(process.execPath, [bin, 'convert', 'hooks.yaml', '--to', host, '--dispatch', '--runner', runner], { cwd: dir, stdio: 'ignore' });
-      const r = await HOSTS[host].run({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: HOSTS[host].tools.shell, args: { command, description: 'run it' } }] });
+      const h = HOSTS[host];
+      const step = { tool: h.tools.shell, args: { command, description: 'run it' } };
+      const r = await h.run({ projectDir: dir, homeDir: ws.homeDir, steps: [h.step ? h.step(step, dir) : step] });
       return { r, dir };
     }
     it('the guard denies rm -rf although another hook allows', async () => {

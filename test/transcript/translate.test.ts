@@ -116,6 +116,27 @@ const CASES: { name: string; from: DialectId; file: string; expected: unknown[][
       ['assistant', 'text', 'done'],
     ],
   },
+  {
+    // Codex's rollout: the developer messages and the <environment_context> user message are its own, not a
+    // prompt; exec_command is Bash {command} (as hooks see it); apply_patch keeps its patch (no Claude tool is
+    // one patch). Its records carry no cwd (the session_meta has it), so the Claude records have none.
+    name: 'Codex CLI session (exec_command ok/failing, apply_patch add/update, text)',
+    from: 'codex',
+    file: 'transcripts/codex/session.jsonl',
+    noCwd: true,
+    expected: [
+      ['user', 'go'],
+      ['assistant', 'tool_use', 'call_e2e_1', 'Bash', { command: 'echo out-line; echo err-line >&2' }],
+      ['user', 'tool_result', 'call_e2e_1', 'err-line\nout-line', false],
+      ['assistant', 'tool_use', 'call_e2e_2', 'Bash', { command: 'echo partial; exit 3' }],
+      ['user', 'tool_result', 'call_e2e_2', 'Exit code 3\npartial', true],
+      ['assistant', 'tool_use', 'call_e2e_3', 'apply_patch', { patch: '*** Begin Patch\n*** Add File: w.txt\n+line1\n+line2\n*** End Patch' }],
+      ['user', 'tool_result', 'call_e2e_3', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
+      ['assistant', 'tool_use', 'call_e2e_4', 'apply_patch', { patch: '*** Begin Patch\n*** Update File: w.txt\n@@\n line1\n-line2\n+LINE2\n*** End Patch' }],
+      ['user', 'tool_result', 'call_e2e_4', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
+      ['assistant', 'text', 'done'],
+    ],
+  },
 ];
 
 /** Fields every user/assistant record of Claude Code's own transcript has, that parsers use. */
@@ -271,8 +292,10 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
     { name: 'a Qwen transcript given as Gemini', from: 'gemini', to: 'claude', text: read('transcripts/qwen/session.jsonl'), message: /no Gemini CLI transcript record found/ },
     { name: 'a Claude transcript given as Gemini', from: 'gemini', to: 'claude', text: read('ground-truth/claude/transcript-sample.jsonl'), message: /no Gemini CLI transcript record found/ },
     { name: 'a Gemini transcript given as Qwen', from: 'qwen', to: 'claude', text: read('transcripts/gemini/session.jsonl'), message: /no Qwen Code transcript record found/ },
+    { name: 'a Claude transcript given as Codex', from: 'codex', to: 'claude', text: read('ground-truth/claude/transcript-sample.jsonl'), message: /no Codex CLI transcript record found/ },
+    { name: 'a Codex transcript given as Qwen', from: 'qwen', to: 'claude', text: read('transcripts/codex/session.jsonl'), message: /no Qwen Code transcript record found/ },
     { name: 'a host whose format is unknown (CodeBuddy IDE transcript.txt)', from: 'codebuddy-ide', to: 'claude', text: 'x\n', message: /no transcript translation from codebuddy-ide \(unknown\)/ },
-    { name: 'a script format there is no writer for', from: 'claude', to: 'qwen', text: '{}\n', message: /supported: --from qwen\|codebuddy\|gemini --to claude\|hooks-yaml/ },
+    { name: 'a script format there is no writer for', from: 'claude', to: 'qwen', text: '{}\n', message: /supported: --from qwen\|codebuddy\|gemini\|codex --to claude\|hooks-yaml/ },
   ];
   for (const b of BAD) {
     it(`bad input: ${b.name} -> HookBridgeError`, () => {
@@ -299,6 +322,29 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
       const claude = parse(translateTranscript('codebuddy', 'claude', read(`transcripts/codebuddy/at-PostToolUse-Bash-${n}.transcript.jsonl`)));
       expect(claude.at(-1)!.message.content[0]).toMatchObject({ type: 'tool_use', id: payload.tool_use_id, name: 'Bash' });
     }
+  });
+
+  it('Codex CLI: records carry the session id of its session_meta; Bash gets Claude\'s {stdout, stderr, …}; a rejected command is an error', () => {
+    const c = parse(translateTranscript('codex', 'claude', read('transcripts/codex/session.jsonl')));
+    expect(new Set(c.map((r) => r.sessionId))).toEqual(new Set([JSON.parse(read('transcripts/codex/Stop.json')).session_id]));
+    expect(c[2]!.toolUseResult).toEqual({ stdout: 'err-line\nout-line', stderr: '', interrupted: false, isImage: false, noOutputExpected: false });
+    expect(c[4]!.toolUseResult).toBe('Error: Exit code 3\npartial');
+    const call = { timestamp: 't', type: 'response_item', payload: { type: 'function_call', id: 'fc_9', name: 'exec_command', arguments: '{"cmd":"rm -rf x"}', call_id: 'c9' } };
+    const out = { timestamp: 't', type: 'response_item', payload: { type: 'function_call_output', id: 'fco_9', call_id: 'c9', output: 'exec_command failed: CreateProcess { message: "Rejected(…)" }' } };
+    const recs = parse(translateTranscript('codex', 'claude', [call, out].map((r) => `${JSON.stringify(r)}\n`).join('')));
+    expect(recs.map(short)).toEqual([
+      ['assistant', 'tool_use', 'c9', 'Bash', { command: 'rm -rf x' }],
+      ['user', 'tool_result', 'c9', 'Exit code 1\nexec_command failed: CreateP', true],
+    ]);
+  });
+
+  it('Codex CLI: the transcript exists from SessionStart (no prompt yet); at a Bash PostToolUse the call is there, its output not yet', () => {
+    const t = new Translator('codex', 'claude');
+    expect(read('transcripts/codex/at-SessionStart-000.transcript.jsonl').trimEnd().split('\n').flatMap((l, i) => t.line(l, i + 1))).toEqual([]);
+    const payload = JSON.parse(read('transcripts/codex/at-PostToolUse-Bash-003.payload.json'));
+    const claude = parse(translateTranscript('codex', 'claude', read('transcripts/codex/at-PostToolUse-Bash-003.transcript.jsonl')));
+    expect(payload.hook_event_name).toBe('PostToolUse');
+    expect(claude.map(short)).toEqual([['user', 'go'], ['assistant', 'tool_use', payload.tool_use_id, 'Bash', { command: payload.tool_input.command }]]);
   });
 
   it('empty input is an empty transcript', () => {

@@ -8,22 +8,11 @@
 // calls: next-speaker checks, JSON-mode classifiers) get a plain text answer and are not main requests.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AgentLaunch } from './openai-mock.js';
-import type { AgentRun, AgentRunResult, ModelStep, RecordedRequest } from './types.js';
-import { listenOnLoopback, readRequestBody, runProcess, runResult } from './util.js';
+import type { AgentRun, AgentRunResult, ModelStep, RecordedRequest, ScriptedMock, ScriptedRequest } from './types.js';
+import { listenOnLoopback, recordRequest, runAgainstMock } from './util.js';
 
-export interface GeminiMockRequest extends RecordedRequest {
-  method: string;
-  main: boolean;
-  step?: number;
-}
-
-export interface GeminiMock {
-  /** e.g. http://127.0.0.1:40123 (the SDK appends /v1beta/models/…) */
-  baseUrl: string;
-  requests: GeminiMockRequest[];
-  mainRequests(): GeminiMockRequest[];
-  close(): Promise<void>;
-}
+export type GeminiMockRequest = ScriptedRequest;
+export type GeminiMock = ScriptedMock;
 
 const contentsOf = (body: any): any[] => (Array.isArray(body?.contents) ? body.contents : []);
 const partsOf = (c: any): any[] => (Array.isArray(c?.parts) ? c.parts : []);
@@ -91,16 +80,8 @@ export async function startGeminiMock(steps: ModelStep[], finalText = 'done'): P
   };
   const server = createServer(async (req, res) => {
     try {
-      const raw = await readRequestBody(req);
-      let body: any = null;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        body = null;
-      }
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const rec: GeminiMockRequest = { path, method: req.method ?? 'GET', body, main: false };
-      requests.push(rec);
+      const rec = await recordRequest(req, requests);
+      const { path, body } = rec;
       if (path.endsWith(':countTokens')) return json(res, 200, { totalTokens: 10 });
       const stream = path.endsWith(':streamGenerateContent');
       if (!stream && !path.endsWith(':generateContent')) return json(res, 404, { error: { code: 404, message: `mock: no route for ${req.method} ${path}`, status: 'NOT_FOUND' } });
@@ -132,13 +113,5 @@ export async function startGeminiMock(steps: ModelStep[], finalText = 'done'): P
 
 /** Start the mock with `run.steps`, launch the agent (cwd = run.projectDir), always close the mock. */
 export async function runWithGeminiMock(run: AgentRun, launch: (mock: GeminiMock) => AgentLaunch): Promise<AgentRunResult & { allRequests: GeminiMockRequest[] }> {
-  const mock = await startGeminiMock(run.steps);
-  try {
-    const l = launch(mock);
-    const p = await runProcess(l.command, l.args, { cwd: run.projectDir, env: l.env, timeoutMs: run.timeoutMs ?? 120_000 });
-    const main = mock.mainRequests().map((r): RecordedRequest => ({ path: r.path, body: r.body }));
-    return { ...runResult(p, main, geminiToolResults(main), geminiRequestText), allRequests: mock.requests };
-  } finally {
-    await mock.close();
-  }
+  return runAgainstMock(run, await startGeminiMock(run.steps), launch, geminiToolResults, geminiRequestText);
 }

@@ -8,9 +8,27 @@ export interface AgentPackage {
   /** npm package to install */
   pkg: string;
   version: string;
-  /** path of the CLI entry inside the install dir, run with `node` */
+  /** path of the CLI entry inside the install dir (run with `node`, or a native binary) */
   entry: string;
+  /** install with --ignore-scripts (the package's postinstall is not needed, or not wanted) */
+  ignoreScripts?: boolean;
+  /** packages that must be installed besides `pkg` (e.g. the platform optional dependency), as npm specs */
+  also?: readonly string[];
 }
+
+/**
+ * Codex CLI ships its native binary in a platform optional dependency (an npm alias of
+ * `@openai/codex@<version>-<platform>`). `bin/codex.js` only execs it and needs node >= 22.15, so the
+ * harness runs the binary itself: the triple is the one bin/codex.js picks for this platform.
+ */
+const CODEX_TRIPLES: Record<string, string> = {
+  'linux-x64': 'x86_64-unknown-linux-musl',
+  'linux-arm64': 'aarch64-unknown-linux-musl',
+  'darwin-x64': 'x86_64-apple-darwin',
+  'darwin-arm64': 'aarch64-apple-darwin',
+};
+const CODEX_VERSION = '0.169.0';
+const codexPlatform = `${process.platform === 'android' ? 'linux' : process.platform}-${process.arch}`;
 
 /** The agent builds the end-to-end suite is pinned to (the ones the ground truth was observed on). */
 export const AGENTS = {
@@ -33,6 +51,14 @@ export const AGENTS = {
     pkg: '@google/gemini-cli',
     version: '0.61.0',
     entry: 'node_modules/@google/gemini-cli/bundle/gemini.js',
+  },
+  codex: {
+    pkg: '@openai/codex',
+    version: CODEX_VERSION,
+    entry: `node_modules/@openai/codex-${codexPlatform}/vendor/${CODEX_TRIPLES[codexPlatform] ?? `unsupported-${codexPlatform}`}/bin/codex`,
+    ignoreScripts: true,
+    // npm skips an optional dependency silently (--omit=optional, a stale lock): name it explicitly.
+    also: [`@openai/codex-${codexPlatform}@npm:@openai/codex@${CODEX_VERSION}-${codexPlatform}`],
   },
 } as const satisfies Record<string, AgentPackage>;
 
@@ -65,7 +91,8 @@ export function ensureAgent(id: AgentId): string {
   }
   try {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `e2e-${id}`, private: true }));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `${a.pkg}@${a.version}`], {
+    const flags = a.ignoreScripts ? ['--ignore-scripts'] : [];
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--include=optional', ...flags, `${a.pkg}@${a.version}`, ...(a.also ?? [])], {
       cwd: dir,
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -44,3 +44,21 @@ export interface AgentRunResult {
   /** All text the model was sent in the last main request (system + messages), flattened. */
   lastRequestText: string;
 }
+
+/** A request a scripted mock model server received, with how it was classified. */
+export interface ScriptedRequest extends RecordedRequest {
+  method: string;
+  /** true when it belongs to the main conversation (answered from the steps) */
+  main: boolean;
+  /** for main requests: the step index it was answered with (steps.length and up = final text) */
+  step?: number;
+}
+
+/** A mock model server on 127.0.0.1 that replays ModelSteps. */
+export interface ScriptedMock {
+  /** what the agent is pointed at (e.g. http://127.0.0.1:40123/v1) */
+  baseUrl: string;
+  requests: ScriptedRequest[];
+  mainRequests(): ScriptedRequest[];
+  close(): Promise<void>;
+}

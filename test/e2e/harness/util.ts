@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { AgentRunResult, RecordedRequest } from './types.js';
+import type { AgentRun, AgentRunResult, RecordedRequest, ScriptedMock, ScriptedRequest } from './types.js';
 
 /** Creates a fresh directory under the OS temp dir (`<tmp>/<prefix>XXXXXX`). */
 export function makeTempDir(prefix = 'hook-bridge-e2e-'): string {
@@ -59,7 +59,7 @@ export function writeJson(path: string, value: unknown): string {
  */
 export function baseEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  const drop = /^(OPENAI_|ANTHROPIC_|CLAUDE_|CLAUDECODE|QWEN_|GEMINI_|GOOGLE_|CODEBUDDY_|DASHSCOPE_|TENCENT_|HTTPS?_PROXY$|ALL_PROXY$|NO_PROXY$|NODE_OPTIONS$|NODE_ENV$|XDG_(CONFIG|CACHE|DATA|STATE)_HOME$|VITEST|TEST$|npm_)/i;
+  const drop = /^(OPENAI_|CODEX_|ANTHROPIC_|CLAUDE_|CLAUDECODE|QWEN_|GEMINI_|GOOGLE_|CODEBUDDY_|DASHSCOPE_|TENCENT_|HTTPS?_PROXY$|ALL_PROXY$|NO_PROXY$|NODE_OPTIONS$|NODE_ENV$|XDG_(CONFIG|CACHE|DATA|STATE)_HOME$|VITEST|TEST$|npm_)/i;
   for (const [k, v] of Object.entries(process.env)) {
     if (v === undefined || drop.test(k)) continue;
     env[k] = v;
@@ -81,8 +81,8 @@ export interface SpawnOptions {
   cwd: string;
   env: Record<string, string>;
   timeoutMs: number;
-  /** Written to stdin, then stdin is closed (default: stdin closed immediately). */
-  input?: string;
+  /** Written to stdin, then stdin is closed (default: stdin closed immediately); `null`: stdin is /dev/null. */
+  input?: string | null;
 }
 
 function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
@@ -106,14 +106,14 @@ export function runProcess(command: string, args: string[], opts: SpawnOptions):
       cwd: opts.cwd,
       env: opts.env,
       detached: true, // own process group: -pid addresses the agent and everything it spawned
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: [opts.input === null ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    child.stdin.on('error', () => {});
-    child.stdin.end(opts.input ?? '');
+    child.stdout!.on('data', (c: Buffer) => out.push(c));
+    child.stderr!.on('data', (c: Buffer) => err.push(c));
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(opts.input ?? '');
 
     let timedOut = false;
     let exitCode: number | null = null;
@@ -258,6 +258,20 @@ export function readRequestBody(req: import('node:http').IncomingMessage): Promi
   });
 }
 
+/** Reads a request to a scripted mock (body parsed as JSON, null when it is not) and appends it to `log`. */
+export async function recordRequest(req: import('node:http').IncomingMessage, log: ScriptedRequest[]): Promise<ScriptedRequest> {
+  const raw = await readRequestBody(req);
+  let body: any = null;
+  try {
+    body = raw ? JSON.parse(raw) : null;
+  } catch {
+    body = null;
+  }
+  const rec: ScriptedRequest = { path: (req.url ?? '/').split('?')[0] ?? '/', method: req.method ?? 'GET', body, main: false };
+  log.push(rec);
+  return rec;
+}
+
 /** Listen on a free 127.0.0.1 port; `close` ends every open connection too (idempotent). */
 export async function listenOnLoopback(server: import('node:http').Server): Promise<{ port: number; close: () => Promise<void> }> {
   server.keepAliveTimeout = 1000;
@@ -278,4 +292,26 @@ export async function listenOnLoopback(server: import('node:http').Server): Prom
         server.closeAllConnections();
       })),
   };
+}
+
+/**
+ * The common flow of a driver with a scripted mock: launch the agent (cwd = run.projectDir) with a hard
+ * timeout, always close the mock, and derive the result from its main requests.
+ */
+export async function runAgainstMock(
+  run: AgentRun,
+  mock: ScriptedMock,
+  launch: (mock: ScriptedMock) => { command: string; args: string[]; env: Record<string, string> },
+  toolResults: (requests: RecordedRequest[]) => string[],
+  textOf: (body: unknown) => string,
+  input?: string | null,
+): Promise<AgentRunResult & { allRequests: ScriptedRequest[] }> {
+  try {
+    const l = launch(mock);
+    const p = await runProcess(l.command, l.args, { cwd: run.projectDir, env: l.env, timeoutMs: run.timeoutMs ?? 120_000, ...(input !== undefined ? { input } : {}) });
+    const main = mock.mainRequests().map((r): RecordedRequest => ({ path: r.path, body: r.body }));
+    return { ...runResult(p, main, toolResults(main), textOf), allRequests: mock.requests };
+  } finally {
+    await mock.close();
+  }
 }

@@ -5,12 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runClaude } from '../harness/claude.js';
+import { codexStep, runCodex } from '../harness/codex.js';
 import { runCodebuddy } from '../harness/codebuddy.js';
 import { GEMINI_USER_SETTINGS, geminiEnv, runGemini } from '../harness/gemini.js';
 import { ensureAgent } from '../harness/install.js';
 import { writeJson } from '../harness/util.js';
 import { runQwen } from '../harness/qwen.js';
-import type { AgentRun, AgentRunResult } from '../harness/types.js';
+import type { AgentRun, AgentRunResult, ModelStep } from '../harness/types.js';
 import { shellQuote } from '../../../src/run/wrapper.js';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -18,7 +19,7 @@ export const bin = join(repoRoot, 'bin/hook-bridge.cjs');
 /** How converted configs call hook-bridge in these tests (never npx). */
 export const runner = `node ${shellQuote(bin)}`;
 
-export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini';
+export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex';
 /** migrate: the agent's own migration of the Claude config (`gemini hooks migrate --from-claude`). */
 export type Mode = 'reference' | 'bridged' | 'verbatim' | 'migrate';
 
@@ -28,6 +29,11 @@ export interface Host {
   settings: string;
   /** Native tool names of the host, by canonical id. */
   tools: { shell: string; write: string; edit: string; grep: string };
+  /**
+   * Hosts whose tools do not take Claude's parameters: the scenario's step (made with `tools`) as this
+   * host's model would make it; throws when the host has no such tool (the scenario does not apply).
+   */
+  step?: (s: ModelStep, projectDir: string) => ModelStep;
 }
 
 export const HOSTS: Record<HostId, Host> = {
@@ -35,6 +41,9 @@ export const HOSTS: Record<HostId, Host> = {
   qwen: { id: 'qwen', run: runQwen, settings: '.qwen/settings.json', tools: { shell: 'run_shell_command', write: 'write_file', edit: 'edit', grep: 'grep_search' } },
   codebuddy: { id: 'codebuddy', run: runCodebuddy, settings: '.codebuddy/settings.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' } },
   gemini: { id: 'gemini', run: runGemini, settings: '.gemini/settings.json', tools: { shell: 'run_shell_command', write: 'write_file', edit: 'replace', grep: 'grep_search' } },
+  // Codex's model calls exec_command {cmd} and the freeform apply_patch; scenarios name Claude's tools
+  // (Codex's matcher aliases) and `codexStep` turns each call into what the Codex model sends.
+  codex: { id: 'codex', run: (r) => runCodex(r), settings: '.codex/hooks.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' }, step: codexStep },
 };
 
 /** Hosts with their own Claude-config migration (Mode `migrate`), run in the project dir with the run's HOME. */

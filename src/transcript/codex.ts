@@ -1,0 +1,76 @@
+// Reader: Codex CLI's rollout file ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<session id>.jsonl):
+//   {timestamp, ordinal, type: session_meta, payload: {id, session_id, cwd, base_instructions, …}}   first line
+//   {timestamp, ordinal, type: response_item, payload: <a Responses API item>}                       the conversation:
+//     message {role: developer|user|assistant, content: [{type: input_text|output_text, text}]}
+//     function_call {name: exec_command, arguments: "{\"cmd\":…}", call_id}, function_call_output {call_id, output}
+//     custom_tool_call {name: apply_patch, input: <patch>, call_id}, custom_tool_call_output {call_id, output}
+//   event_msg, turn_context, world_state, token_usage_record …                                      no conversation
+// Observed: test/fixtures/transcripts/codex/ (Codex CLI 0.169.0). Tools get the names and inputs Codex's hooks see
+// (Bash {command}, apply_patch {command: <patch>}); the developer messages and the <environment_context> user
+// message are Codex's own, not a prompt.
+import { isObject } from '../model/is-object.js';
+import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell } from './claude.js';
+
+const textOf = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
+const textsOf = (c: unknown): string[] => (Array.isArray(c) ? c.filter(isObject).flatMap((p) => (typeof p.text === 'string' ? [p.text] : [])) : []);
+
+/** exec_command's output: "Chunk ID: …\nWall time: …\nProcess exited with code N\nOriginal token count: N\nOutput:\n<stdout+stderr>". */
+function codexShell(text: string): { stdout: string; exitCode: number | undefined } {
+  const code = /(?:^|\n)Process exited with code (-?\d+)/.exec(text)?.[1];
+  const at = text.indexOf('\nOutput:\n');
+  const out = at < 0 ? text : text.slice(at + '\nOutput:\n'.length);
+  // no "Output:" at all: the command never ran (e.g. "exec_command failed: … Rejected(…)")
+  return { stdout: out.replace(/\n$/, ''), exitCode: code !== undefined ? Number(code) : at < 0 ? 1 : undefined };
+}
+
+const RECORD_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'world_state', 'token_usage_record', 'compacted']);
+
+export function readCodex(r: Json, line: number, w: ClaudeWriter): Json[] | undefined {
+  if (typeof r.type !== 'string' || !RECORD_TYPES.has(r.type) || !isObject(r.payload)) return undefined;
+  const p = r.payload;
+  if (r.type === 'session_meta') {
+    const id = p.id ?? p.session_id;
+    if (typeof id === 'string') w.state.sessionId = id;
+    return [];
+  }
+  if (r.type !== 'response_item') return [];
+  const m: Meta = { id: typeof p.id === 'string' ? p.id : `codex-line-${line}`, timestamp: typeof r.timestamp === 'string' ? r.timestamp : '' };
+  if (w.state.sessionId !== undefined) m.sessionId = w.state.sessionId;
+  switch (p.type) {
+    case 'message': {
+      const texts = textsOf(p.content);
+      if (p.role === 'assistant') return texts.length ? w.assistant(texts.map((text): Block => ({ type: 'text', text })), m) : [];
+      const prompt = texts.filter((t) => !t.startsWith('<environment_context>')).join('');
+      return p.role === 'user' && prompt ? [w.user(prompt, m)] : [];
+    }
+    case 'function_call': {
+      let args: unknown;
+      try {
+        args = JSON.parse(textOf(p.arguments));
+      } catch {
+        args = {};
+      }
+      const a = isObject(args) ? args : {};
+      // exec_command is the tool hooks see as Bash {command} (its exec parameters are not shown to hooks)
+      const [name, input] = p.name === 'exec_command' ? ['Bash', { command: textOf(a.cmd) }] : [textOf(p.name), a];
+      return w.assistant([w.toolUse(textOf(p.call_id), name, input, m)], m);
+    }
+    case 'custom_tool_call':
+      return w.assistant([w.toolUse(textOf(p.call_id), textOf(p.name), p.name === 'apply_patch' ? { command: textOf(p.input) } : { input: textOf(p.input) }, m)], m);
+    case 'function_call_output':
+    case 'custom_tool_call_output': {
+      const id = textOf(p.call_id);
+      const text = textOf(p.output);
+      if (w.toolOf(id) === 'shell') {
+        const sh = codexShell(text);
+        const c = claudeShell(sh.stdout, '', sh.exitCode);
+        return [w.toolResult(id, c.content, c.isError, undefined, m, c.result)];
+      }
+      // apply_patch: "Exit code: 0\n…" on success, "apply_patch verification failed: …" otherwise
+      const isError = !/^Exit code: 0\n/.test(text);
+      return [w.toolResult(id, text, isError, text, m)];
+    }
+    default:
+      return [];
+  }
+}
