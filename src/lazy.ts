@@ -10,3 +10,8 @@ let yamlModule: typeof import('yaml') | undefined;
 export function yaml(): typeof import('yaml') {
   return (yamlModule ??= load('yaml') as typeof import('yaml'));
 }
+
+let tomlModule: typeof import('smol-toml') | undefined;
+export function toml(): typeof import('smol-toml') {
+  return (tomlModule ??= load('smol-toml') as typeof import('smol-toml'));
+}

@@ -1,4 +1,5 @@
 // audit: discover every hook config, run every rule, return findings. Pure of output formatting.
+import { homedir } from 'node:os';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Severity } from '../model/hook.js';
 import { HookBridgeError } from '../model/errors.js';
@@ -19,6 +20,8 @@ export interface AuditOptions {
   /** Include user-level configs (~/.claude/settings.json …). */
   user?: boolean;
   home?: string;
+  /** The environment user files are found with (CODEX_HOME …; default: this process's). */
+  env?: NodeJS.ProcessEnv;
   /** Per-rule overrides: off, or another severity. */
   rules?: Record<string, RuleSetting>;
   /** A project's own rule settings (e.g. its `.hook-bridge.json`), applied to that project under `rules`. */
@@ -59,7 +62,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
   for (const { project, paths } of projects) {
     const own = o.projectRules?.(project) ?? {};
     checkRuleIds(own, known, project);
-    const mine = discoverConfigs(project, paths, { ...(o.user ? { user: true } : {}), ...(o.home ? { home: o.home } : {}) });
+    const mine = discoverConfigs(project, paths, { ...(o.user ? { user: true } : {}), ...(o.home ? { home: o.home } : {}), ...(o.env ? { env: o.env } : {}) });
     for (const c of mine) if (!configs.some((x) => x.file === c.file)) configs.push(c);
     // A user-level config audited with each project says the same thing each time: once is enough.
     const key = (f: Finding) => JSON.stringify([f.file, f.path, f.ruleId, f.message]);
@@ -85,6 +88,8 @@ function auditProject(project: string, configs: ConfigFile[], settings: Record<s
     const ctx: RuleContext = {
       project,
       configs,
+      home: o.home ?? homedir(),
+      env: o.env ?? process.env,
       ...(o.target ? { target: o.target } : {}),
       hooks: () => configs.flatMap((config) => config.hooks.map((hook): HookEntry => ({ hook, config, host: o.target ?? config.dialect }))),
       script(h, config) {

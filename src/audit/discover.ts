@@ -9,6 +9,7 @@ import { dialects } from '../dialects/index.js';
 import { codebuddyFlavour, decideFileDialect } from '../convert/project.js';
 import { pluginHookFiles, pluginRootOf } from '../dialects/plugin.js';
 import type { ConfigFile } from './types.js';
+import { isToml, mentionsTomlHooks, projectTomlFiles, userConfigFiles } from '../dialects/config-files.js';
 
 /** Files agents are often assumed to read but do not: audited so a rule can say so. */
 export const UNREAD_LOCATIONS: { path: string; dialect: DialectId; why: string }[] = [
@@ -37,12 +38,14 @@ export interface DiscoverOptions {
   /** Also read the user-level configs in the home directory. */
   user?: boolean;
   home?: string;
+  /** Where `config.homeVar` (CODEX_HOME) is read from (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The project a config file belongs to: the directory its conventional location hangs off, else its own. */
 export function projectOf(file: string): string {
   const abs = resolve(file);
-  const rels = [...DIALECT_IDS.flatMap((d) => [...(mappings.dialects[d].config.project ?? []), ...(mappings.dialects[d].config.plugin ?? [])]), ...UNREAD_LOCATIONS.map((u) => u.path)];
+  const rels = [...DIALECT_IDS.flatMap((d) => [...(mappings.dialects[d].config.project ?? []), ...projectTomlFiles(d), ...(mappings.dialects[d].config.plugin ?? [])]), ...UNREAD_LOCATIONS.map((u) => u.path)];
   const norm = abs.split(sep).join('/');
   for (const rel of rels) if (norm.endsWith(`/${rel}`)) return abs.slice(0, abs.length - rel.length - 1) || sep;
   return dirname(abs);
@@ -86,6 +89,11 @@ export function discoverConfigs(project: string, paths: string[] = [project], o:
         const f = join(abs, rel);
         if (existsSync(f)) add(load(f, d, i === 0 ? 'project' : 'local'));
       });
+      // `[hooks]` tables of a TOML config (Codex CLI's .codex/config.toml)
+      for (const rel of projectTomlFiles(d)) {
+        const f = join(abs, rel);
+        if (existsSync(f) && mentionsTomlHooks(safeRead(f))) add(load(f, d, 'project'));
+      }
       // A plugin's hooks: hooks/hooks.json, and the files its .claude-plugin/plugin.json names.
       if (spec.plugin?.length) for (const f of pluginHookFiles(abs)) add(load(f, d, 'plugin', abs));
     }
@@ -97,9 +105,8 @@ export function discoverConfigs(project: string, paths: string[] = [project], o:
   if (o.user) {
     const home = o.home ?? homedir();
     for (const d of DIALECT_IDS) {
-      for (const rel of mappings.dialects[d].config.user ?? []) {
-        const f = join(home, rel.replace(/^~\//, ''));
-        if (existsSync(f)) add(load(f, d, 'user'));
+      for (const f of userConfigFiles(d, home, o.env)) {
+        if (existsSync(f) && (!isToml(f) || mentionsTomlHooks(safeRead(f)))) add(load(f, d, 'user'));
       }
     }
   }

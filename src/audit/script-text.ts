@@ -25,5 +25,14 @@ export const emitsRaw = (text: string, key: string, value: string) => new RegExp
 /** `key: "value"` in any of the forms above. */
 export const emits = (text: string, key: string, value: string) => emitsRaw(text, key, quoted(value));
 
+/**
+ * The first keys read from a payload object field (`tool_response`, `tool_input`): `.tool_input.file_path` (jq, JS),
+ * `["tool_input"]["file_path"]`, `.get("tool_input", {}).get("file_path")`, `tool_input?.file_path`.
+ */
+export function firstKeys(text: string, field: string): string[] {
+  const re = new RegExp(`${field}(?:["']\\])?(?:["']\\s*,\\s*\\{\\s*\\}\\))?(?:\\?\\.|\\.(?!get\\()|\\[["']|\\.get\\(["'])([A-Za-z_]\\w*)`, 'g');
+  return [...text.matchAll(re)].map((m) => m[1]!);
+}
+
 /** Does the hook run natively on its host (not through a hook-bridge wrapper)? */
 export const unwrapped = (h: Hook, host: DialectId) => h.scriptDialect === (mappings.dialects[host].extends ?? host);

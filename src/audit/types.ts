@@ -68,6 +68,9 @@ export interface ReportInput {
 export interface RuleContext {
   project: string;
   configs: ConfigFile[];
+  /** The user's home and environment (where user-level files such as Codex CLI's trust store are). */
+  home: string;
+  env: NodeJS.ProcessEnv;
   target?: DialectId;
   hooks(): HookEntry[];
   script(h: Hook, config: ConfigFile): ScriptInfo | undefined;

@@ -17,6 +17,7 @@ export interface ConvertFlags {
   dispatch?: boolean;
   remove?: boolean;
   emulateTodos?: boolean;
+  trustCodexHooks?: boolean;
 }
 
 async function readStdin(): Promise<string> {
@@ -40,6 +41,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     ...(f.dispatch ? { dispatch: true } : {}),
     ...(f.remove ? { remove: true } : {}),
     ...(f.emulateTodos ? { emulateTodos: true } : {}),
+    ...(f.trustCodexHooks ? { trustHooks: true } : {}),
     ...(inputs.includes('-') ? { stdin: await readStdin() } : {}),
   });
   if (f.format === 'json') {
@@ -55,6 +57,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
         ...(t.diff !== undefined ? { diff: t.diff } : {}),
         ...(f.stdout ? { output: t.after } : {}),
         changes: changeSummary(t.changes),
+        ...(t.trust ? { trust: t.trust } : {}),
         report: t.result.report,
       })),
       diagnostics: r.diagnostics,

@@ -27,7 +27,11 @@ function program(): Command {
 Re-running convert is a sync: the entries hook-bridge wrote (recorded beside each target, e.g.
 .qwen/settings.hook-bridge.json for .qwen/settings.json — commit it with the settings) are updated, removed
 when their source hook is gone, never duplicated; entries a person wrote are never touched.
-\`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge wrote out again.`)
+\`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge wrote out again.
+
+Codex CLI runs a project's hooks only in a trusted project, and each hook only when its hash is recorded as
+trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips them silently. An interactive
+\`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of the hooks convert wrote.`)
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption('--to <dialects>', `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}`)
     .option('--from <dialect>', 'source dialect (detected from file locations and content when omitted)')
@@ -42,6 +46,7 @@ when their source hook is gone, never duplicated; entries a person wrote are nev
     .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
     .option('--remove', 'take every entry hook-bridge wrote out of the --to targets (and their records); reads no source')
     .option('--emulate-todos', "wrappers write the host's todo list where Claude scripts read it (run --emulate-todos; writes under HOME)")
+    .option('--trust-codex-hooks', 'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to .codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse').choices(['degraded', 'dropped', 'never']).default('never'))
     .option('--strict', 'exit 1 when anything was degraded or dropped (= --fail-on degraded)')

@@ -173,6 +173,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
       const w = writeToolMatcher(target.id, h.matcher, target.spec.config.format === 'hooks-yaml');
       // A tool the target does not have cannot be called there, so its hook has nothing to guard: a note, not a loss.
       if (w.missing.length) notes.push(absentTools(w.missing, from, target.id));
+      notes.push(...w.diagnostics.map((d) => d.message));
       if (h.matcher.kind === 'tools' && h.matcher.unknown.length) {
         notes.push(`matcher part(s) ${h.matcher.unknown.join(', ')} name no known tool; kept as written`);
         degraded = true;
@@ -258,6 +259,10 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
         notes.push(`timeout ${h.timeoutMs / 1000} s looks like milliseconds; converted faithfully (${native} in ${target.spec.agent}'s units)`);
         degraded = true;
       }
+    }
+    if (target.spec.config.skippedHookTypes?.includes(h.type)) {
+      drop(`${target.spec.agent} skips "${h.type}" hooks (with a warning at start-up): it runs ${(target.spec.hookTypes ?? ['command']).join('/')} hooks only`);
+      continue;
     }
     if (h.type !== 'command' && target.spec.hookTypesComplete && !(target.spec.hookTypes ?? []).includes(h.type)) {
       drop(`${target.spec.agent} has ${(target.spec.hookTypes ?? []).join('/')} hooks only: a "${h.type}" hook cannot be written there`);

@@ -1,8 +1,8 @@
 // convert at the file level: find the sources, detect their dialect, convert, and merge into each
 // target's conventional file — atomically, with a backup, idempotently — or print / diff instead.
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
@@ -18,6 +18,11 @@ import { nativeEvent } from '../dialects/catalog.js';
 import { handlerId, ownedIndex, readRecord, recordPath, recordText, type OwnedEntry } from './provenance.js';
 import { yaml } from '../lazy.js';
 import { claudeOrCodebuddy, pluginHookFiles, pluginRootOf } from '../dialects/plugin.js';
+import { writeAtomic } from './write-atomic.js';
+import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
+
+export { writeAtomic };
+import { mentionsTomlHooks, projectTomlFiles } from '../dialects/config-files.js';
 
 export interface ConvertProjectOptions {
   /** Files or directories; `-` = stdin (see `stdin`). Empty = the project directory. */
@@ -44,6 +49,14 @@ export interface ConvertProjectOptions {
   remove?: boolean;
   /** Wrappers pass `--emulate-todos` to `run`. */
   emulateTodos?: boolean;
+  /**
+   * On a target that runs only trusted hooks (`config.hookTrust`, Codex CLI): record the hashes of the hooks
+   * hook-bridge wrote in the user's trust store (`--trust-codex-hooks`; writes under HOME / CODEX_HOME).
+   */
+  trustHooks?: boolean;
+  /** The home directory and environment the user's files are found with (default: this process's). */
+  home?: string;
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Source {
@@ -71,6 +84,8 @@ export interface TargetOutcome {
   changes: WriteChanges;
   /** The record of those entries, beside the file. */
   record: string;
+  /** On a target that runs only trusted hooks (Codex CLI): what the user's trust store says of them. */
+  trust?: TrustOutcome;
 }
 
 export interface ConvertProjectResult {
@@ -103,6 +118,7 @@ export function detectFileDialect(file: string, text: string): DialectId | { amb
   if (p.includes('/.claude/') || p.includes('/.claude-plugin/') || (/\/hooks\/hooks\.json$/.test(p) && !/\$\{?CODEBUDDY_PLUGIN_ROOT\b/.test(text))) return 'claude';
   if (p.includes('/.qwen/')) return 'qwen';
   if (p.includes('/.gemini/')) return 'gemini';
+  if (p.includes('/.codex/') || /\.toml$/i.test(p)) return 'codex';
   if (p.includes('/.codebuddy/')) return codebuddyFlavour(text);
   if (IDE_TOOL.test(text) && !QWEN_TOOL.test(text.replace(/\bread_file\b/g, ''))) return 'codebuddy-ide';
   if (QWEN_TOOL.test(text)) return 'qwen';
@@ -122,6 +138,11 @@ export function discover(dir: string, d: DialectId): Source[] {
   for (const rel of spec.project ?? []) {
     const f = join(dir, rel);
     if (existsSync(f)) out.push({ file: f, dialect: d });
+  }
+  // `[hooks]` tables of a TOML config (Codex CLI's .codex/config.toml), when it has any.
+  for (const rel of projectTomlFiles(d)) {
+    const f = join(dir, rel);
+    if (existsSync(f) && mentionsTomlHooks(readText(f))) out.push({ file: f, dialect: d });
   }
   // A plugin's hooks: hooks/hooks.json, and the files its .claude-plugin/plugin.json names.
   if (spec.plugin?.length) for (const f of pluginHookFiles(dir)) out.push({ file: f, dialect: d, pluginRoot: dir });
@@ -157,7 +178,7 @@ function resolveSources(o: ConvertProjectOptions, project: string, runners: read
     }
     if (o.from) {
       const found = discover(input, o.from);
-      if (!found.length) throw new HookBridgeError(`no ${o.from} hook config found (looked for ${[...(mappings.dialects[o.from].config.project ?? []), ...(mappings.dialects[o.from].config.plugin ?? [])].join(', ')})`, input);
+      if (!found.length) throw new HookBridgeError(`no ${o.from} hook config found (looked for ${[...(mappings.dialects[o.from].config.project ?? []), ...projectTomlFiles(o.from), ...(mappings.dialects[o.from].config.plugin ?? [])].join(', ')})`, input);
       sources.push(...found);
       continue;
     }
@@ -173,7 +194,7 @@ function resolveSources(o: ConvertProjectOptions, project: string, runners: read
       byDialect.delete('codebuddy');
       if (!o.to.includes('codebuddy-ide')) byDialect.set('codebuddy-ide', cb.map((s) => ({ ...s, dialect: 'codebuddy-ide' })));
     }
-    if (byDialect.size === 0) throw new HookBridgeError('no hook config found (.claude/, .qwen/, .codebuddy/, hooks.yaml, hooks/hooks.json): pass files or --from', input);
+    if (byDialect.size === 0) throw new HookBridgeError('no hook config found (.claude/, .qwen/, .codebuddy/, .gemini/, .codex/, hooks.yaml, hooks/hooks.json): pass files or --from', input);
     if (byDialect.size > 1) {
       const list = [...byDialect].map(([d, s]) => `${d} (${s.map((x) => relative(input, x.file)).join(', ')})`).join(', ');
       throw new HookBridgeError(`found hooks of several dialects: ${list}; pass --from`, input);
@@ -211,49 +232,6 @@ function locateTargets(result: ConvertResult, text: string, file: string, to: Di
         return hi >= 0;
       });
     }
-  }
-}
-
-/**
- * Write a file atomically (temp file + rename in the same directory), keeping a backup of the old one.
- * What the file was stays: a symlink is written through (its target changes, the link stays), and the
- * mode and owner are kept — on the file and on its backup.
- */
-export function writeAtomic(file: string, text: string, backup: boolean): string | undefined {
-  let real = file;
-  try {
-    real = realpathSync(file);
-  } catch {
-    // a new file (or a dangling link: written where it points, below)
-  }
-  const tmp = join(dirname(real), `.${basename(real)}.${process.pid}.tmp`);
-  try {
-    mkdirSync(dirname(real), { recursive: true });
-    const old = existsSync(real) ? statSync(real) : undefined;
-    let bak: string | undefined;
-    if (backup && old) {
-      bak = `${file}.bak`;
-      copyFileSync(real, bak);
-      chmodSync(bak, old.mode & 0o7777);
-    }
-    writeFileSync(tmp, text, old ? { mode: old.mode & 0o7777 } : {});
-    if (old) {
-      chmodSync(tmp, old.mode & 0o7777);
-      try {
-        chownSync(tmp, old.uid, old.gid);
-      } catch {
-        // only root may give a file away; the owner is then the writer, as with any editor
-      }
-    }
-    renameSync(tmp, real);
-    return bak;
-  } catch (e) {
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // the temp file was never created
-    }
-    throw new HookBridgeError(`cannot write (${(e as NodeJS.ErrnoException).code ?? String(e)}); the file is unchanged`, file);
   }
 }
 
@@ -506,6 +484,13 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     diagnostics.push(...result.diagnostics);
   }
   // Every target was converted and checked before the first write.
+  const trustSteps = targets.flatMap((t) => {
+    const d = t.hosts.find((h) => mappings.dialects[h].config.hookTrust === 'trusted-hash');
+    return d && !o.remove ? [{ t, plan: planTrust(d, t.file, t.after, managed(t.changes), project, o) }] : [];
+  });
+  // Asked to record trust in a store that cannot be read: stop before writing anything.
+  const broken = o.trustHooks && !o.stdout && !o.dryRun ? trustSteps.find((s) => s.plan.storeError) : undefined;
+  if (broken) throw broken.plan.storeError!;
   for (const w of writes) {
     if (w.outcome.changed) {
       const bak = writeAtomic(w.file, w.text, o.backup ?? true);
@@ -514,6 +499,11 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     }
     if (w.recordText !== undefined) writeAtomic(w.record, w.recordText, false);
     else rmSync(w.record, { force: true });
+  }
+  for (const { t, plan } of trustSteps) {
+    const record = o.trustHooks === true && !o.stdout && !o.dryRun;
+    t.trust = applyTrust(plan, record, o.backup ?? true);
+    diagnostics.push(...trustDiagnostics(plan.dialect, t.trust, record, t.file));
   }
   return { sources, targets, diagnostics };
 }

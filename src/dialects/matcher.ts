@@ -249,7 +249,8 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
     const by = covering === undefined ? undefined : toolEntry(d, covering);
     if (by) {
       names.push(by.name);
-      for (const other of by.covers ?? []) if (!m.tools.includes(other)) widened.set(by.name, (widened.get(by.name) ?? new Set()).add(other));
+      // Widened by what the reference agent (Claude Code) still calls: MultiEdit is gone there.
+      for (const other of by.covers ?? []) if (!m.tools.includes(other) && mappings.tools[other]?.claude?.status !== 'historical') widened.set(by.name, (widened.get(by.name) ?? new Set()).add(other));
       continue;
     }
     // … or one that covers tools the matcher names as well (apply_patch read as Write|Edit|MultiEdit): nothing is lost.
@@ -258,7 +259,9 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
     missing.push(c);
   }
   for (const [name, others] of widened) {
-    diagnostics.push({ severity: 'info', code: 'matcherWidened', message: `${mappings.dialects[d].agent} has one tool, ${name}, for ${[...others].join(', ')} as well: the hook fires for those calls too` });
+    // Named as Claude Code, the reference, names them (else by canonical id).
+    const named = [...others].map((c) => mappings.tools[c]?.claude?.name ?? c);
+    diagnostics.push({ severity: 'info', code: 'matcherWidened', message: `${mappings.dialects[d].agent} has one tool, ${name}, for ${named.join(', ')} as well: the hook fires for those calls too` });
   }
   // Exact names (tools, exact MCP names, unknown names) and patterns (MCP or unknown regex parts).
   const extra = [...m.mcp, ...m.unknown];

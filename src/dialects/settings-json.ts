@@ -17,6 +17,7 @@ import { planSync, type ExistingEntry } from './sync-plan.js';
 import { stableJson } from '../convert/provenance.js';
 import { isObject } from '../model/is-object.js';
 import { closestName } from '../model/suggest.js';
+import { isToml, tomlHooksAsJson } from './config-files.js';
 
 export function lineCol(text: string, offset: number): string {
   const before = text.slice(0, offset);
@@ -132,7 +133,9 @@ export function readHandler(
 }
 
 export const settingsJson: Codec = {
-  read(text, file, d, opts): ReadResult {
+  read(source, file, d, opts): ReadResult {
+    // The same hooks as `[hooks]` tables of a TOML config (Codex CLI's config.toml): read as the hooks.json they equal.
+    const text = d.spec.config.tomlHooks && isToml(file) ? tomlHooksAsJson(source, file) : source;
     const { value: root, strict } = parseJsoncChecked(text, file);
     const diagnostics: Diagnostic[] = [];
     const hooks: Hook[] = [];
@@ -185,6 +188,7 @@ export const settingsJson: Codec = {
   },
 
   write(hooks, existing, file, d, own) {
+    if (isToml(file)) throw new HookBridgeError(`hook-bridge writes ${d.spec.agent} hooks to ${d.spec.config.write}, not into a TOML config`, file);
     const text = existing ?? '{}\n';
     const { value: current, strict } = parseJsoncChecked(text, file);
     if (!isObject(current)) throw new HookBridgeError('expected a JSON object at the top level; not overwriting it', file);

@@ -105,6 +105,10 @@ export const dialectFileSchema = z.strictObject({
        * otherwise it is skipped silently (Codex CLI: [hooks.state."<file>:<event>:<group>:<handler>"] trusted_hash).
        */
       hookTrust: z.enum(['trusted-hash']).optional(),
+      /** The user file that records trust (projects and hook hashes), `~/…` (under `homeVar` when set). */
+      trustStore: z.string().optional(),
+      /** Hook types the agent skips with a warning (not run, not an error): convert drops them and says so. */
+      skippedHookTypes: z.array(z.string()).optional(),
     })
     .partial()
     .required({ format: true, write: true }),
@@ -250,6 +254,7 @@ export const dialectFileSchema = z.strictObject({
             'continue-false-pre-tool-use',
             'deny-without-reason',
             'unknown-field',
+            'wrong-enum-value',
             'hook-event-name-missing',
             'hook-specific-output-on-stop',
           ]),

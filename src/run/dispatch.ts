@@ -101,7 +101,14 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
     const covers = c && !toolEntry(configDialect, c) ? toolEntry(host, c)?.covers : undefined;
     if (covers) return [...covers, 'shell'].some((t) => callFilter(h, configDialect)(t));
     const name = (c && toolEntry(configDialect, c)?.name) || hostTool;
-    return matcherFires(configDialect, h.nativeMatcher, name);
+    if (matcherFires(configDialect, h.nativeMatcher, name)) return true;
+    // A host tool that does what several of the set's tools do (Codex CLI's apply_patch: Write, Edit): the hook
+    // fires when its matcher names any of them.
+    const covered = c ? (toolEntry(host, c)?.covers ?? []) : [];
+    return covered.some((x) => {
+      const n = toolEntry(configDialect, x)?.name;
+      return n !== undefined && matcherFires(configDialect, h.nativeMatcher, n);
+    });
   }
   // Non-tool events: the reader already derived the values (SessionStart source, PreCompact trigger …).
   if (!on || on === 'unknown' || h.matcher.kind === 'all') return true;

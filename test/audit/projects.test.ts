@@ -69,6 +69,23 @@ describe('several projects in one audit', () => {
   });
 });
 
+describe('--user with Codex CLI: $CODEX_HOME holds the user files (hooks.json, [hooks] in config.toml)', () => {
+  it('both are read from CODEX_HOME, not ~/.codex, and their hooks audited (untrusted: no trusted hash)', () => {
+    const home = project({ name: 'home', files: { '.codex/hooks.json': { hooks: { Stop: [{ hooks: [cmd('from-home-dot-codex')] }] } } } });
+    const codexHome = project({
+      name: 'codex home',
+      files: { 'hooks.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [cmd('./guard.sh')] }] } }, 'config.toml': '[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "./stop.sh"\n' },
+    });
+    const r = audit({ paths: [a], user: true, home, env: { ...process.env, CODEX_HOME: codexHome } });
+    const mine = r.configs.filter((x) => x.file.startsWith(codexHome) || x.file.startsWith(home));
+    expect(mine.map((x) => [x.file.slice(codexHome.length), x.dialect, x.scope, x.hooks.map((h) => h.command)])).toEqual([
+      ['/hooks.json', 'codex', 'user', ['./guard.sh']],
+      ['/config.toml', 'codex', 'user', ['./stop.sh']],
+    ]);
+    expect(r.findings.filter((f) => f.ruleId === 'hook-untrusted' && f.file.startsWith(codexHome)).map((f) => f.path)).toEqual(['hooks.PreToolUse[0].hooks[0]']);
+  });
+});
+
 describe('every finding’s file opens from the current directory, in every format', () => {
   const args = ['audit', '../proj-a', '../proj-b', '../proj-c', '--fail-on', 'never'];
   const all = ids([a, b, c]);

@@ -14,6 +14,8 @@ export interface Case {
   files: Record<string, string | object>;
   target?: DialectId;
   notExecutable?: string[];
+  /** The environment user files are found with (e.g. CODEX_HOME). */
+  env?: Record<string, string>;
 }
 export interface InvalidCase extends Case {
   errors: { messageId?: string; path?: string; message?: RegExp | string; file?: string; severity?: string }[];
@@ -30,9 +32,10 @@ export function project(c: Case): string {
   return dir;
 }
 
-export function runRule(rule: Rule, c: Case) {
-  const dir = project(c);
-  const r = audit({ paths: [dir], ruleSet: [rule], ...(c.target ? { target: c.target } : {}) });
+export function runRule(rule: Rule, c: Case, existing?: string) {
+  const dir = existing ?? project(c);
+  const env = c.env ? { ...process.env, ...c.env } : undefined;
+  const r = audit({ paths: [dir], ruleSet: [rule], ...(c.target ? { target: c.target } : {}), ...(env ? { env } : {}) });
   return { dir, findings: r.findings, result: r };
 }
 
@@ -81,5 +84,6 @@ export function ruleTester(rule: Rule, cases: { valid: Case[]; invalid: InvalidC
 export const claude = (hooks: object) => ({ '.claude/settings.json': { hooks } });
 export const qwen = (hooks: object) => ({ '.qwen/settings.json': { hooks } });
 export const gemini = (hooks: object) => ({ '.gemini/settings.json': { hooks } });
+export const codex = (hooks: object) => ({ '.codex/hooks.json': { hooks } });
 export const codebuddy = (hooks: object) => ({ '.codebuddy/settings.json': { hooks } });
 export const cmd = (command: string, extra: object = {}) => ({ type: 'command', command, ...extra });

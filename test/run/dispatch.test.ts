@@ -1,6 +1,6 @@
 // dispatch: one engine per event, Claude Code's matching and aggregation, whatever the host.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -105,6 +105,42 @@ describe('hook-bridge dispatch --to qwen --config hooks.yaml', () => {
     const r = await dispatch(['--to', 'qwen'], bash('ls'), project());
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--to and --config are required/);
+  });
+});
+
+describe('hook-bridge dispatch --to codex --config hooks.yaml (Codex CLI: no project-dir variable, apply_patch for edits)', () => {
+  const codexEnv = { hook_event_name: 'PreToolUse', permission_mode: 'bypassPermissions', turn_id: 't', model: 'gpt-5.5' };
+  const codexBash = (command: string) => ({ ...codexEnv, tool_name: 'Bash', tool_input: { command }, tool_use_id: 'call_1' });
+  const run = (payload: object, dir: string) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((res) => {
+      // Codex sets no project-dir variable: the hook set is found from the payload's cwd.
+      const c = spawn(process.execPath, [BIN, 'dispatch', '--to', 'codex', '--config', 'hooks.yaml'], { cwd: dir, env: cleanEnv({}) });
+      let stdout = '';
+      let stderr = '';
+      c.stdout.on('data', (d) => (stdout += d));
+      c.stderr.on('data', (d) => (stderr += d));
+      c.on('close', (code) => res({ code, stdout, stderr }));
+      c.stdin.end(JSON.stringify({ session_id: 's', transcript_path: null, cwd: dir, ...payload }));
+    });
+  it("a deny wins over another hook's allow, in the one form Codex accepts (a deny with its reason)", async () => {
+    const dir = project();
+    const r = await run(codexBash('rm -rf /tmp/x'), dir);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'guard: no rm -rf' } });
+    expect(existsSync(join(dir, 'write-only-ran'))).toBe(false);
+  });
+  it('the [Write, Edit] hook runs for apply_patch (Write and Edit are apply_patch on Codex)', async () => {
+    const dir = project();
+    const r = await run({ ...codexEnv, tool_name: 'apply_patch', tool_input: { command: '*** Begin Patch\n*** Add File: x.txt\n+hi\n*** End Patch\n' }, tool_use_id: 'call_2' }, dir);
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dir, 'write-only-ran'))).toBe(true);
+  });
+  it('a hook set in the project root is found from a subdirectory cwd (codex exec -C sub)', async () => {
+    const dir = project();
+    const sub = join(dir, 'sub');
+    mkdirSync(sub);
+    const r = await run({ ...codexBash('rm -rf /'), cwd: sub }, sub);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 });
 

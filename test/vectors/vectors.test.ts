@@ -42,13 +42,13 @@ describe('examples/claude-project', () => {
       // matcher naming Write or Edit comes back as all three, which is what it fires for there.
       if (to === 'codex') expected.PostToolUse[0].matcher = 'Write|Edit|MultiEdit';
       // hooks.yaml has command hooks only (seed 002): the prompt-type Stop hook cannot go there and back.
-      if (to === 'hooks-yaml') delete expected.Stop;
+      if (to === 'hooks-yaml' || to === 'codex') delete expected.Stop; // Codex CLI skips prompt hooks (codex.yaml skippedHookTypes)
       expect(out.hooks).toEqual(expected);
     });
   }
 });
 
-for (const [dir, from] of [['qwen-project', 'qwen'], ['codebuddy-ide-project', 'codebuddy-ide'], ['gemini-project', 'gemini']] as const) {
+for (const [dir, from] of [['qwen-project', 'qwen'], ['codebuddy-ide-project', 'codebuddy-ide'], ['gemini-project', 'gemini'], ['codex-project', 'codex']] as const) {
   describe(`${dir} (${from})`, () => {
     const source = readFileSync(join(import.meta.dirname, dir, 'source.json'), 'utf8');
     for (const to of DIALECT_IDS.filter((d) => d !== from)) {

@@ -13,22 +13,25 @@ come from \`mappings/dialects/<agent>.yaml\` (\`output.askHeadless\`).
 Fix: answer "deny" (with a reason saying how to proceed) or "allow" when the hook runs headless — e.g. test for a
 terminal or an environment variable your CI sets — or wrap the hook: \`hook-bridge run\` relays "ask" only where the host
 asks a person and denies headless (Qwen Code, the CodeBuddy IDE), and turns it into a deny with the reason elsewhere
-(CodeBuddy Code); \`--ask deny\` makes it a deny on every host.`,
+(CodeBuddy Code); \`--ask deny\` makes it a deny on every host. Codex CLI rejects an answer with "ask" as a whole (d10):
+the tool runs, headless or not — the guard fails open.`,
   messages: {
     hangs: '{{where}} answers {{field}} "ask" in {{event}}: in headless runs (-p) {{agent}} waits forever for an answer, so the run hangs',
     deniedHeadless: '{{where}} answers {{field}} "ask" in {{event}}: in headless runs (-p) {{agent}} denies the tool instead of asking',
+    voided: '{{where}} answers {{field}} "ask" in {{event}}: {{agent}} rejects the whole answer, so the tool runs without anyone being asked',
   },
   /** A deny is a safe outcome (the guard fails closed): worth knowing, not a hazard. */
   messageSeverity: { deniedHeadless: 'info' },
-  sources: ['e2e gemini-facts (decision ask hangs)', 'ground-truth codebuddy t12 t12b', 'ground-truth claude d10', 'ground-truth qwen d12', 'mappings/dialects/*.yaml output.askHeadless'],
+  sources: ['ground-truth codex d10', 'e2e gemini-facts (decision ask hangs)', 'ground-truth codebuddy t12 t12b', 'ground-truth claude d10', 'ground-truth qwen d12', 'mappings/dialects/*.yaml output.askHeadless'],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.type !== 'command' || !h.command || h.event !== 'pre-tool-use' || !unwrapped(h, host)) continue; // wrapped scripts are translated
       const spec = mappings.dialects[host];
       const mode = spec.output?.askHeadless;
-      const messageId = mode === 'hang' ? 'hangs' : mode === 'deny' ? 'deniedHeadless' : undefined;
+      const messageId = mode === 'hang' ? 'hangs' : mode === 'deny' ? 'deniedHeadless' : mode === 'void' ? 'voided' : undefined;
       // Claude-style agents read permissionDecision "ask"; Gemini CLI a top-level decision "ask" (output.legacyDecision).
-      const viaHso = spec.output?.permissionDecision.includes('ask');
+      // Where ask voids the answer (Codex CLI), the Claude form is what a copied script writes.
+      const viaHso = spec.output?.permissionDecision.includes('ask') || mode === 'void';
       const viaTop = spec.output?.legacyDecision.includes('ask');
       if (!messageId || !(viaHso || viaTop)) continue;
       const hit = hookTexts(ctx, h, config)

@@ -2,6 +2,8 @@ import { mappings } from '../../model/mappings.js';
 import { hookTexts, quoted, emitsRaw, unwrapped } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
 
+/** Events whose hooks block with exit 2. */
+const BLOCKING = new Set(['pre-tool-use', 'post-tool-use', 'user-prompt-submit', 'stop', 'subagent-stop', 'permission-request']);
 
 /** How a script blocks, statically: `exit 2` (sys.exit(2), process.exit(2), process.exitCode = 2) or `"decision": "block"`. */
 function blocks(text: string): string | undefined {
@@ -12,6 +14,16 @@ function blocks(text: string): string | undefined {
 
 /** How a PreToolUse script denies: permissionDecision "deny", or a block as above. */
 const denies = (text: string) => (emitsRaw(text, 'permissionDecision', quoted('deny')) ? 'permissionDecision "deny"' : blocks(text));
+
+/** A JSON deny or block answered with an exit code other than 0 and 2 (exit 1, sys.exit(1), process.exit(3) …). */
+function jsonAtOtherExit(text: string): string | undefined {
+  const json = emitsRaw(text, 'permissionDecision', quoted('deny')) ? 'permissionDecision "deny"' : emitsRaw(text, 'decision', quoted('block')) ? 'decision "block"' : undefined;
+  const exit = /(?<![A-Za-z0-9])_?exit\s*\(?\s*([13-9]|[1-9][0-9]+)(?![0-9.])|\bexitCode\s*=\s*([13-9]|[1-9][0-9]+)(?![0-9.])/.exec(text);
+  return json && exit ? `${json} with exit ${exit[1] ?? exit[2]}` : undefined;
+}
+
+/** Exit 2 with nothing written to stderr (no `>&2`, sys.stderr, console.error, process.stderr, stderr in any form). */
+const exit2WithoutStderr = (text: string) => (blocks(text) === 'exit 2' && !/>&2|\bstderr\b|console\.error|\bwarn\(/.test(text) ? 'exit 2' : undefined);
 
 function first(all: { where: string; text: string }[], test: (text: string) => string | undefined): { where: string; how: string } | undefined {
   for (const t of all) {
@@ -34,9 +46,11 @@ export default defineRule({
 - an \`"async": true\` PreToolUse hook on Qwen Code: its deny comes too late and is ignored (c14).
 - PreToolUse \`permissionDecision: "deny"\` on Gemini CLI, which reads only a top-level \`"decision"\`: the tool runs
   (observed, test/e2e/gemini-facts.test.ts).
+- a JSON deny with exit 1 on Codex CLI, which reads JSON only at exit 0 (d14); exit 2 with an empty stderr, which
+  Codex ignores even with a JSON deny on stdout (d03, d15).
 
 The facts come from \`mappings/dialects/<agent>.yaml\` (\`output.postToolUseBlock\`, \`output.stopBlock\`,
-\`output.continueFalse\`, \`run.asyncField\`). Fix: deny in PreToolUse with \`permissionDecision: "deny"\` (or exit 2),
+\`output.continueFalse\`, \`output.jsonOnNonZeroExit\`, \`output.exit2NeedsStderr\`, \`run.asyncField\`). Fix: deny in PreToolUse with \`permissionDecision: "deny"\` (or exit 2),
 which every agent honours, instead of relying on a PostToolUse or Stop block; drop \`async\` from a hook that must be
 able to deny; or keep the script as written for its agent and wrap it (\`hook-bridge convert\`), which translates
 the answer into what the host honours.`,
@@ -45,9 +59,11 @@ the answer into what the host honours.`,
     stopBlockIgnored: '{{where}} blocks {{event}} ({{how}}) to keep the agent working, but {{agent}} ignores that in headless runs (-p): the session ends anyway',
     continueFalseToolRuns: '{{where}} answers "continue": false in {{event}}, but {{agent}} still runs the tool (then ends the session); deny it with permissionDecision "deny"',
     permissionDecisionIgnored: '{{where}} denies {{event}} with permissionDecision "deny", which {{agent}} does not read: the tool runs; answer with a top-level "decision": "deny"',
+    jsonIgnoredAtExit: '{{where}} answers {{how}}: {{agent}} reads a JSON answer only at exit 0, so the tool runs; exit 0 with the JSON, or exit 2 with the reason on stderr',
+    exitTwoWithoutStderr: '{{where}} blocks {{event}} with exit 2 but writes no reason to stderr: {{agent}} ignores an exit 2 with an empty stderr (even with a JSON deny on stdout), so the tool runs',
     asyncDenyIgnored: 'async {{event}} hook: {{agent}} ignores the deny of an async hook ({{how}} in {{where}}), so the tool runs; remove "async": true',
   },
-  sources: ['e2e gemini-facts (permissionDecision not read)', 'ground-truth qwen p02 p03 c14', 'ground-truth codebuddy u02 u03 u11 u12 u13', 'ground-truth claude d13', 'mappings/dialects/*.yaml output, run.asyncField'],
+  sources: ['ground-truth codex d03 d14 d15', 'e2e gemini-facts (permissionDecision not read)', 'ground-truth qwen p02 p03 c14', 'ground-truth codebuddy u02 u03 u11 u12 u13', 'ground-truth claude d13', 'mappings/dialects/*.yaml output, run.asyncField'],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.type !== 'command' || !h.command || !h.event) continue;
@@ -73,6 +89,14 @@ the answer into what the host honours.`,
       if (h.event === 'stop' && out.stopBlock === 'ignored-headless') {
         const hit = first(all, blocks);
         if (hit) ctx.report({ messageId: 'stopBlockIgnored', ...base, data: { ...data, ...hit } });
+      }
+      if (out.jsonOnNonZeroExit === 'ignored') {
+        const hit = first(all, jsonAtOtherExit);
+        if (hit) ctx.report({ messageId: 'jsonIgnoredAtExit', ...base, data: { ...data, ...hit } });
+      }
+      if (out.exit2NeedsStderr && BLOCKING.has(h.event)) {
+        const hit = first(all, exit2WithoutStderr);
+        if (hit) ctx.report({ messageId: 'exitTwoWithoutStderr', ...base, data: { ...data, ...hit } });
       }
       if (h.event === 'pre-tool-use' && out.continueFalse['pre-tool-use'] === 'tool-runs-then-session-ends') {
         const hit = first(all, (t) => (emitsRaw(t, 'continue', '(?:false|False)\\b') ? '"continue": false' : undefined));

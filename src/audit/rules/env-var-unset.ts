@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { DIALECT_IDS } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
 import { unwrapped } from '../script-text.js';
+import { projectDirRef } from '../../convert/env.js';
 import { defineRule, paths } from '../types.js';
 
 // The variables worth checking: every agent's project-dir and plugin-root variables (mappings/dialects/*.yaml env).
@@ -43,12 +44,15 @@ for settings files. A variable the host does not set expands to an empty string:
 becomes \`/hooks/guard.sh\`, which does not exist, and the hook fails on every call without blocking anything.
 Fix: use the host's own variable, or wrap the hook (\`hook-bridge convert\` writes
 \`hook-bridge run --from <script's agent> --to <host>\`, which sets the script agent's project-dir variables).
+Codex CLI sets no project-dir variable at all (ground truth c01): a Claude hook copied to \`.codex/hooks.json\` runs
+\`"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh\` as \`/.claude/hooks/x.sh\` (exit 127); its hooks run in the session's
+working directory inside the project, so \`"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"\` finds the project.
 Outside a plugin, refer to scripts through the project-dir variable instead of the plugin root. A script that
 tests the variable (\`[ -n "$V" ]\`) or falls back to one the host sets (\`\${QWEN_PROJECT_DIR:-$CLAUDE_PROJECT_DIR}\`)
 is not reported.`,
   messages: {
-    notSet: '{{where}} uses ${{name}}, which {{agent}} does not set: it expands to an empty string; use ${{use}}',
-    pluginOnly: '{{where}} uses ${{name}}, which is set only for plugin hooks and {{file}} is not a plugin: it expands to an empty string; use ${{use}}',
+    notSet: '{{where}} uses ${{name}}, which {{agent}} does not set: it expands to an empty string; use {{use}}',
+    pluginOnly: '{{where}} uses ${{name}}, which is set only for plugin hooks and {{file}} is not a plugin: it expands to an empty string; use {{use}}',
   },
   sources: ['mappings/dialects/*.yaml env (_hook-env.json of each ground truth)', 'DESIGN.md (plugin root: plugins only)', 'src/run/main.ts (the wrapper sets the script agent\'s project-dir variables)'],
   check(ctx) {
@@ -59,7 +63,11 @@ is not reported.`,
       // What the script sees: the host's variables, plus (wrapped) the project-dir variables the wrapper sets.
       const set = new Set([...(hostSpec.env?.provided ?? []), ...(hostSpec.env?.projectDir ?? []), ...(wrapped ? (mappings.dialects[h.scriptDialect].env?.projectDir ?? []) : [])]);
       const envOf = wrapped ? mappings.dialects[h.scriptDialect] : hostSpec;
-      const use = envOf.env?.projectDir[0] ?? hostSpec.env?.projectDir[0] ?? 'PWD';
+      const useVar = envOf.env?.projectDir[0] ?? hostSpec.env?.projectDir[0];
+      // An agent without a project-dir variable (Codex CLI): how its hooks find the project (env.projectRoot).
+      const useExpr = useVar === undefined ? projectDirRef(host) : undefined;
+      const use = useVar ?? 'PWD';
+      const useText = useExpr ?? `$${use}`;
       const agent = wrapped ? `${hostSpec.agent} (nor the hook-bridge wrapper for ${mappings.dialects[h.scriptDialect].agent})` : hostSpec.agent;
       const inPlugin = config.scope === 'plugin' || config.pluginRoot !== undefined;
       const s = ctx.script(h, config);
@@ -67,7 +75,7 @@ is not reported.`,
       // A mechanical edit for the command itself (unwrapped, audited for its own agent): the host's own project-dir variable.
       const editable = !wrapped && (!ctx.target || ctx.target === config.dialect);
       let rewritten = h.command;
-      for (const v of PROJECT_VARS) if (!set.has(v)) rewritten = rewritten.replace(new RegExp(`\\$\\{${v}\\}`, 'g'), () => `\${${use}}`).replace(new RegExp(`\\$${v}(?![A-Za-z0-9_])`, 'g'), () => `$${use}`);
+      for (const v of PROJECT_VARS) if (!set.has(v)) rewritten = rewritten.replace(new RegExp(`\\$\\{${v}\\}`, 'g'), () => useExpr ?? `\${${use}}`).replace(new RegExp(`\\$${v}(?![A-Za-z0-9_])`, 'g'), () => useExpr ?? `$${use}`);
       const reported = new Set<string>();
       for (const { where, text } of texts) {
         const portable = PROJECT_VARS.some((v) => set.has(v) && mentions(text, v));
@@ -77,10 +85,10 @@ is not reported.`,
           if (PLUGIN_VARS.includes(name)) {
             if (inPlugin) continue; // inside a plugin the agent sets its root (CodeBuddy sets both names)
             reported.add(name);
-            ctx.report({ messageId: 'pluginOnly', ...at, data: { where, name, file: shown(ctx.project, config.file), use } });
+            ctx.report({ messageId: 'pluginOnly', ...at, data: { where, name, file: shown(ctx.project, config.file), use: useText } });
           } else if (!portable) {
             reported.add(name);
-            ctx.report({ messageId: 'notSet', ...at, data: { where, name, agent, use }, ...(editable && where === 'the command' && rewritten !== h.command ? { edit: { path: at.path, value: rewritten } } : {}) });
+            ctx.report({ messageId: 'notSet', ...at, data: { where, name, agent, use: useText }, ...(editable && where === 'the command' && rewritten !== h.command ? { edit: { path: at.path, value: rewritten } } : {}) });
           }
         }
       }

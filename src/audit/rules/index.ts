@@ -1,5 +1,6 @@
 // Every audit rule, one file each. test/meta.test.ts checks each is registered, documented and tested.
 import type { Rule } from '../types.js';
+import answerVoid from './answer-void.js';
 import askHeadless from './ask-headless.js';
 import configFileIgnored from './config-file-ignored.js';
 import configInvalid from './config-invalid.js';
@@ -12,6 +13,8 @@ import envVarUnset from './env-var-unset.js';
 import eventUnsupported from './event-unsupported.js';
 import foreignToolLiteral from './foreign-tool-literal.js';
 import hookTypeUnsupported from './hook-type-unsupported.js';
+import hookUntrusted from './hook-untrusted.js';
+import inputShapeDiffers from './input-shape-differs.js';
 import matcherDead from './matcher-dead.js';
 import matcherIgnored from './matcher-ignored.js';
 import matcherInvalid from './matcher-invalid.js';
@@ -27,6 +30,7 @@ import timeoutDefaultShorter from './timeout-default-shorter.js';
 import timeoutUnitMismatch from './timeout-unit-mismatch.js';
 
 export const RULES: Rule[] = [
+  answerVoid,
   askHeadless,
   configFileIgnored,
   configInvalid,
@@ -39,6 +43,8 @@ export const RULES: Rule[] = [
   eventUnsupported,
   foreignToolLiteral,
   hookTypeUnsupported,
+  hookUntrusted,
+  inputShapeDiffers,
   matcherDead,
   matcherIgnored,
   matcherInvalid,

@@ -1,4 +1,4 @@
-import { matcherFires, readToolMatcher, writeToolMatcher } from '../../dialects/matcher.js';
+import { matcherFires, readToolMatcher, writeToolMatcher, isExactList } from '../../dialects/matcher.js';
 import { MCP_PREFIX, toolsOf } from '../../dialects/catalog.js';
 import { mappings } from '../../model/mappings.js';
 import { defineRule, paths } from '../types.js';
@@ -48,7 +48,7 @@ string: Claude's \`startup|resume\` never fires there. Write one entry per value
         try {
           new RegExp(m);
         } catch {
-          if (!(mappings.dialects[host].matcher.semantics === 'claude' && /^[A-Za-z0-9_|, -]*$/.test(m))) continue; // matcher-invalid says it
+          if (!isExactList(host, m)) continue; // matcher-invalid says it
         }
         if (m.includes(MCP_PREFIX)) continue; // MCP servers are the user's: not in any catalog
       }

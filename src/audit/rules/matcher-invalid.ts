@@ -1,3 +1,4 @@
+import { isExactList } from '../../dialects/matcher.js';
 import { mappings } from '../../model/mappings.js';
 import { defineRule, paths } from '../types.js';
 
@@ -16,7 +17,7 @@ Fix the pattern, or list names with \`|\`.`,
       const key = `${config.file}\0${paths.matcher(h)}`;
       if (seen.has(key) || typeof h.nativeMatcher !== 'string' || h.nativeMatcher === '*' || h.nativeMatcher === '') continue;
       seen.add(key);
-      if (mappings.dialects[host].matcher.semantics === 'claude' && /^[A-Za-z0-9_|, -]*$/.test(h.nativeMatcher)) continue;
+      if (isExactList(host, h.nativeMatcher)) continue;
       try {
         new RegExp(h.nativeMatcher);
       } catch {

@@ -1,5 +1,5 @@
 import { aliasTools, canonicalTool, toolsOf } from '../../dialects/catalog.js';
-import { matcherFires } from '../../dialects/matcher.js';
+import { matcherFires, isExactList } from '../../dialects/matcher.js';
 import { mappings } from '../../model/mappings.js';
 import { defineRule, paths } from '../types.js';
 
@@ -18,7 +18,7 @@ Anchor it: \`^(Write|Edit)$\`.`,
     for (const { hook: h, config, host } of ctx.hooks()) {
       const m = h.nativeMatcher;
       if (!h.event || mappings.events[h.event]?.matcherOn !== 'tool' || typeof m !== 'string') continue;
-      if (!/^[A-Za-z0-9_| ]+$/.test(m) || mappings.dialects[host].matcher.semantics === 'claude') continue;
+      if (!/^[A-Za-z0-9_| ]+$/.test(m) || isExactList(host, m)) continue;
       const key = `${config.file}\0${paths.matcher(h)}`;
       if (seen.has(key)) continue;
       seen.add(key);

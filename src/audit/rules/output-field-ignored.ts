@@ -47,7 +47,8 @@ UserPromptSubmit), or keep the script as written for its agent and wrap it (\`ho
         const extra = spec.run?.aggregation === 'last-writer-wins' ? `, and as ${agent} lets the last hook to answer win, it can override another hook's deny` : '';
         ctx.report({ messageId: 'allowIgnored', ...at, data: { where, agent, extra } });
       }
-      if (!out.legacyDecision.includes('approve') && (where = find((t) => emits(t, 'decision', 'approve')))) {
+      // Where approve voids the whole answer (Codex CLI), answer-void says so.
+      if (!out.legacyDecision.includes('approve') && !out.voids?.includes('approve') && (where = find((t) => emits(t, 'decision', 'approve')))) {
         ctx.report({ messageId: 'approveIgnored', ...at, data: { where, agent, known: out.legacyDecision.map((d) => `"${d}"`).join(', ') } });
       }
     }

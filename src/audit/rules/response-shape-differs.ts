@@ -2,11 +2,8 @@ import { matcherFires } from '../../dialects/matcher.js';
 import { toolsOf } from '../../dialects/catalog.js';
 import { DIALECT_IDS } from '../../model/dialect-ids.js';
 import { mappings, type ToolEntry } from '../../model/mappings.js';
-import { hookTexts, unwrapped } from '../script-text.js';
+import { firstKeys, hookTexts, unwrapped } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
-
-/** The first key read from tool_response: `.tool_response.stdout`, `["tool_response"]["stdout"]`, `.get("tool_response", {}).get("stdout")`. */
-const FIRST_KEY = /tool_response(?:["']\])?(?:["']\s*,\s*\{\s*\}\))?(?:\?\.|\.(?!get\()|\[["']|\.get\(["'])([A-Za-z_]\w*)/g;
 
 const SHAPES: Record<Exclude<ToolEntry['response'], string[] | undefined>, string> = {
   text: 'a string',
@@ -33,19 +30,20 @@ formatter or a secret scanner silently does nothing. Wrap the hook (\`hook-bridg
       const fired = toolsOf(host).filter((t) => t.entry.response && matcherFires(host, m, t.entry.name));
       const reported = new Set<string>();
       for (const { where, text } of hookTexts(ctx, h, config)) {
-        for (const [, key] of text.matchAll(FIRST_KEY)) {
+        for (const key of firstKeys(text, 'tool_response')) {
           for (const { canonical, entry } of fired) {
             const own = entry.response!;
-            if ((Array.isArray(own) && own.includes(key!)) || reported.has(`${key}\0${canonical}`)) continue;
-            // Whose shape is it? Another agent's result for the same tool that has this key.
-            const owner = DIALECT_IDS.find((d) => {
-              const r = mappings.tools[canonical]?.[d]?.response;
-              return d !== host && !mappings.dialects[d].extends && Array.isArray(r) && r.includes(key!);
+            if ((Array.isArray(own) && own.includes(key)) || reported.has(`${key}\0${canonical}`)) continue;
+            // Whose shape is it? Another agent's result for the same tool (or one this tool covers: Codex's apply_patch
+            // is Write and Edit) that has this key.
+            const found = [canonical, ...(entry.covers ?? [])].flatMap((c) => DIALECT_IDS.map((d) => ({ c, d }))).find(({ c, d }) => {
+              const r = mappings.tools[c]?.[d]?.response;
+              return d !== host && !mappings.dialects[d].extends && Array.isArray(r) && r.includes(key);
             });
-            if (!owner) continue;
+            if (!found) continue;
             reported.add(`${key}\0${canonical}`);
             const shape = Array.isArray(own) ? `an object without ${key}` : SHAPES[own];
-            ctx.report({ messageId: 'missing', file: config.file, path: paths.command(h), data: { where, key: key!, owner: mappings.dialects[owner].agent, tool: mappings.tools[canonical]![owner]!.name, agent: mappings.dialects[host].agent, shape, hostName: entry.name } });
+            ctx.report({ messageId: 'missing', file: config.file, path: paths.command(h), data: { where, key, owner: mappings.dialects[found.d].agent, tool: mappings.tools[found.c]![found.d]!.name, agent: mappings.dialects[host].agent, shape, hostName: entry.name } });
           }
         }
       }

@@ -1,6 +1,6 @@
 import rule from '../../../src/audit/rules/ask-headless.js';
 import { expect, it } from 'vitest';
-import { claude, cmd, codebuddy, gemini, qwen, ruleTester, runRule } from '../rule-tester.js';
+import { claude, cmd, codebuddy, codex, gemini, qwen, ruleTester, runRule } from '../rule-tester.js';
 
 const pre = (command: string) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(command)] }] });
 const at = 'hooks.PreToolUse[0].hooks[0].command';
@@ -15,6 +15,11 @@ ruleTester(rule, {
     { name: 'not a PreToolUse hook', files: { ...codebuddy({ PermissionRequest: [{ hooks: [cmd('./g.sh')] }] }), 'g.sh': ask } },
   ],
   invalid: [
+    {
+      name: 'ask on Codex CLI voids the whole answer: the tool runs (d10)',
+      files: codex({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(`echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"sure?"}}'`)] }] }),
+      errors: [{ messageId: 'voided', message: 'the command answers permissionDecision "ask" in PreToolUse: Codex CLI rejects the whole answer, so the tool runs without anyone being asked' }],
+    },
     {
       name: 'a top-level decision ask hangs Gemini CLI in -p (e2e gemini-facts)',
       files: { ...gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd('./g.sh')] }] }), 'g.sh': `#!/bin/sh\necho '{"decision":"ask","reason":"confirm"}'\n` },

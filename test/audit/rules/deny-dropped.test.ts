@@ -1,5 +1,5 @@
 import rule from '../../../src/audit/rules/deny-dropped.js';
-import { claude, cmd, codebuddy, gemini, qwen, ruleTester } from '../rule-tester.js';
+import { claude, cmd, codebuddy, codex, gemini, qwen, ruleTester } from '../rule-tester.js';
 
 const post = (command: string) => ({ PostToolUse: [{ matcher: 'Write|Edit', hooks: [cmd(command)] }] });
 const pre = (command: string, extra: object = {}) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(command, extra)] }] });
@@ -23,6 +23,16 @@ ruleTester(rule, {
     { name: 'an async denying hook on CodeBuddy Code (no async field)', files: { ...codebuddy(pre('./g.sh', { async: true })), 'g.sh': deny } },
   ],
   invalid: [
+    {
+      name: 'a JSON deny with exit 1 on Codex CLI (JSON is read only at exit 0, d14)',
+      files: { ...codex({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('./g.sh')] }] }), 'g.sh': `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}'\nexit 1\n` },
+      errors: [{ messageId: 'jsonIgnoredAtExit', message: './g.sh answers permissionDecision "deny" with exit 1: Codex CLI reads a JSON answer only at exit 0, so the tool runs; exit 0 with the JSON, or exit 2 with the reason on stderr' }],
+    },
+    {
+      name: 'exit 2 with the reason on stdout only, on Codex CLI (d03, d15)',
+      files: { ...codex({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('./g.sh')] }] }), 'g.sh': '#!/bin/sh\necho "blocked: rm"\nexit 2\n' },
+      errors: [{ messageId: 'exitTwoWithoutStderr', message: /^\.\/g\.sh blocks PreToolUse with exit 2 but writes no reason to stderr: Codex CLI ignores/ }],
+    },
     {
       name: 'permissionDecision deny on Gemini CLI (it reads only a top-level decision; e2e gemini-facts)',
       files: { ...gemini(beforeTool('./deny.sh')), 'deny.sh': deny },

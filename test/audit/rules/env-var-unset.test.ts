@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import rule from '../../../src/audit/rules/env-var-unset.js';
-import { claude, cmd, codebuddy, qwen, ruleTester, runRule } from '../rule-tester.js';
+import { claude, cmd, codebuddy, codex, qwen, ruleTester, runRule } from '../rule-tester.js';
 
 const pre = (command: string) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(command)] }] });
 const at = 'hooks.PreToolUse[0].hooks[0].command';
@@ -21,6 +21,11 @@ ruleTester(rule, {
     { name: 'a variable nobody sets is not ours to judge', files: claude(pre('"$MY_TOOL_HOME"/g.sh')) },
   ],
   invalid: [
+    {
+      name: '$CLAUDE_PROJECT_DIR in a hook copied to .codex/hooks.json: Codex sets no project-dir variable (c01)',
+      files: codex({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('"$CLAUDE_PROJECT_DIR"/.claude/hooks/g.sh')] }] }),
+      errors: [{ messageId: 'notSet', message: 'the command uses $CLAUDE_PROJECT_DIR, which Codex CLI does not set: it expands to an empty string; use $(git rev-parse --show-toplevel 2>/dev/null || pwd)' }],
+    },
     {
       name: '$QWEN_PROJECT_DIR on Claude Code',
       files: claude(pre('"$QWEN_PROJECT_DIR"/hooks/g.sh')),

@@ -1,5 +1,5 @@
 import rule from '../../../src/audit/rules/output-field-ignored.js';
-import { claude, cmd, codebuddy, gemini, qwen, ruleTester } from '../rule-tester.js';
+import { claude, cmd, codebuddy, codex, gemini, qwen, ruleTester } from '../rule-tester.js';
 
 const pre = (command: string) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(command)] }] });
 const at = 'hooks.PreToolUse[0].hooks[0].command';
@@ -17,9 +17,15 @@ ruleTester(rule, {
     { name: 'additionalContext from PostToolUse on Qwen Code (p01)', files: { ...qwen({ PostToolUse: [{ hooks: [cmd('./g.sh')] }] }), 'g.sh': answer({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'ctx' } }) } },
     { name: '"allow" on CodeBuddy Code', files: { ...codebuddy(pre('./g.sh')), 'g.sh': hso({ permissionDecision: 'allow' }) } },
     { name: '"approve" on Claude Code (d06)', files: { ...claude(pre('./g.sh')), 'g.sh': answer({ decision: 'approve' }) } },
+    { name: '"approve" on Codex CLI voids the whole answer: answer-void reports it, not this rule', files: { ...codex(pre('./g.sh')), 'g.sh': answer({ decision: 'approve' }) } },
     { name: 'a wrapped Claude script on Qwen (translated)', files: { ...qwen(pre("hook-bridge run --from claude --to qwen -c './g.sh'")), 'g.sh': hso({ permissionDecision: 'allow', updatedInput: { command: 'ls' } }) } },
   ],
   invalid: [
+    {
+      name: 'modifiedInput on Codex CLI (an unknown field there: answer-void says so too)',
+      files: codex({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(`echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","modifiedInput":{"command":"ls"}}}'`)] }] }),
+      errors: [{ messageId: 'modifiedInputIgnored' }],
+    },
     {
       name: "updatedInput on Gemini CLI (it reads hookSpecificOutput.tool_input)",
       files: { ...gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd('./g.sh')] }] }), 'g.sh': hso({ updatedInput: { command: 'ls' } }) },

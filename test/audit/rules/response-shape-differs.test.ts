@@ -1,5 +1,5 @@
 import rule from '../../../src/audit/rules/response-shape-differs.js';
-import { claude, cmd, codebuddy, qwen, ruleTester } from '../rule-tester.js';
+import { claude, cmd, codebuddy, codex, qwen, ruleTester } from '../rule-tester.js';
 
 // A Claude formatter that reads Bash's stdout, and a Claude scanner that reads Grep's file list.
 const stdoutReader = '#!/usr/bin/env bash\nout=$(jq -r .tool_response.stdout)\necho "$out" | grep -q SECRET && echo "{\\"decision\\":\\"block\\"}"\n';
@@ -14,6 +14,11 @@ ruleTester(rule, {
     { name: 'the matcher does not fire for the tool whose shape differs', files: { ...codebuddy({ PostToolUse: [{ matcher: 'WebFetch', hooks: [cmd('./s.sh')] }] }), 's.sh': stdoutReader } },
   ],
   invalid: [
+    {
+      name: "Claude's Write result read on Codex CLI, whose apply_patch result is a string",
+      files: { ...codex({ PostToolUse: [{ matcher: 'Write|Edit', hooks: [cmd('./i.js')] }] }), 'i.js': indexReader },
+      errors: [{ message: "./i.js reads tool_response.filePath (Claude Code's Write result); Codex CLI sends a string for apply_patch, so it reads nothing" }],
+    },
     { name: "Claude's stdout read on CodeBuddy Code (no output text in its Bash result)", files: { ...codebuddy({ PostToolUse: [{ matcher: 'Bash', hooks: [cmd('./s.sh')] }] }), 's.sh': stdoutReader }, errors: [{ messageId: 'missing', path: 'hooks.PostToolUse[0].hooks[0].command', message: "./s.sh reads tool_response.stdout (Claude Code's Bash result); CodeBuddy Code sends an object without stdout for Bash, so it reads nothing" }] },
     { name: "Claude's Grep filenames in Python on CodeBuddy Code (a list of lines)", files: { ...codebuddy({ PostToolUse: [{ matcher: 'Grep', hooks: [cmd('python3 ./f.py')] }] }), 'f.py': filesReader }, errors: [{ message: /reads tool_response\.filenames \(Claude Code's Grep result\); CodeBuddy Code sends a list of lines for Grep/ }] },
     { name: 'a wildcard matcher on Qwen: every tool whose result has the key', files: { ...qwen({ PostToolUse: [{ hooks: [cmd('./i.js')] }] }), 'i.js': indexReader }, errors: [{ message: /tool_response\.filePath \(Claude Code's Write result\); Qwen Code sends \{llmContent, returnDisplay\} for write_file/ }, { message: /Claude Code's Edit result\); Qwen Code sends \{llmContent, returnDisplay\} for edit/ }] },
