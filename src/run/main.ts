@@ -332,12 +332,16 @@ export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.Proc
     }
     return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(r.timedOut ? { note: `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` } : {}), tool };
   };
+  const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : projectDir;
   const split = splitHostCall(args, p, t);
-  const h = split ? await runSplit(split, once, args.from, typeof p.payload.cwd === 'string' ? p.payload.cwd : projectDir, args.callFilter) : await once(t.payload, t.tool);
-  if (t.covering && h.answer.updatedInput) coveredRewrite(h.answer, t.tool!, typeof p.payload.cwd === 'string' ? p.payload.cwd : projectDir);
+  const h = split ? await runSplit(split, once, args.from, cwd, args.callFilter) : await once(t.payload, t.tool);
+  if (t.covering && h.answer.updatedInput) coveredRewrite(h.answer, t.tool!, cwd);
   const envNote = envFile ? carryEnvFile(envFile, args.to, env) : undefined;
   const note = [transcriptNote, h.note].filter(Boolean).join('\n');
-  return { ...h, stderr: [h.stderr, envNote].filter(Boolean).join('\n'), ...(note ? { note } : { note: undefined }) };
+  const out: HookRun = { ...h, stderr: [h.stderr, envNote].filter(Boolean).join('\n') };
+  if (note) out.note = note;
+  else delete out.note;
+  return out;
 }
 
 /**
