@@ -21,7 +21,7 @@ type Outcome = boolean | 'n/a' | 'failed';
 const table: { scenario: string; host: HostId; verbatim?: Outcome; migrated?: Outcome; bridged?: Outcome }[] = [];
 
 /** Plays a scenario on a host; `run` replaces the host's driver (e.g. Codex without the hook-trust bypass). */
-async function play(s: Scenario, host: HostId, mode: Mode, run: (r: AgentRun) => Promise<AgentRunResult> = HOSTS[host].run): Promise<{ o: Observation; r: AgentRunResult }> {
+async function play(s: Scenario, host: HostId, mode: Mode, run: (r: AgentRun) => Promise<AgentRunResult> = HOSTS[host].run, install: { trustCodexHooks?: boolean } = {}): Promise<{ o: Observation; r: AgentRunResult }> {
   const ws = makeWorkspace(`hb-e2e-${s.id}-${host}-`);
   workspaces.push(ws);
   const dir = ws.projectDir;
@@ -35,7 +35,7 @@ async function play(s: Scenario, host: HostId, mode: Mode, run: (r: AgentRun) =>
     writeFileSync(join(dir, f), text);
   }
   writeJson(join(dir, '.claude/settings.json'), { hooks: s.hooks });
-  installConfig(dir, HOSTS[host], mode, ws.homeDir);
+  installConfig(dir, HOSTS[host], mode, ws.homeDir, install);
   const h = HOSTS[host];
   const steps = s.steps(h, dir).map((st) => (h.step ? h.step(st, dir) : st));
   const r = await run({ projectDir: dir, homeDir: ws.homeDir, steps, ...(s.prompt ? { prompt: s.prompt } : {}), ...(s.args?.[host] ? { args: s.args[host] } : {}) });
@@ -126,7 +126,7 @@ for (const host of ['qwen', 'codebuddy', 'gemini', 'codex'] as const) {
   }
 }
 
-describe('codex: hook trust (the report warns: headless, untrusted hooks are skipped silently)', () => {
+describe('codex: hook trust (the report warns: headless, untrusted hooks are skipped silently; --trust-codex-hooks records them)', () => {
   // Codex itself refuses `rm -f`-style commands ("rm -f style commands are not permitted", observed), so the
   // guard's scenario runs `rm -r` here, which Codex allows and block-rm.sh blocks.
   const base = SCENARIOS.find((x) => x.id === 'guard-exit2')!;
@@ -139,6 +139,11 @@ describe('codex: hook trust (the report warns: headless, untrusted hooks are ski
   it('the same run with --dangerously-bypass-hook-trust: the guard blocks rm -r with its reason', async () => {
     const { o, r } = await play(guard, 'codex', 'bridged');
     expect(o, explain(r)).toEqual({ toolRan: false, toldReason: true });
+  });
+  it('converted with --trust-codex-hooks (the hashes recorded in the run\'s ~/.codex/config.toml), the guard runs WITHOUT the bypass flag and blocks', async () => {
+    const { o, r } = await play(guard, 'codex', 'bridged', (run) => runCodex(run, { bypassHookTrust: false }), { trustCodexHooks: true });
+    expect(o, explain(r)).toEqual({ toolRan: false, toldReason: true });
+    expect(r.stdout).not.toContain('dangerously-bypass-hook-trust');
   });
 });
 

@@ -59,7 +59,7 @@ export const MIGRATES: Partial<Record<HostId, (projectDir: string, homeDir: stri
  * Put the project's Claude config in front of the host: as is (Claude), converted with hook-bridge
  * (`bridged`), or copied verbatim into the host's settings file (`verbatim`, what users do today).
  */
-export function installConfig(projectDir: string, host: Host, mode: Mode, homeDir?: string): void {
+export function installConfig(projectDir: string, host: Host, mode: Mode, homeDir?: string, opts: { trustCodexHooks?: boolean } = {}): void {
   if (host.id === 'claude' || mode === 'reference') return;
   if (mode === 'migrate') {
     const migrate = MIGRATES[host.id];
@@ -73,6 +73,9 @@ export function installConfig(projectDir: string, host: Host, mode: Mode, homeDi
     cpSync(join(projectDir, '.claude/settings.json'), join(projectDir, host.settings));
     return;
   }
-  execFileSync(process.execPath, [bin, 'convert', '--from', 'claude', '--to', host.id, '--runner', runner, '--no-backup'], { cwd: projectDir, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Codex's user config (read for the report, written by --trust-codex-hooks) is the run's, never the developer's.
+  const env = host.id === 'codex' && homeDir ? { ...process.env, HOME: homeDir, CODEX_HOME: join(homeDir, '.codex') } : process.env;
+  const trust = opts.trustCodexHooks ? ['--trust-codex-hooks'] : [];
+  execFileSync(process.execPath, [bin, 'convert', '--from', 'claude', '--to', host.id, '--runner', runner, '--no-backup', ...trust], { cwd: projectDir, env, stdio: ['ignore', 'ignore', 'pipe'] });
   if (!existsSync(join(projectDir, host.settings))) throw new Error(`convert wrote no ${host.settings}`);
 }
