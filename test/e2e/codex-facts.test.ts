@@ -3,6 +3,7 @@
 // writes a marker file (or one apply_patch); a PreToolUse hook in .codex/hooks.json answers in one form; we
 // observe whether the call ran and what the model was told — and check that mappings/dialects/codex.yaml
 // (compiled) states the fact the case observes.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,7 +107,8 @@ describe('Codex CLI 0.169.0 hook runner (native hooks)', () => {
   }
 });
 
-const strace = ['/usr/bin/strace', '/bin/strace'].find((p) => existsSync(p));
+// strace, when present and allowed to trace here (a container without ptrace rights cannot)
+const strace = ['/usr/bin/strace', '/bin/strace'].find((p) => existsSync(p) && spawnSync(p, ['-f', '-qq', '-e', 'trace=none', 'true']).status === 0);
 describe('Codex CLI 0.169.0 runs offline in this harness', () => {
   // every connect() of the agent and its children (hooks, the tool's shell), traced
   it.skipIf(!strace)('a run with hooks on five events connects only to 127.0.0.1 (no DNS, no other host)', async () => {

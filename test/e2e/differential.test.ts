@@ -10,7 +10,7 @@ import { NoSuchTool, runCodex } from './harness/codex.js';
 import { ensureAgent } from './harness/install.js';
 import type { AgentRun, AgentRunResult } from './harness/types.js';
 import { makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
-import { HOSTS, MIGRATES, installConfig, repoRoot, type HostId, type Mode } from './scenarios/hosts.js';
+import { HOSTS, MIGRATES, NO_PROJECT_DIR_VAR, installConfig, repoRoot, type HostId, type Mode } from './scenarios/hosts.js';
 import { SCENARIOS, type Observation, type Scenario } from './scenarios/scenarios.js';
 
 const scripts = join(import.meta.dirname, 'scenarios/scripts');
@@ -18,10 +18,10 @@ const workspaces: TempWorkspace[] = [];
 const reference = new Map<string, Observation>();
 /** same (true) / different (false); bridged: 'failed' when the assertion fails */
 type Outcome = boolean | 'n/a' | 'failed';
-const table: { scenario: string; host: HostId; verbatim?: Outcome; migrated?: Outcome; bridged?: Outcome }[] = [];
+const table: { scenario: string; host: HostId; verbatim?: Outcome; pathFixed?: Outcome; migrated?: Outcome; bridged?: Outcome }[] = [];
 
 /** Plays a scenario on a host; `run` replaces the host's driver (e.g. Codex without the hook-trust bypass). */
-async function play(s: Scenario, host: HostId, mode: Mode, run: (r: AgentRun) => Promise<AgentRunResult> = HOSTS[host].run): Promise<{ o: Observation; r: AgentRunResult }> {
+async function play(s: Scenario, host: HostId, mode: Mode, run: (r: AgentRun) => Promise<AgentRunResult> = HOSTS[host].run, install: { trustCodexHooks?: boolean } = {}): Promise<{ o: Observation; r: AgentRunResult }> {
   const ws = makeWorkspace(`hb-e2e-${s.id}-${host}-`);
   workspaces.push(ws);
   const dir = ws.projectDir;
@@ -35,7 +35,7 @@ async function play(s: Scenario, host: HostId, mode: Mode, run: (r: AgentRun) =>
     writeFileSync(join(dir, f), text);
   }
   writeJson(join(dir, '.claude/settings.json'), { hooks: s.hooks });
-  installConfig(dir, HOSTS[host], mode, ws.homeDir);
+  installConfig(dir, HOSTS[host], mode, ws.homeDir, install);
   const h = HOSTS[host];
   const steps = s.steps(h, dir).map((st) => (h.step ? h.step(st, dir) : st));
   const r = await run({ projectDir: dir, homeDir: ws.homeDir, steps, ...(s.prompt ? { prompt: s.prompt } : {}), ...(s.args?.[host] ? { args: s.args[host] } : {}) });
@@ -66,10 +66,10 @@ beforeAll(() => {
 afterAll(() => {
   workspaces.forEach((w) => w.cleanup());
   const mark = (v: Outcome | undefined) => (v === undefined ? '—' : v === 'n/a' ? 'not applicable' : v === 'failed' ? '**FAILED**' : v ? 'same' : '**different**');
-  const lines = ['| scenario | host | copied verbatim | through the agent\'s own migration | through hook-bridge |', '|---|---|---|---|---|'];
-  for (const t of table) lines.push(`| ${t.scenario} | ${t.host} | ${mark(t.verbatim)} | ${mark(t.migrated)} | ${t.bridged === false ? 'documented degradation' : mark(t.bridged)} |`);
-  const count = (h: HostId, k: 'verbatim' | 'migrated' | 'bridged') => `${table.filter((t) => t.host === h && t[k] === true).length}/${table.filter((t) => t.host === h && t[k] !== undefined && t[k] !== 'n/a').length}`;
-  const totals = [...new Set(table.map((t) => t.host))].map((h) => `${h}: verbatim ${count(h, 'verbatim')}${MIGRATES[h] ? `, own migration ${count(h, 'migrated')}` : ''}, hook-bridge ${count(h, 'bridged')}`);
+  const lines = ['| scenario | host | copied verbatim | copied, project path written out | through the agent\'s own migration | through hook-bridge |', '|---|---|---|---|---|---|'];
+  for (const t of table) lines.push(`| ${t.scenario} | ${t.host} | ${mark(t.verbatim)} | ${mark(t.pathFixed)} | ${mark(t.migrated)} | ${t.bridged === false ? 'documented degradation' : mark(t.bridged)} |`);
+  const count = (h: HostId, k: 'verbatim' | 'pathFixed' | 'migrated' | 'bridged') => `${table.filter((t) => t.host === h && t[k] === true).length}/${table.filter((t) => t.host === h && t[k] !== undefined && t[k] !== 'n/a').length}`;
+  const totals = [...new Set(table.map((t) => t.host))].map((h) => `${h}: verbatim ${count(h, 'verbatim')}${NO_PROJECT_DIR_VAR.includes(h) ? `, path written out ${count(h, 'pathFixed')}` : ''}${MIGRATES[h] ? `, own migration ${count(h, 'migrated')}` : ''}, hook-bridge ${count(h, 'bridged')}`);
   console.log(`\nCompatibility (outcome vs the script's own agent — real Claude Code running the original config):\n${lines.join('\n')}\n${totals.join('\n')}\n`);
 });
 
@@ -84,7 +84,7 @@ describe('reference: Claude Code runs the original config', () => {
 });
 
 /** A scenario the host cannot play: recorded as not applicable, shown as skipped with the reason. */
-function skipNotApplicable(s: Scenario, host: HostId, mode: 'verbatim' | 'bridged'): boolean {
+function skipNotApplicable(s: Scenario, host: HostId, mode: 'verbatim' | 'pathFixed' | 'bridged'): boolean {
   const why = notApplicable(s, host);
   if (!why) return false;
   it.skip(`${s.name} (not applicable: ${why})`, () => {});
@@ -114,6 +114,17 @@ for (const host of ['qwen', 'codebuddy', 'gemini', 'codex'] as const) {
       });
     }
   });
+  if (NO_PROJECT_DIR_VAR.includes(host)) {
+    describe(`${host}: the config copied with $CLAUDE_PROJECT_DIR written out as the project path (recorded, not asserted)`, () => {
+      for (const s of SCENARIOS) {
+        if (skipNotApplicable(s, host, 'pathFixed')) continue;
+        it(s.name, async () => {
+          const { o } = await play(s, host, 'pathFixed');
+          row(s.id, host).pathFixed = JSON.stringify(o) === JSON.stringify(reference.get(s.id) ?? s.expected);
+        });
+      }
+    });
+  }
   if (MIGRATES[host]) {
     describe(`${host}: the config through the agent's own migration (recorded, not asserted)`, () => {
       for (const s of SCENARIOS) {
@@ -126,7 +137,7 @@ for (const host of ['qwen', 'codebuddy', 'gemini', 'codex'] as const) {
   }
 }
 
-describe('codex: hook trust (the report warns: headless, untrusted hooks are skipped silently)', () => {
+describe('codex: hook trust (the report warns: headless, untrusted hooks are skipped silently; --trust-codex-hooks records them)', () => {
   // Codex itself refuses `rm -f`-style commands ("rm -f style commands are not permitted", observed), so the
   // guard's scenario runs `rm -r` here, which Codex allows and block-rm.sh blocks.
   const base = SCENARIOS.find((x) => x.id === 'guard-exit2')!;
@@ -139,6 +150,11 @@ describe('codex: hook trust (the report warns: headless, untrusted hooks are ski
   it('the same run with --dangerously-bypass-hook-trust: the guard blocks rm -r with its reason', async () => {
     const { o, r } = await play(guard, 'codex', 'bridged');
     expect(o, explain(r)).toEqual({ toolRan: false, toldReason: true });
+  });
+  it('converted with --trust-codex-hooks (the hashes recorded in the run\'s ~/.codex/config.toml), the guard runs WITHOUT the bypass flag and blocks', async () => {
+    const { o, r } = await play(guard, 'codex', 'bridged', (run) => runCodex(run, { bypassHookTrust: false }), { trustCodexHooks: true });
+    expect(o, explain(r)).toEqual({ toolRan: false, toldReason: true });
+    expect(r.stdout).not.toContain('dangerously-bypass-hook-trust');
   });
 });
 

@@ -79,8 +79,8 @@ export function codexEnv(run: AgentRun): Record<string, string> {
 export async function runCodex(run: AgentRun, opts: CodexOptions = {}): Promise<AgentRunResult & { allRequests: ResponsesMockRequest[] }> {
   const exe = ensureAgent('codex');
   const cfg = join(codexHome(run.homeDir), 'config.toml');
-  // What was there before the first run (e.g. hook trust recorded by `convert`) stays; the harness's own
-  // settings are written once per HOME.
+  // The harness's settings are rewritten on every run (the mock's port changes); what the config held before the
+  // first run, or below the marker since (e.g. hook trust recorded by `convert --trust-codex-hooks`), is kept.
   const marker = '# hook-bridge e2e harness settings above';
   const before = existsSync(cfg) ? readFileSync(cfg, 'utf8') : '';
   const userPart = before.includes(marker) ? before.slice(before.indexOf(marker) + marker.length) : before;

@@ -2,7 +2,7 @@
 // and the other agents with the same config converted by `hook-bridge convert` (or copied verbatim,
 // to show what hook-bridge buys).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runClaude } from '../harness/claude.js';
 import { codexStep, runCodex } from '../harness/codex.js';
@@ -20,8 +20,15 @@ export const bin = join(repoRoot, 'bin/hook-bridge.cjs');
 export const runner = `node ${shellQuote(bin)}`;
 
 export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex';
-/** migrate: the agent's own migration of the Claude config (`gemini hooks migrate --from-claude`). */
-export type Mode = 'reference' | 'bridged' | 'verbatim' | 'migrate';
+/**
+ * migrate: the agent's own migration of the Claude config (`gemini hooks migrate --from-claude`); pathFixed: copied
+ * verbatim with `$CLAUDE_PROJECT_DIR` written out as the project's path (the obvious fix by hand where the host sets
+ * no such variable).
+ */
+export type Mode = 'reference' | 'bridged' | 'verbatim' | 'migrate' | 'pathFixed';
+
+/** Hosts that set no CLAUDE_PROJECT_DIR, where a copy with the path written out (Mode `pathFixed`) is worth measuring. */
+export const NO_PROJECT_DIR_VAR: HostId[] = ['codex'];
 
 export interface Host {
   id: HostId;
@@ -59,7 +66,7 @@ export const MIGRATES: Partial<Record<HostId, (projectDir: string, homeDir: stri
  * Put the project's Claude config in front of the host: as is (Claude), converted with hook-bridge
  * (`bridged`), or copied verbatim into the host's settings file (`verbatim`, what users do today).
  */
-export function installConfig(projectDir: string, host: Host, mode: Mode, homeDir?: string): void {
+export function installConfig(projectDir: string, host: Host, mode: Mode, homeDir?: string, opts: { trustCodexHooks?: boolean } = {}): void {
   if (host.id === 'claude' || mode === 'reference') return;
   if (mode === 'migrate') {
     const migrate = MIGRATES[host.id];
@@ -68,11 +75,15 @@ export function installConfig(projectDir: string, host: Host, mode: Mode, homeDi
     if (!existsSync(join(projectDir, host.settings))) throw new Error(`migration wrote no ${host.settings}`);
     return;
   }
-  if (mode === 'verbatim') {
+  if (mode === 'verbatim' || mode === 'pathFixed') {
     mkdirSync(join(projectDir, host.settings, '..'), { recursive: true });
-    cpSync(join(projectDir, '.claude/settings.json'), join(projectDir, host.settings));
+    const text = readFileSync(join(projectDir, '.claude/settings.json'), 'utf8');
+    writeFileSync(join(projectDir, host.settings), mode === 'verbatim' ? text : text.replace(/\$\{?CLAUDE_PROJECT_DIR\}?/g, projectDir));
     return;
   }
-  execFileSync(process.execPath, [bin, 'convert', '--from', 'claude', '--to', host.id, '--runner', runner, '--no-backup'], { cwd: projectDir, stdio: ['ignore', 'ignore', 'pipe'] });
+  // Codex's user config (read for the report, written by --trust-codex-hooks) is the run's, never the developer's.
+  const env = host.id === 'codex' && homeDir ? { ...process.env, HOME: homeDir, CODEX_HOME: join(homeDir, '.codex') } : process.env;
+  const trust = opts.trustCodexHooks ? ['--trust-codex-hooks'] : [];
+  execFileSync(process.execPath, [bin, 'convert', '--from', 'claude', '--to', host.id, '--runner', runner, '--no-backup', ...trust], { cwd: projectDir, env, stdio: ['ignore', 'ignore', 'pipe'] });
   if (!existsSync(join(projectDir, host.settings))) throw new Error(`convert wrote no ${host.settings}`);
 }
