@@ -6,10 +6,10 @@ import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
 import { mappings, type ToolEntry } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
 import type { NativeHook } from '../dialects/define.js';
-import { nativeEvent, placeEvent, toolEntry } from '../dialects/catalog.js';
+import { nativeEvent, placeEvent, splitCallTools, toolEntry, toolsOf } from '../dialects/catalog.js';
 import { closestName } from '../model/suggest.js';
 import { shellQuote, wrapCommand } from '../run/wrapper.js';
-import { writeToolMatcher } from '../dialects/matcher.js';
+import { matcherFires, writeToolMatcher } from '../dialects/matcher.js';
 import { braceSubstitutedVars, rewriteEnvVars } from './env.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
@@ -94,6 +94,22 @@ const defaultMs = (d: DialectId): number | null => {
 };
 
 /** A command hook's exec-form arguments (Claude's `args`: strings only), or undefined. */
+/**
+ * A host tool the written matcher fires for that is several of the script agent's tools (Codex CLI's apply_patch:
+ * a Write or Edit per file, rm and mv as Bash): the script agent's names of the calls the source matcher fires
+ * for, when that is not all of them (`run --calls`: a Write-only hook never sees an Edit). undefined: every call.
+ */
+function callsFor(h: Hook, from: DialectId, host: DialectId, written: unknown): string[] | undefined {
+  for (const { canonical, entry } of toolsOf(host)) {
+    if (!entry.covers || toolEntry(h.scriptDialect, canonical) || !matcherFires(host, written, entry.name)) continue;
+    const tools = splitCallTools(entry);
+    const fired = tools.filter((t) => matcherFires(from, h.nativeMatcher, toolEntry(from, t)?.name ?? t));
+    const names = fired.map((t) => toolEntry(h.scriptDialect, t)?.name);
+    if (fired.length < tools.length && fired.length && names.every(Boolean)) return names as string[];
+  }
+  return undefined;
+}
+
 function execArgs(h: Hook): string[] | undefined {
   const a = h.fields.args;
   return h.type === 'command' && Array.isArray(a) && a.every((x) => typeof x === 'string') ? (a as string[]) : undefined;
@@ -163,6 +179,8 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
     // Matcher
     const row = mappings.events[place.canonical]!;
     let matcher: string | string[] | undefined;
+    /** The report's note that the target's tool makes the hook fire for more calls (wrapped, `run --calls` narrows it back). */
+    let widened: string | undefined;
     if (place.nearest) {
       // The nearest event's matcher values the format's event stands for (AppStartup = SessionStart "startup").
       const known = row.values[target.id];
@@ -174,6 +192,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
       // A tool the target does not have cannot be called there, so its hook has nothing to guard: a note, not a loss.
       if (w.missing.length) notes.push(absentTools(w.missing, from, target.id));
       notes.push(...w.diagnostics.map((d) => d.message));
+      widened = w.diagnostics.find((d) => d.code === 'matcherWidened')?.message;
       if (h.matcher.kind === 'tools' && h.matcher.unknown.length) {
         notes.push(`matcher part(s) ${h.matcher.unknown.join(', ')} name no known tool; kept as written`);
         degraded = true;
@@ -220,8 +239,11 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
         const rootVar = mappings.dialects[h.scriptDialect].env?.pluginRoot;
         const usesRoot = opts.pluginRoot !== undefined && rootVar !== undefined && new RegExp(`\\$\\{?${rootVar}\\b`).test(h.command);
         const usesRootAnywhere = usesRoot || (opts.pluginRoot !== undefined && rootVar !== undefined && !!args?.some((a) => a.includes(`\${${rootVar}}`)));
-        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(args ? { args } : {}), ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}), ...(opts.emulateTodos ? { emulateTodos: true } : {}) });
+        const calls = row.matcherOn === 'tool' ? callsFor(h, from, host, matcher) : undefined;
+        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(args ? { args } : {}), ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}), ...(opts.emulateTodos ? { emulateTodos: true } : {}), ...(calls ? { calls } : {}) });
         notes.push(`wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``);
+        if (calls && widened) notes.splice(notes.indexOf(widened), 1);
+        if (calls) notes.push(`runs the script only for the ${calls.join(', ')} calls a ${mappings.dialects[host].agent} call amounts to, as its matcher would (run --calls)`);
         // The host must not kill the wrapper before the script's own timeout decides (CodeBuddy would block).
         const scriptMs = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from);
         if (scriptMs !== null && scriptMs !== undefined) timeoutMs = scriptMs + WRAPPER_GRACE_MS;

@@ -28,6 +28,12 @@ export function aliasTools(d: DialectId, alias: string): string[] {
   return mappings.index.toolByAlias[d][alias] ?? [];
 }
 
+/**
+ * The canonical tools one call of a covering tool (tools.yaml `covers`: Codex CLI's apply_patch) is split into for
+ * a script whose agent lacks it: what it covers (a Write or Edit per file) and the shell (a patch's rm and mv).
+ */
+export const splitCallTools = (entry: ToolEntry): string[] => [...(entry.covers ?? []), 'shell'];
+
 export function canonicalEvent(d: DialectId, name: string): string | undefined {
   return mappings.index.eventByName[d][name];
 }

@@ -13,7 +13,7 @@ import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { hostProjectDir } from './payload.js';
 import { callingHost, hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, stopGuard, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
 import { matcherFires } from '../dialects/matcher.js';
-import { canonicalTool, firesOn, toolEntry } from '../dialects/catalog.js';
+import { canonicalTool, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
 import { detectFileDialect } from '../convert/project.js';
 import { isDialectId, type DialectId } from '../model/dialect-ids.js';
@@ -98,8 +98,8 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
     const c = canonicalTool(host, hostTool);
     // A host tool that is several of the hook's tools (Codex's apply_patch: Write, Edit, and rm/mv as Bash):
     // the hook fires when it would for one of them, and sees those calls only (callFilter).
-    const covers = c && !toolEntry(configDialect, c) ? toolEntry(host, c)?.covers : undefined;
-    if (covers) return [...covers, 'shell'].some((t) => callFilter(h, configDialect)(t));
+    const covering = c && !toolEntry(configDialect, c) ? toolEntry(host, c) : undefined;
+    if (covering?.covers) return splitCallTools(covering).some((t) => callFilter(h, configDialect)(t));
     const name = (c && toolEntry(configDialect, c)?.name) || hostTool;
     return matcherFires(configDialect, h.nativeMatcher, name);
   }

@@ -31,6 +31,7 @@ export const RUN_HELP: HostHelp = {
     REWRITE,
     ['--plugin-root <dir>', 'the plugin the hook comes from: sets the script agent\'s plugin root variable (CLAUDE_PLUGIN_ROOT) for the script; a relative path is the project directory\'s (the host\'s project-dir variable), ~/ is $HOME'],
     ['--emulate-todos', "also write the host's todo list where the script's agent keeps it (~/.claude/todos/<session>-agent-<session>.json for Claude scripts): opt-in, it writes under the user's home"],
+    ['--calls <tools>', "where the host makes one call that the script's agent makes as several (Codex CLI's apply_patch: a Write or Edit per file, rm and mv as Bash), run the script only for the calls to these tools (the script agent's names, comma-separated), as its agent would have called it; convert writes it from the hook's matcher (default: every call)"],
     ['-c <command>', "the hook's command as one shell string, run with the script agent's shell"],
   ],
 };

@@ -41,11 +41,21 @@ export interface RunArgs {
   hosts?: DialectId[];
   /** Write the host's todo list where the script's agent keeps it (~/.claude/todos/…): opt-in, it writes under the user's home. */
   emulateTodos?: boolean;
+  /**
+   * Where the host makes one call that the script's agent makes as several (Codex CLI's apply_patch: a Write or
+   * Edit per file, rm and mv as Bash): run the script only for the calls to these tools (canonical ids; given
+   * by the script agent's names). convert writes it from the hook's matcher, which the host cannot express.
+   */
+  calls?: string[];
   /** -c string, or argv after -- */
   command: string | string[];
 }
 
 export class UsageError extends Error {}
+
+function badCall(name: string, from: DialectId): never {
+  throw new UsageError(`--calls takes ${mappings.dialects[from].agent} tool names, comma-separated; "${name}" is none`);
+}
 
 export function parseArgs(argv: string[]): RunArgs | 'help' {
   const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', rewrite: 'deny' };
@@ -78,6 +88,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     else if (a === '--rewrite') o.rewrite = choice(a, take(), ['deny', 'ignore'] as const);
     else if (a === '--plugin-root') o.pluginRoot = take();
     else if (a === '--emulate-todos') o.emulateTodos = true;
+    else if (a === '--calls') o.calls = take().split(',');
     else if (a === '-c') o.command = take();
     else if (a === '--') {
       o.command = argv.slice(i + 1);
@@ -85,6 +96,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     } else throw new UsageError(`unknown option "${a}"`);
   }
   if (!o.from || !o.to) throw new UsageError('--from and --to are required');
+  if (o.calls) o.calls = o.calls.map((n) => canonicalTool(o.from!, n) ?? badCall(n, o.from!));
   if (o.command === undefined || (Array.isArray(o.command) && !o.command.length)) throw new UsageError("a command is required: -c '<command>' or -- <command> [args...]");
   return o as RunArgs;
 }
@@ -295,7 +307,7 @@ export function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv
   return isAbsolute(p) ? p : join(projectDir, p);
 }
 
-type HookArgs = Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot' | 'emulateTodos'> & {
+type HookArgs = Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot' | 'emulateTodos' | 'calls'> & {
   /** dispatch: which of the calls a host call is split into the hook's matcher fires for (canonical tool ids). */
   callFilter?: (tool: string) => boolean;
 };
@@ -334,7 +346,8 @@ export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.Proc
   };
   const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : projectDir;
   const split = splitHostCall(args, p, t);
-  const h = split ? await runSplit(split, once, args.from, cwd, args.callFilter) : await once(t.payload, t.tool);
+  const filter = args.callFilter ?? (args.calls ? (tool: string) => args.calls!.includes(tool) : undefined);
+  const h = split ? await runSplit(split, once, args.from, cwd, filter) : await once(t.payload, t.tool);
   if (t.covering && h.answer.updatedInput) coveredRewrite(h.answer, t.tool!, cwd);
   const envNote = envFile ? carryEnvFile(envFile, args.to, env) : undefined;
   const note = [transcriptNote, h.note].filter(Boolean).join('\n');

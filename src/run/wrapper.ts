@@ -16,6 +16,8 @@ export interface Wrapper {
   pluginRoot?: string;
   /** `run --emulate-todos`: write the host's todo list where the script's agent keeps it. */
   emulateTodos?: boolean;
+  /** `run --calls`: the script agent's tool names the script runs for, of a host call it would have made as several. */
+  calls?: string[];
   command: string;
   /** Exec form (Claude's `args`): `command` is the executable, run with these arguments and no shell. */
   args?: string[];
@@ -30,13 +32,14 @@ export function wrapCommand(w: Wrapper): string {
   const t = w.timeoutS !== undefined ? ` --timeout ${w.timeoutS}` : '';
   const p = w.pluginRoot !== undefined ? ` --plugin-root ${shellQuote(w.pluginRoot)}` : '';
   const e = w.emulateTodos ? ' --emulate-todos' : '';
+  const c = w.calls?.length ? ` --calls ${w.calls.join(',')}` : '';
   const body = w.args ? `-- ${[w.command, ...w.args].map(shellQuote).join(' ')}` : `-c ${shellQuote(w.command)}`;
-  return `${w.runner} run --from ${w.from} --to ${(w.hosts ?? [w.to]).join(',')}${t}${p}${e} ${body}`;
+  return `${w.runner} run --from ${w.from} --to ${(w.hosts ?? [w.to]).join(',')}${t}${p}${e}${c} ${body}`;
 }
 
 // A quoted word as shellQuote writes it: '...' pieces joined by \' (an escaped quote).
 const QUOTED = `'(?:[^']*)'(?:\\\\''(?:[^']*)')*`;
-const TAIL = `run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))?( --emulate-todos)? (?:-c (${QUOTED})|-- (${QUOTED}(?: ${QUOTED})*))$`;
+const TAIL = `run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))?( --emulate-todos)?(?: --calls ([\\w,]+))? (?:-c (${QUOTED})|-- (${QUOTED}(?: ${QUOTED})*))$`;
 const WRAPPER = new RegExp(`^(.*?hook-bridge\\S*(?:\\s+\\S*hook-bridge\\S*)?) ${TAIL}`, 's');
 const ANY_RUNNER = new RegExp(`^(.+?) ${TAIL}`, 's');
 const QUOTED_WORD = new RegExp(QUOTED, 'gs');
@@ -50,7 +53,7 @@ const unquote = (q: string) => q.slice(1, -1).replace(/'\\''/g, `'`);
 export function parseWrapper(command: string, runners: readonly string[] = []): Wrapper | undefined {
   const m = WRAPPER.exec(command) ?? ANY_RUNNER.exec(command);
   if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
-  const [, runner, from, to, timeout, pluginRoot, emulateTodos, quoted, words] = m;
+  const [, runner, from, to, timeout, pluginRoot, emulateTodos, calls, quoted, words] = m;
   const hosts = to!.split(',');
   if (!isDialectId(from) || !hosts.every(isDialectId)) return undefined;
   const argv = words === undefined ? undefined : [...words.matchAll(QUOTED_WORD)].map((x) => unquote(x[0]));
@@ -62,6 +65,7 @@ export function parseWrapper(command: string, runners: readonly string[] = []): 
     ...(timeout !== undefined ? { timeoutS: Number(timeout) } : {}),
     ...(pluginRoot !== undefined ? { pluginRoot: unquote(pluginRoot) } : {}),
     ...(emulateTodos ? { emulateTodos: true } : {}),
+    ...(calls !== undefined ? { calls: calls.split(',') } : {}),
     ...(argv ? { command: argv[0]!, args: argv.slice(1) } : { command: unquote(quoted!) }),
   };
 }

@@ -42,10 +42,30 @@ describe('claude -> codex', () => {
     ]);
     expect(json.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: `hook-bridge run --from claude --to codex -c './stop.sh'`, timeout: 605 }] }]);
   });
-  it('a Write-only matcher is written as apply_patch and the report says it now fires for edits too', () => {
+  it('a Write-only matcher is written as apply_patch, and the wrapper runs the script for the Write calls of a patch only (run --calls)', () => {
     const w = convertText(settings({ PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'codex');
     expect(w.json.hooks.PreToolUse[0].matcher).toBe('apply_patch');
+    expect(w.json.hooks.PreToolUse[0].hooks[0].command).toBe(`hook-bridge run --from claude --to codex --calls Write -c 'x'`);
+    expect(w.result.report[0]!.notes).toContain('runs the script only for the Write calls a Codex CLI call amounts to, as its matcher would (run --calls)');
+    expect(w.result.report[0]!.notes.join('\n')).not.toContain('fires for those calls too');
+  });
+  it('not wrapped, nothing narrows it: the report says the hook fires for edits too', () => {
+    const w = convertText(settings({ PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'x' }] }] }), 'claude', 'codex', { wrap: false });
+    expect(w.json.hooks.PreToolUse[0].hooks[0].command).toBe('x');
     expect(w.result.report[0]!.notes).toContain('Codex CLI has one tool, apply_patch, for Edit as well: the hook fires for those calls too');
+  });
+  it('--calls names the calls of a patch the source matcher fires for, and is left out when it fires for all of them', () => {
+    const calls = (matcher: string | undefined) => {
+      const group = { ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: 'command', command: 'x' }] };
+      const cmd: string = convertText(settings({ PreToolUse: [group] }), 'claude', 'codex').json.hooks.PreToolUse[0].hooks[0].command;
+      return / --calls (\S+) /.exec(cmd)?.[1];
+    };
+    expect(calls('Write|Edit')).toBe('Write,Edit');
+    expect(calls('Edit')).toBe('Edit');
+    expect(calls('Bash|Write')).toBe('Write,Bash'); // a patch's rm and mv are Bash calls for a Claude script
+    expect(calls('Bash')).toBeUndefined(); // Bash alone never fires for apply_patch on Codex
+    expect(calls('.*')).toBeUndefined();
+    expect(calls(undefined)).toBeUndefined();
   });
   it('a ms timeout from Gemini CLI is written in seconds', () => {
     const { json: j } = convertText(settings({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'x', timeout: 2500 }] }] }), 'gemini', 'codex');

@@ -96,6 +96,14 @@ describe('quoting', () => {
     const { json } = convertText(settings({ Stop: [{ hooks: [{ type: 'command', command: 'todo-gate.py' }] }] }), 'claude', 'qwen', { emulateTodos: true });
     expect(json.hooks.Stop[0].hooks[0].command).toBe(`hook-bridge run --from claude --to qwen --emulate-todos -c 'todo-gate.py'`);
   });
+  it('--calls is part of the wrapper: written, recognised, round-tripped (a re-run of convert keeps it)', () => {
+    const w = { runner: 'hook-bridge', from: 'claude', to: 'codex', timeoutS: 5, emulateTodos: true, calls: ['Write', 'Edit'], command: 'a.sh' } as const;
+    expect(wrapCommand(w)).toBe(`hook-bridge run --from claude --to codex --timeout 5 --emulate-todos --calls Write,Edit -c 'a.sh'`);
+    expect(parseWrapper(wrapCommand(w))).toEqual(w);
+    const once = convertText(settings({ PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'w.sh' }] }] }), 'claude', 'codex');
+    const back = convertText(once.text, 'codex', 'claude');
+    expect(back.json.hooks.PreToolUse[0].hooks[0].command).toBe('w.sh');
+  });
   it('quotes, $, backticks, newlines and unicode survive', () => {
     const nasty = `echo "it's $HOME" \`date\` \n\t ünïcødé 🚀 '\\'`;
     expect(parseWrapper(wrapCommand({ runner: 'node /opt/x/bin/hook-bridge.cjs', from: 'claude', to: 'codebuddy', timeoutS: 30, command: nasty }))).toEqual({

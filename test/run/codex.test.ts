@@ -53,8 +53,8 @@ beforeAll(() => {
 });
 
 /** Codex's way: `$SHELL -c <command>`, the payload as one line without a newline, in the session cwd. */
-function codexRuns(command: string, p: Obj, env: Obj = {}): Promise<HostReply> {
-  const wrapped = `${shellQuote(process.execPath)} ${shellQuote(BIN)} run --from claude --to codex -c ${shellQuote(command)}`;
+function codexRuns(command: string, p: Obj, env: Obj = {}, flags = ''): Promise<HostReply> {
+  const wrapped = `${shellQuote(process.execPath)} ${shellQuote(BIN)} run --from claude --to codex${flags} -c ${shellQuote(command)}`;
   return new Promise((res, rej) => {
     const c = spawn('/bin/bash', ['-c', wrapped], { cwd: p.cwd, env: cleanEnv({ SHELL: '/bin/bash', ...env }), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -306,4 +306,50 @@ describe('dispatch --to codex: a Claude hook set on apply_patch', () => {
 it("continue:false from a Claude SessionStart hook is not sent to Codex: Claude Code ignores it (claude s04), Codex would end the run (s03)", () => {
   const a = readAnswer('claude', 'session-start', { exitCode: 0, stdout: '{"continue":false,"stopReason":"S"}', stderr: '', timedOut: false }, undefined);
   expect(emit(a, { host: 'codex', script: 'claude', event: 'session-start', hostEvent: 'SessionStart', tool: undefined, hostTool: undefined }, { rewrite: 'deny' }).stdout).toBe('');
+});
+
+describe('run --calls: a patch runs the script only for the calls its Claude matcher fires for', () => {
+  // A guard that records each call it sees and denies it: which calls reached it is the log.
+  const guard = (log: string) => `jq -c '[.tool_name, .tool_input.file_path // .tool_input.command]' >> ${shellQuote(log)}; echo 'not this file' >&2; exit 2`;
+  const seen = (log: string) => readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const fresh = () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'hb-calls-')), 'seen.jsonl');
+    writeFileSync(log, '');
+    return log;
+  };
+  const patch = (body: string) => payload('PreToolUse-apply_patch-update', { tool_input: { command: `*** Begin Patch\n${body}*** End Patch\n` } });
+  it('a Write-only hook does not see an update: no answer, the patch runs', async () => {
+    const log = fresh();
+    const r = await codexRuns(guard(log), payload('PreToolUse-apply_patch-update'), {}, ' --calls Write');
+    expect(r).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(seen(log)).toEqual([]);
+  });
+  it('the same hook sees an added file and denies it', async () => {
+    const log = fresh();
+    const r = await codexRuns(guard(log), payload('PreToolUse-apply_patch-add'), {}, ' --calls Write');
+    expect(json(r).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(seen(log)).toEqual([['Write', `${proj}/notes.txt`]]);
+  });
+  it('a Write|Edit hook sees the Write and the Edit of a patch, not its rm (Claude would have run that as Bash)', async () => {
+    const log = fresh();
+    await codexRuns(guard(log), patch('*** Add File: n1.txt\n+x\n*** Update File: notes.txt\n@@\n-hello notes\n+bye notes\n*** Delete File: multi.txt\n'), {}, ' --calls Write,Edit');
+    expect(seen(log)).toEqual([
+      ['Write', `${proj}/n1.txt`],
+      ['Edit', `${proj}/notes.txt`],
+    ]);
+  });
+  it('without --calls every call of the patch reaches the script', async () => {
+    const log = fresh();
+    await codexRuns(guard(log), patch('*** Add File: n1.txt\n+x\n*** Delete File: multi.txt\n'));
+    expect(seen(log)).toEqual([
+      ['Write', `${proj}/n1.txt`],
+      ['Bash', 'rm multi.txt'],
+    ]);
+  });
+  it('a name that is no tool of the script agent is a usage error, answered as a deny (fails closed)', async () => {
+    const r = await codexRuns('true', payload('PreToolUse-apply_patch-add'), {}, ' --calls Write,Nope');
+    expect(r.stdout + r.stderr).toContain('"Nope" is none');
+    expect(codexAccepts('PreToolUse', r)).toBe(true);
+    expect(r.exitCode === 2 || json(r).hookSpecificOutput?.permissionDecision === 'deny').toBe(true);
+  });
 });
