@@ -17,7 +17,7 @@ export interface Wrapper {
   /** `run --emulate-todos`: write the host's todo list where the script's agent keeps it. */
   emulateTodos?: boolean;
   /** `run --calls`: the script agent's tool names the script runs for, of a host call it would have made as several. */
-  calls?: string[];
+  calls?: readonly string[];
   command: string;
   /** Exec form (Claude's `args`): `command` is the executable, run with these arguments and no shell. */
   args?: string[];
