@@ -43,7 +43,9 @@ function fromCodeCache(file) {
     // flags change what V8 compiles; another install (another path) keeps its own cache
     const install = `${cmd}-${fnv(file)}-${fnv(`${process.execArgv.join(' ')}\0${env.NODE_OPTIONS || ''}`)}-`;
     cacheFile = path.join(root, 'v8', `${install}${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}-${st.ino}.bin`);
-    cached = fs.readFileSync(cacheFile);
+    // compiled code is run as it is: only from a file of this user that nobody else can write
+    const own = fs.statSync(cacheFile);
+    if ((process.getuid === undefined || own.uid === process.getuid()) && !(own.mode & 0o022)) cached = fs.readFileSync(cacheFile);
   } catch {
     /* no cache yet */
   }

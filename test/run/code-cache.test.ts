@@ -1,7 +1,7 @@
 // bin/hook-bridge.cjs starts run and dispatch from V8's code cache (one file per bundle install, version, Node
 // version and flags, in hook-bridge's cache directory). The cache must never change an answer: written after
 // the first call, reused unchanged, rewritten when V8 rejects it, and not needed at all when it cannot be written.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,15 @@ describe('the code cache of the hot-path bundles', () => {
     writeFileSync(join(cache, 'v8', file!), Buffer.alloc(4096, 7));
     expect((await call(cache, 'rm -rf /')).stdout).toMatch(DENY);
     expect(readFileSync(join(cache, 'v8', file!)).equals(Buffer.alloc(4096, 7))).toBe(false);
+  });
+  it('a cache file others can write is not used (compiled code runs as it is): compiled anew and replaced', async () => {
+    const cache = join(dir, 'group-writable');
+    await call(cache, 'ls');
+    const [file] = caches(cache);
+    const path = join(cache, 'v8', file!);
+    chmodSync(path, 0o666); // a valid cache: used, it would be kept as it is (0666)
+    expect((await call(cache, 'rm -rf /')).stdout).toMatch(DENY);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
   });
   it('a cache directory that cannot be written: no cache, same answers', async () => {
     const cache = join(dir, 'not-a-dir');
