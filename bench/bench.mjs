@@ -8,7 +8,10 @@
 // variant that does not work — verified before timing — exits 1).
 // Transcript translation (a Claude script under Qwen Code reads a Claude-format transcript_path): one call
 // after the first on a 50 MB Qwen transcript against one on a 50 KB one, the host appending a record before
-// each call (the incremental cache reads only what is new).
+// each call (the incremental cache reads only what is new). The guard cannot read the transcript, so `run`
+// (--transcript auto) skips the step for it; the transcript variants and `runAlways` pass --transcript always,
+// which is what a script that reads it pays. `dispatch` with 5 hooks is shown beside its floor, a minimal
+// node dispatcher (bench/minimal-dispatch.mjs) starting the same 5 hooks.
 //   BENCH_ROUNDS=n   rounds per group (default 30)
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -194,7 +197,8 @@ const DCONFIG_TRIVIAL = join(DPROJ, 'trivial-5.json');
 writeFileSync(DCONFIG_TRIVIAL, `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [1, 2, 3, 4, 5].map((i) => ({ type: 'command', command: `${TRIVIAL} # ${i}` })) }] } }, null, 2)}\n`);
 
 // ---------- variants ----------
-const runArgs = (cmd, to = 'qwen') => [BIN, 'run', '--from', 'claude', '--to', to, '-c', cmd];
+const runArgs = (cmd, to = 'qwen', ...opts) => [BIN, 'run', '--from', 'claude', '--to', to, ...opts, '-c', cmd];
+const MINIMAL_DISPATCH = join(root, 'bench/minimal-dispatch.mjs');
 const V = {
   bareJq: { label: 'bare hook: bash+jq', file: 'bash', args: [GUARD_SH], input: 'claude' },
   barePy: { label: 'bare hook: python3', file: 'python3', args: [GUARD_PY], input: 'claude' },
@@ -209,11 +213,16 @@ const V = {
   convert: { label: 'hook-bridge convert (200 hooks) --to qwen --stdout', file: NODE, args: [BIN, 'convert', SETTINGS, '--to', 'qwen', '--stdout'], input: null },
   dispatch5: { label: 'hook-bridge dispatch, 5 matching hooks (bash+jq)', file: NODE, args: [BIN, 'dispatch', '--to', 'qwen', '--config', DCONFIG], input: 'qwen' },
   runTrivial: { label: 'hook-bridge run + a hook that only reads stdin', file: NODE, args: runArgs(TRIVIAL), input: 'qwen' },
+  // The transcript step paid by a script that reads the transcript (the check of --transcript auto skips it for the guard)
+  runAlways: { label: 'hook-bridge run --transcript always + bash+jq', file: NODE, args: runArgs(HOOK_CMD, 'qwen', '--transcript', 'always'), input: 'qwen' },
+  // The floor for 5 hooks on one call: node starting 5 processes (bench/minimal-dispatch.mjs), against the minimal wrapper with 1
+  minimalTrivial: { label: 'minimal wrapper + a hook that only reads stdin', file: NODE, args: [MINIMAL, TRIVIAL], input: 'qwen' },
+  minimalDispatch5Trivial: { label: 'minimal dispatcher (node), the same 5 hooks', file: NODE, args: [MINIMAL_DISPATCH, ...[1, 2, 3, 4, 5].map((i) => `${TRIVIAL} # ${i}`)], input: 'qwen' },
   dispatch5Trivial: { label: 'hook-bridge dispatch, 5 matching hooks that only read stdin', file: NODE, args: [BIN, 'dispatch', '--to', 'qwen', '--from', 'claude', '--config', DCONFIG_TRIVIAL], input: 'qwen' },
 };
 for (const k of Object.keys(TRANSCRIPTS)) {
   const p = { ...qwenBase(SAFE), session_id: `bench-${k}`, transcript_path: transcriptFile[k] };
-  V[`runT${k}`] = { label: `run + bash+jq, host transcript ${k} (+3 records)`, file: NODE, args: runArgs(HOOK_CMD), payload: Buffer.from(`${JSON.stringify(p)}\n`), before: () => appendFileSync(transcriptFile[k], NEXT_RECORD) };
+  V[`runT${k}`] = { label: `run --transcript always + bash+jq, host transcript ${k} (+3 records)`, file: NODE, args: runArgs(HOOK_CMD, 'qwen', '--transcript', 'always'), payload: Buffer.from(`${JSON.stringify(p)}\n`), before: () => appendFileSync(transcriptFile[k], NEXT_RECORD) };
 }
 
 function exec(file, args, input, extraEnv) {
@@ -287,7 +296,7 @@ let dispatchScope;
   check(`${V.dispatch5.label} (safe payload: exit 0, silent)`, ok.code === 0 && ok.stdout === '' && ok.stderr === '', ok);
   const deny = await exec(V.dispatch5.file, V.dispatch5.args, payloads['2KB'].qwenDeny);
   check(`${V.dispatch5.label} (rm -rf payload: deny)`, isDeny(deny), deny);
-  for (const k of ['runTrivial', 'dispatch5Trivial']) {
+  for (const k of ['runTrivial', 'dispatch5Trivial', 'runAlways', 'minimalTrivial', 'minimalDispatch5Trivial']) {
     const t = await exec(V[k].file, V[k].args, payloads['2KB'].qwen);
     check(`${V[k].label} (exit 0, silent)`, t.code === 0 && t.stdout === '' && t.stderr === '', t);
   }
@@ -335,10 +344,10 @@ const summary = (ms) => ({ median: median(ms), p90: quantile(ms, 0.9), min: Math
 
 const started = Date.now();
 const groups = {
-  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'runCodex', 'runCodexPatch', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5', 'runTrivial', 'dispatch5Trivial']),
+  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'runCodex', 'runCodexPatch', 'runAlways', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5', 'runTrivial', 'dispatch5Trivial', 'minimalTrivial', 'minimalDispatch5Trivial']),
   '100KB': await group('100KB', ['bareJq', 'minimal', 'run']),
   '10MB': await group('10MB', ['bareJq', 'minimal', 'run']),
-  transcript: await group('2KB', ['minimal', 'run', 'runT50KB', 'runT50MB']),
+  transcript: await group('2KB', ['minimal', 'run', 'runAlways', 'runT50KB', 'runT50MB']),
 };
 
 // ---------- memory: peak RSS of the wrapper process ----------
@@ -420,12 +429,16 @@ const R = {
   runMinusMinimalMs10MB: perRoundDiff(g['10MB'], 'run', 'minimal'),
   runHelpMinusNodeE0Ms: perRoundDiff(g['2KB'], 'runHelp', 'nodeE0'),
   transcript50MBvs50KB: perRound(g.transcript, 'runT50MB', 'runT50KB'),
-  transcript50KBMinusRunMs: perRoundDiff(g.transcript, 'runT50KB', 'run'),
+  transcript50KBMinusRunMs: perRoundDiff(g.transcript, 'runT50KB', 'runAlways'),
+  transcriptStepMs: perRoundDiff(g['2KB'], 'runAlways', 'run'),
+  runAlwaysVsMinimal2KB: perRound(g['2KB'], 'runAlways', 'minimal'),
   firstCall50MBMs: firstCallMs['50MB'],
   helpMs: median(g['2KB'].help),
   convertMs: median(g['2KB'].convert),
   dispatch5VsRun: perRound(g['2KB'], 'dispatch5Trivial', 'runTrivial'),
   dispatch5JqVsRun: perRound(g['2KB'], 'dispatch5', 'run'),
+  minimalDispatch5VsMinimal: perRound(g['2KB'], 'minimalDispatch5Trivial', 'minimalTrivial'),
+  dispatch5VsMinimalDispatch5: perRound(g['2KB'], 'dispatch5Trivial', 'minimalDispatch5Trivial'),
 };
 results.dispatchScope = dispatchScope;
 results.ratios = R;
@@ -438,6 +451,8 @@ row('run --to gemini / run --to qwen @ 2 KB', `${R.runGeminiVsRun2KB.toFixed(3)}
 row('run --to codex / minimal wrapper @ 2 KB', `${R.runCodexVsMinimal2KB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimalSmall.toFixed(1)}×`, R.runCodexVsMinimal2KB <= TARGETS.runVsMinimalSmall);
 row('run --to codex / run --to qwen @ 2 KB', `${R.runCodexVsRun2KB.toFixed(3)}×`);
 row('run --to codex, apply_patch / run --to qwen, Bash @ 2 KB', `${R.runCodexPatchVsRun2KB.toFixed(3)}×`);
+row('run --transcript always / minimal wrapper @ 2 KB (a script that reads the transcript)', `${R.runAlwaysVsMinimal2KB.toFixed(3)}×`);
+row('the transcript step (always − auto), ms @ 2 KB, no transcript file', f1(R.transcriptStepMs));
 row('run / minimal wrapper @ 100 KB', `${R.runVsMinimal100KB.toFixed(2)}×`);
 row('run / minimal wrapper @ 10 MB', `${R.runVsMinimal10MB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimal10MB.toFixed(1)}×`, R.runVsMinimal10MB <= TARGETS.runVsMinimal10MB);
 row('run / bare hook (bash+jq) @ 2 KB', `${R.runVsBareJq2KB.toFixed(2)}×`);
@@ -449,12 +464,14 @@ row('run − minimal, ms @ 2 KB (median of per-round diffs)', f1(R.runMinusMinim
 row('run − minimal, ms @ 10 MB', f1(R.runMinusMinimalMs10MB));
 row('run --help − node -e 0, ms (cost of loading dist/run.cjs)', f1(R.runHelpMinusNodeE0Ms));
 row('transcript 50 MB / 50 KB, a call after the first', `${R.transcript50MBvs50KB.toFixed(3)}×`, `≤ ${TARGETS.transcript50MBvs50KB.toFixed(1)}×`, R.transcript50MBvs50KB <= TARGETS.transcript50MBvs50KB);
-row('transcript 50 KB − no transcript file, ms (the translation\'s cost)', f1(R.transcript50KBMinusRunMs));
+row('transcript 50 KB − no transcript file, ms (the translation\'s cost; both --transcript always)', f1(R.transcript50KBMinusRunMs));
 row('first call on the 50 MB transcript (translates all of it), ms', f1(R.firstCall50MBMs));
 row('hook-bridge --help, median ms', f1(R.helpMs), `< ${TARGETS.helpMs} ms`, R.helpMs < TARGETS.helpMs);
 row('convert 200 hooks --to qwen --stdout, median ms', f1(R.convertMs), `< ${TARGETS.convertMs} ms`, R.convertMs < TARGETS.convertMs);
 row('dispatch, 5 matching hooks / run, 1 wrapped hook @ 2 KB (hooks that only read stdin)', `${R.dispatch5VsRun.toFixed(2)}×`, `≤ ${TARGETS.dispatch5VsRun.toFixed(1)}×`, R.dispatch5VsRun <= TARGETS.dispatch5VsRun);
 row('dispatch, 5 matching bash+jq guards / run, 1 bash+jq guard @ 2 KB (the guards\' own CPU on 2 cores)', `${R.dispatch5JqVsRun.toFixed(2)}×`);
+row('floor: minimal dispatcher, 5 hooks / minimal wrapper, 1 hook (hooks only read stdin)', `${R.minimalDispatch5VsMinimal.toFixed(2)}×`);
+row('dispatch, 5 hooks / minimal dispatcher, 5 hooks (hook-bridge\'s own cost)', `${R.dispatch5VsMinimalDispatch5.toFixed(2)}×`);
 row('--dispatch registration: processes for a call no hook watches', String(dispatchScope.processesForUnwatched), '0', dispatchScope.processesForUnwatched === 0);
 
 results.memoryMethod = {

@@ -1,5 +1,5 @@
 // Build: compile mappings/ to src/generated/mappings.json (validated), then bundle with esbuild:
-//   dist/run.cjs    the `run` hot path: no dependencies, no YAML, no zod (CommonJS: measured faster to start)
+//   dist/run.cjs    the `run` hot path: no dependencies, no YAML, no zod (a CommonJS body: measured faster to start)
 //   dist/transcript.cjs  transcript translation, required by run/dispatch only when a script needs it
 //   dist/cli/       every other command: main.cjs (commander) + one bundle per command, loaded on demand
 //   dist/index.js   the library (ESM): import { convert } from 'hook-bridge'
@@ -60,6 +60,24 @@ const mappingsAsJsonString: Plugin = {
   },
 };
 /**
+ * The mappings for the hot paths (run, dispatch), parsed on first use, piece by piece: each dialect, each
+ * tool's row and each dialect's index is its own JSON string, parsed when first read (a getter that replaces
+ * itself with the value). A call reads two dialects and a few tools: parsing all six dialects' tables on every
+ * tool call cost ~0.6 ms and ~100 KB of garbage (measured: docs/architecture.md "The hot path").
+ */
+function lazyMappingsModule(m: Record<string, unknown> & { index: Record<string, unknown> }): string {
+  const each = (o: Record<string, unknown>) => `L({${Object.entries(o).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(JSON.stringify(v))}`).join(',')}})`;
+  const rest = Object.entries(m).filter(([k]) => !['dialects', 'tools', 'index'].includes(k));
+  return `const L = (o) => { for (const k of Object.keys(o)) { const s = o[k]; Object.defineProperty(o, k, { configurable: true, enumerable: true, get() { const v = JSON.parse(s); Object.defineProperty(o, k, { value: v, configurable: true, enumerable: true, writable: true }); return v; } }); } return o; };
+export default { dialects: ${each(m.dialects as Record<string, unknown>)}, tools: ${each(m.tools as Record<string, unknown>)}, index: {${Object.entries(m.index).map(([k, v]) => `${JSON.stringify(k)}: ${each(v as Record<string, unknown>)}`).join(',')}}, ${rest.map(([k, v]) => `${JSON.stringify(k)}: JSON.parse(${JSON.stringify(JSON.stringify(v))})`).join(',')} };`;
+}
+const mappingsLazy: Plugin = {
+  name: 'mappings-lazy',
+  setup(b) {
+    b.onLoad({ filter: /generated[\\/]mappings\.json$/ }, (a) => ({ contents: lazyMappingsModule(JSON.parse(readFileSync(a.path, 'utf8')) as CompiledMappings & Record<string, unknown>), loader: 'js' }));
+  },
+};
+/**
  * `run`'s copy of the mappings: only what translating one hook call reads (dialect facts, event and tool
  * names, parameters, result shapes), not what convert, audit and dispatch use besides (matcher aliases,
  * evidence, matcher values, nearest events). A quarter less to parse and to collect on every tool call.
@@ -80,15 +98,20 @@ const mappingsForRun: Plugin = {
         ),
         index: { toolByName: m.index.toolByName, toolCovering: m.index.toolCovering, eventByName: m.index.eventByName },
       };
-      return { contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(slim))});`, loader: 'js' };
+      return { contents: lazyMappingsModule(slim), loader: 'js' };
     });
   },
 };
 const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none', plugins: [mappingsAsJsonString], logOverride: { 'empty-import-meta': 'silent' }, mainFields: ['module', 'main'], define: { __HOOK_BRIDGE_VERSION__: JSON.stringify(pkg.version) } };
+/**
+ * run and dispatch: a CommonJS module body wrapped in a function expression, which bin/hook-bridge.cjs compiles
+ * with vm.Script and V8's code cache (wrapping it there would copy the whole source on every call).
+ */
+const hotPath: BuildOptions = { format: 'cjs', minify: true, supported: { 'dynamic-import': false }, banner: { js: '(function (exports, require, module, __filename, __dirname) {' }, footer: { js: '})' } };
 await Promise.all([
-  build({ ...common, entryPoints: [join(root, 'src/run/entry.ts')], outfile: join(root, 'dist/run.cjs'), format: 'cjs', minify: true, plugins: [transcriptExternal, mappingsForRun], supported: { 'dynamic-import': false } }),
+  build({ ...common, ...hotPath, entryPoints: [join(root, 'src/run/entry.ts')], outfile: join(root, 'dist/run.cjs'), plugins: [transcriptExternal, mappingsForRun] }),
   // `dispatch` runs once per event on the host's hot path too: its own bundle (it also reads YAML, lazily).
-  build({ ...common, entryPoints: [join(root, 'src/run/dispatch-entry.ts')], outfile: join(root, 'dist/dispatch.cjs'), format: 'cjs', minify: true, plugins: [transcriptExternal, mappingsAsJsonString], supported: { 'dynamic-import': false } }),
+  build({ ...common, ...hotPath, entryPoints: [join(root, 'src/run/dispatch-entry.ts')], outfile: join(root, 'dist/dispatch.cjs'), plugins: [transcriptExternal, mappingsLazy] }),
   build({ ...common, entryPoints: [join(root, 'src/transcript/sync.ts')], outfile: join(root, 'dist/transcript.cjs'), format: 'cjs', minify: true, plugins: [mappingsFromLoader] }),
   // Every other command: a small CommonJS entry (commander) that requires one bundle per command on
   // demand. Measured: ESM with code splitting costs ~10 ms more at start-up (builtin module facades).

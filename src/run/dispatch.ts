@@ -21,7 +21,7 @@ import { HookBridgeError } from '../model/errors.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 
-export interface DispatchArgs extends Pick<RunArgs, 'to' | 'hosts' | 'onError' | 'ask' | 'rewrite'> {
+export interface DispatchArgs extends Pick<RunArgs, 'to' | 'hosts' | 'onError' | 'ask' | 'rewrite' | 'transcript'> {
   /** The hook set's files, highest precedence first (`--config` repeated). */
   config: string[];
   /** The config's dialect (detected from the file when omitted). */
@@ -46,6 +46,7 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     else if (a === '--on-error' && (v === 'deny' || v === 'allow')) o.onError = v;
     else if (a === '--ask' && (v === 'ask' || v === 'deny' || v === 'allow')) o.ask = v;
     else if (a === '--rewrite' && (v === 'deny' || v === 'ignore')) o.rewrite = v;
+    else if (a === '--transcript' && (v === 'always' || v === 'auto' || v === 'never')) o.transcript = v;
     else throw new UsageError(`unknown option or value: ${a} ${v}`);
   }
   if (!o.to || !o.config?.length) throw new UsageError('--to and --config are required');
@@ -127,9 +128,9 @@ function byPriority(hooks: Hook[]): Hook[][] {
 const answersIgnored = (h: Hook) => !!h.event && mappings.events[h.event]?.nearest?.answers === 'ignored';
 
 /** How one hook of the set runs: a shell command, or an exec-form command with its `args` (no shell). */
-function hookRunArgs(h: Hook, to: DialectId, configDialect: DialectId): Parameters<typeof runHook>[0] {
+function hookRunArgs(h: Hook, d: Pick<DispatchArgs, 'to' | 'transcript'>, configDialect: DialectId): Parameters<typeof runHook>[0] {
   const args = Array.isArray(h.fields.args) && h.fields.args.every((a) => typeof a === 'string') ? (h.fields.args as string[]) : undefined;
-  return { from: h.scriptDialect, to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), callFilter: callFilter(h, configDialect) };
+  return { from: h.scriptDialect, to: d.to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(d.transcript ? { transcript: d.transcript } : {}), callFilter: callFilter(h, configDialect) };
 }
 
 export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeof parseHostPayload>[1], env: NodeJS.ProcessEnv): Promise<HostReply> {
@@ -159,7 +160,7 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
   const runnable: Hook[] = [];
   const runs: HookRun[] = [];
   for (const group of byPriority(candidates)) {
-    const done = await Promise.all(group.map((h) => runHook(hookRunArgs(h, args.to, dialectOf.get(h)!), p, env)));
+    const done = await Promise.all(group.map((h) => runHook(hookRunArgs(h, args, dialectOf.get(h)!), p, env)));
     runnable.push(...group);
     runs.push(...done.map((r, i) => (answersIgnored(group[i]!) ? { ...r, answer: { context: [] } } : r)));
     if (done.some((r) => r.failure) || runs.some((r) => r.answer.decision === 'deny' || r.answer.block)) break;
@@ -177,4 +178,4 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
   return withStderr(reply, args.to, [...passthrough, reply.stderr]);
 }
 
-export const dispatchMain = (argv: string[]) => hostMain(argv, { name: 'dispatch', usage: usageLine(DISPATCH_HELP), help: formatHostHelp(DISPATCH_HELP), parse: parseDispatchArgs, handle: dispatch });
+export const dispatchMain = (argv: string[]) => hostMain(argv, { name: 'dispatch', get usage() { return usageLine(DISPATCH_HELP); }, get help() { return formatHostHelp(DISPATCH_HELP); }, parse: parseDispatchArgs, handle: dispatch });

@@ -15,6 +15,12 @@ const ON_ERROR: HostHelp['options'][number] = ['--on-error <deny|allow>', "what 
 const ASK: HostHelp['options'][number] = ['--ask <ask|deny|allow>', 'what a hook\'s "ask" becomes (default: relayed where the host asks a person and denies when it cannot — Qwen Code, the CodeBuddy IDE — a deny with the reason elsewhere)'];
 const REWRITE: HostHelp['options'][number] = ['--rewrite <deny|ignore>', 'what a rewrite of the tool input (updatedInput) becomes on a host that ignores rewrites: deny the call, or ignore the rewrite and run the original input', 'deny'];
 
+const TRANSCRIPT: HostHelp['options'][number] = [
+  '--transcript <when>',
+  "always, auto or never: when to give the script a translation of the host's transcript (where their formats differ). auto: unless a static check of the command and the local scripts it runs finds that it cannot read the transcript or the todo list (neither is mentioned, every program is inspectable); any doubt translates",
+  'auto',
+];
+
 export const RUN_HELP: HostHelp = {
   name: 'run',
   usage: "--from <script-dialect> --to <host-dialect>[,…] [options] (-c '<shell command>' | -- <command> [args...])",
@@ -32,6 +38,7 @@ export const RUN_HELP: HostHelp = {
     ['--plugin-root <dir>', 'the plugin the hook comes from: sets the script agent\'s plugin root variable (CLAUDE_PLUGIN_ROOT) for the script; a relative path is the project directory\'s (the host\'s project-dir variable), ~/ is $HOME'],
     ['--emulate-todos', "also write the host's todo list where the script's agent keeps it (~/.claude/todos/<session>-agent-<session>.json for Claude scripts): opt-in, it writes under the user's home"],
     ['--calls <tools>', "where the host makes one call that the script's agent makes as several (Codex CLI's apply_patch: a Write or Edit per file, rm and mv as Bash), run the script only for the calls to these tools (the script agent's names, comma-separated), as its agent would have called it; convert writes it from the hook's matcher (default: every call)"],
+    TRANSCRIPT,
     ['-c <command>', "the hook's command as one shell string, run with the script agent's shell"],
   ],
 };
@@ -46,6 +53,7 @@ export const DISPATCH_HELP: HostHelp = {
     ['--to <dialect[,dialect]>', 'the dialect of the host agent running it (required); several hosts that share one config file: the payload\'s tool name tells which one called'],
     ['--config <file>', 'the hook set: hooks.yaml or a settings file of any dialect (required). Repeated: several files of one dialect are one set, highest precedence first (settings.local.json, settings.json). A relative path is the project directory\'s (the host\'s project-dir variable; else the nearest directory up from the hook\'s cwd that has it)'],
     ['--from <dialect>', "the hook set's dialect (default: detected from the file)"],
+    TRANSCRIPT,
     ON_ERROR,
     ASK,
     REWRITE,

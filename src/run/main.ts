@@ -1,7 +1,7 @@
 // `hook-bridge run`: the hot path. Bundled alone into dist/run.cjs: hand-parsed arguments, compiled
 // mappings as a plain object, child_process directly — no commander, zod, yaml or execa here.
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { aggregate, readAnswer, type Answer, type ScriptResult } from './answer.js';
@@ -13,6 +13,7 @@ import { canonicalEvent, canonicalTool, renameParams, toolEntry } from '../diale
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { preloadTranscripts, syncTranscripts } from './transcripts.js';
+import { TRANSCRIPT_MODES, type TranscriptMode } from './reads-transcript.js';
 import { isObject } from '../model/is-object.js';
 import { formatHostHelp, RUN_HELP, usageLine } from './help.js';
 
@@ -47,6 +48,8 @@ export interface RunArgs {
    * by the script agent's names). convert writes it from the hook's matcher, which the host cannot express.
    */
   calls?: string[];
+  /** Translate the host's transcript for the script: always, never, or (unset = auto) when the script may read it. */
+  transcript?: TranscriptMode;
   /** -c string, or argv after -- */
   command: string | string[];
 }
@@ -89,6 +92,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     else if (a === '--plugin-root') o.pluginRoot = take();
     else if (a === '--emulate-todos') o.emulateTodos = true;
     else if (a === '--calls') o.calls = take().split(',');
+    else if (a === '--transcript') o.transcript = choice(a, take(), TRANSCRIPT_MODES);
     else if (a === '-c') o.command = take();
     else if (a === '--') {
       o.command = argv.slice(i + 1);
@@ -108,16 +112,36 @@ export interface TooLarge {
 }
 
 export function readStdin(): Promise<Buffer | TooLarge> {
+  // Read synchronously (no stdin stream to set up on every tool call); a non-blocking stdin (EAGAIN) falls back to the stream.
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const take = (c: Buffer): TooLarge | undefined => {
+    size += c.length;
+    // Over the limit: answer now, but keep draining (and discarding) stdin, so the host's write does not fail with EPIPE.
+    if (size <= MAX_PAYLOAD) chunks.push(c);
+    else if (chunks.length || size === c.length) {
+      const head = { tooLarge: true as const, head: Buffer.concat([...chunks, c]).subarray(0, 65536).toString('utf8') };
+      chunks.length = 0;
+      return head;
+    }
+    return undefined;
+  };
+  let tooLarge: TooLarge | undefined;
+  try {
+    for (;;) {
+      const buf = Buffer.allocUnsafe(65536);
+      const n = readSync(0, buf, 0, buf.length, null);
+      if (n === 0) return Promise.resolve(tooLarge ?? Buffer.concat(chunks));
+      tooLarge = take(buf.subarray(0, n)) ?? tooLarge;
+    }
+  } catch {
+    /* EAGAIN (a non-blocking stdin) or another error: the stream takes over where the reads stopped */
+  }
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    if (tooLarge) resolve(tooLarge);
     process.stdin.on('data', (c: Buffer) => {
-      size += c.length;
-      // Over the limit: answer now, but keep draining (and discarding) stdin, so the host's write does not fail with EPIPE.
-      if (size > MAX_PAYLOAD) {
-        if (chunks.length || size === c.length) resolve({ tooLarge: true, head: Buffer.concat([...chunks, c]).subarray(0, 65536).toString('utf8') });
-        chunks.length = 0;
-      } else chunks.push(c);
+      const t = take(c);
+      if (t) resolve(t);
     });
     process.stdin.on('end', () => resolve(Buffer.concat(chunks)));
     process.stdin.on('error', reject);
@@ -307,7 +331,7 @@ export function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv
   return isAbsolute(p) ? p : join(projectDir, p);
 }
 
-type HookArgs = Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot' | 'emulateTodos' | 'calls'> & {
+type HookArgs = Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot' | 'emulateTodos' | 'calls' | 'transcript'> & {
   /** dispatch: which of the calls a host call is split into the hook's matcher fires for (canonical tool ids). */
   callFilter?: (tool: string) => boolean;
 };
@@ -315,12 +339,12 @@ type HookArgs = Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeou
 /** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */
 export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
   const t = translatePayload(p.payload, args.to, args.from, env);
-  const transcriptNote = await syncTranscripts(t.payload, args.to, args.from, env, args.emulateTodos === true);
   const projectDir = hostProjectDir(args.to, env, p.payload);
   const scriptEnv: NodeJS.ProcessEnv = { ...env };
   for (const v of mappings.dialects[args.from].env?.projectDir ?? []) scriptEnv[v] ??= projectDir;
   const rootVar = mappings.dialects[args.from].env?.pluginRoot;
   if (args.pluginRoot !== undefined && rootVar) scriptEnv[rootVar] = anchorPath(args.pluginRoot, projectDir, env);
+  const transcriptNote = await syncTranscripts(t.payload, args, env, projectDir, scriptEnv);
   const envFile = sessionEnvFile(args.from, args.to, t.event, env);
   if (envFile) scriptEnv[envFile.var] = envFile.path;
   const spec = mappings.dialects[args.from].timeout;
@@ -493,7 +517,7 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: 
   } catch (e) {
     const raw = await readStdin().catch(() => Buffer.alloc(0));
     const hostEvent = guessHostEvent(Buffer.isBuffer(raw) ? raw.toString('utf8') : raw.head);
-    process.stderr.write(`hook-bridge ${c.name}: ${(e as Error).message}\n${c.usage}\n`);
+    write(process.stderr, `hook-bridge ${c.name}: ${(e as Error).message}\n${c.usage}\n`);
     // A broken wrapper line must not let a guarded tool run: block on events where a block means "stop".
     // The host is not known here (its argument may be what is broken): any dialect's name will do.
     const blocking = hostEvent !== undefined && DIALECT_IDS.some((d) => isBlocking(canonicalEvent(d, hostEvent)));
@@ -504,7 +528,7 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: 
     return;
   }
   if (args === 'help') {
-    process.stdout.write(`${c.help}\n`);
+    write(process.stdout, `${c.help}\n`);
     return;
   }
   let reply: HostReply;
@@ -513,18 +537,38 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: 
   } catch (e) {
     reply = ownFailure('pre-tool-use', 'PreToolUse', args, `internal error: ${(e as Error).message}`);
   }
-  if (reply.stderr) process.stderr.write(`${reply.stderr}\n`);
-  process.stdout.write(reply.stdout, () => {
-    process.exitCode = reply.exitCode;
-  });
+  if (reply.stderr) write(process.stderr, `${reply.stderr}\n`);
+  // Nothing to say (most calls): stdout is not even set up.
+  if (!reply.stdout) process.exitCode = reply.exitCode;
+  else {
+    write(process.stdout, reply.stdout, () => {
+      process.exitCode = reply.exitCode;
+    });
+  }
 }
 
-/** parseArgs, then the translator starts loading (if the script needs it) while the host writes stdin. */
+/**
+ * Write to stdout or stderr, which run and dispatch touch only when they have something to write (setting up
+ * a stdio stream costs every tool call). A closed pipe ends the process quietly, with the exit code set so far,
+ * as bin/hook-bridge.cjs arranges for the other commands.
+ */
+function write(stream: NodeJS.WriteStream, text: string, done?: () => void): void {
+  if (!stream.listenerCount('error')) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      process.exit();
+    });
+  }
+  stream.write(text, done);
+}
+
+/** parseArgs, then (--transcript always) the translator starts loading while the host writes stdin. */
 function parseAndPreload(argv: string[]): RunArgs | 'help' {
   const a = parseArgs(argv);
-  if (a !== 'help') preloadTranscripts(a.to, a.from);
+  if (a !== 'help' && a.transcript === 'always') preloadTranscripts(a.to, a.from);
   return a;
 }
 
-export const main = (argv: string[]) => hostMain(argv, { name: 'run', usage: usageLine(RUN_HELP), help: formatHostHelp(RUN_HELP), parse: parseAndPreload, handle: run });
+// usage and help are formatted only when printed (formatting them cost every call ~0.5 ms)
+export const main = (argv: string[]) => hostMain(argv, { name: 'run', get usage() { return usageLine(RUN_HELP); }, get help() { return formatHostHelp(RUN_HELP); }, parse: parseAndPreload, handle: run });
 

@@ -4,6 +4,8 @@
 // translate it (Claude JSONL from Qwen Code's, CodeBuddy Code's, Gemini CLI's or Codex CLI's JSONL).
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
+import type { RunArgs } from './main.js';
+import { mayReadTranscript } from './reads-transcript.js';
 
 const READABLE = new Set(['qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl', 'codex-jsonl']);
 const format = (d: DialectId) => mappings.dialects[d].payload?.transcript ?? 'unknown';
@@ -16,7 +18,9 @@ export function needsTranscript(host: DialectId, script: DialectId): boolean {
 type SyncModule = typeof import('../transcript/sync.js');
 let loading: Promise<SyncModule> | undefined;
 
-/** Start loading the translator (run calls this before reading stdin, so loading overlaps the host's write). */
+type TranscriptArgs = Pick<RunArgs, 'to' | 'from' | 'command' | 'emulateTodos' | 'transcript'>;
+
+/** Start loading the translator (run --transcript always calls this before reading stdin, so loading overlaps the host's write). */
 export function preloadTranscripts(host: DialectId, script: DialectId): void {
   if (!needsTranscript(host, script) || loading) return;
   // The translator's bundle takes these mappings instead of parsing its own copy (scripts/build.ts).
@@ -26,11 +30,22 @@ export function preloadTranscripts(host: DialectId, script: DialectId): void {
 }
 
 /**
- * Rewrite the script's payload to point at up-to-date translations of the host's transcripts.
+ * Does this call translate? Only where the formats differ, and (`--transcript auto`, the default) only for a
+ * command that may read the transcript or the todo list: src/run/reads-transcript.ts, run from the script's cwd
+ * with the script's environment (its project-dir and plugin-root variables resolve its paths).
+ */
+export function wantsTranscript(args: TranscriptArgs, cwd: string, scriptEnv: NodeJS.ProcessEnv): boolean {
+  if (!needsTranscript(args.to, args.from) || args.transcript === 'never') return false;
+  return args.transcript === 'always' || mayReadTranscript(args.command, cwd, scriptEnv);
+}
+
+/**
+ * Rewrite the script's payload to point at up-to-date translations of the host's transcripts, when it wants them.
  * Returns a note when that failed (the script then sees the host's own file).
  */
-export async function syncTranscripts(payload: Record<string, unknown>, host: DialectId, script: DialectId, env: NodeJS.ProcessEnv, emulateTodos: boolean): Promise<string | undefined> {
-  if (!needsTranscript(host, script)) return undefined;
+export async function syncTranscripts(payload: Record<string, unknown>, args: TranscriptArgs, env: NodeJS.ProcessEnv, cwd: string, scriptEnv: NodeJS.ProcessEnv): Promise<string | undefined> {
+  if (!wantsTranscript(args, cwd, scriptEnv)) return undefined;
+  const [host, script, emulateTodos] = [args.to, args.from, args.emulateTodos === true];
   const before = { transcript_path: payload.transcript_path, agent_transcript_path: payload.agent_transcript_path };
   try {
     preloadTranscripts(host, script);

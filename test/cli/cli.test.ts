@@ -32,8 +32,8 @@ describe('help and dialects', () => {
   });
   const words = (s: string) => s.replace(/\s+/g, ' ').trim();
   for (const [command, flags] of [
-    ['run', ['--from', '--to', '--timeout', '--on-timeout', '--on-error', '--ask', '--rewrite', '--plugin-root', '-c']],
-    ['dispatch', ['--to', '--config', '--from', '--on-error', '--ask', '--rewrite']],
+    ['run', ['--from', '--to', '--timeout', '--on-timeout', '--on-error', '--ask', '--rewrite', '--plugin-root', '--transcript', '-c']],
+    ['dispatch', ['--to', '--config', '--from', '--transcript', '--on-error', '--ask', '--rewrite']],
   ] as const) {
     it(`${command} --help (its fast path) says what \`hook-bridge help ${command}\` says, and what each flag does`, () => {
       const fast = cli([command, '--help']);

@@ -271,7 +271,8 @@ describe('what the script reads on stdin (through the CLI)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-run-payload-'));
     const q = { ...load('qwen', 'PreToolUse-run_shell_command'), cwd: dir };
     const script = `cat > stdin.json; printf '%s' "$CLAUDE_PROJECT_DIR" > env.txt; pwd > pwd.txt`;
-    const r = await runCli(['--from', 'claude', '--to', 'qwen', '-c', script], JSON.stringify(q, null, 2), { ...cleanEnv(), QWEN_PROJECT_DIR: dir });
+    // --transcript always: this script cannot read the transcript (auto would pass the host's path, test/run/reads-transcript.test.ts)
+    const r = await runCli(['--from', 'claude', '--to', 'qwen', '--transcript', 'always', '-c', script], JSON.stringify(q, null, 2), { ...cleanEnv(), QWEN_PROJECT_DIR: dir });
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     const raw = readFileSync(join(dir, 'stdin.json'), 'utf8');
     expect(raw.endsWith('}\n')).toBe(true);

@@ -218,7 +218,7 @@ describe('run and the transcript cache', () => {
     writeFileSync(join(d, 's.jsonl'), session);
     const env = cleanEnv({ HOME: d, HOOK_BRIDGE_CACHE_DIR: join(d, 'cache'), QWEN_PROJECT_DIR: d });
     const payload = JSON.stringify({ ...qwenStop(), transcript_path: join(d, 's.jsonl'), cwd: d });
-    const rs = await Promise.all(Array.from({ length: 6 }, () => runCli(['--from', 'claude', '--to', 'qwen', '-c', 'cat > /dev/null'], payload, env)));
+    const rs = await Promise.all(Array.from({ length: 6 }, () => runCli(['--from', 'claude', '--to', 'qwen', '--transcript', 'always', '-c', 'cat > /dev/null'], payload, env)));
     expect(rs.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0]);
     const { translateTranscript } = await import('../../src/index.js');
     expect(readFileSync(join(d, 'cache', 'transcripts', 'qwen', qwenStop().session_id, 's.jsonl'), 'utf8')).toBe(translateTranscript('qwen', 'claude', session));
