@@ -7,7 +7,7 @@ import { isAbsolute, join } from 'node:path';
 import { aggregate, readAnswer, type Answer, type ScriptResult } from './answer.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { hostProjectDir, translatePayload, translateResponse, type Payload } from './payload.js';
-import { callOfPatch, joinPatch, splitPatch, type FileCall } from './patch-calls.js';
+import { callOfPatch, joinPatch, partId, splitPatch, type FileCall } from './patch-calls.js';
 import { PatchError } from './apply-patch.js';
 import { canonicalEvent, canonicalTool, renameParams, toolEntry } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
@@ -403,12 +403,14 @@ async function runSplit(split: NonNullable<ReturnType<typeof splitHostCall>>, on
   if (typeof split === 'string') return { answer: { context: [] }, stderr: '', note: split, tool: undefined };
   const { calls, patch, t } = split;
   const runs: HookRun[] = [];
-  for (const c of calls) {
+  for (const [k, c] of calls.entries()) {
     if (filter && !filter(c.tool)) {
       runs.push({ answer: { context: [] }, stderr: '', tool: c.tool });
       continue;
     }
     const payload: Payload = { ...t.payload, tool_name: toolEntry(script, c.tool)?.name ?? t.payload.tool_name, tool_input: renameParams(c.input, toolEntry('claude', c.tool), toolEntry(script, c.tool)) };
+    // each call its own id, the one its tool_use has in the translated transcript (src/transcript/codex.ts)
+    if (typeof t.payload.tool_use_id === 'string') payload.tool_use_id = partId(t.payload.tool_use_id, k);
     if ('tool_response' in t.payload) payload.tool_response = translateResponse(c.response, c.tool, 'claude', script, c.input, cwd);
     const r = await once(payload, c.tool);
     runs.push(r);

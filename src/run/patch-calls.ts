@@ -65,13 +65,17 @@ function editRegion(original: string, chunks: Chunk[]): [string, string] | undef
   return [lines.slice(start, end).join('\n'), after.join('\n')];
 }
 
+/** An update's Edit strings from the file's text: the region from its first chunk to its last, and that text. */
+type EditOf = (op: Extract<PatchOp, { kind: 'update' }>, abs: string, target: string) => { original: string; region?: [string, string] } | undefined;
+
 /**
- * The calls an apply_patch input amounts to. `post`: the patch is applied already (PostToolUse), so the files
- * hold the new text and the results are built. Throws PatchError for a patch Codex would reject.
+ * The calls a parsed patch amounts to, without reading a file (the transcript's past calls: their files have changed
+ * since). `editOf`: an update's Edit strings from the file's text where it is known, else the chunks' lines joined.
+ * `post`: the patch was applied, the results are built.
  */
-export function splitPatch(patch: string, cwd: string, post: boolean, read = readText): FileCall[] {
+export function patchCalls(ops: PatchOp[], cwd: string, post: boolean, editOf: EditOf = () => undefined): FileCall[] {
   const calls: FileCall[] = [];
-  parsePatch(patch).forEach((op, i) => {
+  ops.forEach((op, i) => {
     const abs = resolve(cwd, op.path);
     if (op.kind === 'add') {
       const input = { file_path: abs, content: op.content };
@@ -84,9 +88,9 @@ export function splitPatch(patch: string, cwd: string, post: boolean, read = rea
     }
     const target = op.moveTo !== undefined ? resolve(cwd, op.moveTo) : abs;
     if (op.moveTo !== undefined) calls.push({ tool: 'shell', input: { command: `mv ${word(op.path)} ${word(op.moveTo)}` }, op: i, ...(post ? { response: claudeBash('') } : {}) });
-    const now = post ? read(target) : undefined;
-    const original = post ? (now === undefined ? undefined : applyChunks(now, op.chunks.map(reversed))) : read(abs);
-    const region = original === undefined ? undefined : editRegion(original, op.chunks);
+    const known = editOf(op, abs, target);
+    const original = known?.original;
+    const region = known?.region;
     const [old_string, new_string] = region ?? [op.chunks.map((c) => c.old.join('\n')).join('\n'), op.chunks.map((c) => c.new.join('\n')).join('\n')];
     const input = { file_path: target, old_string, new_string, replace_all: false };
     calls.push({
@@ -99,6 +103,21 @@ export function splitPatch(patch: string, cwd: string, post: boolean, read = rea
     });
   });
   return calls;
+}
+
+/**
+ * The calls an apply_patch input amounts to, the updated files' text read from disk. `post`: the patch is applied
+ * already (PostToolUse), so the files hold the new text and the results are built. Throws PatchError for a patch
+ * Codex would reject.
+ */
+export function splitPatch(patch: string, cwd: string, post: boolean, read = readText): FileCall[] {
+  return patchCalls(parsePatch(patch), cwd, post, (op, abs, target) => {
+    const now = post ? read(target) : undefined;
+    const original = post ? (now === undefined ? undefined : applyChunks(now, op.chunks.map(reversed))) : read(abs);
+    if (original === undefined) return undefined;
+    const region = editRegion(original, op.chunks);
+    return region ? { original, region } : { original };
+  });
 }
 
 /** The one chunk that turns `before` into `after`: the lines that differ, widened by context until Codex finds them there. */
@@ -227,6 +246,9 @@ export function callOfPatch(patch: string, tool: string, cwd: string, read = rea
   const [old_string, new_string] = region ?? [op.chunks[0]!.old.join('\n'), op.chunks[0]!.new.join('\n')];
   return { file_path, old_string, new_string, replace_all: false };
 }
+
+/** The tool_use id of a patch's k-th call (from 0): the host call's own id for the first, `<id>#<k+1>` for the others. */
+export const partId = (id: string, k: number) => (k === 0 ? id : `${id}#${k + 1}`);
 
 /** Codex's apply_patch result text for the files a call changed ("A path" added, "M path" updated). */
 export const patchResult = (changes: [string, string][]) => `Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\n${changes.map(([k, p]) => `${k} ${p}\n`).join('')}`;

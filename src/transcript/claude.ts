@@ -22,10 +22,12 @@ export interface TranslatorState {
   /** uuid of the last record written: the next one's parentUuid. */
   last: string | null;
   /** Tool calls whose result has not been seen yet: id -> the call as the host and the script name it. */
-  pending: Record<string, { uuid: string; tool?: string; hostInput: Json }>;
+  pending: Record<string, { uuid: string; tool?: string; hostInput: Json; part?: { result: unknown } }>;
   todos: TodoState;
   /** The session id a host writes once, in its transcript's first line (Gemini CLI's header), not on each record. */
   sessionId?: string;
+  /** Likewise the session's working directory (Codex CLI's session_meta and turn_context). */
+  cwd?: string;
 }
 
 export const freshState = (): TranslatorState => ({ last: null, pending: {}, todos: { items: [], changed: false } });
@@ -109,6 +111,20 @@ export class ClaudeWriter {
     // Qwen's todo_write (and Claude's TodoWrite) send the whole list: it is the new todo state.
     if (tool === 'todo.write' && Array.isArray(input.todos)) setTodos(this.state.todos, input.todos, m.timestamp);
     return { type: 'tool_use', id, name: script?.name ?? hostName, input };
+  }
+
+  /**
+   * One of the Claude calls a host call amounts to (Codex's apply_patch: a Write, Edit or Bash per file), given in
+   * Claude's tool and parameter names, with the result Claude would have recorded if the host call succeeds.
+   */
+  partUse(id: string, tool: string, input: Json, result: unknown): Block {
+    this.state.pending[id] = { uuid: '', tool, hostInput: input, part: { result } };
+    return { type: 'tool_use', id, name: toolEntry('claude', tool)?.name ?? tool, input };
+  }
+
+  /** A pending call that is a part of a host call (partUse). */
+  partOf(id: string): { result: unknown } | undefined {
+    return this.state.pending[id]?.part;
   }
 
   /**

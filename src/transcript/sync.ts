@@ -14,7 +14,8 @@ import { Translator } from './translate.js';
 
 /** What the cache remembers about one translated file. */
 interface CacheState {
-  v: 1;
+  /** The translation's version: a cache of another one is made again from the start (2: Codex's apply_patch split into its Claude calls). */
+  v: typeof VERSION;
   /** The host transcript it was made from, its inode, and how many bytes of it were translated. */
   source: string;
   ino: number;
@@ -23,6 +24,7 @@ interface CacheState {
   translator: TranslatorState;
 }
 
+const VERSION = 2;
 const CHUNK = 4 * 1024 * 1024;
 const LOCK_WAIT_MS = 10_000;
 const LOCK_STALE_MS = 30_000;
@@ -73,7 +75,7 @@ function withLock<T>(file: string, fn: () => T): T {
 function readState(path: string): CacheState | undefined {
   try {
     const s: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    return isObject(s) && s.v === 1 ? (s as unknown as CacheState) : undefined;
+    return isObject(s) && s.v === VERSION ? (s as unknown as CacheState) : undefined;
   } catch {
     return undefined;
   }
@@ -115,7 +117,7 @@ export function syncTranscript(source: string, out: string, o: SyncOptions): Tra
     const src = statOrNull(source);
     // A different file, a replaced or truncated one, or none: start again from its beginning.
     if (!s || !src || s.source !== source || s.ino !== src.ino || src.size < s.offset || !existsSync(out)) {
-      s = { v: 1, source, ino: src?.ino ?? 0, offset: 0, lines: 0, translator: freshState() };
+      s = { v: VERSION, source, ino: src?.ino ?? 0, offset: 0, lines: 0, translator: freshState() };
       writeFileSync(out, '', { mode: 0o600 });
     }
     if (src && src.size > s.offset) translateFrom(source, out, s, o);

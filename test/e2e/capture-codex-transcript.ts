@@ -1,7 +1,7 @@
 // Captures Codex CLI's transcript (rollout) file into test/fixtures/transcripts/codex/ (README there): one run of
 // the real agent, headless against the Responses-API mock, with a hook on every event that copies its payload and
 // the file behind transcript_path at the moment the hook runs.
-// Run: HOOK_BRIDGE_E2E_CACHE=<cache> npx tsx test/e2e/capture-codex-transcript.ts [outDir]
+// Run: HOOK_BRIDGE_E2E_CACHE=<cache> npx tsx test/e2e/capture-codex-transcript.ts [outDir] [session|patch]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CODEX_EVENTS } from './capture-codex.js';
@@ -16,6 +16,36 @@ const STEPS: ModelStep[] = [
   { tool: 'apply_patch', args: { input: patch('*** Add File: w.txt', '+line1', '+line2') } },
   { tool: 'apply_patch', args: { input: patch('*** Update File: w.txt', '@@', ' line1', '-line2', '+LINE2') } },
 ];
+/** `patch`: one apply_patch call that adds, updates (two chunks), moves and deletes files the project holds. */
+const PATCH_FILES: Record<string, string> = { 'u.txt': 'one\ntwo\nthree\nfour\nfive\n', 'm.txt': 'a\nb\n', 'gone.txt': 'bye\n' };
+const PATCH_STEPS: ModelStep[] = [
+  {
+    tool: 'apply_patch',
+    args: {
+      input: patch(
+        '*** Add File: n.txt',
+        '+new1',
+        '+new2',
+        '*** Update File: u.txt',
+        '@@',
+        '-two',
+        '+TWO',
+        '@@',
+        ' four',
+        '-five',
+        '+FIVE',
+        '*** Update File: m.txt',
+        '*** Move to: moved.txt',
+        '@@',
+        ' a',
+        '-b',
+        '+B',
+        '*** Delete File: gone.txt',
+      ),
+    },
+  },
+  { tool: 'exec_command', args: { cmd: 'cat n.txt u.txt moved.txt' } },
+];
 
 // Appends {payload, transcript (text or null)} per hook call.
 const REC = `const fs=require('fs');let d='';process.stdin.on('data',c=>d+=c).on('end',()=>{const p=JSON.parse(d);let t=null;try{t=fs.readFileSync(p.transcript_path,'utf8')}catch{}fs.appendFileSync(process.argv[2],JSON.stringify({payload:p,transcript:t})+'\\n')});`;
@@ -29,15 +59,16 @@ function shorten(line: string): string {
   return JSON.stringify(r);
 }
 
-export async function captureCodexTranscript(outDir: string): Promise<void> {
+export async function captureCodexTranscript(outDir: string, scenario: 'session' | 'patch' = 'session'): Promise<void> {
   const ws = makeWorkspace('hb-codex-transcript-');
+  if (scenario === 'patch') for (const [f, text] of Object.entries(PATCH_FILES)) writeFileSync(join(ws.projectDir, f), text);
   const rec = join(ws.root, 'rec.js');
   const log = join(ws.root, 'captured.jsonl');
   writeFileSync(rec, REC);
   const hook = { type: 'command', command: `node ${JSON.stringify(rec)} ${JSON.stringify(log)}` };
   writeJson(join(ws.projectDir, '.codex/hooks.json'), { hooks: Object.fromEntries(CODEX_EVENTS.map((e) => [e, [{ hooks: [hook] }]])) });
   try {
-    const r = await runCodex({ projectDir: ws.projectDir, homeDir: ws.homeDir, steps: STEPS });
+    const r = await runCodex({ projectDir: ws.projectDir, homeDir: ws.homeDir, steps: scenario === 'patch' ? PATCH_STEPS : STEPS });
     const fix = (s: string) => s.split(ws.projectDir).join('/PROJECT').split(ws.homeDir).join('/HOME');
     const calls = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(fix(l)) as { payload: Record<string, unknown>; transcript: string | null });
     mkdirSync(outDir, { recursive: true });
@@ -56,5 +87,5 @@ export async function captureCodexTranscript(outDir: string): Promise<void> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.dirname, 'capture-codex-transcript.ts')) {
-  await captureCodexTranscript(resolve(process.argv[2] ?? '/tmp/codex-transcript-capture'));
+  await captureCodexTranscript(resolve(process.argv[2] ?? '/tmp/codex-transcript-capture'), process.argv[3] === 'patch' ? 'patch' : 'session');
 }

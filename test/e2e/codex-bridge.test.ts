@@ -57,6 +57,18 @@ describe('Codex CLI: apply_patch as Claude Edit calls (through hook-bridge)', ()
   });
 });
 
+describe('Codex CLI: a Claude Stop gate that looks for Edit/Write in the transcript', () => {
+  // The quality-gate pattern: files were edited in this session -> block once with the edited paths.
+  const gate = `if(p.stop_hook_active)return;const recs=require('fs').readFileSync(p.transcript_path,'utf8').trim().split('\\n').map((l)=>JSON.parse(l));const edits=recs.filter((r)=>r.type==='assistant'&&Array.isArray(r.message&&r.message.content)).flatMap((r)=>r.message.content).filter((b)=>b.type==='tool_use'&&(b.name==='Edit'||b.name==='Write'));if(edits.length)console.log(JSON.stringify({decision:'block',reason:'EDITED '+edits.map((b)=>b.name+':'+require('path').basename(b.input.file_path)).join(',')}))`;
+  for (const mode of ['bridged', 'native'] as const) {
+    it(`${mode === 'bridged' ? 'finds the apply_patch update as an Edit and blocks once' : 'finds no Edit in the rollout file and lets the turn end (native hook, recorded)'}`, async () => {
+      const { ws, dir } = project(mode, 'Stop', undefined, gate, CONFIG);
+      const r = await runCodex({ projectDir: dir, homeDir: ws.homeDir, steps: [edit(dir)] });
+      expect(told(r, 'EDITED Edit:config.txt'), explain(r)).toBe(mode === 'bridged');
+    });
+  }
+});
+
 describe('Codex CLI: a Claude Stop hook that always blocks', () => {
   // Ignores stop_hook_active: on Claude Code the turn ends at the 9th consecutive block; Codex has no guard.
   const always = `process.stdout.write(JSON.stringify({decision:'block',reason:'AGAIN-'+Date.now()}))`;

@@ -1,9 +1,10 @@
 // Real-pattern Claude hook scripts that read the transcript or the todo list, run through the built CLI
 // on each host: they must decide under Qwen Code and CodeBuddy Code (via `run`) what they decide on
-// Claude Code for the same conversation. Each conversation is written in the three agents' own
-// transcript formats (record shapes as observed: ground-truth/claude/transcript-sample.jsonl,
-// fixtures/transcripts/{qwen,codebuddy}/session.jsonl); the reference is the script run on the Claude
-// form with Claude's own payload.
+// Claude Code for the same conversation (and under Codex CLI, which has no todo tool, the scripts that read no
+// todo list). Each conversation is written in the agents' own transcript formats (record shapes as observed:
+// ground-truth/claude/transcript-sample.jsonl, fixtures/transcripts/{qwen,codebuddy,codex}/session.jsonl; Codex
+// makes every Write and Edit an apply_patch call); the reference is the script run on the Claude form with
+// Claude's own payload.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,7 +15,7 @@ import { cleanEnv, runCli } from './cli.js';
 const FX = resolve(import.meta.dirname, '../fixtures');
 const S = (name: string) => shellQuote(join(import.meta.dirname, 'scripts', name));
 type Obj = Record<string, any>;
-type Agent = 'claude' | 'qwen' | 'codebuddy';
+type Agent = 'claude' | 'qwen' | 'codebuddy' | 'codex';
 
 /** One step of a conversation, in Claude's vocabulary. */
 type Step =
@@ -38,6 +39,9 @@ function write(agent: Agent, steps: Step[], cwd: string): string {
   const claudeAssistant = (block: Obj) => ({ ...claudeBase('assistant'), message: { id: `msg_${n}`, type: 'message', role: 'assistant', model: 'claude-opus-5-5', content: [block], stop_reason: block.type === 'tool_use' ? 'tool_use' : 'end_turn', stop_sequence: null } });
   const qwenRec = (type: string, role: string, parts: Obj[]) => ({ uuid: id(), parentUuid: null, sessionId: SID, timestamp: ts(), type, cwd, version: '0.24.4', message: { role, parts } });
   const cbRec = (type: string, rest: Obj) => ({ id: id(), timestamp: clock += 1000, type, ...rest, sessionId: SID, cwd });
+  const codexRec = (payload: Obj) => ({ timestamp: ts(), type: 'response_item', payload: { id: id(), ...payload } });
+  const patch = (...body: string[]) => ['*** Begin Patch', ...body, '*** End Patch'].join('\n');
+  if (agent === 'codex') lines.push({ timestamp: ts(), type: 'session_meta', payload: { id: SID, session_id: SID, cwd, cli_version: '0.169.0' } });
   let todoState: Obj[] = [];
   for (const s of steps) {
     const call = `call_${n + 1}`;
@@ -45,10 +49,12 @@ function write(agent: Agent, steps: Step[], cwd: string): string {
       if (agent === 'claude') lines.push({ ...claudeBase('user'), message: { role: 'user', content: s.prompt } });
       if (agent === 'qwen') lines.push(qwenRec('user', 'user', [{ text: s.prompt }]));
       if (agent === 'codebuddy') lines.push(cbRec('message', { role: 'user', content: [{ type: 'input_text', text: s.prompt }] }));
+      if (agent === 'codex') lines.push(codexRec({ type: 'message', role: 'user', content: [{ type: 'input_text', text: s.prompt }] }));
     } else if ('text' in s) {
       if (agent === 'claude') lines.push(claudeAssistant({ type: 'text', text: s.text }));
       if (agent === 'qwen') lines.push(qwenRec('assistant', 'model', [{ text: s.text }]));
       if (agent === 'codebuddy') lines.push(cbRec('message', { role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: s.text }] }));
+      if (agent === 'codex') lines.push(codexRec({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: s.text }] }));
     } else if ('todos' in s) {
       if (agent === 'claude') lines.push(claudeAssistant({ type: 'tool_use', id: call, name: 'TodoWrite', input: { todos: s.todos.map((t) => ({ content: t.content, status: t.status, activeForm: t.content })) } }));
       if (agent === 'qwen') lines.push(qwenRec('assistant', 'model', [{ functionCall: { id: call, name: 'todo_write', args: { todos: s.todos } } }]));
@@ -89,6 +95,15 @@ function write(agent: Agent, steps: Step[], cwd: string): string {
         lines.push(cbRec('function_call', { callId: call, name: tool, arguments: JSON.stringify(claudeInput) }));
         const text = tool === 'Bash' ? `Command: ${input.command}\nStdout: ${output}\n\nStderr: (empty)\nExit Code: ${exit}\nSignal: (none)` : output;
         lines.push(cbRec('function_call_result', { callId: call, name: tool, status: 'completed', output: { type: 'text', text }, providerData: { toolResult: { rawResponse: { exitCode: exit, ...(exit ? { is_error: true } : {}) } } } }));
+      }
+      if (agent === 'codex' && tool === 'Bash') {
+        lines.push(codexRec({ type: 'function_call', name: 'exec_command', arguments: JSON.stringify({ cmd: input.command }), call_id: call }));
+        lines.push(codexRec({ type: 'function_call_output', call_id: call, output: `Chunk ID: 1\nWall time: 0.0000 seconds\nProcess exited with code ${exit}\nOriginal token count: 1\nOutput:\n${output}\n` }));
+      } else if (agent === 'codex') {
+        // every file edit is one apply_patch call (observed: fixtures/transcripts/codex/)
+        const body = tool === 'Write' ? [`*** Add File: ${input.file_path}`, ...String(input.content).split('\n').map((l) => `+${l}`)] : [`*** Update File: ${input.file_path}`, '@@', `-${input.old_string}`, `+${input.new_string}`];
+        lines.push(codexRec({ type: 'custom_tool_call', status: 'completed', call_id: call, name: 'apply_patch', input: patch(...body) }));
+        lines.push(codexRec({ type: 'custom_tool_call_output', call_id: call, output: `Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\n${tool === 'Write' ? 'A' : 'M'} ${input.file_path}\n` }));
       }
     }
   }
@@ -162,7 +177,9 @@ async function play(agent: Agent, steps: Step[], cmd: string, todos: boolean) {
     mkdirSync(join(home, '.claude', 'todos'), { recursive: true });
     writeFileSync(join(home, '.claude', 'todos', `${SID}-agent-${SID}.json`), JSON.stringify(claudeTodos(steps)));
   }
-  const env = cleanEnv({ HOME: home, HOOK_BRIDGE_CACHE_DIR: join(d, 'cache'), SHELL: '/bin/sh', [agent === 'qwen' ? 'QWEN_PROJECT_DIR' : agent === 'codebuddy' ? 'CODEBUDDY_PROJECT_DIR' : 'CLAUDE_PROJECT_DIR']: d });
+  // Codex sets no project variable: run finds the project upward from the cwd
+  const project = { claude: 'CLAUDE_PROJECT_DIR', qwen: 'QWEN_PROJECT_DIR', codebuddy: 'CODEBUDDY_PROJECT_DIR', codex: 'HB_TEST_UNUSED' }[agent];
+  const env = cleanEnv({ HOME: home, HOOK_BRIDGE_CACHE_DIR: join(d, 'cache'), SHELL: '/bin/sh', [project]: d });
   const args = ['--from', 'claude', '--to', agent, ...(todos && agent !== 'claude' ? ['--emulate-todos'] : []), '-c', cmd];
   return runCli(args, JSON.stringify(payload), env);
 }
@@ -173,9 +190,12 @@ describe('Claude scripts that read the transcript / todo list decide the same on
       for (const c of CONVERSATIONS) {
         it(c.name, async () => {
           const ref = await play('claude', c.steps, s.cmd, s.todos === true);
-          const got = { qwen: decision(await play('qwen', c.steps, s.cmd, s.todos === true)), codebuddy: decision(await play('codebuddy', c.steps, s.cmd, s.todos === true)) };
+          // Codex CLI has no todo tool: the todo validator has nothing to read there
+          const hosts: Agent[] = s.todos ? ['qwen', 'codebuddy'] : ['qwen', 'codebuddy', 'codex'];
+          const got: Obj = {};
+          for (const h of hosts) got[h] = decision(await play(h, c.steps, s.cmd, s.todos === true));
           expect(ref.stderr).not.toMatch(/No assistant messages|transcript not found|no todo list/);
-          expect(got).toEqual({ qwen: decision(ref), codebuddy: decision(ref) });
+          expect(got).toEqual(Object.fromEntries(hosts.map((h) => [h, decision(ref)])));
         });
       }
     });
@@ -222,6 +242,26 @@ describe('run and the transcript cache', () => {
     expect(rs.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0]);
     const { translateTranscript } = await import('../../src/index.js');
     expect(readFileSync(join(d, 'cache', 'transcripts', 'qwen', qwenStop().session_id, 's.jsonl'), 'utf8')).toBe(translateTranscript('qwen', 'claude', session));
+  });
+
+  it('Codex apply_patch: each script run gets the Write/Edit/Bash call its transcript records (name, input, tool_use id, result)', async () => {
+    // The real capture: one patch that adds, updates (two chunks), moves and deletes; its PostToolUse payload and the
+    // rollout at Stop. The project holds none of the files, so run, like the transcript, does not know their text.
+    const d = mkdtempSync(join(tmpdir(), 'hb-transcript-codex-patch-'));
+    dirs.push(d);
+    const fix = (t: string) => t.split('/PROJECT').join(d);
+    writeFileSync(join(d, 'rollout.jsonl'), fix(readFileSync(join(FX, 'transcripts/codex/patch-session.jsonl'), 'utf8')));
+    const post = JSON.parse(fix(readFileSync(join(FX, 'transcripts/codex/patch-PostToolUse-apply_patch.payload.json'), 'utf8')));
+    const rec = join(d, 'seen.jsonl');
+    const cmd = `jq -c '{tool_name, tool_input, tool_use_id, tool_response, transcript_path}' >> ${shellQuote(rec)}`;
+    const r = await runCli(['--from', 'claude', '--to', 'codex', '-c', cmd], JSON.stringify({ ...post, transcript_path: join(d, 'rollout.jsonl') }), cleanEnv({ HOME: d, HOOK_BRIDGE_CACHE_DIR: join(d, 'cache') }));
+    expect(r.code).toBe(0);
+    const seen = readFileSync(rec, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Obj);
+    const transcript = readFileSync(seen[0]!.transcript_path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Obj);
+    const uses = transcript.map((x) => x.message.content[0]).filter((b) => b.type === 'tool_use' && b.id.startsWith(post.tool_use_id));
+    const results = new Map(transcript.filter((x) => x.message.content[0]?.type === 'tool_result').map((x) => [x.message.content[0].tool_use_id, x.toolUseResult]));
+    expect(seen.map((x) => x.tool_name)).toEqual(['Write', 'Edit', 'Bash', 'Edit', 'Bash']);
+    expect(uses.map((b) => ({ tool_name: b.name, tool_input: b.input, tool_use_id: b.id, tool_response: results.get(b.id) }))).toEqual(seen.map(({ transcript_path, ...x }) => x));
   });
 
   it('a cache that cannot be written: the script still runs (on the host file) and a PreToolUse is not denied for it', async () => {

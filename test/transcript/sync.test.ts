@@ -10,6 +10,8 @@ import { claudeTodosFile, prepareTranscripts, syncTranscript } from '../../src/t
 const FX = resolve(import.meta.dirname, '../fixtures/transcripts');
 const QWEN = readFileSync(join(FX, 'qwen/session.jsonl'));
 const CB = readFileSync(join(FX, 'codebuddy/session.jsonl'));
+/** Codex: one apply_patch call (add + update + move + delete) becomes five tool_uses and five tool_results. */
+const CODEX = Buffer.concat([readFileSync(join(FX, 'codex/patch-session.jsonl')), readFileSync(join(FX, 'codex/session.jsonl'))]);
 const dirs: string[] = [];
 const tmp = () => {
   const d = mkdtempSync(join(tmpdir(), 'hb-transcript-sync-'));
@@ -30,7 +32,7 @@ const whole = (b: Buffer) => translateTranscript('qwen', 'claude', b.toString('u
 const UNICODE = Buffer.from(`${JSON.stringify({ uuid: 'u-uni', timestamp: '2026-11-25T00:00:00Z', type: 'user', message: { role: 'user', parts: [{ text: 'héllo ✓ 日本語 🙂' }] } })}\n`);
 
 describe('syncTranscript: incremental, append-only, equal to the whole translation', () => {
-  for (const [name, from, bytes] of [['qwen', 'qwen', Buffer.concat([UNICODE, QWEN])], ['codebuddy', 'codebuddy', CB]] as const) {
+  for (const [name, from, bytes] of [['qwen', 'qwen', Buffer.concat([UNICODE, QWEN])], ['codebuddy', 'codebuddy', CB], ['codex', 'codex', CODEX]] as const) {
     it(`${name}: the host file written in arbitrary pieces (mid-line, mid-character) translates to the same file`, () => {
       const d = tmp();
       const src = join(d, 'host.jsonl');
@@ -78,6 +80,32 @@ describe('syncTranscript: incremental, append-only, equal to the whole translati
     writeFileSync(src, UNICODE); // shorter: truncated and rewritten
     sync();
     expect(translated()).toBe(whole(UNICODE));
+  });
+
+  it('codex: an apply_patch call in one call of run, its output in the next, gives the records of the whole translation', () => {
+    const lines = readFileSync(join(FX, 'codex/patch-session.jsonl'), 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.includes('"custom_tool_call_output"'));
+    const d = tmp();
+    const src = join(d, 'host.jsonl');
+    const out = join(d, 'out.jsonl');
+    writeFileSync(src, `${lines.slice(0, at).join('\n')}\n`);
+    syncTranscript(src, out, { from: 'codex', to: 'claude' });
+    const state = JSON.parse(readFileSync(join(d, 'out.state.json'), 'utf8'));
+    expect(Object.keys(state.translator.pending)).toEqual(['call_e2e_1', 'call_e2e_1#2', 'call_e2e_1#3', 'call_e2e_1#4', 'call_e2e_1#5']);
+    appendFileSync(src, lines.slice(at).join('\n'));
+    syncTranscript(src, out, { from: 'codex', to: 'claude' });
+    expect(readFileSync(out, 'utf8')).toBe(translateTranscript('codex', 'claude', lines.join('\n')));
+  });
+
+  it('a cache written by an earlier translation version is made again from the start (not appended to)', () => {
+    const { d, src, out, sync, translated } = pair();
+    writeFileSync(src, QWEN);
+    sync();
+    const statePath = join(d, 'out.state.json');
+    writeFileSync(statePath, JSON.stringify({ ...JSON.parse(readFileSync(statePath, 'utf8')), v: 1 }));
+    writeFileSync(out, 'stale\n');
+    sync();
+    expect(translated()).toBe(whole(QWEN));
   });
 
   it('a corrupt line is skipped, the rest still translated (a hook must not fail on it)', () => {

@@ -118,22 +118,45 @@ const CASES: { name: string; from: DialectId; file: string; expected: unknown[][
   },
   {
     // Codex's rollout: the developer messages and the <environment_context> user message are its own, not a
-    // prompt; exec_command is Bash {command} (as hooks see it); apply_patch keeps its patch (no Claude tool is
-    // one patch). Its records carry no cwd (the session_meta has it), so the Claude records have none.
+    // prompt; exec_command is Bash {command} (as hooks see it); an apply_patch call is the Claude calls it amounts
+    // to, as run shows them (src/run/patch-calls.ts). The cwd is the session_meta's.
     name: 'Codex CLI session (exec_command ok/failing, apply_patch add/update, text)',
     from: 'codex',
     file: 'transcripts/codex/session.jsonl',
-    noCwd: true,
     expected: [
       ['user', 'go'],
       ['assistant', 'tool_use', 'call_e2e_1', 'Bash', { command: 'echo out-line; echo err-line >&2' }],
       ['user', 'tool_result', 'call_e2e_1', 'err-line\nout-line', false],
       ['assistant', 'tool_use', 'call_e2e_2', 'Bash', { command: 'echo partial; exit 3' }],
       ['user', 'tool_result', 'call_e2e_2', 'Exit code 3\npartial', true],
-      ['assistant', 'tool_use', 'call_e2e_3', 'apply_patch', { patch: '*** Begin Patch\n*** Add File: w.txt\n+line1\n+line2\n*** End Patch' }],
+      ['assistant', 'tool_use', 'call_e2e_3', 'Write', { file_path: P, content: 'line1\nline2\n' }],
       ['user', 'tool_result', 'call_e2e_3', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
-      ['assistant', 'tool_use', 'call_e2e_4', 'apply_patch', { patch: '*** Begin Patch\n*** Update File: w.txt\n@@\n line1\n-line2\n+LINE2\n*** End Patch' }],
+      ['assistant', 'tool_use', 'call_e2e_4', 'Edit', { file_path: P, old_string: 'line1\nline2', new_string: 'line1\nLINE2', replace_all: false }],
       ['user', 'tool_result', 'call_e2e_4', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
+      ['assistant', 'text', 'done'],
+    ],
+  },
+  {
+    // One apply_patch call that adds, updates (two chunks), moves and deletes: a tool_use per Claude call, the first
+    // with the call_id, the others <call_id>#k; one tool_result each. The two-chunk update is one Edit of the chunks'
+    // lines joined (the file's text at that time is not in the transcript), as run gives it for a file it cannot read.
+    name: 'Codex CLI apply_patch with add + update + move + delete (one call), then exec_command',
+    from: 'codex',
+    file: 'transcripts/codex/patch-session.jsonl',
+    expected: [
+      ['user', 'go'],
+      ['assistant', 'tool_use', 'call_e2e_1', 'Write', { file_path: '/PROJECT/n.txt', content: 'new1\nnew2\n' }],
+      ['assistant', 'tool_use', 'call_e2e_1#2', 'Edit', { file_path: '/PROJECT/u.txt', old_string: 'two\nfour\nfive', new_string: 'TWO\nfour\nFIVE', replace_all: false }],
+      ['assistant', 'tool_use', 'call_e2e_1#3', 'Bash', { command: 'mv m.txt moved.txt' }],
+      ['assistant', 'tool_use', 'call_e2e_1#4', 'Edit', { file_path: '/PROJECT/moved.txt', old_string: 'a\nb', new_string: 'a\nB', replace_all: false }],
+      ['assistant', 'tool_use', 'call_e2e_1#5', 'Bash', { command: 'rm gone.txt' }],
+      ['user', 'tool_result', 'call_e2e_1', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
+      ['user', 'tool_result', 'call_e2e_1#2', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
+      ['user', 'tool_result', 'call_e2e_1#3', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
+      ['user', 'tool_result', 'call_e2e_1#4', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
+      ['user', 'tool_result', 'call_e2e_1#5', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
+      ['assistant', 'tool_use', 'call_e2e_2', 'Bash', { command: 'cat n.txt u.txt moved.txt' }],
+      ['user', 'tool_result', 'call_e2e_2', 'new1\nnew2\none\nTWO\nthree\nfour\nFIVE\na\nB', false],
       ['assistant', 'text', 'done'],
     ],
   },
@@ -337,6 +360,68 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
       ['user', 'tool_result', 'c9', 'Exit code 1\nexec_command failed: CreateP', true],
     ]);
   });
+
+  it('Codex CLI apply_patch parts get Claude\'s toolUseResult: Write create, Edit {filePath, oldString, …}, Bash for mv/rm', () => {
+    const recs = parse(translateTranscript('codex', 'claude', read('transcripts/codex/patch-session.jsonl')));
+    const results = recs.filter((r) => r.message.content[0]?.type === 'tool_result').slice(0, 5);
+    const bash = { stdout: '', stderr: '', interrupted: false, isImage: false, noOutputExpected: false };
+    expect(results.map((r) => r.toolUseResult)).toEqual([
+      { type: 'create', filePath: '/PROJECT/n.txt', content: 'new1\nnew2\n', structuredPatch: [], originalFile: null, userModified: false },
+      { filePath: '/PROJECT/u.txt', oldString: 'two\nfour\nfive', newString: 'TWO\nfour\nFIVE', originalFile: null, structuredPatch: [], userModified: false, replaceAll: false },
+      bash,
+      { filePath: '/PROJECT/moved.txt', oldString: 'a\nb', newString: 'a\nB', originalFile: null, structuredPatch: [], userModified: false, replaceAll: false },
+      bash,
+    ]);
+    // each result points at its own tool_use record
+    const uses = new Map(recs.filter((r) => r.message.content[0]?.type === 'tool_use').map((r) => [r.message.content[0].id, r.uuid]));
+    for (const r of results) expect(r.sourceToolAssistantUUID).toBe(uses.get(r.message.content[0].tool_use_id));
+  });
+
+  const codexLines = (...rs: Rec[]) => rs.map((r) => `${JSON.stringify(r)}\n`).join('');
+  const META = { timestamp: 't', type: 'session_meta', payload: { id: 's1', cwd: '/P' } };
+  const patchCall = (input: string) => ({ timestamp: 't', type: 'response_item', payload: { type: 'custom_tool_call', id: 'ctc_9', call_id: 'c9', name: 'apply_patch', input } });
+  const patchOut = (output: string) => ({ timestamp: 't', type: 'response_item', payload: { type: 'custom_tool_call_output', id: 'ctco_9', call_id: 'c9', output } });
+  const PATCH = '*** Begin Patch\n*** Add File: a.txt\n+x\n*** Delete File: b.txt\n*** End Patch';
+  const CODEX_PATCH_CASES: { name: string; lines: Rec[]; expected: unknown[][] }[] = [
+    {
+      name: 'a failed patch: every part a failed result ("Error: …" toolUseResult)',
+      lines: [META, patchCall(PATCH), patchOut('apply_patch verification failed: Failed to delete file b.txt')],
+      expected: [
+        ['assistant', 'tool_use', 'c9', 'Write', { file_path: '/P/a.txt', content: 'x\n' }],
+        ['assistant', 'tool_use', 'c9#2', 'Bash', { command: 'rm b.txt' }],
+        ['user', 'tool_result', 'c9', 'apply_patch verification failed: Failed ', true],
+        ['user', 'tool_result', 'c9#2', 'apply_patch verification failed: Failed ', true],
+      ],
+    },
+    {
+      name: 'a patch Codex rejects (not a patch): one apply_patch call, as Codex made it',
+      lines: [META, patchCall('*** Add File: a.txt\n+x'), patchOut("apply_patch verification failed: invalid patch: The first line of the patch must be '*** Begin Patch'")],
+      expected: [
+        ['assistant', 'tool_use', 'c9', 'apply_patch', { patch: '*** Add File: a.txt\n+x' }],
+        ['user', 'tool_result', 'c9', 'apply_patch verification failed: invalid', true],
+      ],
+    },
+    {
+      name: 'no session_meta (no cwd to place the paths in): one apply_patch call',
+      lines: [patchCall(PATCH), patchOut('Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nA a.txt\nD b.txt\n')],
+      expected: [
+        ['assistant', 'tool_use', 'c9', 'apply_patch', { patch: PATCH }],
+        ['user', 'tool_result', 'c9', 'Exit code: 0\nWall time: 0 seconds\nOutput', false],
+      ],
+    },
+    {
+      name: 'a path with a space: the rm part quotes it as run does; a turn_context cwd wins over the session_meta\'s',
+      lines: [META, { timestamp: 't', type: 'turn_context', payload: { cwd: '/Q' } }, patchCall('*** Begin Patch\n*** Delete File: my file.txt\n*** End Patch')],
+      expected: [['assistant', 'tool_use', 'c9', 'Bash', { command: "rm 'my file.txt'" }]],
+    },
+  ];
+  for (const c of CODEX_PATCH_CASES) {
+    it(`Codex CLI apply_patch: ${c.name}`, () => {
+      const recs = parse(translateTranscript('codex', 'claude', codexLines(...c.lines)));
+      expect(recs.map(short)).toEqual(c.expected);
+      for (const r of recs.filter((x) => x.message.content[0].is_error)) expect(r.toolUseResult).toBe(`Error: ${r.message.content[0].content}`);
+    });
+  }
 
   it('Codex CLI: the transcript exists from SessionStart (no prompt yet); at a Bash PostToolUse the call is there, its output not yet', () => {
     const t = new Translator('codex', 'claude');
