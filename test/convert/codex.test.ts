@@ -127,7 +127,7 @@ trusted_hash = "sha256:00"
     const dir = project({ '.codex/config.toml': 'model = "x"\n', '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }) });
     expect((await convertProject({ inputs: [dir], to: ['codex'], stdout: true })).sources.map((s) => s.dialect)).toEqual(['claude']);
     expect(detectFileDialect('/p/.codex/hooks.json', '{}')).toBe('codex');
-    expect(detectFileDialect('/home/u/.codex/config.toml', '')).toBe('codex');
+    expect(detectFileDialect('/HOME/.codex/config.toml', '')).toBe('codex');
   });
 });
 
