@@ -36,12 +36,14 @@ function fromCodeCache(file) {
   };
   let cacheFile;
   let cached;
+  /** This install's and flags' prefix of its cache file names (the rest names the bundle's version and Node's). */
+  let install;
   try {
     const st = fs.statSync(file);
     const env = process.env;
     const root = env.HOOK_BRIDGE_CACHE_DIR || path.join(env.XDG_CACHE_HOME || path.join(env.HOME || require('node:os').homedir(), '.cache'), 'hook-bridge');
     // flags change what V8 compiles; another install (another path) keeps its own cache
-    const install = `${cmd}-${fnv(file)}-${fnv(`${process.execArgv.join(' ')}\0${env.NODE_OPTIONS || ''}`)}-`;
+    install = `${cmd}-${fnv(file)}-${fnv(`${process.execArgv.join(' ')}\0${env.NODE_OPTIONS || ''}`)}-`;
     cacheFile = path.join(root, 'v8', `${install}${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}-${st.ino}.bin`);
     // compiled code is run as it is: only from a file of this user that nobody else can write
     const own = fs.statSync(cacheFile);
@@ -62,7 +64,6 @@ function fromCodeCache(file) {
         fs.renameSync(tmp, cacheFile);
         // the caches of this install's earlier bundles (or Node versions) are no use any more
         const mine = path.basename(cacheFile);
-        const install = mine.slice(0, mine.indexOf('-v') + 1);
         for (const f of fs.readdirSync(dir)) if (f.startsWith(install) && f !== mine && f.endsWith('.bin')) fs.rmSync(path.join(dir, f), { force: true });
       } catch {
         /* a cache that cannot be written: compile next time too */
