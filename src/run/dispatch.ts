@@ -4,15 +4,14 @@
 // No host reads hooks.yaml, and per-hook wrapping cannot change how a host combines hooks (Qwen: last
 // writer wins; CodeBuddy: timeouts block).
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { aggregate } from './answer.js';
-
-export { aggregate };
+import { TRANSCRIPT_MODES, type TranscriptMode } from './reads-transcript.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
-import { hostProjectDir } from './payload.js';
+import { findUp, hostProjectDir } from './payload.js';
 import { callingHost, hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, stopGuard, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
-import { matcherFires } from '../dialects/matcher.js';
+import { matcherFires, matcherFiresFor } from '../dialects/matcher.js';
 import { canonicalTool, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
 import { detectFileDialect } from '../convert/project.js';
@@ -46,7 +45,7 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     else if (a === '--on-error' && (v === 'deny' || v === 'allow')) o.onError = v;
     else if (a === '--ask' && (v === 'ask' || v === 'deny' || v === 'allow')) o.ask = v;
     else if (a === '--rewrite' && (v === 'deny' || v === 'ignore')) o.rewrite = v;
-    else if (a === '--transcript' && (v === 'always' || v === 'auto' || v === 'never')) o.transcript = v;
+    else if (a === '--transcript' && (TRANSCRIPT_MODES as readonly string[]).includes(v)) o.transcript = v as TranscriptMode;
     else throw new UsageError(`unknown option or value: ${a} ${v}`);
   }
   if (!o.to || !o.config?.length) throw new UsageError('--to and --config are required');
@@ -59,10 +58,8 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
  */
 export function locateHookSet(file: string, projectDir: string, cwd: string): string {
   if (isAbsolute(file) || existsSync(resolve(projectDir, file))) return resolve(projectDir, file);
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, file))) return join(dir, file);
-    if (dirname(dir) === dir) return resolve(projectDir, file);
-  }
+  const dir = findUp(cwd, (d) => existsSync(join(d, file)));
+  return dir === undefined ? resolve(projectDir, file) : join(dir, file);
 }
 
 /** Load the hook set and its dialect (its own failures are hook-bridge's: fail by --on-error). */
@@ -111,7 +108,7 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
 }
 
 /** Whether a hook's matcher fires for one of the calls a host call is split into (canonical tool ids). */
-const callFilter = (h: Hook, configDialect: DialectId) => (tool: string) => matcherFires(configDialect, h.nativeMatcher, toolEntry(configDialect, tool)?.name ?? tool);
+const callFilter = (h: Hook, configDialect: DialectId) => (tool: string) => matcherFiresFor(configDialect, h.nativeMatcher, tool);
 
 /** Consecutive runs of hooks with the same priority (the list is sorted by priority). */
 function byPriority(hooks: Hook[]): Hook[][] {

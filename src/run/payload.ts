@@ -137,13 +137,18 @@ function projectRoot(host: DialectId, cwd: string, env: NodeJS.ProcessEnv): stri
   const home = env.HOME ?? homedir();
   const userFolder = (d.config.homeVar && env[d.config.homeVar]) || join(home, folder);
   for (const marker of [folder, '.git']) {
-    for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-      const at = join(dir, marker);
-      if (at !== userFolder && existsSync(at)) return dir;
-      if (dirname(dir) === dir) break;
-    }
+    const dir = findUp(cwd, (d) => join(d, marker) !== userFolder && existsSync(join(d, marker)));
+    if (dir !== undefined) return dir;
   }
   return cwd;
+}
+
+/** The nearest directory from `start` upward (itself included) for which `test` holds. */
+export function findUp(start: string, test: (dir: string) => boolean): string | undefined {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    if (test(dir)) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 /** Env var holding the host's project dir, else the project found from the cwd (env.projectRoot), else cwd. */

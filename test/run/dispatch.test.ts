@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aggregate } from '../../src/run/dispatch.js';
+import { aggregate } from '../../src/run/answer.js';
 import type { HookRun } from '../../src/run/main.js';
 import { BIN, cleanEnv } from './cli.js';
 
