@@ -369,7 +369,7 @@ export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.Proc
     return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(r.timedOut ? { note: `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` } : {}), tool };
   };
   const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : projectDir;
-  const split = splitHostCall(args, p, t);
+  const split = splitHostCall(args, p, t, cwd);
   const filter = args.callFilter ?? (args.calls ? (tool: string) => args.calls!.includes(tool) : undefined);
   const h = split ? await runSplit(split, once, args.from, cwd, filter) : await once(t.payload, t.tool);
   if (t.covering && h.answer.updatedInput) coveredRewrite(h.answer, t.tool!, cwd);
@@ -385,11 +385,10 @@ export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.Proc
  * A host call the script's agent would have made as several calls of its own (one apply_patch = a Write or
  * Edit per file, an rm, an mv: patch-calls.ts). undefined: the call is one call there too.
  */
-function splitHostCall(args: HookArgs, p: ParsedPayload, t: ReturnType<typeof translatePayload>): { calls: FileCall[]; patch: string; t: typeof t } | string | undefined {
+function splitHostCall(args: HookArgs, p: ParsedPayload, t: ReturnType<typeof translatePayload>, cwd: string): { calls: FileCall[]; patch: string; t: typeof t } | string | undefined {
   const entry = t.tool ? toolEntry(args.to, t.tool) : undefined;
   if (!entry?.covers || toolEntry(args.from, t.tool!) || !isObject(p.payload.tool_input)) return undefined;
   const patch = renameParams(p.payload.tool_input, entry, undefined).patch;
-  const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : process.cwd();
   try {
     if (typeof patch !== 'string') throw new PatchError('the call has no patch text');
     return { calls: splitPatch(patch, cwd, 'tool_response' in p.payload), patch, t };
