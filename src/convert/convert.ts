@@ -9,7 +9,7 @@ import type { NativeHook } from '../dialects/define.js';
 import { nativeEvent, placeEvent, splitCallTools, toolEntry, toolsOf } from '../dialects/catalog.js';
 import { closestName } from '../model/suggest.js';
 import { shellQuote, wrapCommand } from '../run/wrapper.js';
-import { matcherFires, writeToolMatcher } from '../dialects/matcher.js';
+import { matcherFires, matcherFiresFor, writeToolMatcher } from '../dialects/matcher.js';
 import { braceSubstitutedVars, rewriteEnvVars } from './env.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
@@ -93,7 +93,6 @@ const defaultMs = (d: DialectId): number | null => {
   return t.default === null ? null : t.default * (t.unit === 's' ? 1000 : 1);
 };
 
-/** A command hook's exec-form arguments (Claude's `args`: strings only), or undefined. */
 /**
  * A host tool the written matcher fires for that is several of the script agent's tools (Codex CLI's apply_patch:
  * a Write or Edit per file, rm and mv as Bash): the script agent's names of the calls the source matcher fires
@@ -103,13 +102,14 @@ function callsFor(h: Hook, from: DialectId, host: DialectId, written: unknown): 
   for (const { canonical, entry } of toolsOf(host)) {
     if (!entry.covers || toolEntry(h.scriptDialect, canonical) || !matcherFires(host, written, entry.name)) continue;
     const tools = splitCallTools(entry);
-    const fired = tools.filter((t) => matcherFires(from, h.nativeMatcher, toolEntry(from, t)?.name ?? t));
+    const fired = tools.filter((t) => matcherFiresFor(from, h.nativeMatcher, t));
     const names = fired.map((t) => toolEntry(h.scriptDialect, t)?.name);
     if (fired.length < tools.length && fired.length && names.every(Boolean)) return names as string[];
   }
   return undefined;
 }
 
+/** A command hook's exec-form arguments (Claude's `args`: strings only), or undefined. */
 function execArgs(h: Hook): string[] | undefined {
   const a = h.fields.args;
   return h.type === 'command' && Array.isArray(a) && a.every((x) => typeof x === 'string') ? (a as string[]) : undefined;

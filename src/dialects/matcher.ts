@@ -60,6 +60,9 @@ function safeRegex(source: string): RegExp | null {
 const isWildcard = (m: unknown) => m === undefined || m === null || m === '' || m === '*';
 
 /** Does a native matcher fire for a native tool name on dialect d? (The agent's own rule.) */
+/** Does a dialect's matcher fire for a canonical tool (by the dialect's name for it, else the id as written)? */
+export const matcherFiresFor = (d: DialectId, native: unknown, canonical: string): boolean => matcherFires(d, native, toolEntry(d, canonical)?.name ?? canonical);
+
 export function matcherFires(d: DialectId, native: unknown, toolName: string): boolean {
   const sem = mappings.dialects[d].matcher.semantics;
   if (Array.isArray(native)) {
