@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { applyEdits, modify } from 'jsonc-parser';
 import { yaml } from '../lazy.js';
-import { writeAtomic } from '../convert/project.js';
+import { writeAtomic } from '../convert/write-atomic.js';
 import { pathSegments } from './locate.js';
 import type { Finding } from './types.js';
 

@@ -1,5 +1,6 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Hook, Severity } from '../model/hook.js';
+import { shellQuote } from '../run/wrapper.js';
 
 /** One hook config file found in the project (or the user's home). */
 export interface ConfigFile {
@@ -109,7 +110,7 @@ export const paths = {
 };
 
 /** A path as one shell word. */
-export const shellArg = (s: string): string => (/^[\w./~-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+export const shellArg = (s: string): string => (/^[\w./~-]+$/.test(s) ? s : shellQuote(s));
 
 /** The `hook-bridge convert` command that fixes a finding, runnable from where the audit ran: it names the
  * project (or, with a file, `--project`) when that is not the current directory. */

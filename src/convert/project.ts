@@ -20,9 +20,7 @@ import { yaml } from '../lazy.js';
 import { claudeOrCodebuddy, pluginHookFiles, pluginRootOf } from '../dialects/plugin.js';
 import { writeAtomic } from './write-atomic.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
-
-export { writeAtomic };
-import { mentionsTomlHooks, projectTomlFiles } from '../dialects/config-files.js';
+import { isToml, mentionsTomlHooks, projectTomlFiles } from '../dialects/config-files.js';
 
 export interface ConvertProjectOptions {
   /** Files or directories; `-` = stdin (see `stdin`). Empty = the project directory. */
@@ -118,7 +116,7 @@ export function detectFileDialect(file: string, text: string): DialectId | { amb
   if (p.includes('/.claude/') || p.includes('/.claude-plugin/') || (/\/hooks\/hooks\.json$/.test(p) && !/\$\{?CODEBUDDY_PLUGIN_ROOT\b/.test(text))) return 'claude';
   if (p.includes('/.qwen/')) return 'qwen';
   if (p.includes('/.gemini/')) return 'gemini';
-  if (p.includes('/.codex/') || /\.toml$/i.test(p)) return 'codex';
+  if (p.includes('/.codex/') || isToml(p)) return 'codex';
   if (p.includes('/.codebuddy/')) return codebuddyFlavour(text);
   if (IDE_TOOL.test(text) && !QWEN_TOOL.test(text.replace(/\bread_file\b/g, ''))) return 'codebuddy-ide';
   if (QWEN_TOOL.test(text)) return 'qwen';
