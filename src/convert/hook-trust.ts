@@ -20,7 +20,7 @@ import type { Diagnostic } from '../model/hook.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
 import { canonicalEvent } from '../dialects/catalog.js';
-import { userPath } from '../dialects/config-files.js';
+import { parseToml, userPath } from '../dialects/config-files.js';
 import { toml } from '../lazy.js';
 import { writeAtomic } from './write-atomic.js';
 
@@ -95,16 +95,6 @@ export function trustStorePath(d: DialectId, home = homedir(), env: NodeJS.Proce
   return rel ? userPath(d, rel, home, env) : undefined;
 }
 
-function parseStore(text: string, file: string): Record<string, unknown> {
-  try {
-    return toml().parse(text);
-  } catch (e) {
-    const err = e as { message?: string; line?: number; column?: number };
-    const first = (err.message ?? String(e)).split('\n')[0]!.replace(/^Invalid TOML document: /, '');
-    throw new HookBridgeError(`invalid TOML: ${first}`, file, err.line !== undefined ? `${err.line}:${err.column ?? 1}` : undefined);
-  }
-}
-
 export interface StoreState {
   /** key -> trusted_hash recorded */
   hashes: Map<string, string>;
@@ -114,7 +104,7 @@ export interface StoreState {
 
 /** What a store records (an absent store records nothing). Invalid TOML: a HookBridgeError with line and column. */
 export function readStore(file: string, projectPaths: string[]): StoreState {
-  const doc = existsSync(file) ? parseStore(readFileSync(file, 'utf8'), file) : {};
+  const doc = existsSync(file) ? parseToml(readFileSync(file, 'utf8'), file) : {};
   const state = isObject(doc.hooks) && isObject(doc.hooks.state) ? doc.hooks.state : {};
   const hashes = new Map<string, string>();
   for (const [k, v] of Object.entries(state)) if (isObject(v) && typeof v.trusted_hash === 'string') hashes.set(k, v.trusted_hash);
@@ -185,7 +175,7 @@ export function withTrust(text: string, file: string, entries: { key: string; ha
 }
 
 function readStoreText(text: string, file: string): Map<string, string> {
-  const doc = parseStore(text, file);
+  const doc = parseToml(text, file);
   const state = isObject(doc.hooks) && isObject(doc.hooks.state) ? doc.hooks.state : {};
   return new Map(Object.entries(state).flatMap(([k, v]) => (isObject(v) && typeof v.trusted_hash === 'string' ? [[k, v.trusted_hash] as [string, string]] : [])));
 }

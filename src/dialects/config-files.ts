@@ -31,20 +31,24 @@ export const isToml = (file: string): boolean => /\.toml$/i.test(file);
 /** Does a TOML text define `[hooks…]` tables (or a `hooks` key), cheaply, without parsing it? */
 export const mentionsTomlHooks = (text: string): boolean => /^\s*(?:\[\[?\s*hooks\s*[.\]]|hooks\s*[.=])/m.test(text);
 
+/** A TOML text as an object; invalid TOML: a HookBridgeError with the file, line and column. */
+export function parseToml(text: string, file: string): Record<string, unknown> {
+  try {
+    return toml().parse(text);
+  } catch (e) {
+    const err = e as { message?: string; line?: number; column?: number };
+    const first = (err.message ?? String(e)).split('\n')[0]!.replace(/^Invalid TOML document: /, '');
+    throw new HookBridgeError(`invalid TOML: ${first}`, file, err.line !== undefined ? `${err.line}:${err.column ?? 1}` : undefined);
+  }
+}
+
 /**
  * The `[hooks]` tables of a TOML config as the text of the equivalent hooks.json. Codex CLI keeps its hook
  * trust in the same table (`[hooks.state."<key>"] trusted_hash`): that is state, not an event, and is left out.
  * Invalid TOML: a HookBridgeError with the file, line and column.
  */
 export function tomlHooksAsJson(text: string, file: string): string {
-  let doc: Record<string, unknown>;
-  try {
-    doc = toml().parse(text);
-  } catch (e) {
-    const err = e as { message?: string; line?: number; column?: number };
-    const first = (err.message ?? String(e)).split('\n')[0]!.replace(/^Invalid TOML document: /, '');
-    throw new HookBridgeError(`invalid TOML: ${first}`, file, err.line !== undefined ? `${err.line}:${err.column ?? 1}` : undefined);
-  }
+  const doc = parseToml(text, file);
   const hooks = isObject(doc.hooks) ? { ...doc.hooks } : {};
   delete hooks.state;
   return JSON.stringify({ hooks }, null, 2);
