@@ -1,5 +1,6 @@
-// The README's table of events by agent, with the evidence for each name (test/readme.test.ts keeps
-// the README equal to it: run this file to print it).
+// The tables the docs generate from mappings/: the README's agents (agentTable) and docs/agents.md's events
+// by agent, with the evidence for each name (eventTable). test/readme.test.ts keeps each file equal to them:
+// run this file to print both.
 import { DIALECT_IDS } from '../src/model/dialect-ids.js';
 import { mappings, type Evidence } from '../src/model/mappings.js';
 
@@ -20,4 +21,13 @@ export function eventTable(): string {
   return [head, rule, ...rows].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${eventTable()}\n`);
+/** One row per dialect: its id (the value of --from / --to), the agent, the version observed, the file convert writes. */
+export function agentTable(): string {
+  const rows = DIALECT_IDS.map((d) => {
+    const spec = mappings.dialects[d];
+    return `| \`${d}\` | ${spec.agent} | ${spec.observedVersion ?? '— (documented)'} | \`${spec.config.write}\` |`;
+  });
+  return ['| `--to` / `--from` | agent | version observed | convert writes |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${agentTable()}\n\n${eventTable()}\n`);

@@ -8,6 +8,7 @@ import { dialects } from '../src/dialects/index.js';
 import { DIALECT_IDS } from '../src/model/dialect-ids.js';
 import { mappings } from '../src/model/mappings.js';
 import { audit } from '../src/audit/audit.js';
+import { brokenLinks, relativeLinks } from './markdown-links.js';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -78,5 +79,18 @@ describe('docs the code and the README point to', () => {
   it('every docs/… path named in src/, docs/ or the README exists', () => {
     const missing = refs.filter((r) => !existsSync(join(root, r.path))).map((r) => `${r.from}: ${r.path}`);
     expect(missing).toEqual([]);
+  });
+  it('every relative link in the README and docs/*.md resolves in the repository, to the file and the heading it names', () => {
+    const markdown = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const links = markdown.flatMap((f) => relativeLinks(f, readFileSync(join(root, f), 'utf8')));
+    expect(links).toEqual(expect.arrayContaining([expect.objectContaining({ from: 'README.md', target: 'docs/commands.md' }), expect.objectContaining({ from: 'docs/commands.md', target: '#re-running-convert' })]));
+    expect(brokenLinks(links, (path) => existsSync(join(root, path)), (f) => readFileSync(join(root, f), 'utf8'))).toEqual([]);
+  });
+  it('the link check finds what is broken, and only links (not code, not URLs)', () => {
+    const text = '# Re-running `convert`, again\n\nSee [a](b.md), [c](#re-running-convert-again), [d](#nope), [e](https://x.org/y.md) and <https://z>.\n`[f](g.md)`\n\n```md\n[h](i.md)\n```\n[j]: sub/k.md#l\n';
+    const links = relativeLinks('docs/x.md', text);
+    expect(links.map((l) => `${l.line}:${l.target}`)).toEqual(['3:b.md', '3:#re-running-convert-again', '3:#nope', '9:sub/k.md#l']);
+    const files = new Set(['docs/x.md', 'docs/sub/k.md']);
+    expect(brokenLinks(links, (p) => files.has(p), (f) => (f === 'docs/x.md' ? text : '# L\n'))).toEqual(['docs/x.md:3: b.md (no such file)', 'docs/x.md:3: #nope (no such heading)']);
   });
 });

@@ -251,9 +251,9 @@ describe('audit', () => {
     expect(Array.isArray(json)).toBe(true);
     expect(json.map((x: { id: string }) => x.id)).toEqual(ids);
     expect(json[0]).toEqual({ id: RULES[0]!.id, severity: RULES[0]!.severity, description: RULES[0]!.description, docs: RULES[0]!.docs, sources: RULES[0]!.sources ?? [] });
-    // the README's rule table is this listing
+    // docs/commands.md's rule table is this listing
     const md = cli(['audit', '--list-rules', '--format', 'markdown']).stdout;
-    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(md);
+    expect(readFileSync(join(root, 'docs/commands.md'), 'utf8')).toContain(md);
     const sarif = JSON.parse(cli(['audit', '--list-rules', '--format', 'sarif']).stdout);
     expect(sarif.runs[0].tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(ids);
     expect(sarif.runs[0].results).toEqual([]);
