@@ -6,7 +6,8 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import { canonicalTool, renameParams, toolEntry } from '../dialects/catalog.js';
 import { isObject } from '../model/is-object.js';
-import { translateResponse } from '../run/payload.js';
+import { claudeBash } from '../results/claude-objects.js';
+import { translateResponse } from '../results/index.js';
 import { type TodoState, setTodos, upsertTask } from './todos.js';
 
 export type Json = Record<string, unknown>;
@@ -105,12 +106,12 @@ export class ClaudeWriter {
   /** A tool call in the script agent's names: tool name, parameter names. */
   toolUse(id: string, hostName: string, hostInput: Json, m: Meta): Block {
     const tool = canonicalTool(this.host, hostName);
-    const script = tool ? toolEntry('claude', tool) : undefined;
-    const input = renameParams(hostInput, tool ? toolEntry(this.host, tool) : undefined, script);
+    const entry = tool ? toolEntry('claude', tool) : undefined;
+    const input = renameParams(hostInput, tool ? toolEntry(this.host, tool) : undefined, entry);
     this.state.pending[id] = { uuid: '', hostInput, ...(tool ? { tool } : {}) };
     // Qwen's todo_write (and Claude's TodoWrite) send the whole list: it is the new todo state.
     if (tool === 'todo.write' && Array.isArray(input.todos)) setTodos(this.state.todos, input.todos, m.timestamp);
-    return { type: 'tool_use', id, name: script?.name ?? hostName, input };
+    return { type: 'tool_use', id, name: entry?.name ?? hostName, input };
   }
 
   /**
@@ -173,7 +174,7 @@ export class ClaudeWriter {
 export function claudeShell(stdout: string, stderr: string, exitCode: number | undefined): { content: string; result: Json; isError: boolean } {
   const text = [stdout, stderr].filter(Boolean).join('\n');
   const isError = exitCode !== undefined && exitCode !== 0;
-  const result = { stdout, stderr, interrupted: false, isImage: false, noOutputExpected: false };
+  const result = claudeBash(stdout, stderr);
   // Observed: a failed command's content is "Exit code 3\n<output>"; no output at all reads "(Bash completed with no output)".
   return { content: isError ? `Exit code ${exitCode}\n${text}` : text || '(Bash completed with no output)', result, isError };
 }

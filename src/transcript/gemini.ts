@@ -9,7 +9,6 @@
 // after its tools ran (with toolCalls, each carrying its result and display). Observed:
 // test/fixtures/transcripts/gemini/ (Gemini CLI 0.61.0).
 import { isObject } from '../model/is-object.js';
-import { translateResponse } from '../run/payload.js';
 import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell, derivedUuid } from './claude.js';
 
 const textOf = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
