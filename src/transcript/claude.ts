@@ -71,6 +71,8 @@ export function derivedUuid(seed: string): string {
 export class ClaudeWriter {
   constructor(
     readonly host: DialectId,
+    /** The dialect whose scripts read the records (Claude Code, or a format that extends it): its tool names and result shapes. */
+    readonly script: DialectId,
     readonly state: TranslatorState,
     /** Subagent transcripts: Claude marks their records as a side chain. */
     readonly sidechain = false,
@@ -106,7 +108,7 @@ export class ClaudeWriter {
   /** A tool call in the script agent's names: tool name, parameter names. */
   toolUse(id: string, hostName: string, hostInput: Json, m: Meta): Block {
     const tool = canonicalTool(this.host, hostName);
-    const entry = tool ? toolEntry('claude', tool) : undefined;
+    const entry = tool ? toolEntry(this.script, tool) : undefined;
     const input = renameParams(hostInput, tool ? toolEntry(this.host, tool) : undefined, entry);
     this.state.pending[id] = { uuid: '', hostInput, ...(tool ? { tool } : {}) };
     // Qwen's todo_write (and Claude's TodoWrite) send the whole list: it is the new todo state.
@@ -120,7 +122,7 @@ export class ClaudeWriter {
    */
   partUse(id: string, tool: string, input: Json, result: unknown): Block {
     this.state.pending[id] = { uuid: '', tool, hostInput: input, part: { result } };
-    return { type: 'tool_use', id, name: toolEntry('claude', tool)?.name ?? tool, input };
+    return { type: 'tool_use', id, name: toolEntry(this.script, tool)?.name ?? tool, input };
   }
 
   /** A pending call that is a part of a host call (partUse). */
@@ -152,7 +154,7 @@ export class ClaudeWriter {
     delete this.state.pending[id];
     const tool = call?.tool;
     // Observed: a failed call's toolUseResult is the string "Error: <content>".
-    const result = isError ? `Error: ${content}` : (toolUseResult ?? translateResponse(hostResponse, tool, this.host, 'claude', call?.hostInput, m.cwd ?? ''));
+    const result = isError ? `Error: ${content}` : (toolUseResult ?? translateResponse(hostResponse, tool, this.host, this.script, call?.hostInput, m.cwd ?? ''));
     const block: Json = { tool_use_id: id, type: 'tool_result', content, ...(isError ? { is_error: true } : {}) };
     const r: Json = { ...this.base('user', this.uuid(m), m), message: { role: 'user', content: [block] }, toolUseResult: result };
     if (call?.uuid) r.sourceToolAssistantUUID = call.uuid;
