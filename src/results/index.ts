@@ -24,6 +24,9 @@ const FORMATS: Record<ResultFormatName, ResultFormat> = {
 /** The tool_response format a dialect's agent sends and its scripts read; undefined: not researched. */
 export const resultFormat = (d: DialectId): ResultFormatName | undefined => mappings.dialects[d].payload?.toolResults;
 
+/** A format's module. */
+export const formatModule = (name: ResultFormatName): ResultFormat => FORMATS[name];
+
 /**
  * A host's tool_response in the shape the script's agent sends for the same tool (`tool`: canonical; `input`: the
  * host's tool_input; `cwd`: the call's). Unchanged between dialects of one format, or where a format is not known.
@@ -32,7 +35,7 @@ export function translateResponse(resp: unknown, tool: string | undefined, host:
   const from = resultFormat(host);
   const to = resultFormat(script);
   if (from === to || !from || !to || resp === undefined || resp === null) return resp;
-  const [reader, writer] = [FORMATS[from], FORMATS[to]];
+  const [reader, writer] = [formatModule(from), formatModule(to)];
   if (reader.envelope && reader.envelope === writer.envelope) return resp;
   const call = { tool, input, cwd };
   return writer.write(reader.read(resp, call), call);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DIALECT_IDS, type DialectId } from '../../src/model/dialect-ids.js';
 import { RESULT_FORMATS } from '../../src/model/formats.js';
 import { mappings } from '../../src/model/mappings.js';
-import { resultFormat, translateResponse } from '../../src/results/index.js';
+import { formatModule, resultFormat, translateResponse } from '../../src/results/index.js';
 
 const FX = resolve(import.meta.dirname, '../fixtures');
 type Obj = Record<string, any>;
@@ -24,7 +24,8 @@ describe('payload.toolResults', () => {
   });
   it("tools.yaml's llm-text responses are exactly those of the dialects whose format has the llm-text envelope", () => {
     const llmText = (d: DialectId) => Object.values(mappings.tools).some((row) => row[d]?.response === 'llm-text');
-    for (const d of DIALECT_IDS) expect(llmText(d), d).toBe(['qwen-llm-text', 'gemini-llm-text'].includes(resultFormat(d) ?? ''));
+    const envelope = (d: DialectId) => (resultFormat(d) ? formatModule(resultFormat(d)!).envelope : undefined);
+    for (const d of DIALECT_IDS) expect(llmText(d), d).toBe(envelope(d) === 'llm-text');
   });
 });
 
