@@ -2,6 +2,7 @@
 // compiled JSON and never loads zod or yaml.
 import { z } from 'zod';
 import { DIALECT_IDS } from './dialect-ids.js';
+import { RESULT_FORMATS, TRANSCRIPT_READ_FORMATS, TRANSCRIPT_WRITE_FORMATS } from './formats.js';
 
 const dialectId = z.enum(DIALECT_IDS);
 const canonicalToolId = z.string().regex(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/, 'a lowercase dotted id like file.write');
@@ -199,6 +200,8 @@ export const dialectFileSchema = z.strictObject({
   payload: z
     .strictObject({
       stdin: z.literal('compact-json-line'),
+      /** The shapes of its tool_response values (a module in src/results/); absent: not researched (results pass as they are). */
+      toolResults: z.enum(RESULT_FORMATS).optional(),
       /** native permission_mode value -> canonical (default, accept-edits, plan, bypass, dont-ask, auto). */
       permissionModes: z.record(z.string(), z.enum(['default', 'accept-edits', 'plan', 'bypass', 'dont-ask', 'auto'])),
       failureEvent: z.string().nullable(),
@@ -207,7 +210,9 @@ export const dialectFileSchema = z.strictObject({
       /** Payload fields this agent names differently: canonical (Claude Code's) name -> this agent's name. */
       fieldNames: z.record(z.string(), z.string()).optional(),
       /** The file behind transcript_path: its format (a reader/writer in src/transcript/), or unknown. */
-      transcript: z.enum(['claude-jsonl', 'qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl', 'codex-jsonl']).or(unknown).optional(),
+      transcript: z.enum([...TRANSCRIPT_WRITE_FORMATS, ...TRANSCRIPT_READ_FORMATS]).or(unknown).optional(),
+      /** The record `type` of the model's messages, where the transcript names them after the agent (Claude's: assistant). */
+      transcriptAssistantType: z.string().min(1).optional(),
     })
     .optional(),
   output: z

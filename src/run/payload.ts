@@ -6,9 +6,8 @@ import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { canonicalEvent, canonicalTool, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
 import { isObject } from '../model/is-object.js';
-import { translateSearchResult } from './search-results.js';
-import { claudeBash, claudeEdit, claudeRead, claudeWrite } from './claude-results.js';
-import { patchOfCall, patchPath, patchResult } from './patch-calls.js';
+import { translateResponse } from '../results/index.js';
+import { patchOfCall } from './patch-calls.js';
 
 export type Payload = Record<string, unknown>;
 
@@ -20,110 +19,6 @@ export interface Translated {
   tool: string | undefined;
   /** The script agent's tool the call became, where it has none of its own for it (file.patch for a Write on Codex). */
   covering?: string;
-}
-
-
-/** Qwen Code's shell result text: "Command: …\nDirectory: …\nOutput: …\nError: …\nExit Code: …". */
-function parseQwenShell(text: string): { stdout: string; stderr: string } {
-  const field = (name: string, next: string) => new RegExp(`(?:^|\\n)${name}: ([\\s\\S]*?)(?=\\n${next}: |$)`).exec(text)?.[1];
-  const out = field('Output', 'Error') ?? '';
-  const err = field('Error', 'Exit Code') ?? '';
-  return { stdout: out === '(empty)' ? '' : out, stderr: err === '(none)' ? '' : err };
-}
-
-/**
- * stdout/stderr of an llm-text shell result: Qwen's "Command: …" fields, or Gemini's
- * "<untrusted_context>\nOutput: …" whose returnDisplay is the output alone, stdout and stderr merged
- * (observed/gemini/payloads/AfterTool-run_shell_command.json).
- */
-function shellOutput(resp: Record<string, unknown>): { stdout: string; stderr: string } {
-  const text = String(resp.llmContent);
-  if (text.startsWith('<untrusted_context>') && typeof resp.returnDisplay === 'string') return { stdout: resp.returnDisplay, stderr: '' };
-  return parseQwenShell(text);
-}
-
-/** A tool_response in the {llmContent, returnDisplay} shape (a Gemini CLI script under another host). */
-function toLlmText(resp: unknown, tool: string | undefined, input: Record<string, unknown> | undefined): unknown {
-  if (isObject(resp) && typeof resp.llmContent === 'string') return resp;
-  if (tool === 'shell' && isObject(resp)) {
-    const out = [resp.stdout, resp.stderr].filter((x): x is string => typeof x === 'string' && x !== '').join('\n');
-    return { llmContent: `<untrusted_context>\nOutput: ${out || '(empty)'}\n</untrusted_context>`, returnDisplay: out };
-  }
-  if (tool === 'file.read' && isObject(resp) && isObject(resp.file)) return { llmContent: String(resp.file.content ?? ''), returnDisplay: '' };
-  if ((tool === 'file.write' || tool === 'file.edit') && isObject(resp)) {
-    const filePath = resp.filePath ?? input?.file_path;
-    const newContent = tool === 'file.write' ? (resp.content ?? input?.content) : undefined;
-    return { llmContent: `Successfully ${tool === 'file.write' ? 'wrote' : 'modified'} file: ${String(filePath)}`, returnDisplay: { fileName: String(filePath).split('/').pop(), filePath, originalContent: resp.originalFile ?? '', ...(newContent !== undefined ? { newContent } : {}) } };
-  }
-  return { llmContent: typeof resp === 'string' ? resp : JSON.stringify(resp), returnDisplay: '' };
-}
-
-/** CodeBuddy's Read result is `cat -n`-style text: "   1→line1\n   2→line2\n   3→" (codebuddy/payloads/PostToolUse-Read.json). */
-const stripLineNumbers = (text: string) => text.split('\n').map((l) => l.replace(/^\s*\d+\u2192/, '')).join('\n');
-
-/**
- * A result as Codex CLI's text (every tool_response there is a string: payloads/PostToolUse-*.json): a shell's
- * stdout and stderr merged, a file change as apply_patch's summary, anything else as JSON.
- */
-function toCodexText(resp: unknown, tool: string | undefined, input: Record<string, unknown> | undefined, cwd: string): string {
-  if (typeof resp === 'string') return resp;
-  if (tool === 'shell' && isObject(resp)) {
-    const out = [resp.stdout, resp.stderr].filter((x): x is string => typeof x === 'string' && x !== '').join('\n');
-    return out ? `${out}\n` : '';
-  }
-  if ((tool === 'file.write' || tool === 'file.edit') && typeof input?.file_path === 'string') {
-    return patchResult([[tool === 'file.write' && !(isObject(resp) && resp.type === 'update') ? 'A' : 'M', patchPath(cwd, input.file_path)]]);
-  }
-  if (tool === 'agent' && isObject(resp)) return JSON.stringify({ agent_id: resp.agentId ?? null, nickname: null });
-  return JSON.stringify(resp);
-}
-
-/** Codex CLI's text results in Claude Code's shapes, where the text carries them (a shell's merged output, a sub-agent's id). */
-function fromCodexText(resp: string, tool: string | undefined, input: Record<string, unknown> | undefined): unknown {
-  if (tool === 'shell') return claudeBash(resp);
-  if (tool === 'agent') {
-    try {
-      const v: unknown = JSON.parse(resp);
-      if (isObject(v) && typeof v.agent_id === 'string') return { status: 'async_launched', agentId: v.agent_id, prompt: input?.prompt ?? input?.message ?? '' };
-    } catch {
-      /* not the observed JSON: left as it is */
-    }
-  }
-  return resp;
-}
-
-export function translateResponse(resp: unknown, tool: string | undefined, host: DialectId, script: DialectId, input: Record<string, unknown> | undefined, cwd: string): unknown {
-  if (host === script || resp === undefined || resp === null) return resp;
-  if (script === 'gemini') return toLlmText(resp, tool, input);
-  if (script === 'codex') return toCodexText(resp, tool, input, cwd);
-  if (host === 'codex' && script === 'claude' && typeof resp === 'string') return fromCodexText(resp, tool, input);
-  if (tool === 'search.glob' || tool === 'search.grep') {
-    const r = translateSearchResult(tool, resp, host, script, input, cwd);
-    if (r !== undefined) return r;
-  }
-  if (script === 'claude' || script === 'codebuddy') {
-    // Qwen Code's and Gemini CLI's {llmContent, returnDisplay} (tools.yaml response: llm-text).
-    if (isObject(resp) && typeof resp.llmContent === 'string') {
-      if (tool === 'shell') return { ...shellOutput(resp), interrupted: false, isImage: false, noOutputExpected: false };
-      const d = resp.returnDisplay;
-      if (tool === 'file.edit' && isObject(d) && typeof d.filePath === 'string') return claudeEdit(d.filePath, input, d.originalContent ?? '');
-      if (tool === 'file.write' && isObject(d) && typeof d.filePath === 'string') return claudeWrite(d.filePath, d.newContent ?? '', d.originalContent);
-      // Qwen's read_file result is the file's text (qwen/payloads/PostToolUse-read_file.json).
-      if (tool === 'file.read' && script === 'claude') return claudeRead(input?.file_path, resp.llmContent);
-      return resp.llmContent;
-    }
-    if (host === 'codebuddy' && script === 'claude') {
-      // CodeBuddy's Bash result carries no output text; keep what it has in Claude's field names.
-      if (tool === 'shell' && isObject(resp)) return { stdout: '', stderr: '', interrupted: resp.interrupted === true, isImage: false, noOutputExpected: false };
-      // Its file tools answer with a sentence or the numbered text (codebuddy/payloads/PostToolUse-{Read,Write,Edit}.json).
-      if (typeof resp === 'string') {
-        if (tool === 'file.read') return claudeRead(input?.file_path, stripLineNumbers(resp));
-        if (tool === 'file.write') return claudeWrite(input?.file_path, input?.content ?? '', null, /\bcreated\b/.test(resp));
-        if (tool === 'file.edit') return claudeEdit(input?.file_path, input, null);
-      }
-    }
-  }
-  return resp;
 }
 
 /**

@@ -4,10 +4,11 @@
 // translate it (Claude JSONL from Qwen Code's, CodeBuddy Code's, Gemini CLI's or Codex CLI's JSONL).
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
+import { TRANSCRIPT_READ_FORMATS } from '../model/formats.js';
 import type { RunArgs } from './main.js';
 import { mayReadTranscript } from './reads-transcript.js';
 
-const READABLE = new Set(['qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl', 'codex-jsonl']);
+const READABLE = new Set<string>(TRANSCRIPT_READ_FORMATS);
 const format = (d: DialectId) => mappings.dialects[d].payload?.transcript ?? 'unknown';
 
 export function needsTranscript(host: DialectId, script: DialectId): boolean {

@@ -6,7 +6,8 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import { canonicalTool, renameParams, toolEntry } from '../dialects/catalog.js';
 import { isObject } from '../model/is-object.js';
-import { translateResponse } from '../run/payload.js';
+import { claudeBash } from '../results/claude-objects.js';
+import { translateResponse } from '../results/index.js';
 import { type TodoState, setTodos, upsertTask } from './todos.js';
 
 export type Json = Record<string, unknown>;
@@ -70,6 +71,8 @@ export function derivedUuid(seed: string): string {
 export class ClaudeWriter {
   constructor(
     readonly host: DialectId,
+    /** The dialect whose scripts read the records (Claude Code, or a format that extends it): its tool names and result shapes. */
+    readonly script: DialectId,
     readonly state: TranslatorState,
     /** Subagent transcripts: Claude marks their records as a side chain. */
     readonly sidechain = false,
@@ -105,12 +108,12 @@ export class ClaudeWriter {
   /** A tool call in the script agent's names: tool name, parameter names. */
   toolUse(id: string, hostName: string, hostInput: Json, m: Meta): Block {
     const tool = canonicalTool(this.host, hostName);
-    const script = tool ? toolEntry('claude', tool) : undefined;
-    const input = renameParams(hostInput, tool ? toolEntry(this.host, tool) : undefined, script);
+    const entry = tool ? toolEntry(this.script, tool) : undefined;
+    const input = renameParams(hostInput, tool ? toolEntry(this.host, tool) : undefined, entry);
     this.state.pending[id] = { uuid: '', hostInput, ...(tool ? { tool } : {}) };
     // Qwen's todo_write (and Claude's TodoWrite) send the whole list: it is the new todo state.
     if (tool === 'todo.write' && Array.isArray(input.todos)) setTodos(this.state.todos, input.todos, m.timestamp);
-    return { type: 'tool_use', id, name: script?.name ?? hostName, input };
+    return { type: 'tool_use', id, name: entry?.name ?? hostName, input };
   }
 
   /**
@@ -119,7 +122,7 @@ export class ClaudeWriter {
    */
   partUse(id: string, tool: string, input: Json, result: unknown): Block {
     this.state.pending[id] = { uuid: '', tool, hostInput: input, part: { result } };
-    return { type: 'tool_use', id, name: toolEntry('claude', tool)?.name ?? tool, input };
+    return { type: 'tool_use', id, name: toolEntry(this.script, tool)?.name ?? tool, input };
   }
 
   /** A pending call that is a part of a host call (partUse). */
@@ -151,7 +154,7 @@ export class ClaudeWriter {
     delete this.state.pending[id];
     const tool = call?.tool;
     // Observed: a failed call's toolUseResult is the string "Error: <content>".
-    const result = isError ? `Error: ${content}` : (toolUseResult ?? translateResponse(hostResponse, tool, this.host, 'claude', call?.hostInput, m.cwd ?? ''));
+    const result = isError ? `Error: ${content}` : (toolUseResult ?? translateResponse(hostResponse, tool, this.host, this.script, call?.hostInput, m.cwd ?? ''));
     const block: Json = { tool_use_id: id, type: 'tool_result', content, ...(isError ? { is_error: true } : {}) };
     const r: Json = { ...this.base('user', this.uuid(m), m), message: { role: 'user', content: [block] }, toolUseResult: result };
     if (call?.uuid) r.sourceToolAssistantUUID = call.uuid;
@@ -173,7 +176,7 @@ export class ClaudeWriter {
 export function claudeShell(stdout: string, stderr: string, exitCode: number | undefined): { content: string; result: Json; isError: boolean } {
   const text = [stdout, stderr].filter(Boolean).join('\n');
   const isError = exitCode !== undefined && exitCode !== 0;
-  const result = { stdout, stderr, interrupted: false, isImage: false, noOutputExpected: false };
+  const result = claudeBash(stdout, stderr);
   // Observed: a failed command's content is "Exit code 3\n<output>"; no output at all reads "(Bash completed with no output)".
   return { content: isError ? `Exit code ${exitCode}\n${text}` : text || '(Bash completed with no output)', result, isError };
 }

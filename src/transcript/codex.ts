@@ -6,13 +6,13 @@
 //     custom_tool_call {name: apply_patch, input: <patch>, call_id}, custom_tool_call_output {call_id, output}
 //   event_msg, turn_context, world_state, token_usage_record …                                      no conversation
 // Observed: test/fixtures/transcripts/codex/ (Codex CLI 0.169.0). exec_command is Bash {command}, as Codex's hooks see
-// it; an apply_patch call is the Claude calls it amounts to, as `run` shows them to a Claude script (patch-calls.ts:
+// it; an apply_patch call is the Claude calls it amounts to, as `run` shows them to a Claude script (results/patch-calls.ts:
 // Write per added file, Edit per updated one, Bash `mv` before a moved one's Edit, Bash `rm` per deleted one), each a
 // tool_use of its own: the first keeps the call_id, the others are `<call_id>#2`, `#3`, … (partId). The developer
 // messages and the <environment_context> user message are Codex's own, not a prompt.
 import { isObject } from '../model/is-object.js';
-import { parsePatch } from '../run/apply-patch.js';
-import { partId, patchCalls } from '../run/patch-calls.js';
+import { parsePatch } from '../results/apply-patch.js';
+import { partId, patchCalls } from '../results/patch-calls.js';
 import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell } from './claude.js';
 
 const textOf = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));

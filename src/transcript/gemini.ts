@@ -9,7 +9,7 @@
 // after its tools ran (with toolCalls, each carrying its result and display). Observed:
 // test/fixtures/transcripts/gemini/ (Gemini CLI 0.61.0).
 import { isObject } from '../model/is-object.js';
-import { translateResponse } from '../run/payload.js';
+import { mappings } from '../model/mappings.js';
 import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell, derivedUuid } from './claude.js';
 
 const textOf = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
@@ -49,8 +49,8 @@ export function readGemini(r: Json, line: number, w: ClaudeWriter): Json[] | und
     if (typeof r.sessionId === 'string') w.state.sessionId = r.sessionId;
     return [];
   }
-  // Claude's and Qwen's user records carry `message`: not this format.
-  if ((r.type !== 'user' && r.type !== 'gemini') || 'message' in r || !('content' in r)) return undefined;
+  // Claude's and Qwen's user records carry `message`: not this format. A model message's type is the agent's name (data).
+  if ((r.type !== 'user' && r.type !== mappings.dialects[w.host].payload?.transcriptAssistantType) || 'message' in r || !('content' in r)) return undefined;
   const s = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const m: Meta = { id: s(r.id) ?? `gemini-line-${line}`, timestamp: s(r.timestamp) ?? '' };
   if (s(r.model) !== undefined) m.model = s(r.model);

@@ -5,7 +5,7 @@
 // Observed: test/fixtures/transcripts/qwen/session.jsonl (Qwen Code 0.24.4). `system` records
 // (telemetry, attribution snapshots) have no Claude counterpart a hook reads: skipped.
 import { isObject } from '../model/is-object.js';
-import { translateResponse } from '../run/payload.js';
+import { parseShellText } from '../results/llm-text.js';
 import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell } from './claude.js';
 
 const RECORD_TYPES = new Set(['user', 'assistant', 'tool_result', 'system']);
@@ -46,7 +46,7 @@ export function readQwen(r: Json, line: number, w: ClaudeWriter): Json[] | undef
       let isError = 'error' in resp || call.status === 'error';
       if (w.toolOf(id) === 'shell') {
         // "Command: …\nOutput: …\nError: …\nExit Code: N" (observed); a failure is the same text under `error`.
-        const sh = translateResponse({ llmContent: text }, 'shell', 'qwen', 'claude', undefined, '') as { stdout: string; stderr: string };
+        const sh = parseShellText(text);
         const code = /\nExit Code: (-?\d+)/.exec(text)?.[1];
         const c = claudeShell(sh.stdout, sh.stderr, code === undefined ? (isError ? 1 : 0) : Number(code));
         isError ||= c.isError;

@@ -7,6 +7,7 @@ import { DIALECT_IDS } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
+import { TRANSCRIPT_WRITE_FORMATS, type TranscriptReadFormat } from '../model/formats.js';
 import { ClaudeWriter, freshState, type Json, type TranslatorState } from './claude.js';
 import { readCodebuddy } from './codebuddy.js';
 import { readCodex } from './codex.js';
@@ -14,21 +15,23 @@ import { readGemini } from './gemini.js';
 import { readQwen } from './qwen.js';
 
 type Reader = (r: Json, line: number, w: ClaudeWriter) => Json[] | undefined;
-const READERS: Record<string, Reader> = { 'qwen-jsonl': readQwen, 'codebuddy-jsonl': readCodebuddy, 'gemini-jsonl': readGemini, 'codex-jsonl': readCodex };
-const WRITERS = new Set(['claude-jsonl']);
+/** One reader per format of src/model/formats.ts (the run hot path checks that list, not this one). */
+const READERS: Record<TranscriptReadFormat, Reader> = { 'qwen-jsonl': readQwen, 'codebuddy-jsonl': readCodebuddy, 'gemini-jsonl': readGemini, 'codex-jsonl': readCodex };
+const readerOf = (format: string): Reader | undefined => (READERS as Record<string, Reader | undefined>)[format];
+const WRITERS = new Set<string>(TRANSCRIPT_WRITE_FORMATS);
 
 export const transcriptFormat = (d: DialectId): string => mappings.dialects[d].payload?.transcript ?? 'unknown';
 
 /** What can be translated: host dialects with a reader, script dialects with a writer. */
 export function translatable(): { from: DialectId[]; to: DialectId[] } {
-  return { from: DIALECT_IDS.filter((d) => READERS[transcriptFormat(d)]), to: DIALECT_IDS.filter((d) => WRITERS.has(transcriptFormat(d))) };
+  return { from: DIALECT_IDS.filter((d) => readerOf(transcriptFormat(d))), to: DIALECT_IDS.filter((d) => WRITERS.has(transcriptFormat(d))) };
 }
 
 /** Throws HookBridgeError unless a transcript of `from` can be given to a script of `to`. */
 export function checkTranscriptPair(from: DialectId, to: DialectId): void {
   const f = transcriptFormat(from);
   const t = transcriptFormat(to);
-  if (f === t || (READERS[f] && WRITERS.has(t))) return;
+  if (f === t || (readerOf(f) && WRITERS.has(t))) return;
   const can = translatable();
   throw new HookBridgeError(`no transcript translation from ${from} (${f}) to ${to} (${t}); supported: --from ${can.from.join('|')} --to ${can.to.join('|')}`);
 }
@@ -52,8 +55,8 @@ export class Translator {
   ) {
     checkTranscriptPair(from, to);
     this.identity = transcriptFormat(from) === transcriptFormat(to);
-    this.read = READERS[transcriptFormat(from)];
-    this.w = new ClaudeWriter(from, this.state, opts.sidechain);
+    this.read = readerOf(transcriptFormat(from));
+    this.w = new ClaudeWriter(from, to, this.state, opts.sidechain);
     this.strict = opts.strict === true;
   }
 

@@ -1,10 +1,10 @@
-// Codex CLI's apply_patch format (src/run/apply-patch.ts): the captured patches parse into the operations
+// Codex CLI's apply_patch format (src/results/apply-patch.ts): the captured patches parse into the operations
 // Codex applied, print∘parse is the identity, and a patch printed from operations applies to the file it targets.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyChunks, parsePatch, PatchError, printPatch, type Chunk, type PatchOp } from '../../src/run/apply-patch.js';
+import { applyChunks, parsePatch, PatchError, printPatch, type Chunk, type PatchOp } from '../../src/results/apply-patch.js';
 
 const GT = resolve(import.meta.dirname, '../fixtures/ground-truth/codex/payloads');
 const captured = readdirSync(GT)
