@@ -10,7 +10,7 @@ import { TRANSCRIPT_MODES, type TranscriptMode } from './reads-transcript.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { findUp, hostProjectDir } from './payload.js';
-import { callingHost, hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, stopGuard, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
+import { callingHost, hostMain, isBlocking, isPromptRefire, ownFailure, parseHostPayload, runHook, stopGuard, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
 import { matcherFires, matcherFiresFor } from '../dialects/matcher.js';
 import { canonicalTool, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
@@ -150,7 +150,7 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
   // Claude Code runs identical commands once (ground truth `dedup`).
   const seen = new Set<string>();
   const selected = hooks.filter((h) => h.type === 'command' && h.command !== undefined && hookMatches(h, p, args.to, dialectOf.get(h)!) && !seen.has(h.command) && seen.add(h.command));
-  const candidates = selected.filter((h) => !isQwenRefire(args.to, h.scriptDialect, p));
+  const candidates = selected.filter((h) => !isPromptRefire(args.to, h.scriptDialect, p));
   if (!candidates.length) return { stdout: '', stderr: '', exitCode: 0 };
   // Priority order (lower first; the reader sorted them): hooks of equal priority run together, in
   // parallel as the reference engine runs them, and a deny or block stops the later priorities.

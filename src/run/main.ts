@@ -268,8 +268,12 @@ export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError'>, raw: Buf
   return { payload, event, hostEvent };
 }
 
-/** Qwen re-fires UserPromptSubmit with prompt "" after every tool batch; no other agent's script expects it. */
-export const isQwenRefire = (host: DialectId, script: DialectId, p: ParsedPayload) => host === 'qwen' && script !== 'qwen' && p.event === 'user-prompt-submit' && p.payload.prompt === '';
+/**
+ * A UserPromptSubmit the host fires again with prompt "" after every tool batch (payload.emptyPromptRefire): a
+ * script of an agent that does not do that never sees it, so it is answered without running the script.
+ */
+export const isPromptRefire = (host: DialectId, script: DialectId, p: ParsedPayload) =>
+  p.event === 'user-prompt-submit' && p.payload.prompt === '' && mappings.dialects[host].payload?.emptyPromptRefire === true && mappings.dialects[script].payload?.emptyPromptRefire !== true;
 
 export interface HookRun {
   answer: Answer;
@@ -489,7 +493,7 @@ export async function run(runArgs: RunArgs, raw: Buffer | TooLarge, env: NodeJS.
   const p = parseHostPayload(runArgs, raw);
   if ('failed' in p) return p.failed;
   const args = callingHost(runArgs, p);
-  if (isQwenRefire(args.to, args.from, p)) return { stdout: '', stderr: '', exitCode: 0 };
+  if (isPromptRefire(args.to, args.from, p)) return { stdout: '', stderr: '', exitCode: 0 };
   const h = await runHook(args, p, env);
   if (h.failure) return ownFailure(p.event ?? 'pre-tool-use', p.hostEvent, args, h.failure);
   const guard = stopGuard(h.answer, args, p, typeof args.command === 'string' ? args.command : args.command.join(' '), env);
