@@ -6,11 +6,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { aggregate } from './answer.js';
-import { TRANSCRIPT_MODES, type TranscriptMode } from './reads-transcript.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { findUp, hostProjectDir } from './payload.js';
-import { callingHost, hostMain, isBlocking, isPromptRefire, ownFailure, parseHostPayload, runHook, stopGuard, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
+import { TRANSCRIPT_MODES, UsageError, type RunArgs, type TranscriptMode } from './args.js';
+import { hostMain } from './host-main.js';
+import { callingHost, isPromptRefire, parseHostPayload, type ParsedPayload } from './host-payload.js';
+import { isBlocking, ownFailure } from './own-failure.js';
+import { runHook } from './run-hook.js';
+import type { HookRun } from './script-run.js';
+import { stopGuard } from './stop-guard.js';
 import { matcherFires, matcherFiresFor } from '../dialects/matcher.js';
 import { canonicalTool, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';

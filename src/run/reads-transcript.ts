@@ -13,9 +13,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 
-export type TranscriptMode = 'always' | 'auto' | 'never';
-export const TRANSCRIPT_MODES = ['always', 'auto', 'never'] as const;
-
 /** Cheaper than a case-insensitive regex, which costs its compilation on every call of a fresh process. */
 const mentions = (text: string) => {
   const t = text.toLowerCase();

@@ -4,7 +4,7 @@
 // translate it (Claude JSONL from Qwen Code's, CodeBuddy Code's, Gemini CLI's or Codex CLI's JSONL).
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
-import type { RunArgs } from './main.js';
+import type { RunArgs } from './args.js';
 import { mayReadTranscript } from './reads-transcript.js';
 
 const READABLE = new Set(['qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl', 'codex-jsonl']);
