@@ -267,7 +267,8 @@ function expansions(text: string, s: Scan, depth: number, script: string | undef
   return {
     parameter(name) {
       if (name === '0' || name === 'BASH_SOURCE' || name === 'BASH_SOURCE[0]') return script;
-      return resolvable(name) && !assigns(text, name) ? s.env[name] : undefined;
+      const v = s.env[name];
+      return v !== undefined && resolvable(name) && !assigns(text, name) ? v : undefined;
     },
     command(inner) {
       const d = dirnameIdiom(inner, script);
