@@ -2,41 +2,27 @@
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
+import { lexShell } from '../model/shell-lexer.js';
 import type { ScriptInfo } from './types.js';
 
 const INTERPRETERS = /^(python3?|python\d\.\d+|node|bash|sh|zsh|dash|ruby|perl|deno|bun|tsx|ts-node|pwsh|php|uv)$/;
 const PROJECT_VARS = ['CLAUDE_PROJECT_DIR', 'QWEN_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CODEBUDDY_PROJECT_DIR'];
 const PLUGIN_VARS = ['CLAUDE_PLUGIN_ROOT', 'CODEBUDDY_PLUGIN_ROOT'];
 
-/** Split a command into shell words (quotes and backslashes; enough for the first few words). */
+/**
+ * The words of a command's first simple command, quotes removed and expansions kept as written
+ * (`$CLAUDE_PROJECT_DIR/x.sh`), without its redirections: enough to tell which program runs which file.
+ */
 export function shellWords(command: string): string[] {
   const words: string[] = [];
-  let cur = '';
-  let has = false;
-  let q: '"' | "'" | undefined;
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i]!;
-    if (q) {
-      if (c === q) q = undefined;
-      else if (c === '\\' && q === '"' && i + 1 < command.length) cur += command[++i];
-      else cur += c;
-    } else if (c === '"' || c === "'") {
-      q = c;
-      has = true;
-    } else if (c === '\\' && i + 1 < command.length) {
-      cur += command[++i];
-      has = true;
-    } else if (/\s/.test(c) || c === ';' || c === '&' || c === '|') {
-      if (cur || has) words.push(cur);
-      cur = '';
-      has = false;
-      if (c !== ' ' && c !== '\t' && c !== '\n') break; // the first simple command is enough
-    } else {
-      cur += c;
-      has = true;
-    }
+  let target = false;
+  for (const t of lexShell(command).tokens) {
+    if ('word' in t) {
+      if (!target) words.push(t.word.value);
+      target = false;
+    } else if (t.op === 'redir') target = true;
+    else if (t.op !== 'heredoc' && words.length) break;
   }
-  if (cur || has) words.push(cur);
   return words;
 }
 

@@ -206,6 +206,10 @@ export const dialectFileSchema = z.strictObject({
       permissionModes: z.record(z.string(), z.enum(['default', 'accept-edits', 'plan', 'bypass', 'dont-ask', 'auto'])),
       failureEvent: z.string().nullable(),
       alwaysSent: z.array(z.string()),
+      /**
+       * true: UserPromptSubmit fires again with prompt "" after every tool batch (Qwen Code). run and dispatch answer
+       * that re-fire without running a script whose own agent does not send it.
+       */
       emptyPromptRefire: z.boolean().optional(),
       /** Payload fields this agent names differently: canonical (Claude Code's) name -> this agent's name. */
       fieldNames: z.record(z.string(), z.string()).optional(),

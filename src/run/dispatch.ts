@@ -6,11 +6,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { aggregate } from './answer.js';
-import { TRANSCRIPT_MODES, type TranscriptMode } from './reads-transcript.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { findUp, hostProjectDir } from './payload.js';
-import { callingHost, hostMain, isBlocking, isQwenRefire, ownFailure, parseHostPayload, runHook, stopGuard, UsageError, type HookRun, type ParsedPayload, type RunArgs } from './main.js';
+import { TRANSCRIPT_MODES, UsageError, type RunArgs, type TranscriptMode } from './args.js';
+import { hostMain } from './host-main.js';
+import { callingHost, isPromptRefire, parseHostPayload, type ParsedPayload } from './host-payload.js';
+import { isBlocking, ownFailure } from './own-failure.js';
+import { runHook } from './run-hook.js';
+import type { HookRun } from './script-run.js';
+import { stopGuard } from './stop-guard.js';
 import { matcherFires, matcherFiresFor } from '../dialects/matcher.js';
 import { canonicalTool, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
@@ -150,7 +155,7 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
   // Claude Code runs identical commands once (ground truth `dedup`).
   const seen = new Set<string>();
   const selected = hooks.filter((h) => h.type === 'command' && h.command !== undefined && hookMatches(h, p, args.to, dialectOf.get(h)!) && !seen.has(h.command) && seen.add(h.command));
-  const candidates = selected.filter((h) => !isQwenRefire(args.to, h.scriptDialect, p));
+  const candidates = selected.filter((h) => !isPromptRefire(args.to, h.scriptDialect, p));
   if (!candidates.length) return { stdout: '', stderr: '', exitCode: 0 };
   // Priority order (lower first; the reader sorted them): hooks of equal priority run together, in
   // parallel as the reference engine runs them, and a deny or block stops the later priorities.

@@ -5,7 +5,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { TRANSCRIPT_READ_FORMATS } from '../model/formats.js';
-import type { RunArgs } from './main.js';
+import type { RunArgs } from './args.js';
 import { mayReadTranscript } from './reads-transcript.js';
 
 const READABLE = new Set<string>(TRANSCRIPT_READ_FORMATS);

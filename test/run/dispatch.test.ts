@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../src/run/answer.js';
-import type { HookRun } from '../../src/run/main.js';
+import type { HookRun } from '../../src/run/script-run.js';
 import { BIN, cleanEnv } from './cli.js';
 
 const hr = (answer: HookRun['answer']): HookRun => ({ answer, stderr: '', tool: 'shell' });

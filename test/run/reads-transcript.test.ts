@@ -140,6 +140,16 @@ describe('mayReadTranscript: the static check (any doubt translates)', () => {
       expect(mayReadTranscript(command, project, env)).toBe(expected);
     });
   }
+  it("resolves every agent's project and plugin variables from the mappings, and no variable they do not name", () => {
+    const at = (v: string) => `"$${v}"/.claude/hooks/guard.sh`;
+    const envOf = (v: string) => ({ ...cleanEnv(), [v]: project, HOME: dir });
+    // PLUGIN_ROOT: Codex CLI's plugin root (mappings/dialects/codex.yaml), not of the <AGENT>_PLUGIN_ROOT shape
+    for (const v of ['QWEN_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CODEBUDDY_PROJECT_DIR', 'CODEBUDDY_PLUGIN_ROOT', 'PLUGIN_ROOT']) expect(mayReadTranscript(at(v), project, envOf(v))).toBe(false);
+    // a variable no agent sets may hold anything by the time the command runs
+    expect(mayReadTranscript(at('OTHER_PROJECT_DIR'), project, envOf('OTHER_PROJECT_DIR'))).toBe(true);
+    // a variable the command itself sets is not the environment's
+    expect(mayReadTranscript(`QWEN_PROJECT_DIR=/elsewhere; ${at('QWEN_PROJECT_DIR')}`, project, envOf('QWEN_PROJECT_DIR'))).toBe(true);
+  });
   it('the table holds every real transcript- or todo-reading script of the test suite', () => {
     const readers = ['stop-last-text.sh', 'require-tests.sh', 'todo-gate.py'];
     for (const f of readers) expect(readFileSync(join(SCRIPTS, f), 'utf8')).toMatch(/transcript|todos/);

@@ -9,7 +9,7 @@ import { BIN } from './cli.js';
 import { describe, expect, it } from 'vitest';
 import { readAnswer, type ScriptResult } from '../../src/run/answer.js';
 import { emit, type EmitOptions, type HostReply } from '../../src/run/emit.js';
-import { MAX_PAYLOAD } from '../../src/run/main.js';
+import { MAX_PAYLOAD } from '../../src/run/stdin.js';
 
 const GT = resolve(import.meta.dirname, '../fixtures/ground-truth');
 type Host = 'qwen' | 'codebuddy' | 'codebuddy-ide' | 'claude';

@@ -1,0 +1,86 @@
+// `hook-bridge run`'s arguments, parsed by hand (no commander on the hot path).
+import { canonicalTool } from '../dialects/catalog.js';
+import { isDialectId, type DialectId } from '../model/dialect-ids.js';
+import { mappings } from '../model/mappings.js';
+
+/** When run and dispatch translate the host's transcript for the script (`--transcript`). */
+export const TRANSCRIPT_MODES = ['always', 'auto', 'never'] as const;
+export type TranscriptMode = (typeof TRANSCRIPT_MODES)[number];
+
+export interface RunArgs {
+  from: DialectId;
+  to: DialectId;
+  timeoutS?: number;
+  onError: 'deny' | 'allow';
+  onTimeout?: 'allow' | 'deny';
+  /** Unset: relay `ask` where that fails closed on the host, else deny (emit.ts askRelaysSafely). */
+  ask?: 'ask' | 'deny' | 'allow';
+  rewrite: 'deny' | 'ignore';
+  /** The plugin the hook comes from: the script agent's plugin-root variable is set to it. */
+  pluginRoot?: string;
+  /** Hosts that share one config file (`--to codebuddy,codebuddy-ide`); `to` is the first. */
+  hosts?: DialectId[];
+  /** Write the host's todo list where the script's agent keeps it (~/.claude/todos/…): opt-in, it writes under the user's home. */
+  emulateTodos?: boolean;
+  /**
+   * Where the host makes one call that the script's agent makes as several (Codex CLI's apply_patch: a Write or
+   * Edit per file, rm and mv as Bash): run the script only for the calls to these tools (canonical ids; given
+   * by the script agent's names). convert writes it from the hook's matcher, which the host cannot express.
+   */
+  calls?: string[];
+  /** Translate the host's transcript for the script: always, never, or (unset = auto) when the script may read it. */
+  transcript?: TranscriptMode;
+  /** -c string, or argv after -- */
+  command: string | string[];
+}
+
+export class UsageError extends Error {}
+
+function badCall(name: string, from: DialectId): never {
+  throw new UsageError(`--calls takes ${mappings.dialects[from].agent} tool names, comma-separated; "${name}" is none`);
+}
+
+export function parseArgs(argv: string[]): RunArgs | 'help' {
+  const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', rewrite: 'deny' };
+  const choice = <T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T => {
+    if (v === undefined || !allowed.includes(v as T)) throw new UsageError(`${flag} takes ${allowed.join('|')}${v === undefined ? '' : `, got "${v}"`}`);
+    return v as T;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const v = argv[i + 1];
+    const take = () => {
+      if (v === undefined) throw new UsageError(`${a} needs a value`);
+      i++;
+      return v;
+    };
+    if (a === '-h' || a === '--help') return 'help';
+    else if (a === '--from' || a === '--to') {
+      const list = take().split(',');
+      for (const d of list) if (!isDialectId(d)) throw new UsageError(`unknown dialect "${d}" for ${a}`);
+      if (a === '--from' && list.length > 1) throw new UsageError('--from takes one dialect');
+      o[a.slice(2)] = list[0];
+      if (list.length > 1) o.hosts = list as DialectId[];
+    } else if (a === '--timeout') {
+      const n = Number(take());
+      if (!(n > 0)) throw new UsageError(`--timeout takes a positive number of seconds, got "${v}"`);
+      o.timeoutS = n;
+    } else if (a === '--on-error') o.onError = choice(a, take(), ['deny', 'allow'] as const);
+    else if (a === '--on-timeout') o.onTimeout = choice(a, take(), ['allow', 'deny'] as const);
+    else if (a === '--ask') o.ask = choice(a, take(), ['ask', 'deny', 'allow'] as const);
+    else if (a === '--rewrite') o.rewrite = choice(a, take(), ['deny', 'ignore'] as const);
+    else if (a === '--plugin-root') o.pluginRoot = take();
+    else if (a === '--emulate-todos') o.emulateTodos = true;
+    else if (a === '--calls') o.calls = take().split(',');
+    else if (a === '--transcript') o.transcript = choice(a, take(), TRANSCRIPT_MODES);
+    else if (a === '-c') o.command = take();
+    else if (a === '--') {
+      o.command = argv.slice(i + 1);
+      break;
+    } else throw new UsageError(`unknown option "${a}"`);
+  }
+  if (!o.from || !o.to) throw new UsageError('--from and --to are required');
+  if (o.calls) o.calls = o.calls.map((n) => canonicalTool(o.from!, n) ?? badCall(n, o.from!));
+  if (o.command === undefined || (Array.isArray(o.command) && !o.command.length)) throw new UsageError("a command is required: -c '<command>' or -- <command> [args...]");
+  return o as RunArgs;
+}

@@ -1,0 +1,54 @@
+// The host's call: its payload parsed and checked, which of the hosts sharing a config file made it, and
+// whether it is a call the script's own agent never makes.
+import { canonicalEvent, canonicalTool } from '../dialects/catalog.js';
+import type { DialectId } from '../model/dialect-ids.js';
+import { isObject } from '../model/is-object.js';
+import { mappings } from '../model/mappings.js';
+import type { RunArgs } from './args.js';
+import type { HostReply } from './emit.js';
+import { guessHostEvent, ownFailure } from './own-failure.js';
+import type { Payload } from './payload.js';
+import { MAX_PAYLOAD, type TooLarge } from './stdin.js';
+
+/** A host payload, parsed and checked; or the reply for hook-bridge's own failure. */
+export type ParsedPayload = { payload: Payload; event: string | undefined; hostEvent: string };
+
+export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError'>, raw: Buffer | TooLarge): ParsedPayload | { failed: HostReply } {
+  if (!Buffer.isBuffer(raw)) {
+    // A huge PostToolUse (a big tool_response) must not turn into a deny: fail by the event the head names.
+    const hostEvent = guessHostEvent(raw.head) ?? 'PreToolUse';
+    return { failed: ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `payload larger than ${MAX_PAYLOAD} bytes`) };
+  }
+  const text = raw.toString('utf8');
+  let payload: Payload;
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!isObject(v)) throw new Error('not an object');
+    payload = v;
+  } catch {
+    const hostEvent = guessHostEvent(text) ?? 'PreToolUse';
+    return { failed: ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `the ${args.to} payload on stdin is not a JSON object`) };
+  }
+  const hostEvent = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
+  const event = hostEvent ? canonicalEvent(args.to, hostEvent) : undefined;
+  const fail = (m: string) => ({ failed: ownFailure(event ?? 'pre-tool-use', hostEvent ?? 'PreToolUse', args, m) });
+  if (!hostEvent) return fail('the payload has no hook_event_name string');
+  if (payload.tool_name !== undefined && typeof payload.tool_name !== 'string') return fail('tool_name is not a string');
+  if (payload.tool_input !== undefined && !isObject(payload.tool_input)) return fail('tool_input is not an object');
+  return { payload, event, hostEvent };
+}
+
+/**
+ * A UserPromptSubmit the host fires again with prompt "" after every tool batch (payload.emptyPromptRefire): a
+ * script of an agent that does not do that never sees it, so it is answered without running the script.
+ */
+export const isPromptRefire = (host: DialectId, script: DialectId, p: ParsedPayload) =>
+  p.event === 'user-prompt-submit' && p.payload.prompt === '' && mappings.dialects[host].payload?.emptyPromptRefire === true && mappings.dialects[script].payload?.emptyPromptRefire !== true;
+
+/** Which of the hosts sharing a config file called: the one whose vocabulary names the payload's tool (else the first). */
+export function callingHost<A extends Pick<RunArgs, 'to' | 'hosts'>>(args: A, p: ParsedPayload): A {
+  const tool = p.payload.tool_name;
+  if (!args.hosts || typeof tool !== 'string') return args;
+  const to = args.hosts.find((h) => canonicalTool(h, tool) !== undefined);
+  return to ? { ...args, to } : args;
+}

@@ -1,0 +1,22 @@
+// hook-bridge's own failures (a payload it cannot read, a hook it cannot start, a bad argument) as the host's
+// reply: they fail closed on the events where a hook can stop something, unless --on-error allow.
+import { emit, withStderr, type HostReply } from './emit.js';
+import type { RunArgs } from './args.js';
+
+/** Events where a hook can stop something: hook-bridge's own failures fail closed here. */
+const BLOCKING = new Set(['pre-tool-use', 'user-prompt-submit', 'permission-request']);
+export const isBlocking = (event: string | undefined): boolean => event !== undefined && BLOCKING.has(event);
+
+/** The host's event name in a payload that could not be parsed (or was too large to keep). */
+export const guessHostEvent = (text: string) => /"hook_event_name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
+
+export function ownFailure(event: string | undefined, hostEvent: string, args: Pick<RunArgs, 'to' | 'onError'>, message: string): HostReply {
+  const msg = `hook-bridge: ${message}`;
+  if (!isBlocking(event) || args.onError === 'allow') return withStderr({ stdout: '', stderr: '', exitCode: 0 }, args.to, [msg]);
+  // Fail closed, with the reason: the host blocks, the model and the user learn why.
+  return emit(
+    event === 'user-prompt-submit' ? { block: true, reason: msg, context: [] } : { decision: 'deny', reason: msg, context: [] },
+    { host: args.to, script: args.to, event, hostEvent, tool: undefined, hostTool: undefined },
+    { ask: 'deny', rewrite: 'deny' },
+  );
+}

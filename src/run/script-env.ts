@@ -1,0 +1,64 @@
+// The environment the script's agent gives its hooks, where the host gives another: the project and plugin
+// directories under the script agent's variable names, and its session-environment file.
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import type { DialectId } from '../model/dialect-ids.js';
+import { mappings } from '../model/mappings.js';
+
+/** The host's environment plus the script agent's project-dir variables (unless set) and plugin root (--plugin-root). */
+export function scriptEnv(script: DialectId, pluginRoot: string | undefined, projectDir: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env };
+  const spec = mappings.dialects[script].env;
+  for (const v of spec?.projectDir ?? []) out[v] ??= projectDir;
+  if (pluginRoot !== undefined && spec?.pluginRoot) out[spec.pluginRoot] = anchorPath(pluginRoot, projectDir, env);
+  return out;
+}
+
+/** A path written into a committed config: `~/…` is the user's home, a relative path is the project's. */
+function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv): string {
+  if (p === '~' || p.startsWith('~/')) return join(env.HOME ?? homedir(), p.slice(1));
+  return isAbsolute(p) ? p : join(projectDir, p);
+}
+
+/**
+ * The session-environment file the script's agent gives this event's hooks (Claude Code: CLAUDE_ENV_FILE on
+ * SessionStart), made by hook-bridge where the host does not give that same file. `set -u` scripts that append
+ * `export` lines to it would otherwise die with "unbound variable".
+ */
+export function sessionEnvFile(script: DialectId, host: DialectId, event: string | undefined, env: NodeJS.ProcessEnv): { var: string; path: string } | undefined {
+  const f = mappings.dialects[script].env?.envFile;
+  if (!f?.providedByAgent || !event || !f.events.includes(event) || (host === script && env[f.var])) return undefined;
+  const path = join(mkdtempSync(join(tmpdir(), 'hook-bridge-env-')), 'env.sh');
+  writeFileSync(path, '', { mode: 0o600 });
+  return { var: f.var, path };
+}
+
+/**
+ * What the script exported goes where the host keeps the session's environment (CodeBuddy Code: the file named
+ * by CODEBUDDY_ENV_FILE, read before every Bash command); where it has none, a note says which variables are lost.
+ */
+export function carryEnvFile(f: { var: string; path: string }, host: DialectId, env: NodeJS.ProcessEnv): string | undefined {
+  let text = '';
+  try {
+    text = readFileSync(f.path, 'utf8');
+  } catch {
+    /* the script removed it */
+  }
+  rmSync(join(f.path, '..'), { recursive: true, force: true });
+  if (!text.trim()) return undefined;
+  const target = mappings.dialects[host].env?.envFile;
+  const hostFile = target ? env[target.var] : undefined;
+  if (hostFile) {
+    try {
+      appendFileSync(hostFile, text.endsWith('\n') ? text : `${text}\n`);
+      return undefined;
+    } catch (e) {
+      return `hook-bridge: cannot append the hook's ${f.var} exports to ${target!.var} (${(e as NodeJS.ErrnoException).code ?? e})`;
+    }
+  }
+  const names = [...text.matchAll(/^\s*export\s+([A-Za-z_][A-Za-z0-9_]*)/gm)].map((m) => m[1]).join(', ') || 'its lines';
+  const agent = mappings.dialects[host].agent;
+  const how = target ? `: start ${agent} with ${target.var} set to a file to carry them` : '';
+  return `hook-bridge: the hook wrote ${names} to ${f.var}, but ${agent} has no session environment file${target ? ' here' : ''}; they are not set for later commands${how}`;
+}
