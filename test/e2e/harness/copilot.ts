@@ -6,9 +6,9 @@
 //   that at one directory of the install cache, so a fresh HOME does not unpack it again;
 // - BYOK offline: COPILOT_OFFLINE=true, COPILOT_PROVIDER_BASE_URL = the mock (chat completions, the default
 //   wire API), a dummy key, COPILOT_MODEL; COPILOT_AUTO_UPDATE=false; an isolated HOME with COPILOT_HOME under it;
-// - `--allow-all-tools` (headless, a tool call that needs approval is refused otherwise) and `--trust-folder`
-//   (the project's hooks — `.github/hooks/*.json`, `.github/copilot/settings*.json`, `.claude/settings*.json` —
-//   load only in a trusted folder), `--no-custom-instructions`, `--no-auto-update`;
+// - `--allow-all-tools` (headless, nobody can approve a call) and `--trust-folder` (the project's hooks —
+//   `.github/hooks/*.json`, `.github/copilot/settings*.json`, `.claude/settings*.json` — are skipped silently in
+//   an untrusted folder), `--no-custom-instructions`, `--no-auto-update`;
 // - every COPILOT*/GH_*/GITHUB_* variable of the caller removed (a token would switch auth on).
 // The caller writes the hook files; the project should be a git repository (`initGitRepo`).
 import { execFileSync } from 'node:child_process';
