@@ -29,6 +29,8 @@ const CODEX_TRIPLES: Record<string, string> = {
 };
 const CODEX_VERSION = '0.169.0';
 const codexPlatform = `${process.platform === 'android' ? 'linux' : process.platform}-${process.arch}`;
+/** Copilot CLI's platform package suffix, as its npm-loader.js picks it (glibc Linux only here). */
+const copilotPlatform = `${process.platform}-${process.arch}`;
 
 /** The agent builds the end-to-end suite is pinned to (the ones the ground truth was observed on). */
 export const AGENTS = {
@@ -59,6 +61,14 @@ export const AGENTS = {
     ignoreScripts: true,
     // npm skips an optional dependency silently (--omit=optional, a stale lock): name it explicitly.
     also: [`@openai/codex-${codexPlatform}@npm:@openai/codex@${CODEX_VERSION}-${codexPlatform}`],
+  },
+  copilot: {
+    pkg: '@github/copilot',
+    version: '1.0.102',
+    // bin/npm-loader.js only spawns the native binary of the platform optional dependency (glibc Linux:
+    // `linux`, musl: `linuxmusl`): the harness runs that binary itself, named explicitly as for Codex.
+    entry: `node_modules/@github/copilot-${copilotPlatform}/copilot`,
+    also: [`@github/copilot-${copilotPlatform}@1.0.102`],
   },
 } as const satisfies Record<string, AgentPackage>;
 
