@@ -1,6 +1,6 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Hook, Severity } from '../model/hook.js';
-import { shellQuote } from '../run/wrapper.js';
+import { shellQuote } from '../dialects/wrapper.js';
 
 /** One hook config file found in the project (or the user's home). */
 export interface ConfigFile {

@@ -8,9 +8,10 @@ import { dialects } from '../dialects/index.js';
 import type { NativeHook } from '../dialects/define.js';
 import { nativeEvent, placeEvent, splitCallTools, toolEntry, toolsOf } from '../dialects/catalog.js';
 import { closestName } from '../model/suggest.js';
-import { shellQuote, wrapCommand } from '../run/wrapper.js';
+import { shellQuote, wrapCommand } from '../dialects/wrapper.js';
 import { matcherFires, matcherFiresFor, writeToolMatcher } from '../dialects/matcher.js';
-import { braceSubstitutedVars, rewriteEnvVars } from './env.js';
+import { braceSubstitutedVars } from '../dialects/command-vars.js';
+import { rewriteEnvVars } from './env.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
 

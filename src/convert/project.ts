@@ -13,9 +13,10 @@ import type { NativeHook, Ownership, WriteChanges } from '../dialects/define.js'
 import { managed } from '../dialects/sync-plan.js';
 import { lineCol } from '../dialects/settings-json.js';
 import { syntaxThatIgnoresFile } from '../dialects/json-syntax.js';
-import { dispatchConfigs, parseWrapper, wrapCommand } from '../run/wrapper.js';
+import { dispatchConfigs, parseWrapper, wrapCommand } from '../dialects/wrapper.js';
 import { nativeEvent } from '../dialects/catalog.js';
-import { handlerId, ownedIndex, readRecord, recordPath, recordText, type OwnedEntry } from './provenance.js';
+import { ownedIndex, readRecord, recordPath, recordText, type OwnedEntry } from './provenance.js';
+import { handlerId } from '../dialects/handler-id.js';
 import { yaml } from '../lazy.js';
 import { claudeOrCodebuddy, pluginHookFiles, pluginRootOf } from '../dialects/plugin.js';
 import { writeAtomic } from './write-atomic.js';

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { applyChunks, contentLines, parsePatch, placeChunks, printPatch, type Chunk, type PatchOp } from './apply-patch.js';
 import { claudeBash, claudeEdit, claudeWrite } from './claude-results.js';
-import { shellQuote } from './wrapper.js';
+import { shellQuote } from '../dialects/wrapper.js';
 
 export interface FileCall {
   tool: 'file.write' | 'file.edit' | 'shell';

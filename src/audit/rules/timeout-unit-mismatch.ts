@@ -1,5 +1,5 @@
 import { mappings } from '../../model/mappings.js';
-import { parseWrapper } from '../../run/wrapper.js';
+import { parseWrapper } from '../../dialects/wrapper.js';
 import { valueAt } from '../locate.js';
 import { defineRule, paths } from '../types.js';
 
