@@ -11,7 +11,7 @@ import { dialects, getDialect } from '../dialects/index.js';
 import { assertConvertible, convertHooks, dispatchEntries, type ConvertResult, type ReportRow, type Status } from './convert.js';
 import type { NativeHook, Ownership, WriteChanges } from '../dialects/define.js';
 import { managed } from '../dialects/sync-plan.js';
-import { lineCol } from '../dialects/settings-json.js';
+import { lineCol } from '../dialects/jsonc.js';
 import { syntaxThatIgnoresFile } from '../dialects/json-syntax.js';
 import { dispatchConfigs, parseWrapper, wrapCommand } from '../dialects/wrapper.js';
 import { nativeEvent } from '../dialects/catalog.js';

@@ -1,4 +1,4 @@
-import { lineCol } from '../../dialects/settings-json.js';
+import { lineCol } from '../../dialects/jsonc.js';
 import { syntaxThatIgnoresFile } from '../../dialects/json-syntax.js';
 import { mappings } from '../../model/mappings.js';
 import { defineRule } from '../types.js';
