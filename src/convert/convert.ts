@@ -189,7 +189,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
       if (values.length) matcher = values.join('|');
       if (h.nativeMatcher !== undefined && h.matcher.kind !== 'all') notes.push(`${h.nativeEvent} ignores matchers; ${JSON.stringify(h.nativeMatcher)} not carried`);
     } else if (row.matcherOn === 'tool') {
-      const w = writeToolMatcher(target.id, h.matcher, target.spec.config.format === 'hooks-yaml');
+      const w = writeToolMatcher(target.id, h.matcher, target.spec.matcher.arrays === 'any-of');
       // A tool the target does not have cannot be called there, so its hook has nothing to guard: a note, not a loss.
       if (w.missing.length) notes.push(absentTools(w.missing, from, target.id));
       notes.push(...w.diagnostics.map((d) => d.message));
@@ -304,7 +304,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
     Object.assign(handler, fields);
 
     const native: NativeHook = { event: ev, matcher, handler, groupFields: h.groupFields, ...(h.priority !== undefined ? { priority: h.priority } : {}), ...(opts.keyOf ? { key: opts.keyOf(h) } : {}) };
-    if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml') notes.push(`priority ${h.priority} kept as order only`);
+    if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml-v2') notes.push(`priority ${h.priority} kept as order only`);
     // A host that compares lifecycle matchers as one exact string (Gemini CLI) gets one entry per value.
     const perValue = row.matcherOn !== 'tool' && target.spec.matcher.valuesExact && typeof matcher === 'string' && matcher.includes('|') ? matcher.split('|') : undefined;
     if (perValue) notes.push(`one entry per ${row.matcherOn} value: ${target.spec.agent} compares the matcher as one exact string`);

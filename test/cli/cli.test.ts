@@ -50,7 +50,7 @@ describe('help and dialects', () => {
     expect(r.code).toBe(0);
     const k = JSON.parse(r.stdout);
     expect(k.dialects.map((d: { id: string }) => d.id)).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml', 'gemini', 'codex']);
-    expect(k.dialects[1]).toMatchObject({ timeout: { unit: 's', default: 60 }, matcher: { semantics: 'qwen' } });
+    expect(k.dialects[1]).toMatchObject({ timeout: { unit: 's', default: 60 }, matcher: { semantics: 'exact-part-or-regex' } });
     expect(k.tools.find((t: { id: string }) => t.id === 'shell').names.qwen.name).toBe('run_shell_command');
   });
   it('dialects (text) shows the tables', () => {
