@@ -1,6 +1,7 @@
 // hook-bridge as a library: everything the CLI does is importable.
 export { convert, convertHooks, type ConvertOptions, type ConvertResult, type ConvertTextOptions, type ReportRow, type Status } from './convert/convert.js';
-export { convertProject, detectFileDialect, discover, type ConvertProjectOptions, type ConvertProjectResult } from './convert/project.js';
+export { convertProject, discover, type ConvertProjectOptions, type ConvertProjectResult } from './convert/project.js';
+export { decideFileDialect, detectFileDialect } from './dialects/detect.js';
 export { readRecord, recordPath, type OwnedEntry } from './convert/provenance.js';
 export { handlerId } from './dialects/handler-id.js';
 export { readToolMatcher, writeToolMatcher, matcherFires } from './dialects/matcher.js';

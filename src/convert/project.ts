@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
+import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
@@ -18,10 +18,12 @@ import { nativeEvent } from '../dialects/catalog.js';
 import { ownedIndex, readRecord, recordPath, recordText, type OwnedEntry } from './provenance.js';
 import { handlerId } from '../dialects/handler-id.js';
 import { yaml } from '../lazy.js';
-import { claudeOrCodebuddy, pluginHookFiles, pluginRootOf } from '../dialects/plugin.js';
+import { pluginRootOf } from '../dialects/plugin.js';
+import { decideFileDialect, decideSharedFile } from '../dialects/detect.js';
+import { discoveredDialects, lookedFor, projectFiles } from '../dialects/project-files.js';
 import { writeAtomic } from './write-atomic.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
-import { isToml, mentionsTomlHooks, projectTomlFiles } from '../dialects/config-files.js';
+import { projectPaths } from '../dialects/config-files.js';
 
 export interface ConvertProjectOptions {
   /** Files or directories; `-` = stdin (see `stdin`). Empty = the project directory. */
@@ -93,9 +95,6 @@ export interface ConvertProjectResult {
   diagnostics: Diagnostic[];
 }
 
-const IDE_TOOL = /\b(execute_command|write_to_file|replace_in_file|delete_files|search_files|list_files|read_file)\b/;
-const QWEN_TOOL = /\b(run_shell_command|write_file|read_file|grep_search|list_directory|web_fetch|todo_write)\b/;
-
 function readText(file: string): string {
   try {
     return readFileSync(file, 'utf8');
@@ -105,47 +104,9 @@ function readText(file: string): string {
   }
 }
 
-/** Tell codebuddy from codebuddy-ide (same files) by the tool names their matchers use. */
-export function codebuddyFlavour(text: string): DialectId {
-  return IDE_TOOL.test(text) && !/"matcher"\s*:\s*"[^"]*\b(Bash|Write|Edit|Read)\b/.test(text) ? 'codebuddy-ide' : 'codebuddy';
-}
-
-/** Detect the dialect of one file from its location, then its content. */
-export function detectFileDialect(file: string, text: string): DialectId | { ambiguous: DialectId[] } {
-  const p = resolve(file).split(sep).join('/');
-  if (/\.ya?ml$/i.test(p)) return 'hooks-yaml';
-  if (p.includes('/.claude/') || p.includes('/.claude-plugin/') || (/\/hooks\/hooks\.json$/.test(p) && !/\$\{?CODEBUDDY_PLUGIN_ROOT\b/.test(text))) return 'claude';
-  if (p.includes('/.qwen/')) return 'qwen';
-  if (p.includes('/.gemini/')) return 'gemini';
-  if (p.includes('/.codex/') || isToml(p)) return 'codex';
-  if (p.includes('/.codebuddy/')) return codebuddyFlavour(text);
-  if (IDE_TOOL.test(text) && !QWEN_TOOL.test(text.replace(/\bread_file\b/g, ''))) return 'codebuddy-ide';
-  if (QWEN_TOOL.test(text)) return 'qwen';
-  return { ambiguous: ['claude', 'codebuddy'] };
-}
-
-/** Detect, and where the file alone cannot tell Claude from CodeBuddy, decide from the evidence around it. */
-export function decideFileDialect(file: string, text: string): { dialect: DialectId; note?: string } {
-  const d = detectFileDialect(file, text);
-  return typeof d === 'string' ? { dialect: d } : claudeOrCodebuddy(file, text);
-}
-
-/** The source files of a dialect in a project directory (settings, local settings, plugin hooks). */
+/** The source files of a dialect in a project directory (settings, local settings, TOML configs with hooks, plugin hooks). */
 export function discover(dir: string, d: DialectId): Source[] {
-  const spec = mappings.dialects[d].config;
-  const out: Source[] = [];
-  for (const rel of spec.project ?? []) {
-    const f = join(dir, rel);
-    if (existsSync(f)) out.push({ file: f, dialect: d });
-  }
-  // `[hooks]` tables of a TOML config (Codex CLI's .codex/config.toml), when it has any.
-  for (const rel of projectTomlFiles(d)) {
-    const f = join(dir, rel);
-    if (existsSync(f) && mentionsTomlHooks(readText(f))) out.push({ file: f, dialect: d });
-  }
-  // A plugin's hooks: hooks/hooks.json, and the files its .claude-plugin/plugin.json names.
-  if (spec.plugin?.length) for (const f of pluginHookFiles(dir)) out.push({ file: f, dialect: d, pluginRoot: dir });
-  return out;
+  return projectFiles(dir, d, readText).map((f) => ({ file: f.file, dialect: f.dialect, ...(f.pluginRoot ? { pluginRoot: f.pluginRoot } : {}) }));
 }
 
 function resolveSources(o: ConvertProjectOptions, project: string, runners: readonly string[], notes: Diagnostic[]): Source[] {
@@ -177,23 +138,20 @@ function resolveSources(o: ConvertProjectOptions, project: string, runners: read
     }
     if (o.from) {
       const found = discover(input, o.from);
-      if (!found.length) throw new HookBridgeError(`no ${o.from} hook config found (looked for ${[...(mappings.dialects[o.from].config.project ?? []), ...projectTomlFiles(o.from), ...(mappings.dialects[o.from].config.plugin ?? [])].join(', ')})`, input);
+      if (!found.length) throw new HookBridgeError(`no ${o.from} hook config found (looked for ${projectPaths(o.from).join(', ')})`, input);
       sources.push(...found);
       continue;
     }
     // Detect: every dialect with hooks a person wrote here (not hook-bridge's output), except the targets themselves.
     const byDialect = new Map<DialectId, Source[]>();
-    for (const d of DIALECT_IDS) {
-      if (o.to.includes(d) || d === 'codebuddy-ide') continue;
+    for (const d of discoveredDialects()) {
+      if (o.to.includes(d)) continue;
       const found = discover(input, d).filter((s) => hasOwnSourceHooks(s, runners));
-      if (found.length) byDialect.set(d, found);
+      // Files another dialect reads too (CodeBuddy Code's, read by the CodeBuddy IDE plugin): its, when their tool names say so.
+      const as = found.map((s) => decideSharedFile(d, readText(s.file))).find((x) => x !== d) ?? d;
+      if (found.length && !(as !== d && o.to.includes(as))) byDialect.set(as, as === d ? found : found.map((s) => ({ ...s, dialect: as })));
     }
-    const cb = byDialect.get('codebuddy');
-    if (cb && cb.some((s) => codebuddyFlavour(readText(s.file)) === 'codebuddy-ide')) {
-      byDialect.delete('codebuddy');
-      if (!o.to.includes('codebuddy-ide')) byDialect.set('codebuddy-ide', cb.map((s) => ({ ...s, dialect: 'codebuddy-ide' })));
-    }
-    if (byDialect.size === 0) throw new HookBridgeError('no hook config found (.claude/, .qwen/, .codebuddy/, .gemini/, .codex/, hooks.yaml, hooks/hooks.json): pass files or --from', input);
+    if (byDialect.size === 0) throw new HookBridgeError(`no hook config found (${lookedFor().join(', ')}): pass files or --from`, input);
     if (byDialect.size > 1) {
       const list = [...byDialect].map(([d, s]) => `${d} (${s.map((x) => relative(input, x.file)).join(', ')})`).join(', ');
       throw new HookBridgeError(`found hooks of several dialects: ${list}; pass --from`, input);

@@ -88,6 +88,16 @@ export const dialectFileSchema = z.strictObject({
       project: z.array(z.string()),
       user: z.array(z.string()),
       plugin: z.array(z.string()),
+      /** A plugin's manifest, relative to its root (Claude Code: .claude-plugin/plugin.json): its `hooks` field names more hook files. */
+      pluginManifest: z.string().optional(),
+      /**
+       * Another dialect whose config files this one reads too (the CodeBuddy IDE plugin reads CodeBuddy Code's
+       * .codebuddy/settings.json): such a file is found as that dialect's, and is this one's when the tool names of
+       * its matchers are (src/dialects/detect.ts).
+       */
+      sameFilesAs: dialectId.optional(),
+      /** Files people put this agent's hooks in that it does not read, each with its evidence: audited so a rule can say so. */
+      notRead: z.array(z.strictObject({ path: z.string().min(1), source: z.string().min(1) })).optional(),
       disableAllHooks: z.enum(['honoured', 'ignored', 'unknown']),
       invalidEntry: z.enum(['file-rejected', 'entry-skipped', 'unknown']),
       /** What comments in a JSON settings file do: accepted, or the whole file silently ignored. */

@@ -114,7 +114,7 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     const dir = project({ 'settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] }) });
     const r = cli(['convert', 'settings.json', '--to', 'qwen'], { cwd: dir });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/read as Claude Code's; pass --from codebuddy if they are CodeBuddy's/);
+    expect(r.stderr).toMatch(/read as Claude Code's; pass --from codebuddy if they are CodeBuddy Code's/);
   });
   it('a target file that is not JSON is left untouched', () => {
     const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }), '.qwen/settings.json': '{ broken' });
