@@ -2,7 +2,7 @@
 // Pure: no I/O. Reading files and merging into the target's settings is project.ts's job.
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
-import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
+import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings, type ToolEntry } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
 import type { NativeHook } from '../dialects/define.js';
@@ -60,7 +60,7 @@ const BEHAVIOUR_FIELDS = new Set(['async', 'sequential', 'if', 'env', 'shell', '
 const NON_COMMAND_FIELDS = new Set(['prompt', 'model', 'url', 'headers']);
 
 /** The report's view of a source hook. */
-const sourceOf = (h: Hook, from: DialectId): ReportRow['source'] => ({
+export const sourceOf = (h: Hook, from: DialectId): ReportRow['source'] => ({
   dialect: from,
   file: h.origin.file,
   path: h.origin.path,
@@ -71,7 +71,7 @@ const sourceOf = (h: Hook, from: DialectId): ReportRow['source'] => ({
 });
 
 /** A hook that is not carried over: its report row and its diagnostic. */
-function dropped(h: Hook, from: DialectId, notes: string[], why: string, report: ReportRow[], diagnostics: Diagnostic[]): void {
+export function dropped(h: Hook, from: DialectId, notes: string[], why: string, report: ReportRow[], diagnostics: Diagnostic[]): void {
   report.push({ source: sourceOf(h, from), status: 'dropped', notes: [...notes, why], reason: [...notes, why].join('; ') });
   diagnostics.push({ severity: 'warning', code: 'hookDropped', message: why, file: h.origin.file, path: h.origin.path });
 }
@@ -89,7 +89,7 @@ function absentTools(missing: string[], from: DialectId, to: DialectId): string 
   return sure ? `${agent} has no ${named.join(', ')}: a tool it does not have is never called there, so nothing is lost` : `${agent} has no known equivalent of ${named.join(', ')}; its tool list is documented, not observed`;
 }
 
-const defaultMs = (d: DialectId): number | null => {
+export const defaultMs = (d: DialectId): number | null => {
   const t = mappings.dialects[d].timeout;
   return t.default === null ? null : t.default * (t.unit === 's' ? 1000 : 1);
 };
@@ -319,58 +319,6 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
     });
   }
   return { to: target.id, hooks: out, report, diagnostics };
-}
-
-/**
- * `convert --dispatch`: one host entry per event that runs `hook-bridge dispatch` on the whole hook set,
- * instead of one wrapped entry per hook. Its matcher is the union of the event's matchers as the host
- * spells them (a call no hook watches starts nothing); the host's timeout covers the slowest hook.
- * `configs` are the hook set's files relative to the project, highest precedence first; several
- * `hosts` share the target file (codebuddy,codebuddy-ide).
- */
-export function dispatchEntries(hooks: Hook[], from: DialectId, hosts: DialectId[], configs: string[], runner: string): ConvertResult {
-  checkRunner(runner);
-  const to = hosts[0]!;
-  const target = dialects[to];
-  const report: ReportRow[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const byEvent = new Map<string, { native: string; maxMs: number; matchers: Matcher[] }>();
-  for (const h of hooks) {
-    const place = h.event ? placeEvent(to, h.event) : undefined;
-    if (!place || h.type !== 'command') {
-      dropped(h, from, [], h.type !== 'command' ? `dispatch runs command hooks; a "${h.type}" hook is not run` : `${target.spec.agent} has no ${h.nativeEvent} event to dispatch on`, report, diagnostics);
-      continue;
-    }
-    const ev = place.native;
-    const ms = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from) ?? 60_000;
-    const cur = byEvent.get(place.canonical);
-    // A format's own event placed on the nearest host event stands for that event's values (AppStartup = SessionStart "startup").
-    const matcher: Matcher = place.nearest ? (place.nearest.values ? { kind: 'values', values: place.nearest.values } : { kind: 'all' }) : h.matcher;
-    byEvent.set(place.canonical, { native: ev, maxMs: Math.max(cur?.maxMs ?? 0, ms), matchers: [...(cur?.matchers ?? []), matcher] });
-    const notes = [`run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`, ...(place.nearest ? [place.nearest.why] : [])];
-    report.push({ source: sourceOf(h, from), target: { dialect: to, event: ev }, status: place.nearest && !place.nearest.holds ? 'degraded' : 'translated', notes, reason: notes.join('; ') });
-  }
-  const command = `${runner} dispatch --to ${hosts.join(',')}${configs.map((c) => ` --config ${shellQuote(c)}`).join('')}`;
-  const out: NativeHook[] = [...byEvent].map(([event, { native, maxMs, matchers }]) => ({
-    event: native,
-    matcher: unionMatcher(hosts, mappings.events[event]?.matcherOn, matchers),
-    handler: { type: 'command', command, timeout: target.writeTimeout(maxMs + WRAPPER_GRACE_MS) },
-    groupFields: {},
-    key: `dispatch ${native}`,
-  }));
-  return { to, hooks: out, report, diagnostics };
-}
-
-/** One matcher that fires whenever any of `matchers` would, in each host's spelling (regex hosts: joined). */
-function unionMatcher(hosts: DialectId[], on: string | null | undefined, matchers: Matcher[]): string | undefined {
-  if (on === 'tool') {
-    if (matchers.some((m) => m.kind !== 'tools')) return '*';
-    const all = { kind: 'tools' as const, tools: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.tools : [])))], mcp: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.mcp : [])))], unknown: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.unknown : [])))] };
-    const parts = hosts.map((d) => writeToolMatcher(d, all).native).filter((n): n is string => typeof n === 'string');
-    return parts.length ? [...new Set(parts)].join('|') : '*';
-  }
-  if (!on || matchers.some((m) => m.kind !== 'values')) return undefined;
-  return [...new Set(matchers.flatMap((m) => (m.kind === 'values' ? m.values : [])))].join('|');
 }
 
 /**
