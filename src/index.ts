@@ -1,14 +1,16 @@
 // hook-bridge as a library: everything the CLI does is importable.
 export { convert, convertHooks, type ConvertOptions, type ConvertResult, type ConvertTextOptions, type ReportRow, type Status } from './convert/convert.js';
-export { convertProject, detectFileDialect, discover, type ConvertProjectOptions, type ConvertProjectResult } from './convert/project.js';
-export { readRecord, recordPath, handlerId, type OwnedEntry } from './convert/provenance.js';
+export { convertProject, discover, type ConvertProjectOptions, type ConvertProjectResult } from './convert/project.js';
+export { decideFileDialect, detectFileDialect } from './dialects/detect.js';
+export { readRecord, recordPath, type OwnedEntry } from './convert/provenance.js';
+export { handlerId } from './dialects/handler-id.js';
 export { readToolMatcher, writeToolMatcher, matcherFires } from './dialects/matcher.js';
 export { dialects, getDialect } from './dialects/index.js';
 export { DIALECT_IDS, isDialectId, type DialectId } from './model/dialect-ids.js';
 export { HookBridgeError } from './model/errors.js';
 export type { Diagnostic, Hook, HookSet, Matcher } from './model/hook.js';
 export { mappings } from './model/mappings.js';
-export { wrapCommand, parseWrapper, shellQuote } from './run/wrapper.js';
+export { wrapCommand, parseWrapper, shellQuote } from './dialects/wrapper.js';
 export { audit, auditExitCode, type AuditOptions, type AuditResult, type RuleSetting } from './audit/audit.js';
 export { applyFixes } from './audit/fix.js';
 export { RULES } from './audit/rules/index.js';

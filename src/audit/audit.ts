@@ -9,7 +9,7 @@ import { discoverConfigs, projectsOf } from './discover.js';
 import { locate } from './locate.js';
 import { RULES } from './rules/index.js';
 import { resolveScript } from './scripts.js';
-import type { ConfigFile, Finding, HookEntry, Rule, RuleContext, ScriptInfo } from './types.js';
+import { isYamlConfig, type ConfigFile, type Finding, type HookEntry, type Rule, type RuleContext, type ScriptInfo } from './types.js';
 
 export type RuleSetting = Severity | 'off';
 
@@ -111,7 +111,7 @@ function auditProject(project: string, configs: ConfigFile[], settings: Record<s
         for (const [k, v] of Object.entries(r.data ?? {})) message = message.replaceAll(`{{${k}}}`, String(v));
         const file = r.file ?? project;
         const config = configs.find((c) => c.file === file);
-        const pos = config?.text ? locate(config.text, r.path, config.dialect === 'hooks-yaml') : undefined;
+        const pos = config?.text ? locate(config.text, r.path, isYamlConfig(config)) : undefined;
         findings.push({
           ruleId: rule.id,
           messageId: r.messageId,

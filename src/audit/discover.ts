@@ -6,15 +6,16 @@ import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
-import { codebuddyFlavour, decideFileDialect } from '../convert/project.js';
-import { pluginHookFiles, pluginRootOf } from '../dialects/plugin.js';
+import { decideFileDialect, decideSharedFile } from '../dialects/detect.js';
+import { pluginRootOf } from '../dialects/plugin.js';
+import { discoveredDialects, projectFiles } from '../dialects/project-files.js';
 import type { ConfigFile } from './types.js';
-import { isToml, mentionsTomlHooks, projectTomlFiles, userConfigFiles } from '../dialects/config-files.js';
+import { isToml, mentionsTomlHooks, projectPaths, userConfigFiles } from '../dialects/config-files.js';
 
-/** Files agents are often assumed to read but do not: audited so a rule can say so. */
-export const UNREAD_LOCATIONS: { path: string; dialect: DialectId; why: string }[] = [
-  { path: '.qwen/settings.local.json', dialect: 'qwen', why: 'Qwen Code does not read .qwen/settings.local.json (ground truth c02)' },
-];
+/** Files agents are often assumed to read but do not (mappings `config.notRead`): audited so a rule can say so. */
+export const UNREAD_LOCATIONS: { path: string; dialect: DialectId; why: string }[] = DIALECT_IDS.flatMap((d) =>
+  (mappings.dialects[d].config.notRead ?? []).map((u) => ({ path: u.path, dialect: d, why: `${mappings.dialects[d].agent} does not read ${u.path} (${u.source})` })),
+);
 
 function load(file: string, dialect: DialectId, scope: ConfigFile['scope'], pluginRoot?: string): ConfigFile {
   const base: ConfigFile = { file, dialect, scope, hooks: [], diagnostics: [], ...(pluginRoot ? { pluginRoot } : {}) };
@@ -24,7 +25,7 @@ function load(file: string, dialect: DialectId, scope: ConfigFile['scope'], plug
   } catch (e) {
     return { ...base, unusable: { message: `cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})` } };
   }
-  const d = dialect === 'codebuddy' ? codebuddyFlavour(text) : dialect;
+  const d = decideSharedFile(dialect, text);
   try {
     const r = dialects[d].codec.read(text, file, dialects[d]);
     return { ...base, dialect: d, text, hooks: r.hooks, diagnostics: r.diagnostics };
@@ -45,7 +46,7 @@ export interface DiscoverOptions {
 /** The project a config file belongs to: the directory its conventional location hangs off, else its own. */
 export function projectOf(file: string): string {
   const abs = resolve(file);
-  const rels = [...DIALECT_IDS.flatMap((d) => [...(mappings.dialects[d].config.project ?? []), ...projectTomlFiles(d), ...(mappings.dialects[d].config.plugin ?? [])]), ...UNREAD_LOCATIONS.map((u) => u.path)];
+  const rels = [...DIALECT_IDS.flatMap(projectPaths), ...UNREAD_LOCATIONS.map((u) => u.path)];
   const norm = abs.split(sep).join('/');
   for (const rel of rels) if (norm.endsWith(`/${rel}`)) return abs.slice(0, abs.length - rel.length - 1) || sep;
   return dirname(abs);
@@ -82,21 +83,8 @@ export function discoverConfigs(project: string, paths: string[] = [project], o:
       add(load(abs, decideFileDialect(abs, safeRead(abs)).dialect, 'explicit', pluginRootOf(abs)));
       continue;
     }
-    for (const d of DIALECT_IDS) {
-      if (d === 'codebuddy-ide') continue; // same files as codebuddy; told apart by content in load()
-      const spec = mappings.dialects[d].config;
-      (spec.project ?? []).forEach((rel, i) => {
-        const f = join(abs, rel);
-        if (existsSync(f)) add(load(f, d, i === 0 ? 'project' : 'local'));
-      });
-      // `[hooks]` tables of a TOML config (Codex CLI's .codex/config.toml)
-      for (const rel of projectTomlFiles(d)) {
-        const f = join(abs, rel);
-        if (existsSync(f) && mentionsTomlHooks(safeRead(f))) add(load(f, d, 'project'));
-      }
-      // A plugin's hooks: hooks/hooks.json, and the files its .claude-plugin/plugin.json names.
-      if (spec.plugin?.length) for (const f of pluginHookFiles(abs)) add(load(f, d, 'plugin', abs));
-    }
+    // Each dialect's files (one that reads another's is told apart by content in load()).
+    for (const d of discoveredDialects()) for (const f of projectFiles(abs, d)) add(load(f.file, d, f.scope, f.pluginRoot));
     for (const u of UNREAD_LOCATIONS) {
       const f = join(abs, u.path);
       if (existsSync(f)) add(load(f, u.dialect, 'local'));

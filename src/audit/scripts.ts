@@ -3,11 +3,14 @@ import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { lexShell } from '../model/shell-lexer.js';
+import { DIALECT_IDS } from '../model/dialect-ids.js';
+import { mappings } from '../model/mappings.js';
 import type { ScriptInfo } from './types.js';
 
 const INTERPRETERS = /^(python3?|python\d\.\d+|node|bash|sh|zsh|dash|ruby|perl|deno|bun|tsx|ts-node|pwsh|php|uv)$/;
-const PROJECT_VARS = ['CLAUDE_PROJECT_DIR', 'QWEN_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CODEBUDDY_PROJECT_DIR'];
-const PLUGIN_VARS = ['CLAUDE_PLUGIN_ROOT', 'CODEBUDDY_PLUGIN_ROOT'];
+/** Every agent's project-dir and plugin-root variables (mappings `env.projectDir`, `env.pluginRoot`). */
+const PROJECT_VARS = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].env?.projectDir ?? []))];
+const PLUGIN_VARS = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].env?.pluginRoot ?? []))];
 
 /**
  * The words of a command's first simple command, quotes removed and expansions kept as written

@@ -1,6 +1,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Hook, Severity } from '../model/hook.js';
-import { shellQuote } from '../run/wrapper.js';
+import { mappings } from '../model/mappings.js';
+import { shellQuote } from '../dialects/wrapper.js';
 
 /** One hook config file found in the project (or the user's home). */
 export interface ConfigFile {
@@ -108,6 +109,9 @@ export const paths = {
   matcher: (h: Hook) => (/\.hooks\[\d+\]$/.test(h.origin.path) ? h.origin.path.replace(/\.hooks\[\d+\]$/, '.matcher') : `${h.origin.path}.matcher`),
   event: (h: Hook) => (/^hooks\.[^.[]+\[/.test(h.origin.path) ? h.origin.path.replace(/\[\d+\]\.hooks\[\d+\]$/, '') : `${h.origin.path}.event`),
 };
+
+/** Is a config's text YAML (a hooks.yaml file) rather than JSON? Its paths are located and edited as such. */
+export const isYamlConfig = (c: ConfigFile): boolean => mappings.dialects[c.dialect].config.format === 'hooks-yaml-v2';
 
 /** A path as one shell word. */
 export const shellArg = (s: string): string => (/^[\w./~-]+$/.test(s) ? s : shellQuote(s));

@@ -88,8 +88,8 @@ trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips t
   p.command('transcript')
     .description("print a host agent's transcript in the format a script's agent writes (what `run` gives wrapped scripts as transcript_path)")
     .argument('<file>', 'the host transcript (JSONL); - for stdin')
-    .requiredOption('--from <dialect>', 'the agent that wrote the transcript: qwen, codebuddy, gemini, codex')
-    .option('--to <dialect>', "the script's agent: claude, hooks-yaml", 'claude')
+    .requiredOption('--from <dialect>', 'the agent that wrote the transcript')
+    .option('--to <dialect>', "the script's agent", 'claude')
     .action(async (file: string, o: { from: string; to: string }) => {
       const { transcriptCommand } = await import('./transcript-command.js');
       await transcriptCommand(file, { from: dialect(o.from), to: dialect(o.to) });
@@ -102,12 +102,33 @@ trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips t
       const { dialectsCommand } = await import('./dialects-command.js');
       dialectsCommand(o.format);
     });
+  // Help that needs a command's own module (its dialect lists come from the mappings): completed just before the
+  // command parses, so no other command pays for loading it.
+  p.hook('preSubcommand', (_p, sub) => completeHelp(sub));
   return p;
+}
+
+/** Help texts completed from the command's module (kept out of this small entry bundle). */
+const HELP_FROM_MODULE: Record<string, (c: Command) => Promise<void>> = {
+  async transcript(c) {
+    const { transcriptDialects } = await import('./transcript-command.js');
+    const d = transcriptDialects();
+    const list = { '--from': d.from, '--to': d.to };
+    for (const o of c.options) if (o.long === '--from' || o.long === '--to') o.description = `${o.description}: ${list[o.long].join(', ')}`;
+  },
+};
+
+async function completeHelp(c: Command): Promise<void> {
+  await HELP_FROM_MODULE[c.name()]?.(c);
 }
 
 export async function main(argv: string[]): Promise<void> {
   try {
-    await program().parseAsync(argv, { from: 'user' });
+    const p = program();
+    // `hook-bridge help <command>`: commander prints the command's help without the preSubcommand hook.
+    const helpOf = argv[0] === 'help' && argv[1] ? p.commands.find((c) => c.name() === argv[1]) : undefined;
+    if (helpOf) await completeHelp(helpOf);
+    await p.parseAsync(argv, { from: 'user' });
   } catch (e) {
     if (e instanceof CommanderError) {
       // Help and version exit 0; every usage error exits 2 (commander already printed it).

@@ -1,5 +1,5 @@
 // Human-readable output of convert (stderr). Colour only on a TTY (picocolors checks).
-import { colors, type Colors } from './colors.js';
+import { colors, type Colors } from '../audit/format/colors.js';
 import { relative } from 'node:path';
 import type { Diagnostic } from '../model/hook.js';
 import type { ConvertProjectResult } from '../convert/project.js';

@@ -3,7 +3,10 @@
 import { readFileSync } from 'node:fs';
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
-import { checkTranscriptPair, translateTranscript } from '../transcript/translate.js';
+import { checkTranscriptPair, translatable, translateTranscript } from '../transcript/translate.js';
+
+/** The dialects `transcript` reads transcripts of (--from) and writes them for (--to), for its help. */
+export const transcriptDialects = translatable;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

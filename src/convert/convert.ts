@@ -2,15 +2,16 @@
 // Pure: no I/O. Reading files and merging into the target's settings is project.ts's job.
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
-import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
+import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings, type ToolEntry } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
-import type { NativeHook } from '../dialects/define.js';
+import type { Dialect, NativeHook } from '../dialects/define.js';
 import { nativeEvent, placeEvent, splitCallTools, toolEntry, toolsOf } from '../dialects/catalog.js';
 import { closestName } from '../model/suggest.js';
-import { shellQuote, wrapCommand } from '../run/wrapper.js';
+import { shellQuote, wrapCommand } from '../dialects/wrapper.js';
 import { matcherFires, matcherFiresFor, writeToolMatcher } from '../dialects/matcher.js';
-import { braceSubstitutedVars, rewriteEnvVars } from './env.js';
+import { braceSubstitutedVars } from '../dialects/command-vars.js';
+import { rewriteEnvVars } from './env.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
 
@@ -59,7 +60,7 @@ const BEHAVIOUR_FIELDS = new Set(['async', 'sequential', 'if', 'env', 'shell', '
 const NON_COMMAND_FIELDS = new Set(['prompt', 'model', 'url', 'headers']);
 
 /** The report's view of a source hook. */
-const sourceOf = (h: Hook, from: DialectId): ReportRow['source'] => ({
+export const sourceOf = (h: Hook, from: DialectId): ReportRow['source'] => ({
   dialect: from,
   file: h.origin.file,
   path: h.origin.path,
@@ -70,7 +71,7 @@ const sourceOf = (h: Hook, from: DialectId): ReportRow['source'] => ({
 });
 
 /** A hook that is not carried over: its report row and its diagnostic. */
-function dropped(h: Hook, from: DialectId, notes: string[], why: string, report: ReportRow[], diagnostics: Diagnostic[]): void {
+export function dropped(h: Hook, from: DialectId, notes: string[], why: string, report: ReportRow[], diagnostics: Diagnostic[]): void {
   report.push({ source: sourceOf(h, from), status: 'dropped', notes: [...notes, why], reason: [...notes, why].join('; ') });
   diagnostics.push({ severity: 'warning', code: 'hookDropped', message: why, file: h.origin.file, path: h.origin.path });
 }
@@ -88,7 +89,7 @@ function absentTools(missing: string[], from: DialectId, to: DialectId): string 
   return sure ? `${agent} has no ${named.join(', ')}: a tool it does not have is never called there, so nothing is lost` : `${agent} has no known equivalent of ${named.join(', ')}; its tool list is documented, not observed`;
 }
 
-const defaultMs = (d: DialectId): number | null => {
+export const defaultMs = (d: DialectId): number | null => {
   const t = mappings.dialects[d].timeout;
   return t.default === null ? null : t.default * (t.unit === 's' ? 1000 : 1);
 };
@@ -141,6 +142,186 @@ export function checkRunner(runner: string): string {
   return runner;
 }
 
+/** One source hook on its way to the target: what is said about it so far, and whether it loses behaviour. */
+interface Draft {
+  h: Hook;
+  from: DialectId;
+  target: Dialect;
+  notes: string[];
+  degraded: boolean;
+}
+
+type Place = NonNullable<ReturnType<typeof placeEvent>>;
+
+/** Step 1, the event: its own name on the target, or the nearest event where the target lacks it (hooks.yaml's own events). A string: why it is dropped. */
+function placeHook(d: Draft): Place | string {
+  const { h, from, target } = d;
+  if (!h.event) {
+    const close = closestName(h.nativeEvent, Object.keys(mappings.index.eventByName[from]));
+    return `event "${h.nativeEvent}" is not one hook-bridge knows for ${mappings.dialects[from].agent}${close ? ` (did you mean ${close}?)` : ''}, so it cannot be placed on ${target.spec.agent}`;
+  }
+  const place = placeEvent(target.id, h.event);
+  if (!place) return `${target.spec.agent} has no ${h.nativeEvent} event${nativeEvent(target.id, h.event) === undefined ? ' that hook-bridge knows of' : ''}`;
+  if (place.native !== h.nativeEvent) d.notes.push(`event ${h.nativeEvent} -> ${place.native}`);
+  if (place.nearest) {
+    d.notes.push(place.nearest.why);
+    if (!place.nearest.holds) d.degraded = true;
+  }
+  // Said where it is news: a format's events are all documented, an observed agent's mostly observed.
+  const evidence = mappings.events[place.canonical]!.evidence[target.id];
+  if (evidence === 'extension') d.notes.push(`${place.native} is carried under its ${mappings.dialects[target.spec.extends ?? target.id].agent} name (hook-bridge's extension of the format)`);
+  else if (evidence === 'documented' && target.spec.observedVersion) d.notes.push(`${target.spec.agent}'s ${place.native} event is documented (its docs or bundle), not observed by hook-bridge`);
+  return place;
+}
+
+/**
+ * Step 2, the matcher as the target reads it. `widened`: the note that the target's tool makes the hook fire for
+ * more calls (a wrapper's `run --calls` narrows it back). `neverFires`: nothing to write, the hook could never fire there.
+ */
+function targetMatcher(d: Draft, place: Place): { matcher?: string | string[]; widened?: string; neverFires?: true } {
+  const { h, from, target, notes } = d;
+  const row = mappings.events[place.canonical]!;
+  let matcher: string | string[] | undefined;
+  let widened: string | undefined;
+  if (place.nearest) {
+    // The nearest event's matcher values the format's event stands for (AppStartup = SessionStart "startup").
+    const known = row.values[target.id];
+    const values = (place.nearest.values ?? []).filter((v) => !known || known.includes(v));
+    if (values.length) matcher = values.join('|');
+    if (h.nativeMatcher !== undefined && h.matcher.kind !== 'all') notes.push(`${h.nativeEvent} ignores matchers; ${JSON.stringify(h.nativeMatcher)} not carried`);
+  } else if (row.matcherOn === 'tool') {
+    const w = writeToolMatcher(target.id, h.matcher, target.spec.matcher.arrays === 'any-of');
+    // A tool the target does not have cannot be called there, so its hook has nothing to guard: a note, not a loss.
+    if (w.missing.length) notes.push(absentTools(w.missing, from, target.id));
+    notes.push(...w.diagnostics.map((x) => x.message));
+    widened = w.diagnostics.find((x) => x.code === 'matcherWidened')?.message;
+    if (h.matcher.kind === 'tools' && h.matcher.unknown.length) {
+      notes.push(`matcher part(s) ${h.matcher.unknown.join(', ')} name no known tool; kept as written`);
+      d.degraded = true;
+    }
+    if (w.native === undefined) {
+      notes.push(`not written: it could never fire on ${target.spec.agent}`);
+      return { neverFires: true };
+    }
+    // Tool availability is a fact about an agent, not about a format another agent's tables stand in for (hooks.yaml).
+    const entries = h.matcher.kind === 'tools' && !target.spec.extends ? h.matcher.tools.map((c) => toolEntry(target.id, c)).filter((e): e is ToolEntry => !!e) : [];
+    const gone = entries.filter((e) => e.status === 'historical').map((e) => e.name);
+    // Gone from current builds: nothing to guard there either; older builds still match it.
+    if (gone.length) notes.push(`${target.spec.agent} no longer has ${gone.join(', ')}: the hook never fires for it on current builds`);
+    for (const e of entries.filter((x) => x.status === 'conditional')) notes.push(`${target.spec.agent} offers ${e.name} only when enabled (${e.enabledBy ?? 'a setting'}): the hook fires for it only then`);
+    matcher = h.nativeMatcher === undefined && h.matcher.kind === 'all' ? undefined : w.native;
+  } else if (h.nativeMatcher !== undefined) {
+    if (h.matcher.kind === 'values') {
+      const known = row.values[target.id];
+      const lost = known ? h.matcher.values.filter((v) => !known.includes(v)) : [];
+      if (lost.length) {
+        notes.push(`${target.spec.agent} was not seen to send ${row.matcherOn} ${lost.join(', ')}`);
+        d.degraded = true;
+      }
+      matcher = h.matcher.values.join('|');
+    } else matcher = typeof h.nativeMatcher === 'string' ? h.nativeMatcher : JSON.stringify(h.nativeMatcher);
+    if (row.matcherOn === null) notes.push(`${place.native} ignores matchers`);
+    if (row.matcherOn === 'unknown') notes.push(`the field ${place.native}'s matcher is tested against is not known; carried as written`);
+  }
+  if (matcher !== undefined && !place.nearest && JSON.stringify(matcher) !== JSON.stringify(h.nativeMatcher)) notes.push(`matcher ${JSON.stringify(h.nativeMatcher ?? '*')} -> ${JSON.stringify(matcher)}`);
+  return { ...(matcher !== undefined ? { matcher } : {}), ...(widened !== undefined ? { widened } : {}) };
+}
+
+/**
+ * Step 3, the command: wrapped in `run` where script and host dialects differ, else carried (exec form where the
+ * target runs it, else as the shell command it amounts to, with the host's variables). Returns the handler so
+ * far, the timeout the target should give it, and the fields still to carry.
+ */
+function targetCommand(d: Draft, opts: ConvertOptions, runner: string, place: Place, m: { matcher?: string | string[]; widened?: string }): { handler: Record<string, unknown>; timeoutMs: number | undefined; fields: Record<string, unknown> } {
+  const { h, from, target, notes } = d;
+  const handler: Record<string, unknown> = { type: h.type };
+  const host = target.payloadDialect;
+  const wrap = h.type === 'command' && h.scriptDialect !== host && (opts.wrap ?? true);
+  let timeoutMs = h.timeoutMs;
+  // Exec form (`command` + `args`, no shell): carried as such where the target runs it, else as the one
+  // shell command it amounts to.
+  const args = execArgs(h);
+  const fields = args ? omitArgs(h.fields) : h.fields;
+  if (h.type === 'command' && h.command !== undefined) {
+    if (wrap) {
+      // A plugin hook's ${CLAUDE_PLUGIN_ROOT}: no host sets it outside plugins, so the wrapper carries it.
+      const rootVar = mappings.dialects[h.scriptDialect].env?.pluginRoot;
+      const usesRoot = opts.pluginRoot !== undefined && rootVar !== undefined && new RegExp(`\\$\\{?${rootVar}\\b`).test(h.command);
+      const usesRootAnywhere = usesRoot || (opts.pluginRoot !== undefined && rootVar !== undefined && !!args?.some((a) => a.includes(`\${${rootVar}}`)));
+      const calls = mappings.events[place.canonical]!.matcherOn === 'tool' ? callsFor(h, from, host, m.matcher) : undefined;
+      handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(args ? { args } : {}), ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}), ...(opts.emulateTodos ? { emulateTodos: true } : {}), ...(calls ? { calls } : {}) });
+      notes.push(`wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``);
+      if (calls && m.widened) notes.splice(notes.indexOf(m.widened), 1);
+      if (calls) notes.push(`runs the script only for the ${calls.join(', ')} calls a ${mappings.dialects[host].agent} call amounts to, as its matcher would (run --calls)`);
+      // The host must not kill the wrapper before the script's own timeout decides (CodeBuddy would block).
+      const scriptMs = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from);
+      if (scriptMs !== null && scriptMs !== undefined) timeoutMs = scriptMs + WRAPPER_GRACE_MS;
+    } else if (args && (target.spec.handlerFields ?? []).includes('args')) {
+      handler.command = h.command;
+      handler.args = args;
+    } else {
+      const shellForm = args ? execAsShell(h.command, args, h.scriptDialect) : h.command;
+      if (args) notes.push(`exec form (command + args) written as one shell command: ${target.spec.agent} is not known to run \`args\``);
+      const env = rewriteEnvVars(shellForm, h.scriptDialect, target.id, opts.pluginRoot);
+      handler.command = env.command;
+      notes.push(...env.notes);
+      if (h.scriptDialect !== host) {
+        notes.push(`not wrapped: the script expects ${h.scriptDialect} payloads and will see ${target.spec.agent}'s tool names and fields`);
+        d.degraded = true;
+      }
+    }
+  }
+  if (typeof handler.command === 'string') handler.command = braceSubstitutedVars(handler.command, target.id);
+  return { handler, timeoutMs, fields };
+}
+
+/** Step 4, the timeout in the target's unit: the script agent's default written where the target's differs, an absurd value said. */
+function targetTimeout(d: Draft, timeoutMs: number | undefined, handler: Record<string, unknown>, diagnostics: Diagnostic[]): void {
+  const { h, from, target, notes } = d;
+  // Defaults are established for command hooks only; a prompt/agent/http hook's default is not known.
+  if (timeoutMs === undefined && h.type === 'command') {
+    // The default the hook relied on is its script agent's (a wrapped Claude script in a Qwen config relied on Claude's).
+    const src = defaultMs(h.scriptDialect) ?? defaultMs(from);
+    const dst = defaultMs(target.payloadDialect === h.scriptDialect ? h.scriptDialect : target.id);
+    if (src !== null && src !== dst) {
+      timeoutMs = src;
+      notes.push(`timeout: ${h.scriptDialect}'s default ${src / 1000} s written explicitly (${target.spec.agent}'s default is ${dst === null ? 'unknown' : `${dst / 1000} s`})`);
+    }
+  }
+  if (timeoutMs === undefined) return;
+  const native = target.writeTimeout(timeoutMs);
+  handler.timeout = native;
+  if (h.timeoutMs !== undefined && h.timeoutMs >= ABSURD_TIMEOUT_S * 1000 && mappings.dialects[from].timeout.unit === 's') {
+    diagnostics.push({ severity: 'warning', code: 'timeoutAbsurd', message: `timeout ${h.timeoutMs / 1000} s (${(h.timeoutMs / 3_600_000).toFixed(1)} h) was probably meant as ms; converted faithfully`, file: h.origin.file, path: `${h.origin.path}.timeout` });
+    notes.push(`timeout ${h.timeoutMs / 1000} s looks like milliseconds; converted faithfully (${native} in ${target.spec.agent}'s units)`);
+    d.degraded = true;
+  }
+}
+
+/** Step 5, the hook type: a string where the target cannot take it (why it is dropped). */
+function hookTypeDrop(d: Draft): string | undefined {
+  const { h, target } = d;
+  if (target.spec.config.skippedHookTypes?.includes(h.type)) return `${target.spec.agent} skips "${h.type}" hooks (with a warning at start-up): it runs ${(target.spec.hookTypes ?? ['command']).join('/')} hooks only`;
+  if (h.type !== 'command' && target.spec.hookTypesComplete && !(target.spec.hookTypes ?? []).includes(h.type)) return `${target.spec.agent} has ${(target.spec.hookTypes ?? []).join('/')} hooks only: a "${h.type}" hook cannot be written there`;
+  if (h.type !== 'command' && !(target.spec.hookTypes ?? ['command']).includes(h.type)) {
+    d.notes.push(`hook type "${h.type}" is not known to be supported by ${target.spec.agent}; carried as written`);
+    d.degraded = true;
+  }
+  return undefined;
+}
+
+/** Step 6, the other handler fields: carried as written, with a note where the target is not known to honour one. */
+function carryFields(d: Draft, fields: Record<string, unknown>, handler: Record<string, unknown>): void {
+  const { h, target } = d;
+  const honoured = target.spec.handlerFields;
+  for (const f of Object.keys(fields)) {
+    if (!honoured || honoured.includes(f) || (h.type !== 'command' && NON_COMMAND_FIELDS.has(f))) continue;
+    d.notes.push(`field "${f}" is not known to be honoured by ${target.spec.agent}; carried as written`);
+    if (BEHAVIOUR_FIELDS.has(f)) d.degraded = true;
+  }
+  Object.assign(handler, fields);
+}
+
 export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOptions): ConvertResult {
   const target = dialects[opts.to];
   const runner = checkRunner(opts.runner ?? 'hook-bridge');
@@ -149,227 +330,46 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
   const diagnostics: Diagnostic[] = [];
 
   for (const h of hooks) {
-    const notes: string[] = [];
-    let degraded = false;
+    const d: Draft = { h, from, target, notes: [], degraded: false };
     const source = sourceOf(h, from);
-    const drop = (why: string) => dropped(h, from, notes, why, report, diagnostics);
+    const drop = (why: string) => dropped(h, from, d.notes, why, report, diagnostics);
+    const place = placeHook(d);
+    if (typeof place === 'string') {
+      drop(place);
+      continue;
+    }
+    const m = targetMatcher(d, place);
+    if (m.neverFires) {
+      report.push({ source, status: 'translated', notes: d.notes, reason: d.notes.join('; ') });
+      continue;
+    }
+    const { handler, timeoutMs, fields } = targetCommand(d, opts, runner, place, m);
+    targetTimeout(d, timeoutMs, handler, diagnostics);
+    const typeDrop = hookTypeDrop(d);
+    if (typeDrop) {
+      drop(typeDrop);
+      continue;
+    }
+    carryFields(d, fields, handler);
 
-    // Event: its own name on the target, or the nearest event where the target lacks it (hooks.yaml's own events).
-    if (!h.event) {
-      const close = closestName(h.nativeEvent, Object.keys(mappings.index.eventByName[from]));
-      drop(`event "${h.nativeEvent}" is not one hook-bridge knows for ${mappings.dialects[from].agent}${close ? ` (did you mean ${close}?)` : ''}, so it cannot be placed on ${target.spec.agent}`);
-      continue;
-    }
-    const place = placeEvent(target.id, h.event);
-    if (!place) {
-      drop(`${target.spec.agent} has no ${h.nativeEvent} event${nativeEvent(target.id, h.event) === undefined ? ' that hook-bridge knows of' : ''}`);
-      continue;
-    }
+    const { matcher } = m;
     const ev = place.native;
-    if (ev !== h.nativeEvent) notes.push(`event ${h.nativeEvent} -> ${ev}`);
-    if (place.nearest) {
-      notes.push(place.nearest.why);
-      if (!place.nearest.holds) degraded = true;
-    }
-    // Said where it is news: a format's events are all documented, an observed agent's mostly observed.
-    const evidence = mappings.events[place.canonical]!.evidence[target.id];
-    if (evidence === 'extension') notes.push(`${ev} is carried under its ${mappings.dialects[target.spec.extends ?? target.id].agent} name (hook-bridge's extension of the format)`);
-    else if (evidence === 'documented' && target.spec.observedVersion) notes.push(`${target.spec.agent}'s ${ev} event is documented (its docs or bundle), not observed by hook-bridge`);
-
-    // Matcher
-    const row = mappings.events[place.canonical]!;
-    let matcher: string | string[] | undefined;
-    /** The report's note that the target's tool makes the hook fire for more calls (wrapped, `run --calls` narrows it back). */
-    let widened: string | undefined;
-    if (place.nearest) {
-      // The nearest event's matcher values the format's event stands for (AppStartup = SessionStart "startup").
-      const known = row.values[target.id];
-      const values = (place.nearest.values ?? []).filter((v) => !known || known.includes(v));
-      if (values.length) matcher = values.join('|');
-      if (h.nativeMatcher !== undefined && h.matcher.kind !== 'all') notes.push(`${h.nativeEvent} ignores matchers; ${JSON.stringify(h.nativeMatcher)} not carried`);
-    } else if (row.matcherOn === 'tool') {
-      const w = writeToolMatcher(target.id, h.matcher, target.spec.config.format === 'hooks-yaml');
-      // A tool the target does not have cannot be called there, so its hook has nothing to guard: a note, not a loss.
-      if (w.missing.length) notes.push(absentTools(w.missing, from, target.id));
-      notes.push(...w.diagnostics.map((d) => d.message));
-      widened = w.diagnostics.find((d) => d.code === 'matcherWidened')?.message;
-      if (h.matcher.kind === 'tools' && h.matcher.unknown.length) {
-        notes.push(`matcher part(s) ${h.matcher.unknown.join(', ')} name no known tool; kept as written`);
-        degraded = true;
-      }
-      if (w.native === undefined) {
-        notes.push(`not written: it could never fire on ${target.spec.agent}`);
-        report.push({ source, status: 'translated', notes, reason: notes.join('; ') });
-        continue;
-      }
-      // Tool availability is a fact about an agent, not about a format another agent's tables stand in for (hooks.yaml).
-      const entries = h.matcher.kind === 'tools' && !target.spec.extends ? h.matcher.tools.map((c) => toolEntry(target.id, c)).filter((e): e is ToolEntry => !!e) : [];
-      const gone = entries.filter((e) => e.status === 'historical').map((e) => e.name);
-      // Gone from current builds: nothing to guard there either; older builds still match it.
-      if (gone.length) notes.push(`${target.spec.agent} no longer has ${gone.join(', ')}: the hook never fires for it on current builds`);
-      for (const e of entries.filter((x) => x.status === 'conditional')) notes.push(`${target.spec.agent} offers ${e.name} only when enabled (${e.enabledBy ?? 'a setting'}): the hook fires for it only then`);
-      matcher = h.nativeMatcher === undefined && h.matcher.kind === 'all' ? undefined : w.native;
-    } else if (h.nativeMatcher !== undefined) {
-      if (h.matcher.kind === 'values') {
-        const known = row.values[target.id];
-        const lost = known ? h.matcher.values.filter((v) => !known.includes(v)) : [];
-        if (lost.length) {
-          notes.push(`${target.spec.agent} was not seen to send ${row.matcherOn} ${lost.join(', ')}`);
-          degraded = true;
-        }
-        matcher = h.matcher.values.join('|');
-      } else matcher = typeof h.nativeMatcher === 'string' ? h.nativeMatcher : JSON.stringify(h.nativeMatcher);
-      if (row.matcherOn === null) notes.push(`${ev} ignores matchers`);
-      if (row.matcherOn === 'unknown') notes.push(`the field ${ev}'s matcher is tested against is not known; carried as written`);
-    }
-    if (matcher !== undefined && !place.nearest && JSON.stringify(matcher) !== JSON.stringify(h.nativeMatcher)) notes.push(`matcher ${JSON.stringify(h.nativeMatcher ?? '*')} -> ${JSON.stringify(matcher)}`);
-
-    // Command, wrapping and timeout
-    const handler: Record<string, unknown> = { type: h.type };
-    const host = target.payloadDialect;
-    const wrap = h.type === 'command' && h.scriptDialect !== host && (opts.wrap ?? true);
-    let timeoutMs = h.timeoutMs;
-    // Exec form (`command` + `args`, no shell): carried as such where the target runs it, else as the one
-    // shell command it amounts to.
-    const args = execArgs(h);
-    const fields = args ? omitArgs(h.fields) : h.fields;
-    if (h.type === 'command' && h.command !== undefined) {
-      if (wrap) {
-        // A plugin hook's ${CLAUDE_PLUGIN_ROOT}: no host sets it outside plugins, so the wrapper carries it.
-        const rootVar = mappings.dialects[h.scriptDialect].env?.pluginRoot;
-        const usesRoot = opts.pluginRoot !== undefined && rootVar !== undefined && new RegExp(`\\$\\{?${rootVar}\\b`).test(h.command);
-        const usesRootAnywhere = usesRoot || (opts.pluginRoot !== undefined && rootVar !== undefined && !!args?.some((a) => a.includes(`\${${rootVar}}`)));
-        const calls = row.matcherOn === 'tool' ? callsFor(h, from, host, matcher) : undefined;
-        handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(args ? { args } : {}), ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}), ...(opts.emulateTodos ? { emulateTodos: true } : {}), ...(calls ? { calls } : {}) });
-        notes.push(`wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``);
-        if (calls && widened) notes.splice(notes.indexOf(widened), 1);
-        if (calls) notes.push(`runs the script only for the ${calls.join(', ')} calls a ${mappings.dialects[host].agent} call amounts to, as its matcher would (run --calls)`);
-        // The host must not kill the wrapper before the script's own timeout decides (CodeBuddy would block).
-        const scriptMs = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from);
-        if (scriptMs !== null && scriptMs !== undefined) timeoutMs = scriptMs + WRAPPER_GRACE_MS;
-      } else if (args && (target.spec.handlerFields ?? []).includes('args')) {
-        handler.command = h.command;
-        handler.args = args;
-      } else {
-        const shellForm = args ? execAsShell(h.command, args, h.scriptDialect) : h.command;
-        if (args) notes.push(`exec form (command + args) written as one shell command: ${target.spec.agent} is not known to run \`args\``);
-        const env = rewriteEnvVars(shellForm, h.scriptDialect, target.id, opts.pluginRoot);
-        handler.command = env.command;
-        notes.push(...env.notes);
-        if (h.scriptDialect !== host) {
-          notes.push(`not wrapped: the script expects ${h.scriptDialect} payloads and will see ${target.spec.agent}'s tool names and fields`);
-          degraded = true;
-        }
-      }
-    }
-    if (typeof handler.command === 'string') handler.command = braceSubstitutedVars(handler.command, target.id);
-    // Defaults are established for command hooks only; a prompt/agent/http hook's default is not known.
-    if (timeoutMs === undefined && h.type === 'command') {
-      // The default the hook relied on is its script agent's (a wrapped Claude script in a Qwen config relied on Claude's).
-      const src = defaultMs(h.scriptDialect) ?? defaultMs(from);
-      const dst = defaultMs(target.payloadDialect === h.scriptDialect ? h.scriptDialect : target.id);
-      if (src !== null && src !== dst) {
-        timeoutMs = src;
-        notes.push(`timeout: ${h.scriptDialect}'s default ${src / 1000} s written explicitly (${target.spec.agent}'s default is ${dst === null ? 'unknown' : `${dst / 1000} s`})`);
-      }
-    }
-    if (timeoutMs !== undefined) {
-      const native = target.writeTimeout(timeoutMs);
-      handler.timeout = native;
-      if (h.timeoutMs !== undefined && h.timeoutMs >= ABSURD_TIMEOUT_S * 1000 && mappings.dialects[from].timeout.unit === 's') {
-        diagnostics.push({ severity: 'warning', code: 'timeoutAbsurd', message: `timeout ${h.timeoutMs / 1000} s (${(h.timeoutMs / 3_600_000).toFixed(1)} h) was probably meant as ms; converted faithfully`, file: h.origin.file, path: `${h.origin.path}.timeout` });
-        notes.push(`timeout ${h.timeoutMs / 1000} s looks like milliseconds; converted faithfully (${native} in ${target.spec.agent}'s units)`);
-        degraded = true;
-      }
-    }
-    if (target.spec.config.skippedHookTypes?.includes(h.type)) {
-      drop(`${target.spec.agent} skips "${h.type}" hooks (with a warning at start-up): it runs ${(target.spec.hookTypes ?? ['command']).join('/')} hooks only`);
-      continue;
-    }
-    if (h.type !== 'command' && target.spec.hookTypesComplete && !(target.spec.hookTypes ?? []).includes(h.type)) {
-      drop(`${target.spec.agent} has ${(target.spec.hookTypes ?? []).join('/')} hooks only: a "${h.type}" hook cannot be written there`);
-      continue;
-    }
-    if (h.type !== 'command' && !(target.spec.hookTypes ?? ['command']).includes(h.type)) {
-      notes.push(`hook type "${h.type}" is not known to be supported by ${target.spec.agent}; carried as written`);
-      degraded = true;
-    }
-    const honoured = target.spec.handlerFields;
-    for (const f of Object.keys(fields)) {
-      if (!honoured || honoured.includes(f) || (h.type !== 'command' && NON_COMMAND_FIELDS.has(f))) continue;
-      notes.push(`field "${f}" is not known to be honoured by ${target.spec.agent}; carried as written`);
-      if (BEHAVIOUR_FIELDS.has(f)) degraded = true;
-    }
-    Object.assign(handler, fields);
-
     const native: NativeHook = { event: ev, matcher, handler, groupFields: h.groupFields, ...(h.priority !== undefined ? { priority: h.priority } : {}), ...(opts.keyOf ? { key: opts.keyOf(h) } : {}) };
-    if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml') notes.push(`priority ${h.priority} kept as order only`);
+    if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml-v2') d.notes.push(`priority ${h.priority} kept as order only`);
     // A host that compares lifecycle matchers as one exact string (Gemini CLI) gets one entry per value.
-    const perValue = row.matcherOn !== 'tool' && target.spec.matcher.valuesExact && typeof matcher === 'string' && matcher.includes('|') ? matcher.split('|') : undefined;
-    if (perValue) notes.push(`one entry per ${row.matcherOn} value: ${target.spec.agent} compares the matcher as one exact string`);
-    for (const m of perValue ?? [matcher]) out.push({ ...native, matcher: m });
-    const changed = notes.length > 0;
+    const on = mappings.events[place.canonical]!.matcherOn;
+    const perValue = on !== 'tool' && target.spec.matcher.valuesExact && typeof matcher === 'string' && matcher.includes('|') ? matcher.split('|') : undefined;
+    if (perValue) d.notes.push(`one entry per ${on} value: ${target.spec.agent} compares the matcher as one exact string`);
+    for (const mv of perValue ?? [matcher]) out.push({ ...native, matcher: mv });
     report.push({
       source,
       target: { dialect: target.id, event: ev, ...(matcher !== undefined ? { matcher } : {}), ...(typeof handler.command === 'string' ? { command: handler.command } : {}) },
-      status: degraded ? 'degraded' : changed ? 'translated' : 'exact',
-      notes,
-      reason: notes.join('; ') || 'unchanged',
+      status: d.degraded ? 'degraded' : d.notes.length > 0 ? 'translated' : 'exact',
+      notes: d.notes,
+      reason: d.notes.join('; ') || 'unchanged',
     });
   }
   return { to: target.id, hooks: out, report, diagnostics };
-}
-
-/**
- * `convert --dispatch`: one host entry per event that runs `hook-bridge dispatch` on the whole hook set,
- * instead of one wrapped entry per hook. Its matcher is the union of the event's matchers as the host
- * spells them (a call no hook watches starts nothing); the host's timeout covers the slowest hook.
- * `configs` are the hook set's files relative to the project, highest precedence first; several
- * `hosts` share the target file (codebuddy,codebuddy-ide).
- */
-export function dispatchEntries(hooks: Hook[], from: DialectId, hosts: DialectId[], configs: string[], runner: string): ConvertResult {
-  checkRunner(runner);
-  const to = hosts[0]!;
-  const target = dialects[to];
-  const report: ReportRow[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const byEvent = new Map<string, { native: string; maxMs: number; matchers: Matcher[] }>();
-  for (const h of hooks) {
-    const place = h.event ? placeEvent(to, h.event) : undefined;
-    if (!place || h.type !== 'command') {
-      dropped(h, from, [], h.type !== 'command' ? `dispatch runs command hooks; a "${h.type}" hook is not run` : `${target.spec.agent} has no ${h.nativeEvent} event to dispatch on`, report, diagnostics);
-      continue;
-    }
-    const ev = place.native;
-    const ms = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from) ?? 60_000;
-    const cur = byEvent.get(place.canonical);
-    // A format's own event placed on the nearest host event stands for that event's values (AppStartup = SessionStart "startup").
-    const matcher: Matcher = place.nearest ? (place.nearest.values ? { kind: 'values', values: place.nearest.values } : { kind: 'all' }) : h.matcher;
-    byEvent.set(place.canonical, { native: ev, maxMs: Math.max(cur?.maxMs ?? 0, ms), matchers: [...(cur?.matchers ?? []), matcher] });
-    const notes = [`run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`, ...(place.nearest ? [place.nearest.why] : [])];
-    report.push({ source: sourceOf(h, from), target: { dialect: to, event: ev }, status: place.nearest && !place.nearest.holds ? 'degraded' : 'translated', notes, reason: notes.join('; ') });
-  }
-  const command = `${runner} dispatch --to ${hosts.join(',')}${configs.map((c) => ` --config ${shellQuote(c)}`).join('')}`;
-  const out: NativeHook[] = [...byEvent].map(([event, { native, maxMs, matchers }]) => ({
-    event: native,
-    matcher: unionMatcher(hosts, mappings.events[event]?.matcherOn, matchers),
-    handler: { type: 'command', command, timeout: target.writeTimeout(maxMs + WRAPPER_GRACE_MS) },
-    groupFields: {},
-    key: `dispatch ${native}`,
-  }));
-  return { to, hooks: out, report, diagnostics };
-}
-
-/** One matcher that fires whenever any of `matchers` would, in each host's spelling (regex hosts: joined). */
-function unionMatcher(hosts: DialectId[], on: string | null | undefined, matchers: Matcher[]): string | undefined {
-  if (on === 'tool') {
-    if (matchers.some((m) => m.kind !== 'tools')) return '*';
-    const all = { kind: 'tools' as const, tools: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.tools : [])))], mcp: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.mcp : [])))], unknown: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.unknown : [])))] };
-    const parts = hosts.map((d) => writeToolMatcher(d, all).native).filter((n): n is string => typeof n === 'string');
-    return parts.length ? [...new Set(parts)].join('|') : '*';
-  }
-  if (!on || matchers.some((m) => m.kind !== 'values')) return undefined;
-  return [...new Set(matchers.flatMap((m) => (m.kind === 'values' ? m.values : [])))].join('|');
 }
 
 /**

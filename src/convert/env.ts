@@ -45,20 +45,3 @@ export function rewriteEnvVars(command: string, script: DialectId, host: Dialect
   }
   return { command: out, notes };
 }
-
-/**
- * On an agent that substitutes `$VAR` in the command text (mappings `env.commandSubstitutes`), write
- * `${VAR}` instead: the shell reads the same variable, and a quoted value cannot break the command's quoting.
- */
-export function braceSubstitutedVars(command: string, host: DialectId): string {
-  let out = command;
-  for (const v of mappings.dialects[host].env?.commandSubstitutes ?? []) out = out.replace(new RegExp(`\\$${v}(?![A-Za-z0-9_])`, 'g'), `\${${v}}`);
-  return out;
-}
-
-/** The inverse, for a wrapped command read back from such an agent's config (so a round trip is exact). */
-export function unbraceSubstitutedVars(command: string, host: DialectId): string {
-  let out = command;
-  for (const v of mappings.dialects[host].env?.commandSubstitutes ?? []) out = out.replace(new RegExp(`\\$\\{${v}\\}(?![A-Za-z0-9_])`, 'g'), `$${v}`);
-  return out;
-}

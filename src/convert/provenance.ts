@@ -35,20 +35,6 @@ export function recordPath(file: string): string {
   return join(dirname(file), `${basename(file, ext)}.hook-bridge.json`);
 }
 
-/** Key-sorted JSON: equal values give equal strings, whatever the key order. */
-export function stableJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
-  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableJson(v[k])}`).join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
-}
-
-/** A handler's identity in a config: its command; for other hook types the handler without its timeout. */
-export function handlerId(handler: { [k: string]: unknown }): string {
-  if (typeof handler.command === 'string') return handler.command;
-  const { timeout: _timeout, ...rest } = handler;
-  return stableJson(rest);
-}
-
 export function readRecord(file: string): Record {
   const path = recordPath(file);
   if (!existsSync(path)) return { entries: [] };

@@ -1,7 +1,7 @@
 // Where a dialect keeps hook configs (mappings/dialects/<id>.yaml `config`): the project's files, the user's
 // files (under `config.homeVar` when it is set: Codex CLI's $CODEX_HOME), and the TOML files whose `[hooks]`
 // tables hold hooks in the same shape (Codex CLI's config.toml), read as that JSON.
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
@@ -27,6 +27,61 @@ export function userConfigFiles(d: DialectId, home: string, env: NodeJS.ProcessE
 export const projectTomlFiles = (d: DialectId): string[] => mappings.dialects[d].config.tomlHooks?.project ?? [];
 
 export const isToml = (file: string): boolean => /\.toml$/i.test(file);
+
+/** Project-relative config files of a dialect: its project files, its TOML configs, its plugin hook files. */
+export function projectPaths(d: DialectId): string[] {
+  const c = mappings.dialects[d].config;
+  return [...(c.project ?? []), ...projectTomlFiles(d), ...(c.plugin ?? [])];
+}
+
+/** Every config file name a dialect has in the mappings: written, project, user, plugin and TOML ones. */
+function allPaths(d: DialectId): string[] {
+  const c = mappings.dialects[d].config;
+  return [c.write, ...(c.project ?? []), ...(c.user ?? []), ...(c.plugin ?? []), ...(c.tomlHooks?.project ?? []), ...(c.tomlHooks?.user ?? [])];
+}
+
+/** A file's extension as configs are told apart by it: lower case, without the dot; `yml` is `yaml` (YAML's two spellings). */
+export function extensionOf(file: string): string {
+  const e = /\.([^./\\]+)$/.exec(basename(file))?.[1]?.toLowerCase() ?? '';
+  return e === 'yml' ? 'yaml' : e;
+}
+
+const names = new Map<DialectId, Set<string>>();
+/** The file names of a dialect's configs (settings.json, hooks.json …), those it does not read but people use too, not its plugins'. */
+export function configNames(d: DialectId): Set<string> {
+  let s = names.get(d);
+  if (!s) {
+    const c = mappings.dialects[d].config;
+    const plugin = new Set(c.plugin ?? []);
+    s = new Set([...allPaths(d).filter((p) => !plugin.has(p)), ...(c.notRead ?? []).map((u) => u.path)].map((p) => basename(p).toLowerCase()));
+    names.set(d, s);
+  }
+  return s;
+}
+
+const extensions = new Map<DialectId, Set<string>>();
+/** The extensions of a dialect's config files (json; yaml for hooks.yaml; json and toml for Codex CLI). */
+export function configExtensions(d: DialectId): Set<string> {
+  let s = extensions.get(d);
+  if (!s) extensions.set(d, (s = new Set(allPaths(d).map(extensionOf))));
+  return s;
+}
+
+const folders = new Map<DialectId, Set<string>>();
+/**
+ * The folders a dialect keeps its configs in (`.claude`, `.codex`, `.hooks` …: the first folder of each config
+ * path, under ~ for the user's), and, where it has plugins, its plugin manifest's folder (`.claude-plugin`).
+ */
+export function configFolders(d: DialectId): Set<string> {
+  let s = folders.get(d);
+  if (!s) {
+    const c = mappings.dialects[d].config;
+    const paths = [c.write, ...(c.project ?? []), ...(c.user ?? []), ...(c.tomlHooks?.project ?? []), ...(c.tomlHooks?.user ?? []), ...(c.plugin?.length && c.pluginManifest ? [c.pluginManifest] : [])];
+    s = new Set(paths.map((p) => p.replace(/^~\//, '').split('/')).filter((parts) => parts.length > 1).map((parts) => parts[0]!));
+    folders.set(d, s);
+  }
+  return s;
+}
 
 /** Does a TOML text define `[hooks…]` tables (or a `hooks` key), cheaply, without parsing it? */
 export const mentionsTomlHooks = (text: string): boolean => /^\s*(?:\[\[?\s*hooks\s*[.\]]|hooks\s*[.=])/m.test(text);

@@ -8,7 +8,7 @@ import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import type { Codec, NativeHook, ReadResult } from './define.js';
 import { planSync } from './sync-plan.js';
-import { readHandler, unknownEvent } from './settings-json.js';
+import { readHandler, unknownEvent } from './handler-reader.js';
 import { canonicalEvent } from './catalog.js';
 
 export const HOOKS_YAML_VERSION = '2.0.0';

@@ -1,9 +1,11 @@
 // Matchers: read a native matcher into canonical form under the SOURCE's semantics, and write a
 // canonical matcher so that it means the same under the TARGET's semantics.
 // Semantics (mappings/dialects/*.yaml `matcher.semantics`, observed):
-//   claude: only [A-Za-z0-9_|, -] (matcher.exactChars: Codex CLI's is [A-Za-z0-9_|]) -> exact names split on | and ,
-//           (trimmed); anything else an unanchored regex — tested against the aliases too where matcher.aliasesInRegex
-//   qwen:   a |-part equal to a name or alias matches it; otherwise the whole string as an unanchored regex on the Qwen name
+//   exact-list-or-regex (Claude Code): only [A-Za-z0-9_|, -] (matcher.exactChars: Codex CLI's is [A-Za-z0-9_|]) ->
+//           exact names split on | and , (trimmed); anything else an unanchored regex — tested against the aliases
+//           too where matcher.aliasesInRegex
+//   exact-part-or-regex (Qwen Code): a |-part equal to a name or alias matches it; otherwise the whole string as an
+//           unanchored regex on the agent's own name
 //   regex:  always an unanchored regex (CodeBuddy Code: `Task` matches `TaskCreate`; Gemini CLI, where an invalid
 //           regex is compared to the tool name as a string: matcher.invalidRegex exact-compare)
 import { RegExpParser } from '@eslint-community/regexpp';
@@ -13,10 +15,10 @@ import { mappings } from '../model/mappings.js';
 import { MCP_PREFIX, aliasTools, canonicalTool, toolEntry, toolsOf } from './catalog.js';
 
 const exactLists = new Map<DialectId, RegExp>();
-/** Is this matcher an exact |-list of names on dialect d (semantics claude, its matcher.exactChars)? */
+/** Is this matcher an exact |-list of names on dialect d (semantics exact-list-or-regex, its matcher.exactChars)? */
 export function isExactList(d: DialectId, native: string): boolean {
   const spec = mappings.dialects[d].matcher;
-  if (spec.semantics !== 'claude') return false;
+  if (spec.semantics !== 'exact-list-or-regex') return false;
   let re = exactLists.get(d);
   if (!re) exactLists.set(d, (re = new RegExp(`^[${spec.exactChars ?? 'A-Za-z0-9_|, -'}]*$`)));
   return re.test(native);
@@ -79,7 +81,7 @@ export function matcherFires(d: DialectId, native: unknown, toolName: string): b
       .filter(Boolean)
       .some((n) => n === toolName || (canonical !== undefined && aliasTools(d, n).includes(canonical)));
   }
-  if (sem === 'qwen') {
+  if (sem === 'exact-part-or-regex') {
     const parts = native.split('|').map((s) => s.trim());
     if (parts.some((n) => n === toolName || (canonical !== undefined && aliasTools(d, n).includes(canonical)))) return true;
   }
@@ -154,7 +156,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     }
     return finish();
   }
-  if (sem === 'qwen') {
+  if (sem === 'exact-part-or-regex') {
     // Every part that is a name or alias matches exactly; the regex pass below adds what the whole string matches.
     for (const n of native.split('|').map((s) => s.trim()).filter(Boolean)) exactName(n);
   }
@@ -188,7 +190,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     }
     hit.forEach(({ canonical }) => tools.add(canonical));
     // On Qwen a part may have matched exactly (a name or alias) although the regex pass did not.
-    const exactPart = sem === 'qwen' && (canonicalTool(d, alt.trim()) || aliasTools(d, alt.trim()).length);
+    const exactPart = sem === 'exact-part-or-regex' && (canonicalTool(d, alt.trim()) || aliasTools(d, alt.trim()).length);
     if (!hit.length && !exactPart) unknown.push(alt);
   }
   return finish();
@@ -277,7 +279,7 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
   }
   const sem = mappings.dialects[d].matcher.semantics;
   // Claude reads a plain |-list of names exactly: the most readable form with the same meaning.
-  if (sem === 'claude' && !patterns.length && exact.every((n) => PLAIN_NAME.test(n) && isExactList(d, n))) return { native: exact.join('|'), missing, diagnostics };
+  if (sem === 'exact-list-or-regex' && !patterns.length && exact.every((n) => PLAIN_NAME.test(n) && isExactList(d, n))) return { native: exact.join('|'), missing, diagnostics };
   // Otherwise a regex: names anchored (so `Edit` cannot match `NotebookEdit`, `Task` not `TaskCreate`);
   // patterns as written, since every target tests them unanchored as the source did.
   const group = exact.length === 0 ? [] : [exact.length === 1 ? `^${escapeRegex(exact[0]!)}$` : `^(${exact.map(escapeRegex).join('|')})$`];

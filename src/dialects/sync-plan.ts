@@ -1,7 +1,8 @@
 // The sync behind every config writer: given the entries already in a target file and the entries this
 // run wants there, decide per existing entry whether it stays (someone else's), stays as it is, is
 // replaced in place or removed, and which entries are added. Format-neutral: the codecs apply the plan.
-import { handlerId, stableJson } from '../convert/provenance.js';
+import { stableJson } from '../model/stable-json.js';
+import { handlerId } from './handler-id.js';
 import type { NativeHook, Ownership, WriteChanges } from './define.js';
 
 export interface ExistingEntry {

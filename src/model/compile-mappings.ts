@@ -64,6 +64,11 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
     const spec = raw.get(id)!;
     dialects[id] = spec.extends ? deepMerge(raw.get(spec.extends)!, spec) : spec;
   }
+  for (const id of DIALECT_IDS) {
+    // Files are found as their owner's and then told apart: the owner must be a dialect with files of its own.
+    const owner = dialects[id].config.sameFilesAs;
+    if (owner !== undefined && (owner === id || dialects[owner].config.sameFilesAs !== undefined)) throw new HookBridgeError(`sameFilesAs must name a dialect whose files are its own, not "${owner}"`, show(`dialects/${id}.yaml`), 'config.sameFilesAs');
+  }
 
   const tools: CompiledMappings['tools'] = {};
   const toolByName = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string>>;

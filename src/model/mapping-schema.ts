@@ -79,12 +79,26 @@ export const dialectFileSchema = z.strictObject({
   extends: dialectId.optional(),
   config: z
     .strictObject({
-      format: z.enum(['settings-json', 'hooks-yaml']),
+      /**
+       * The file format: settings-json ({"hooks": {"<Event>": [matcher groups]}}, JSON the agent's loader may take
+       * with comments), or hooks-yaml-v2 (hooks.yaml v2.0.0: a flat YAML list of hooks, run by `hook-bridge dispatch`).
+       */
+      format: z.enum(['settings-json', 'hooks-yaml-v2']),
       /** The file `convert` writes, relative to the project. */
       write: z.string().min(1),
       project: z.array(z.string()),
       user: z.array(z.string()),
       plugin: z.array(z.string()),
+      /** A plugin's manifest, relative to its root (Claude Code: .claude-plugin/plugin.json): its `hooks` field names more hook files. */
+      pluginManifest: z.string().optional(),
+      /**
+       * Another dialect whose config files this one reads too (the CodeBuddy IDE plugin reads CodeBuddy Code's
+       * .codebuddy/settings.json): such a file is found as that dialect's, and is this one's when the tool names of
+       * its matchers are (src/dialects/detect.ts).
+       */
+      sameFilesAs: dialectId.optional(),
+      /** Files people put this agent's hooks in that it does not read, each with its evidence: audited so a rule can say so. */
+      notRead: z.array(z.strictObject({ path: z.string().min(1), source: z.string().min(1) })).optional(),
       disableAllHooks: z.enum(['honoured', 'ignored', 'unknown']),
       invalidEntry: z.enum(['file-rejected', 'entry-skipped', 'unknown']),
       /** What comments in a JSON settings file do: accepted, or the whole file silently ignored. */
@@ -128,10 +142,15 @@ export const dialectFileSchema = z.strictObject({
   }),
   matcher: z
     .strictObject({
-      /** claude: exact |,-lists else unanchored regex; qwen: exact names/aliases per part else regex on the native name; regex: always unanchored regex. */
-      semantics: z.enum(['claude', 'qwen', 'regex']),
       /**
-       * semantics claude: the characters (a regex character class body) a matcher made only of is an exact |-list;
+       * How a tool matcher is read. exact-list-or-regex (Claude Code): a matcher made only of `exactChars` is an exact
+       * |,-list of names, anything else an unanchored regex; exact-part-or-regex (Qwen Code): a |-part equal to a name
+       * or alias matches, else the whole string is an unanchored regex on the native name; regex: always an
+       * unanchored regex.
+       */
+      semantics: z.enum(['exact-list-or-regex', 'exact-part-or-regex', 'regex']),
+      /**
+       * semantics exact-list-or-regex: the characters (a regex character class body) a matcher made only of is an exact |-list;
        * default Claude Code's `A-Za-z0-9_|, -` (Codex CLI: `A-Za-z0-9_|`, so `Write, Edit` is a regex there).
        */
       exactChars: z.string().min(1).optional(),

@@ -12,7 +12,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { placeChunks, type Chunk, type PatchOp } from './apply-patch.js';
 import { claudeBash, claudeEdit, claudeWrite } from './claude-objects.js';
-import { shellQuote } from '../run/wrapper.js';
+import { shellQuote } from '../dialects/wrapper.js';
 
 export interface FileCall {
   tool: 'file.write' | 'file.edit' | 'shell';

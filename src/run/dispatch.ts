@@ -19,7 +19,7 @@ import { stopGuard } from './stop-guard.js';
 import { matcherFires, matcherFiresFor } from '../dialects/matcher.js';
 import { canonicalTool, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
-import { detectFileDialect } from '../convert/project.js';
+import { decideFileDialect } from '../dialects/detect.js';
 import { isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Hook } from '../model/hook.js';
@@ -76,8 +76,7 @@ export function loadHookSet(file: string, from: DialectId | undefined, projectDi
   } catch (e) {
     throw new HookBridgeError(`cannot read the hook set (${(e as NodeJS.ErrnoException).code ?? e})`, file);
   }
-  const detected = from ?? detectFileDialect(path, text);
-  const d = typeof detected === 'string' ? detected : 'claude';
+  const d = from ?? decideFileDialect(path, text).dialect;
   const r = dialects[d].codec.read(text, file, dialects[d]);
   const broken = r.diagnostics.find((x) => x.severity === 'error');
   if (broken) throw new HookBridgeError(broken.message, file, broken.path);

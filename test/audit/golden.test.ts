@@ -18,7 +18,7 @@ import { formatJson } from '../../src/audit/format/json.js';
 import { formatMarkdown } from '../../src/audit/format/markdown.js';
 import { formatSarif } from '../../src/audit/format/sarif.js';
 import { formatText } from '../../src/audit/format/text.js';
-import { colors } from '../../src/cli/colors.js';
+import { colors } from '../../src/audit/format/colors.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const golden = (name: string) => join(import.meta.dirname, 'golden', name);

@@ -50,7 +50,7 @@ describe('help and dialects', () => {
     expect(r.code).toBe(0);
     const k = JSON.parse(r.stdout);
     expect(k.dialects.map((d: { id: string }) => d.id)).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml', 'gemini', 'codex']);
-    expect(k.dialects[1]).toMatchObject({ timeout: { unit: 's', default: 60 }, matcher: { semantics: 'qwen' } });
+    expect(k.dialects[1]).toMatchObject({ timeout: { unit: 's', default: 60 }, matcher: { semantics: 'exact-part-or-regex' } });
     expect(k.tools.find((t: { id: string }) => t.id === 'shell').names.qwen.name).toBe('run_shell_command');
   });
   it('dialects (text) shows the tables', () => {
@@ -114,7 +114,7 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     const dir = project({ 'settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] }) });
     const r = cli(['convert', 'settings.json', '--to', 'qwen'], { cwd: dir });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/read as Claude Code's; pass --from codebuddy if they are CodeBuddy's/);
+    expect(r.stderr).toMatch(/read as Claude Code's; pass --from codebuddy if they are CodeBuddy Code's/);
   });
   it('a target file that is not JSON is left untouched', () => {
     const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }), '.qwen/settings.json': '{ broken' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useColor } from '../../src/cli/colors.js';
+import { useColor } from '../../src/audit/format/colors.js';
 
 const tty = { isTTY: true } as NodeJS.WriteStream;
 const pipe = { isTTY: false } as NodeJS.WriteStream;

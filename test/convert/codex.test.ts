@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../src/convert/convert.js';
 import { canonicalJson, hookHash, hookIdentity, trustEntries, withTrust } from '../../src/convert/hook-trust.js';
-import { convertProject, detectFileDialect } from '../../src/convert/project.js';
+import { convertProject } from '../../src/convert/project.js';
+import { detectFileDialect } from '../../src/dialects/detect.js';
 import { HookBridgeError } from '../../src/model/errors.js';
 import { convertText, project, settings } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
-import { parseWrapper, shellQuote, wrapCommand } from '../../src/run/wrapper.js';
+import { parseWrapper, shellQuote, wrapCommand } from '../../src/dialects/wrapper.js';
 import { convertHooks } from '../../src/convert/convert.js';
 import { toolEntry } from '../../src/dialects/catalog.js';
 import { dialects } from '../../src/dialects/index.js';

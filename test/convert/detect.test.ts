@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decideFileDialect } from '../../src/convert/project.js';
+import { decideFileDialect } from '../../src/dialects/detect.js';
 import { pluginHookFiles, pluginRootOf } from '../../src/dialects/plugin.js';
 import { audit } from '../../src/index.js';
 import { project, settings } from './helpers.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convert, execAsShell } from '../../src/convert/convert.js';
-import { parseWrapper, wrapCommand } from '../../src/run/wrapper.js';
+import { parseWrapper, wrapCommand } from '../../src/dialects/wrapper.js';
 import { BIN, cleanEnv } from '../run/cli.js';
 
 const settings = (handler: object) => JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', ...handler }] }] } });

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { DialectId } from '../../src/model/dialect-ids.js';
 import { dialects } from '../../src/dialects/index.js';
 import { convertHooks } from '../../src/convert/convert.js';
-import { parseJsonc } from '../../src/dialects/settings-json.js';
+import { parseJsonc } from '../../src/dialects/jsonc.js';
 
 /** A temp project with the given files. */
 export function project(files: Record<string, string | object>): string {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialects } from '../../src/dialects/index.js';
 import type { NativeHook, Ownership } from '../../src/dialects/define.js';
-import { parseJsonc } from '../../src/dialects/settings-json.js';
+import { parseJsonc } from '../../src/dialects/jsonc.js';
 
 const qwen = dialects.qwen;
 const mine = new Set(['a', 'b', 'c', 'd']);

@@ -183,7 +183,7 @@ describe('tables are consistent both ways', () => {
   it('every dialect states a timeout unit and matcher semantics', () => {
     for (const d of DIALECT_IDS) {
       expect(['s', 'ms']).toContain(mappings.dialects[d].timeout.unit);
-      expect(['claude', 'qwen', 'regex']).toContain(mappings.dialects[d].matcher.semantics);
+      expect(['exact-list-or-regex', 'exact-part-or-regex', 'regex']).toContain(mappings.dialects[d].matcher.semantics);
     }
     expect(mappings.dialects.claude.timeout).toMatchObject({ unit: 's', default: 600 });
     expect(mappings.dialects.qwen.timeout).toMatchObject({ unit: 's', default: 60, legacyMsFrom: 1000 });
@@ -224,6 +224,13 @@ describe('malformed mapping files fail with the file and key', () => {
   });
   it('invalid YAML, with line and column', () => {
     expect(broken(append('events.yaml', '\nstop: [unclosed\n'))).toMatch(/^events\.yaml: \d+:\d+: /);
+  });
+  it('sameFilesAs naming a dialect that itself reads another one\'s files', () => {
+    const msg = broken((dir) => {
+      const f = join(dir, 'dialects/qwen.yaml');
+      writeFileSync(f, readFileSync(f, 'utf8').replace(/\n  plugin: \[\]\n/, '\n  plugin: []\n  sameFilesAs: codebuddy-ide\n'));
+    });
+    expect(msg).toMatch(/^dialects\/qwen\.yaml: config\.sameFilesAs: /);
   });
   it('a canonical id that is not lowercase-dotted', () => {
     expect(broken(append('tools.yaml', '\nBadTool:\n  claude: { name: Bad, params: [] }\n'))).toMatch(/^tools\.yaml: BadTool: /);

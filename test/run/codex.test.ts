@@ -13,7 +13,7 @@ import { readAnswer, type ScriptResult } from '../../src/run/answer.js';
 import { emit, type HostReply } from '../../src/run/emit.js';
 import { translatePayload, type Payload } from '../../src/run/payload.js';
 import { splitPatch } from '../../src/run/patch-calls.js';
-import { shellQuote } from '../../src/run/wrapper.js';
+import { shellQuote } from '../../src/dialects/wrapper.js';
 import { BIN, cleanEnv } from './cli.js';
 
 type Obj = Record<string, any>;

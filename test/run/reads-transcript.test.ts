@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mayReadTranscript } from '../../src/run/reads-transcript.js';
-import { shellQuote } from '../../src/run/wrapper.js';
+import { shellQuote } from '../../src/dialects/wrapper.js';
 import { cleanEnv, runCli } from './cli.js';
 
 const SCRIPTS = resolve(import.meta.dirname, 'scripts');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { BIN, runCli, runCliTimed } from './cli.js';
 import { describe, it } from 'vitest';
-import { shellQuote } from '../../src/run/wrapper.js';
+import { shellQuote } from '../../src/dialects/wrapper.js';
 
 const GT = resolve(import.meta.dirname, '../fixtures/ground-truth');
 const S = (name: string) => shellQuote(join(import.meta.dirname, 'scripts', name));

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { shellQuote } from '../../src/run/wrapper.js';
+import { shellQuote } from '../../src/dialects/wrapper.js';
 import { cleanEnv, runCli } from './cli.js';
 
 const FX = resolve(import.meta.dirname, '../fixtures');

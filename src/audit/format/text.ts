@@ -1,5 +1,5 @@
 // Grouped by file; colour only when stdout, where the report goes, is a TTY.
-import { colors, useColor } from '../../cli/colors.js';
+import { colors, useColor } from './colors.js';
 import type { AuditResult } from '../audit.js';
 import { shownPath } from './where.js';
 

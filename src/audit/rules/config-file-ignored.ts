@@ -1,4 +1,4 @@
-import { lineCol } from '../../dialects/settings-json.js';
+import { lineCol } from '../../dialects/jsonc.js';
 import { syntaxThatIgnoresFile } from '../../dialects/json-syntax.js';
 import { mappings } from '../../model/mappings.js';
 import { defineRule } from '../types.js';
@@ -19,7 +19,7 @@ key) and the trailing commas.`,
   check(ctx) {
     for (const c of ctx.configs) {
       const host = ctx.target ?? c.dialect;
-      if (!c.text || c.dialect === 'hooks-yaml' || mappings.dialects[host].config.format !== 'settings-json') continue;
+      if (!c.text || mappings.dialects[c.dialect].config.format !== 'settings-json' || mappings.dialects[host].config.format !== 'settings-json') continue;
       const found = syntaxThatIgnoresFile(c.text, mappings.dialects[host]);
       if (found) ctx.report({ messageId: found.kind, file: c.file, data: { agent: mappings.dialects[host].agent, at: lineCol(c.text, found.offset), count: c.hooks.length } });
     }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { dispatchConfigs } from '../../run/wrapper.js';
+import { dispatchConfigs } from '../../dialects/wrapper.js';
 import { defineRule, paths } from '../types.js';
 
 export { dispatchConfigs };

@@ -1,7 +1,7 @@
 import { mappings } from '../../model/mappings.js';
-import { parseWrapper } from '../../run/wrapper.js';
+import { parseWrapper } from '../../dialects/wrapper.js';
 import { valueAt } from '../locate.js';
-import { defineRule, paths } from '../types.js';
+import { defineRule, isYamlConfig, paths } from '../types.js';
 
 /** A timeout of an hour or more in a seconds dialect was almost certainly meant as milliseconds. */
 const SUSPICIOUS_S = 3600;
@@ -35,7 +35,7 @@ Below one second the finding suggests the value in milliseconds.`,
       if (spec.timeout.unit !== 's') continue;
       const s = h.timeoutMs / 1000;
       if (s < SUSPICIOUS_S) continue; // Qwen's legacy ms values (>= 1000) were already read as ms
-      const isYaml = config.dialect === 'hooks-yaml';
+      const isYaml = isYamlConfig(config);
       const data = { human: `${(s / 3600).toFixed(1)} h`, agent: spec.agent };
       const suggested = Math.max(1, Math.round(s / 1000));
       // A wrapped command carries the script's own timeout (seconds): the host's is only its guard.

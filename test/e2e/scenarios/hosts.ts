@@ -12,7 +12,7 @@ import { ensureAgent } from '../harness/install.js';
 import { writeJson } from '../harness/util.js';
 import { runQwen } from '../harness/qwen.js';
 import type { AgentRun, AgentRunResult, ModelStep } from '../harness/types.js';
-import { shellQuote } from '../../../src/run/wrapper.js';
+import { shellQuote } from '../../../src/dialects/wrapper.js';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 export const bin = join(repoRoot, 'bin/hook-bridge.cjs');

@@ -1,0 +1,32 @@
+// The record beside a target after a write: what other runs manage, plus what this run now manages — of what the
+// written file still holds.
+import type { DialectId } from '../model/dialect-ids.js';
+import type { WriteChanges } from '../dialects/define.js';
+import { handlerId } from '../dialects/handler-id.js';
+import { dialects } from '../dialects/index.js';
+import { managed } from '../dialects/sync-plan.js';
+import { hookId } from './ownership.js';
+import { recordText, type OwnedEntry } from './provenance.js';
+
+/** Event + identity of every entry in a written config (to keep the record to what is there). */
+export function presentEntries(text: string, to: DialectId): string[] {
+  try {
+    return dialects[to].codec.read(text, '<target>', dialects[to]).hooks.map((h) => `${h.nativeEvent}\0${hookId(h)}`);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The new record's text (undefined: no entry left, the record goes): the entries of other runs (`others`), and an
+ * entry per hook this run manages after the write, named by its source (`sourceOf` its key, else `fallbackSource`).
+ */
+export function nextRecordText(others: OwnedEntry[], changes: WriteChanges, from: DialectId, sourceOf: (key: string) => string | undefined, fallbackSource: string, after: string, to: DialectId): string | undefined {
+  const entries: OwnedEntry[] = [
+    ...others,
+    ...managed(changes).map((h) => ({ event: h.event, id: handlerId(h.handler), from, source: (h.key && sourceOf(h.key)) ?? fallbackSource, key: h.key ?? handlerId(h.handler) })),
+  ];
+  const present = new Set(presentEntries(after, to));
+  const kept = entries.filter((e) => present.has(`${e.event}\0${e.id}`));
+  return kept.length ? recordText({ entries: kept }) : undefined;
+}

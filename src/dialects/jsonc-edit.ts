@@ -1,0 +1,76 @@
+// Edits of a JSONC text that keep everything else byte for byte: other keys, key order, comments, indentation
+// and line endings. The settings codec plans what changes; these place it in the text.
+import { applyEdits, modify, type Node as JsonNode } from 'jsonc-parser';
+
+/** How the text being edited is laid out: its indentation unit and line ending. */
+export interface Layout {
+  insertSpaces: boolean;
+  tabSize: number;
+  eol: string;
+}
+
+/** The layout of an existing text (two spaces and \n for a new one). */
+export function layoutOf(text: string): Layout {
+  const indent = /^([ \t]+)"/m.exec(text)?.[1] ?? '  ';
+  return { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+}
+
+export interface TextEdit {
+  offset: number;
+  length: number;
+  content: string;
+}
+
+/** Remove some children of an array or object node (not all), with their commas; the rest stays byte for byte. */
+export function removeChildren(parent: JsonNode, indices: Set<number>): TextEdit[] {
+  const c = parent.children!;
+  if (indices.size === c.length) return [{ offset: parent.offset, length: parent.length, content: parent.type === 'array' ? '[]' : '{}' }];
+  const lastKept = Math.max(...c.map((_, i) => (indices.has(i) ? -1 : i)));
+  return [...indices].map((k) => {
+    // Up to the next child; a trailing run goes from the end of the child before it (its comma with it).
+    const [from, to] = k < lastKept ? [c[k]!.offset, c[k + 1]!.offset] : [c[k - 1]!.offset + c[k - 1]!.length, c[k]!.offset + c[k]!.length];
+    return { offset: from, length: to - from, content: '' };
+  });
+}
+
+/** Append values to a non-empty array, in the layout of its last element (own line, or inline). */
+export function appendChildren(text: string, array: JsonNode, values: unknown[], fo: Layout): TextEdit {
+  const last = array.children!.at(-1)!;
+  const end = last.offset + last.length;
+  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
+  const ownLine = /^[ \t]*$/.test(text.slice(lineStart, last.offset));
+  const content = values.map((v) => (ownLine ? `,${fo.eol}${text.slice(lineStart, last.offset)}${indentedJson(v, text, last.offset, fo)}` : `, ${JSON.stringify(v)}`)).join('');
+  return { offset: end, length: 0, content };
+}
+
+/** A value replacing a node: inline when the node was on one line, else indented like it. */
+export function jsonAt(value: unknown, text: string, node: JsonNode, fo: Layout): string {
+  return text.slice(node.offset, node.offset + node.length).includes('\n') ? indentedJson(value, text, node.offset, fo) : JSON.stringify(value);
+}
+
+/**
+ * Set a value at a path, keeping the rest of the text as it is. jsonc-parser formats a large value as
+ * hundreds of small edits (each copying the document: 40-70 ms for 200 hooks), so it only places a
+ * short placeholder, and the value is spliced in as JSON.stringify output indented to its depth.
+ */
+export function setValue(text: string, path: (string | number)[], value: unknown, fo: Layout): string {
+  const placeholder = `__hook_bridge_${Date.now()}_${Math.random().toString(36).slice(2)}__`;
+  const withPlaceholder = applyEdits(text, modify(text, path, placeholder, { formattingOptions: fo }));
+  const at = withPlaceholder.indexOf(`"${placeholder}"`);
+  return withPlaceholder.slice(0, at) + indentedJson(value, withPlaceholder, at, fo) + withPlaceholder.slice(at + placeholder.length + 2);
+}
+
+/** JSON for a value placed at `offset` in `text`: nested lines indented like the line it starts on. */
+export function indentedJson(value: unknown, text: string, offset: number, fo: Layout): string {
+  const lineStart = text.lastIndexOf('\n', offset) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  const unit = fo.insertSpaces ? ' '.repeat(fo.tabSize) : '\t';
+  return JSON.stringify(value, null, unit).split('\n').join(`${fo.eol}${indent}`);
+}
+
+/** Apply edits (non-overlapping) to a text, last first so the offsets hold. */
+export function applyTextEdits(text: string, edits: TextEdit[]): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.content + out.slice(e.offset + e.length);
+  return out;
+}

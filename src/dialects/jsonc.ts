@@ -1,0 +1,34 @@
+// JSON as the agents' settings loaders take it: comments and trailing commas tolerated (jsonc-parser), with
+// the place of an error as line:column. Strict JSON goes through JSON.parse, the common and fast case.
+import { getNodeValue, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { HookBridgeError } from '../model/errors.js';
+
+/** `line:column` of an offset in a text (1-based). */
+export function lineCol(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `${line}:${offset - before.lastIndexOf('\n')}`;
+}
+
+/**
+ * Parse JSON, tolerating comments and trailing commas as some agents' loaders do. `strict` tells whether
+ * it was plain JSON (then it has neither, and nothing can make an agent ignore the file for them).
+ */
+export function parseJsoncChecked(text: string, file: string): { value: unknown; strict: boolean } {
+  // Strict JSON is the common case, and JSON.parse is an order of magnitude faster than jsonc-parser.
+  try {
+    return { value: JSON.parse(text), strict: true };
+  } catch {
+    // lenient JSON, or an error to locate: jsonc-parser below
+  }
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length || !root) {
+    const e = errors[0];
+    throw new HookBridgeError(e ? `invalid JSON: ${printParseErrorCode(e.error)}` : 'empty file, expected a JSON object', file, e ? lineCol(text, e.offset) : undefined);
+  }
+  return { value: getNodeValue(root), strict: false };
+}
+
+/** Parse JSON (comments and trailing commas tolerated). */
+export const parseJsonc = (text: string, file: string): unknown => parseJsoncChecked(text, file).value;
