@@ -1,0 +1,182 @@
+// One host's hook runner, from its data (mappings/dialects/<host>.yaml): which entries fire for the call (its
+// event names and matcher rules), identical commands run once where it does so, in parallel or one after another,
+// through its shell with its environment and timeouts; each output read under its rules, and combined its way.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
+import { isObject } from '../model/is-object.js';
+import { mappings } from '../model/mappings.js';
+import type { Payload } from './call.js';
+import { aggregate, canonicalTool, hookMatches, isBlocking, readAnswer, runScript, shellQuote, type Answer, type ScriptResult } from './engine.js';
+import type { Entry } from './host-config.js';
+import type { HostCall } from './host-call.js';
+
+export interface HookRun {
+  /** The command the host ran (a wrapper, through hook-bridge). */
+  command: string;
+  /** The hook's own command, where the host ran it through a hook-bridge wrapper. */
+  wraps?: string;
+  where: string;
+  /** null: killed by the timeout, or it could not start. */
+  exitCode: number | null;
+  timedOut: boolean;
+  ms: number;
+  stdout: string;
+  stderr: string;
+  /** What the host read from it. */
+  answer: Answer;
+}
+
+export interface NotRun {
+  where: string;
+  command?: string;
+  why: string;
+}
+
+export interface HostRunResult {
+  runs: HookRun[];
+  notRun: NotRun[];
+  /** The hooks' answers combined as the host combines them. */
+  answer: Answer;
+  notes: string[];
+}
+
+/** Every project-dir, plugin-root and session variable an agent sets: none leaks from the shell `test` runs in. */
+const AGENT_VARS = new Set(
+  DIALECT_IDS.flatMap((d) => {
+    const e = mappings.dialects[d].env;
+    return [...(e?.projectDir ?? []), ...(e?.provided ?? []), ...(e?.pluginRoot ? [e.pluginRoot] : []), ...(e?.envFile ? [e.envFile.var] : [])];
+  }),
+);
+
+/** The environment the host gives its hooks: the caller's, without other agents' variables, with the host's project-dir ones. */
+export function hostEnv(host: DialectId, base: NodeJS.ProcessEnv, projectDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(base)) if (!AGENT_VARS.has(k)) env[k] = v;
+  for (const v of mappings.dialects[host].env?.projectDir ?? []) env[v] = projectDir;
+  return env;
+}
+
+/** The host's own substitution of its variables in the command text (Gemini CLI: `$GEMINI_PROJECT_DIR`, not `${…}`, shell-quoted). */
+function substitute(host: DialectId, command: string, env: NodeJS.ProcessEnv): string {
+  const names = mappings.dialects[host].env?.commandSubstitutes ?? [];
+  return command.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (m, v: string) => (names.includes(v) && env[v] !== undefined ? shellQuote(env[v]!) : m));
+}
+
+const defaultMs = (host: DialectId): number | undefined => {
+  const t = mappings.dialects[host].timeout;
+  return t.default === null ? undefined : t.default * (t.unit === 's' ? 1000 : 1);
+};
+
+/** Last writer wins (Qwen Code, ag01..ag06): the last hook in config order that decides or blocks decides alone. */
+function lastWriterWins(answers: Answer[]): Answer {
+  const out = aggregate(answers.map((answer) => ({ answer }))).answer;
+  const last = [...answers].reverse().find((a) => a.decision !== undefined || a.block);
+  delete out.decision;
+  delete out.block;
+  delete out.reason;
+  delete out.updatedInput;
+  if (last) {
+    if (last.decision) out.decision = last.decision;
+    if (last.block) out.block = true;
+    if (last.reason !== undefined) out.reason = last.reason;
+    if (last.updatedInput) out.updatedInput = last.updatedInput;
+  }
+  return out;
+}
+
+/** The answers of several hooks as the host combines them (run.aggregation). */
+function combine(host: DialectId, answers: Answer[], notes: string[]): Answer {
+  const how = mappings.dialects[host].run?.aggregation ?? 'unknown';
+  if (how === 'last-writer-wins') return lastWriterWins(answers);
+  if (how === 'unknown' && answers.length > 1) notes.push(`how ${mappings.dialects[host].agent} combines several hooks' answers is not known: combined as Claude Code does (deny > ask > allow)`);
+  return aggregate(answers.map((answer) => ({ answer }))).answer;
+}
+
+export interface RunContext {
+  projectDir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Run the entries of a host's config that fire for the call, as the host would, and read what it decides from them. */
+export async function runOnHost(host: DialectId, entries: Entry[], call: HostCall, ctx: RunContext): Promise<HostRunResult> {
+  const spec = mappings.dialects[host];
+  const parsed = { payload: call.payload, event: call.event, hostEvent: call.hostEvent };
+  const notRun: NotRun[] = [];
+  const selected: Entry[] = [];
+  const seen = new Set<string>();
+  for (const e of entries) {
+    const h = e.hook;
+    const command = typeof e.run === 'string' ? e.run : e.run.join(' ');
+    if (h.event === null) {
+      // A name the host does not know is no event of its: those hooks never run (unknown events are ignored).
+      if (h.nativeEvent === call.sourceEvent) notRun.push({ where: e.where, command, why: `${spec.agent} has no hook event "${h.nativeEvent}": never runs` });
+      continue;
+    }
+    if (h.event !== call.event && !hookMatches(h, parsed, host, host)) continue;
+    if (!hookMatches(h, parsed, host, host)) {
+      notRun.push({ where: e.where, command, why: `its matcher ${JSON.stringify(h.nativeMatcher)} does not fire for ${matchedValue(call)} on ${spec.agent}` });
+      continue;
+    }
+    if (h.type !== 'command') {
+      notRun.push({ where: e.where, command, why: `a "${h.type}" hook: test runs command hooks only` });
+      continue;
+    }
+    if (spec.run?.dedupIdenticalCommands && seen.has(command)) {
+      notRun.push({ where: e.where, command, why: `the same command as another hook: ${spec.agent} runs it once` });
+      continue;
+    }
+    seen.add(command);
+    selected.push(e);
+  }
+  const tmp = mkdtempSync(join(tmpdir(), 'hook-bridge-test-'));
+  try {
+    const env = { ...ctx.env };
+    const envFile = spec.env?.envFile;
+    if (envFile?.providedByAgent && envFile.events.includes(call.event)) env[envFile.var] = join(tmp, 'env');
+    const input = `${JSON.stringify(call.payload)}\n`;
+    const one = (e: Entry) => runEntry(host, e, input, env, ctx.projectDir, call);
+    const sequential = spec.run?.parallel === false || (spec.run?.sequentialField === true && selected.some((e) => e.hook.fields.sequential === true));
+    const runs: HookRun[] = [];
+    if (sequential) for (const e of selected) runs.push(await one(e));
+    else runs.push(...(await Promise.all(selected.map(one))));
+    const notes: string[] = [];
+    return { runs, notRun, answer: combine(host, runs.map((r) => r.answer), notes), notes };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** What the call's matcher is tested against: the tool's name, or the event's field (SessionStart's source …). */
+function matchedValue(call: HostCall): string {
+  const on = mappings.events[call.event]?.matcherOn;
+  const v = on === 'tool' ? call.payload.tool_name : on ? call.payload[on] : undefined;
+  return typeof v === 'string' ? v : call.hostEvent;
+}
+
+async function runEntry(host: DialectId, e: Entry, input: string, baseEnv: NodeJS.ProcessEnv, cwd: string, call: HostCall): Promise<HookRun> {
+  const spec = mappings.dialects[host];
+  const env = { ...baseEnv };
+  const own = e.hook.fields.env;
+  if (spec.env?.perHookEnv && isObject(own)) for (const [k, v] of Object.entries(own)) if (typeof v === 'string') env[k] = v;
+  if (e.pluginRoot !== undefined && spec.env?.pluginRoot) env[spec.env.pluginRoot] = e.pluginRoot;
+  const command = typeof e.run === 'string' ? substitute(host, e.run, env) : e.run;
+  const timeoutMs = e.timeoutMs ?? defaultMs(host) ?? 60_000;
+  const started = Date.now();
+  const r = await runScript({ from: host, command }, input, env, cwd, timeoutMs);
+  const ms = Date.now() - started;
+  // A hook that did not answer in time has no answer: the host reads nothing from it, then applies its timeout rule.
+  const read: ScriptResult = r.timedOut ? { exitCode: null, stdout: '', stderr: '', timedOut: true } : r.spawnError ? { exitCode: 127, stdout: '', stderr: r.spawnError, timedOut: false } : r;
+  const toolInput = isObject(call.payload.tool_input) ? call.payload.tool_input : undefined;
+  const hostTool = typeof call.payload.tool_name === 'string' ? call.payload.tool_name : undefined;
+  const answer = readAnswer(host, call.event, read, toolInput, hostTool ? canonicalTool(host, hostTool) : undefined);
+  if (r.timedOut && spec.timeout.onTimeout === 'block' && isBlocking(call.event)) {
+    const reason = `the hook timed out after ${timeoutMs / 1000} s, and ${spec.agent} blocks then`;
+    if (call.event === 'user-prompt-submit') answer.block = true;
+    else answer.decision = 'deny';
+    answer.reason = reason;
+  }
+  const shown = typeof e.run === 'string' ? e.run : e.run.map((a) => shellQuote(a)).join(' ');
+  return { command: shown, ...(e.hook.written !== undefined && e.hook.command !== undefined ? { wraps: e.hook.command } : {}), where: e.where, exitCode: r.timedOut ? null : read.exitCode, timedOut: r.timedOut, ms, stdout: r.stdout, stderr: read.stderr, answer };
+}
