@@ -9,5 +9,5 @@ export { decideFileDialect, discover } from '../convert/project.js';
 export { hookMatches } from '../run/dispatch.js';
 export { isBlocking, runScript } from '../run/main.js';
 export { translatePayload } from '../run/payload.js';
-export { aggregate, readAnswer, sameJson, type Answer, type ScriptResult } from '../run/answer.js';
+export { aggregate, readAnswer, strictJson, type Answer, type ScriptResult } from '../run/answer.js';
 export { parseWrapper, shellQuote } from '../run/wrapper.js';

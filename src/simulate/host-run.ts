@@ -8,7 +8,7 @@ import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
 import type { Payload } from './call.js';
-import { aggregate, canonicalTool, hookMatches, isBlocking, readAnswer, runScript, shellQuote, type Answer, type ScriptResult } from './engine.js';
+import { aggregate, canonicalTool, hookMatches, isBlocking, readAnswer, runScript, shellQuote, strictJson, type Answer, type ScriptResult } from './engine.js';
 import type { Entry } from './host-config.js';
 import type { HostCall } from './host-call.js';
 
@@ -26,6 +26,8 @@ export interface HookRun {
   stderr: string;
   /** What the host read from it. */
   answer: Answer;
+  /** It gave a decision the host parses, honoured or not (Qwen Code reads an `allow` it cannot honour, which still overrides an earlier deny). */
+  decided: boolean;
 }
 
 export interface NotRun {
@@ -69,29 +71,27 @@ const defaultMs = (host: DialectId): number | undefined => {
   return t.default === null ? undefined : t.default * (t.unit === 's' ? 1000 : 1);
 };
 
-/** Last writer wins (Qwen Code, ag01..ag06): the last hook in config order that decides or blocks decides alone. */
-function lastWriterWins(answers: Answer[]): Answer {
-  const out = aggregate(answers.map((answer) => ({ answer }))).answer;
-  const last = [...answers].reverse().find((a) => a.decision !== undefined || a.block);
+/** Last writer wins (Qwen Code, ag01..ag04): the last hook in config order that gave a decision decides alone — an `allow` it does not honour too. */
+function lastWriterWins(runs: HookRun[]): Answer {
+  const out = aggregate(runs).answer;
+  const last = [...runs].reverse().find((r) => r.decided)?.answer;
   delete out.decision;
   delete out.block;
   delete out.reason;
   delete out.updatedInput;
-  if (last) {
-    if (last.decision) out.decision = last.decision;
-    if (last.block) out.block = true;
-    if (last.reason !== undefined) out.reason = last.reason;
-    if (last.updatedInput) out.updatedInput = last.updatedInput;
-  }
+  if (last?.decision) out.decision = last.decision;
+  if (last?.block) out.block = true;
+  if (last?.reason !== undefined && (last.decision || last.block)) out.reason = last.reason;
+  if (last?.updatedInput) out.updatedInput = last.updatedInput;
   return out;
 }
 
 /** The answers of several hooks as the host combines them (run.aggregation). */
-function combine(host: DialectId, answers: Answer[], notes: string[]): Answer {
+function combine(host: DialectId, runs: HookRun[], notes: string[]): Answer {
   const how = mappings.dialects[host].run?.aggregation ?? 'unknown';
-  if (how === 'last-writer-wins') return lastWriterWins(answers);
-  if (how === 'unknown' && answers.length > 1) notes.push(`how ${mappings.dialects[host].agent} combines several hooks' answers is not known: combined as Claude Code does (deny > ask > allow)`);
-  return aggregate(answers.map((answer) => ({ answer }))).answer;
+  if (how === 'last-writer-wins') return lastWriterWins(runs);
+  if (how === 'unknown' && runs.length > 1) notes.push(`how ${mappings.dialects[host].agent} combines several hooks' answers is not known: combined as Claude Code does (deny > ask > allow)`);
+  return aggregate(runs).answer;
 }
 
 export interface RunContext {
@@ -142,7 +142,7 @@ export async function runOnHost(host: DialectId, entries: Entry[], call: HostCal
     if (sequential) for (const e of selected) runs.push(await one(e));
     else runs.push(...(await Promise.all(selected.map(one))));
     const notes: string[] = [];
-    return { runs, notRun, answer: combine(host, runs.map((r) => r.answer), notes), notes };
+    return { runs, notRun, answer: combine(host, runs, notes), notes };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -177,6 +177,9 @@ async function runEntry(host: DialectId, e: Entry, input: string, baseEnv: NodeJ
     else answer.decision = 'deny';
     answer.reason = reason;
   }
+  const json = read.exitCode === 0 ? strictJson(read.stdout) : undefined;
+  const hso = json?.hookSpecificOutput;
+  const decided = answer.decision !== undefined || answer.block === true || (isObject(hso) && typeof hso.permissionDecision === 'string') || typeof json?.decision === 'string';
   const shown = typeof e.run === 'string' ? e.run : e.run.map((a) => shellQuote(a)).join(' ');
-  return { command: shown, ...(e.hook.written !== undefined && e.hook.command !== undefined ? { wraps: e.hook.command } : {}), where: e.where, exitCode: r.timedOut ? null : read.exitCode, timedOut: r.timedOut, ms, stdout: r.stdout, stderr: read.stderr, answer };
+  return { command: shown, ...(e.hook.written !== undefined && e.hook.command !== undefined ? { wraps: e.hook.command } : {}), where: e.where, exitCode: r.timedOut ? null : read.exitCode, timedOut: r.timedOut, ms, stdout: r.stdout, stderr: read.stderr, answer, decided };
 }
