@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
 import { parseJsonOption, type Call } from '../simulate/call.js';
 import { casesExitCode, readCases, runCases } from '../simulate/cases.js';
+import { readText } from '../simulate/read-text.js';
 import { formatCasesJson, formatCasesText, formatJson, formatText } from '../simulate/format.js';
 import { simulate, simulateExitCode, type SimulateOptions } from '../simulate/simulate.js';
 import { colors, useColor } from './colors.js';
@@ -25,12 +25,7 @@ export interface TestFlags {
 }
 
 function readPayload(file: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new HookBridgeError(`cannot read the payload (${(e as NodeJS.ErrnoException).code ?? e})`, file);
-  }
+  const text = readText(file, 'payload');
   let v: unknown;
   try {
     v = JSON.parse(text);

@@ -5,12 +5,12 @@
 //     tool: Bash
 //     input: { command: "rm -rf build" }
 //     expect: deny                    # or { decision: deny, reason: "rm -rf" } (a part of the reason)
-import { readFileSync } from 'node:fs';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
 import { yaml } from '../lazy.js';
 import type { Call } from './call.js';
 import type { Decision } from './outcome.js';
+import { readText } from './read-text.js';
 import { simulate, type SimulateOptions, type SimulateResult } from './simulate.js';
 
 const DECISIONS: readonly Decision[] = ['allow', 'deny', 'ask', 'block', 'none'];
@@ -34,12 +34,7 @@ export interface CaseResult {
 
 /** Read and check a cases file; every mistake names the file, the case and what was expected. */
 export function readCases(file: string): Case[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new HookBridgeError(`cannot read the cases (${(e as NodeJS.ErrnoException).code ?? e})`, file);
-  }
+  const text = readText(file, 'cases');
   let doc: unknown;
   const json = /\.json$/i.test(file);
   try {

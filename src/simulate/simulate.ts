@@ -2,7 +2,7 @@
 // decision (the reference), and per host the hooks copied as they are and converted by hook-bridge. The hooks
 // really run (the project's own scripts, in the project, with the hosts' timeouts); nothing is written there.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,13 +15,14 @@ import { asIsConfig, bridgedConfig, type HostConfig, type SourceText } from './h
 import { hostCall } from './host-call.js';
 import { hostEnv, runOnHost, type HookRun, type NotRun } from './host-run.js';
 import { decide, type Decision } from './outcome.js';
+import { readText } from './read-text.js';
 
 export type Mode = 'as-is' | 'bridged';
 
 export interface SimulateOptions {
   /** Project directories or config files of the source agent (default: the current directory). */
   inputs?: string[];
-  /** The agent the hooks are written for: the reference (default: claude, or what the files are). */
+  /** The agent the hooks are written for: the reference (default: Claude Code, or what the given files are). */
   from?: DialectId;
   /** The hosts to try them on (default: every agent but the source). */
   to?: DialectId[];
@@ -38,15 +39,8 @@ export interface SimulateOptions {
   runner?: string;
 }
 
-export interface HookReport {
-  command: string;
-  wraps?: string;
-  where: string;
-  exitCode: number | null;
-  timedOut: boolean;
-  ms: number;
-  stderr?: string;
-}
+/** A hook the host ran: what, where, its exit code, whether it timed out, how long it took, its stderr. */
+export type HookReport = Pick<HookRun, 'command' | 'wraps' | 'where' | 'exitCode' | 'timedOut' | 'ms'> & { stderr?: string };
 
 export interface SimulateRow {
   host: DialectId;
@@ -88,9 +82,15 @@ export function defaultRunner(): string {
   throw new HookBridgeError('cannot find bin/hook-bridge.cjs above this module: pass a runner');
 }
 
-/** Which hosts: the given ones (an agent's, not hooks.yaml, which no agent reads), else every agent but the source. */
+/**
+ * The agent whose engine the others are measured against: the one a format without an agent of its own runs as
+ * (hooks.yaml `extends` it: Claude Code). The source agent when none is named.
+ */
+const REFERENCE = DIALECT_IDS.find((d) => DIALECT_IDS.some((x) => mappings.dialects[x].extends === d))!;
+
+/** Which hosts: the given ones (agents: a format that `extends` another has no runner of its own), else every agent but the source. */
 function hostsOf(from: DialectId, to: DialectId[] | undefined): DialectId[] {
-  const agents = DIALECT_IDS.filter((d) => mappings.dialects[d].config.format !== 'hooks-yaml');
+  const agents = DIALECT_IDS.filter((d) => mappings.dialects[d].extends === undefined);
   for (const d of to ?? []) {
     if (!agents.includes(d)) throw new HookBridgeError(`no agent reads ${mappings.dialects[d].config.write}: ${d} is not a host to test on (hook-bridge dispatch runs a hooks.yaml on ${agents.join(', ')})`);
   }
@@ -117,7 +117,7 @@ export function readSources(inputs: string[], from: DialectId | undefined, cwd =
       throw new HookBridgeError('no such file or directory', input);
     }
     if (dir) {
-      const d = from ?? 'claude';
+      const d = from ?? REFERENCE;
       const sources = discover(abs, d);
       if (!sources.length) throw new HookBridgeError(`no ${mappings.dialects[d].agent} hook config here (looked for ${[...(mappings.dialects[d].config.project ?? []), ...(mappings.dialects[d].config.plugin ?? [])].join(', ')})`, input);
       found.push(...sources.map((s) => ({ file: s.file, dialect: d, ...(s.pluginRoot !== undefined ? { pluginRoot: s.pluginRoot } : {}) })));
@@ -138,14 +138,6 @@ export function readSources(inputs: string[], from: DialectId | undefined, cwd =
     project: root,
     files: found.map((f) => ({ file: f.file, text: readText(f.file), ...(f.pluginRoot !== undefined ? { plugin: { root: f.pluginRoot, written: relative(root, f.pluginRoot) || '.' } } : {}) })),
   };
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new HookBridgeError(`cannot read (${(e as NodeJS.ErrnoException).code ?? e})`, file);
-  }
 }
 
 /** A converted entry's wrapper given the transcript as it is: the simulated session's transcript is already in the source's format. */
