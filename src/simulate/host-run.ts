@@ -38,7 +38,6 @@ export interface NotRun {
 
 export interface HostRunResult {
   runs: HookRun[];
-  notRun: NotRun[];
   /** The hooks' answers combined as the host combines them. */
   answer: Answer;
   notes: string[];
@@ -99,37 +98,48 @@ export interface RunContext {
   env: NodeJS.ProcessEnv;
 }
 
-/** Run the entries of a host's config that fire for the call, as the host would, and read what it decides from them. */
-export async function runOnHost(host: DialectId, entries: Entry[], call: HostCall, ctx: RunContext): Promise<HostRunResult> {
+export interface Selection {
+  /** The entries the host runs for the call. */
+  run: Entry[];
+  /** Those whose event and matcher fire for the call (whether or not they run). */
+  matched: Entry[];
+  /** The call's event's entries that do not run, with why. */
+  notRun: (NotRun & { entry: Entry })[];
+}
+
+/** Which entries of a host's config run for the call: its event names, its matcher rules, command hooks, identical commands once where it dedups. */
+export function selectEntries(host: DialectId, entries: Entry[], call: HostCall): Selection {
   const spec = mappings.dialects[host];
   const parsed = { payload: call.payload, event: call.event, hostEvent: call.hostEvent };
-  const notRun: NotRun[] = [];
-  const selected: Entry[] = [];
+  const out: Selection = { run: [], matched: [], notRun: [] };
+  const skip = (entry: Entry, why: string) => out.notRun.push({ entry, where: entry.where, ...(entry.hook.command !== undefined ? { command: entry.hook.command } : {}), why });
   const seen = new Set<string>();
   for (const e of entries) {
     const h = e.hook;
-    const command = typeof e.run === 'string' ? e.run : e.run.join(' ');
+    // A name the host does not know is no event of its: those hooks never run (unknown events are ignored).
     if (h.event === null) {
-      // A name the host does not know is no event of its: those hooks never run (unknown events are ignored).
-      if (h.nativeEvent === call.sourceEvent) notRun.push({ where: e.where, command, why: `${spec.agent} has no hook event "${h.nativeEvent}": never runs` });
+      if (h.nativeEvent === call.sourceEvent) skip(e, `${spec.agent} has no hook event "${h.nativeEvent}": never runs`);
       continue;
     }
-    if (h.event !== call.event && !hookMatches(h, parsed, host, host)) continue;
     if (!hookMatches(h, parsed, host, host)) {
-      notRun.push({ where: e.where, command, why: `its matcher ${JSON.stringify(h.nativeMatcher)} does not fire for ${matchedValue(call)} on ${spec.agent}` });
+      if (h.event === call.event) skip(e, `its matcher ${JSON.stringify(h.nativeMatcher)} does not fire for ${matchedValue(call)} on ${spec.agent}`);
       continue;
     }
-    if (h.type !== 'command') {
-      notRun.push({ where: e.where, command, why: `a "${h.type}" hook: test runs command hooks only` });
-      continue;
+    out.matched.push(e);
+    const command = typeof e.run === 'string' ? e.run : e.run.join(' ');
+    if (h.type !== 'command') skip(e, `a "${h.type}" hook: test runs command hooks only`);
+    else if (spec.run?.dedupIdenticalCommands && seen.has(command)) skip(e, `the same command as another hook: ${spec.agent} runs it once`);
+    else {
+      seen.add(command);
+      out.run.push(e);
     }
-    if (spec.run?.dedupIdenticalCommands && seen.has(command)) {
-      notRun.push({ where: e.where, command, why: `the same command as another hook: ${spec.agent} runs it once` });
-      continue;
-    }
-    seen.add(command);
-    selected.push(e);
   }
+  return out;
+}
+
+/** Run the selected entries as the host would, and read what it decides from them. */
+export async function runOnHost(host: DialectId, selected: Entry[], call: HostCall, ctx: RunContext): Promise<HostRunResult> {
+  const spec = mappings.dialects[host];
   const tmp = mkdtempSync(join(tmpdir(), 'hook-bridge-test-'));
   try {
     const env = { ...ctx.env };
@@ -142,7 +152,7 @@ export async function runOnHost(host: DialectId, entries: Entry[], call: HostCal
     if (sequential) for (const e of selected) runs.push(await one(e));
     else runs.push(...(await Promise.all(selected.map(one))));
     const notes: string[] = [];
-    return { runs, notRun, answer: combine(host, runs, notes), notes };
+    return { runs, answer: combine(host, runs, notes), notes };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

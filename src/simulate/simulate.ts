@@ -13,7 +13,7 @@ import { checkCall, checkPermissionMode, type Call, type CheckedCall } from './c
 import { decideFileDialect, discover, parseWrapper, shellQuote } from './engine.js';
 import { asIsConfig, bridgedConfig, type HostConfig, type SourceText } from './host-config.js';
 import { hostCall } from './host-call.js';
-import { hostEnv, runOnHost, type HookRun, type NotRun } from './host-run.js';
+import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun } from './host-run.js';
 import { decide, type Decision } from './outcome.js';
 import { readText } from './read-text.js';
 
@@ -179,6 +179,9 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     const call = checkCall(from, o.call, { cwd: src.project, transcriptPath: transcript, sessionId: randomUUID(), permissionMode: nativeMode });
     const format = (d: DialectId) => mappings.dialects[d].payload?.transcript ?? 'unknown';
 
+    // A hook a host does not run is worth saying only where the source agent runs it for this call.
+    const refCall = hostCall(call, from, from, baseEnv);
+    const meant = new Set('absent' in refCall ? [] : selectEntries(from, asIsConfig(from, from, src.files).entries, refCall).matched.map((e) => e.hook.command));
     const column = async (host: DialectId, mode: Mode): Promise<SimulateRow> => {
       const notes: string[] = [];
       // The host writes its own transcript: as it is, a hook of another agent's finds no conversation it can read
@@ -191,9 +194,11 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       const hc = hostCall(c, from, host, baseEnv);
       if ('absent' in hc) return { host, mode, decision: 'none', reason: null, context: [], hooks: [], notRun: [], notes: [hc.absent], differs: [] };
       const config = mode === 'as-is' ? asIsConfig(from, host, src.files) : transcriptAsGiven(bridgedConfig(from, host, src.files, runner), runner);
-      const r = await runOnHost(host, config.entries, hc, { projectDir: src.project, env: hostEnv(host, baseEnv, src.project) });
+      const sel = selectEntries(host, config.entries, hc);
+      const r = await runOnHost(host, sel.run, hc, { projectDir: src.project, env: hostEnv(host, baseEnv, src.project) });
       const o = decide(host, r.answer, call.event, session);
-      const notRun = [...config.ignored.map((x) => ({ where: x.file, why: x.why })), ...config.left.filter((x) => x.event === call.nativeEvent).map((x) => ({ where: x.where, ...(x.command !== undefined ? { command: x.command } : {}), why: x.why })), ...r.notRun];
+      const left = config.left.filter((x) => x.event === call.nativeEvent && meant.has(x.command)).map((x) => ({ where: x.where, ...(x.command !== undefined ? { command: x.command } : {}), why: x.why }));
+      const notRun = [...config.ignored.map((x) => ({ where: x.file, why: x.why })), ...left, ...sel.notRun.filter((x) => meant.has(x.command)).map(({ entry: _, ...x }) => x)];
       return {
         host,
         mode,
