@@ -59,10 +59,25 @@ export function hostEnv(host: DialectId, base: NodeJS.ProcessEnv, projectDir: st
   return env;
 }
 
-/** The host's own substitution of its variables in the command text (Gemini CLI: `$GEMINI_PROJECT_DIR`, not `${…}`, shell-quoted). */
+/** A word quoted as the shell-quote package's quote() does it: bare where it can be, else in quotes. */
+function shellQuoteWord(s: string): string {
+  if (/["\s\\]/.test(s) && !/'/.test(s)) return `'${s}'`;
+  if (/["'\s]/.test(s)) return `"${s.replace(/(["\\$`!])/g, '\\$1')}"`;
+  return s.replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}])/g, '$1\\$2');
+}
+
+/**
+ * The host's own substitution of its variables in the command text before the shell runs it (env.commandSubstitutes,
+ * Gemini CLI 0.61.0 hookRunner.js expandCommand: `$NAME`, not `${NAME}`, becomes the value quoted by shell-quote — a
+ * path with a space inside double quotes then breaks the command).
+ */
 function substitute(host: DialectId, command: string, env: NodeJS.ProcessEnv): string {
-  const names = mappings.dialects[host].env?.commandSubstitutes ?? [];
-  return command.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (m, v: string) => (names.includes(v) && env[v] !== undefined ? shellQuote(env[v]!) : m));
+  let out = command;
+  for (const name of mappings.dialects[host].env?.commandSubstitutes ?? []) {
+    const v = env[name];
+    if (v !== undefined) out = out.replace(new RegExp(`\\$${name}`, 'g'), () => (v === '' ? '' : shellQuoteWord(v)));
+  }
+  return out;
 }
 
 const defaultMs = (host: DialectId): number | undefined => {
@@ -121,7 +136,7 @@ export function selectEntries(host: DialectId, entries: Entry[], call: HostCall)
       if (h.nativeEvent === call.sourceEvent) skip(e, `${spec.agent} has no hook event "${h.nativeEvent}": never runs`);
       continue;
     }
-    if (!hookMatches(h, parsed, host, host)) {
+    if (!fires(host, e, call, parsed)) {
       if (h.event === call.event) skip(e, `its matcher ${JSON.stringify(h.nativeMatcher)} does not fire for ${matchedValue(call)} on ${spec.agent}`);
       continue;
     }
@@ -135,6 +150,14 @@ export function selectEntries(host: DialectId, entries: Entry[], call: HostCall)
     }
   }
   return out;
+}
+
+/** Does an entry's event and matcher fire for the call (a host that compares lifecycle matchers as one exact string: matcher.valuesExact)? */
+function fires(host: DialectId, e: Entry, call: HostCall, parsed: Parameters<typeof hookMatches>[1]): boolean {
+  const on = mappings.events[call.event]?.matcherOn;
+  const m = e.hook.nativeMatcher;
+  if (e.hook.event === call.event && on && on !== 'tool' && mappings.dialects[host].matcher.valuesExact && typeof m === 'string' && m !== '' && m !== '*') return m === call.payload[on];
+  return hookMatches(e.hook, parsed, host, host);
 }
 
 /** Run the selected entries as the host would, and read what it decides from them. */

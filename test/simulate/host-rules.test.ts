@@ -109,6 +109,24 @@ describe('matchers and events a host reads otherwise', () => {
     expect(row(r, 'gemini', 'bridged')).toMatchObject({ context: ['CTX-PLAIN'], differs: [] });
     expect(row(r, 'gemini', 'bridged').hooks[0]!.where).toContain('hooks.BeforeAgent[0]');
   });
+  it('Gemini CLI compares a SessionStart matcher as one string: "startup|resume" fires for nothing there; converted, one entry per value fires', async () => {
+    const dir = claudeProject({ SessionStart: [{ matcher: 'startup|resume', hooks: [sh('ctx.sh')] }] }, { 'ctx.sh': 'cat >/dev/null; echo CTX-SS\n' });
+    const r = await simulate({ inputs: [dir], to: ['gemini'], call: { event: 'SessionStart' } });
+    expect(row(r, 'claude')).toMatchObject({ context: ['CTX-SS'] });
+    expect(row(r, 'gemini')).toMatchObject({ hooks: [], notRun: [{ why: 'its matcher "startup|resume" does not fire for startup on Gemini CLI' }] });
+    expect(row(r, 'gemini', 'bridged')).toMatchObject({ context: ['CTX-SS'], differs: [] });
+  });
+  it('Gemini CLI puts $CLAUDE_PROJECT_DIR into the command text quoted: inside double quotes a project path with a space breaks the copy', async () => {
+    const hooks = { SessionStart: [{ hooks: [{ type: 'command', command: 'sh "$CLAUDE_PROJECT_DIR/.hooks/ctx.sh"' }] }] };
+    const spaced = claudeProject({}, {}, { 'my project/.claude/settings.json': JSON.stringify({ hooks }), 'my project/.hooks/ctx.sh': 'echo \'{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"CTX-JSON"}}\'\n' });
+    const r = await simulate({ inputs: [`${spaced}/my project`], to: ['gemini'], call: { event: 'SessionStart' } });
+    expect(row(r, 'claude')).toMatchObject({ context: ['CTX-JSON'] });
+    expect(row(r, 'gemini')).toMatchObject({ context: [], hooks: [{ exitCode: 2 }] }); // sh cannot open the file
+    expect(row(r, 'gemini').hooks[0]!.stderr).toContain(`'${spaced}/my project'/.hooks/ctx.sh`);
+    expect(row(r, 'gemini', 'bridged')).toMatchObject({ context: ['CTX-JSON'], differs: [] });
+    const plain = claudeProject(hooks, { 'ctx.sh': 'echo \'{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"CTX-JSON"}}\'\n' });
+    expect(row(await simulate({ inputs: [plain], to: ['gemini'], call: { event: 'SessionStart' } }), 'gemini')).toMatchObject({ context: ['CTX-JSON'], differs: [] });
+  });
   it('a tool the host does not have: the call never happens there', async () => {
     const dir = claudeProject({ PostToolUse: [{ matcher: 'Grep', hooks: [sh('ctx.sh')] }] }, { 'ctx.sh': 'cat >/dev/null\n' });
     const r = await simulate({ inputs: [dir], to: ['codex'], call: { event: 'PostToolUse', tool: 'Grep', input: { pattern: 'x' }, response: { mode: 'files_with_matches', filenames: [], numFiles: 0 } } });
