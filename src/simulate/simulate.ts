@@ -117,9 +117,17 @@ export function readSources(inputs: string[], from: DialectId | undefined, cwd =
       throw new HookBridgeError('no such file or directory', input);
     }
     if (dir) {
-      const d = from ?? REFERENCE;
-      const sources = discover(abs, d);
-      if (!sources.length) throw new HookBridgeError(`no ${mappings.dialects[d].agent} hook config here (looked for ${[...(mappings.dialects[d].config.project ?? []), ...(mappings.dialects[d].config.plugin ?? [])].join(', ')})`, input);
+      // The reference agent's hooks, else the one agent's whose hooks the project has.
+      const agents = from ? [from] : [REFERENCE, ...DIALECT_IDS.filter((x) => x !== REFERENCE && mappings.dialects[x].extends === undefined)];
+      const withHooks = agents.map((x) => ({ d: x, sources: discover(abs, x) })).filter((x) => x.sources.length);
+      if (!withHooks.length) throw new HookBridgeError(`no ${mappings.dialects[agents[0]!].agent} hook config here (looked for ${[...(mappings.dialects[agents[0]!].config.project ?? []), ...(mappings.dialects[agents[0]!].config.plugin ?? [])].join(', ')})`, input);
+      // Agents that read the same files (CodeBuddy Code and its IDE plugin): the files' content tells which.
+      const files = (x: (typeof withHooks)[number]) => x.sources.map((y) => y.file).join('\0');
+      const distinct = withHooks.filter((x, i) => withHooks.findIndex((y) => files(y) === files(x)) === i);
+      if (distinct.length > 1 && withHooks[0]!.d !== REFERENCE) throw new HookBridgeError(`hooks of several agents here (${withHooks.map((x) => x.d).join(', ')}): pass --from`, input);
+      const first = withHooks[0]!.sources[0]!.file;
+      const told = withHooks.length > 1 && distinct.length === 1 ? decideFileDialect(first, readText(first)).dialect : undefined;
+      const { d, sources } = withHooks.find((x) => x.d === told) ?? withHooks[0]!;
       found.push(...sources.map((s) => ({ file: s.file, dialect: d, ...(s.pluginRoot !== undefined ? { pluginRoot: s.pluginRoot } : {}) })));
       project ??= abs;
     } else {

@@ -1,5 +1,7 @@
 // Each host's decision rules through `hook-bridge test` (the library call): the hooks really run; what each host
 // decides from their output is its data's (mappings/dialects/<host>.yaml), as they are and through hook-bridge.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/simulate/simulate.js';
 import { claudeProject, row, sh, snapshot } from './helpers.js';
@@ -180,5 +182,12 @@ describe('what test reads and writes', () => {
     // through hook-bridge the Claude script sees Claude's payload again
     expect(seen('qwen', 'bridged')).toMatchObject({ tool: 'Write', claude: dir });
     expect(snapshot(dir)).toEqual(before);
+  });
+  it('a project with hooks of another agent only: that agent is the reference, the call in its names', async () => {
+    const dir = claudeProject({}, {}, { '.qwen/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'run_shell_command', hooks: [sh('no.sh')] }] } }), '.hooks/no.sh': 'cat >/dev/null; echo QWEN-NO >&2; exit 2\n' });
+    rmSync(join(dir, '.claude'), { recursive: true });
+    const r = await simulate({ inputs: [dir], to: ['claude'], call: { event: 'PreToolUse', tool: 'run_shell_command', input: { command: 'ls' } } });
+    expect(r.from).toBe('qwen');
+    expect(r.results.map((x) => `${x.host} ${x.mode} ${x.decision}`)).toEqual(['qwen as-is deny', 'claude as-is none', 'claude bridged deny']);
   });
 });
