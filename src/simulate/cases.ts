@@ -11,7 +11,7 @@ import { yaml } from '../lazy.js';
 import type { Call } from './call.js';
 import type { Decision } from './outcome.js';
 import { readText } from './read-text.js';
-import { simulate, type SimulateOptions, type SimulateResult } from './simulate.js';
+import { decidesOtherwise, simulate, type SimulateOptions, type SimulateResult } from './simulate.js';
 
 const DECISIONS: readonly Decision[] = ['allow', 'deny', 'ask', 'block', 'none'];
 const FIELDS = ['name', 'event', 'tool', 'input', 'response', 'prompt', 'payload', 'headless', 'permissionMode', 'expect'];
@@ -99,4 +99,4 @@ export async function runCases(cases: Case[], o: Omit<SimulateOptions, 'call'>, 
 }
 
 /** 1 when a case is not decided as expected, or a host decides otherwise through hook-bridge; else 0. */
-export const casesExitCode = (cases: CaseResult[]): 0 | 1 => (cases.some((c) => !c.pass || c.result.results.some((x) => x.mode === 'bridged' && x.differs.length)) ? 1 : 0);
+export const casesExitCode = (cases: CaseResult[]): 0 | 1 => (cases.some((c) => !c.pass || c.result.results.some((x) => x.mode === 'bridged' && decidesOtherwise(x))) ? 1 : 0);

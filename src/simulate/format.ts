@@ -3,7 +3,7 @@
 import { relative } from 'node:path';
 import { mappings } from '../model/mappings.js';
 import type { CaseResult } from './cases.js';
-import type { SimulateResult, SimulateRow } from './simulate.js';
+import { decidesOtherwise, type SimulateResult, type SimulateRow } from './simulate.js';
 
 /** The few colours the report uses (the CLI passes picocolors, enabled on a TTY only). */
 export interface Paint {
@@ -24,13 +24,16 @@ const oneLine = (s: string, max = 160) => {
 function cell(r: SimulateRow | undefined, p: Paint): string {
   if (!r) return '';
   if (!r.differs.length) return r.decision;
-  return `${r.decision.padEnd(5)} ${p.red(`≠ ${r.differs.join(', ')}`)}`;
+  return `${r.decision.padEnd(5)} ${mark(r, p)}`;
 }
+
+/** `≠ what`: red where the host decides otherwise, yellow where only the reason's wording differs. */
+const mark = (r: SimulateRow, p: Paint) => (decidesOtherwise(r) ? p.red : p.yellow)(`≠ ${r.differs.join(', ')}`);
 
 function details(r: SimulateRow, cwd: string, p: Paint): string[] {
   const out: string[] = [];
   const mode = r.mode === 'as-is' ? 'as is' : 'through hook-bridge';
-  out.push(`${p.bold(`${agent(r)}, ${mode}:`)} ${r.decision}${r.reason !== null ? ` — ${oneLine(r.reason)}` : ''}${r.differs.length ? `  ${p.red(`≠ ${r.differs.join(', ')}`)}` : ''}`);
+  out.push(`${p.bold(`${agent(r)}, ${mode}:`)} ${r.decision}${r.reason !== null ? ` — ${oneLine(r.reason)}` : ''}${r.differs.length ? `  ${mark(r, p)}` : ''}`);
   for (const c of r.context) out.push(`  context: ${oneLine(c)}`);
   if (r.systemMessage !== undefined) out.push(`  message to the user: ${oneLine(r.systemMessage)}`);
   if (r.updatedInput) out.push(`  runs with: ${oneLine(JSON.stringify(r.updatedInput))}`);
@@ -75,9 +78,11 @@ export function formatText(r: SimulateResult, cwd = process.cwd(), p: Paint = pl
 
 function verdict(r: SimulateResult, p: Paint): string {
   const ref = mappings.dialects[r.from].agent;
-  const off = r.results.filter((x) => x.mode === 'bridged' && x.differs.length);
-  if (!off.length) return p.green(`Through hook-bridge every host decides as ${ref} does.`);
-  return p.red(`Through hook-bridge ${off.map((x) => `${agent(x)} (${x.differs.join(', ')})`).join(', ')} ${off.length > 1 ? 'differ' : 'differs'} from ${ref}.`);
+  const off = r.results.filter((x) => x.mode === 'bridged' && decidesOtherwise(x));
+  const worded = r.results.filter((x) => x.mode === 'bridged' && x.differs.length && !decidesOtherwise(x));
+  const also = worded.length ? ` (${worded.map(agent).join(', ')} word${worded.length > 1 ? '' : 's'} the reason otherwise.)` : '';
+  if (!off.length) return `${p.green(`Through hook-bridge every host decides as ${ref} does.`)}${also}`;
+  return `${p.red(`Through hook-bridge ${off.map((x) => `${agent(x)} (${x.differs.join(', ')})`).join(', ')} ${off.length > 1 ? 'decide' : 'decides'} otherwise than ${ref}.`)}${also}`;
 }
 
 export const formatJson = (r: SimulateResult): string => `${JSON.stringify(r, null, 2)}\n`;
@@ -88,12 +93,12 @@ export function formatCasesText(cases: CaseResult[], cwd = process.cwd(), p: Pai
     const ref = c.result.results[0]!;
     const mark = c.pass ? p.green('pass') : p.red('FAIL');
     const expected = c.pass ? '' : ` (expected ${c.expected.decision}${c.expected.reason !== undefined ? ` with a reason containing ${JSON.stringify(c.expected.reason)}` : ''})`;
-    const off = c.result.results.filter((x) => x.mode === 'bridged' && x.differs.length);
+    const off = c.result.results.filter((x) => x.mode === 'bridged' && decidesOtherwise(x));
     lines.push(`${mark} ${c.name}: ${mappings.dialects[ref.host].agent} ${ref.decision}${expected}${off.length ? p.red(`; through hook-bridge ${off.map((x) => `${agent(x)} ${x.decision}`).join(', ')}`) : ''}`);
     if (!c.pass || off.length) lines.push(...formatText(c.result, cwd, p).split('\n').map((l) => (l ? `    ${l}` : l)));
   }
   const failed = cases.filter((c) => !c.pass).length;
-  const differing = cases.filter((c) => c.result.results.some((x) => x.mode === 'bridged' && x.differs.length)).length;
+  const differing = cases.filter((c) => c.result.results.some((x) => x.mode === 'bridged' && decidesOtherwise(x))).length;
   lines.push('', `${cases.length} case${cases.length === 1 ? '' : 's'}: ${cases.length - failed} as expected${failed ? p.red(`, ${failed} not`) : ''}${differing ? p.red(`; ${differing} decided otherwise on a host through hook-bridge`) : ''}`);
   return lines.join('\n');
 }

@@ -18,6 +18,7 @@ import { decide, type Decision } from './outcome.js';
 import { readText } from './read-text.js';
 
 export type Mode = 'as-is' | 'bridged';
+export type Difference = 'decision' | 'reason' | 'reason text' | 'context';
 
 export interface SimulateOptions {
   /** Project directories or config files of the source agent (default: the current directory). */
@@ -53,8 +54,11 @@ export interface SimulateRow {
   hooks: HookReport[];
   notRun: NotRun[];
   notes: string[];
-  /** What is not as on the reference (decision, reason, context); empty on the reference itself. */
-  differs: ('decision' | 'reason' | 'context')[];
+  /**
+   * What is not as on the reference; empty on the reference itself. decision; reason: one shows a reason, the other
+   * none; reason text: both show one, worded otherwise (a path written out …: said, not failed on); context.
+   */
+  differs: Difference[];
 }
 
 export interface SimulateResult {
@@ -157,14 +161,18 @@ function transcriptAsGiven(c: HostConfig, runner: string): HostConfig {
 
 const report = (r: HookRun): HookReport => ({ command: r.command, ...(r.wraps !== undefined ? { wraps: r.wraps } : {}), where: r.where, exitCode: r.exitCode, timedOut: r.timedOut, ms: r.ms, ...(r.stderr.trim() ? { stderr: r.stderr.trim() } : {}) });
 
-/** What differs from the reference: the decision, the reason shown, the context the model gets. */
-function differences(row: SimulateRow, ref: SimulateRow): SimulateRow['differs'] {
-  const out: SimulateRow['differs'] = [];
+/** What differs from the reference: the decision, the reason shown (or its wording), the context the model gets. */
+function differences(row: SimulateRow, ref: SimulateRow): Difference[] {
+  const out: Difference[] = [];
   if (row.decision !== ref.decision) out.push('decision');
-  if ((row.reason ?? '').trim() !== (ref.reason ?? '').trim()) out.push('reason');
+  if ((row.reason === null) !== (ref.reason === null)) out.push('reason');
+  else if ((row.reason ?? '').trim() !== (ref.reason ?? '').trim()) out.push('reason text');
   if (row.context.join('\n').trim() !== ref.context.join('\n').trim()) out.push('context');
   return out;
 }
+
+/** Does a row decide otherwise than the reference: its decision, whether a reason is shown, or the context (a reason's wording alone does not count). */
+export const decidesOtherwise = (row: SimulateRow): boolean => row.differs.some((d) => d !== 'reason text');
 
 /** Try a project's hooks for one call on the source agent and on each host, as they are and through hook-bridge. */
 export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
@@ -240,4 +248,4 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
 }
 
 /** 1 when a host decides otherwise through hook-bridge than the source agent does (for CI), else 0. */
-export const simulateExitCode = (r: SimulateResult): 0 | 1 => (r.results.some((x) => x.mode === 'bridged' && x.differs.length) ? 1 : 0);
+export const simulateExitCode = (r: SimulateResult): 0 | 1 => (r.results.some((x) => x.mode === 'bridged' && decidesOtherwise(x)) ? 1 : 0);

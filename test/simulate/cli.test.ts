@@ -18,8 +18,9 @@ const files = mkdtempSync(join(tmpdir(), 'hb-simulate-cli-'));
 const rm = ['--event', 'PreToolUse', '--tool', 'Bash', '--input', '{"command":"rm -rf build"}'];
 
 const guard = claudeProject(
-  { PreToolUse: [{ matcher: 'Bash', hooks: [sh('guard.sh')] }], UserPromptSubmit: [{ hooks: [sh('ask.sh')] }] },
+  { PreToolUse: [{ matcher: 'Bash', hooks: [sh('guard.sh')] }, { matcher: 'Write', hooks: [sh('path.sh')] }], UserPromptSubmit: [{ hooks: [sh('ask.sh')] }] },
   {
+    'path.sh': `f=$(jq -r .tool_input.file_path); printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no %s"}}' "$f"\n`,
     'guard.sh': `p=$(cat); case "$p" in *'rm -rf'*) echo "GUARD: no rm -rf" >&2; exit 2;; *'git push'*) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"push?"}}';; esac\n`,
     'ask.sh': 'cat >/dev/null\n',
   },
@@ -48,9 +49,17 @@ describe('the JSON contract', () => {
     expect(r.stdout).toMatch(/^PreToolUse Bash \{"command":"git push"\}\s+interactive session/);
     expect(r.stdout).toMatch(/\n\s+as is\s+through hook-bridge\n/);
     expect(r.stdout).toMatch(/\nCodeBuddy Code\s+ask\s+deny\s+≠ decision\n/);
-    expect(r.stdout).toContain('Through hook-bridge CodeBuddy Code (decision) differs from Claude Code.');
+    expect(r.stdout).toContain('Through hook-bridge CodeBuddy Code (decision) decides otherwise than Claude Code.');
     // headless, Claude Code denies an ask too: the same decision everywhere through hook-bridge
     expect(cli(['--event', 'PreToolUse', '--tool', 'Bash', '--input', '{"command":"git push"}', '--to', 'codebuddy,qwen', '--headless'], guard).code).toBe(0);
+  });
+  it('a reason only worded otherwise is said, not failed on (a relative path reaches the hook written out through Codex CLI\'s patch)', () => {
+    const r = cli(['--event', 'PreToolUse', '--tool', 'Write', '--input', '{"file_path":"a.txt","content":"x"}', '--to', 'codex', '--format', 'json'], guard);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.results[0]).toMatchObject({ decision: 'deny', reason: 'no a.txt' });
+    expect(j.results[2]).toMatchObject({ host: 'codex', mode: 'bridged', decision: 'deny', reason: `no ${guard}/a.txt`, differs: ['reason text'] });
+    expect(cli(['--event', 'PreToolUse', '--tool', 'Write', '--input', '{"file_path":"a.txt","content":"x"}', '--to', 'codex'], guard).stdout).toContain('Through hook-bridge every host decides as Claude Code does. (Codex CLI words the reason otherwise.)');
   });
 });
 
