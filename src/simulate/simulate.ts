@@ -12,8 +12,8 @@ import { mappings } from '../model/mappings.js';
 import { checkCall, checkPermissionMode, type Call, type CheckedCall } from './call.js';
 import { decideFileDialect, discover, parseWrapper, shellQuote } from './engine.js';
 import { asIsConfig, bridgedConfig, type HostConfig, type SourceText } from './host-config.js';
-import { hostCall } from './host-call.js';
-import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun } from './host-run.js';
+import { hostCall, type HostCall } from './host-call.js';
+import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun, type Selection } from './host-run.js';
 import { decide, type Decision } from './outcome.js';
 import { readText } from './read-text.js';
 
@@ -198,7 +198,9 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     // A hook a host does not run is worth saying only where the source agent runs it for this call.
     const refCall = hostCall(call, from, from, baseEnv);
     const meant = new Set('absent' in refCall ? [] : selectEntries(from, asIsConfig(from, from, src.files).entries, refCall).matched.map((e) => e.hook.command));
-    const column = async (host: DialectId, mode: Mode): Promise<SimulateRow> => {
+    /** A column up to the hooks it runs (synchronous: every column is set up before any hook starts). */
+    type Prepared = { host: DialectId; mode: Mode } & ({ absent: string } | { hc: HostCall; config: HostConfig; sel: Selection; notes: string[] });
+    const prepare = (host: DialectId, mode: Mode): Prepared => {
       const notes: string[] = [];
       // The host writes its own transcript: as it is, a hook of another agent's finds no conversation it can read
       // (test writes none in the host's format); through hook-bridge, `run` translates it into the source's.
@@ -208,9 +210,14 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
         if (given !== undefined) notes.push(`transcript: ${mappings.dialects[host].agent} writes ${format(host)}, which test does not produce: the hooks read an empty transcript`);
       }
       const hc = hostCall(c, from, host, baseEnv);
-      if ('absent' in hc) return { host, mode, decision: 'none', reason: null, context: [], hooks: [], notRun: [], notes: [hc.absent], differs: [] };
+      if ('absent' in hc) return { host, mode, absent: hc.absent };
       const config = mode === 'as-is' ? asIsConfig(from, host, src.files) : transcriptAsGiven(bridgedConfig(from, host, src.files, runner), runner);
-      const sel = selectEntries(host, config.entries, hc);
+      return { host, mode, hc, config, sel: selectEntries(host, config.entries, hc), notes };
+    };
+    const column = async (p: Prepared): Promise<SimulateRow> => {
+      const { host, mode } = p;
+      if ('absent' in p) return { host, mode, decision: 'none', reason: null, context: [], hooks: [], notRun: [], notes: [p.absent], differs: [] };
+      const { hc, config, sel } = p;
       const r = await runOnHost(host, sel.run, hc, { projectDir: src.project, env: hostEnv(host, baseEnv, src.project) });
       const o = decide(host, r.answer, call.event, session);
       const left = config.left.filter((x) => x.event === call.nativeEvent && meant.has(x.command)).map((x) => ({ where: x.where, ...(x.command !== undefined ? { command: x.command } : {}), why: x.why }));
@@ -225,11 +232,22 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
         ...(o.updatedInput ? { updatedInput: o.updatedInput } : {}),
         hooks: r.runs.map(report),
         notRun,
-        notes: [...notes, ...hc.notes, ...r.notes, ...o.notes],
+        notes: [...p.notes, ...hc.notes, ...r.notes, ...o.notes],
         differs: [],
       };
     };
-    const rows = await Promise.all([column(from, 'as-is'), ...hosts.flatMap((h) => [column(h, 'as-is'), column(h, 'bridged')])]);
+    const prepared = [prepare(from, 'as-is'), ...hosts.flatMap((h) => [prepare(h, 'as-is'), prepare(h, 'bridged')])];
+    // Every hook running at once listens for the signals that must take its process group down (run's runScript):
+    // more than Node's default of 10 listeners is expected here, not a leak.
+    const running = prepared.reduce((n, p) => n + ('sel' in p ? p.sel.run.length : 0), 0);
+    const max = process.getMaxListeners();
+    process.setMaxListeners(max + running);
+    let rows: SimulateRow[];
+    try {
+      rows = await Promise.all(prepared.map(column));
+    } finally {
+      process.setMaxListeners(max);
+    }
     const ref = rows[0]!;
     for (const row of rows.slice(1)) row.differs = differences(row, ref);
     return {

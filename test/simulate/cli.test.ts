@@ -53,6 +53,13 @@ describe('the JSON contract', () => {
     // headless, Claude Code denies an ask too: the same decision everywhere through hook-bridge
     expect(cli(['--event', 'PreToolUse', '--tool', 'Bash', '--input', '{"command":"git push"}', '--to', 'codebuddy,qwen', '--headless'], guard).code).toBe(0);
   });
+  it('every agent at once, two hooks each: stderr stays empty (the many hooks running together are not reported as a listener leak)', () => {
+    const d = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [sh('a.sh'), sh('b.sh')] }] }, { 'a.sh': 'cat >/dev/null\n', 'b.sh': 'cat >/dev/null; sleep 0.2\n' });
+    const r = cli(['--event', 'PreToolUse', '--tool', 'Bash', '--input', '{"command":"ls"}', '--format', 'json'], d);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).results.filter((x: { hooks: unknown[] }) => x.hooks.length === 2).length).toBeGreaterThan(8);
+  });
   it('a reason only worded otherwise is said, not failed on (a relative path reaches the hook written out through Codex CLI\'s patch)', () => {
     const r = cli(['--event', 'PreToolUse', '--tool', 'Write', '--input', '{"file_path":"a.txt","content":"x"}', '--to', 'codex', '--format', 'json'], guard);
     expect(r.code).toBe(0);
