@@ -25,3 +25,7 @@ export { translatePayload } from './run/payload.js';
 export { readAnswer, type Answer } from './run/answer.js';
 export { emit, type HostReply } from './run/emit.js';
 export { translateTranscript } from './transcript/translate.js';
+export { simulate, simulateExitCode, type SimulateOptions, type SimulateResult, type SimulateRow } from './simulate/simulate.js';
+export { readCases, runCases, casesExitCode, type Case, type CaseResult } from './simulate/cases.js';
+export type { Call } from './simulate/call.js';
+export type { Decision } from './simulate/outcome.js';

@@ -85,6 +85,36 @@ trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips t
 
   host(DISPATCH_HELP, '`dispatch` must be the first argument: hook-bridge dispatch --to <d> --config <file>');
 
+  p.command('test')
+    .description("run a project's hooks for one call the way each agent would, as they are and through hook-bridge, and compare what each decides with the source agent's own decision")
+    .addHelpText('after', `
+The hooks really run: the project's own scripts, in the project, with each agent's payload, environment and
+timeouts; test writes nothing into the project. Exit 1 when an agent decides otherwise through hook-bridge
+than the source agent (or, with --cases, when a case is not decided as expected).
+
+Examples:
+  hook-bridge test --event PreToolUse --tool Bash --input '{"command":"rm -rf build"}'
+  hook-bridge test --to qwen,codex --event UserPromptSubmit --prompt 'my password is hunter2'
+  hook-bridge test --cases hooks-cases.yaml --headless`)
+    .argument('[input...]', 'project directories or config files of the source agent (default: .)')
+    .option('--to <dialects>', 'the agents to try the hooks on, comma-separated (default: every agent but the source)')
+    .option('--from <dialect>', 'the agent the hooks are written for: the reference (default: claude, or detected from the files)')
+    .option('--event <event>', "the event, as the source agent names it (PreToolUse, PostToolUse, UserPromptSubmit, Stop …)")
+    .option('--tool <name>', "the tool of a tool event, as the source agent names it (Bash, Write …)")
+    .option('--input <json>', "the tool's input: a JSON object of its parameters")
+    .option('--response <json>', "the tool's result (PostToolUse), as JSON")
+    .option('--prompt <text>', 'the prompt (UserPromptSubmit)')
+    .option('--payload <file>', 'a whole hook payload of the source agent (JSON): the other options are filled in over it')
+    .option('--transcript <file>', "the session's transcript so far, in the source agent's format (default: an empty one)")
+    .option('--headless', 'a -p run: nobody answers a prompt (default: an interactive session)')
+    .option('--permission-mode <mode>', "the session's permission mode, as the source agent names it (default, acceptEdits, plan, bypassPermissions …)")
+    .option('--cases <file>', 'run the calls of a YAML/JSON list, each with the decision expected on the source agent')
+    .addOption(new Option('--format <format>', 'report format, on stdout').choices(['text', 'json']).default('text'))
+    .action(async (inputs: string[], o) => {
+      const { testCommand } = await import('./test-command.js');
+      await testCommand(inputs, { ...o, ...(o.to ? { to: dialectList(o.to) } : {}), ...(o.from ? { from: dialect(o.from) } : {}) });
+    });
+
   p.command('transcript')
     .description("print a host agent's transcript in the format a script's agent writes (what `run` gives wrapped scripts as transcript_path)")
     .argument('<file>', 'the host transcript (JSONL); - for stdin')

@@ -258,6 +258,8 @@ export const dialectFileSchema = z.strictObject({
       modifiedInput: z.enum(['replace', 'merge', 'ignored']),
       /** void: the agent rejects the answer as a whole (Codex CLI), so the tool runs as after `allow`. */
       askHeadless: z.enum(['deny', 'hang', 'allow', 'void', 'never-headless']).or(unknown),
+      /** `ask` in a headless run that bypasses permissions (-y, --yolo, bypassPermissions), where it differs from askHeadless (CodeBuddy Code: the tool runs). */
+      askHeadlessBypass: z.enum(['deny', 'hang', 'allow', 'void']).optional(),
       /** `ask` in an interactive session: a confirmation prompt (as on Claude Code), or not known. */
       askInteractive: z.enum(['prompt']).or(unknown),
       /** When the agent reads a hook's stderr as its JSON answer (Qwen: whenever stdout is empty, any exit code). */

@@ -1,0 +1,13 @@
+// The engine pieces `hook-bridge test` runs a hook set with, imported in this one place: the dialects' readers
+// and matcher rules, convert, and run's payload translation, script runner and answer reading. Everything else
+// in src/simulate/ imports them from here.
+export { dialects } from '../dialects/index.js';
+export { canonicalEvent, canonicalTool, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
+export { parseJsonc } from '../dialects/settings-json.js';
+export { convertHooks } from '../convert/convert.js';
+export { decideFileDialect, discover } from '../convert/project.js';
+export { hookMatches } from '../run/dispatch.js';
+export { isBlocking, runScript } from '../run/main.js';
+export { translatePayload } from '../run/payload.js';
+export { aggregate, readAnswer, strictJson, type Answer, type ScriptResult } from '../run/answer.js';
+export { parseWrapper, shellQuote } from '../run/wrapper.js';

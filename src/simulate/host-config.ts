@@ -1,0 +1,106 @@
+// The hook entries a host reads from a config file, as it reads them: its event names, its matcher rules, its
+// timeout unit — and the command exactly as written (a hook-bridge wrapper is run as the wrapper, not unwrapped).
+// Two configs per host: the source file copied as it is, and the same file converted by hook-bridge (in memory).
+import type { DialectId } from '../model/dialect-ids.js';
+import type { Hook } from '../model/hook.js';
+import { isObject } from '../model/is-object.js';
+import { mappings } from '../model/mappings.js';
+import { convertHooks, dialects, parseJsonc } from './engine.js';
+
+/** A source config file's text; a plugin's hooks file with its plugin's root (absolute, and as convert writes it). */
+export interface SourceText {
+  file: string;
+  text: string;
+  plugin?: { root: string; written: string };
+}
+
+export interface Entry {
+  /** The hook as the host reads it (a wrapper's `command` is the command it wraps: `run` says what to run). */
+  hook: Hook;
+  /** What the host runs: the command as written (or the exec form's argv). */
+  run: string | string[];
+  /** The host's timeout for it, ms (undefined: the host's default). */
+  timeoutMs: number | undefined;
+  /** Where it is: the source file and the entry's path in it. */
+  where: string;
+  /** The plugin it comes from (its root): the host sets its plugin-root variable to it. */
+  pluginRoot?: string;
+}
+
+/** A hook of the source that is not in the host's config (convert dropped it), with why. */
+export interface Left {
+  where: string;
+  event: string;
+  command?: string;
+  why: string;
+}
+
+export interface HostConfig {
+  entries: Entry[];
+  left: Left[];
+  /** Files the host ignores as a whole (a comment in the JSON …), with why. */
+  ignored: { file: string; why: string }[];
+}
+
+/** The value at a reader's path (`hooks.PreToolUse[0].hooks[1]`) in a parsed config. */
+function at(root: unknown, path: string): unknown {
+  let v = root;
+  for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+    if (!isObject(v) && !Array.isArray(v)) return undefined;
+    v = index !== undefined ? (v as unknown[])[Number(index)] : (v as Record<string, unknown>)[key!];
+  }
+  return v;
+}
+
+/** The host reading one file: its entries with the raw command and timeout of each. */
+function read(host: DialectId, file: string, text: string, where: string, pluginRoot?: string): { entries: Entry[]; ignored?: string } {
+  const d = dialects[host];
+  const r = d.codec.read(text, file, d);
+  const errors = r.diagnostics.filter((x) => x.severity === 'error');
+  const fatal = errors.find((x) => x.code === 'jsonSyntaxIgnoresFile') ?? (d.spec.config.invalidEntry === 'file-rejected' ? errors[0] : undefined);
+  if (fatal) return { entries: [], ignored: `${fatal.path ? `${fatal.path}: ` : ''}${fatal.message}${fatal.code === 'jsonSyntaxIgnoresFile' ? '' : `; ${d.spec.agent} then ignores every hook of the file`}` };
+  const root = parseJsonc(text, file);
+  const entries = r.hooks.map((hook): Entry => {
+    const raw = at(root, hook.origin.path);
+    const handler = isObject(raw) ? raw : {};
+    const command = typeof handler.command === 'string' ? handler.command : (hook.command ?? '');
+    const args = Array.isArray(handler.args) && handler.args.every((a) => typeof a === 'string') && (d.spec.handlerFields ?? []).includes('args') ? (handler.args as string[]) : undefined;
+    const timeout = handler.timeout;
+    return { hook, run: args ? [command, ...args] : command, timeoutMs: typeof timeout === 'number' && timeout > 0 ? d.readTimeout(timeout) : undefined, where: `${where} ${hook.origin.path}`, ...(pluginRoot !== undefined ? { pluginRoot } : {}) };
+  });
+  return { entries };
+}
+
+/**
+ * The source files copied into the host's config location as they are: what the host makes of them. A plugin's
+ * hooks load only on the agent whose plugin it is (`from`).
+ */
+export function asIsConfig(from: DialectId, host: DialectId, sources: SourceText[]): HostConfig {
+  const out: HostConfig = { entries: [], left: [], ignored: [] };
+  for (const s of sources) {
+    if (s.plugin && host !== from) {
+      out.ignored.push({ file: s.file, why: `${mappings.dialects[host].agent} does not load ${mappings.dialects[from].agent} plugins` });
+      continue;
+    }
+    const r = read(host, s.file, s.text, s.file, s.plugin?.root);
+    out.entries.push(...r.entries);
+    if (r.ignored) out.ignored.push({ file: s.file, why: r.ignored });
+  }
+  return out;
+}
+
+/** The source files converted by hook-bridge for the host (wrapped commands starting `runner`), never written. */
+export function bridgedConfig(from: DialectId, host: DialectId, sources: SourceText[], runner: string): HostConfig {
+  const out: HostConfig = { entries: [], left: [], ignored: [] };
+  const src = dialects[from];
+  const target = dialects[host];
+  for (const s of sources) {
+    const hooks = src.codec.read(s.text, s.file, src).hooks;
+    const converted = convertHooks(hooks, from, { to: host, runner, ...(s.plugin ? { pluginRoot: s.plugin.written } : {}) });
+    for (const row of converted.report) if (row.status === 'dropped') out.left.push({ where: `${s.file} ${row.source.path}`, event: row.source.event, ...(row.source.command !== undefined ? { command: row.source.command } : {}), why: row.reason });
+    const file = `${s.file} → ${mappings.dialects[host].config.write}`;
+    const text = target.codec.write(converted.hooks, undefined, file, target).text;
+    out.entries.push(...read(host, file, text, `${s.file} (converted)`).entries);
+  }
+  return out;
+}

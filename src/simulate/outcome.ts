@@ -1,0 +1,94 @@
+// What a host does with its hooks' combined answer: the decision it reaches for the call (allow, deny, ask, block or
+// none), and what the model or the user is told — under its rules for ask (interactive or headless), Stop and
+// PostToolUse blocks, and continue:false (mappings/dialects/<host>.yaml `output`).
+import type { DialectId } from '../model/dialect-ids.js';
+import { mappings } from '../model/mappings.js';
+import type { Answer } from './engine.js';
+
+export type Decision = 'allow' | 'deny' | 'ask' | 'block' | 'none';
+
+export interface Outcome {
+  decision: Decision;
+  /** The deny or block reason the model (or, for a blocked prompt, the user) is shown. */
+  reason?: string;
+  /** Context that reaches the model. */
+  context: string[];
+  /** A message for the user. */
+  systemMessage?: string;
+  /** The input the tool runs with instead, in the host's parameter names. */
+  updatedInput?: Record<string, unknown>;
+  notes: string[];
+}
+
+export interface SessionMode {
+  /** A `-p` run (nobody to answer a prompt) instead of an interactive session. */
+  headless: boolean;
+  /** The session's canonical permission mode (default, bypass, plan …). */
+  permissionMode: string | undefined;
+}
+
+const TOOL_PERMISSION = new Set(['pre-tool-use', 'permission-request']);
+
+/** What `ask` comes to on the host in this session. */
+function askOutcome(host: DialectId, mode: SessionMode): { decision: Decision; note?: string } {
+  const out = mappings.dialects[host].output!;
+  const agent = mappings.dialects[host].agent;
+  const rule = mode.headless ? ((mode.permissionMode === 'bypass' ? out.askHeadlessBypass : undefined) ?? out.askHeadless) : out.askInteractive;
+  switch (rule) {
+    case 'deny':
+      return { decision: 'deny', note: `${agent} denies an ask when nobody can answer (headless)` };
+    case 'allow':
+      return { decision: 'allow', note: `${agent} lets the tool run on an ask${mode.permissionMode === 'bypass' ? ' when permissions are bypassed' : ''}` };
+    case 'hang':
+      return { decision: 'ask', note: `${agent} waits for an answer nobody can give: the run hangs` };
+    case 'void':
+      return { decision: 'none', note: `${agent} rejects an ask answer as a whole: the tool runs` };
+    case 'prompt':
+    case 'never-headless':
+      return { decision: 'ask' };
+    default:
+      return { decision: 'ask', note: `whether ${agent} asks the user here is not known` };
+  }
+}
+
+/** The decision and what is shown, from the combined answer of a host's hooks for one event. */
+export function decide(host: DialectId, a: Answer, event: string, mode: SessionMode): Outcome {
+  const spec = mappings.dialects[host];
+  const out = spec.output!;
+  const notes: string[] = [];
+  let decision: Decision = 'none';
+  let reason = a.reason;
+  if (a.decision === 'deny') decision = 'deny';
+  else if (a.block) {
+    decision = 'block';
+    if ((event === 'post-tool-use' || event === 'post-tool-use-failure') && out.postToolUseBlock === 'dropped') {
+      decision = 'none';
+      notes.push(`${spec.agent} does not pass a ${event === 'post-tool-use' ? 'PostToolUse' : 'PostToolUseFailure'} block or its reason to the model`);
+    } else if ((event === 'stop' || event === 'subagent-stop') && out.stopBlock === 'ignored-headless' && mode.headless) {
+      decision = 'none';
+      notes.push(`${spec.agent} ignores Stop blocks in a headless run`);
+    }
+  } else if (a.decision === 'ask') {
+    const ask = askOutcome(host, mode);
+    decision = ask.decision;
+    if (ask.note) notes.push(ask.note);
+    if (decision === 'allow' || decision === 'none') reason = undefined;
+  } else if (a.decision === 'allow') decision = 'allow';
+  if (a.continueFalse) {
+    // continue:false: what it does on this host and event (its data: blocks-tool, prompt-stopped, session-ends …).
+    const meaning = out.continueFalse[event] ?? 'not known';
+    notes.push(`continue:false: ${meaning}${a.stopReason !== undefined ? ` (${a.stopReason})` : ''}`);
+    if (TOOL_PERMISSION.has(event) && (meaning === 'blocks-tool' || meaning === 'tool-blocked-run-ends') && decision !== 'deny') {
+      decision = 'deny';
+      reason = a.stopReason ?? reason;
+    } else if (meaning === 'prompt-stopped' && decision === 'none') {
+      decision = 'block';
+      reason = a.stopReason ?? reason;
+    }
+  }
+  const o: Outcome = { decision, context: a.context, notes };
+  if (reason !== undefined && (decision === 'deny' || decision === 'block' || decision === 'ask')) o.reason = reason;
+  if (a.systemMessage !== undefined) o.systemMessage = a.systemMessage;
+  if (a.updatedInput && decision !== 'deny' && decision !== 'block') o.updatedInput = a.updatedInput;
+  return o;
+}

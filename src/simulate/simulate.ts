@@ -1,0 +1,269 @@
+// `hook-bridge test`: what each agent decides for one call with a project's hooks — the source agent's own
+// decision (the reference), and per host the hooks copied as they are and converted by hook-bridge. The hooks
+// really run (the project's own scripts, in the project, with the hosts' timeouts); nothing is written there.
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
+import { HookBridgeError } from '../model/errors.js';
+import { mappings } from '../model/mappings.js';
+import { checkCall, checkPermissionMode, type Call, type CheckedCall } from './call.js';
+import { decideFileDialect, discover, parseWrapper, shellQuote } from './engine.js';
+import { asIsConfig, bridgedConfig, type HostConfig, type SourceText } from './host-config.js';
+import { hostCall, type HostCall } from './host-call.js';
+import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun, type Selection } from './host-run.js';
+import { decide, type Decision } from './outcome.js';
+import { readText } from './read-text.js';
+
+export type Mode = 'as-is' | 'bridged';
+export type Difference = 'decision' | 'reason' | 'reason text' | 'context';
+
+export interface SimulateOptions {
+  /** Project directories or config files of the source agent (default: the current directory). */
+  inputs?: string[];
+  /** The agent the hooks are written for: the reference (default: Claude Code, or what the given files are). */
+  from?: DialectId;
+  /** The hosts to try them on (default: every agent but the source). */
+  to?: DialectId[];
+  call: Call;
+  /** A `-p` run: nobody answers a prompt (default: an interactive session, as people use the agents). */
+  headless?: boolean;
+  /** The session's permission mode, as the source agent names it (default: its `default`). */
+  permissionMode?: string;
+  /** The session's transcript so far, in the source agent's format (default: an empty one). */
+  transcript?: string;
+  /** The environment hooks start from (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  /** How the converted entries start hook-bridge (default: this install's bin, with this Node). */
+  runner?: string;
+}
+
+/** A hook the host ran: what, where, its exit code, whether it timed out, how long it took, its stderr. */
+export type HookReport = Pick<HookRun, 'command' | 'wraps' | 'where' | 'exitCode' | 'timedOut' | 'ms'> & { stderr?: string };
+
+export interface SimulateRow {
+  host: DialectId;
+  mode: Mode;
+  decision: Decision;
+  reason: string | null;
+  context: string[];
+  systemMessage?: string;
+  updatedInput?: Record<string, unknown>;
+  hooks: HookReport[];
+  notRun: NotRun[];
+  notes: string[];
+  /**
+   * What is not as on the reference; empty on the reference itself. decision; reason: one shows a reason, the other
+   * none; reason text: both show one, worded otherwise (a path written out …: said, not failed on); context.
+   */
+  differs: Difference[];
+}
+
+export interface SimulateResult {
+  from: DialectId;
+  project: string;
+  event: string;
+  tool?: string;
+  input?: Record<string, unknown>;
+  headless: boolean;
+  sources: string[];
+  results: SimulateRow[];
+}
+
+declare const __filename: string | undefined;
+
+/** This install's `node bin/hook-bridge.cjs`, which converted entries start `run` with (its bundle must be built). */
+export function defaultRunner(): string {
+  const here = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
+  for (let dir = dirname(here); dirname(dir) !== dir; dir = dirname(dir)) {
+    const bin = join(dir, 'bin/hook-bridge.cjs');
+    if (!existsSync(bin)) continue;
+    if (!existsSync(join(dir, 'dist/run.cjs'))) throw new HookBridgeError(`hook-bridge's run bundle is not built (${join(dir, 'dist/run.cjs')}): npm run build`);
+    return `${shellQuote(process.execPath)} ${shellQuote(bin)}`;
+  }
+  throw new HookBridgeError('cannot find bin/hook-bridge.cjs above this module: pass a runner');
+}
+
+/**
+ * The agent whose engine the others are measured against: the one a format without an agent of its own runs as
+ * (hooks.yaml `extends` it: Claude Code). The source agent when none is named.
+ */
+const REFERENCE = DIALECT_IDS.find((d) => DIALECT_IDS.some((x) => mappings.dialects[x].extends === d))!;
+
+/** Which hosts: the given ones (agents: a format that `extends` another has no runner of its own), else every agent but the source. */
+function hostsOf(from: DialectId, to: DialectId[] | undefined): DialectId[] {
+  const agents = DIALECT_IDS.filter((d) => mappings.dialects[d].extends === undefined);
+  for (const d of to ?? []) {
+    if (!agents.includes(d)) throw new HookBridgeError(`no agent reads ${mappings.dialects[d].config.write}: ${d} is not a host to test on (hook-bridge dispatch runs a hooks.yaml on ${agents.join(', ')})`);
+  }
+  return [...new Set(to ?? agents)].filter((d) => d !== from);
+}
+
+interface Sources {
+  from: DialectId;
+  project: string;
+  files: SourceText[];
+}
+
+/** The source files: a project's (discovered) or the ones given, all of one agent. */
+export function readSources(inputs: string[], from: DialectId | undefined, cwd = process.cwd()): Sources {
+  const list = inputs.length ? inputs : [cwd];
+  const found: { file: string; dialect: DialectId; pluginRoot?: string }[] = [];
+  let project: string | undefined;
+  for (const input of list) {
+    const abs = resolve(cwd, input);
+    let dir: boolean;
+    try {
+      dir = statSync(abs).isDirectory();
+    } catch {
+      throw new HookBridgeError('no such file or directory', input);
+    }
+    if (dir) {
+      // The reference agent's hooks, else the one agent's whose hooks the project has.
+      const agents = from ? [from] : [REFERENCE, ...DIALECT_IDS.filter((x) => x !== REFERENCE && mappings.dialects[x].extends === undefined)];
+      const withHooks = agents.map((x) => ({ d: x, sources: discover(abs, x) })).filter((x) => x.sources.length);
+      if (!withHooks.length) throw new HookBridgeError(`no ${mappings.dialects[agents[0]!].agent} hook config here (looked for ${[...(mappings.dialects[agents[0]!].config.project ?? []), ...(mappings.dialects[agents[0]!].config.plugin ?? [])].join(', ')})`, input);
+      // Agents that read the same files (CodeBuddy Code and its IDE plugin): the files' content tells which.
+      const files = (x: (typeof withHooks)[number]) => x.sources.map((y) => y.file).join('\0');
+      const distinct = withHooks.filter((x, i) => withHooks.findIndex((y) => files(y) === files(x)) === i);
+      if (distinct.length > 1 && withHooks[0]!.d !== REFERENCE) throw new HookBridgeError(`hooks of several agents here (${withHooks.map((x) => x.d).join(', ')}): pass --from`, input);
+      const first = withHooks[0]!.sources[0]!.file;
+      const told = withHooks.length > 1 && distinct.length === 1 ? decideFileDialect(first, readText(first)).dialect : undefined;
+      const { d, sources } = withHooks.find((x) => x.d === told) ?? withHooks[0]!;
+      found.push(...sources.map((s) => ({ file: s.file, dialect: d, ...(s.pluginRoot !== undefined ? { pluginRoot: s.pluginRoot } : {}) })));
+      project ??= abs;
+    } else {
+      found.push({ file: abs, dialect: from ?? decideFileDialect(abs, readText(abs)).dialect });
+      // A file in the agent's folder (…/.claude/settings.json): the project is the folder's parent.
+      const folder = dirname(mappings.dialects[found.at(-1)!.dialect].config.write);
+      const at = abs.lastIndexOf(`/${folder}/`);
+      project ??= folder !== '.' && at >= 0 ? abs.slice(0, at) : dirname(abs);
+    }
+  }
+  const seen = [...new Set(found.map((f) => f.dialect))];
+  if (seen.length > 1) throw new HookBridgeError(`the inputs are hooks of several agents (${seen.join(', ')}); test one at a time or pass --from`);
+  const root = project!;
+  return {
+    from: seen[0]!,
+    project: root,
+    files: found.map((f) => ({ file: f.file, text: readText(f.file), ...(f.pluginRoot !== undefined ? { plugin: { root: f.pluginRoot, written: relative(root, f.pluginRoot) || '.' } } : {}) })),
+  };
+}
+
+/** A converted entry's wrapper given the transcript as it is: the simulated session's transcript is already in the source's format. */
+function transcriptAsGiven(c: HostConfig, runner: string): HostConfig {
+  const prefix = `${runner} run `;
+  const entries = c.entries.map((e) => (typeof e.run === 'string' && e.hook.written !== undefined && e.run.startsWith(prefix) && parseWrapper(e.run) ? { ...e, run: `${prefix}--transcript never ${e.run.slice(prefix.length)}` } : e));
+  return { ...c, entries };
+}
+
+const report = (r: HookRun): HookReport => ({ command: r.command, ...(r.wraps !== undefined ? { wraps: r.wraps } : {}), where: r.where, exitCode: r.exitCode, timedOut: r.timedOut, ms: r.ms, ...(r.stderr.trim() ? { stderr: r.stderr.trim() } : {}) });
+
+/** What differs from the reference: the decision, the reason shown (or its wording), the context the model gets. */
+function differences(row: SimulateRow, ref: SimulateRow): Difference[] {
+  const out: Difference[] = [];
+  if (row.decision !== ref.decision) out.push('decision');
+  if ((row.reason === null) !== (ref.reason === null)) out.push('reason');
+  else if ((row.reason ?? '').trim() !== (ref.reason ?? '').trim()) out.push('reason text');
+  if (row.context.join('\n').trim() !== ref.context.join('\n').trim()) out.push('context');
+  return out;
+}
+
+/** Does a row decide otherwise than the reference: its decision, whether a reason is shown, or the context (a reason's wording alone does not count). */
+export const decidesOtherwise = (row: SimulateRow): boolean => row.differs.some((d) => d !== 'reason text');
+
+/** Try a project's hooks for one call on the source agent and on each host, as they are and through hook-bridge. */
+export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
+  const src = readSources(o.inputs ?? [], o.from);
+  const from = src.from;
+  const hosts = hostsOf(from, o.to);
+  const baseEnv = o.env ?? process.env;
+  const headless = o.headless === true;
+  const nativeMode = checkPermissionMode(from, o.permissionMode ?? 'default');
+  const session = { headless, permissionMode: mappings.dialects[from].payload?.permissionModes[nativeMode] };
+  const runner = o.runner ?? defaultRunner();
+  const tmp = mkdtempSync(join(tmpdir(), 'hook-bridge-test-'));
+  try {
+    const given = o.transcript === undefined ? undefined : resolve(o.transcript);
+    if (given !== undefined && !existsSync(given)) throw new HookBridgeError('no such file (--transcript)', o.transcript);
+    const transcript = given ?? join(tmp, 'transcript.jsonl');
+    const empty = join(tmp, 'other-agent-transcript.jsonl');
+    writeFileSync(empty, '');
+    if (given === undefined) writeFileSync(transcript, '');
+    const call = checkCall(from, o.call, { cwd: src.project, transcriptPath: transcript, sessionId: randomUUID(), permissionMode: nativeMode });
+    const format = (d: DialectId) => mappings.dialects[d].payload?.transcript ?? 'unknown';
+
+    // A hook a host does not run is worth saying only where the source agent runs it for this call.
+    const refCall = hostCall(call, from, from, baseEnv);
+    const meant = new Set('absent' in refCall ? [] : selectEntries(from, asIsConfig(from, from, src.files).entries, refCall).matched.map((e) => e.hook.command));
+    /** A column up to the hooks it runs (synchronous: every column is set up before any hook starts). */
+    type Prepared = { host: DialectId; mode: Mode } & ({ absent: string } | { hc: HostCall; config: HostConfig; sel: Selection; notes: string[] });
+    const prepare = (host: DialectId, mode: Mode): Prepared => {
+      const notes: string[] = [];
+      // The host writes its own transcript: as it is, a hook of another agent's finds no conversation it can read
+      // (test writes none in the host's format); through hook-bridge, `run` translates it into the source's.
+      let c: CheckedCall = call;
+      if (mode === 'as-is' && format(host) !== format(from)) {
+        c = { ...call, payload: { ...call.payload, transcript_path: empty } };
+        if (given !== undefined) notes.push(`transcript: ${mappings.dialects[host].agent} writes ${format(host)}, which test does not produce: the hooks read an empty transcript`);
+      }
+      const hc = hostCall(c, from, host, baseEnv);
+      if ('absent' in hc) return { host, mode, absent: hc.absent };
+      const config = mode === 'as-is' ? asIsConfig(from, host, src.files) : transcriptAsGiven(bridgedConfig(from, host, src.files, runner), runner);
+      return { host, mode, hc, config, sel: selectEntries(host, config.entries, hc), notes };
+    };
+    const column = async (p: Prepared): Promise<SimulateRow> => {
+      const { host, mode } = p;
+      if ('absent' in p) return { host, mode, decision: 'none', reason: null, context: [], hooks: [], notRun: [], notes: [p.absent], differs: [] };
+      const { hc, config, sel } = p;
+      const r = await runOnHost(host, sel.run, hc, { projectDir: src.project, env: hostEnv(host, baseEnv, src.project) });
+      const o = decide(host, r.answer, call.event, session);
+      const left = config.left.filter((x) => x.event === call.nativeEvent && meant.has(x.command)).map((x) => ({ where: x.where, ...(x.command !== undefined ? { command: x.command } : {}), why: x.why }));
+      const notRun = [...config.ignored.map((x) => ({ where: x.file, why: x.why })), ...left, ...sel.notRun.filter((x) => meant.has(x.command)).map(({ entry: _, ...x }) => x)];
+      return {
+        host,
+        mode,
+        decision: o.decision,
+        reason: o.reason ?? null,
+        context: o.context,
+        ...(o.systemMessage !== undefined ? { systemMessage: o.systemMessage } : {}),
+        ...(o.updatedInput ? { updatedInput: o.updatedInput } : {}),
+        hooks: r.runs.map(report),
+        notRun,
+        notes: [...p.notes, ...hc.notes, ...r.notes, ...o.notes],
+        differs: [],
+      };
+    };
+    const prepared = [prepare(from, 'as-is'), ...hosts.flatMap((h) => [prepare(h, 'as-is'), prepare(h, 'bridged')])];
+    // Every hook running at once listens for the signals that must take its process group down (run's runScript):
+    // more than Node's default of 10 listeners is expected here, not a leak.
+    const running = prepared.reduce((n, p) => n + ('sel' in p ? p.sel.run.length : 0), 0);
+    const max = process.getMaxListeners();
+    process.setMaxListeners(max + running);
+    let rows: SimulateRow[];
+    try {
+      rows = await Promise.all(prepared.map(column));
+    } finally {
+      process.setMaxListeners(max);
+    }
+    const ref = rows[0]!;
+    for (const row of rows.slice(1)) row.differs = differences(row, ref);
+    return {
+      from,
+      project: src.project,
+      event: call.nativeEvent,
+      ...(typeof call.payload.tool_name === 'string' ? { tool: call.payload.tool_name } : {}),
+      ...(call.payload.tool_input && typeof call.payload.tool_input === 'object' ? { input: call.payload.tool_input as Record<string, unknown> } : {}),
+      headless,
+      sources: src.files.map((f) => f.file),
+      results: rows,
+    };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** 1 when a host decides otherwise through hook-bridge than the source agent does (for CI), else 0. */
+export const simulateExitCode = (r: SimulateResult): 0 | 1 => (r.results.some((x) => x.mode === 'bridged' && decidesOtherwise(x)) ? 1 : 0);
