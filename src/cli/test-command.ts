@@ -6,7 +6,7 @@ import { casesExitCode, readCases, runCases } from '../simulate/cases.js';
 import { readText } from '../simulate/read-text.js';
 import { formatCasesJson, formatCasesText, formatJson, formatText } from '../simulate/format.js';
 import { simulate, simulateExitCode, type SimulateOptions } from '../simulate/simulate.js';
-import { colors, useColor } from './colors.js';
+import { colors, useColor } from '../audit/format/colors.js';
 
 export interface TestFlags {
   to?: DialectId[];

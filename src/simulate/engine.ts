@@ -3,11 +3,13 @@
 // in src/simulate/ imports them from here.
 export { dialects } from '../dialects/index.js';
 export { canonicalEvent, canonicalTool, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
-export { parseJsonc } from '../dialects/settings-json.js';
+export { parseJsonc } from '../dialects/jsonc.js';
 export { convertHooks } from '../convert/convert.js';
-export { decideFileDialect, discover } from '../convert/project.js';
+export { decideFileDialect } from '../dialects/detect.js';
+export { discover } from '../convert/sources.js';
 export { hookMatches } from '../run/dispatch.js';
-export { isBlocking, runScript } from '../run/main.js';
+export { isBlocking } from '../run/own-failure.js';
+export { runScript } from '../run/spawn.js';
 export { translatePayload } from '../run/payload.js';
 export { aggregate, readAnswer, strictJson, type Answer, type ScriptResult } from '../run/answer.js';
-export { parseWrapper, shellQuote } from '../run/wrapper.js';
+export { parseWrapper, shellQuote } from '../dialects/wrapper.js';
