@@ -96,7 +96,9 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
     if (hsoOk) {
       const pd = hso.permissionDecision;
       const reason = typeof hso.permissionDecisionReason === 'string' ? hso.permissionDecisionReason : undefined;
-      if ((pd === 'allow' || pd === 'deny' || pd === 'ask') && spec.permissionDecision.includes(pd)) {
+      // A tool-permission answer: read on the events that decide a call (hookify answers it on PostToolUse too,
+      // where Claude Code reads no permissionDecision: the call already ran and nothing is blocked).
+      if ((pd === 'allow' || pd === 'deny' || pd === 'ask') && spec.permissionDecision.includes(pd) && TOOL_PERMISSION.has(ev)) {
         if (pd === 'deny') deny(reason);
         else if (a.decision !== 'deny') {
           a.decision = pd;
@@ -136,7 +138,11 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
       a.decision = 'ask';
       if (typeof json.reason === 'string') a.reason = json.reason;
     }
-    if (json.decision === 'approve' && spec.legacyDecision.includes('approve') && a.decision === undefined && TOOL_PERMISSION.has(ev)) a.decision = 'allow';
+    if (json.decision === 'approve' && spec.legacyDecision.includes('approve') && a.decision === undefined && TOOL_PERMISSION.has(ev)) {
+      a.decision = 'allow';
+      // Claude Code shows an approval's reason to the user, as permissionDecisionReason's.
+      if (typeof json.reason === 'string') a.reason = json.reason;
+    }
     if (json.continue === false) {
       const stopReason = typeof json.stopReason === 'string' ? json.stopReason : undefined;
       // Where the script's own agent reads continue:false as "go on" (Qwen Code, CodeBuddy Code, the IDE on Stop),
