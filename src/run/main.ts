@@ -357,7 +357,7 @@ export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.Proc
     if (typeof args.command === 'string' && (r.exitCode === 126 || r.exitCode === 127)) {
       return { answer: empty, stderr: '', failure: `the hook command could not be started (exit ${r.exitCode}): ${r.stderr.trim().split('\n').pop() ?? ''}`, tool };
     }
-    const answer = readAnswer(args.from, t.event, r, scriptInput, tool);
+    const answer = readAnswer(args.from, t.event, r, scriptInput, tool, args.to);
     if (r.timedOut && answer.decision !== 'deny' && !answer.block) {
       const deny = args.onTimeout ? args.onTimeout === 'deny' : spec.onTimeout === 'block';
       if (deny && isBlocking(t.event)) {

@@ -47,6 +47,31 @@ function project(host: Host) {
 /** A Gemini CLI BeforeTool payload (observed) for a call of another of its tools. */
 const geminiCall = (tool: string, input: Obj): Obj => ({ ...load('observed/gemini/payloads/BeforeTool-run_shell_command.json'), tool_name: tool, tool_input: input });
 
+describe('Gemini CLI and Codex: a rewrite of an Agent call is judged on what the host receives', () => {
+  const ROLE = '[role: careful reviewer; cite files]\n';
+  it('Gemini invoke_agent (no description): the extended prompt goes back as tool_input', async () => {
+    const p = project('gemini');
+    const call = geminiCall('invoke_agent', { agent_name: 'codebase_investigator', prompt: 'find the bug' });
+    const expected = { code: 0, stdout: line({ hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { agent_name: 'codebase_investigator', prompt: `${ROLE}find the bug` } } }), stderr: '' };
+    expect(await p.run(call, `node ${S('subagent-role.js')}`)).toEqual(expected);
+    expect(await p.dispatch(call, 'PreToolUse', [{ matcher: 'Agent', command: `node ${S('subagent-role.js')}` }])).toEqual(expected);
+  });
+  it('Codex spawn_agent {message}: the extended prompt goes back as its message', async () => {
+    const p = project('codex');
+    const call = load('ground-truth/codex/payloads/PreToolUse-spawn_agent.json');
+    const expected = { code: 0, stdout: line({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { message: `${ROLE}review the code` } } }), stderr: '' };
+    expect(await p.run(call, `node ${S('subagent-role.js')}`)).toEqual(expected);
+    expect(await p.dispatch(call, 'PreToolUse', [{ matcher: 'Agent', command: `node ${S('subagent-role.js')}` }])).toEqual(expected);
+  });
+  it("a rewrite that drops a parameter the host's tool requires still fails as on Claude Code (prompt; Gemini's agent_name)", async () => {
+    const drop = `node -e "let s='';process.stdin.on('data',c=>s+=c).on('end',()=>console.log(JSON.stringify({hookSpecificOutput:{hookEventName:'PreToolUse',permissionDecision:'allow',updatedInput:{description:'x'}}})))"`;
+    const gemini = await project('gemini').run(geminiCall('invoke_agent', { agent_name: 'codebase_investigator', prompt: 'find the bug' }), drop);
+    expect(JSON.parse(gemini.stdout)).toEqual({ decision: 'deny', reason: 'PreToolUse hook for Agent returned updatedInput that failed schema validation: the required parameters `prompt`, `subagent_type` are missing' });
+    const codex = await project('codex').run(load('ground-truth/codex/payloads/PreToolUse-spawn_agent.json'), drop);
+    expect(JSON.parse(codex.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'PreToolUse hook for Agent returned updatedInput that failed schema validation: the required parameter `prompt` is missing' });
+  });
+});
+
 describe('CodeBuddy Code and the CodeBuddy IDE: a legacy approve keeps its reason', () => {
   for (const host of ['codebuddy', 'codebuddy-ide'] as const) {
     it(host, async () => {
