@@ -72,6 +72,17 @@ describe('Gemini CLI and Codex: a rewrite of an Agent call is judged on what the
   });
 });
 
+describe('Gemini CLI: a Stop hook that ends the session ends it (AfterAgent continue:false)', () => {
+  it('continue:false and its stopReason are forwarded', async () => {
+    const p = project('gemini');
+    writeFileSync(join(p.dir, '.budget-exhausted'), '');
+    const expected = { code: 0, stdout: line({ continue: false, stopReason: 'budget exhausted: session ended by stop-end.sh' }), stderr: '' };
+    const afterAgent = load('observed/gemini/payloads/AfterAgent.json');
+    expect(await p.run(afterAgent, S('stop-end.sh'))).toEqual(expected);
+    expect(await p.dispatch(afterAgent, 'Stop', [{ command: S('stop-end.sh') }])).toEqual(expected);
+  });
+});
+
 describe('CodeBuddy Code and the CodeBuddy IDE: a legacy approve keeps its reason', () => {
   for (const host of ['codebuddy', 'codebuddy-ide'] as const) {
     it(host, async () => {
