@@ -89,7 +89,7 @@ const mappingsForRun: Plugin = {
       const m = JSON.parse(readFileSync(a.path, 'utf8')) as CompiledMappings;
       const slim = {
         dialects: m.dialects,
-        events: Object.fromEntries(Object.entries(m.events).map(([id, e]) => [id, { matcherOn: e.matcherOn, names: e.names }])),
+        events: Object.fromEntries(Object.entries(m.events).map(([id, e]) => [id, { matcherOn: e.matcherOn, names: e.names, ...(e.valueNames ? { valueNames: e.valueNames } : {}) }])),
         tools: Object.fromEntries(
           Object.entries(m.tools).map(([id, row]) => [
             id,

@@ -136,7 +136,11 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
       if (typeof row[d] !== 'string') throw new HookBridgeError(`"documented" names ${d}, which has no name for this event`, show('events.yaml'), `${canonical}.documented`);
     }
     if (row.nearest && !eventsFile[row.nearest.event]) throw new HookBridgeError(`nearest event "${row.nearest.event}" is not a canonical event`, show('events.yaml'), `${canonical}.nearest.event`);
-    events[canonical] = { matcherOn: row.matcherOn, values: row.values ?? {}, names, evidence, ...(row.nearest ? { nearest: row.nearest } : {}) };
+    for (const [d, names] of Object.entries(row.valueNames ?? {})) {
+      const listed = row.values?.[d as DialectId];
+      for (const v of Object.keys(names)) if (listed && !listed.includes(v)) throw new HookBridgeError(`valueNames has "${v}", which is not one of ${d}'s values`, show('events.yaml'), `${canonical}.valueNames.${d}`);
+    }
+    events[canonical] = { matcherOn: row.matcherOn, values: row.values ?? {}, names, evidence, ...(row.valueNames ? { valueNames: row.valueNames } : {}), ...(row.nearest ? { nearest: row.nearest } : {}) };
   }
 
   return { dialects, events, tools, index: { toolByName, toolByAlias, toolCovering, eventByName } };

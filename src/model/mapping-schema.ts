@@ -61,6 +61,8 @@ export const eventRowSchema = z.strictObject({
    */
   matcherOn: z.string().min(1).nullable(),
   values: z.partialRecord(dialectId, z.array(z.string())).optional(),
+  /** Per dialect, its values that mean a canonical (Claude Code's) value under another word: native -> canonical. */
+  valueNames: z.partialRecord(dialectId, z.record(z.string().min(1), z.string().min(1))).optional(),
   /** Dialects whose name for the event is documented (docs, seeds, the agent's bundle) but not observed. */
   documented: z.array(dialectId).optional(),
   nearest: nearestSchema.optional(),

@@ -32,6 +32,8 @@ export interface EventRow {
   /** tool, a payload field, null (matchers ignored) or 'unknown' (declared; the matched field is not known). */
   matcherOn: string | null;
   values: Partial<Record<DialectId, string[]>>;
+  /** Per dialect, its values that mean a canonical (Claude Code's) value under another word: native -> canonical. */
+  valueNames?: Partial<Record<DialectId, Record<string, string>>>;
   names: Partial<Record<DialectId, string | null>>;
   /** The evidence for each name in `names`. */
   evidence: Partial<Record<DialectId, Evidence>>;

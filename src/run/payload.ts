@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
-import { canonicalEvent, canonicalTool, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
+import { canonicalEvent, canonicalTool, canonicalValue, nativeEvent, nativeValue, renameParams, toolEntry } from '../dialects/catalog.js';
 import { isObject } from '../model/is-object.js';
 import { translateSearchResult } from './search-results.js';
 import { claudeBash, claudeEdit, claudeRead, claudeWrite } from './claude-results.js';
@@ -206,7 +206,7 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
         out[k] = translateMode(v, host, script);
         break;
       default:
-        out[fieldName(k, host, script)] = v;
+        out[fieldName(k, host, script)] = typeof v === 'string' && event && k === mappings.events[event]?.matcherOn ? nativeValue(script, event, canonicalValue(host, event, v)) : v;
     }
   }
   if (out.permission_mode === undefined && mappings.dialects[script].payload?.alwaysSent.includes('permission_mode')) out.permission_mode = 'default';

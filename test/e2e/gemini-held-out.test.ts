@@ -2,10 +2,11 @@
 // Claude's notification types. Each case runs native Gemini hooks (the fact, no hook-bridge) and the Claude hook
 // converted by `hook-bridge convert --to gemini` (bridged), headless against the mock model; Notification needs an
 // interactive session (harness/gemini-interactive.ts): only a tool waiting for a confirmation fires it.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGemini } from './harness/gemini.js';
+import { runGeminiInteractive } from './harness/gemini-interactive.js';
 import { ensureAgent } from './harness/install.js';
 import type { AgentRunResult } from './harness/types.js';
 import { makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
@@ -61,5 +62,21 @@ describe('Gemini CLI: continue:false on AfterAgent ends the turn, even when anot
     const { ws, dir } = project('bridged', [{ event: 'Stop', answer: stop }, { event: 'Stop', answer: block }]);
     const r = await runGemini({ projectDir: dir, homeDir: ws.homeDir, steps: [], args: ['--output-format', 'text'] });
     expect({ told: told(r, 'GO-ON-AA-7'), requests: r.requests.length, shown: r.stderr.includes('Agent execution stopped: STOP-AA-7') }, explain(r)).toEqual({ told: false, requests: 1, shown: true });
+  });
+});
+
+describe('Gemini CLI: Notification (interactive session, a shell command waiting for confirmation)', () => {
+  // Each hook writes the notification_type it was given to a file named after it.
+  const record = (name: string) => `require('fs').writeFileSync(require('path').join(process.env.GEMINI_PROJECT_DIR||process.env.CLAUDE_PROJECT_DIR, ${JSON.stringify(name)}), String(p.notification_type))`;
+  const shell = { tool: 'run_shell_command', args: { command: 'touch ran.marker' } };
+  it('native: notification_type is ToolPermission', async () => {
+    const { ws, dir } = project('native', [{ event: 'Notification', script: record('seen.txt') }]);
+    const r = await runGeminiInteractive({ projectDir: dir, homeDir: ws.homeDir, steps: [shell] });
+    expect(existsSync(join(dir, 'seen.txt')) ? readFileSync(join(dir, 'seen.txt'), 'utf8') : '(did not fire)', explain(r)).toBe('ToolPermission');
+  });
+  it("bridged: a Claude Notification hook on permission_prompt gets Claude's value", async () => {
+    const { ws, dir } = project('bridged', [{ event: 'Notification', matcher: 'permission_prompt', script: record('seen.txt') }]);
+    const r = await runGeminiInteractive({ projectDir: dir, homeDir: ws.homeDir, steps: [shell] });
+    expect(existsSync(join(dir, 'seen.txt')) ? readFileSync(join(dir, 'seen.txt'), 'utf8') : '(did not fire)', explain(r)).toBe('permission_prompt');
   });
 });

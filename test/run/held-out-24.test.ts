@@ -8,6 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { convert } from '../../src/convert/convert.js';
+import { translatePayload } from '../../src/run/payload.js';
 import { shellQuote } from '../../src/run/wrapper.js';
 import { BIN, cleanEnv, runCli, type CliResult } from './cli.js';
 
@@ -69,6 +71,31 @@ describe('Gemini CLI and Codex: a rewrite of an Agent call is judged on what the
     expect(JSON.parse(gemini.stdout)).toEqual({ decision: 'deny', reason: 'PreToolUse hook for Agent returned updatedInput that failed schema validation: the required parameters `prompt`, `subagent_type` are missing' });
     const codex = await project('codex').run(load('ground-truth/codex/payloads/PreToolUse-spawn_agent.json'), drop);
     expect(JSON.parse(codex.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'PreToolUse hook for Agent returned updatedInput that failed schema validation: the required parameter `prompt` is missing' });
+  });
+});
+
+describe('Gemini CLI: notification_type values reach the script in Claude\'s words', () => {
+  const notification = load('observed/gemini/payloads/Notification-ToolPermission.json');
+  const paged = line({ systemMessage: 'page: needs your OK: Tool Confirm Shell Command requires execution' });
+  it('ToolPermission is permission_prompt', async () => {
+    const p = project('gemini');
+    expect(await p.run(notification, S('notify-permission.sh'))).toEqual({ code: 0, stdout: paged, stderr: '' });
+  });
+  it('dispatch: a permission_prompt matcher fires for it, an idle_prompt one does not', async () => {
+    const p = project('gemini');
+    expect(await p.dispatch(notification, 'Notification', [{ matcher: 'permission_prompt', command: S('notify-permission.sh') }])).toEqual({ code: 0, stdout: paged, stderr: '' });
+    expect(await p.dispatch(notification, 'Notification', [{ matcher: 'idle_prompt', command: 'echo \'{"systemMessage":"idle"}\'' }])).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+  it('the other way: a Gemini script on CodeBuddy Code gets ToolPermission for permission_prompt; idle_prompt stays as it is', () => {
+    const cb = load('ground-truth/codebuddy/payloads/Notification-idle_prompt.json');
+    expect(translatePayload({ ...cb, notification_type: 'permission_prompt' }, 'codebuddy', 'gemini', {}).payload.notification_type).toBe('ToolPermission');
+    expect(translatePayload(cb, 'codebuddy', 'gemini', {}).payload.notification_type).toBe('idle_prompt');
+  });
+  it('convert writes the matcher in the target\'s words, and reads it back', () => {
+    const claude = JSON.stringify({ hooks: { Notification: [{ matcher: 'permission_prompt', hooks: [{ type: 'command', command: './page.sh' }] }] } });
+    const gemini = JSON.parse(convert(claude, { from: 'claude', to: 'gemini' }).output);
+    expect(gemini.hooks.Notification[0].matcher).toBe('ToolPermission');
+    expect(JSON.parse(convert(JSON.stringify(gemini), { from: 'gemini', to: 'claude' }).output).hooks.Notification[0]).toEqual(JSON.parse(claude).hooks.Notification[0]);
   });
 });
 
