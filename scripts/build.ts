@@ -93,7 +93,7 @@ const mappingsForRun: Plugin = {
         tools: Object.fromEntries(
           Object.entries(m.tools).map(([id, row]) => [
             id,
-            Object.fromEntries(Object.entries(row).map(([d, e]) => [d, e && { name: e.name, params: e.params, ...(e.response ? { response: e.response } : {}), ...(e.required ? { required: e.required } : {}), ...(e.covers ? { covers: e.covers } : {}), ...(e.paramsComplete ? {} : { paramsComplete: false }) }])),
+            Object.fromEntries(Object.entries(row).map(([d, e]) => [d, e && { name: e.name, params: e.params, ...(e.response ? { response: e.response } : {}), ...(e.required ? { required: e.required } : {}), ...(e.covers ? { covers: e.covers } : {}), ...(e.paramsComplete ? {} : { paramsComplete: false }), ...(e.embeds ? { embeds: e.embeds } : {}) }])),
           ]),
         ),
         index: { toolByName: m.index.toolByName, toolCovering: m.index.toolCovering, eventByName: m.index.eventByName },

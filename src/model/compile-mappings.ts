@@ -89,7 +89,11 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         ...(entry.response ? { response: entry.response } : {}),
         ...(entry.required ? { required: entry.required } : {}),
         ...(entry.covers ? { covers: entry.covers } : {}),
+        ...(entry.embeds ? { embeds: entry.embeds } : {}),
       };
+      for (const [c, holder] of Object.entries(entry.embeds ?? {})) {
+        if (!compiledEntry.params.some(([, x]) => x === holder)) throw new HookBridgeError(`embeds "${c}" in "${holder}", which is not one of its parameters`, show('tools.yaml'), `${canonical}.${d}.embeds`);
+      }
       for (const c of entry.covers ?? []) {
         // A covered tool is one the agent has no entry of its own for (verified absent).
         if (!toolsFile[c] || toolsFile[c]![d] !== null) throw new HookBridgeError(`covers "${c}", which must be a canonical tool marked absent (~) on ${d}`, show('tools.yaml'), `${canonical}.${d}.covers`);

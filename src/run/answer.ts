@@ -87,7 +87,7 @@ function requiredParams(script: DialectId, host: DialectId | undefined, tool: st
   if (!own || !there || there.paramsComplete === false) return own?.required ?? [];
   const canonical = (e: ToolEntry, n: string) => e.params.find(([x]) => x === n)?.[1] ?? n;
   const scriptName = (c: string) => own.params.find(([, x]) => x === c)?.[0] ?? c;
-  const hostHas = new Set(there.params.map(([, c]) => c));
+  const hostHas = new Set([...there.params.map(([, c]) => c), ...Object.keys(there.embeds ?? {})]);
   const kept = (own.required ?? []).filter((n) => hostHas.has(canonical(own, n)));
   return [...new Set([...kept, ...(there.required ?? []).map((n) => scriptName(canonical(there, n)))])];
 }

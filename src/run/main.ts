@@ -9,6 +9,7 @@ import { emit, withStderr, type HostReply } from './emit.js';
 import { hostProjectDir, translatePayload, translateResponse, type Payload } from './payload.js';
 import { callOfPatch, joinPatch, partId, splitPatch, type FileCall } from './patch-calls.js';
 import { PatchError } from './apply-patch.js';
+import { embeddedIn, runEach } from './embedded.js';
 import { canonicalEvent, canonicalTool, renameParams, toolEntry } from '../dialects/catalog.js';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
@@ -371,7 +372,9 @@ export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.Proc
   const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : projectDir;
   const split = splitHostCall(args, p, t, cwd);
   const filter = args.callFilter ?? (args.calls ? (tool: string) => args.calls!.includes(tool) : undefined);
-  const h = split ? await runSplit(split, once, args.from, cwd, filter) : await once(t.payload, t.tool);
+  // A host call whose tool carries a parameter in another one's text (Gemini's web_fetch URLs): one run per value.
+  const embedded = split ? undefined : embeddedIn(args.to, args.from, t.tool, p.payload.tool_input);
+  const h = split ? await runSplit(split, once, args.from, cwd, filter) : embedded?.values.length ? await runEach(embedded, t.payload, t.tool, once) : await once(t.payload, t.tool);
   if (t.covering && h.answer.updatedInput) coveredRewrite(h.answer, t.tool!, cwd);
   const envNote = envFile ? carryEnvFile(envFile, args.to, env) : undefined;
   const note = [transcriptNote, h.note].filter(Boolean).join('\n');

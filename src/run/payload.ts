@@ -9,6 +9,7 @@ import { isObject } from '../model/is-object.js';
 import { translateSearchResult } from './search-results.js';
 import { claudeBash, claudeEdit, claudeRead, claudeWrite } from './claude-results.js';
 import { patchOfCall, patchPath, patchResult } from './patch-calls.js';
+import { embeddedIn } from './embedded.js';
 
 export type Payload = Record<string, unknown>;
 
@@ -198,6 +199,7 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
       case 'tool_input':
         out[k] = isObject(v) ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined) : v;
         if (covering && isObject(v)) out[k] = { [nativeParam(script, covering, 'patch')]: patchOfCall(tool!, renameParams(v, toolEntry(host, tool!), undefined), cwd, 'tool_response' in p) ?? '' };
+        out[k] = withEmbedded(out[k], host, script, tool, v);
         break;
       case 'tool_response':
         out[k] = translateResponse(v, tool, host, script, isObject(p.tool_input) ? p.tool_input : undefined, cwd);
@@ -211,6 +213,15 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
   }
   if (out.permission_mode === undefined && mappings.dialects[script].payload?.alwaysSent.includes('permission_mode')) out.permission_mode = 'default';
   return { payload: out, event, tool, ...(covering ? { covering } : {}) };
+}
+
+/**
+ * A parameter the host's tool carries in another one's text, as the field the script's tool has (Gemini's web_fetch
+ * URLs in its prompt -> Claude's WebFetch url): the first value; runHook runs the script once per value (embedded.ts).
+ */
+function withEmbedded(input: unknown, host: DialectId, script: DialectId, tool: string | undefined, hostInput: unknown): unknown {
+  const e = embeddedIn(host, script, tool, hostInput);
+  return e?.values.length && isObject(input) ? { [e.param]: e.values[0]!.value, ...input } : input;
 }
 
 /** A canonical parameter's native name on a dialect's tool. */

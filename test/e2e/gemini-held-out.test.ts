@@ -1,7 +1,8 @@
-// Issue 24 on the real Gemini CLI 0.61.0: a Stop hook that ends the session, and a Notification hook that knows
-// Claude's notification types. Each case runs native Gemini hooks (the fact, no hook-bridge) and the Claude hook
-// converted by `hook-bridge convert --to gemini` (bridged), headless against the mock model; Notification needs an
-// interactive session (harness/gemini-interactive.ts): only a tool waiting for a confirmation fires it.
+// Issue 24 on the real Gemini CLI 0.61.0: a Stop hook that ends the session, a WebFetch guard, and a Notification
+// hook that knows Claude's notification types. Each case runs native Gemini hooks (the fact, no hook-bridge) and/or
+// the Claude hook converted by `hook-bridge convert --to gemini` (bridged), headless against the mock model;
+// Notification needs an interactive session (harness/gemini-interactive.ts): only a tool waiting for a
+// confirmation fires it.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,17 @@ describe('Gemini CLI: continue:false on AfterAgent ends the turn, even when anot
     const { ws, dir } = project('bridged', [{ event: 'Stop', answer: stop }, { event: 'Stop', answer: block }]);
     const r = await runGemini({ projectDir: dir, homeDir: ws.homeDir, steps: [], args: ['--output-format', 'text'] });
     expect({ told: told(r, 'GO-ON-AA-7'), requests: r.requests.length, shown: r.stderr.includes('Agent execution stopped: STOP-AA-7') }, explain(r)).toEqual({ told: false, requests: 1, shown: true });
+  });
+});
+
+describe('Gemini CLI: a Claude WebFetch guard sees the URLs of web_fetch\'s prompt', () => {
+  // A domain allow-list reading tool_input.url, as Claude scripts do. Loopback only: a guard that let the call through
+  // would make Gemini fetch a closed local port, nothing else.
+  const guard = `if(p.tool_name==='WebFetch'){const h=new URL(p.tool_input.url||'http://x').hostname;if(p.tool_input.url&&h!=='127.0.0.1'){console.error('NOT-ALLOWED '+h);process.exit(2)}}`;
+  it('bridged: a prompt with an allowed and a foreign URL is blocked with the guard\'s reason (one run per URL)', async () => {
+    const { ws, dir } = project('bridged', [{ event: 'PreToolUse', matcher: 'WebFetch', script: guard }]);
+    const r = await runGemini({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: 'web_fetch', args: { prompt: 'Compare http://127.0.0.1:9/a with http://localhost:9/b' } }] });
+    expect(told(r, 'NOT-ALLOWED localhost'), explain(r)).toBe(true);
   });
 });
 

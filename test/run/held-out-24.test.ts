@@ -74,6 +74,31 @@ describe('Gemini CLI and Codex: a rewrite of an Agent call is judged on what the
   });
 });
 
+describe('Gemini CLI: a WebFetch guard sees the url inside web_fetch\'s prompt', () => {
+  const guard = `python3 ${S('fetch-allowlist.py')}`;
+  const deny = (host: string) => line({ decision: 'deny', reason: `fetch-allowlist: ${host} is not an allowed domain` });
+  it('one URL: the script gets it as tool_input.url and denies a foreign domain', async () => {
+    const p = project('gemini');
+    const call = geminiCall('web_fetch', { prompt: 'Summarize https://evil.example.net/page and list its claims' });
+    expect(await p.run(call, guard)).toMatchObject({ code: 0, stdout: deny('evil.example.net') });
+    expect(await p.dispatch(call, 'PreToolUse', [{ matcher: 'WebFetch', command: guard }])).toMatchObject({ code: 0, stdout: deny('evil.example.net') });
+    expect(await p.run(geminiCall('web_fetch', { prompt: 'Summarize https://docs.example.com/a' }), guard)).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+  it('several URLs: the script runs once per URL, as for Claude\'s one-URL WebFetch calls; any deny blocks the call', async () => {
+    const p = project('gemini');
+    const call = geminiCall('web_fetch', { prompt: 'Compare https://docs.example.com/a with https://evil.example.net/b, then https://api.example.com/c' });
+    expect(await p.run(call, guard)).toMatchObject({ code: 0, stdout: deny('evil.example.net') });
+    expect(await p.dispatch(call, 'PreToolUse', [{ matcher: 'WebFetch', command: guard }])).toMatchObject({ code: 0, stdout: deny('evil.example.net') });
+    expect(await p.run(geminiCall('web_fetch', { prompt: 'Compare https://docs.example.com/a with https://api.example.com/c' }), guard)).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+  it('a rewrite of the url goes back into the prompt, in place of the URL it was given', async () => {
+    const p = project('gemini');
+    const pin = `node -e "let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const p=JSON.parse(s);const u=p.tool_input.url;if(u&&u.startsWith('http:'))console.log(JSON.stringify({hookSpecificOutput:{hookEventName:'PreToolUse',permissionDecision:'allow',updatedInput:{...p.tool_input,url:u.replace('http:','https:')}}}))})"`;
+    const r = await p.run(geminiCall('web_fetch', { prompt: 'Read https://docs.example.com/a and http://api.example.com/c' }), pin);
+    expect(r).toEqual({ code: 0, stdout: line({ hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { prompt: 'Read https://docs.example.com/a and https://api.example.com/c' } } }), stderr: '' });
+  });
+});
+
 describe('Gemini CLI: notification_type values reach the script in Claude\'s words', () => {
   const notification = load('observed/gemini/payloads/Notification-ToolPermission.json');
   const paged = line({ systemMessage: 'page: needs your OK: Tool Confirm Shell Command requires execution' });
