@@ -89,11 +89,11 @@ const mappingsForRun: Plugin = {
       const m = JSON.parse(readFileSync(a.path, 'utf8')) as CompiledMappings;
       const slim = {
         dialects: m.dialects,
-        events: Object.fromEntries(Object.entries(m.events).map(([id, e]) => [id, { matcherOn: e.matcherOn, names: e.names }])),
+        events: Object.fromEntries(Object.entries(m.events).map(([id, e]) => [id, { matcherOn: e.matcherOn, names: e.names, ...(e.valueNames ? { valueNames: e.valueNames } : {}) }])),
         tools: Object.fromEntries(
           Object.entries(m.tools).map(([id, row]) => [
             id,
-            Object.fromEntries(Object.entries(row).map(([d, e]) => [d, e && { name: e.name, params: e.params, ...(e.response ? { response: e.response } : {}), ...(e.required ? { required: e.required } : {}), ...(e.covers ? { covers: e.covers } : {}) }])),
+            Object.fromEntries(Object.entries(row).map(([d, e]) => [d, e && { name: e.name, params: e.params, ...(e.response ? { response: e.response } : {}), ...(e.required ? { required: e.required } : {}), ...(e.covers ? { covers: e.covers } : {}), ...(e.paramsComplete ? {} : { paramsComplete: false }), ...(e.embeds ? { embeds: e.embeds } : {}) }])),
           ]),
         ),
         index: { toolByName: m.index.toolByName, toolCovering: m.index.toolCovering, eventByName: m.index.eventByName },

@@ -6,7 +6,7 @@ import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings, type ToolEntry } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
 import type { Dialect, NativeHook } from '../dialects/define.js';
-import { nativeEvent, placeEvent, splitCallTools, toolEntry, toolsOf } from '../dialects/catalog.js';
+import { canonicalValue, nativeEvent, nativeValue, placeEvent, splitCallTools, toolEntry, toolsOf } from '../dialects/catalog.js';
 import { closestName } from '../model/suggest.js';
 import { shellQuote, wrapCommand } from '../dialects/wrapper.js';
 import { matcherFires, matcherFiresFor, writeToolMatcher } from '../dialects/matcher.js';
@@ -213,12 +213,14 @@ function targetMatcher(d: Draft, place: Place): { matcher?: string | string[]; w
   } else if (h.nativeMatcher !== undefined) {
     if (h.matcher.kind === 'values') {
       const known = row.values[target.id];
-      const lost = known ? h.matcher.values.filter((v) => !known.includes(v)) : [];
+      // in the target's words (Claude's permission_prompt is Gemini's ToolPermission: events.yaml valueNames)
+      const values = h.matcher.values.map((v) => nativeValue(target.id, place.canonical, canonicalValue(d.from, place.canonical, v)));
+      const lost = known ? values.filter((v) => !known.includes(v)) : [];
       if (lost.length) {
         notes.push(`${target.spec.agent} was not seen to send ${row.matcherOn} ${lost.join(', ')}`);
         d.degraded = true;
       }
-      matcher = h.matcher.values.join('|');
+      matcher = values.join('|');
     } else matcher = typeof h.nativeMatcher === 'string' ? h.nativeMatcher : JSON.stringify(h.nativeMatcher);
     if (row.matcherOn === null) notes.push(`${place.native} ignores matchers`);
     if (row.matcherOn === 'unknown') notes.push(`the field ${place.native}'s matcher is tested against is not known; carried as written`);

@@ -43,6 +43,20 @@ export function nativeEvent(d: DialectId, canonical: string): string | null | un
   return mappings.events[canonical]?.names[d];
 }
 
+/**
+ * A value of an event's matcher field (notification_type …) in canonical words: the dialect's own word for one of
+ * Claude Code's values translated (events.yaml valueNames), any other value as it is.
+ */
+export function canonicalValue(d: DialectId, event: string, value: string): string {
+  return mappings.events[event]?.valueNames?.[d]?.[value] ?? value;
+}
+
+/** A canonical matcher-field value in a dialect's words (the reverse of canonicalValue). */
+export function nativeValue(d: DialectId, event: string, canonical: string): string {
+  const names = mappings.events[event]?.valueNames?.[d] ?? {};
+  return Object.keys(names).find((v) => names[v] === canonical) ?? canonical;
+}
+
 /** Rename a tool_input object's keys between two dialects' parameter names; unknown keys are kept. */
 export function renameParams(input: Record<string, unknown>, from: ToolEntry | null | undefined, to: ToolEntry | null | undefined): Record<string, unknown> {
   if (!from && !to) return input;

@@ -94,7 +94,11 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         ...(entry.response ? { response: entry.response } : {}),
         ...(entry.required ? { required: entry.required } : {}),
         ...(entry.covers ? { covers: entry.covers } : {}),
+        ...(entry.embeds ? { embeds: entry.embeds } : {}),
       };
+      for (const [c, holder] of Object.entries(entry.embeds ?? {})) {
+        if (!compiledEntry.params.some(([, x]) => x === holder)) throw new HookBridgeError(`embeds "${c}" in "${holder}", which is not one of its parameters`, show('tools.yaml'), `${canonical}.${d}.embeds`);
+      }
       for (const c of entry.covers ?? []) {
         // A covered tool is one the agent has no entry of its own for (verified absent).
         if (!toolsFile[c] || toolsFile[c]![d] !== null) throw new HookBridgeError(`covers "${c}", which must be a canonical tool marked absent (~) on ${d}`, show('tools.yaml'), `${canonical}.${d}.covers`);
@@ -141,7 +145,11 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
       if (typeof row[d] !== 'string') throw new HookBridgeError(`"documented" names ${d}, which has no name for this event`, show('events.yaml'), `${canonical}.documented`);
     }
     if (row.nearest && !eventsFile[row.nearest.event]) throw new HookBridgeError(`nearest event "${row.nearest.event}" is not a canonical event`, show('events.yaml'), `${canonical}.nearest.event`);
-    events[canonical] = { matcherOn: row.matcherOn, values: row.values ?? {}, names, evidence, ...(row.nearest ? { nearest: row.nearest } : {}) };
+    for (const [d, names] of Object.entries(row.valueNames ?? {})) {
+      const listed = row.values?.[d as DialectId];
+      for (const v of Object.keys(names)) if (listed && !listed.includes(v)) throw new HookBridgeError(`valueNames has "${v}", which is not one of ${d}'s values`, show('events.yaml'), `${canonical}.valueNames.${d}`);
+    }
+    events[canonical] = { matcherOn: row.matcherOn, values: row.values ?? {}, names, evidence, ...(row.valueNames ? { valueNames: row.valueNames } : {}), ...(row.nearest ? { nearest: row.nearest } : {}) };
   }
 
   return { dialects, events, tools, index: { toolByName, toolByAlias, toolCovering, eventByName } };

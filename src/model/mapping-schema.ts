@@ -30,6 +30,11 @@ export const toolEntrySchema = z.strictObject({
   required: z.array(z.string().min(1)).optional(),
   /** The PostToolUse tool_response seen: an object's keys, or text / lines / llm-text (Qwen's {llmContent, returnDisplay}). */
   response: z.union([z.enum(['text', 'lines', 'llm-text']), z.array(z.string().min(1)).min(1)]).optional(),
+  /**
+   * Canonical parameters the tool has no field for but carries inside another parameter's text: canonical -> the
+   * canonical parameter holding it (Gemini CLI's web_fetch: url -> prompt, the URLs written in the prompt).
+   */
+  embeds: z.record(z.string().min(1), z.string().min(1)).optional(),
   /** Canonical tools this one tool does on the agent, which has no tool of their own (Codex CLI: apply_patch = Write, Edit, MultiEdit). */
   covers: z.array(canonicalToolId).min(1).optional(),
 });
@@ -62,6 +67,8 @@ export const eventRowSchema = z.strictObject({
    */
   matcherOn: z.string().min(1).nullable(),
   values: z.partialRecord(dialectId, z.array(z.string())).optional(),
+  /** Per dialect, its values that mean a canonical (Claude Code's) value under another word: native -> canonical. */
+  valueNames: z.partialRecord(dialectId, z.record(z.string().min(1), z.string().min(1))).optional(),
   /** Dialects whose name for the event is documented (docs, seeds, the agent's bundle) but not observed. */
   documented: z.array(dialectId).optional(),
   nearest: nearestSchema.optional(),

@@ -17,6 +17,8 @@ export interface ToolEntry {
   required?: string[];
   /** The PostToolUse tool_response seen: an object's keys, or text / lines / llm-text (Qwen's {llmContent, returnDisplay}). */
   response?: 'text' | 'lines' | 'llm-text' | string[];
+  /** Canonical parameters carried inside another one's text: canonical -> the canonical parameter holding it (Gemini's web_fetch url -> prompt). */
+  embeds?: Record<string, string>;
   /** Canonical tools this one tool does on the agent, which has none of its own for them (apply_patch on Codex CLI). */
   covers?: string[];
 }
@@ -32,6 +34,8 @@ export interface EventRow {
   /** tool, a payload field, null (matchers ignored) or 'unknown' (declared; the matched field is not known). */
   matcherOn: string | null;
   values: Partial<Record<DialectId, string[]>>;
+  /** Per dialect, its values that mean a canonical (Claude Code's) value under another word: native -> canonical. */
+  valueNames?: Partial<Record<DialectId, Record<string, string>>>;
   names: Partial<Record<DialectId, string | null>>;
   /** The evidence for each name in `names`. */
   evidence: Partial<Record<DialectId, Evidence>>;

@@ -1,7 +1,7 @@
 // The script's answer (exit code, stdout, stderr) read under the SCRIPT's agent rules
 // (mappings/dialects/<script>.yaml `output`), into one canonical Answer.
 import type { DialectId } from '../model/dialect-ids.js';
-import { mappings } from '../model/mappings.js';
+import { mappings, type ToolEntry } from '../model/mappings.js';
 import { isObject } from '../model/is-object.js';
 import { toolEntry } from '../dialects/catalog.js';
 
@@ -75,8 +75,28 @@ function voided(json: Record<string, unknown>, ev: string, spec: NonNullable<(ty
   return pd === 'deny' && blank(hso.permissionDecisionReason);
 }
 
-/** `tool`: the call's canonical tool id, where known (a replacing updatedInput is checked against its required parameters). */
-export function readAnswer(script: DialectId, event: string | undefined, r: ScriptResult, originalInput: Record<string, unknown> | undefined, tool?: string): Answer {
+/**
+ * The parameters a replacing rewrite must carry, in the script's names: those the script's tool requires that the
+ * host's tool has too, and those the host's tool requires. A rewrite is judged on what the host receives: Claude's
+ * Agent requires a `description` that Gemini's invoke_agent and Codex's spawn_agent do not have, so the script was
+ * never given one to hand back. Where the host's tool is not known with all its parameters: the script's own.
+ */
+function requiredParams(script: DialectId, host: DialectId | undefined, tool: string): string[] {
+  const own = toolEntry(script, tool);
+  const there = host && host !== script ? toolEntry(host, tool) : undefined;
+  if (!own || !there || there.paramsComplete === false) return own?.required ?? [];
+  const canonical = (e: ToolEntry, n: string) => e.params.find(([x]) => x === n)?.[1] ?? n;
+  const scriptName = (c: string) => own.params.find(([, x]) => x === c)?.[0] ?? c;
+  const hostHas = new Set([...there.params.map(([, c]) => c), ...Object.keys(there.embeds ?? {})]);
+  const kept = (own.required ?? []).filter((n) => hostHas.has(canonical(own, n)));
+  return [...new Set([...kept, ...(there.required ?? []).map((n) => scriptName(canonical(there, n)))])];
+}
+
+/**
+ * `tool`: the call's canonical tool id, where known (a replacing updatedInput is checked against the parameters the
+ * host's tool needs: requiredParams); `host`: the agent that made the call.
+ */
+export function readAnswer(script: DialectId, event: string | undefined, r: ScriptResult, originalInput: Record<string, unknown> | undefined, tool?: string, host?: DialectId): Answer {
   const spec = mappings.dialects[script].output!;
   const a: Answer = { context: [] };
   const ev = event ?? '';
@@ -96,7 +116,9 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
     if (hsoOk) {
       const pd = hso.permissionDecision;
       const reason = typeof hso.permissionDecisionReason === 'string' ? hso.permissionDecisionReason : undefined;
-      if ((pd === 'allow' || pd === 'deny' || pd === 'ask') && spec.permissionDecision.includes(pd)) {
+      // A tool-permission answer: read on the events that decide a call (hookify answers it on PostToolUse too,
+      // where Claude Code reads no permissionDecision: the call already ran and nothing is blocked).
+      if ((pd === 'allow' || pd === 'deny' || pd === 'ask') && spec.permissionDecision.includes(pd) && TOOL_PERMISSION.has(ev)) {
         if (pd === 'deny') deny(reason);
         else if (a.decision !== 'deny') {
           a.decision = pd;
@@ -119,7 +141,7 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
           // A replacing agent (Claude Code) rejects a rewrite that lacks a required parameter: the call fails
           // and the model is told (docs/observations.md). A merging host would fill it in from the original.
           const entry = mode === 'replace' && tool ? toolEntry(script, tool) : undefined;
-          const missing = entry?.required?.filter((k) => !(k in v)) ?? [];
+          const missing = entry ? requiredParams(script, host, tool!).filter((k) => !(k in v)) : [];
           if (missing.length) deny(`PreToolUse hook for ${entry!.name} returned updatedInput that failed schema validation: the required parameter${missing.length > 1 ? 's' : ''} ${missing.map((k) => `\`${k}\``).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
           else {
             const input = mode === 'merge' ? { ...(originalInput ?? {}), ...v } : v;
@@ -136,7 +158,11 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
       a.decision = 'ask';
       if (typeof json.reason === 'string') a.reason = json.reason;
     }
-    if (json.decision === 'approve' && spec.legacyDecision.includes('approve') && a.decision === undefined && TOOL_PERMISSION.has(ev)) a.decision = 'allow';
+    if (json.decision === 'approve' && spec.legacyDecision.includes('approve') && a.decision === undefined && TOOL_PERMISSION.has(ev)) {
+      a.decision = 'allow';
+      // Claude Code shows an approval's reason to the user, as permissionDecisionReason's.
+      if (typeof json.reason === 'string') a.reason = json.reason;
+    }
     if (json.continue === false) {
       const stopReason = typeof json.stopReason === 'string' ? json.stopReason : undefined;
       // Where the script's own agent reads continue:false as "go on" (Qwen Code, CodeBuddy Code, the IDE on Stop),

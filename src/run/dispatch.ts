@@ -17,7 +17,7 @@ import { runHook } from './run-hook.js';
 import type { HookRun } from './script-run.js';
 import { stopGuard } from './stop-guard.js';
 import { matcherFires, matcherFiresFor } from '../dialects/matcher.js';
-import { canonicalTool, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
+import { canonicalTool, canonicalValue, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
 import { dialects } from '../dialects/index.js';
 import { decideFileDialect } from '../dialects/detect.js';
 import { isDialectId, type DialectId } from '../model/dialect-ids.js';
@@ -107,8 +107,9 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
   }
   // Non-tool events: the reader already derived the values (SessionStart source, PreCompact trigger …).
   if (!on || on === 'unknown' || h.matcher.kind === 'all') return true;
+  // Compared in canonical words: Gemini's notification_type ToolPermission is Claude's permission_prompt (events.yaml valueNames).
   const value = p.payload[on];
-  return h.matcher.kind === 'values' && typeof value === 'string' && h.matcher.values.includes(value);
+  return h.matcher.kind === 'values' && typeof value === 'string' && h.matcher.values.some((v) => canonicalValue(configDialect, p.event!, v) === canonicalValue(host, p.event!, value));
 }
 
 /** Whether a hook's matcher fires for one of the calls a host call is split into (canonical tool ids). */

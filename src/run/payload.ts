@@ -4,10 +4,11 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
-import { canonicalEvent, canonicalTool, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
+import { canonicalEvent, canonicalTool, canonicalValue, nativeEvent, nativeValue, renameParams, toolEntry } from '../dialects/catalog.js';
 import { isObject } from '../model/is-object.js';
 import { translateResponse } from '../results/index.js';
 import { patchOfCall } from './patch-calls.js';
+import { embeddedIn } from './embedded.js';
 
 export type Payload = Record<string, unknown>;
 
@@ -93,6 +94,7 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
       case 'tool_input':
         out[k] = isObject(v) ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined) : v;
         if (covering && isObject(v)) out[k] = { [nativeParam(script, covering, 'patch')]: patchOfCall(tool!, renameParams(v, toolEntry(host, tool!), undefined), cwd, 'tool_response' in p) ?? '' };
+        out[k] = withEmbedded(out[k], host, script, tool, v);
         break;
       case 'tool_response':
         out[k] = translateResponse(v, tool, host, script, isObject(p.tool_input) ? p.tool_input : undefined, cwd);
@@ -101,11 +103,20 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
         out[k] = translateMode(v, host, script);
         break;
       default:
-        out[fieldName(k, host, script)] = v;
+        out[fieldName(k, host, script)] = typeof v === 'string' && event && k === mappings.events[event]?.matcherOn ? nativeValue(script, event, canonicalValue(host, event, v)) : v;
     }
   }
   if (out.permission_mode === undefined && mappings.dialects[script].payload?.alwaysSent.includes('permission_mode')) out.permission_mode = 'default';
   return { payload: out, event, tool, ...(covering ? { covering } : {}) };
+}
+
+/**
+ * A parameter the host's tool carries in another one's text, as the field the script's tool has (Gemini's web_fetch
+ * URLs in its prompt -> Claude's WebFetch url): the first value; runHook runs the script once per value (embedded.ts).
+ */
+function withEmbedded(input: unknown, host: DialectId, script: DialectId, tool: string | undefined, hostInput: unknown): unknown {
+  const e = embeddedIn(host, script, tool, hostInput);
+  return e?.values.length && isObject(input) ? { [e.param]: e.values[0]!.value, ...input } : input;
 }
 
 /** A canonical parameter's native name on a dialect's tool. */

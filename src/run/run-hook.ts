@@ -1,5 +1,6 @@
 // One hook for one host call: the payload translated for the script's agent, the script given the environment
 // and the transcript its agent gives it, run once (or once per call the host's call amounts to), its answer read.
+import { embeddedIn, runEach } from './embedded.js';
 import type { RunArgs } from './args.js';
 import type { ParsedPayload } from './host-payload.js';
 import { hostProjectDir, translatePayload } from './payload.js';
@@ -25,7 +26,9 @@ export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.Proc
   const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : projectDir;
   const split = splitHostCall(args, p, t, cwd);
   const filter = args.callFilter ?? (args.calls ? (tool: string) => args.calls!.includes(tool) : undefined);
-  const h = split ? await runSplit(split, once, args.from, cwd, filter) : await once(t.payload, t.tool);
+  // A host call whose tool carries a parameter in another one's text (Gemini's web_fetch URLs): one run per value.
+  const embedded = split ? undefined : embeddedIn(args.to, args.from, t.tool, p.payload.tool_input);
+  const h = split ? await runSplit(split, once, args.from, cwd, filter) : embedded?.values.length ? await runEach(embedded, t.payload, t.tool, once) : await once(t.payload, t.tool);
   if (t.covering && h.answer.updatedInput) coveredRewrite(h.answer, t.tool!, cwd);
   const envNote = envFile ? carryEnvFile(envFile, args.to, env) : undefined;
   const note = [transcriptNote, h.note].filter(Boolean).join('\n');

@@ -24,7 +24,7 @@ export interface HookRun {
 export type RunOnce = (payload: Payload, tool: string | undefined) => Promise<HookRun>;
 
 /** What the script's runs for one host call share: the command, the script's event, its environment and cwd. */
-export function scriptRunner(args: Pick<RunArgs, 'from' | 'command' | 'timeoutS' | 'onTimeout'>, event: string | undefined, env: NodeJS.ProcessEnv, cwd: string): RunOnce {
+export function scriptRunner(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout'>, event: string | undefined, env: NodeJS.ProcessEnv, cwd: string): RunOnce {
   const spec = mappings.dialects[args.from].timeout;
   const timeoutMs = (args.timeoutS ?? spec.default ?? 60) * 1000;
   return async (payload, tool) => {
@@ -35,7 +35,7 @@ export function scriptRunner(args: Pick<RunArgs, 'from' | 'command' | 'timeoutS'
     if (typeof args.command === 'string' && (r.exitCode === 126 || r.exitCode === 127)) {
       return { answer: empty, stderr: '', failure: `the hook command could not be started (exit ${r.exitCode}): ${r.stderr.trim().split('\n').pop() ?? ''}`, tool };
     }
-    const answer = readAnswer(args.from, event, r, scriptInput, tool);
+    const answer = readAnswer(args.from, event, r, scriptInput, tool, args.to);
     if (r.timedOut && answer.decision !== 'deny' && !answer.block) {
       const deny = args.onTimeout ? args.onTimeout === 'deny' : spec.onTimeout === 'block';
       if (deny && isBlocking(event)) {

@@ -64,7 +64,8 @@ const cases: Case[] = [
   { id: 'legacy block inside a hookSpecificOutput without hookEventName still denies', event: 'pre-tool-use', out: j({ decision: 'block', reason: 'R', hookSpecificOutput: { permissionDecision: 'allow' } }), expect: all(deny('R')) },
   // --- allow: never emitted to Qwen (last-writer-wins would override another hook's deny, ag01)
   { id: 'd09 permissionDecision allow', event: 'pre-tool-use', out: hso('PreToolUse', { permissionDecision: 'allow', permissionDecisionReason: 'REASON-D09' }), expect: { qwen: NONE, codebuddy: allow({ permissionDecisionReason: 'REASON-D09' }), 'codebuddy-ide': allow({ permissionDecisionReason: 'REASON-D09' }), claude: allow({ permissionDecisionReason: 'REASON-D09' }) } },
-  { id: 'd07 legacy approve', event: 'pre-tool-use', out: j({ decision: 'approve', reason: 'REASON-D07' }), expect: { qwen: NONE, codebuddy: allow(), 'codebuddy-ide': allow(), claude: allow() } },
+  // the reason goes with the allow, as permissionDecisionReason's does (Claude Code shows it to the user; issue 24)
+  { id: 'd07 legacy approve', event: 'pre-tool-use', out: j({ decision: 'approve', reason: 'REASON-D07' }), expect: { qwen: NONE, codebuddy: allow({ permissionDecisionReason: 'REASON-D07' }), 'codebuddy-ide': allow({ permissionDecisionReason: 'REASON-D07' }), claude: allow({ permissionDecisionReason: 'REASON-D07' }) } },
   // --- ask: headless Claude denies with the reason (d10, d10b); --ask deny is the default
   { id: 'd10 ask -> deny with the reason', event: 'pre-tool-use', out: hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'REASON-D10' }), expect: all(deny('REASON-D10')) },
   { id: 'ask without a reason -> deny with one', event: 'pre-tool-use', out: hso('PreToolUse', { permissionDecision: 'ask' }), expect: all(deny('a hook asked for confirmation, which this agent cannot show')) },

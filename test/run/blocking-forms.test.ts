@@ -29,21 +29,29 @@ const notForwarded = (ev: string, agent: string) => json({ systemMessage: R }, `
 const headlessNote = 'hook-bridge: CodeBuddy Code ignores Stop blocks when run headless';
 
 const BLOCKS: Form[] = ['exit 2', 'JSON deny', 'decision:block'];
+/** Outside PreToolUse Claude Code reads no permissionDecision: nothing is blocked (test/e2e/claude-permission-decision.test.ts). */
+const NON_TOOL_BLOCKS: Form[] = ['exit 2', 'decision:block'];
+const nothing: HostReply = { stdout: '', stderr: '', exitCode: 0 };
+const none = { claude: nothing, qwen: nothing, codebuddy: nothing, 'codebuddy-ide': nothing };
 /** [event, form] -> the reply per host. The IDE has no SubagentStop event (seed 003): no column there. */
 const TABLE: [Event, Form[], Partial<Record<Host, HostReply>>][] = [
   ['pre-tool-use', BLOCKS, { claude: deny, qwen: deny, codebuddy: deny, 'codebuddy-ide': deny }],
   // Claude: the tool runs, then the session ends (d13); Qwen, CodeBuddy: the call is blocked (d16, t09); the IDE: "false means block".
   ['pre-tool-use', ['continue:false'], { claude: stopped, qwen: stopped, codebuddy: stopped, 'codebuddy-ide': stopped }],
-  ['user-prompt-submit', BLOCKS, { claude: block, qwen: block, codebuddy: block, 'codebuddy-ide': exit2 }],
+  ['user-prompt-submit', NON_TOOL_BLOCKS, { claude: block, qwen: block, codebuddy: block, 'codebuddy-ide': exit2 }],
+  ['user-prompt-submit', ['JSON deny'], none],
   ['user-prompt-submit', ['continue:false'], { claude: stopped, qwen: stopped, codebuddy: stopped, 'codebuddy-ide': stopped }],
   // Qwen and CodeBuddy drop PostToolUse blocks (p02/p03, u02/u03) but deliver context: the reason goes as context.
-  ['post-tool-use', BLOCKS, { claude: block, qwen: context('PostToolUse'), codebuddy: context('PostToolUse'), 'codebuddy-ide': exit2 }],
+  ['post-tool-use', NON_TOOL_BLOCKS, { claude: block, qwen: context('PostToolUse'), codebuddy: context('PostToolUse'), 'codebuddy-ide': exit2 }],
+  ['post-tool-use', ['JSON deny'], none],
   ['post-tool-use', ['continue:false'], { claude: stopped, qwen: stopped, codebuddy: stopped, 'codebuddy-ide': stopped }],
   // A Stop block keeps the agent working everywhere (st01, st02; CodeBuddy only interactively: u11..u13).
-  ['stop', BLOCKS, { claude: block, qwen: block, codebuddy: { ...block, stderr: headlessNote }, 'codebuddy-ide': exit2 }],
+  ['stop', NON_TOOL_BLOCKS, { claude: block, qwen: block, codebuddy: { ...block, stderr: headlessNote }, 'codebuddy-ide': exit2 }],
+  ['stop', ['JSON deny'], none],
   // continue:false on Stop: "end now" on Claude (st04), "go on" on Qwen (st03), CodeBuddy (u11..u13) and the IDE (seed 003).
   ['stop', ['continue:false'], { claude: stopped, qwen: notForwarded('Stop', 'Qwen Code'), codebuddy: notForwarded('Stop', 'CodeBuddy Code'), 'codebuddy-ide': notForwarded('Stop', 'CodeBuddy IDE plugin') }],
-  ['subagent-stop', BLOCKS, { claude: block, qwen: block, codebuddy: block }],
+  ['subagent-stop', NON_TOOL_BLOCKS, { claude: block, qwen: block, codebuddy: block }],
+  ['subagent-stop', ['JSON deny'], { claude: nothing, qwen: nothing, codebuddy: nothing }],
   ['subagent-stop', ['continue:false'], { claude: stopped, qwen: notForwarded('SubagentStop', 'Qwen Code'), codebuddy: notForwarded('SubagentStop', 'CodeBuddy Code') }],
 ];
 

@@ -1,0 +1,103 @@
+// A parameter the host's tool carries inside another parameter's text (tools.yaml `embeds`: Gemini CLI's web_fetch
+// has no url, its URLs are written in its prompt), for a script whose tool has it as a field of its own (Claude
+// Code's WebFetch url). A Claude WebFetch call fetches one URL, so a prompt with several URLs is several calls
+// there: the script runs once per URL, the answers combine as several calls' hooks would (any deny blocks the one
+// host call), and a rewritten url goes back into the text in place of the one the script was given.
+import type { DialectId } from '../model/dialect-ids.js';
+import type { ToolEntry } from '../model/mappings.js';
+import { toolEntry } from '../dialects/catalog.js';
+import { isObject } from '../model/is-object.js';
+import { aggregate, type Answer } from './answer.js';
+
+export interface Embedded {
+  /** The script's name of the parameter (url) and of the one whose text holds it (prompt). */
+  param: string;
+  holder: string;
+  /** Each value in the holder's text, in order: as the host uses it, and as it is written there. */
+  values: { value: string; token: string }[];
+}
+
+/** One script run's outcome, as runHook has it (main.ts HookRun). */
+interface Run {
+  answer: Answer;
+  stderr: string;
+  note?: string;
+  failure?: string;
+  tool: string | undefined;
+}
+
+const nameOf = (e: ToolEntry, canonical: string) => e.params.find(([, c]) => c === canonical)?.[0] ?? canonical;
+
+/**
+ * The URLs in a text as Gemini CLI's web_fetch reads its prompt (parsePrompt in its bundle): the whitespace-separated
+ * words with "://" that parse as http(s) URLs, each as the URL it fetches (URL.href).
+ */
+function urlsIn(text: string): Embedded['values'] {
+  const out: Embedded['values'] = [];
+  for (const token of text.split(/\s+/)) {
+    if (!token.includes('://')) continue;
+    try {
+      const u = new URL(token);
+      if (u.protocol === 'http:' || u.protocol === 'https:') out.push({ value: u.href, token });
+    } catch {
+      /* not a URL: the host refuses the call itself */
+    }
+  }
+  return out;
+}
+
+/** What the host's call carries for the script inside another parameter's text; `input`: the host's tool_input. */
+export function embeddedIn(host: DialectId, script: DialectId, tool: string | undefined, input: unknown): Embedded | undefined {
+  const there = tool ? toolEntry(host, tool) : undefined;
+  const own = tool ? toolEntry(script, tool) : undefined;
+  if (!there?.embeds || !own || !isObject(input)) return undefined;
+  for (const [c, holder] of Object.entries(there.embeds)) {
+    const text = input[nameOf(there, holder)];
+    if (typeof text === 'string' && own.params.some(([, x]) => x === c)) return { param: nameOf(own, c), holder: nameOf(own, holder), values: urlsIn(text) };
+  }
+  return undefined;
+}
+
+/**
+ * The script's rewrites, one per run (in the script's names), as one input for the host: the first rewritten text,
+ * with each run's rewritten value in place of the one it was given; the parameter itself goes (the host has none).
+ * A string: why it cannot be expressed.
+ */
+function joinRewrites(e: Embedded, input: Record<string, unknown>, rewrites: (Record<string, unknown> | undefined)[]): Record<string, unknown> | string {
+  const original = input[e.holder];
+  const texts = rewrites.map((r) => r?.[e.holder]).filter((t): t is string => typeof t === 'string' && t !== original);
+  let text = texts[0] ?? String(original);
+  for (const [k, r] of rewrites.entries()) {
+    const v = r?.[e.param];
+    if (!r || v === e.values[k]!.value) continue;
+    if (typeof v !== 'string') return `a hook rewrote ${e.param} to ${JSON.stringify(v)}, which the ${e.holder} cannot carry`;
+    const { token } = e.values[k]!;
+    if (!text.includes(token)) return `a hook rewrote ${e.param} ${token}, which the rewritten ${e.holder} no longer holds`;
+    text = text.replace(token, () => v);
+  }
+  const { [e.param]: _, ...rest } = rewrites.find(Boolean)!;
+  return { ...rest, [e.holder]: text };
+}
+
+/** One script run per value (the script's payload carries each in turn); the strictest answer wins, rewrites make one input. */
+export async function runEach<R extends Run>(e: Embedded, payload: Record<string, unknown>, tool: string | undefined, once: (payload: Record<string, unknown>, tool: string | undefined) => Promise<R>): Promise<Run> {
+  const input = isObject(payload.tool_input) ? payload.tool_input : {};
+  const runs: R[] = [];
+  for (const { value } of e.values) {
+    const r = await once({ ...payload, tool_input: { ...input, [e.param]: value } }, tool);
+    if (r.failure) return r;
+    runs.push(r);
+  }
+  const { answer } = aggregate(runs);
+  delete answer.updatedInput;
+  if (answer.decision !== 'deny' && runs.some((r) => r.answer.updatedInput)) {
+    const joined = joinRewrites(e, input, runs.map((r) => r.answer.updatedInput));
+    if (typeof joined === 'string') {
+      answer.decision = 'deny';
+      answer.reason = `hook-bridge: ${joined}; blocked instead of running the original`;
+    } else answer.updatedInput = joined;
+  }
+  const join = (xs: (string | undefined)[]) => xs.filter(Boolean).join('\n');
+  const note = join(runs.map((r) => r.note));
+  return { answer, stderr: join(runs.map((r) => r.stderr)), ...(note ? { note } : {}), tool };
+}
