@@ -121,8 +121,8 @@ export interface DialectRun {
 
 export interface DialectPayload {
   stdin: 'compact-json-line';
-  /** The shapes of its tool_response values (a module in src/results/); absent: not researched (results pass as they are). */
-  toolResults?: ResultFormatName;
+  /** The shapes of its tool_response values (a module in src/results/), or unknown (results pass as they are). */
+  toolResults?: ResultFormatName | Unknown;
   /** native permission_mode value -> canonical. */
   permissionModes: Record<string, 'default' | 'accept-edits' | 'plan' | 'bypass' | 'dont-ask' | 'auto'>;
   failureEvent: string | null;

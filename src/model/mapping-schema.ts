@@ -220,8 +220,8 @@ export const dialectFileSchema = z.strictObject({
   payload: z
     .strictObject({
       stdin: z.literal('compact-json-line'),
-      /** The shapes of its tool_response values (a module in src/results/); absent: not researched (results pass as they are). */
-      toolResults: z.enum(RESULT_FORMATS).optional(),
+      /** The shapes of its tool_response values (a module in src/results/), or unknown (results pass as they are). */
+      toolResults: z.enum(RESULT_FORMATS).or(unknown).optional(),
       /** native permission_mode value -> canonical (default, accept-edits, plan, bypass, dont-ask, auto). */
       permissionModes: z.record(z.string(), z.enum(['default', 'accept-edits', 'plan', 'bypass', 'dont-ask', 'auto'])),
       failureEvent: z.string().nullable(),
