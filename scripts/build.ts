@@ -5,7 +5,7 @@
 //   dist/index.js   the library (ESM): import { convert } from 'hook-bridge'
 // and emit type declarations with tsc.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { compileMappings } from '../src/model/compile-mappings.js';
@@ -119,4 +119,6 @@ await Promise.all([
   build({ ...common, entryPoints: Object.fromEntries(COMMANDS.map((c) => [c, join(root, `src/cli/${c}.ts`)])), outdir: join(root, 'dist/cli'), outExtension: { '.js': '.cjs' }, format: 'cjs', minify }),
   build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/index.js'), format: 'esm', packages: 'external' }),
 ]);
+// Declarations from scratch: a module that no longer has any (tsconfig.json `exclude`) must not leave an old one behind.
+rmSync(join(root, 'dist/types'), { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });

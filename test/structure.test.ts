@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIALECT_IDS, REFERENCE_DIALECT } from '../src/model/dialect-ids.js';
+import { layerOf } from './layers.js';
 
 const root = resolve(import.meta.dirname, '..');
 const src = join(root, 'src');
@@ -11,23 +12,6 @@ const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }
 const files = walk(src).map((f) => relative(root, f).split('\\').join('/'));
 const text = new Map(files.map((f) => [f, readFileSync(join(root, f), 'utf8')]));
 
-/** The layer of a source file: a file may import its own layer or a lower one. run and convert are one layer that does not mix. */
-const LAYERS: [prefix: string, layer: number][] = [
-  ['src/generated/', -1],
-  ['src/version.ts', 0],
-  ['src/lazy.ts', 0],
-  ['src/model/', 0],
-  ['src/dialects/', 1],
-  ['src/results/', 2],
-  ['src/transcript/', 3],
-  ['src/run/', 4],
-  ['src/convert/', 4],
-  ['src/audit/', 5],
-  ['src/simulate/', 6],
-  ['src/cli/', 7],
-  ['src/index.ts', 8],
-];
-const layerOf = (f: string) => LAYERS.find(([p]) => f.startsWith(p))?.[1];
 const area = (f: string) => f.split('/').slice(0, 2).join('/');
 
 /** Relative imports of a file (static, re-exports and dynamic), resolved to repo paths with the .ts source name. */

@@ -2,6 +2,9 @@ import { DIALECT_IDS } from '../model/dialect-ids.js';
 import { mappings, type Evidence } from '../model/mappings.js';
 import { toolEvidence } from '../dialects/catalog.js';
 
+/** The data's part of `hook-bridge help run|dispatch` (src/cli/main.ts completes their help from this bundle). */
+export { hostHelpLists } from '../run/help-lists.js';
+
 /** Everything hook-bridge knows, as data: what `dialects --format json` prints. */
 export function knowledge() {
   return {

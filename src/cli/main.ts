@@ -4,7 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { VERSION } from '../version.js';
-import { DISPATCH_HELP, RUN_HELP, type HostHelp } from '../run/help.js';
+import { DISPATCH_HELP, RUN_HELP, withList, type HelpLists, type HostHelp } from '../run/help.js';
 
 /** A dialect id from the command line (checked here: the dialect modules load only with a command). */
 function dialect(v: string): DialectId {
@@ -138,6 +138,13 @@ Examples:
   return p;
 }
 
+/** run and dispatch: what their fast paths add to the help from the data (src/run/help-lists.ts). */
+async function hostHelp(c: Command): Promise<void> {
+  const { hostHelpLists } = await import('./dialects-command.js');
+  const lists: HelpLists = hostHelpLists();
+  for (const o of c.options) if (o.long) o.description = withList(o.description, lists[o.long]);
+}
+
 /** Help texts completed from the command's module (kept out of this small entry bundle). */
 const HELP_FROM_MODULE: Record<string, (c: Command) => Promise<void>> = {
   async transcript(c) {
@@ -146,6 +153,8 @@ const HELP_FROM_MODULE: Record<string, (c: Command) => Promise<void>> = {
     const list = { '--from': d.from, '--to': d.to };
     for (const o of c.options) if (o.long === '--from' || o.long === '--to') o.description = `${o.description}: ${list[o.long].join(', ')}`;
   },
+  run: hostHelp,
+  dispatch: hostHelp,
 };
 
 async function completeHelp(c: Command): Promise<void> {

@@ -6,7 +6,8 @@ import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { DIALECT_IDS, type DialectId } from './dialect-ids.js';
 import { HookBridgeError } from './errors.js';
-import { dialectFileSchema, eventsFileSchema, toolsFileSchema, type DialectFile } from './mapping-schema.js';
+import type { DialectFile } from './dialect-spec.js';
+import { dialectFileSchema, eventsFileSchema, toolsFileSchema } from './mapping-schema.js';
 import type { CompiledMappings, EventRow, ToolEntry } from './mappings.js';
 
 function formatPath(path: readonly PropertyKey[]): string {

@@ -1,8 +1,9 @@
 // zod schemas of the files in mappings/. Used at build and test time only: the run path imports the
-// compiled JSON and never loads zod or yaml.
+// compiled JSON and never loads zod or yaml. The type of a dialect file is written out in dialect-spec.ts (the
+// published declarations must not need zod); test/model/dialect-spec.test.ts holds the two equal.
 import { z } from 'zod';
 import { DIALECT_IDS } from './dialect-ids.js';
-import { RESULT_FORMATS, TRANSCRIPT_READ_FORMATS, TRANSCRIPT_WRITE_FORMATS } from './formats.js';
+import { CONFIG_FORMATS, RESULT_FORMATS, TRANSCRIPT_READ_FORMATS, TRANSCRIPT_WRITE_FORMATS } from './formats.js';
 
 const dialectId = z.enum(DIALECT_IDS);
 const canonicalToolId = z.string().regex(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/, 'a lowercase dotted id like file.write');
@@ -90,7 +91,7 @@ export const dialectFileSchema = z.strictObject({
        * The file format: settings-json ({"hooks": {"<Event>": [matcher groups]}}, JSON the agent's loader may take
        * with comments), or hooks-yaml-v2 (hooks.yaml v2.0.0: a flat YAML list of hooks, run by `hook-bridge dispatch`).
        */
-      format: z.enum(['settings-json', 'hooks-yaml-v2']),
+      format: z.enum(CONFIG_FORMATS),
       /** The file `convert` writes, relative to the project. */
       write: z.string().min(1),
       project: z.array(z.string()),
@@ -226,8 +227,8 @@ export const dialectFileSchema = z.strictObject({
   payload: z
     .strictObject({
       stdin: z.literal('compact-json-line'),
-      /** The shapes of its tool_response values (a module in src/results/); absent: not researched (results pass as they are). */
-      toolResults: z.enum(RESULT_FORMATS).optional(),
+      /** The shapes of its tool_response values (a module in src/results/), or unknown (results pass as they are). */
+      toolResults: z.enum(RESULT_FORMATS).or(unknown).optional(),
       /** native permission_mode value -> canonical (default, accept-edits, plan, bypass, dont-ask, auto). */
       permissionModes: z.record(z.string(), z.enum(['default', 'accept-edits', 'plan', 'bypass', 'dont-ask', 'auto'])),
       failureEvent: z.string().nullable(),
@@ -315,4 +316,3 @@ export const dialectFileSchema = z.strictObject({
 export type ToolsFile = z.infer<typeof toolsFileSchema>;
 export type ToolEntryFile = z.infer<typeof toolEntrySchema>;
 export type EventsFile = z.infer<typeof eventsFileSchema>;
-export type DialectFile = z.infer<typeof dialectFileSchema>;

@@ -1,6 +1,6 @@
 // The compiled mapping tables: plain data, built from mappings/*.yaml by scripts/build.ts.
 // This module is on the run hot path: it imports JSON only (no yaml, no zod).
-import type { DialectFile } from './mapping-schema.js';
+import type { DialectFile } from './dialect-spec.js';
 import type { DialectId } from './dialect-ids.js';
 import compiled from '../generated/mappings.json' with { type: 'json' };
 

@@ -1,8 +1,8 @@
 // Tool results between the agents: the host's format reads a tool_response into the canonical form (Claude Code's
 // shapes, claude-objects.ts), the script's format writes it back in its own shape. Which format a dialect sends is data
 // (mappings/dialects/<id>.yaml `payload.toolResults`, a name of src/model/formats.ts), next to the per-tool `response`
-// shapes tools.yaml declares; this registry maps each name to its module. A dialect whose format is not researched
-// (no `toolResults`) gets and gives results as they are, and so do two formats of one envelope (format.ts).
+// shapes tools.yaml declares; this registry maps each name to its module. A dialect whose format is not known
+// (`toolResults: unknown`) gets and gives results as they are, and so do two formats of one envelope (format.ts).
 import type { DialectId } from '../model/dialect-ids.js';
 import type { ResultFormatName } from '../model/formats.js';
 import { mappings } from '../model/mappings.js';
@@ -21,8 +21,11 @@ const FORMATS: Record<ResultFormatName, ResultFormat> = {
   'codex-text': codexText,
 };
 
-/** The tool_response format a dialect's agent sends and its scripts read; undefined: not researched. */
-export const resultFormat = (d: DialectId): ResultFormatName | undefined => mappings.dialects[d].payload?.toolResults;
+/** The tool_response format a dialect's agent sends and its scripts read; undefined: not known. */
+export function resultFormat(d: DialectId): ResultFormatName | undefined {
+  const f = mappings.dialects[d].payload?.toolResults;
+  return f === 'unknown' ? undefined : f;
+}
 
 /** A format's module. */
 export const formatModule = (name: ResultFormatName): ResultFormat => FORMATS[name];

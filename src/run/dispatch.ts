@@ -8,6 +8,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { aggregate } from './answer.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
+import { hostHelpLists } from './help-lists.js';
 import { findUp, hostProjectDir } from './payload.js';
 import { TRANSCRIPT_MODES, UsageError, type RunArgs, type TranscriptMode } from './args.js';
 import { hostMain } from './host-main.js';
@@ -180,4 +181,4 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
   return withStderr(reply, args.to, [...passthrough, reply.stderr]);
 }
 
-export const dispatchMain = (argv: string[]) => hostMain(argv, { name: 'dispatch', get usage() { return usageLine(DISPATCH_HELP); }, get help() { return formatHostHelp(DISPATCH_HELP); }, parse: parseDispatchArgs, handle: dispatch });
+export const dispatchMain = (argv: string[]) => hostMain(argv, { name: 'dispatch', get usage() { return usageLine(DISPATCH_HELP); }, get help() { return formatHostHelp(DISPATCH_HELP, hostHelpLists()); }, parse: parseDispatchArgs, handle: dispatch });

@@ -12,7 +12,8 @@ export interface HostHelp {
 }
 
 const ON_ERROR: HostHelp['options'][number] = ['--on-error <deny|allow>', "what hook-bridge's own failures (unreadable payload, a command that cannot start, a bad argument) mean on events that can block: deny fails closed, allow lets the work proceed", 'deny'];
-const ASK: HostHelp['options'][number] = ['--ask <ask|deny|allow>', 'what a hook\'s "ask" becomes (default: relayed where the host asks a person and denies when it cannot — Qwen Code, the CodeBuddy IDE — a deny with the reason elsewhere)'];
+// The hosts it is relayed on are the data's (help-lists.ts), appended where the help is printed.
+const ASK: HostHelp['options'][number] = ['--ask <ask|deny|allow>', 'what a hook\'s "ask" becomes (default: relayed where the host asks a person and denies when it cannot, a deny with the reason elsewhere)'];
 const REWRITE: HostHelp['options'][number] = ['--rewrite <deny|ignore>', 'what a rewrite of the tool input (updatedInput) becomes on a host that ignores rewrites: deny the call, or ignore the rewrite and run the original input', 'deny'];
 
 const TRANSCRIPT: HostHelp['options'][number] = [
@@ -73,9 +74,21 @@ function wrap(text: string, width: number): string[] {
   return [...lines, line];
 }
 
+/** What the help of a flag (its long name) adds from the data: run/help-lists.ts, which loads the mappings. */
+export type HelpLists = Partial<Record<string, string>>;
+
+/** A flag's description with what the data adds to it (commander's help gets the same through src/cli/main.ts). */
+export const withList = (what: string, list: string | undefined) => (list ? `${what}; ${list}` : what);
+
 /** `hook-bridge run --help`: the text commander prints for `hook-bridge help run` (80 columns), without commander. */
-export function formatHostHelp(h: HostHelp): string {
-  const rows = [...h.options.map(([flags, what, def]) => [flags, def === undefined ? what : `${what} (default: "${def}")`] as const), ['-h, --help', 'display help for command'] as const];
+export function formatHostHelp(h: HostHelp, lists: HelpLists = {}): string {
+  const rows = [
+    ...h.options.map(([flags, what, def]) => {
+      const text = withList(what, lists[flags.split(' ')[0]!]);
+      return [flags, def === undefined ? text : `${text} (default: "${def}")`] as const;
+    }),
+    ['-h, --help', 'display help for command'] as const,
+  ];
   const width = Math.max(...rows.map(([flags]) => flags.length));
   const options = rows.flatMap(([flags, what]) => wrap(what, 80 - width - 4).map((l, i) => `  ${(i ? '' : flags).padEnd(width)}  ${l}`));
   return [`Usage: hook-bridge ${h.name} ${h.usage}`, '', ...wrap(h.description, 80), '', 'Options:', ...options].join('\n');

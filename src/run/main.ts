@@ -4,6 +4,7 @@
 import { parseArgs, type RunArgs } from './args.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { formatHostHelp, RUN_HELP, usageLine } from './help.js';
+import { hostHelpLists } from './help-lists.js';
 import { hostMain } from './host-main.js';
 import { callingHost, isPromptRefire, parseHostPayload } from './host-payload.js';
 import { ownFailure } from './own-failure.js';
@@ -34,5 +35,5 @@ function parseAndPreload(argv: string[]): RunArgs | 'help' {
 }
 
 // usage and help are formatted only when printed (formatting them cost every call ~0.5 ms)
-export const main = (argv: string[]) => hostMain(argv, { name: 'run', get usage() { return usageLine(RUN_HELP); }, get help() { return formatHostHelp(RUN_HELP); }, parse: parseAndPreload, handle: run });
+export const main = (argv: string[]) => hostMain(argv, { name: 'run', get usage() { return usageLine(RUN_HELP); }, get help() { return formatHostHelp(RUN_HELP, hostHelpLists()); }, parse: parseAndPreload, handle: run });
 

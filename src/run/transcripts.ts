@@ -4,16 +4,17 @@
 // translate it (Claude JSONL from Qwen Code's, CodeBuddy Code's, Gemini CLI's or Codex CLI's JSONL).
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
-import { TRANSCRIPT_READ_FORMATS } from '../model/formats.js';
+import { TRANSCRIPT_READ_FORMATS, TRANSCRIPT_WRITE_FORMATS } from '../model/formats.js';
 import type { RunArgs } from './args.js';
 import { mayReadTranscript } from './reads-transcript.js';
 
 const READABLE = new Set<string>(TRANSCRIPT_READ_FORMATS);
+const WRITABLE = new Set<string>(TRANSCRIPT_WRITE_FORMATS);
 const format = (d: DialectId) => mappings.dialects[d].payload?.transcript ?? 'unknown';
 
 export function needsTranscript(host: DialectId, script: DialectId): boolean {
   const h = format(host);
-  return h !== format(script) && READABLE.has(h) && format(script) === 'claude-jsonl';
+  return h !== format(script) && READABLE.has(h) && WRITABLE.has(format(script));
 }
 
 type SyncModule = typeof import('../transcript/sync.js');

@@ -1,6 +1,10 @@
 // hooks.yaml as seed 002 defines it (issue 9): each of its events both ways, non-command hooks, and
 // Claude events it does not list carried under their Claude names.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dialects } from '../../src/dialects/index.js';
+import { matcherFires } from '../../src/dialects/matcher.js';
 import { convertText, settings } from '../convert/helpers.js';
 
 const yaml = (entries: string[]) => `version: '2.0.0'\nhooks:\n${entries.map((e) => `  - ${e}`).join('\n')}\n`;
@@ -62,5 +66,23 @@ describe('Claude Code -> hooks.yaml', () => {
     const there = convertText(source, 'claude', 'hooks-yaml');
     const back = convertText(there.text, 'hooks-yaml', 'claude');
     expect(back.json.hooks).toEqual(JSON.parse(source).hooks);
+  });
+});
+
+describe('the format as its document gives it (test/fixtures/vendor/hooks-yaml/format.md, seed 002)', () => {
+  const spec = readFileSync(join(import.meta.dirname, '../fixtures/vendor/hooks-yaml/format.md'), 'utf8');
+  it('its example is one PreToolUse hook on Write, Edit and Bash, 60 s, priority 10', () => {
+    const example = /```yaml\n([\s\S]*?)```/.exec(spec)![1]!;
+    const { hooks, diagnostics } = dialects['hooks-yaml'].codec.read(example, 'hooks.yaml', dialects['hooks-yaml']);
+    expect(diagnostics).toEqual([]);
+    expect(hooks).toMatchObject([{ event: 'pre-tool-use', matcher: { kind: 'tools', tools: ['file.write', 'file.edit', 'shell'] }, command: 'validator-script-name', timeoutMs: 60_000, priority: 10, scriptDialect: 'claude' }]);
+  });
+  it('matchers: a single tool, a list of tools (any of them), all tools; a string is read as Claude Code reads it', () => {
+    expect(spec).toContain('- Single tool: `"Write"`\n- Multiple tools: `["Write", "Edit", "Bash"]`\n- All tools: `"*"`');
+    const cases: [matcher: string | string[], tool: string, fires: boolean][] = [
+      ['Write', 'Write', true], ['Write', 'Bash', false], [['Write', 'Edit', 'Bash'], 'Edit', true], [['Write'], 'Bash', false], ['*', 'Bash', true],
+      ['Edit', 'NotebookEdit', false], ['Write|Edit', 'Edit', true], ['^Bash', 'Bash', true], [['^Bash$'], 'Bash', true],
+    ];
+    for (const [m, tool, fires] of cases) expect(matcherFires('hooks-yaml', m, tool), `${JSON.stringify(m)} on ${tool}`).toBe(fires);
   });
 });

@@ -1,5 +1,5 @@
-// `audit --list-rules` in each --format: text (a table), json (an array), markdown (the README's rule
-// table), sarif (a log with the rules and no results).
+// `audit --list-rules` in each --format: text (a table), json (an array), markdown (the rule
+// table of docs/commands.md), sarif (a log with the rules and no results).
 import type { Rule } from '../types.js';
 import { formatSarif } from './sarif.js';
 

@@ -1,0 +1,203 @@
+// The facts of one dialect (mappings/dialects/<id>.yaml) as the code and the library's users read them. Written out
+// here, not inferred from the zod schema, so that the published declarations (dist/types) do not need zod, which is
+// a build-time tool: src/model/mapping-schema.ts validates the files, and test/model/dialect-spec.test.ts fails to
+// type-check when the schema and this type differ by one field.
+import type { DialectId } from './dialect-ids.js';
+import type { ConfigFormat, ResultFormatName, TranscriptReadFormat, TranscriptWriteFormat } from './formats.js';
+
+/** A fact not established yet (code treats it explicitly, never as a default). */
+type Unknown = 'unknown';
+/** canonical event id -> what the agent does with an answer form there. */
+type EventOutcome = Partial<Record<string, string>>;
+
+/** Answer forms observed to void the whole answer on a strict-schema agent. */
+export type VoidingAnswer =
+  | 'ask'
+  | 'allow-without-updated-input'
+  | 'updated-input-without-allow'
+  | 'approve'
+  | 'continue-false-pre-tool-use'
+  | 'deny-without-reason'
+  | 'unknown-field'
+  | 'wrong-enum-value'
+  | 'hook-event-name-missing'
+  | 'hook-specific-output-on-stop';
+
+export interface DialectConfig {
+  /**
+   * The file format: settings-json ({"hooks": {"<Event>": [matcher groups]}}, JSON the agent's loader may take
+   * with comments), or hooks-yaml-v2 (hooks.yaml v2.0.0: a flat YAML list of hooks, run by `hook-bridge dispatch`).
+   */
+  format: ConfigFormat;
+  /** The file `convert` writes, relative to the project. */
+  write: string;
+  project?: string[];
+  user?: string[];
+  plugin?: string[];
+  /** A plugin's manifest, relative to its root (Claude Code: .claude-plugin/plugin.json): its `hooks` field names more hook files. */
+  pluginManifest?: string;
+  /** Another dialect whose config files this one reads too: found as that dialect's, this one's when its matchers' tool names are. */
+  sameFilesAs?: DialectId;
+  /** Files people put this agent's hooks in that it does not read, each with its evidence. */
+  notRead?: { path: string; source: string }[];
+  disableAllHooks?: 'honoured' | 'ignored' | Unknown;
+  invalidEntry?: 'file-rejected' | 'entry-skipped' | Unknown;
+  /** What comments in a JSON settings file do: accepted, or the whole file silently ignored. */
+  jsonComments?: 'accepted' | 'file-ignored' | Unknown;
+  /** What a trailing comma in a JSON settings file does. */
+  jsonTrailingCommas?: 'accepted' | 'file-ignored' | Unknown;
+  folderTrust?: string;
+  /** A setting whose `false` turns every hook of the file off (dot path; Gemini CLI: hooksConfig.enabled, default true). */
+  hooksSwitch?: string;
+  /** Files that hold the same hooks as `[hooks]` tables of a TOML config: project ones relative to the project, user ones under ~. */
+  tomlHooks?: { project: string[]; user: string[] };
+  /** A variable that, when set, replaces the `~/.<agent>` folder of the user files (Codex CLI: CODEX_HOME). */
+  homeVar?: string;
+  /** trusted-hash: a hook runs only when the user config records its current hash as trusted (Codex CLI). */
+  hookTrust?: 'trusted-hash';
+  /** The user file that records trust (projects and hook hashes), `~/…` (under `homeVar` when set). */
+  trustStore?: string;
+  /** Hook types the agent skips with a warning (not run, not an error): convert drops them and says so. */
+  skippedHookTypes?: string[];
+}
+
+export interface DialectTimeout {
+  /** Required in every dialect: no default unit (STYLE.md). */
+  unit: 's' | 'ms';
+  unitSource?: string;
+  /** Values at or above this are read as milliseconds (Qwen's legacy rule). */
+  legacyMsFrom?: number;
+  /** Default timeout in `unit`; null = not known (convert then always writes an explicit timeout). */
+  default: number | null;
+  defaultSource?: string;
+  /** What a timed-out blocking hook does to the tool call. */
+  onTimeout: 'proceed' | 'block' | Unknown;
+  killsProcessGroup: boolean | Unknown;
+}
+
+export interface DialectMatcher {
+  /**
+   * How a tool matcher is read. exact-list-or-regex (Claude Code): a matcher made only of `exactChars` is an exact
+   * |,-list of names, anything else an unanchored regex; exact-part-or-regex (Qwen Code): a |-part equal to a name
+   * or alias matches, else the whole string is an unanchored regex on the native name; regex: always an unanchored regex.
+   */
+  semantics: 'exact-list-or-regex' | 'exact-part-or-regex' | 'regex';
+  /** exact-list-or-regex: the characters (a regex class body) an exact |-list is made of; default Claude Code's `A-Za-z0-9_|, -`. */
+  exactChars?: string;
+  /** true: a regex matcher is tested against the tool's matcher aliases too, not only its name (Codex CLI). */
+  aliasesInRegex?: boolean;
+  semanticsSource?: string;
+  caseSensitive?: boolean;
+  /** never-matches; exact-compare: an invalid regex is compared to the tool name as a string (Gemini CLI). */
+  invalidRegex?: 'never-matches' | 'exact-compare' | Unknown;
+  arrays?: 'unsupported' | 'never-fire' | 'any-of' | Unknown;
+  mcpNames?: string;
+  /** true: a matcher on a non-tool event (source, reason, trigger) is ONE exact string: no |-lists (Gemini CLI). */
+  valuesExact?: boolean;
+}
+
+export interface DialectEnv {
+  /** Variables holding the project dir, preferred first. */
+  projectDir: string[];
+  pluginRoot?: string;
+  provided: string[];
+  perHookEnv?: boolean;
+  /** A file hooks append `export NAME=value` lines to: its variable, the events it is given on, and whether the agent provides it. */
+  envFile?: { var: string; events: string[]; providedByAgent: boolean; source: string };
+  /** Variables the agent replaces in the command TEXT with a shell-quoted value before the shell runs it (Gemini CLI). */
+  commandSubstitutes?: string[];
+  /** Where the agent sets no project-dir variable, how a command finds the project (Codex CLI: git-toplevel-of-cwd). */
+  projectRoot?: 'git-toplevel-of-cwd';
+}
+
+export interface DialectRun {
+  parallel?: boolean;
+  sequentialField?: boolean;
+  dedupIdenticalCommands?: boolean;
+  aggregation?: 'deny-ask-allow' | 'last-writer-wins' | 'merge' | Unknown;
+  asyncField?: boolean;
+  ifField?: boolean;
+}
+
+export interface DialectPayload {
+  stdin: 'compact-json-line';
+  /** The shapes of its tool_response values (a module in src/results/), or unknown (results pass as they are). */
+  toolResults?: ResultFormatName | Unknown;
+  /** native permission_mode value -> canonical. */
+  permissionModes: Record<string, 'default' | 'accept-edits' | 'plan' | 'bypass' | 'dont-ask' | 'auto'>;
+  failureEvent: string | null;
+  alwaysSent: string[];
+  /** true: UserPromptSubmit fires again with prompt "" after every tool batch (Qwen Code). */
+  emptyPromptRefire?: boolean;
+  /** Payload fields this agent names differently: canonical (Claude Code's) name -> this agent's name. */
+  fieldNames?: Record<string, string>;
+  /** The file behind transcript_path: its format (a reader/writer in src/transcript/), or unknown. */
+  transcript?: TranscriptWriteFormat | TranscriptReadFormat | Unknown;
+  /** The record `type` of the model's messages, where the transcript names them after the agent (Claude's: assistant). */
+  transcriptAssistantType?: string;
+}
+
+export interface DialectOutput {
+  exit2Reason: 'stderr' | 'stdout-then-stderr';
+  /** true: exit 2 with an empty stderr has no effect at all (Codex CLI). */
+  exit2NeedsStderr?: boolean;
+  exit2OnNonBlockingEvents: 'shown-to-model' | 'not-shown' | Unknown;
+  /** Exit codes other than 0 and 2; blocks-from-2: exit 1 is a warning, every code from 2 up blocks (Gemini CLI). */
+  otherExit: 'non-blocking' | 'warning' | 'blocks-from-2';
+  jsonOnNonZeroExit: 'honoured' | 'ignored' | Unknown;
+  stdoutJson: 'strict';
+  requiresHookEventName: boolean;
+  permissionDecision: ('allow' | 'deny' | 'ask')[];
+  /** Top-level `decision` values honoured (Gemini CLI reads only these: block/deny block, ask asks). */
+  legacyDecision: ('block' | 'approve' | 'deny' | 'ask')[];
+  updatedInput: 'replace' | 'merge' | 'ignored';
+  /** The hookSpecificOutput field an input rewrite is read from (default updatedInput; Gemini CLI: tool_input). */
+  rewriteField?: string;
+  modifiedInput: 'replace' | 'merge' | 'ignored';
+  /** void: the agent rejects the answer as a whole (Codex CLI), so the tool runs as after `allow`. */
+  askHeadless: 'deny' | 'hang' | 'allow' | 'void' | 'never-headless' | Unknown;
+  /** `ask` in an interactive session: a confirmation prompt (as on Claude Code), or not known. */
+  askInteractive: 'prompt' | Unknown;
+  /** When the agent reads a hook's stderr as its JSON answer (Qwen: whenever stdout is empty, any exit code). */
+  stderrAnswer: 'exit-2' | 'when-stdout-empty' | 'never' | Unknown;
+  /** The only top-level / hookSpecificOutput fields the agent documents (absent: not restricted by us). */
+  fields?: string[];
+  hookSpecificFields?: string[];
+  /** strict: anything outside the documented fields and enums voids the WHOLE answer (Codex CLI). */
+  answerSchema?: 'strict';
+  voids?: VoidingAnswer[];
+  allowBypassesPermissions: boolean | Unknown;
+  continueFalse: EventOutcome;
+  additionalContext: EventOutcome;
+  plainStdoutContext: string[];
+  postToolUseBlock: 'to-model' | 'dropped' | Unknown;
+  stopBlock: string;
+  /** Per canonical event, the answer keys a strict-schema agent accepts there (top-level, and `hookSpecificOutput.<key>`). */
+  answers?: Partial<Record<string, string[]>>;
+}
+
+/** One mappings/dialects/<id>.yaml: what the agent is known to do, each fact with its source in the file. */
+export interface DialectFile {
+  id: DialectId;
+  agent: string;
+  observedVersion: string | null;
+  /** The dialect whose facts it inherits where it states none (hooks-yaml: claude's payload, tools and outputs). */
+  extends?: DialectId;
+  config: DialectConfig;
+  timeout: DialectTimeout;
+  matcher: DialectMatcher;
+  env?: DialectEnv;
+  /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */
+  handlerFields?: string[];
+  /** Hook types the agent runs (command, prompt, agent, http). */
+  hookTypes?: string[];
+  /** true: `hookTypes` is every type the format has (hooks.yaml). */
+  hookTypesComplete?: boolean;
+  /** true: the agent's bundle declares its whole hook-event enum: an event missing from its column is verified absent. */
+  eventsComplete?: boolean;
+  /** argv prefix the agent runs a hook command with. */
+  shell?: string[];
+  run?: DialectRun;
+  payload?: DialectPayload;
+  output?: DialectOutput;
+}
