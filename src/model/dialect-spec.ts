@@ -156,6 +156,8 @@ export interface DialectOutput {
   modifiedInput: 'replace' | 'merge' | 'ignored';
   /** void: the agent rejects the answer as a whole (Codex CLI), so the tool runs as after `allow`. */
   askHeadless: 'deny' | 'hang' | 'allow' | 'void' | 'never-headless' | Unknown;
+  /** `ask` in a headless run that skips permission prompts (CodeBuddy Code's -p -y): the tool runs (t12b). */
+  askHeadlessBypass?: 'deny' | 'hang' | 'allow' | 'void';
   /** `ask` in an interactive session: a confirmation prompt (as on Claude Code), or not known. */
   askInteractive: 'prompt' | Unknown;
   /** When the agent reads a hook's stderr as its JSON answer (Qwen: whenever stdout is empty, any exit code). */
