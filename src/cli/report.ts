@@ -38,7 +38,8 @@ export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()
   };
   if (r.sources.length) lines.push(`sources (${r.sources[0]?.dialect ?? '?'}): ${r.sources.map((s) => rel(s.file)).join(', ')}`);
   for (const t of r.targets) {
-    const state = t.written ? `written${t.backup ? `, backup ${rel(t.backup)}` : ''}` : t.diff !== undefined ? (t.changed ? 'would change (dry run)' : 'up to date (dry run)') : t.before === undefined && !t.changed ? 'printed' : t.changed ? 'printed' : 'up to date, nothing to write';
+    const gone = 'convert created it and nothing else is in it';
+    const state = t.deleted && t.written ? `deleted: ${gone}` : t.deleted ? `would be deleted (dry run): ${gone}` : t.written ? `written${t.backup ? `, backup ${rel(t.backup)}` : ''}` : t.diff !== undefined ? (t.changed ? 'would change (dry run)' : 'up to date (dry run)') : t.before === undefined && !t.changed ? 'no such file, nothing to write' : t.changed ? 'printed' : 'up to date, nothing to write';
     lines.push('', pc.bold(`${r.sources.length ? `${r.sources[0]?.dialect} -> ` : 'remove from '}${t.hosts.join(' + ')}: ${rel(t.file)} (${state})`));
     const c = changeSummary(t.changes);
     const dry = t.diff !== undefined || (!t.written && t.changed);
