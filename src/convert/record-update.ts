@@ -27,7 +27,10 @@ export function nextRecordText(others: OwnedEntry[], changes: WriteChanges, from
     ...others,
     ...managed(changes).map((h) => ({ event: h.event, id: handlerId(h.handler), from, source: (h.key && sourceOf(h.key)) ?? fallbackSource, key: h.key ?? handlerId(h.handler) })),
   ];
-  const present = new Set(presentEntries(after, to));
-  const kept = entries.filter((e) => present.has(`${e.event}\0${e.id}`));
+  // In the order of the file, so that a run that changes nothing writes the same record.
+  const position = new Map<string, number>();
+  presentEntries(after, to).forEach((k, i) => position.has(k) || position.set(k, i));
+  const at = (e: OwnedEntry) => position.get(`${e.event}\0${e.id}`) ?? -1;
+  const kept = entries.filter((e) => at(e) >= 0).sort((a, b) => at(a) - at(b));
   return kept.length ? recordText({ entries: kept, ...(created ? { created } : {}) }) : undefined;
 }
