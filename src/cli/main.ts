@@ -3,12 +3,13 @@
 import { Command, CommanderError, Option } from 'commander';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
+import { unknownDialectMessage } from '../model/suggest.js';
 import { VERSION } from '../version.js';
 import { DISPATCH_HELP, RUN_HELP, type HostHelp } from '../run/help.js';
 
 /** A dialect id from the command line (checked here: the dialect modules load only with a command). */
 function dialect(v: string): DialectId {
-  if (!isDialectId(v)) throw new HookBridgeError(`unknown dialect "${v}" (known: ${DIALECT_IDS.join(', ')})`);
+  if (!isDialectId(v)) throw new HookBridgeError(unknownDialectMessage(v));
   return v;
 }
 const dialectList = (v: string): DialectId[] => v.split(',').map((s) => dialect(s.trim()));
@@ -39,6 +40,7 @@ trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips t
     .option('--out <file>', 'write this file instead of the target\'s conventional one')
     .option('--stdout', 'print the converted config instead of writing it')
     .option('--dry-run', 'print a unified diff of what would change; write nothing')
+    .option('--check', 'write nothing; exit 1 when a target file or its record is not what convert would write now, naming the entries to add, update or remove (for CI and pre-commit)')
     .option('--wrap', 'wrap commands in `hook-bridge run` when script and host dialects differ (default)')
     .option('--no-wrap', 'write commands as they are (env vars rewritten; the report warns)')
     .option('--runner <cmd>', 'the command the converted config starts hook-bridge with (not empty)', 'hook-bridge')
