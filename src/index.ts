@@ -132,14 +132,11 @@ const RUN_ARGS: { [K in keyof Required<RunArgs>]: Check } = {
   command: either('a shell command (a string) or an argv (an array of strings)', string, listOf(string, 'an array of strings', { nonEmpty: true })),
 };
 const MATCHER = fields({ kind: oneOf(['all', 'tools', 'values', 'pattern']), tools: strings, mcp: strings, unknown: strings, values: strings, source: string }, { required: ['kind'] });
-const AUDIT_RESULT = fields({ findings: listOf(object, 'an array of findings'), rules: listOf(object, 'an array of rules') }, { required: ['findings'] });
 const findings = listOf(fields({ file: string }, { required: ['file'] }), 'an array of findings (audit().findings)');
 const raw = either('the payload as a Buffer (or { tooLarge: true, head })', expected('a Buffer', Buffer.isBuffer), fields({ tooLarge: boolean, head: string }, { required: ['tooLarge', 'head'] }));
-const text = string;
-const file = string;
 
 export const convert = checked('convert', convertText, [
-  ['text', text],
+  ['text', string],
   ['options', fields(CONVERT_TEXT, { required: ['from', 'to'], closed: true })],
 ]);
 export const convertHooks = checked('convertHooks', convertHookList, [
@@ -152,16 +149,15 @@ export const discover = checked('discover', discoverSources, [
   ['dir', string],
   ['dialect', dialect],
 ]);
-export const decideFileDialect = checked('decideFileDialect', decideFile, [
-  ['file', file],
-  ['text', text],
-]);
-export const detectFileDialect = checked('detectFileDialect', detectFile, [
-  ['file', file],
-  ['text', text],
-]);
-export const readRecord = checked('readRecord', readRecordFile, [['file', file]]);
-export const recordPath = checked('recordPath', recordPathOf, [['file', file]]);
+/** A config file's name and its text. */
+const fileText: [string, Check][] = [
+  ['file', string],
+  ['text', string],
+];
+export const decideFileDialect = checked('decideFileDialect', decideFile, fileText);
+export const detectFileDialect = checked('detectFileDialect', detectFile, fileText);
+export const readRecord = checked('readRecord', readRecordFile, [['file', string]]);
+export const recordPath = checked('recordPath', recordPathOf, [['file', string]]);
 export const handlerId = checked('handlerId', idOfHandler, [['handler', object]]);
 export const readToolMatcher = checked('readToolMatcher', readMatcher, [
   ['dialect', dialect],
@@ -195,23 +191,15 @@ export const applyFixes = checked('applyFixes', fix, [
   ['findings', findings],
   ['backup', optional(boolean)],
 ]);
-export const formatAuditText = checked('formatAuditText', formatText, [
-  ['result', AUDIT_RESULT],
+/** A formatter's arguments: an audit result (with its rules where `rules`), and the directory paths are shown from. */
+const formatArgs = (o: { rules?: boolean } = {}): [string, Check][] => [
+  ['result', fields({ findings: listOf(object, 'an array of findings'), rules: listOf(object, 'an array of rules') }, { required: o.rules ? ['findings', 'rules'] : ['findings'] })],
   ['cwd', optional(string)],
-  ['colors', optional(object)],
-]);
-export const formatAuditJson = checked('formatAuditJson', formatJson, [
-  ['result', AUDIT_RESULT],
-  ['cwd', optional(string)],
-]);
-export const formatAuditMarkdown = checked('formatAuditMarkdown', formatMarkdown, [
-  ['result', AUDIT_RESULT],
-  ['cwd', optional(string)],
-]);
-export const formatAuditSarif = checked('formatAuditSarif', formatSarif, [
-  ['result', fields({ findings: listOf(object, 'an array of findings'), rules: listOf(object, 'an array of rules') }, { required: ['findings', 'rules'] })],
-  ['cwd', optional(string)],
-]);
+];
+export const formatAuditText = checked('formatAuditText', formatText, [...formatArgs(), ['colors', optional(object)]]);
+export const formatAuditJson = checked('formatAuditJson', formatJson, formatArgs());
+export const formatAuditMarkdown = checked('formatAuditMarkdown', formatMarkdown, formatArgs());
+export const formatAuditSarif = checked('formatAuditSarif', formatSarif, formatArgs({ rules: true }));
 
 export const run = checkedAsync('run', runOnce, [
   ['args', fields(RUN_ARGS, { required: ['from', 'to', 'command'], closed: true })],
@@ -252,5 +240,5 @@ export const emit = checked('emit', emitReply, [
 export const translateTranscript = checked('translateTranscript', translateJsonl, [
   ['from', dialect],
   ['to', dialect],
-  ['text', text],
+  ['text', string],
 ]);

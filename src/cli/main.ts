@@ -46,7 +46,7 @@ trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips t
     .option('--runner <cmd>', 'the command the converted config starts hook-bridge with (not empty)', 'hook-bridge')
     .option('--no-backup', 'do not keep <file>.bak when changing a file')
     .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
-    .option('--remove', 'take every entry hook-bridge wrote out of the --to targets (and their records); reads no source')
+    .option('--remove', 'take every entry hook-bridge wrote out of the --to targets, giving back each file as it was (one it created is deleted, with its record and .bak); reads no source')
     .option('--emulate-todos', "wrappers write the host's todo list where Claude scripts read it (run --emulate-todos; writes under HOME)")
     .option('--trust-codex-hooks', 'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to .codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))

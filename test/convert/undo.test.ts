@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertProject, type ConvertProjectOptions } from '../../src/convert/project.js';
 import { DIALECT_IDS, type DialectId } from '../../src/model/dialect-ids.js';
+import { CASES as PROJECTS } from '../real-world/cases.js';
 import { cli } from './host.js';
 
 const FIXTURES = join(import.meta.dirname, '../real-world/fixtures');
@@ -51,24 +52,6 @@ async function roundTrip(dir: string, to: DialectId[], more: Partial<ConvertProj
   await convertProject({ project: dir, to, home, env: {}, remove: true, ...(more.out ? { out: more.out } : {}) });
   return { before, converted, after: snapshot(dir) };
 }
-
-/** The real-world projects (test/real-world/real-world.test.ts's cases) and where their sources are. */
-const PROJECTS: { name: string; from: DialectId; inputs?: string[] }[] = [
-  { name: 'claude-all-lifecycle', from: 'claude' },
-  { name: 'claude-project-dir-paths', from: 'claude' },
-  { name: 'claude-exec-args-if', from: 'claude' },
-  { name: 'claude-hook-types', from: 'claude' },
-  { name: 'claude-mcp-matchers', from: 'claude' },
-  { name: 'claude-async-groups', from: 'claude' },
-  { name: 'claude-jsonc-local', from: 'claude' },
-  { name: 'claude-settings-plus-local', from: 'claude' },
-  { name: 'plugin-standard', from: 'claude' },
-  { name: 'plugin-custom-hooks-path', from: 'claude', inputs: ['config/hooks.json'] },
-  { name: 'plugin-foreign-events', from: 'claude' },
-  { name: 'codebuddy-project', from: 'codebuddy' },
-  { name: 'qwen-project', from: 'qwen' },
-  { name: 'hooks-yaml-priority', from: 'hooks-yaml' },
-];
 
 describe('convert then --remove: every real-world project, every target, files that did not exist before', () => {
   it('covers every fixture project', () => {
