@@ -1,31 +1,274 @@
-// hook-bridge as a library: everything the CLI does is importable.
-export { convert, convertHooks, type ConvertOptions, type ConvertResult, type ConvertTextOptions, type ReportRow, type Status } from './convert/convert.js';
-export { convertProject, discover, type ConvertProjectOptions, type ConvertProjectResult } from './convert/project.js';
-export { decideFileDialect, detectFileDialect } from './dialects/detect.js';
-export { readRecord, recordPath, type OwnedEntry } from './convert/provenance.js';
-export { handlerId } from './dialects/handler-id.js';
-export { readToolMatcher, writeToolMatcher, matcherFires } from './dialects/matcher.js';
-export { dialects, getDialect } from './dialects/index.js';
+// hook-bridge as a library: everything the CLI does is importable. Every function checks what it is given
+// (model/arg-checks.ts): a bad argument or option is a HookBridgeError that names the function, the option and
+// what was expected — not a TypeError from deep inside. The checks are here, at the library's door, so that the
+// hot path (run's own bundle) never pays for them.
+import { resolve } from 'node:path';
+import { any, boolean, checkArgs, dialect, either, expected, fields, func, listOf, number, object, oneOf, optional, recordOf, string, type Check } from './model/arg-checks.js';
+import { HookBridgeError } from './model/errors.js';
+import { convert as convertText, convertHooks as convertHookList, type ConvertOptions, type ConvertTextOptions } from './convert/convert.js';
+import { convertProject as convertFiles, discover as discoverSources, type ConvertProjectOptions } from './convert/project.js';
+import { decideFileDialect as decideFile, detectFileDialect as detectFile } from './dialects/detect.js';
+import { readRecord as readRecordFile, recordPath as recordPathOf } from './convert/provenance.js';
+import { handlerId as idOfHandler } from './dialects/handler-id.js';
+import { matcherFires as firesFor, readToolMatcher as readMatcher, writeToolMatcher as writeMatcher } from './dialects/matcher.js';
+import { getDialect as dialectById } from './dialects/index.js';
+import { parseWrapper as parseWrapperCommand, shellQuote as quote, wrapCommand as wrapperCommand, type Wrapper } from './dialects/wrapper.js';
+import { audit as auditProjects, auditExitCode as exitCodeOf, type AuditOptions } from './audit/audit.js';
+import { applyFixes as fix } from './audit/fix.js';
+import { formatText } from './audit/format/text.js';
+import { formatJson } from './audit/format/json.js';
+import { formatMarkdown } from './audit/format/markdown.js';
+import { formatSarif } from './audit/format/sarif.js';
+import { run as runOnce } from './run/main.js';
+import { parseArgs, UsageError, type RunArgs } from './run/args.js';
+import { translatePayload as translateHostPayload } from './run/payload.js';
+import { readAnswer as readScriptAnswer } from './run/answer.js';
+import { emit as emitReply } from './run/emit.js';
+import { translateTranscript as translateJsonl } from './transcript/translate.js';
+import { simulate as simulateCall, simulateExitCode as exitOfSimulation, type SimulateOptions } from './simulate/simulate.js';
+import { readCases as readCaseFile, runCases as runCaseList, casesExitCode as exitOfCases } from './simulate/cases.js';
+
+export type { ConvertOptions, ConvertResult, ConvertTextOptions, ReportRow, Status } from './convert/convert.js';
+export type { ConvertProjectOptions, ConvertProjectResult } from './convert/project.js';
+export type { OwnedEntry } from './convert/provenance.js';
+export { dialects } from './dialects/index.js';
 export { DIALECT_IDS, isDialectId, type DialectId } from './model/dialect-ids.js';
 export { HookBridgeError } from './model/errors.js';
 export type { Diagnostic, Hook, HookSet, Matcher } from './model/hook.js';
 export { mappings } from './model/mappings.js';
-export { wrapCommand, parseWrapper, shellQuote } from './dialects/wrapper.js';
-export { audit, auditExitCode, type AuditOptions, type AuditResult, type RuleSetting } from './audit/audit.js';
-export { applyFixes } from './audit/fix.js';
+export type { AuditOptions, AuditResult, RuleSetting } from './audit/audit.js';
 export { RULES } from './audit/rules/index.js';
 export type { Finding, Rule } from './audit/types.js';
-export { formatText as formatAuditText } from './audit/format/text.js';
-export { formatJson as formatAuditJson } from './audit/format/json.js';
-export { formatMarkdown as formatAuditMarkdown } from './audit/format/markdown.js';
-export { formatSarif as formatAuditSarif } from './audit/format/sarif.js';
-export { run } from './run/main.js';
-export { parseArgs as parseRunArgs, type RunArgs } from './run/args.js';
-export { translatePayload } from './run/payload.js';
-export { readAnswer, type Answer } from './run/answer.js';
-export { emit, type HostReply } from './run/emit.js';
-export { translateTranscript } from './transcript/translate.js';
-export { simulate, simulateExitCode, type SimulateOptions, type SimulateResult, type SimulateRow } from './simulate/simulate.js';
-export { readCases, runCases, casesExitCode, type Case, type CaseResult } from './simulate/cases.js';
+export type { RunArgs } from './run/args.js';
+export type { Answer } from './run/answer.js';
+export type { HostReply } from './run/emit.js';
+export type { SimulateOptions, SimulateResult, SimulateRow } from './simulate/simulate.js';
+export type { Case, CaseResult } from './simulate/cases.js';
 export type { Call } from './simulate/call.js';
 export type { Decision } from './simulate/outcome.js';
+
+/** `f`, after its arguments pass their checks. */
+function checked<A extends unknown[], R>(name: string, f: (...a: A) => R, checks: [string, Check][]): (...a: A) => R {
+  return (...a: A) => {
+    checkArgs(name, checks, a);
+    return f(...a);
+  };
+}
+
+/** An async `f`, after its arguments pass their checks: a bad argument rejects the promise, as every other failure does. */
+function checkedAsync<A extends unknown[], R>(name: string, f: (...a: A) => Promise<R>, checks: [string, Check][]): (...a: A) => Promise<R> {
+  return async (...a: A) => {
+    checkArgs(name, checks, a);
+    return f(...a);
+  };
+}
+
+const dialects_ = (what: string) => listOf(dialect, what, { nonEmpty: true });
+const strings = listOf(string, 'an array of strings');
+const env = recordOf(string, 'an object of strings (an environment)');
+/** The options every conversion takes (ConvertOptions); `satisfies` keeps this list equal to the interface's keys. */
+const CONVERT: { [K in keyof Required<ConvertOptions>]: Check } = {
+  to: dialect,
+  wrap: boolean,
+  runner: string,
+  pluginRoot: string,
+  keyOf: func,
+  emulateTodos: boolean,
+};
+/** One dialect where convert() writes one text; a list is convertProject()'s. */
+const oneTarget: Check = (v) => (Array.isArray(v) ? { at: '', what: `expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an array (${JSON.stringify(v)})` } : dialect(v));
+const CONVERT_TEXT: { [K in keyof Required<ConvertTextOptions>]: Check } = { ...CONVERT, to: oneTarget, from: dialect, existing: string, file: string };
+const CONVERT_PROJECT: { [K in keyof Required<ConvertProjectOptions>]: Check } = {
+  inputs: strings,
+  from: dialect,
+  to: dialects_('an array of dialect ids, one per target'),
+  stdin: string,
+  project: string,
+  out: string,
+  stdout: boolean,
+  dryRun: boolean,
+  check: boolean,
+  wrap: boolean,
+  runner: string,
+  backup: boolean,
+  dispatch: boolean,
+  remove: boolean,
+  emulateTodos: boolean,
+  trustHooks: boolean,
+  home: string,
+  env,
+};
+const AUDIT: { [K in keyof Required<AuditOptions>]: Check } = {
+  paths: strings,
+  target: dialect,
+  user: boolean,
+  home: string,
+  env,
+  rules: recordOf(oneOf(['off', 'error', 'warning', 'info']), 'an object of rule settings ({ "<rule id>": "off" })'),
+  projectRules: func,
+  only: strings,
+  ruleSet: listOf(object, 'an array of rules'),
+  cwd: string,
+};
+const WRAPPER: { [K in keyof Required<Wrapper>]: Check } = {
+  runner: string,
+  from: dialect,
+  to: dialect,
+  hosts: dialects_('an array of dialect ids'),
+  timeoutS: number,
+  pluginRoot: string,
+  emulateTodos: boolean,
+  calls: strings,
+  command: string,
+  args: strings,
+};
+const RUN_ARGS: { [K in keyof Required<RunArgs>]: Check } = {
+  from: dialect,
+  to: dialect,
+  timeoutS: number,
+  onError: oneOf(['deny', 'allow']),
+  onTimeout: oneOf(['allow', 'deny']),
+  ask: oneOf(['ask', 'deny', 'allow']),
+  rewrite: oneOf(['deny', 'ignore']),
+  pluginRoot: string,
+  hosts: dialects_('an array of dialect ids'),
+  emulateTodos: boolean,
+  calls: strings,
+  transcript: oneOf(['always', 'auto', 'never']),
+  command: either('a shell command (a string) or an argv (an array of strings)', string, listOf(string, 'an array of strings', { nonEmpty: true })),
+};
+const MATCHER = fields({ kind: oneOf(['all', 'tools', 'values', 'pattern']), tools: strings, mcp: strings, unknown: strings, values: strings, source: string }, { required: ['kind'] });
+const findings = listOf(fields({ file: string }, { required: ['file'] }), 'an array of findings (audit().findings)');
+const raw = either('the payload as a Buffer (or { tooLarge: true, head })', expected('a Buffer', Buffer.isBuffer), fields({ tooLarge: boolean, head: string }, { required: ['tooLarge', 'head'] }));
+
+export const convert = checked('convert', convertText, [
+  ['text', string],
+  ['options', fields(CONVERT_TEXT, { required: ['from', 'to'], closed: true })],
+]);
+export const convertHooks = checked('convertHooks', convertHookList, [
+  ['hooks', listOf(fields({ nativeEvent: string, matcher: MATCHER, scriptDialect: dialect, fields: object, groupFields: object, origin: fields({ file: string, path: string }, { required: ['file', 'path'] }) }, { required: ['nativeEvent', 'matcher', 'scriptDialect', 'fields', 'groupFields', 'origin'] }), 'an array of hooks (a codec\'s read().hooks)')],
+  ['from', dialect],
+  ['options', fields(CONVERT, { required: ['to'], closed: true })],
+]);
+export const convertProject = checkedAsync('convertProject', convertFiles, [['options', fields(CONVERT_PROJECT, { required: ['to'], closed: true })]]);
+export const discover = checked('discover', discoverSources, [
+  ['dir', string],
+  ['dialect', dialect],
+]);
+/** A config file's name and its text. */
+const fileText: [string, Check][] = [
+  ['file', string],
+  ['text', string],
+];
+export const decideFileDialect = checked('decideFileDialect', decideFile, fileText);
+export const detectFileDialect = checked('detectFileDialect', detectFile, fileText);
+export const readRecord = checked('readRecord', readRecordFile, [['file', string]]);
+export const recordPath = checked('recordPath', recordPathOf, [['file', string]]);
+export const handlerId = checked('handlerId', idOfHandler, [['handler', object]]);
+export const readToolMatcher = checked('readToolMatcher', readMatcher, [
+  ['dialect', dialect],
+  ['matcher', any],
+]);
+export const writeToolMatcher = checked('writeToolMatcher', writeMatcher, [
+  ['dialect', dialect],
+  ['matcher', MATCHER],
+  ['listForm', optional(boolean)],
+]);
+export const matcherFires = checked('matcherFires', firesFor, [
+  ['dialect', dialect],
+  ['matcher', any],
+  ['toolName', string],
+]);
+export const getDialect = checked('getDialect', dialectById, [['id', dialect]]);
+export const wrapCommand = checked('wrapCommand', wrapperCommand, [['wrapper', fields(WRAPPER, { required: ['runner', 'from', 'to', 'command'], closed: true })]]);
+export const parseWrapper = checked('parseWrapper', parseWrapperCommand, [
+  ['command', string],
+  ['runners', optional(strings)],
+]);
+export const shellQuote = checked('shellQuote', quote, [['text', string]]);
+
+/** audit, with `cwd` honoured: the paths (default `.`) are the caller's, relative to its `cwd`, not to this process's. */
+export const audit = checked('audit', (o: AuditOptions = {}) => auditProjects(o.cwd === undefined ? o : { ...o, paths: (o.paths?.length ? o.paths : ['.']).map((p) => resolve(o.cwd!, p)) }), [['options', optional(fields(AUDIT, { closed: true }))]]);
+export const auditExitCode = checked('auditExitCode', exitCodeOf, [
+  ['findings', findings],
+  ['failOn', oneOf(['error', 'warning', 'never'])],
+]);
+export const applyFixes = checked('applyFixes', fix, [
+  ['findings', findings],
+  ['backup', optional(boolean)],
+]);
+/** A formatter's arguments: an audit result (with its rules where `rules`), and the directory paths are shown from. */
+const formatArgs = (o: { rules?: boolean } = {}): [string, Check][] => [
+  ['result', fields({ findings: listOf(object, 'an array of findings'), rules: listOf(object, 'an array of rules') }, { required: o.rules ? ['findings', 'rules'] : ['findings'] })],
+  ['cwd', optional(string)],
+];
+export const formatAuditText = checked('formatAuditText', formatText, [...formatArgs(), ['colors', optional(object)]]);
+export const formatAuditJson = checked('formatAuditJson', formatJson, formatArgs());
+export const formatAuditMarkdown = checked('formatAuditMarkdown', formatMarkdown, formatArgs());
+export const formatAuditSarif = checked('formatAuditSarif', formatSarif, formatArgs({ rules: true }));
+
+export const run = checkedAsync('run', runOnce, [
+  ['args', fields(RUN_ARGS, { required: ['from', 'to', 'command'], closed: true })],
+  ['payload', raw],
+  ['env', env],
+]);
+/** run's argument parser; a bad argument is a HookBridgeError like every other library error. */
+export const parseRunArgs = checked(
+  'parseRunArgs',
+  (argv: string[]): RunArgs | 'help' => {
+    try {
+      return parseArgs(argv);
+    } catch (e) {
+      if (e instanceof UsageError) throw new HookBridgeError(`parseRunArgs(): ${e.message}`);
+      throw e;
+    }
+  },
+  [['argv', strings]],
+);
+export const translatePayload = checked('translatePayload', translateHostPayload, [
+  ['payload', object],
+  ['host', dialect],
+  ['script', dialect],
+  ['env', env],
+]);
+export const readAnswer = checked('readAnswer', readScriptAnswer, [
+  ['script', dialect],
+  ['event', optional(string)],
+  ['result', fields({ exitCode: either('an exit code (a number, or null when killed)', number, expected('null', (v) => v === null)), stdout: string, stderr: string, timedOut: boolean }, { required: ['exitCode', 'stdout', 'stderr', 'timedOut'] })],
+  ['originalInput', optional(object)],
+  ['tool', optional(string)],
+]);
+export const emit = checked('emit', emitReply, [
+  ['answer', fields({ context: strings }, { required: ['context'] })],
+  ['context', fields({ host: dialect, script: dialect, event: string, hostEvent: string, tool: string, hostTool: string }, { required: ['host', 'script', 'hostEvent'] })],
+  ['options', fields({ ask: oneOf(['ask', 'deny', 'allow']), rewrite: oneOf(['deny', 'ignore']) }, { required: ['rewrite'], closed: true })],
+]);
+export const translateTranscript = checked('translateTranscript', translateJsonl, [
+  ['from', dialect],
+  ['to', dialect],
+  ['text', string],
+]);
+
+/** The one call `simulate` tries (SimulateOptions.call). */
+const CALL = fields({ event: string, tool: string, input: object, response: any, prompt: string, payload: object }, { closed: true });
+const SIMULATE: { [K in keyof Required<SimulateOptions>]: Check } = {
+  inputs: strings,
+  from: dialect,
+  to: dialects_('an array of dialect ids, the hosts to try'),
+  call: CALL,
+  headless: boolean,
+  permissionMode: string,
+  transcript: string,
+  env,
+  runner: string,
+};
+const simulateResult = fields({ results: listOf(object, 'an array of rows') }, { required: ['results'] });
+export const simulate = checkedAsync('simulate', simulateCall, [['options', fields(SIMULATE, { required: ['call'], closed: true })]]);
+export const simulateExitCode = checked('simulateExitCode', exitOfSimulation, [['result', simulateResult]]);
+export const readCases = checked('readCases', readCaseFile, [['file', string]]);
+export const runCases = checkedAsync('runCases', runCaseList, [
+  ['cases', listOf(fields({ name: string, call: CALL, expected: object }, { required: ['name', 'call', 'expected'] }), 'an array of cases (readCases())')],
+  ['options', fields(Object.fromEntries(Object.entries(SIMULATE).filter(([k]) => k !== 'call')), { closed: true })],
+  ['file', string],
+]);
+export const casesExitCode = checked('casesExitCode', exitOfCases, [['cases', listOf(fields({ pass: boolean, result: simulateResult }, { required: ['pass', 'result'] }), 'an array of case results (runCases())')]]);

@@ -1,6 +1,6 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import { convertProject } from '../convert/project.js';
-import { changeSummary, formatConvertReport } from './report.js';
+import { changeSummary, formatCheckReport, formatConvertReport, upToDate } from './report.js';
 
 export interface ConvertFlags {
   to: DialectId[];
@@ -9,6 +9,7 @@ export interface ConvertFlags {
   out?: string;
   stdout?: boolean;
   dryRun?: boolean;
+  check?: boolean;
   wrap: boolean;
   runner: string;
   backup: boolean;
@@ -38,6 +39,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     ...(f.out ? { out: f.out } : {}),
     ...(f.stdout ? { stdout: true } : {}),
     ...(f.dryRun ? { dryRun: true } : {}),
+    ...(f.check ? { check: true } : {}),
     ...(f.dispatch ? { dispatch: true } : {}),
     ...(f.remove ? { remove: true } : {}),
     ...(f.emulateTodos ? { emulateTodos: true } : {}),
@@ -57,6 +59,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
         ...(t.diff !== undefined ? { diff: t.diff } : {}),
         ...(f.stdout ? { output: t.after } : {}),
         changes: changeSummary(t.changes),
+        ...(f.check ? { upToDate: upToDate(t) } : {}),
         ...(t.trust ? { trust: t.trust } : {}),
         report: t.result.report,
       })),
@@ -68,9 +71,10 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
       for (const t of r.targets) process.stdout.write(r.targets.length > 1 ? `==> ${t.file} <==\n${t.after}\n` : t.after);
     }
     if (f.dryRun) for (const t of r.targets) process.stdout.write(t.diff ?? '');
-    process.stderr.write(`${formatConvertReport(r)}\n`);
+    // --check: what is out of date, entry by entry, not the whole conversion report (a CI log should say what to do).
+    process.stderr.write(`${f.check ? formatCheckReport(r, `hook-bridge convert --to ${f.to.join(',')}${f.remove ? ' --remove' : ''}`) : formatConvertReport(r)}\n`);
   }
   const rows = r.targets.flatMap((t) => t.result.report);
   const fail = f.failOn === 'never' ? false : rows.some((x) => x.status === 'dropped' || (f.failOn === 'degraded' && x.status === 'degraded'));
-  process.exitCode = fail ? 1 : 0;
+  process.exitCode = fail || (f.check && !r.targets.every(upToDate)) ? 1 : 0;
 }

@@ -3,12 +3,13 @@
 import { Command, CommanderError, Option } from 'commander';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
+import { unknownDialectMessage } from '../model/suggest.js';
 import { VERSION } from '../version.js';
 import { DISPATCH_HELP, RUN_HELP, withList, type HelpLists, type HostHelp } from '../run/help.js';
 
 /** A dialect id from the command line (checked here: the dialect modules load only with a command). */
 function dialect(v: string): DialectId {
-  if (!isDialectId(v)) throw new HookBridgeError(`unknown dialect "${v}" (known: ${DIALECT_IDS.join(', ')})`);
+  if (!isDialectId(v)) throw new HookBridgeError(unknownDialectMessage(v));
   return v;
 }
 const dialectList = (v: string): DialectId[] => v.split(',').map((s) => dialect(s.trim()));
@@ -39,12 +40,13 @@ trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips t
     .option('--out <file>', 'write this file instead of the target\'s conventional one')
     .option('--stdout', 'print the converted config instead of writing it')
     .option('--dry-run', 'print a unified diff of what would change; write nothing')
+    .option('--check', 'write nothing; exit 1 when a target file or its record is not what convert would write now, naming the entries to add, update or remove (for CI and pre-commit)')
     .option('--wrap', 'wrap commands in `hook-bridge run` when script and host dialects differ (default)')
     .option('--no-wrap', 'write commands as they are (env vars rewritten; the report warns)')
     .option('--runner <cmd>', 'the command the converted config starts hook-bridge with (not empty)', 'hook-bridge')
     .option('--no-backup', 'do not keep <file>.bak when changing a file')
     .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
-    .option('--remove', 'take every entry hook-bridge wrote out of the --to targets (and their records); reads no source')
+    .option('--remove', 'take every entry hook-bridge wrote out of the --to targets, giving back each file as it was (one it created is deleted, with its record and .bak); reads no source')
     .option('--emulate-todos', "wrappers write the host's todo list where Claude scripts read it (run --emulate-todos; writes under HOME)")
     .option('--trust-codex-hooks', 'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to .codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))

@@ -2,7 +2,7 @@
 import { colors, type Colors } from '../audit/format/colors.js';
 import { relative } from 'node:path';
 import type { Diagnostic } from '../model/hook.js';
-import type { ConvertProjectResult } from '../convert/project.js';
+import type { ConvertProjectResult, TargetOutcome } from '../convert/project.js';
 import type { Status } from '../convert/convert.js';
 import type { WriteChanges } from '../dialects/define.js';
 
@@ -38,7 +38,8 @@ export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()
   };
   if (r.sources.length) lines.push(`sources (${r.sources[0]?.dialect ?? '?'}): ${r.sources.map((s) => rel(s.file)).join(', ')}`);
   for (const t of r.targets) {
-    const state = t.written ? `written${t.backup ? `, backup ${rel(t.backup)}` : ''}` : t.diff !== undefined ? (t.changed ? 'would change (dry run)' : 'up to date (dry run)') : t.before === undefined && !t.changed ? 'printed' : t.changed ? 'printed' : 'up to date, nothing to write';
+    const gone = 'convert created it and nothing else is in it';
+    const state = t.deleted && t.written ? `deleted: ${gone}` : t.deleted ? `would be deleted (dry run): ${gone}` : t.written ? `written${t.backup ? `, backup ${rel(t.backup)}` : ''}` : t.diff !== undefined ? (t.changed ? 'would change (dry run)' : 'up to date (dry run)') : t.before === undefined && !t.changed ? 'no such file, nothing to write' : t.changed ? 'printed' : 'up to date, nothing to write';
     lines.push('', pc.bold(`${r.sources.length ? `${r.sources[0]?.dialect} -> ` : 'remove from '}${t.hosts.join(' + ')}: ${rel(t.file)} (${state})`));
     const c = changeSummary(t.changes);
     const dry = t.diff !== undefined || (!t.written && t.changed);
@@ -57,5 +58,37 @@ export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()
   }
   const diags = r.diagnostics.filter((d) => d.code !== 'hookDropped');
   if (diags.length) lines.push('', ...diags.map((d) => formatDiagnostic(d, cwd, pc)));
+  return lines.join('\n');
+}
+
+/** A target file and its record are what convert would write now. */
+export const upToDate = (t: TargetOutcome): boolean => !t.changed && !t.recordChanged;
+
+/** `convert --check`: each target file, up to date or not, and the entries a convert would add, update or remove there. */
+export function formatCheckReport(r: ConvertProjectResult, command: string, cwd = process.cwd(), pc = colors()): string {
+  const rel = (f: string) => relative(cwd, f) || f;
+  const stale = r.targets.filter((t) => !upToDate(t));
+  const lines: string[] = [];
+  for (const t of r.targets) {
+    if (upToDate(t)) {
+      lines.push(`${pc.green('up to date')}   ${rel(t.file)}`);
+      continue;
+    }
+    const c = t.changes;
+    const counts = [`${c.added.length} to add`, `${c.updated.length} to update`, `${c.removed.length} to remove`].join(', ');
+    lines.push(`${pc.red('out of date')}  ${rel(t.file)}: ${t.deleted ? 'convert would delete it (it created it, and nothing else is in it)' : t.before === undefined ? `missing (${counts})` : counts}`);
+    for (const h of c.added) lines.push(`  ${pc.green('+ add')}     ${h.event}  ${pc.dim(entryText(h.handler))}`);
+    for (const h of c.updated) lines.push(`  ${pc.yellow('~ update')}  ${h.event}  ${pc.dim(entryText(h.handler))}`);
+    for (const h of c.removed) lines.push(`  ${pc.red('- remove')}  ${h.event}  ${pc.dim(entryText(h.handler))}`);
+    if (!c.added.length && !c.updated.length && !c.removed.length) lines.push(`  ${t.changed ? 'the file is not what convert would write' : `its record ${rel(t.record)} is not what convert would write`}`);
+  }
+  const diags = r.diagnostics.filter((d) => d.code !== 'hookDropped');
+  if (diags.length) lines.push('', ...diags.map((d) => formatDiagnostic(d, cwd, pc)));
+  lines.push(
+    '',
+    stale.length
+      ? `${stale.length} of ${r.targets.length} target file(s) out of date: run \`${command}\` (with the same inputs and options) and commit the result`
+      : `every target file is what convert would write (${r.targets.length} checked)`,
+  );
   return lines.join('\n');
 }

@@ -3,15 +3,17 @@
 // are their own modules: sources.ts, target-files.ts, merge-hosts.ts, ownership.ts, locate-targets.ts,
 // record-update.ts, hook-trust.ts; this one runs them in order, and writes only once every target is ready.
 import { existsSync, rmSync, statSync } from 'node:fs';
-import { basename, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { dialects, getDialect } from '../dialects/index.js';
-import type { WriteChanges } from '../dialects/define.js';
+import type { Ownership, WriteChanges } from '../dialects/define.js';
 import { managed } from '../dialects/sync-plan.js';
+import { shellQuote } from '../dialects/wrapper.js';
 import { assertConvertible, convertHooks, type ConvertResult } from './convert.js';
+import { deleteCreatedFile, missingDirectories, nextCreated } from './created.js';
 import { dispatchEntries } from './dispatch-entries.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
 import { locateTargets } from './locate-targets.js';
@@ -36,6 +38,8 @@ export interface ConvertProjectOptions extends SourceOptions {
   stdout?: boolean;
   /** Don't write: return a unified diff (`--dry-run`). */
   dryRun?: boolean;
+  /** Don't write: say whether each target file and its record are what a convert would write now (`--check`, for CI). */
+  check?: boolean;
   wrap?: boolean;
   runner?: string;
   /** Keep `<file>.bak` of a file before changing it (default true). */
@@ -65,6 +69,8 @@ export interface TargetOutcome {
   after: string;
   changed: boolean;
   written: boolean;
+  /** The file goes: convert created it, and it holds nothing now (`after` is empty). */
+  deleted?: boolean;
   backup?: string;
   diff?: string;
   result: ConvertResult;
@@ -72,6 +78,8 @@ export interface TargetOutcome {
   changes: WriteChanges;
   /** The record of those entries, beside the file. */
   record: string;
+  /** The record is not what this convert writes (written, unless nothing is: --dry-run, --check). Not set with --stdout. */
+  recordChanged?: boolean;
   /** On a target that runs only trusted hooks (Codex CLI): what the user's trust store says of them. */
   trust?: TrustOutcome;
 }
@@ -96,10 +104,17 @@ interface RunInput {
 /** A target converted and checked, waiting for every other target before anything is written. */
 interface PendingWrite {
   file: string;
-  text: string;
+  /** undefined: the file is deleted (convert created it, and it holds nothing now). */
+  text: string | undefined;
   record: string;
   recordText: string | undefined;
   outcome: TargetOutcome;
+  /** Keep `<file>.bak` of the file before the write. */
+  backup: boolean;
+  /** Delete the `<file>.bak` convert made earlier (--remove, or the file itself goes). */
+  dropBackup: boolean;
+  /** Directories convert created above the file: removed with it while empty. */
+  directories: number;
 }
 
 /** Step 1: the sources and their hooks (none with --remove, which reads no source). */
@@ -152,7 +167,8 @@ async function convertTarget(
       : mergeHosts(hosts.map((h) => convertHooks(input, from, { to: h, keyOf: run.keyOf, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner !== undefined ? { runner: o.runner } : {}), ...(run.pluginRoot ? { pluginRoot: run.pluginRoot } : {}), ...(o.emulateTodos ? { emulateTodos: true } : {}) })), hosts);
   const record = readRecord(file);
   const managedHere = o.remove ? record.entries : record.entries.filter(run.inScope);
-  const own = ownershipOf({
+  const own: Ownership = {
+    ...ownershipOf({
     managed: managedHere,
     legacy: !o.remove && !existsSync(recordPath(file)),
     to,
@@ -162,39 +178,55 @@ async function convertTarget(
     sourceFiles: new Set(run.sources.filter((s) => s.file !== '-').map((s) => resolve(s.file))),
     project,
     runners: run.runners,
-  });
+    }),
+    added: record.created?.keys ?? [],
+  };
   const existing = existsSync(file) ? readText(file) : undefined;
   if (!o.stdout) assertHostReads(file, existing, hosts);
   const before = o.stdout ? undefined : existing;
-  const { text: after, diagnostics: writeDiagnostics, changes } = dialects[to].codec.write(result.hooks, before, file, dialects[to], o.stdout ? undefined : own);
+  const written = dialects[to].codec.write(result.hooks, before, file, dialects[to], o.stdout ? undefined : own);
+  const { diagnostics: writeDiagnostics, changes } = written;
   diagnostics.push(...writeDiagnostics.filter((d) => d.code !== 'jsonSyntaxIgnoresFile'));
+  // A file convert created that holds nothing now is deleted, not left as `{}` (nor created empty by --remove).
+  const created = nextCreated(record.created, { newFile: existing === undefined, directories: existing === undefined ? missingDirectories(file) : 0, added: written.added ?? [], backup: false });
+  const deleted = !o.stdout && written.empty === true && created.file === true;
+  const after = deleted ? '' : written.text;
   locateTargets(result, after, file, to);
   const recordFile = recordPath(file);
-  const changed = after !== before;
-  const outcome: TargetOutcome = { to, hosts, file, before, after, changed, written: false, result, changes, record: recordFile };
+  const changed = deleted ? before !== undefined : after !== before;
+  const outcome: TargetOutcome = { to, hosts, file, before, after, changed, written: false, ...(deleted && changed ? { deleted: true } : {}), result, changes, record: recordFile };
   diagnostics.push(...result.diagnostics);
+  if (o.stdout) return { outcome };
+  // --remove gives the file back as it was: no backup of it, and the one convert made earlier goes too.
+  const backup = (o.backup ?? true) && !o.remove && changed && !deleted && before !== undefined;
+  const newRecord = nextRecordText(record.entries.filter((e) => !managedHere.includes(e)), changes, from, (k) => run.sourceOfKey.get(k), configs[0] ?? '-', after, to, { ...created, ...(backup || record.created?.backup ? { backup: true } : {}) });
+  outcome.recordChanged = newRecord !== (existsSync(recordFile) ? readText(recordFile) : undefined);
   if (o.dryRun) {
     const { createTwoFilesPatch } = await import('diff');
     const rel = relative(project, file) || file;
     outcome.diff = changed ? createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before ?? '', after) : '';
-    return { outcome };
   }
-  if (o.stdout) return { outcome };
-  const newRecord = nextRecordText(record.entries.filter((e) => !managedHere.includes(e)), changes, from, (k) => run.sourceOfKey.get(k), configs[0] ?? '-', after, to);
-  const oldRecord = existsSync(recordFile) ? readText(recordFile) : undefined;
-  return { outcome, ...(changed || newRecord !== oldRecord ? { write: { file, text: after, record: recordFile, recordText: newRecord, outcome } } : {}) };
+  if (o.dryRun || o.check) return { outcome };
+  const dropBackup = record.created?.backup === true && (o.remove === true || deleted);
+  const pending: PendingWrite = { file, text: deleted ? undefined : after, record: recordFile, recordText: newRecord, outcome, backup, dropBackup, directories: created.directories ?? 0 };
+  return { outcome, ...(changed || outcome.recordChanged || dropBackup ? { write: pending } : {}) };
 }
 
 /** Step 3: every file and record, once every target was converted and checked. */
-function writeAll(writes: PendingWrite[], backup: boolean): void {
+function writeAll(writes: PendingWrite[]): void {
   for (const w of writes) {
-    if (w.outcome.changed) {
-      const bak = writeAtomic(w.file, w.text, backup);
+    if (w.outcome.changed && w.text !== undefined) {
+      const bak = writeAtomic(w.file, w.text, w.backup);
       w.outcome.written = true;
       if (bak) w.outcome.backup = bak;
     }
     if (w.recordText !== undefined) writeAtomic(w.record, w.recordText, false);
     else rmSync(w.record, { force: true });
+    if (w.dropBackup) rmSync(`${w.file}.bak`, { force: true });
+    if (w.outcome.changed && w.text === undefined) {
+      deleteCreatedFile(w.file, w.directories);
+      w.outcome.written = true;
+    }
   }
 }
 
@@ -204,6 +236,9 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const project = resolve(o.project ?? projectOf(o.inputs));
   const files = targetFiles(o.to, project, o.out);
   if (o.out && files.length > 1) throw new HookBridgeError('--out takes one --to dialect');
+  if (o.check && o.stdout) throw new HookBridgeError('--check compares the target files with what convert would write into them; --stdout writes into none');
+  // A mistyped --out must not leave a tree of new directories behind: its directory has to exist.
+  if (o.out && !o.stdout && !existsSync(dirname(resolve(o.out)))) throw new HookBridgeError(`no such directory: --out writes into an existing directory (create it first: mkdir -p ${/^[\w./-]+$/.test(dirname(o.out)) ? dirname(o.out) : shellQuote(dirname(o.out))}); nothing was written`, dirname(o.out));
   const runners = o.runner && o.runner !== 'hook-bridge' ? [o.runner] : [];
   const diagnostics: Diagnostic[] = [];
   const input = readInput(o, project, runners, diagnostics);
@@ -227,16 +262,26 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   // Every target was converted and checked before the first write.
   const trustSteps = targets.flatMap((t) => {
     const d = t.hosts.find((h) => mappings.dialects[h].config.hookTrust === 'trusted-hash');
-    return d && !o.remove ? [{ t, plan: planTrust(d, t.file, t.after, managed(t.changes), project, o) }] : [];
+    return d && !o.remove && !t.deleted ? [{ t, plan: planTrust(d, t.file, t.after, managed(t.changes), project, o) }] : [];
   });
   // Asked to record trust in a store that cannot be read: stop before writing anything.
-  const broken = o.trustHooks && !o.stdout && !o.dryRun ? trustSteps.find((s) => s.plan.storeError) : undefined;
+  const writesNothing = o.stdout === true || o.dryRun === true || o.check === true;
+  const broken = o.trustHooks && !writesNothing ? trustSteps.find((s) => s.plan.storeError) : undefined;
   if (broken) throw broken.plan.storeError!;
-  writeAll(writes, o.backup ?? true);
+  writeAll(writes);
   for (const { t, plan } of trustSteps) {
-    const record = o.trustHooks === true && !o.stdout && !o.dryRun;
+    const record = o.trustHooks === true && !writesNothing;
     t.trust = applyTrust(plan, record, o.backup ?? true);
     diagnostics.push(...trustDiagnostics(plan.dialect, t.trust, record, t.file));
   }
-  return { sources, targets, diagnostics };
+  return { sources, targets, diagnostics: once(diagnostics) };
+}
+
+/** Each diagnostic once: what is said of a source hook (a timeout that looks like ms) is not said again per target. */
+function once(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify([d.severity, d.code, d.file, d.path, d.message]);
+    return !seen.has(key) && !!seen.add(key);
+  });
 }

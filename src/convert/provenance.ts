@@ -25,6 +25,19 @@ export interface OwnedEntry {
 
 export interface Record {
   entries: OwnedEntry[];
+  /** What convert made around its entries, so that taking them out (`--remove`) leaves the project as it was. */
+  created?: Created;
+}
+
+export interface Created {
+  /** The file did not exist: once it holds nothing, it is deleted (not left as `{}`). */
+  file?: boolean;
+  /** How many directories above the file convert created with it (`.qwen/` = 1): removed with it when empty. */
+  directories?: number;
+  /** Top-level keys convert added to hold its entries (`hooks`): taken out again once they hold nothing. */
+  keys?: string[];
+  /** convert wrote `<file>.bak` (a copy of the file before one of its writes): deleted with its entries. */
+  backup?: boolean;
 }
 
 export const RECORD_NOTE = 'hook-bridge convert wrote these entries into the config beside this file; a re-run updates or removes only these. Commit this file with it. `hook-bridge convert --to <dialect> --remove` takes them out.';
@@ -45,16 +58,28 @@ export function readRecord(file: string): Record {
     throw new HookBridgeError(`hook-bridge's record of what it wrote is not readable (${(e as Error).message}); restore it from version control, or delete it to treat every entry as hand-written`, path);
   }
   const entries = isObject(value) && Array.isArray(value.entries) ? value.entries : undefined;
-  if (!entries) throw new HookBridgeError('expected { "entries": [ … ] }: restore it from version control, or delete it to treat every entry as hand-written', path);
+  if (!entries || !isObject(value)) throw new HookBridgeError('expected { "entries": [ … ] }: restore it from version control, or delete it to treat every entry as hand-written', path);
   return {
+    ...(isObject(value.created) ? { created: createdOf(value.created) } : {}),
     entries: entries.filter(
       (e): e is OwnedEntry => isObject(e) && typeof e.event === 'string' && typeof e.id === 'string' && typeof e.from === 'string' && isDialectId(e.from) && typeof e.source === 'string' && typeof e.key === 'string',
     ),
   };
 }
 
+/** The facts of a record's `created` that are well-formed (a hand-edited record loses only what is not). */
+function createdOf(c: { [k: string]: unknown }): Created {
+  return {
+    ...(c.file === true ? { file: true } : {}),
+    ...(Number.isInteger(c.directories) && (c.directories as number) > 0 ? { directories: c.directories as number } : {}),
+    ...(Array.isArray(c.keys) && c.keys.every((k) => typeof k === 'string') ? { keys: c.keys as string[] } : {}),
+    ...(c.backup === true ? { backup: true } : {}),
+  };
+}
+
 export function recordText(r: Record): string {
-  return `${JSON.stringify({ about: RECORD_NOTE, entries: r.entries }, null, 2)}\n`;
+  const created = r.created && Object.keys(r.created).length ? { created: r.created } : {};
+  return `${JSON.stringify({ about: RECORD_NOTE, ...created, entries: r.entries }, null, 2)}\n`;
 }
 
 /** Entries of a record keyed by event and identity (several when the same handler was written twice). */

@@ -6,7 +6,7 @@ import { handlerId } from '../dialects/handler-id.js';
 import { dialects } from '../dialects/index.js';
 import { managed } from '../dialects/sync-plan.js';
 import { hookId } from './ownership.js';
-import { recordText, type OwnedEntry } from './provenance.js';
+import { recordText, type Created, type OwnedEntry } from './provenance.js';
 
 /** Event + identity of every entry in a written config (to keep the record to what is there). */
 export function presentEntries(text: string, to: DialectId): string[] {
@@ -19,14 +19,18 @@ export function presentEntries(text: string, to: DialectId): string[] {
 
 /**
  * The new record's text (undefined: no entry left, the record goes): the entries of other runs (`others`), and an
- * entry per hook this run manages after the write, named by its source (`sourceOf` its key, else `fallbackSource`).
+ * entry per hook this run manages after the write, named by its source (`sourceOf` its key, else `fallbackSource`);
+ * and what convert `created` around them.
  */
-export function nextRecordText(others: OwnedEntry[], changes: WriteChanges, from: DialectId, sourceOf: (key: string) => string | undefined, fallbackSource: string, after: string, to: DialectId): string | undefined {
+export function nextRecordText(others: OwnedEntry[], changes: WriteChanges, from: DialectId, sourceOf: (key: string) => string | undefined, fallbackSource: string, after: string, to: DialectId, created?: Created): string | undefined {
   const entries: OwnedEntry[] = [
     ...others,
     ...managed(changes).map((h) => ({ event: h.event, id: handlerId(h.handler), from, source: (h.key && sourceOf(h.key)) ?? fallbackSource, key: h.key ?? handlerId(h.handler) })),
   ];
-  const present = new Set(presentEntries(after, to));
-  const kept = entries.filter((e) => present.has(`${e.event}\0${e.id}`));
-  return kept.length ? recordText({ entries: kept }) : undefined;
+  // In the order of the file, so that a run that changes nothing writes the same record.
+  const position = new Map<string, number>();
+  presentEntries(after, to).forEach((k, i) => position.has(k) || position.set(k, i));
+  const at = (e: OwnedEntry) => position.get(`${e.event}\0${e.id}`) ?? -1;
+  const kept = entries.filter((e) => at(e) >= 0).sort((a, b) => at(a) - at(b));
+  return kept.length ? recordText({ entries: kept, ...(created ? { created } : {}) }) : undefined;
 }

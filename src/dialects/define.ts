@@ -21,6 +21,8 @@ export interface Ownership {
   owner(event: string, handler: Record<string, unknown>): string | undefined;
   /** May an entry nobody recorded, equal to one about to be written, be taken over (hook-bridge's own form)? */
   adopt(handler: Record<string, unknown>): boolean;
+  /** Top-level keys hook-bridge added to the file (its record says so): taken out again once they hold nothing of anyone's. */
+  added?: readonly string[];
 }
 
 /** What a write did to the entries hook-bridge manages. */
@@ -37,6 +39,10 @@ export interface WriteResult {
   text: string;
   diagnostics: Diagnostic[];
   changes: WriteChanges;
+  /** Top-level keys this write added to the file (to record: a later write takes them out again once they hold nothing). */
+  added?: string[];
+  /** The file holds nothing after this write (no key at all): a file hook-bridge created is then deleted, not left empty. */
+  empty?: boolean;
 }
 
 export interface ReadOptions {

@@ -7,7 +7,8 @@ import { yaml } from '../lazy.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import type { Codec, NativeHook, ReadResult } from './define.js';
-import { planSync } from './sync-plan.js';
+import { managed, planSync } from './sync-plan.js';
+import { editHooksYaml } from './yaml-edit.js';
 import { readHandler, unknownEvent } from './handler-reader.js';
 import { canonicalEvent } from './catalog.js';
 
@@ -65,15 +66,9 @@ export const hooksYaml: Codec = {
     const { isMap, isSeq, parseDocument, YAMLSeq: Seq } = yaml();
     const doc = existing ? parse(existing, file) : parseDocument(`version: '${HOOKS_YAML_VERSION}'\n`);
     if (!isMap(doc.contents)) throw new HookBridgeError('expected a mapping at the top level; not overwriting it', file);
-    doc.set('version', HOOKS_YAML_VERSION);
     let seq = doc.get('hooks');
-    if (seq === undefined || seq === null) {
-      seq = new Seq();
-      doc.set('hooks', seq);
-    }
-    if (!isSeq(seq)) throw new HookBridgeError('"hooks" is not a list; not overwriting it', file, 'hooks');
-    const list = seq as YAMLSeq;
-    if (!list.items.length) list.flow = false; // `hooks: []` grows into a block list
+    if (seq !== undefined && seq !== null && !isSeq(seq)) throw new HookBridgeError('"hooks" is not a list; not overwriting it', file, 'hooks');
+    const list = (seq ?? new Seq()) as YAMLSeq;
     const entries = list.items.map((item) => {
       const e = (isMap(item) ? item.toJSON() : {}) as Record<string, unknown>;
       const { event, matcher, priority, ...handler } = e;
@@ -81,7 +76,21 @@ export const hooksYaml: Codec = {
     });
     const plan = planSync(hooks, entries, (h) => JSON.stringify([h.matcher ?? null, h.priority ?? null]), own);
     const changed = plan.additions.length > 0 || plan.actions.some((a) => a.kind === 'replace' || a.kind === 'remove');
-    if (!changed && existing) return { text: existing, diagnostics: [], changes: plan.changes };
+    if (!changed && existing) return { text: existing, diagnostics: [], changes: plan.changes, empty: isEmpty(doc) };
+    // A file that exists is edited as lines of text, so everything else in it stays as the user wrote it.
+    if (existing) {
+      const items = plan.actions.map((a) => (a.kind === 'replace' ? toEntry(a.hook) : a.kind === 'remove' ? ('remove' as const) : ('keep' as const)));
+      const edit = editHooksYaml(existing, doc, { items, append: plan.additions.map(toEntry), version: HOOKS_YAML_VERSION, added: own?.added ?? [], ours: managed(plan.changes).length > 0 });
+      if (edit) return { text: edit.text, diagnostics: [], changes: plan.changes, added: edit.added, empty: isEmpty(parse(edit.text, file)) };
+    }
+    // A new file, or a layout that cannot be edited as lines (a flow list with items): the document printed anew.
+    const added = existing ? (['version', 'hooks'] as const).filter((k) => !doc.has(k)) : ['version', 'hooks'];
+    doc.set('version', HOOKS_YAML_VERSION);
+    if (seq === undefined || seq === null) {
+      seq = list;
+      doc.set('hooks', seq);
+    }
+    if (!list.items.length) list.flow = false; // `hooks: []` grows into a block list
     const items: unknown[] = [];
     list.items.forEach((item, i) => {
       const a = plan.actions[i]!;
@@ -90,9 +99,15 @@ export const hooksYaml: Codec = {
     });
     for (const h of plan.additions) items.push(doc.createNode(toEntry(h)));
     list.items = items;
-    return { text: doc.toString({ lineWidth: 0 }), diagnostics: [], changes: plan.changes };
+    return { text: doc.toString({ lineWidth: 0 }), diagnostics: [], changes: plan.changes, added, empty: !existing && !items.length };
   },
 };
+
+/** A document with no key at all (a comment alone holds nothing). */
+function isEmpty(doc: ReturnType<typeof parse>): boolean {
+  const c = doc.contents as { items?: unknown[] } | null;
+  return c === null || (Array.isArray(c.items) && c.items.length === 0);
+}
 
 function toEntry(h: NativeHook): Record<string, unknown> {
   const { type, ...handler } = h.handler;

@@ -1,6 +1,6 @@
 // Edits of a JSONC text that keep everything else byte for byte: other keys, key order, comments, indentation
 // and line endings. The settings codec plans what changes; these place it in the text.
-import { applyEdits, modify, type Node as JsonNode } from 'jsonc-parser';
+import type { Node as JsonNode } from 'jsonc-parser';
 
 /** How the text being edited is laid out: its indentation unit and line ending. */
 export interface Layout {
@@ -49,24 +49,43 @@ export function jsonAt(value: unknown, text: string, node: JsonNode, fo: Layout)
 }
 
 /**
- * Set a value at a path, keeping the rest of the text as it is. jsonc-parser formats a large value as
- * hundreds of small edits (each copying the document: 40-70 ms for 200 hooks), so it only places a
- * short placeholder, and the value is spliced in as JSON.stringify output indented to its depth.
+ * Add properties at the end of an object, in the layout of its last property: each on a line of its own
+ * (indented like it), or inline after it in a compact object. An empty object gets them on lines of their own,
+ * one level deeper than the line it starts on. Removing them again (removeChildren) gives back the text as it was.
  */
-export function setValue(text: string, path: (string | number)[], value: unknown, fo: Layout): string {
-  const placeholder = `__hook_bridge_${Date.now()}_${Math.random().toString(36).slice(2)}__`;
-  const withPlaceholder = applyEdits(text, modify(text, path, placeholder, { formattingOptions: fo }));
-  const at = withPlaceholder.indexOf(`"${placeholder}"`);
-  return withPlaceholder.slice(0, at) + indentedJson(value, withPlaceholder, at, fo) + withPlaceholder.slice(at + placeholder.length + 2);
+export function appendProperties(text: string, object: JsonNode, props: [string, unknown][], fo: Layout): TextEdit {
+  const last = object.children?.at(-1);
+  if (!last) {
+    const indent = lineIndent(text, object.offset);
+    const inner = indent + indentUnit(fo);
+    const body = props.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${jsonIndented(v, inner, fo)}`).join(`,${fo.eol}`);
+    return { offset: object.offset, length: object.length, content: `{${fo.eol}${body}${fo.eol}${indent}}` };
+  }
+  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
+  const before = text.slice(lineStart, last.offset);
+  const ownLine = /^[ \t]*$/.test(before);
+  const content = props.map(([k, v]) => (ownLine ? `,${fo.eol}${before}${JSON.stringify(k)}: ${jsonIndented(v, before, fo)}` : `, ${JSON.stringify(k)}: ${JSON.stringify(v)}`)).join('');
+  return { offset: last.offset + last.length, length: 0, content };
+}
+
+/** A value replacing a node in a container: indented when the container spans lines, else compact like it. */
+export function replaceIn(container: JsonNode, node: JsonNode, value: unknown, text: string, fo: Layout): TextEdit {
+  const multiLine = text.slice(container.offset, container.offset + container.length).includes('\n');
+  return { offset: node.offset, length: node.length, content: multiLine ? indentedJson(value, text, node.offset, fo) : JSON.stringify(value) };
 }
 
 /** JSON for a value placed at `offset` in `text`: nested lines indented like the line it starts on. */
 export function indentedJson(value: unknown, text: string, offset: number, fo: Layout): string {
-  const lineStart = text.lastIndexOf('\n', offset) + 1;
-  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
-  const unit = fo.insertSpaces ? ' '.repeat(fo.tabSize) : '\t';
-  return JSON.stringify(value, null, unit).split('\n').join(`${fo.eol}${indent}`);
+  return jsonIndented(value, lineIndent(text, offset), fo);
 }
+
+/** JSON for a value whose first line continues a line indented by `indent`. */
+function jsonIndented(value: unknown, indent: string, fo: Layout): string {
+  return JSON.stringify(value, null, indentUnit(fo)).split('\n').join(`${fo.eol}${indent}`);
+}
+
+const lineIndent = (text: string, offset: number): string => /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', offset) + 1))![0];
+const indentUnit = (fo: Layout): string => (fo.insertSpaces ? ' '.repeat(fo.tabSize) : '\t');
 
 /** Apply edits (non-overlapping) to a text, last first so the offsets hold. */
 export function applyTextEdits(text: string, edits: TextEdit[]): string {

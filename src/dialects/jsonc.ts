@@ -25,9 +25,37 @@ export function parseJsoncChecked(text: string, file: string): { value: unknown;
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length || !root) {
     const e = errors[0];
-    throw new HookBridgeError(e ? `invalid JSON: ${printParseErrorCode(e.error)}` : 'empty file, expected a JSON object', file, e ? lineCol(text, e.offset) : undefined);
+    throw new HookBridgeError(e ? `invalid JSON: ${parseErrorMessage(text, e)}` : 'empty file, expected a JSON object', file, e ? lineCol(text, e.offset) : undefined);
   }
   return { value: getNodeValue(root), strict: false };
+}
+
+/** What each of jsonc-parser's error codes means, said for a person (the code names are its internals). */
+const PARSE_ERRORS: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: "expected ':' after the property name",
+  CommaExpected: "expected ',' before the next value",
+  CloseBraceExpected: "expected '}' to close the object",
+  CloseBracketExpected: "expected ']' to close the array",
+  EndOfFileExpected: 'expected the end of the file after the top-level value',
+  InvalidCommentToken: 'invalid comment',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'incomplete number',
+  InvalidUnicode: 'invalid \\u escape in a string',
+  InvalidEscapeCharacter: 'invalid escape character in a string',
+  InvalidCharacter: 'a control character in a string (a line break or tab inside a string must be escaped)',
+};
+
+/** A parse error as a person reads it: what was expected, and whether the file just ends there (a truncated file). */
+function parseErrorMessage(text: string, e: ParseError): string {
+  const code = printParseErrorCode(e.error);
+  let what = PARSE_ERRORS[code] ?? code;
+  if (code === 'InvalidSymbol') what = `${what} ${JSON.stringify(text.slice(e.offset, e.offset + Math.max(1, e.length)).slice(0, 20))}`;
+  return e.offset >= text.trimEnd().length ? `unexpected end of file: ${what}` : what;
 }
 
 /** Parse JSON (comments and trailing commas tolerated). */

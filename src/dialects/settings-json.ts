@@ -16,7 +16,7 @@ import type { Codec, NativeHook, ReadResult } from './define.js';
 import { readHandler, unknownEvent } from './handler-reader.js';
 import { syntaxThatIgnoresFile } from './json-syntax.js';
 import { lineCol, parseJsoncChecked } from './jsonc.js';
-import { appendChildren, applyTextEdits, indentedJson, jsonAt, layoutOf, removeChildren, setValue, type TextEdit } from './jsonc-edit.js';
+import { appendChildren, appendProperties, applyTextEdits, jsonAt, layoutOf, removeChildren, replaceIn, type Layout, type TextEdit } from './jsonc-edit.js';
 import { planSync, type ExistingEntry } from './sync-plan.js';
 
 export const settingsJson: Codec = {
@@ -124,7 +124,7 @@ export const settingsJson: Codec = {
       }
       if (goneGroups.size < eventNode.children!.length) edits.push(...removeChildren(eventNode, goneGroups));
       else if (additions.has(event)) {
-        edits.push({ offset: eventNode.offset, length: eventNode.length, content: indentedJson(groupHooks(additions.get(event)!), text, eventNode.offset, fo) });
+        edits.push(replaceIn(hooksNode!, eventNode, groupHooks(additions.get(event)!), text, fo));
         additions.delete(event);
       } else goneEvents.add(eventProps.findIndex((p) => p.children?.[0]?.value === event));
     }
@@ -135,12 +135,10 @@ export const settingsJson: Codec = {
       edits.push(appendChildren(text, eventNode, groupHooks(list), fo));
       additions.delete(event);
     }
-    let out = applyTextEdits(text, edits);
-    // New events, and events whose array was empty or not an array (replaced whole).
-    if (additions.size && !currentHooks) out = setValue(out, ['hooks'], Object.fromEntries([...additions].map(([ev, list]) => [ev, groupHooks(list)])), fo);
-    else for (const [event, list] of additions) out = setValue(out, ['hooks', event], groupHooks(list), fo);
-    if (out !== text && !out.endsWith('\n')) out += fo.eol;
-    if (existing !== undefined && out === text) out = existing;
+    // New events (and events whose value was empty or not an array) on the text as edited, then "hooks" taken out
+    // again where hook-bridge added it and it holds nothing now: every edit is undone by its reverse, byte for byte.
+    const placed = placeNewEvents(applyTextEdits(text, edits), additions, fo);
+    const out = own?.added?.includes('hooks') ? dropEmptyHooks(placed.text) : placed.text;
     const diagnostics: Diagnostic[] = [];
     // Our edits add no comment or trailing comma: only what the existing file had can make the agent ignore it.
     const ignored = existing === undefined || strict ? undefined : syntaxThatIgnoresFile(existing, d.spec);
@@ -152,9 +150,38 @@ export const settingsJson: Codec = {
     if (sw && sw.split('.').reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), current) === false) {
       diagnostics.push({ severity: 'warning', code: 'hooksSwitchedOff', message: `${sw} is false in this file: ${d.spec.agent} runs none of its hooks until it is true`, file, path: sw });
     }
-    return { text: existing === undefined && !out.endsWith('\n') ? `${out}\n` : out, diagnostics, changes: plan.changes };
+    const empty = !parseTree(out, [], { allowTrailingComma: true, disallowComments: false })?.children?.length;
+    return { text: out, diagnostics, changes: plan.changes, added: placed.added, empty };
   },
 };
+
+const JSONC = { allowTrailingComma: true, disallowComments: false };
+
+/** Events to add that the file does not hold yet (or holds as an empty or non-array value), and "hooks" itself where absent. */
+function placeNewEvents(text: string, additions: Map<string, NativeHook[]>, fo: Layout): { text: string; added: string[] } {
+  if (!additions.size) return { text, added: [] };
+  const root = parseTree(text, [], JSONC)!;
+  const events = [...additions].map(([ev, list]): [string, unknown] => [ev, groupHooks(list)]);
+  const hooksNode = findNodeAtLocation(root, ['hooks']);
+  if (!hooksNode) return { text: applyTextEdits(text, [appendProperties(text, root, [['hooks', Object.fromEntries(events)]], fo)]), added: ['hooks'] };
+  const edits: TextEdit[] = [];
+  const fresh: [string, unknown][] = [];
+  for (const [event, groups] of events) {
+    const node = findNodeAtLocation(root, ['hooks', event]);
+    if (node) edits.push(replaceIn(hooksNode, node, groups, text, fo));
+    else fresh.push([event, groups]);
+  }
+  if (fresh.length) edits.push(appendProperties(text, hooksNode, fresh, fo));
+  return { text: applyTextEdits(text, edits), added: [] };
+}
+
+/** Take "hooks" out of the file when it holds nothing. */
+function dropEmptyHooks(text: string): string {
+  const root = parseTree(text, [], JSONC)!;
+  const i = (root.children ?? []).findIndex((p) => p.children?.[0]?.value === 'hooks');
+  const value = root.children?.[i]?.children?.[1];
+  return i >= 0 && value?.type === 'object' && !value.children?.length ? applyTextEdits(text, removeChildren(root, new Set([i]))) : text;
+}
 
 /** A matcher group's identity: its matcher and other fields. */
 const placeKey = (matcher: unknown, groupFields: Record<string, unknown>) => stableJson([matcher ?? null, groupFields]);

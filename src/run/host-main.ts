@@ -1,5 +1,6 @@
 // The process side of run and dispatch: arguments, stdin, the reply on stdout/stderr and the exit code, and
 // failing closed when the wrapper line itself is broken.
+import { fstatSync } from 'node:fs';
 import { canonicalEvent } from '../dialects/catalog.js';
 import { DIALECT_IDS } from '../model/dialect-ids.js';
 import type { RunArgs } from './args.js';
@@ -24,9 +25,16 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: 
   try {
     args = c.parse(argv);
   } catch (e) {
-    const raw = await readStdin().catch(() => Buffer.alloc(0));
-    const hostEvent = guessHostEvent(Buffer.isBuffer(raw) ? raw.toString('utf8') : raw.head);
+    // A host always pipes a payload; a terminal (or /dev/null) on stdin, or nothing on it, is a person at a shell.
+    const raw = fromTerminal() ? Buffer.alloc(0) : await readStdin().catch(() => Buffer.alloc(0));
+    const payload = Buffer.isBuffer(raw) ? raw.toString('utf8') : raw.head;
+    const hostEvent = guessHostEvent(payload);
     write(process.stderr, `hook-bridge ${c.name}: ${(e as Error).message}\n${c.usage}\n`);
+    // Not called by a host: a usage error, exit 2 (a host's call is hook-bridge's own failure, below).
+    if (!payload.trim()) {
+      process.exitCode = 2;
+      return;
+    }
     // A broken wrapper line must not let a guarded tool run: block on events where a block means "stop".
     // The host is not known here (its argument may be what is broken): any dialect's name will do.
     const blocking = hostEvent !== undefined && DIALECT_IDS.some((d) => isBlocking(canonicalEvent(d, hostEvent)));
@@ -53,6 +61,15 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: 
     write(process.stdout, reply.stdout, () => {
       process.exitCode = reply.exitCode;
     });
+  }
+}
+
+/** stdin is a terminal or another character device (/dev/null): no host is calling (only read on a usage error). */
+function fromTerminal(): boolean {
+  try {
+    return fstatSync(0).isCharacterDevice();
+  } catch {
+    return false;
   }
 }
 

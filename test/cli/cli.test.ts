@@ -93,8 +93,19 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     const dir = project({ '.claude/settings.json': '{\n  "hooks": {\n    "PreToolUse": [,]\n' });
     const r = cli(['convert', '--to', 'qwen'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^hook-bridge: .*\.claude\/settings\.json: 3:\d+: invalid JSON: ValueExpected$/);
+    // What was expected, in words (not jsonc-parser's code name ValueExpected).
+    expect(r.stderr.trim()).toMatch(/^hook-bridge: .*\.claude\/settings\.json: 3:\d+: invalid JSON: expected a value$/);
     noStack(r.stderr);
+  });
+  it('a truncated file says the file ends where a value was expected, with file:line:col; nothing is written', () => {
+    const full = '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [ { "type": "command", "command": "./g.sh", "timeout": 30 } ] }\n    ]\n  }\n}\n';
+    const dir = project({ '.claude/settings.json': full.slice(0, full.indexOf('30')) });
+    const r = cli(['convert', '--to', 'qwen'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^hook-bridge: .*\.claude\/settings\.json: 4:\d+: invalid JSON: unexpected end of file: expected a value$/);
+    expect(existsSync(join(dir, '.qwen'))).toBe(false);
+    const cut = cli(['convert', '--to', 'qwen'], { cwd: project({ '.claude/settings.json': full.slice(0, full.indexOf('"matcher"') + 4) }) });
+    expect(cut.stderr.trim()).toMatch(/settings\.json: 4:\d+: invalid JSON: unterminated string$/);
   });
   it('invalid YAML in a hooks.yaml names the file, line and column', () => {
     const dir = project({ 'hooks.yaml': "version: '2.0.0'\nhooks:\n  - event: Stop\n    command: [unclosed\n" });

@@ -91,7 +91,8 @@ describe('a re-run is a sync of what hook-bridge wrote', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/0 added, 0 updated, 2 removed/);
     expect(read(join(dir, '.qwen/settings.json'))).toBe(mine);
-    expect(JSON.parse(read(join(dir, '.codebuddy/settings.json'))).hooks).toEqual({});
+    // convert created .codebuddy/settings.json (and its directory): --remove deletes them, it does not leave `{"hooks":{}}`.
+    expect(existsSync(join(dir, '.codebuddy'))).toBe(false);
     expect(existsSync(join(dir, '.qwen/settings.hook-bridge.json'))).toBe(false);
   });
 

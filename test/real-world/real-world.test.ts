@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { audit, convertProject, dialects, HookBridgeError, type DialectId } from '../../src/index.js';
 import type { ConvertProjectResult } from '../../src/convert/project.js';
 import type { Hook } from '../../src/model/hook.js';
+import { CASES, type Case } from './cases.js';
 
 const FIXTURES = resolve(import.meta.dirname, 'fixtures');
 const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml'];
@@ -37,33 +38,6 @@ const DOCUMENTED: Record<DialectId, string[]> = {
   gemini: ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'],
   codex: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'PermissionRequest'],
 };
-
-interface Case {
-  name: string;
-  from: DialectId;
-  /** Source files (relative to the fixture) to pass as inputs; default: the project directory (discovery). */
-  inputs?: string[];
-  /** Pass --from (else the dialect must be detected). */
-  explicitFrom?: boolean;
-}
-
-const CASES: Case[] = [
-  { name: 'claude-all-lifecycle', from: 'claude' },
-  { name: 'claude-project-dir-paths', from: 'claude' },
-  { name: 'claude-exec-args-if', from: 'claude' },
-  { name: 'claude-hook-types', from: 'claude' },
-  { name: 'claude-mcp-matchers', from: 'claude' },
-  { name: 'claude-async-groups', from: 'claude' },
-  { name: 'claude-jsonc-local', from: 'claude' },
-  { name: 'claude-settings-plus-local', from: 'claude' },
-  { name: 'plugin-standard', from: 'claude' },
-  // Named by .claude-plugin/plugin.json `"hooks": "./config/hooks.json"`: must be read as Claude's, undetected.
-  { name: 'plugin-custom-hooks-path', from: 'claude', inputs: ['config/hooks.json'] },
-  { name: 'plugin-foreign-events', from: 'claude' },
-  { name: 'codebuddy-project', from: 'codebuddy' },
-  { name: 'qwen-project', from: 'qwen' },
-  { name: 'hooks-yaml-priority', from: 'hooks-yaml' },
-];
 
 // Shapes found in public files that are not valid configs of any agent: hook-bridge must answer with a clear
 // error naming the file (exit 2) or convert them with a report row per hook; never crash, never lose hooks silently.
