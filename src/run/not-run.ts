@@ -22,9 +22,10 @@ const SPAWN_CODES: Record<string, 126 | 127> = { ENOENT: 127, EACCES: 126 };
  * Did the command not run? Shell form: exit 126/127 — POSIX's codes for exactly that, which a script that
  * itself exits 127 also uses (then `said` stays unset, and the note says only the code). Exec form: ENOENT/EACCES.
  */
-export function notRun(r: ScriptResult & { spawnError?: string; spawnCode?: string }): NotRun | undefined {
+export function notRun(r: ScriptResult & { spawnError?: string; spawnCode?: string }, execForm: boolean): NotRun | undefined {
   if (r.spawnError !== undefined) {
-    const code = r.spawnCode ? SPAWN_CODES[r.spawnCode] : undefined;
+    // The shell itself not starting is hook-bridge's own failure (--on-error), not the hook's.
+    const code = execForm && r.spawnCode ? SPAWN_CODES[r.spawnCode] : undefined;
     return code ? { exitCode: code, said: r.spawnError } : undefined;
   }
   if (r.exitCode !== 126 && r.exitCode !== 127) return undefined;

@@ -31,7 +31,7 @@ export function scriptRunner(args: Pick<RunArgs, 'from' | 'command' | 'timeoutS'
   return async (payload, tool) => {
     const scriptInput = isObject(payload.tool_input) ? payload.tool_input : undefined;
     const r = await runScript(args, `${JSON.stringify(payload)}\n`, env, cwd, timeoutMs);
-    const missing = notRun(r);
+    const missing = notRun(r, typeof args.command !== 'string');
     if (r.spawnError && !missing) return { answer: { context: [] }, stderr: '', failure: r.spawnError, tool };
     if (missing) return { ...notRunAnswer(args, event, r, missing, scriptInput, tool), tool };
     const answer = readAnswer(args.from, event, r, scriptInput, tool);

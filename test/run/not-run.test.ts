@@ -4,7 +4,7 @@
 // host runs it: the command taken from the converted file, `/bin/sh -c` with the host's payload on stdin, and a PATH
 // that has `hook-bridge` (a shim of the built CLI) and nothing else, so `uv` is not found on any machine.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,11 +16,18 @@ import { BIN, cleanEnv, runCli } from './cli.js';
 
 const FIXTURE = resolve(import.meta.dirname, '../real-world/fixtures/claude-all-lifecycle');
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
-type Host = Exclude<DialectId, 'claude' | 'hooks-yaml'>;
-const HOSTS = (Object.keys(mappings.dialects) as DialectId[]).filter((d): d is Host => d !== 'claude' && d !== 'hooks-yaml');
+type Host = Exclude<DialectId, 'hooks-yaml'>;
+const HOSTS = (Object.keys(mappings.dialects) as DialectId[]).filter((d): d is Host => d !== 'hooks-yaml');
+/** On Claude Code itself, the scripts come from a Qwen Code project with the same `uv run` hooks. */
+const QWEN_UV = {
+  hooks: Object.fromEntries(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart', 'Notification', 'PreCompact', 'SubagentStop'].map((e) => [e, [{ hooks: [{ type: 'command', command: `uv run .qwen/hooks/${e.toLowerCase()}.py` }] }]])),
+};
+/** The agent whose rules the scripts follow: Claude's, except on Claude Code (the Qwen project). */
+const scriptAgent = (host: Host) => (host === 'claude' ? 'Qwen Code' : 'Claude Code');
 
 /** Where each host's captured payloads are (the IDE's: CodeBuddy Code's captures, in the IDE's tool names). */
 const PAYLOADS: Record<Host, string> = {
+  claude: 'ground-truth/claude/payloads',
   qwen: 'ground-truth/qwen/payloads',
   codebuddy: 'ground-truth/codebuddy/payloads',
   'codebuddy-ide': 'ground-truth/codebuddy/payloads',
@@ -38,11 +45,13 @@ function hostPayload(host: Host, event: string, dir: string): Record<string, unk
   return { ...p, cwd: dir };
 }
 
-/** A PATH with `hook-bridge` only: the built CLI behind a shim, as an installed hook-bridge is. */
+/** A PATH with `hook-bridge` (the built CLI behind a shim, as an installed hook-bridge is) and bash (the shell Qwen Code's scripts run in), nothing else. */
 function shimPath(): string {
   const bin = mkdtempSync(join(tmpdir(), 'hb-shim-'));
   writeFileSync(join(bin, 'hook-bridge'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
   chmodSync(join(bin, 'hook-bridge'), 0o755);
+  writeFileSync(join(bin, 'bash'), '#!/bin/sh\nexec /bin/bash "$@"\n');
+  chmodSync(join(bin, 'bash'), 0o755);
   return bin;
 }
 
@@ -55,7 +64,10 @@ function entries(host: Host, file: string): { event: string; command: string }[]
 /** Convert the uv project for a host (per-hook wrappers, or --dispatch), then run each entry as the host does. */
 async function convertAndRun(host: Host, o: { dispatch?: boolean; onMissing?: 'deny' } = {}) {
   const dir = mkdtempSync(join(tmpdir(), `hb-notrun-${host}-`));
-  cpSync(FIXTURE, dir, { recursive: true });
+  if (host === 'claude') {
+    mkdirSync(join(dir, '.qwen'));
+    writeFileSync(join(dir, '.qwen/settings.json'), JSON.stringify(QWEN_UV, null, 2));
+  } else cpSync(FIXTURE, dir, { recursive: true });
   const r = await convertProject({ to: [host], project: dir, backup: false, ...(o.dispatch ? { dispatch: true } : {}) });
   const file = r.targets[0]!.file;
   expect(existsSync(file)).toBe(true);
@@ -74,7 +86,7 @@ describe('a program that is not installed (uv run …, uv missing): the call pro
       expect(runs.length).toBeGreaterThanOrEqual(8);
       for (const r of runs) {
         expect({ event: r.event, code: r.code, stdout: r.stdout }, r.stderr).toEqual({ event: r.event, code: 0, stdout: expect.stringMatching(/^(\{\}\n)?$/) });
-        expect(r.stderr, `${r.event}: ${r.command}`).toMatch(/hook-bridge: the hook could not run: uv: (command )?not found \(exit 127\); on Claude Code that is a non-blocking error: nothing is blocked \(--on-missing deny blocks instead\)/);
+        expect(r.stderr, `${r.event}: ${r.command}`).toMatch(new RegExp(`hook-bridge: the hook could not run: uv: (command )?not found \\(exit 127\\); on ${scriptAgent(host)} that is a non-blocking error: nothing is blocked \\(--on-missing deny blocks instead\\)`));
         expect(r.stderr).not.toMatch(/could not be started|\n\s+at /);
       }
     });
@@ -128,6 +140,11 @@ describe('run: a command that cannot run, unit by unit', () => {
     const allow = await runCli(['--from', 'gemini', '--to', 'qwen', '--on-missing', 'allow', '-c', 'hb-no-such-command'], gem, env);
     expect(allow).toMatchObject({ code: 0, stdout: '{}\n' });
     expect(allow.stderr).toMatch(/; on Gemini CLI that is a non-blocking error: nothing is blocked\n$/);
+  });
+  it("the shell itself cannot start (a project directory that is gone): hook-bridge's own failure, failing closed (--on-error)", async () => {
+    const gone = join(dir, 'gone');
+    const r = await runCli(['--from', 'claude', '--to', 'qwen', '-c', 'true'], JSON.stringify({ ...JSON.parse(pre), cwd: gone }), cleanEnv({ QWEN_PROJECT_DIR: gone }));
+    expect(JSON.parse(r.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: `hook-bridge: cannot start /bin/sh in ${gone}: ENOENT` });
   });
   it('--on-missing takes deny|allow', async () => {
     const r = await runCli(['--from', 'claude', '--to', 'qwen', '--on-missing', 'maybe', '-c', 'true'], pre, env);
