@@ -128,6 +128,7 @@ const RUN_ARGS: { [K in keyof Required<RunArgs>]: Check } = {
   timeoutS: number,
   onError: oneOf(['deny', 'allow']),
   onTimeout: oneOf(['allow', 'deny']),
+  onMissing: oneOf(['deny', 'allow']),
   ask: oneOf(['ask', 'deny', 'allow']),
   rewrite: oneOf(['deny', 'ignore']),
   pluginRoot: string,

@@ -4,11 +4,15 @@ import { isAbsolute, relative } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Severity } from '../model/hook.js';
 import { HookBridgeError } from '../model/errors.js';
-import { convertHooks, type ReportRow } from '../convert/convert.js';
+import { convertHooks, type ConvertResult, type ReportRow } from '../convert/convert.js';
 import { discoverConfigs, projectsOf } from './discover.js';
 import { locate } from './locate.js';
 import { RULES } from './rules/index.js';
+import { groupFindings } from './group.js';
+import { runnerNotes } from './runner-notes.js';
+import { targetScope, type Skipped } from './scope.js';
 import { resolveScript } from './scripts.js';
+import { wrapperPluginRoot } from './wrapper-args.js';
 import { isYamlConfig, type ConfigFile, type Finding, type HookEntry, type Rule, type RuleContext, type ScriptInfo } from './types.js';
 
 export type RuleSetting = Severity | 'off';
@@ -45,6 +49,12 @@ export interface AuditResult {
   rules: Rule[];
   /** With a target: what `hook-bridge convert --to <target>` would do with each config (in memory). */
   conversion?: { config: ConfigFile; report: ReportRow[] }[];
+  /** The agent audited for (--target), when not each config's own. */
+  target?: DialectId;
+  /** With a target: configs left out, hook-bridge's conversions for other agents (their sources are audited). */
+  skipped?: Skipped[];
+  /** Notes for stderr, not findings: a runner the hook-bridge entries call that the agents cannot find. */
+  notes: string[];
 }
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -61,12 +71,23 @@ export function audit(o: AuditOptions = {}): AuditResult {
   const projects = projectsOf(o.paths ?? []);
   const configs: ConfigFile[] = [];
   const findings: Finding[] = [];
+  const skipped: Skipped[] = [];
+  const notes = new Set<string>();
+  const conversions = new Map<string, ConvertResult>();
   const seen = new Set<string>();
   for (const { project, paths } of projects) {
     const own = o.projectRules?.(project) ?? {};
     checkRuleIds(own, known, project);
-    const mine = discoverConfigs(project, paths, { ...(o.user ? { user: true } : {}), ...(o.home ? { home: o.home } : {}), ...(o.env ? { env: o.env } : {}) });
+    const discovered = discoverConfigs(project, paths, { ...(o.user ? { user: true } : {}), ...(o.home ? { home: o.home } : {}), ...(o.env ? { env: o.env } : {}) });
+    // --target: hook-bridge's output for other agents is out of scope (scope.ts).
+    const scope = o.target ? targetScope(discovered, o.target, project) : { configs: discovered, skipped: [] };
+    const mine = scope.configs;
+    for (const x of scope.skipped) if (!skipped.some((y) => y.file === x.file)) skipped.push(x);
     for (const c of mine) if (!configs.some((x) => x.file === c.file)) configs.push(c);
+    // With a target: what `convert --to <target>` would make of each config (for the report, and the runner it writes).
+    for (const c of o.target ? mine : []) if (c.dialect !== o.target && c.hooks.length && !conversions.has(c.file)) conversions.set(c.file, convertHooks(c.hooks, c.dialect, { to: o.target! }));
+    const converted = mine.flatMap((c) => conversions.get(c.file)?.hooks ?? []);
+    for (const n of runnerNotes(project, mine, o.target, converted, o.env ?? process.env)) notes.add(n);
     // A user-level config audited with each project says the same thing each time: once is enough.
     const key = (f: Finding) => JSON.stringify([f.file, f.path, f.ruleId, f.message]);
     const found = auditProject(project, mine, { ...own, ...o.rules }, o);
@@ -74,17 +95,17 @@ export function audit(o: AuditOptions = {}): AuditResult {
     for (const f of found) seen.add(key(f));
   }
   findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId));
-  const conversion = o.target
-    ? configs.filter((c) => c.dialect !== o.target && c.hooks.length).map((config) => ({ config, report: convertHooks(config.hooks, config.dialect, { to: o.target! }).report }))
-    : undefined;
+  const conversion = o.target ? configs.filter((c) => conversions.has(c.file)).map((config) => ({ config, report: conversions.get(config.file)!.report })) : undefined;
   const rules = known.filter((r) => (!o.only || o.only.includes(r.id)) && o.rules?.[r.id] !== 'off');
-  return { projects: projects.map((p) => p.project), configs, findings, rules, ...(conversion ? { conversion } : {}) };
+  groupFindings(findings);
+  return { projects: projects.map((p) => p.project), configs, findings, rules, ...(conversion ? { conversion } : {}), ...(o.target ? { target: o.target, skipped } : {}), notes: [...notes] };
 }
 
 /** Every rule over one project's configs: `$CLAUDE_PROJECT_DIR` and relative script paths resolve against `project`. */
 function auditProject(project: string, configs: ConfigFile[], settings: Record<string, RuleSetting>, o: AuditOptions): Finding[] {
   const findings: Finding[] = [];
   const scriptCache = new Map<string, ScriptInfo | undefined>();
+  const pluginRoot: RuleContext['pluginRoot'] = (h, config) => config.pluginRoot ?? wrapperPluginRoot(h, project, o.home ?? homedir());
   const rules = (o.ruleSet ?? RULES).filter((r) => (!o.only || o.only.includes(r.id)) && settings[r.id] !== 'off');
   for (const rule of rules) {
     const override = settings[rule.id] as Severity | undefined;
@@ -99,10 +120,12 @@ function auditProject(project: string, configs: ConfigFile[], settings: Record<s
       env: o.env ?? process.env,
       ...(o.target ? { target: o.target } : {}),
       hooks: () => configs.flatMap((config) => config.hooks.map((hook): HookEntry => ({ hook, config, host: o.target ?? config.dialect }))),
+      pluginRoot,
       script(h, config) {
         if (h.type !== 'command' || !h.command) return undefined;
-        const key = `${config.pluginRoot ?? ''}\0${h.command}`;
-        if (!scriptCache.has(key)) scriptCache.set(key, resolveScript(h.command, project, config.pluginRoot));
+        const root = pluginRoot(h, config);
+        const key = `${root ?? ''}\0${h.command}`;
+        if (!scriptCache.has(key)) scriptCache.set(key, resolveScript(h.command, project, root));
         return scriptCache.get(key);
       },
       report(r) {

@@ -12,9 +12,12 @@ import { discoveredDialects, projectFiles } from '../dialects/project-files.js';
 import type { ConfigFile } from './types.js';
 import { isToml, mentionsTomlHooks, projectPaths, userConfigFiles } from '../dialects/config-files.js';
 
-/** Files agents are often assumed to read but do not (mappings `config.notRead`): audited so a rule can say so. */
+/**
+ * Files agents are often assumed to read but do not (mappings `config.notRead`): audited so a rule can say so. The
+ * evidence (`source`) stays in the data: messages carry no internal evidence ids.
+ */
 export const UNREAD_LOCATIONS: { path: string; dialect: DialectId; why: string }[] = DIALECT_IDS.flatMap((d) =>
-  (mappings.dialects[d].config.notRead ?? []).map((u) => ({ path: u.path, dialect: d, why: `${mappings.dialects[d].agent} does not read ${u.path} (${u.source})` })),
+  (mappings.dialects[d].config.notRead ?? []).map((u) => ({ path: u.path, dialect: d, why: `${mappings.dialects[d].agent} does not read ${u.path}` })),
 );
 
 function load(file: string, dialect: DialectId, scope: ConfigFile['scope'], pluginRoot?: string): ConfigFile {

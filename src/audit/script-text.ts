@@ -36,3 +36,18 @@ export function firstKeys(text: string, field: string): string[] {
 
 /** Does the hook run natively on its host (not through a hook-bridge wrapper)? */
 export const unwrapped = (h: Hook, host: DialectId) => h.scriptDialect === (mappings.dialects[host].extends ?? host);
+
+/**
+ * The tools a script acts on when it tests `tool_name` against names (`if p['tool_name'] == 'Bash':`,
+ * `[ "$tool" = "Write" ]`, `case "$t" in Bash)`): the names it compares, or undefined when it does not test the
+ * tool (it acts on every tool its matcher fires for). What it reads from tool_input is read for those tools only.
+ */
+export function toolsTested(text: string, names: ReadonlySet<string>): Set<string> | undefined {
+  if (!/tool_name/.test(text)) return undefined;
+  const found = new Set<string>();
+  for (const m of text.matchAll(/\\?["'`]([A-Za-z_][\w-]*)\\?["'`]|(?:==|!=|\s=)\s*([A-Za-z_][\w-]*)\b|\b([A-Za-z_][\w-]*)\)/g)) {
+    const name = m[1] ?? m[2] ?? m[3]!;
+    if (names.has(name)) found.add(name);
+  }
+  return found.size ? found : undefined;
+}

@@ -49,6 +49,8 @@ export interface Finding {
   fix?: string;
   /** A mechanical edit of `file` that fixes it: set the value at `path` (applied by `audit --fix`). */
   edit?: { path: string; value: unknown };
+  /** One of `size` identical findings (same rule, severity and message) elsewhere; `id` numbers the groups of a report. */
+  group?: { id: number; size: number };
 }
 
 export interface HookEntry {
@@ -77,6 +79,8 @@ export interface RuleContext {
   env: NodeJS.ProcessEnv;
   target?: DialectId;
   hooks(): HookEntry[];
+  /** The plugin root a hook's command sees: its plugin's (a plugin hook file), or the one its wrapper passes (`run --plugin-root`). */
+  pluginRoot(h: Hook, config: ConfigFile): string | undefined;
   script(h: Hook, config: ConfigFile): ScriptInfo | undefined;
   report(r: ReportInput): void;
 }

@@ -75,7 +75,9 @@ export async function auditCommand(paths: string[], f: AuditFlags): Promise<void
   const { formatMarkdown } = await import('../audit/format/markdown.js');
   const { formatSarif } = await import('../audit/format/sarif.js');
   const render = { text: (r: typeof result) => `${formatText(r)}\n`, json: formatJson, markdown: formatMarkdown, sarif: formatSarif }[f.format];
-  // The report is the command's output (stdout, in every format); notes such as `fixed …` go to stderr.
+  // The report is the command's output (stdout, in every format); notes such as `fixed …` or a runner the agents
+  // cannot find go to stderr.
   process.stdout.write(render(result));
+  for (const n of result.notes) process.stderr.write(`note: ${n}\n`);
   process.exitCode = auditExitCode(result.findings, f.failOn);
 }

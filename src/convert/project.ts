@@ -23,6 +23,7 @@ import { portablePath, projectOf } from './paths.js';
 import { readRecord, recordPath, type OwnedEntry } from './provenance.js';
 import { readText } from './read-text.js';
 import { nextRecordText } from './record-update.js';
+import { runnerNote } from './runner-found.js';
 import { readSourceHooks, resolveSources, type Source, type SourceOptions } from './sources.js';
 import { assertHostReads, targetFiles, type FileTarget } from './target-files.js';
 import { writeAtomic } from './write-atomic.js';
@@ -142,6 +143,14 @@ function machinePathWarnings(o: ConvertProjectOptions, sources: Source[], plugin
   return [...new Set(paths)].map((p) => ({ severity: 'warning', code: 'machinePath', message: `outside the project (${project}): the written entries name it by its absolute path on this machine, which a clone or a teammate's machine does not have; pass --project <the project it belongs to>`, file: p }));
 }
 
+/** The runner the written entries call, when the agents cannot find it from the project (runner-found.ts). */
+function runnerWarning(o: ConvertProjectOptions, targets: TargetOutcome[], project: string): Diagnostic[] {
+  const runner = o.runner ?? 'hook-bridge';
+  const calls = (t: TargetOutcome) => t.result.hooks.some((h) => typeof h.handler.command === 'string' && (h.handler.command.startsWith(`${runner} run `) || h.handler.command.startsWith(`${runner} dispatch `)));
+  const note = runnerNote(runner, [...new Set(targets.filter(calls).flatMap((t) => t.hosts))], project, o.env ?? process.env);
+  return note ? [{ severity: 'warning', code: 'runnerNotFound', message: note }] : [];
+}
+
 /** Step 2, per target file: convert for its hosts, merge into the file as it is, and say what the record becomes. */
 async function convertTarget(
   { file, hosts }: FileTarget,
@@ -259,6 +268,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     targets.push(outcome);
     if (write) writes.push(write);
   }
+  diagnostics.push(...runnerWarning(o, targets, project));
   // Every target was converted and checked before the first write.
   const trustSteps = targets.flatMap((t) => {
     const d = t.hosts.find((h) => mappings.dialects[h].config.hookTrust === 'trusted-hash');

@@ -13,6 +13,11 @@ export interface RunArgs {
   timeoutS?: number;
   onError: 'deny' | 'allow';
   onTimeout?: 'allow' | 'deny';
+  /**
+   * A hook command that could not run (exit 126/127: a program not found or not executable). Unset: what the script's
+   * agent does with that exit (Claude Code: a non-blocking error); deny: block on events that can block; allow: never block.
+   */
+  onMissing?: 'allow' | 'deny';
   /** Unset: relay `ask` where that fails closed on the host, else deny (emit.ts askRelaysSafely). */
   ask?: 'ask' | 'deny' | 'allow';
   rewrite: 'deny' | 'ignore';
@@ -67,6 +72,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
       o.timeoutS = n;
     } else if (a === '--on-error') o.onError = choice(a, take(), ['deny', 'allow'] as const);
     else if (a === '--on-timeout') o.onTimeout = choice(a, take(), ['allow', 'deny'] as const);
+    else if (a === '--on-missing') o.onMissing = choice(a, take(), ['allow', 'deny'] as const);
     else if (a === '--ask') o.ask = choice(a, take(), ['ask', 'deny', 'allow'] as const);
     else if (a === '--rewrite') o.rewrite = choice(a, take(), ['deny', 'ignore'] as const);
     else if (a === '--plugin-root') o.pluginRoot = take();

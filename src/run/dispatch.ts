@@ -26,7 +26,7 @@ import { HookBridgeError } from '../model/errors.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 
-export interface DispatchArgs extends Pick<RunArgs, 'to' | 'hosts' | 'onError' | 'ask' | 'rewrite' | 'transcript'> {
+export interface DispatchArgs extends Pick<RunArgs, 'to' | 'hosts' | 'onError' | 'onMissing' | 'ask' | 'rewrite' | 'transcript'> {
   /** The hook set's files, highest precedence first (`--config` repeated). */
   config: string[];
   /** The config's dialect (detected from the file when omitted). */
@@ -49,6 +49,7 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
       if (a === '--to' && list.length > 1) o.hosts = list as DialectId[];
     } else if (a === '--config') o.config = [...(o.config ?? []), v];
     else if (a === '--on-error' && (v === 'deny' || v === 'allow')) o.onError = v;
+    else if (a === '--on-missing' && (v === 'deny' || v === 'allow')) o.onMissing = v;
     else if (a === '--ask' && (v === 'ask' || v === 'deny' || v === 'allow')) o.ask = v;
     else if (a === '--rewrite' && (v === 'deny' || v === 'ignore')) o.rewrite = v;
     else if (a === '--transcript' && (TRANSCRIPT_MODES as readonly string[]).includes(v)) o.transcript = v as TranscriptMode;
@@ -131,9 +132,9 @@ function byPriority(hooks: Hook[]): Hook[][] {
 const answersIgnored = (h: Hook) => !!h.event && mappings.events[h.event]?.nearest?.answers === 'ignored';
 
 /** How one hook of the set runs: a shell command, or an exec-form command with its `args` (no shell). */
-function hookRunArgs(h: Hook, d: Pick<DispatchArgs, 'to' | 'transcript'>, configDialect: DialectId): Parameters<typeof runHook>[0] {
+function hookRunArgs(h: Hook, d: Pick<DispatchArgs, 'to' | 'transcript' | 'onMissing'>, configDialect: DialectId): Parameters<typeof runHook>[0] {
   const args = Array.isArray(h.fields.args) && h.fields.args.every((a) => typeof a === 'string') ? (h.fields.args as string[]) : undefined;
-  return { from: h.scriptDialect, to: d.to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(d.transcript ? { transcript: d.transcript } : {}), callFilter: callFilter(h, configDialect) };
+  return { from: h.scriptDialect, to: d.to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(d.transcript ? { transcript: d.transcript } : {}), ...(d.onMissing ? { onMissing: d.onMissing } : {}), callFilter: callFilter(h, configDialect) };
 }
 
 export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeof parseHostPayload>[1], env: NodeJS.ProcessEnv): Promise<HostReply> {

@@ -11,7 +11,11 @@ export interface HostHelp {
   options: [flags: string, description: string, defaultValue?: string][];
 }
 
-const ON_ERROR: HostHelp['options'][number] = ['--on-error <deny|allow>', "what hook-bridge's own failures (unreadable payload, a command that cannot start, a bad argument) mean on events that can block: deny fails closed, allow lets the work proceed", 'deny'];
+const ON_ERROR: HostHelp['options'][number] = ['--on-error <deny|allow>', "what hook-bridge's own failures (unreadable payload, a bad argument, its own crash) mean on events that can block: deny fails closed, allow lets the work proceed", 'deny'];
+const ON_MISSING: HostHelp['options'][number] = [
+  '--on-missing <deny|allow>',
+  "what a hook command that cannot run means (exit 126/127: a program not installed or not executable). Default: what the script's agent does with that exit (Claude Code: a non-blocking error, so the call proceeds and stderr names the program); deny blocks on events that can block; allow never blocks",
+];
 // The hosts it is relayed on are the data's (help-lists.ts), appended where the help is printed.
 const ASK: HostHelp['options'][number] = ['--ask <ask|deny|allow>', 'what a hook\'s "ask" becomes (default: relayed where the host asks a person and denies when it cannot, a deny with the reason elsewhere)'];
 const REWRITE: HostHelp['options'][number] = ['--rewrite <deny|ignore>', 'what a rewrite of the tool input (updatedInput) becomes on a host that ignores rewrites: deny the call, or ignore the rewrite and run the original input', 'deny'];
@@ -33,6 +37,7 @@ export const RUN_HELP: HostHelp = {
     ['--to <dialect[,dialect]>', 'the dialect of the host agent running this hook (required); several hosts that share one config file (codebuddy,codebuddy-ide): the payload\'s tool name tells which one called'],
     ['--timeout <s>', "the script's timeout in seconds; on expiry its process group is killed (default: the script agent's default)"],
     ['--on-timeout <allow|deny>', 'what a timed-out script means (default: what its agent does)'],
+    ON_MISSING,
     ON_ERROR,
     ASK,
     REWRITE,
@@ -55,6 +60,7 @@ export const DISPATCH_HELP: HostHelp = {
     ['--config <file>', 'the hook set: hooks.yaml or a settings file of any dialect (required). Repeated: several files of one dialect are one set, highest precedence first (settings.local.json, settings.json). A relative path is the project directory\'s (the host\'s project-dir variable; else the nearest directory up from the hook\'s cwd that has it)'],
     ['--from <dialect>', "the hook set's dialect (default: detected from the file)"],
     TRANSCRIPT,
+    ON_MISSING,
     ON_ERROR,
     ASK,
     REWRITE,

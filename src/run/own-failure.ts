@@ -1,4 +1,4 @@
-// hook-bridge's own failures (a payload it cannot read, a hook it cannot start, a bad argument) as the host's
+// hook-bridge's own failures (a payload it cannot read, a shell it cannot start, its own crash, a bad argument) as the host's
 // reply: they fail closed on the events where a hook can stop something, unless --on-error allow.
 import { emit, withStderr, type HostReply } from './emit.js';
 import type { RunArgs } from './args.js';

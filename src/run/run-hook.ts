@@ -9,7 +9,7 @@ import { carryEnvFile, scriptEnv, sessionEnvFile } from './script-env.js';
 import { coveredRewrite, runSplit, splitHostCall } from './split-calls.js';
 import { syncTranscripts } from './transcripts.js';
 
-type HookArgs = Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'pluginRoot' | 'emulateTodos' | 'calls' | 'transcript'> & {
+type HookArgs = Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'onMissing' | 'pluginRoot' | 'emulateTodos' | 'calls' | 'transcript'> & {
   /** dispatch: which of the calls a host call is split into the hook's matcher fires for (canonical tool ids). */
   callFilter?: (tool: string) => boolean;
 };

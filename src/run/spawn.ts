@@ -19,7 +19,7 @@ export function execPlaceholders(arg: string, from: RunArgs['from'], env: NodeJS
 }
 
 /** Run the script in its own process group; kill the whole group on timeout. */
-export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<ScriptResult & { spawnError?: string }> {
+export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<ScriptResult & { spawnError?: string; spawnCode?: string }> {
   return new Promise((resolve) => {
     let file: string;
     let argv: string[];
@@ -58,15 +58,15 @@ export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string
       killGroup('SIGTERM');
       setTimeout(() => killGroup('SIGKILL'), 1000).unref();
     }, timeoutMs);
-    const finish = (exitCode: number | null, spawnError?: string) => {
+    const finish = (exitCode: number | null, spawnError?: string, spawnCode?: string) => {
       if (settled) return;
       settled = true;
       for (const sig of signals) process.removeListener(sig, onSignal);
       clearTimeout(timer);
       if (timedOut) killGroup('SIGKILL');
-      resolve({ exitCode: timedOut ? null : exitCode, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut, ...(spawnError ? { spawnError } : {}) });
+      resolve({ exitCode: timedOut ? null : exitCode, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut, ...(spawnError ? { spawnError } : {}), ...(spawnCode ? { spawnCode } : {}) });
     };
-    child.on('error', (e: NodeJS.ErrnoException) => finish(null, `cannot start ${file} in ${cwd}: ${e.code ?? e.message}`));
+    child.on('error', (e: NodeJS.ErrnoException) => finish(null, `cannot start ${file} in ${cwd}: ${e.code ?? e.message}`, e.code));
     child.on('close', (code) => finish(code));
     // The answer is read when the script exits, as Claude Code does — not when its pipes close: a background
     // process it started may hold stdout open long past the host's timeout. After a short grace for output

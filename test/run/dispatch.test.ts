@@ -139,8 +139,12 @@ describe('hook-bridge dispatch --to codex --config hooks.yaml (Codex CLI: no pro
     const dir = project();
     const sub = join(dir, 'sub');
     mkdirSync(sub);
+    // The registration sits in the project's .codex/hooks.json: that folder marks the project root the hooks run in
+    // (without it, ./guard.sh ran in sub/ and was not found — which only denied while a missing program failed closed).
+    mkdirSync(join(dir, '.codex'));
     const r = await run({ ...codexBash('rm -rf /'), cwd: sub }, sub);
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason).toBe('guard: no rm -rf');
   });
 });
 

@@ -257,23 +257,29 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
     expect(r.stdout).toBe(EMPTY_WITH_STDERR[host]);
     expect(r.stderr).toContain('Error: crash.js: hook crashed');
   });
-  it('a command that does not exist: PreToolUse fails closed naming it', async ({ expect }) => {
+  it('a command that does not exist: PreToolUse proceeds (a non-blocking error on Claude Code), stderr names it; --on-missing deny fails closed', async ({ expect }) => {
     const r = await project(host).run(P.bash(host, 'ls'), 'hb-no-such-command --check');
     expect(r.code).toBe(0);
-    const reason = JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason as string;
-    expect(r.stdout).toBe(deny(reason));
-    expect(reason).toMatch(/^hook-bridge: the hook command could not be started \(exit 127\): .*hb-no-such-command: .*not found$/);
+    expect(r.stdout).toBe(EMPTY_WITH_STDERR[host]);
+    expect(r.stderr).toMatch(/hook-bridge: the hook could not run: hb-no-such-command: .*not found \(exit 127\); on Claude Code that is a non-blocking error: nothing is blocked/);
+    const strict = await project(host).run(P.bash(host, 'ls'), 'hb-no-such-command --check', ['--on-missing', 'deny']);
+    const reason = JSON.parse(strict.stdout).hookSpecificOutput.permissionDecisionReason as string;
+    expect(strict.stdout).toBe(deny(reason));
+    expect(reason).toMatch(/^hook-bridge: the hook could not run: hb-no-such-command: .*not found \(exit 127\); blocked \(--on-missing deny\)$/);
   });
   it('a command that does not exist: PostToolUse is not blocked', async ({ expect }) => {
     const r = await project(host).run(P.postBash(host, 'ls'), 'hb-no-such-command --check');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(EMPTY_WITH_STDERR[host]);
-    expect(r.stderr).toMatch(/hook-bridge: the hook command could not be started \(exit 127\): .*hb-no-such-command/);
+    expect(r.stderr).toMatch(/hook-bridge: the hook could not run: hb-no-such-command: .*not found \(exit 127\)/);
   });
-  it('an argv command (-- form) that does not exist: fails closed naming it', async ({ expect }) => {
+  it('an argv command (-- form) that does not exist: proceeds naming it; --on-missing deny fails closed', async ({ expect }) => {
     const p = project(host);
     const r = await runCli(['--from', 'claude', '--to', host, '--', 'hb-no-such-command', 'x'], JSON.stringify({ ...P.bash(host, 'ls'), cwd: p.dir }), p.env);
-    expect(r).toMatchObject({ code: 0, stdout: deny(`hook-bridge: cannot start hb-no-such-command in ${p.dir}: ENOENT`) });
+    expect(r).toMatchObject({ code: 0, stdout: EMPTY_WITH_STDERR[host] });
+    expect(r.stderr).toContain(`hook-bridge: the hook could not run: cannot start hb-no-such-command in ${p.dir}: ENOENT (exit 127)`);
+    const strict = await runCli(['--from', 'claude', '--to', host, '--on-missing', 'deny', '--', 'hb-no-such-command', 'x'], JSON.stringify({ ...P.bash(host, 'ls'), cwd: p.dir }), p.env);
+    expect(strict).toMatchObject({ code: 0, stdout: deny(`hook-bridge: the hook could not run: cannot start hb-no-such-command in ${p.dir}: ENOENT (exit 127); blocked (--on-missing deny)`) });
   });
 });
 

@@ -1,12 +1,13 @@
-// A migration report a person attaches to a PR: summary, findings by severity, what to run.
-import { shownPath } from './where.js';
+// A migration report a person attaches to a PR: summary, findings by severity (identical ones once), what to run.
+import { shownOnce } from '../group.js';
+import { alsoAt, shownPath } from './where.js';
 import type { AuditResult } from '../audit.js';
 
 const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function formatMarkdown(r: AuditResult, cwd = process.cwd()): string {
   const rel = (f: string) => shownPath(f, cwd);
-  const target = r.findings.find((f) => f.target)?.target;
+  const target = r.target ?? r.findings.find((f) => f.target)?.target;
   const out: string[] = [`# Hook migration audit${target ? ` for ${target}` : ''}`, ''];
   out.push('| config | agent | hooks | errors | warnings | info |', '|---|---|---|---|---|---|');
   for (const c of r.configs) {
@@ -20,7 +21,11 @@ export function formatMarkdown(r: AuditResult, cwd = process.cwd()): string {
     const fs = r.findings.filter((f) => f.severity === sev);
     if (!fs.length) continue;
     out.push(`## ${title} (${fs.length})`, '', '| where | rule | finding |', '|---|---|---|');
-    for (const f of fs) out.push(`| \`${rel(f.file)}${f.line ? `:${f.line}` : ''}\`${f.path ? ` \`${f.path}\`` : ''} | \`${f.ruleId}\` | ${esc(f.message)} |`);
+    // Identical findings once, with where else they are (group.ts).
+    for (const { finding: f, others } of shownOnce(fs)) {
+      const more = others.length ? ` — ${esc(alsoAt(f, others, cwd))}` : '';
+      out.push(`| \`${rel(f.file)}${f.line ? `:${f.line}` : ''}\`${f.path ? ` \`${f.path}\`` : ''}${more} | \`${f.ruleId}\` | ${esc(f.message)} |`);
+    }
     out.push('');
   }
   if (r.conversion?.length) {
@@ -29,6 +34,9 @@ export function formatMarkdown(r: AuditResult, cwd = process.cwd()): string {
       for (const row of report) out.push(`| \`${rel(config.file)}\` \`${row.source.path}\` | ${row.source.event}${row.source.matcher !== undefined ? ` ${esc(JSON.stringify(row.source.matcher))}` : ''} | ${row.status} | ${esc(row.reason)} |`);
     }
     out.push('');
+  }
+  if (r.skipped?.length) {
+    out.push(`## Not audited${target ? ` for ${target}` : ''}`, '', ...r.skipped.map((x) => `- \`${rel(x.file)}\`: hook-bridge's conversion for ${x.agent}; its sources are audited`), '');
   }
   const fixes = [...new Set(r.findings.map((f) => f.fix).filter(Boolean))];
   if (fixes.length) out.push('## What to run', '', ...fixes.map((f) => `- \`${f}\``), '');

@@ -33,7 +33,8 @@ export function formatSarif(r: Pick<AuditResult, 'rules' | 'findings'>, cwd = pr
         ...(f.path ? { logicalLocations: [{ fullyQualifiedName: f.path, kind: 'member' }] } : {}),
       },
     ],
-    ...(f.target ? { properties: { target: f.target } } : {}),
+    // Identical findings keep a result each (code scanning shows each location); their group says they are one (group.ts).
+    ...(f.target || f.group ? { properties: { ...(f.target ? { target: f.target } : {}), ...(f.group ? { group: f.group.id, groupSize: f.group.size } : {}) } } : {}),
   }));
   const log: Log = {
     version: '2.1.0',

@@ -29,17 +29,17 @@ export default defineRule({
   id: 'answer-void',
   severity: 'warning',
   description: 'A script answers in a form the agent rejects as a whole, so the hook counts as failed and the tool runs',
-  docs: `Codex CLI parses a hook's JSON answer against a closed schema (ground truth, README "Output protocol"): an answer
+  docs: `Codex CLI parses a hook's JSON answer against a closed schema: an answer
 with a field or value outside it is **void as a whole** — the hook counts as failed and the call goes on, even when the
-same answer also denies. Forms Claude Code accepts that Codex voids: permissionDecision "allow" without updatedInput
-(d09), updatedInput without "allow" (d12), decision "approve" (d08), "continue": false / suppressOutput on PreToolUse
-(d13, d28), a deny or block without a reason (d21, d22), a top-level decision "deny" (d25), hookSpecificOutput without
-hookEventName (d17) or on Stop (st06), any unknown key (d23); "ask" (d10) is ask-headless's. The forms each agent
+same answer also denies. Forms Claude Code accepts that Codex voids: permissionDecision "allow" without updatedInput,
+updatedInput without "allow", decision "approve", "continue": false / suppressOutput on PreToolUse, a deny or block
+without a reason, a top-level decision "deny", hookSpecificOutput without hookEventName or on Stop, any unknown key;
+"ask" is ask-headless's. The forms each agent
 voids are data: \`mappings/dialects/<agent>.yaml\` \`output.voids\`.
 Fix: answer only what the agent accepts — a deny always with its reason, an allow only with a rewrite, nothing at
 all to let the call go on — or wrap the hook (\`hook-bridge convert\`), whose \`run\` answers only in the host's schema.`,
   messages: { void: '{{where}} answers {{what}} in {{event}}: {{agent}} rejects the whole answer, so the hook counts as failed and the tool runs' },
-  sources: ['ground-truth codex d08 d09 d12 d13 d17 d21 d22 d23 d25 d28 st06', 'mappings/dialects/*.yaml output.voids'],
+  sources: ['ground-truth codex README "Output protocol"', 'ground-truth codex d08 d09 d12 d13 d17 d21 d22 d23 d25 d28 st06', 'mappings/dialects/*.yaml output.voids'],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.type !== 'command' || !h.command || !h.event || !unwrapped(h, host)) continue; // wrapped scripts are translated

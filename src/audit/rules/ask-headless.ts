@@ -7,13 +7,13 @@ export default defineRule({
   severity: 'warning',
   description: 'A PreToolUse script answers permissionDecision "ask", which has no one to ask in headless runs',
   docs: `\`"permissionDecision": "ask"\` hands the decision to the user. In a headless run (\`-p\`, CI, an SDK) there is no
-user: CodeBuddy Code waits for an answer that never comes and the run hangs until it is killed (ground truth t12;
-under \`-y\` it runs the tool, t12b); Claude Code (d10) and Qwen Code (d12) deny the tool with the reason. The facts
+user: CodeBuddy Code waits for an answer that never comes and the run hangs until it is killed (under
+\`-y\` it runs the tool); Claude Code and Qwen Code deny the tool with the reason. The facts
 come from \`mappings/dialects/<agent>.yaml\` (\`output.askHeadless\`).
 Fix: answer "deny" (with a reason saying how to proceed) or "allow" when the hook runs headless — e.g. test for a
 terminal or an environment variable your CI sets — or wrap the hook: \`hook-bridge run\` relays "ask" only where the host
 asks a person and denies headless (Qwen Code, the CodeBuddy IDE), and turns it into a deny with the reason elsewhere
-(CodeBuddy Code); \`--ask deny\` makes it a deny on every host. Codex CLI rejects an answer with "ask" as a whole (d10):
+(CodeBuddy Code); \`--ask deny\` makes it a deny on every host. Codex CLI rejects an answer with "ask" as a whole:
 the tool runs, headless or not — the guard fails open.`,
   messages: {
     hangs: '{{where}} answers {{field}} "ask" in {{event}}: in headless runs (-p) {{agent}} waits forever for an answer, so the run hangs',

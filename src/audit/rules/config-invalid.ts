@@ -7,8 +7,8 @@ export default defineRule({
   severity: 'error',
   description: 'A hook config file cannot be parsed, or a hook entry is malformed',
   docs: `The agents skip malformed configs silently: Qwen Code ignores an unparseable settings file or a hook entry
-without \`type\`; Claude Code drops every hook of a file with one entry without \`type\` or a \`timeout: 0\`
-(ground truth c05, c09, c10, c11). Nothing warns you at run time. Fix the file at the reported position.`,
+without \`type\`; Claude Code drops every hook of a file with one entry without \`type\` or a \`timeout: 0\`.
+Nothing warns you at run time. Fix the file at the reported position.`,
   messages: {
     unusable: '{{message}}',
     entry: '{{message}}',

@@ -1,20 +1,40 @@
 import { relative } from 'node:path';
 import { mappings } from '../../model/mappings.js';
+import { readRecord } from '../../convert/provenance.js';
 import { UNREAD_LOCATIONS } from '../discover.js';
-import { convertFix, defineRule } from '../types.js';
+import { convertFix, defineRule, type ConfigFile } from '../types.js';
+
+/** A path as the record names it: relative to the project, with `/`. */
+const relPath = (project: string, file: string) => relative(project, file).split('\\').join('/');
+
+/** The target's own config that holds hook-bridge's conversion of `c` (its record names c as the source, or it wraps every hook of c). */
+function conversionOf(c: ConfigFile, targets: ConfigFile[], project: string): ConfigFile | undefined {
+  const rel = relPath(project, c.file);
+  return targets.find((t) => {
+    try {
+      if (readRecord(t.file).entries.some((e) => e.source === rel)) return true;
+    } catch {
+      // an unreadable record: judge by the wrappers alone
+    }
+    return c.hooks.every((h) => h.command !== undefined && t.hooks.some((w) => w.written !== undefined && w.command === h.command));
+  });
+}
 
 export default defineRule({
   id: 'config-not-read',
   severity: 'error',
   description: 'Hooks sit in a file the agent does not read',
-  docs: `Each agent reads hooks from its own files only: Qwen Code does not read \`.qwen/settings.local.json\` (ground
-truth c02) nor \`.claude/settings.json\` (c03); CodeBuddy Code does not read \`.claude/\` (claude-file). Hooks there
-never run. Move them into a file the agent reads, or convert them: \`hook-bridge convert --to <agent>\`.`,
+  docs: `Each agent reads hooks from its own files only: Qwen Code does not read \`.qwen/settings.local.json\` nor
+\`.claude/settings.json\`; CodeBuddy Code does not read \`.claude/\`. Hooks there never run. Move them into a file the
+agent reads, or convert them: \`hook-bridge convert --to <agent>\`. Audited for another agent (\`--target\`), a file
+whose hooks were converted already (the target's file holds hook-bridge's conversion of them) is a note, not an error.`,
   messages: {
     unread: '{{why}}: its {{count}} hook(s) never run',
     otherAgent: '{{agent}} does not read {{file}}: its {{count}} hook(s) never run there',
+    converted: '{{agent}} does not read {{file}}; {{target}} holds hook-bridge\'s conversion of its {{count}} hook(s), which runs them there',
   },
-  sources: ['ground-truth qwen c02 c03', 'ground-truth codebuddy claude-file'],
+  messageSeverity: { converted: 'info' },
+  sources: ['ground-truth qwen c02 c03', 'ground-truth codebuddy claude-file', 'mappings/dialects/*.yaml config.notRead'],
   check(ctx) {
     for (const c of ctx.configs) {
       if (!c.hooks.length) continue;
@@ -24,9 +44,11 @@ never run. Move them into a file the agent reads, or convert them: \`hook-bridge
       else if (ctx.target && ctx.target !== c.dialect && mappings.dialects[ctx.target].config.format === 'settings-json') {
         const cfg = mappings.dialects[ctx.target].config;
         const read = [...(cfg.project ?? []), ...(cfg.plugin ?? [])];
-        if (!read.includes(rel)) {
-          ctx.report({ messageId: 'otherAgent', file: c.file, data: { agent: mappings.dialects[ctx.target].agent, file: rel, count: c.hooks.length }, fix: convertFix(ctx, `--from ${c.dialect} --to ${ctx.target}`, c.file) });
-        }
+        if (read.includes(rel)) continue;
+        const data = { agent: mappings.dialects[ctx.target].agent, file: rel, count: c.hooks.length };
+        const done = conversionOf(c, ctx.configs.filter((t) => t.dialect === ctx.target), ctx.project);
+        if (done) ctx.report({ messageId: 'converted', file: c.file, data: { ...data, target: relative(ctx.project, done.file) } });
+        else ctx.report({ messageId: 'otherAgent', file: c.file, data, fix: convertFix(ctx, `--from ${c.dialect} --to ${ctx.target}`, c.file) });
       }
     }
   },

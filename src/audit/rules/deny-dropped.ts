@@ -38,16 +38,15 @@ export default defineRule({
   severity: 'error',
   description: 'A hook blocks through a mechanism the agent that runs it drops (fail-open)',
   docs: `Some ways of blocking are accepted by one agent and silently dropped by another, so the guard fails open:
-- PostToolUse \`"decision": "block"\` or exit 2: Claude Code shows the reason to the model (p02, p03); Qwen Code
-  (p02, p03) and CodeBuddy Code (u02, u03) drop it — the model never learns that the result was rejected.
+- PostToolUse \`"decision": "block"\` or exit 2: Claude Code shows the reason to the model; Qwen Code
+  and CodeBuddy Code drop it — the model never learns that the result was rejected.
 - Stop \`"decision": "block"\` or exit 2 ("keep working until the tests pass"): CodeBuddy Code ignores it in headless
-  runs (u11–u13) and the session ends anyway.
-- \`"continue": false\` in PreToolUse: Claude Code STILL runs the tool and only then ends the session (d13).
-- an \`"async": true\` PreToolUse hook on Qwen Code: its deny comes too late and is ignored (c14).
-- PreToolUse \`permissionDecision: "deny"\` on Gemini CLI, which reads only a top-level \`"decision"\`: the tool runs
-  (observed, test/e2e/gemini-facts.test.ts).
-- a JSON deny with exit 1 on Codex CLI, which reads JSON only at exit 0 (d14); exit 2 with an empty stderr, which
-  Codex ignores even with a JSON deny on stdout (d03, d15).
+  runs and the session ends anyway.
+- \`"continue": false\` in PreToolUse: Claude Code STILL runs the tool and only then ends the session.
+- an \`"async": true\` PreToolUse hook on Qwen Code: its deny comes too late and is ignored.
+- PreToolUse \`permissionDecision: "deny"\` on Gemini CLI, which reads only a top-level \`"decision"\`: the tool runs.
+- a JSON deny with exit 1 on Codex CLI, which reads JSON only at exit 0; exit 2 with an empty stderr, which
+  Codex ignores even with a JSON deny on stdout.
 
 The facts come from \`mappings/dialects/<agent>.yaml\` (\`output.postToolUseBlock\`, \`output.stopBlock\`,
 \`output.continueFalse\`, \`output.jsonOnNonZeroExit\`, \`output.exit2NeedsStderr\`, \`run.asyncField\`). Fix: deny in PreToolUse with \`permissionDecision: "deny"\` (or exit 2),
@@ -63,7 +62,7 @@ the answer into what the host honours.`,
     exitTwoWithoutStderr: '{{where}} blocks {{event}} with exit 2 but writes no reason to stderr: {{agent}} ignores an exit 2 with an empty stderr (even with a JSON deny on stdout), so the tool runs',
     asyncDenyIgnored: 'async {{event}} hook: {{agent}} ignores the deny of an async hook ({{how}} in {{where}}), so the tool runs; remove "async": true',
   },
-  sources: ['ground-truth codex d03 d14 d15', 'e2e gemini-facts (permissionDecision not read)', 'ground-truth qwen p02 p03 c14', 'ground-truth codebuddy u02 u03 u11 u12 u13', 'ground-truth claude d13', 'mappings/dialects/*.yaml output, run.asyncField'],
+  sources: ['ground-truth codex d03 d14 d15', 'e2e gemini-facts (permissionDecision not read, test/e2e/gemini-facts.test.ts)', 'ground-truth qwen p02 p03 c14', 'ground-truth codebuddy u02 u03 u11 u12 u13', 'ground-truth claude d13', 'mappings/dialects/*.yaml output, run.asyncField'],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.type !== 'command' || !h.command || !h.event) continue;

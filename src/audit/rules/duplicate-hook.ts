@@ -36,8 +36,8 @@ export default defineRule({
   description: 'The same command is registered twice for the same event',
   docs: `The same hook command on the same event, with matchers that overlap, in two config files the same agent reads
 (\`.claude/settings.json\` and \`.claude/settings.local.json\`, the project's and the user's \`~/.claude/settings.json\`
-with \`--user\`) or twice in one file. Claude Code and Qwen Code run identical command strings once per event
-(ground truth \`dedup\`, \`ag07\`), so the copy is only redundant there — until someone edits one of them and both
+with \`--user\`) or twice in one file. Claude Code and Qwen Code run identical command strings once per event,
+so the copy is only redundant there — until someone edits one of them and both
 run. Other agents (CodeBuddy) may run it twice: a formatter formats twice, a logger logs twice, a slow check
 doubles its latency. Keep the hook in one place (team settings in \`settings.json\`, personal ones in
 \`settings.local.json\`) and delete the other entry.`,

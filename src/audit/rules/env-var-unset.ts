@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { DIALECT_IDS } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
 import { unwrapped } from '../script-text.js';
+import { wrapperPluginRoot } from '../wrapper-args.js';
 import { projectDirRef } from '../../convert/env.js';
 import { defineRule, paths } from '../types.js';
 
@@ -44,7 +45,7 @@ for settings files. A variable the host does not set expands to an empty string:
 becomes \`/hooks/guard.sh\`, which does not exist, and the hook fails on every call without blocking anything.
 Fix: use the host's own variable, or wrap the hook (\`hook-bridge convert\` writes
 \`hook-bridge run --from <script's agent> --to <host>\`, which sets the script agent's project-dir variables).
-Codex CLI sets no project-dir variable at all (ground truth c01): a Claude hook copied to \`.codex/hooks.json\` runs
+Codex CLI sets no project-dir variable at all: a Claude hook copied to \`.codex/hooks.json\` runs
 \`"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh\` as \`/.claude/hooks/x.sh\` (exit 127); its hooks run in the session's
 working directory inside the project, so \`"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"\` finds the project.
 Outside a plugin, refer to scripts through the project-dir variable instead of the plugin root. A script that
@@ -54,14 +55,17 @@ is not reported.`,
     notSet: '{{where}} uses ${{name}}, which {{agent}} does not set: it expands to an empty string; use {{use}}',
     pluginOnly: '{{where}} uses ${{name}}, which is set only for plugin hooks and {{file}} is not a plugin: it expands to an empty string; use {{use}}',
   },
-  sources: ['mappings/dialects/*.yaml env (_hook-env.json of each ground truth)', 'DESIGN.md (plugin root: plugins only)', 'src/run/main.ts (the wrapper sets the script agent\'s project-dir variables)'],
+  sources: ['mappings/dialects/*.yaml env (_hook-env.json of each ground truth)', 'ground-truth codex c01', 'DESIGN.md (plugin root: plugins only)', 'src/run/script-env.ts (the wrapper sets the script agent\'s project-dir variables, and its plugin root from --plugin-root)'],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.type !== 'command' || !h.command) continue;
       const hostSpec = mappings.dialects[host];
       const wrapped = !unwrapped(h, host);
-      // What the script sees: the host's variables, plus (wrapped) the project-dir variables the wrapper sets.
-      const set = new Set([...(hostSpec.env?.provided ?? []), ...(hostSpec.env?.projectDir ?? []), ...(wrapped ? (mappings.dialects[h.scriptDialect].env?.projectDir ?? []) : [])]);
+      // What the script sees: the host's variables, plus (wrapped) the project-dir variables the wrapper sets and the
+      // script agent's plugin root where the wrapper passes one (`run --plugin-root`, written for a plugin's hooks).
+      const scriptEnv = mappings.dialects[h.scriptDialect].env;
+      const wrapperRoot = wrapped && scriptEnv?.pluginRoot && wrapperPluginRoot(h, ctx.project, ctx.home) !== undefined ? [scriptEnv.pluginRoot] : [];
+      const set = new Set([...(hostSpec.env?.provided ?? []), ...(hostSpec.env?.projectDir ?? []), ...(wrapped ? (scriptEnv?.projectDir ?? []) : []), ...wrapperRoot]);
       const envOf = wrapped ? mappings.dialects[h.scriptDialect] : hostSpec;
       const useVar = envOf.env?.projectDir[0] ?? hostSpec.env?.projectDir[0];
       // An agent without a project-dir variable (Codex CLI): how its hooks find the project (env.projectRoot).

@@ -8,8 +8,8 @@ export default defineRule({
   id: 'event-unsupported',
   severity: 'error',
   description: 'The event is unknown, or the agent has no such event',
-  docs: `An event name the agent does not know is skipped without a word (Qwen Code c07; Claude Code and CodeBuddy
-likewise): a typo such as \`PreToolUSe\` or an event of another agent (\`InputReceived\`, \`TodoCreated\`)
+  docs: `An event name the agent does not know is skipped without a word (Qwen Code, Claude Code and CodeBuddy
+alike): a typo such as \`PreToolUSe\` or an event of another agent (\`InputReceived\`, \`TodoCreated\`)
 silently disables the hook. Use the agent's name for the event; \`hook-bridge dialects\` lists them with the
 evidence for each (observed on the real agent, or documented by its docs or its own bundle). A documented
 event is an event of its agent: it is never reported on that agent. A name close to a known event is

@@ -10,12 +10,12 @@ export default defineRule({
   severity: 'warning',
   description: 'A hook of an agent that runs only trusted hooks is not trusted, so it is skipped silently',
   docs: `Codex CLI runs a project's \`.codex/hooks.json\` only in a trusted project (\`[projects."<path>"] trust_level =
-"trusted"\` in the user's \`~/.codex/config.toml\`, or \`$CODEX_HOME/config.toml\`; ground truth c02), and then each user
+"trusted"\` in the user's \`~/.codex/config.toml\`, or \`$CODEX_HOME/config.toml\`), and then each user
 or project hook only when that file records its current hash: \`[hooks.state."<hooks.json path>:<event>:<group>:<handler>"]
-trusted_hash = "sha256:…"\` (c03, c04, c11a). Otherwise the hook is **skipped without a word**: a guard copied there
+trusted_hash = "sha256:…"\`. Otherwise the hook is **skipped without a word**: a guard copied there
 guards nothing. The hash covers the event, the matcher, the command, the timeout and the status message, so editing a
 hook makes it untrusted again. An interactive \`codex\` session asks to trust new or changed hooks; a headless run
-(\`codex exec\`) never asks (\`codex exec --trust\` trusts the project, not its hooks, c10).
+(\`codex exec\`) never asks (\`codex exec --trust\` trusts the project, not its hooks).
 Fix: start \`codex\` in the project and trust the hooks when it asks, or let \`hook-bridge convert --to codex
 --trust-codex-hooks\` record the hashes of the hooks it writes (an edit of the user's config.toml that keeps every
 other line).`,

@@ -7,7 +7,7 @@ export default defineRule({
   severity: 'error',
   description: 'The matcher is not a valid regular expression, so it never fires',
   docs: `Every agent tests matchers that are not plain name lists as JavaScript regular expressions; an invalid one
-(\`(\`, \`Bash[\`) makes the hook never fire, with at most a warning in a log file (Claude Code, CodeBuddy u14).
+(\`(\`, \`Bash[\`) makes the hook never fire, with at most a warning in a log file (Claude Code, CodeBuddy Code).
 Fix the pattern, or list names with \`|\`.`,
   messages: { invalid: 'matcher {{matcher}} is not a valid regular expression: this hook never fires on {{agent}}' },
   sources: ['ground-truth claude matcher-tests m_badre', 'ground-truth codebuddy u14'],

@@ -8,7 +8,7 @@ export default defineRule({
   severity: 'warning',
   description: 'A matcher of plain tool names also fires for other tools (unanchored regex)',
   docs: `CodeBuddy Code tests every matcher as an unanchored regex (\`Task\` matches \`TaskCreate\`, \`Edit\` matches
-\`NotebookEdit\`; ground truth u14), and Qwen Code does the same for anything that is not an exact name
+\`NotebookEdit\`), and Qwen Code does the same for anything that is not an exact name
 (\`edit\` also matches \`notebook_edit\`). A hook meant for one tool then runs — and may deny — for others.
 Anchor it: \`^(Write|Edit)$\`.`,
   messages: { over: 'matcher {{matcher}} also fires for {{extra}} on {{agent}}; anchor it: {{suggested}}' },

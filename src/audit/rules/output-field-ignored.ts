@@ -7,11 +7,11 @@ export default defineRule({
   severity: 'warning',
   description: 'An unwrapped script answers with an output field the agent that runs it ignores',
   docs: `Agents read different parts of a hook's JSON answer, and ignore the rest without a word:
-- \`modifiedInput\` is ignored by CodeBuddy Code (ground truth t04) and Claude Code: the rewrite is lost, the ORIGINAL input runs.
-- \`updatedInput\` is ignored by Qwen Code (d13, d14) and Gemini CLI (it reads \`hookSpecificOutput.tool_input\`): the original input runs.
-- \`additionalContext\` from PreToolUse is dropped by Qwen Code (d17) and CodeBuddy Code (x01): the model never sees it.
-- permissionDecision \`"allow"\` does not bypass Qwen Code's permission check (d09, d22), and since Qwen lets the last
-  hook to answer win, an allow can override another hook's deny (ag01).
+- \`modifiedInput\` is ignored by CodeBuddy Code and Claude Code: the rewrite is lost, the ORIGINAL input runs.
+- \`updatedInput\` is ignored by Qwen Code and Gemini CLI (it reads \`hookSpecificOutput.tool_input\`): the original input runs.
+- \`additionalContext\` from PreToolUse is dropped by Qwen Code and CodeBuddy Code: the model never sees it.
+- permissionDecision \`"allow"\` does not bypass Qwen Code's permission check, and since Qwen lets the last
+  hook to answer win, an allow can override another hook's deny.
 - the legacy \`"decision": "approve"\` is honoured by Claude Code only.
 
 The facts come from \`mappings/dialects/<agent>.yaml\` (\`output.*\`). Fix: answer with the field the agent reads

@@ -17,8 +17,8 @@ export default defineRule({
   severity: 'warning',
   description: 'A blocking hook runs unwrapped on an agent where a timeout blocks the tool or drops the prompt',
   docs: `On CodeBuddy Code a hook that times out counts as a block: a timed-out PreToolUse hook BLOCKS the tool ("Hook
-timed out after 2000ms", ground truth t13) and a timed-out UserPromptSubmit hook drops the prompt. Claude Code and
-Qwen Code let the work proceed (Claude to1, to2; Qwen to01). A script written for Claude Code semantics — a slow
+timed out after 2000ms") and a timed-out UserPromptSubmit hook drops the prompt. Claude Code and
+Qwen Code let the work proceed. A script written for Claude Code semantics — a slow
 linter, a network check, a hung \`git\` — then stops the agent whenever it is slow. The facts come from
 \`mappings/dialects/<agent>.yaml\` (\`timeout.onTimeout\`).
 Fix: wrap the hook as a script of an agent that proceeds — keep it in \`.claude/settings.json\` and run

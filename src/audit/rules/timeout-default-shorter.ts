@@ -17,7 +17,7 @@ export default defineRule({
   docs: `A hook without \`timeout\` gets its agent's default (e.g. 600 s on Claude Code, 60 s on Qwen Code and CodeBuddy Code,
 unknown on the CodeBuddy IDE plugin; \`mappings/dialects/<agent>.yaml\` \`timeout.default\`). Moved to an agent with a
 shorter default, a slow hook (a test run, a build, a network check) is killed part-way: its answer is lost, and on
-CodeBuddy Code a timed-out PreToolUse even blocks the tool (t13). Reported only with \`--target\`.
+CodeBuddy Code a timed-out PreToolUse even blocks the tool. Reported only with \`--target\`.
 Fix: \`hook-bridge convert --to <target>\` writes the default the hook relied on explicitly (\`"timeout": 600\`);
 or set \`timeout\` in the source config yourself (\`audit --fix\` writes the source agent's default).`,
   messages: {

@@ -21,6 +21,11 @@ ruleTester(rule, {
     },
     { name: "Claude's stdout read on CodeBuddy Code (no output text in its Bash result)", files: { ...codebuddy({ PostToolUse: [{ matcher: 'Bash', hooks: [cmd('./s.sh')] }] }), 's.sh': stdoutReader }, errors: [{ messageId: 'missing', path: 'hooks.PostToolUse[0].hooks[0].command', message: "./s.sh reads tool_response.stdout (Claude Code's Bash result); CodeBuddy Code sends an object without stdout for Bash, so it reads nothing" }] },
     { name: "Claude's Grep filenames in Python on CodeBuddy Code (a list of lines)", files: { ...codebuddy({ PostToolUse: [{ matcher: 'Grep', hooks: [cmd('python3 ./f.py')] }] }), 'f.py': filesReader }, errors: [{ message: /reads tool_response\.filenames \(Claude Code's Grep result\); CodeBuddy Code sends a list of lines for Grep/ }] },
+    {
+      name: 'a wildcard matcher on Qwen, the script testing tool_name: only the tool it names',
+      files: { ...qwen({ PostToolUse: [{ hooks: [cmd('./i.js')] }] }), 'i.js': '#!/usr/bin/env node\nconst p = JSON.parse(require("fs").readFileSync(0));\nif (p.tool_name === "write_file") console.log(p["tool_response"]["filePath"]);\n' },
+      errors: [{ message: /tool_response\.filePath \(Claude Code's Write result\); Qwen Code sends \{llmContent, returnDisplay\} for write_file/ }],
+    },
     { name: 'a wildcard matcher on Qwen: every tool whose result has the key', files: { ...qwen({ PostToolUse: [{ hooks: [cmd('./i.js')] }] }), 'i.js': indexReader }, errors: [{ message: /tool_response\.filePath \(Claude Code's Write result\); Qwen Code sends \{llmContent, returnDisplay\} for write_file/ }, { message: /Claude Code's Edit result\); Qwen Code sends \{llmContent, returnDisplay\} for edit/ }] },
   ],
 });

@@ -1,5 +1,5 @@
 import rule from '../../../src/audit/rules/script-interpreter-missing.js';
-import { claude, cmd, ruleTester } from '../rule-tester.js';
+import { claude, cmd, gemini, qwen, ruleTester } from '../rule-tester.js';
 
 const hook = (command: string) => claude({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(command)] }] });
 const at = 'hooks.PreToolUse[0].hooks[0].command';
@@ -19,7 +19,7 @@ ruleTester(rule, {
     {
       name: 'env shebang naming an interpreter not on PATH',
       files: { ...hook('./g.py'), 'g.py': '#!/usr/bin/env no-such-interpreter-xyz\nprint(1)\n' },
-      errors: [{ messageId: 'shebangNotFound', path: at, message: './g.py starts with #!/usr/bin/env no-such-interpreter-xyz, but no-such-interpreter-xyz is not on PATH: every call fails with exit 127 and blocks nothing' }],
+      errors: [{ messageId: 'shebangNotFound', path: at, message: './g.py starts with #!/usr/bin/env no-such-interpreter-xyz, but no-such-interpreter-xyz is not on PATH: every call fails with exit 127, a non-blocking error on Claude Code: the hook never runs and blocks nothing' }],
     },
     { name: 'absolute shebang that does not exist', files: { ...hook('./g.py'), 'g.py': '#!/nonexistent-hook-bridge/bin/python3\n' }, errors: [{ messageId: 'shebangNotFound', message: /\/nonexistent-hook-bridge\/bin\/python3 is not an existing executable/ }] },
     { name: 'relative shebang', files: { ...hook('./g.py'), 'g.py': '#!python3\n' }, errors: [{ messageId: 'shebangNotFound', message: /python3 is not an absolute path/ }] },
@@ -27,7 +27,24 @@ ruleTester(rule, {
     {
       name: 'an interpreter path in the command that does not exist',
       files: { ...hook('/nonexistent-hook-bridge/bin/python3 g.py'), 'g.py': 'print(1)\n' },
-      errors: [{ messageId: 'interpreterNotFound', path: at, message: '/nonexistent-hook-bridge/bin/python3 (named in the command) is not an existing executable: g.py fails with exit 127 on every call and blocks nothing' }],
+      errors: [{ messageId: 'interpreterNotFound', path: at, message: '/nonexistent-hook-bridge/bin/python3 (named in the command) is not an existing executable: every call fails with exit 127, a non-blocking error on Claude Code: the hook never runs and blocks nothing' }],
+    },
+    {
+      // What `hook-bridge run` does with it (src/run/not-run.ts): the call proceeds, stderr names the program.
+      name: 'uv missing behind a hook-bridge wrapper (a converted Claude hook on Qwen Code): the call proceeds',
+      files: { ...qwen({ PreToolUse: [{ matcher: 'read_file', hooks: [cmd("hook-bridge run --from claude --to qwen -c 'uv run g.py'")] }] }), 'g.py': 'print(1)\n' },
+      env: { PATH: '/nonexistent-hook-bridge-path' }, // the agents' PATH, without uv
+      errors: [{ messageId: 'interpreterNotFound', message: 'uv (named in the command) is not on PATH: every call fails with exit 127, a non-blocking error on Claude Code: the hook never runs; `hook-bridge run` lets each call proceed and says why on stderr (--on-missing deny blocks instead)' }],
+    },
+    {
+      name: 'audited for Gemini CLI, unwrapped: exit 127 is a block there',
+      files: { ...gemini({ BeforeTool: [{ matcher: 'read_file', hooks: [cmd('/nonexistent-hook-bridge/bin/python3 g.py')] }] }), 'g.py': 'print(1)\n' },
+      errors: [{ messageId: 'interpreterNotFound', message: /: every call fails with exit 127, and Gemini CLI reads that as a block: every BeforeTool it fires for is blocked$/ }],
+    },
+    {
+      name: 'a Gemini CLI hook wrapped for Qwen Code: run blocks as Gemini CLI does',
+      files: { ...qwen({ PreToolUse: [{ matcher: 'read_file', hooks: [cmd("hook-bridge run --from gemini --to qwen -c '/nonexistent-hook-bridge/bin/python3 g.py'")] }] }), 'g.py': 'print(1)\n' },
+      errors: [{ messageId: 'interpreterNotFound', message: /: every call fails with exit 127, and `hook-bridge run` blocks as Gemini CLI does \(--on-missing allow lets the calls proceed\): every PreToolUse it fires for is blocked$/ }],
     },
     { name: 'a project venv that was not created', files: { ...hook('.venv/bin/python g.py'), 'g.py': 'print(1)\n' }, errors: [{ messageId: 'interpreterNotFound', message: /^\.venv\/bin\/python \(named in the command\)/ }] },
   ],

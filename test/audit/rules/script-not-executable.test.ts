@@ -13,7 +13,7 @@ ruleTester(rule, {
       name: 'chmod lost (git checkout on Windows, a zip)',
       files: { ...claude({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('"$CLAUDE_PROJECT_DIR"/.claude/hooks/g.sh')] }] }), '.claude/hooks/g.sh': '#!/bin/sh\nexit 2\n' },
       notExecutable: ['.claude/hooks/g.sh'],
-      errors: [{ messageId: 'notExecutable', path: 'hooks.PreToolUse[0].hooks[0].command', message: '$CLAUDE_PROJECT_DIR/.claude/hooks/g.sh is not executable: every call fails with exit 126 (non-blocking), so the hook never takes effect' }],
+      errors: [{ messageId: 'notExecutable', path: 'hooks.PreToolUse[0].hooks[0].command', message: '$CLAUDE_PROJECT_DIR/.claude/hooks/g.sh is not executable: every call fails with exit 126, a non-blocking error on Claude Code: the hook never runs and blocks nothing' }],
     },
     { name: 'a python script run directly', files: { ...claude({ Stop: [{ hooks: [cmd('./check.py --strict')] }] }), 'check.py': '#!/usr/bin/env python3\n' }, notExecutable: ['check.py'], errors: [{ messageId: 'notExecutable', message: /^\.\/check\.py is not executable/ }] },
   ],

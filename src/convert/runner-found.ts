@@ -1,0 +1,78 @@
+// Can the commands hook-bridge writes start? A converted config calls its runner (`hook-bridge`, or what --runner
+// names) on every hook; where the agents cannot find it, every wrapped hook fails to start (the shell's exit 127) —
+// silently on most agents, a block on those that block on it. convert says so in its report and audit on stderr:
+// a note, not an error (PATH is the agents', checked here against this machine's). Also the lookup audit uses for
+// the interpreters hooks name.
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import type { DialectId } from '../model/dialect-ids.js';
+import { mappings } from '../model/mappings.js';
+import { lexShell } from '../model/shell-lexer.js';
+
+const runnable = (p: string) => {
+  try {
+    if (!statSync(p).isFile()) return false;
+    accessSync(p, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Can a program be run: a path (relative to `cwd`) to an executable file, or a bare name found on PATH? */
+export function programFound(name: string, cwd: string, env: NodeJS.ProcessEnv): boolean {
+  if (name.includes('/')) return runnable(isAbsolute(name) ? name : resolve(cwd, name));
+  return (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && runnable(join(dir, name)));
+}
+
+/** Does an exit code block on an agent: exit 2 everywhere, every code from 2 up where `output.otherExit` says so. */
+export function exitBlocks(d: DialectId, code: number): boolean {
+  if (code === 2) return true;
+  switch (mappings.dialects[d].output!.otherExit) {
+    case 'blocks-from-2':
+      return code > 2;
+    case 'non-blocking':
+    case 'warning':
+      return false;
+  }
+}
+
+/**
+ * The word of a runner that cannot be found from the project (hooks run with it as cwd): its program, or the file it
+ * hands an interpreter (`node ./node_modules/hook-bridge/bin/hook-bridge.cjs`). undefined: it can start, or a
+ * variable in it cannot be resolved here.
+ */
+export function runnerNotFound(runner: string, project: string, env: NodeJS.ProcessEnv): string | undefined {
+  const words = lexShell(runner).tokens.flatMap((t) => ('word' in t ? [t.word.value] : []));
+  let i = 0;
+  while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++; // FOO=bar hook-bridge
+  if (words[i] === 'env') i++;
+  const program = words[i];
+  if (program === undefined || program.includes('$')) return undefined;
+  if (!programFound(program, project, env)) return program;
+  // An interpreter given the runner's file: the file must be there too.
+  const file = words.slice(i + 1).find((w) => !w.startsWith('-'));
+  if (file !== undefined && !file.includes('$') && (file.includes('/') || /\.[cm]?js$/.test(file)) && !existsFile(isAbsolute(file) ? file : resolve(project, file))) return file;
+  return undefined;
+}
+
+function existsFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The note for a runner that cannot be found, naming what its absence does on each host; undefined when it can start. */
+export function runnerNote(runner: string, hosts: readonly DialectId[], project: string, env: NodeJS.ProcessEnv): string | undefined {
+  const missing = runnerNotFound(runner, project, env);
+  if (missing === undefined || !hosts.length) return undefined;
+  const what = missing.includes('/') ? `${missing} does not exist (hooks run in the project directory)` : `${missing} is not on PATH here`;
+  const agents = (blocks: boolean) => hosts.filter((h) => exitBlocks(h, 127) === blocks).map((h) => mappings.dialects[h].agent);
+  const effects = [
+    ...(agents(false).length ? [`${agents(false).join(', ')} run${agents(false).length > 1 ? '' : 's'} none of them (a non-blocking error)`] : []),
+    ...(agents(true).length ? [`${agents(true).join(', ')} block${agents(true).length > 1 ? '' : 's'} every call they fire for`] : []),
+  ];
+  return `${what}: the hooks written to run \`${runner} …\` fail to start (exit 127) until it is installed where the agents run hooks, or --runner names one that is (e.g. --runner 'node ./node_modules/hook-bridge/bin/hook-bridge.cjs'); meanwhile ${effects.join(', and ')}`;
+}
