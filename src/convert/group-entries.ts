@@ -56,10 +56,12 @@ const parts = (m: string) => m.split(/[|,]/).map((s) => s.trim()).filter(Boolean
 /** A tool matcher that is only exact names, anchored (`^Bash$`, `^(edit|write_file)$`, joined by |): the literal names, else undefined. */
 const ANCHORED_NAMES = /^\^(?:[A-Za-z0-9_-]+|\([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*\))\$(?:\|\^(?:[A-Za-z0-9_-]+|\([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*\))\$)*$/;
 
+const exactMemo = new Map<string, string[] | undefined>();
 /** The names a tool matcher can only fire for (an exact list), or undefined when it may fire for names it does not spell. */
 function exactNames(host: DialectId, m: string): string[] | undefined {
-  if (isExactList(host, m)) return parts(m);
-  return ANCHORED_NAMES.test(m) ? m.match(/[A-Za-z0-9_-]+/g)! : undefined;
+  const key = `${host}\0${m}`;
+  if (!exactMemo.has(key)) exactMemo.set(key, isExactList(host, m) ? parts(m) : ANCHORED_NAMES.test(m) ? m.match(/[A-Za-z0-9_-]+/g)! : undefined);
+  return exactMemo.get(key);
 }
 
 /** Which field an event's matcher is tested against on the host, as grouping needs to know it. */
@@ -69,28 +71,46 @@ function matcherOn(host: DialectId, event: string): On {
   return on === 'tool' ? 'tool' : on === null ? 'ignored' : on === undefined || on === 'unknown' ? 'unknown' : 'values';
 }
 
-/** Tool names to test two tool matchers on: every tool of the host, and the names either spells. */
-const probes = (host: DialectId, ...ms: string[]) => [...toolsOf(host).map((t) => t.entry.name), ...ms.flatMap((m) => exactNames(host, m) ?? [])];
+/**
+ * Which tool names each matcher fires for on each host, among the names worth testing: every tool of the host and
+ * every name the event's matchers spell (memoized per matcher: hooks share matchers).
+ */
+function fireSets(hosts: DialectId[], matchers: unknown[]): (host: DialectId, m: string) => Set<string> {
+  const strings = matchers.filter((m): m is string => typeof m === 'string');
+  const names = new Map(hosts.map((h) => [h, [...new Set([...toolsOf(h).map((t) => t.entry.name), ...strings.flatMap((m) => exactNames(h, m) ?? [])])]]));
+  const memo = new Map<string, Set<string>>();
+  return (host, m) => {
+    const key = `${host}\0${m}`;
+    let set = memo.get(key);
+    if (!set) memo.set(key, (set = new Set(names.get(host)!.filter((n) => matcherFires(host, m, n)))));
+    return set;
+  };
+}
+type Fires = ReturnType<typeof fireSets>;
 
 /** Do two entries' matchers fire for a same call on the host? (Conservative: two patterns may always meet.) */
-function overlaps(on: On, hosts: DialectId[], a: unknown, b: unknown): boolean {
+function overlaps(on: On, hosts: DialectId[], fires: Fires, a: unknown, b: unknown): boolean {
   if (on === 'ignored') return true;
   if (on === 'unknown') return a === b;
   if (isWild(a) || isWild(b)) return true;
   const [x, y] = [a as string, b as string];
   if (on === 'values') return hosts.some((h) => mappings.dialects[h].matcher.valuesExact) ? x === y : parts(x).some((v) => parts(y).includes(v));
-  return hosts.some((h) => (exactNames(h, x) === undefined && exactNames(h, y) === undefined) || probes(h, x, y).some((n) => matcherFires(h, x, n) && matcherFires(h, y, n)));
+  return hosts.some((h) => {
+    if (exactNames(h, x) === undefined && exactNames(h, y) === undefined) return true;
+    const fy = fires(h, y);
+    return [...fires(h, x)].some((n) => fy.has(n));
+  });
 }
 
 /** One matcher that fires for every call one of `ms` fires for, and no other, under each host's semantics. */
-function union(on: On, hosts: DialectId[], ms: unknown[]): { matcher: string | undefined } | undefined {
+function union(on: On, hosts: DialectId[], fires: Fires, ms: unknown[]): { matcher: string | undefined } | undefined {
   if (ms.some((m) => m === undefined)) return { matcher: undefined };
   if (ms.some(isWild)) return { matcher: '*' };
   const strings = ms as string[];
   if (on === 'ignored' || on === 'unknown') return strings.every((m) => m === strings[0]) ? { matcher: strings[0] } : { matcher: undefined };
   if (on === 'values') return { matcher: [...new Set(strings.flatMap(parts))].join('|') };
   const all: Extract<Matcher, { kind: 'tools' }> = { kind: 'tools', tools: [], mcp: [], unknown: [] };
-  for (const m of strings) {
+  for (const m of new Set(strings)) {
     const r = readToolMatcher(hosts[0]!, m).matcher;
     if (r.kind !== 'tools') return undefined;
     all.tools.push(...r.tools);
@@ -101,7 +121,11 @@ function union(on: On, hosts: DialectId[], ms: unknown[]): { matcher: string | u
   if (written.some((w) => typeof w !== 'string')) return undefined;
   const matcher = (written as string[]).join('|');
   // Checked, not assumed: the union fires exactly where a member does, for every tool the hosts have and every name the matchers spell.
-  const exact = hosts.every((h) => probes(h, matcher, ...strings).every((n) => matcherFires(h, matcher, n) === strings.some((m) => matcherFires(h, m, n))));
+  const exact = hosts.every((h) => {
+    const want = new Set(strings.flatMap((m) => [...fires(h, m)]));
+    const got = fires(h, matcher);
+    return got.size === want.size && [...got].every((n) => want.has(n));
+  });
   return exact ? { matcher } : undefined;
 }
 
@@ -115,7 +139,8 @@ function memberOf(hook: NativeHook, index: number, o: GroupOptions, on: On): Mem
   const m = hook.matcher;
   if (on === 'values' && m !== undefined && !VALUE_LIST.test(m) && m !== '*') return undefined;
   if (on === 'tool' && m !== undefined && o.hosts.some((h) => readToolMatcher(h, m).matcher.kind === 'pattern')) return undefined;
-  return { index, hook, wrapper, extra, share: `${hook.event}\0${stableJson(extra)}\0${stableJson(hook.groupFields)}` };
+  const fields = Object.keys(extra).length || Object.keys(hook.groupFields).length ? `${stableJson(extra)}\0${stableJson(hook.groupFields)}` : '';
+  return { index, hook, wrapper, extra, share: `${hook.event}\0${fields}` };
 }
 
 /** The host's timeout for the group: the slowest hook of each priority level, one after another, plus one grace. */
@@ -146,22 +171,32 @@ export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(r
   for (const m of members) byShare.set(m.share, [...(byShare.get(m.share) ?? []), m]);
 
   const replaced = new Map<number, NativeHook | null>();
+  // The report rows by where they landed (event and command), to say which were grouped.
+  const rowsOf = new Map<string, Row[]>();
+  for (const row of result.report) if (row.target?.command !== undefined) rowsOf.set(`${row.target.event}\0${row.target.command}`, [...(rowsOf.get(`${row.target.event}\0${row.target.command}`) ?? []), row]);
   for (const share of byShare.values()) {
     const on = matcherOn(to, share[0]!.hook.event);
+    // Hooks share matchers: the overlap graph is over the distinct ones (a matcher is grouped with itself).
+    const distinct = [...new Set(share.map((m) => JSON.stringify(m.hook.matcher ?? null)))];
+    const matchers = distinct.map((k) => (JSON.parse(k) as string | null) ?? undefined);
+    const fires = fireSets(o.hosts, matchers);
     // Connected parts of the overlap graph (union-find).
-    const parent = share.map((_, i) => i);
+    const parent = matchers.map((_, i) => i);
     const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
-    for (let i = 0; i < share.length; i++) for (let j = i + 1; j < share.length; j++) if (root(i) !== root(j) && overlaps(on, o.hosts, share[i]!.hook.matcher, share[j]!.hook.matcher)) parent[root(j)] = root(i);
+    for (let i = 0; i < matchers.length; i++) for (let j = i + 1; j < matchers.length; j++) if (root(i) !== root(j) && overlaps(on, o.hosts, fires, matchers[i], matchers[j])) parent[root(j)] = root(i);
     const components = new Map<number, Member[]>();
-    share.forEach((m, i) => components.set(root(i), [...(components.get(root(i)) ?? []), m]));
+    for (const m of share) {
+      const r = root(distinct.indexOf(JSON.stringify(m.hook.matcher ?? null)));
+      components.set(r, [...(components.get(r) ?? []), m]);
+    }
     for (const part of components.values()) {
       if (part.length < 2) continue;
-      const u = union(on, o.hosts, part.map((m) => m.hook.matcher));
+      const u = union(on, o.hosts, fires, part.map((m) => m.hook.matcher));
       if (!u) continue; // no exact union: the hooks keep their own wrappers
       const entry = groupEntry(part, u.matcher, o);
       replaced.set(part[0]!.index, entry);
       for (const m of part.slice(1)) replaced.set(m.index, null);
-      noteGroup(result.report, part, entry);
+      noteGroup(rowsOf, part, entry);
     }
   }
   if (!replaced.size) return result;
@@ -196,17 +231,17 @@ function groupEntry(part: Member[], matcher: string | undefined, o: GroupOptions
 }
 
 /** Each grouped hook's report row: where it landed, and why it shares an entry. */
-function noteGroup(report: Row[], part: Member[], entry: NativeHook): void {
+function noteGroup(rowsOf: Map<string, Row[]>, part: Member[], entry: NativeHook): void {
   const runner = part[0]!.wrapper.runner;
+  const others = part.length - 1;
+  const note = `grouped: one \`${runner} dispatch\` entry runs it with ${others} other ${entry.event} hook${others > 1 ? 's' : ''} that fire${others > 1 ? '' : 's'} for the same calls (one process per call; Claude Code's order and aggregation: a deny wins)`;
   for (const m of part) {
-    const others = part.length - 1;
-    const note = `grouped: one \`${runner} dispatch\` entry runs it with ${others} other ${entry.event} hook${others > 1 ? 's' : ''} that fire${others > 1 ? '' : 's'} for the same calls (one process per call; Claude Code's order and aggregation: a deny wins)`;
-    for (const row of report) {
-      const t = row.target;
-      if (!t || t.event !== m.hook.event || t.command !== m.hook.handler.command) continue;
-      t.command = entry.handler.command as string;
+    const key = `${m.hook.event}\0${m.hook.handler.command as string}`;
+    for (const row of rowsOf.get(key) ?? []) {
+      row.target!.command = entry.handler.command as string;
       row.notes = [...row.notes.filter((n) => m.hook.priority === undefined || n !== priorityAsOrder(m.hook.priority)), note];
       row.reason = row.notes.join('; ');
     }
+    rowsOf.delete(key);
   }
 }
