@@ -10,7 +10,7 @@ export { DIALECT_IDS, isDialectId, type DialectId } from './model/dialect-ids.js
 export { HookBridgeError } from './model/errors.js';
 export type { Diagnostic, Hook, HookSet, Matcher } from './model/hook.js';
 export { mappings } from './model/mappings.js';
-export { wrapCommand, parseWrapper, shellQuote } from './dialects/wrapper.js';
+export { wrapCommand, parseWrapper, shellQuote, groupCommand, parseGroup, type HookGroup, type GroupedHook } from './dialects/wrapper.js';
 export { audit, auditExitCode, type AuditOptions, type AuditResult, type RuleSetting } from './audit/audit.js';
 export { applyFixes } from './audit/fix.js';
 export { RULES } from './audit/rules/index.js';

@@ -4,12 +4,10 @@
 // (Claude Code's): matching, ordering, parallel runs, per-hook timeouts and aggregation, and answers the host once.
 // No host reads hooks.yaml, and per-hook wrapping cannot change how a host combines hooks (Qwen: last writer
 // wins; CodeBuddy: timeouts block), and each wrapper is one more Node start per call.
-import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
 import { aggregate } from './answer.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
-import { findUp, hostProjectDir } from './payload.js';
+import { hostProjectDir } from './payload.js';
 import { TRANSCRIPT_MODES, UsageError, type RunArgs, type TranscriptMode } from './args.js';
 import { hostMain } from './host-main.js';
 import { callingHost, isPromptRefire, parseHostPayload, type ParsedPayload } from './host-payload.js';
@@ -18,10 +16,8 @@ import { runHook } from './run-hook.js';
 import type { HookRun } from './script-run.js';
 import { stopGuard } from './stop-guard.js';
 import { parseGroupedHooks, type GroupedHook } from '../dialects/wrapper.js';
-import { matcherFires, matcherFiresFor } from '../dialects/matcher.js';
+import { matcherFires, matcherFiresFor } from '../dialects/matcher-fires.js';
 import { canonicalTool, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
-import { dialects } from '../dialects/index.js';
-import { decideFileDialect } from '../dialects/detect.js';
 import { isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Hook } from '../model/hook.js';
@@ -66,32 +62,6 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
   if (!o.to || (!o.config?.length && !o.hooks)) throw new UsageError("--to and --config are required (or the hooks themselves: run --from <dialect> … -c '<command>')");
   for (const h of o.hooks ?? []) for (const n of h.calls ?? []) if (!canonicalTool(h.from, n)) throw new UsageError(`--calls takes ${mappings.dialects[h.from].agent} tool names, comma-separated; "${n}" is none`);
   return { config: [], ...o } as DispatchArgs;
-}
-
-/**
- * Where a relative hook set path points: the project directory's, else the nearest directory up from
- * the hook's cwd that has it (a host that runs the hook from a subdirectory).
- */
-export function locateHookSet(file: string, projectDir: string, cwd: string): string {
-  if (isAbsolute(file) || existsSync(resolve(projectDir, file))) return resolve(projectDir, file);
-  const dir = findUp(cwd, (d) => existsSync(join(d, file)));
-  return dir === undefined ? resolve(projectDir, file) : join(dir, file);
-}
-
-/** Load the hook set and its dialect (its own failures are hook-bridge's: fail by --on-error). */
-export function loadHookSet(file: string, from: DialectId | undefined, projectDir: string, cwd = projectDir): { hooks: Hook[]; dialect: DialectId } {
-  const path = locateHookSet(file, projectDir, cwd);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new HookBridgeError(`cannot read the hook set (${(e as NodeJS.ErrnoException).code ?? e})`, file);
-  }
-  const d = from ?? decideFileDialect(path, text).dialect;
-  const r = dialects[d].codec.read(text, file, dialects[d]);
-  const broken = r.diagnostics.find((x) => x.severity === 'error');
-  if (broken) throw new HookBridgeError(broken.message, file, broken.path);
-  return { hooks: r.hooks, dialect: d };
 }
 
 /** Does a hook of the set fire for this payload? The hook's own dialect's matcher semantics. */
@@ -191,8 +161,11 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
   const projectDir = hostProjectDir(args.to, env, p.payload);
   const planned: Planned[] = [];
   try {
+    // The hook set's readers (every dialect's codec) are loaded only for a --config registration: an entry that
+    // names its hooks (convert's default) starts as lean as `run`.
+    const { loadHookSet } = args.config.length ? await import('./hook-set.js') : { loadHookSet: undefined };
     for (const file of args.config) {
-      const set = loadHookSet(file, args.from, projectDir, cwd);
+      const set = loadHookSet!(file, args.from, projectDir, cwd);
       for (const h of set.hooks) {
         if (h.type !== 'command' || h.command === undefined || !hookMatches(h, p, args.to, set.dialect)) continue;
         planned.push({ priority: h.priority ?? 0, command: h.command, script: h.scriptDialect, run: hookRunArgs(h, args, set.dialect), ignored: answersIgnored(h) });
