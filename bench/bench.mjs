@@ -12,6 +12,11 @@
 // (--transcript auto) skips the step for it; the transcript variants and `runAlways` pass --transcript always,
 // which is what a script that reads it pays. `dispatch` with 5 hooks is shown beside its floor, a minimal
 // node dispatcher (bench/minimal-dispatch.mjs) starting the same 5 hooks.
+// A tool call on a converted config, as the host makes it (issue 23): the entries whose matcher fires, each started
+// with the host's shell, in parallel, the call done when all have exited. For 1, 5 and 9 matching hooks: the default
+// conversion (hooks that fire for the same calls share one `dispatch` entry; one hook keeps its `run` wrapper), the
+// one-wrapper-per-hook conversion (--wrap, the default before), and the minimal N-hook dispatcher registered the same
+// way; wall time and the CPU time of the whole process tree (/proc/self/stat cutime+cstime, where there is one).
 //   BENCH_ROUNDS=n   rounds per group (default 30)
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -27,7 +32,7 @@ const BIN = join(root, 'bin/hook-bridge.cjs');
 const MINIMAL = join(root, 'bench/minimal-wrapper.mjs');
 const PROBE = join(root, 'bench/rss-probe.cjs');
 const SIZES = { '2KB': 2 * 1024, '100KB': 100 * 1024, '10MB': 10_000_000 }; // run caps payloads at 10 MiB
-const TARGETS = { runVsMinimalSmall: 1.0, runVsMinimal10MB: 1.5, helpMs: 100, convertMs: 70, dispatch5VsRun: 1.2, transcript50MBvs50KB: 1.2 };
+const TARGETS = { runVsMinimalSmall: 1.0, runVsMinimal10MB: 1.5, helpMs: 100, convertMs: 70, dispatchVsMinimalDispatch: 1.1, transcript50MBvs50KB: 1.2 };
 
 // ---------- environment: the same for every variant ----------
 const STRIP = ['NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'NODE_COMPILE_CACHE', 'NODE_V8_COVERAGE', 'NODE_DEBUG', 'NODE_DEBUG_NATIVE', 'NODE_PRESERVE_SYMLINKS', 'NODE_REDIRECT_WARNINGS', 'NODE_PENDING_DEPRECATION', 'NODE_NO_WARNINGS', 'NODE_ICU_DATA', 'NODE_PATH', 'UV_THREADPOOL_SIZE'];
@@ -196,6 +201,18 @@ const TRIVIAL = 'cat >/dev/null';
 const DCONFIG_TRIVIAL = join(DPROJ, 'trivial-5.json');
 writeFileSync(DCONFIG_TRIVIAL, `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [1, 2, 3, 4, 5].map((i) => ({ type: 'command', command: `${TRIVIAL} # ${i}` })) }] } }, null, 2)}\n`);
 
+// A project converted as a user would (issue 23): 1 hook on Read, 5 on Bash, 9 on Write|Edit, hooks that only read
+// stdin (what hook-bridge adds, not the hooks' own CPU), converted --to qwen with default flags and with --wrap.
+const GPROJ = join(tmp, 'grouped-project');
+mkdirSync(join(GPROJ, '.claude'), { recursive: true });
+const trivialHooks = (n, tag) => Array.from({ length: n }, (_, i) => ({ type: 'command', command: `${TRIVIAL} # ${tag} ${i + 1}` }));
+const GROUPED = { 1: { matcher: 'Read', tool: 'read_file' }, 5: { matcher: 'Bash', tool: 'run_shell_command' }, 9: { matcher: 'Write|Edit', tool: 'edit' } };
+writeFileSync(join(GPROJ, '.claude/settings.json'), `${JSON.stringify({ hooks: { PreToolUse: Object.entries(GROUPED).map(([n, g]) => ({ matcher: g.matcher, hooks: trivialHooks(Number(n), g.matcher) })) } }, null, 2)}\n`);
+const UNWATCHED_TOOL = 'web_fetch';
+const hostShell = ['bash', '-c']; // Qwen Code runs a hook command with bash -c (mappings/dialects/qwen.yaml shell)
+const shq = (x) => `'${x.replace(/'/g, `'\\''`)}'`;
+const RUNNER = `${shq(NODE)} ${shq(BIN)}`;
+
 // ---------- variants ----------
 const runArgs = (cmd, to = 'qwen', ...opts) => [BIN, 'run', '--from', 'claude', '--to', to, ...opts, '-c', cmd];
 const MINIMAL_DISPATCH = join(root, 'bench/minimal-dispatch.mjs');
@@ -223,6 +240,24 @@ const V = {
 for (const k of Object.keys(TRANSCRIPTS)) {
   const p = { ...qwenBase(SAFE), session_id: `bench-${k}`, transcript_path: transcriptFile[k] };
   V[`runT${k}`] = { label: `run --transcript always + bash+jq, host transcript ${k} (+3 records)`, file: NODE, args: runArgs(HOOK_CMD, 'qwen', '--transcript', 'always'), payload: Buffer.from(`${JSON.stringify(p)}\n`), before: () => appendFileSync(transcriptFile[k], NEXT_RECORD) };
+}
+
+/** The CPU time (ms) of this process's waited-for children so far (their whole trees), or null without /proc. */
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+function childCpuMs() {
+  try {
+    const rest = readFileSync('/proc/self/stat', 'utf8').split(') ').pop().split(' ');
+    return ((Number(rest[13]) + Number(rest[14])) * 1000) / CLK_TCK; // cutime, cstime (fields 16, 17)
+  } catch {
+    return null;
+  }
+}
+
+/** One tool call as the host makes it: every command started with the host's shell at once, done when all have exited. */
+async function execHosted(commands, input) {
+  const t0 = process.hrtime.bigint();
+  const all = await Promise.all(commands.map((c) => exec(hostShell[0], [...hostShell.slice(1), c], input)));
+  return { ms: Number(process.hrtime.bigint() - t0) / 1e6, code: Math.max(0, ...all.map((r) => r.code)), stdout: all.map((r) => r.stdout).join(''), stderr: all.map((r) => r.stderr).join(''), processes: commands.length };
 }
 
 function exec(file, args, input, extraEnv) {
@@ -279,8 +314,9 @@ for (const k of ['nodeE0', 'runHelp', 'help']) {
 }
 {
   const r = await exec(V.convert.file, V.convert.args, null);
-  const wrapped = (r.stdout.match(/hook-bridge run --from claude --to qwen/g) ?? []).length;
-  check(`${V.convert.label} (exit 0, 200 wrapped hooks; got ${wrapped})`, r.code === 0 && wrapped === 200, r);
+  // Each hook once, in its own wrapper or in a grouped entry (`dispatch … run --from claude … -c`).
+  const wrapped = (r.stdout.match(/ run --from claude /g) ?? []).length;
+  check(`${V.convert.label} (exit 0, 200 hooks wrapped or grouped; got ${wrapped})`, r.code === 0 && wrapped === 200, r);
 }
 // --dispatch: one registration per event, scoped to the union of the event's matchers in the host's names.
 let dispatchScope;
@@ -300,6 +336,34 @@ let dispatchScope;
     const t = await exec(V[k].file, V[k].args, payloads['2KB'].qwen);
     check(`${V[k].label} (exit 0, silent)`, t.code === 0 && t.stdout === '' && t.stderr === '', t);
   }
+}
+// The converted project's entries for each call, as the host selects them (its matcher semantics).
+const groupedCalls = {};
+{
+  const { matcherFires, parseGroup, parseWrapper } = await import(join(root, 'dist/index.js'));
+  const convert = (...flags) => spawnSync(NODE, [BIN, 'convert', GPROJ, '--to', 'qwen', '--runner', RUNNER, '--no-backup', ...flags], { cwd: tmp, env, encoding: 'utf8' });
+  const entriesOf = (file) => Object.values(JSON.parse(readFileSync(file, 'utf8')).hooks).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => ({ matcher: g.matcher, command: h.command }))));
+  const a = convert();
+  const b = convert('--wrap', '--out', join(GPROJ, 'wrapped.json'));
+  check('convert the grouped project (default, and --wrap)', a.status === 0 && b.status === 0, a.status ? a : b);
+  const grouped = a.status === 0 ? entriesOf(join(GPROJ, '.qwen/settings.json')) : [];
+  const wrapped = b.status === 0 ? entriesOf(join(GPROJ, 'wrapped.json')) : [];
+  const firing = (list, tool) => list.filter((e) => matcherFires('qwen', e.matcher, tool)).map((e) => e.command);
+  for (const [n, g] of Object.entries(GROUPED)) {
+    const payload = Buffer.from(`${JSON.stringify({ ...qwenBase(SAFE), tool_name: g.tool, tool_input: g.tool === 'run_shell_command' ? { command: SAFE, description: '' } : { file_path: join(GPROJ, 'x.txt'), old_string: 'a', new_string: 'b', absolute_path: join(GPROJ, 'x.txt') } })}\n`);
+    const commands = { grouped: firing(grouped, g.tool), wrapped: firing(wrapped, g.tool), minimal: [`${shq(NODE)} ${shq(MINIMAL_DISPATCH)} ${trivialHooks(Number(n), g.matcher).map((h) => shq(h.command)).join(' ')}`] };
+    groupedCalls[n] = { processes: { grouped: commands.grouped.length, wrapped: commands.wrapped.length }, kinds: commands.grouped.map((c) => (parseGroup(c, [RUNNER]) ? `dispatch (${parseGroup(c, [RUNNER]).hooks.length} hooks)` : parseWrapper(c, [RUNNER]) ? 'run' : 'other')) };
+    V[`grouped${n}`] = { label: `default conversion, ${n} matching hook${n === '1' ? '' : 's'}: ${groupedCalls[n].kinds.join(', ')}`, hosted: commands.grouped, payload };
+    V[`wrapped${n}`] = { label: `--wrap (one run wrapper per hook), ${n} matching: ${n} × run`, hosted: commands.wrapped, payload };
+    V[`minimal${n}`] = { label: `minimal ${n}-hook dispatcher (node), registered the same way`, hosted: commands.minimal, payload };
+    check(`the default conversion starts 1 process for ${n} matching hooks, --wrap ${n} (${JSON.stringify(groupedCalls[n])})`, commands.grouped.length === 1 && commands.wrapped.length === Number(n) && (n === '1' || /dispatch \(/.test(groupedCalls[n].kinds[0])), null);
+    for (const k of [`grouped${n}`, `wrapped${n}`, `minimal${n}`]) {
+      const r = await execHosted(V[k].hosted, payload);
+      check(`${V[k].label} (exit 0, silent)`, r.code === 0 && r.stdout === '' && r.stderr === '', r);
+    }
+  }
+  groupedCalls.unwatched = { grouped: firing(grouped, UNWATCHED_TOOL).length, wrapped: firing(wrapped, UNWATCHED_TOOL).length };
+  check(`a call no hook watches (${UNWATCHED_TOOL}) starts nothing (${JSON.stringify(groupedCalls.unwatched)})`, groupedCalls.unwatched.grouped === 0 && groupedCalls.unwatched.wrapped === 0, null);
 }
 // The first call on each transcript translates all of it (timed once); the hook sees the translation.
 const firstCallMs = {};
@@ -322,20 +386,29 @@ function quantile(a, q) {
   if (q === 0.5) return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]; // nearest rank
 }
+/** CPU ms per invocation of each variant of the last group() run (null without /proc). */
+const cpuPerCall = {};
 async function group(size, keys) {
   const times = Object.fromEntries(keys.map((k) => [k, []]));
+  const cpu = Object.fromEntries(keys.map((k) => [k, 0]));
   let bad = 0;
   for (let round = 0; round < WARMUP + ROUNDS; round++) {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[(i + round) % keys.length]; // rotate who goes first
       const v = V[k];
       v.before?.();
-      const r = await exec(v.file, v.args, inputOf(v, size));
+      const c0 = childCpuMs();
+      const r = v.hosted ? await execHosted(v.hosted, v.payload) : await exec(v.file, v.args, inputOf(v, size));
+      const c1 = childCpuMs();
       if (r.code !== 0) bad++;
-      if (round >= WARMUP) times[k].push(r.ms);
+      if (round >= WARMUP) {
+        times[k].push(r.ms);
+        if (c0 !== null && c1 !== null) cpu[k] += c1 - c0;
+      }
     }
   }
   if (bad) console.error(`bench: ${bad} timed invocation(s) @${size} did not exit 0`);
+  for (const k of keys) cpuPerCall[k] = childCpuMs() === null ? null : cpu[k] / ROUNDS;
   return times;
 }
 const perRound = (t, a, b) => median(t[a].map((x, i) => x / t[b][i]));
@@ -348,6 +421,7 @@ const groups = {
   '100KB': await group('100KB', ['bareJq', 'minimal', 'run']),
   '10MB': await group('10MB', ['bareJq', 'minimal', 'run']),
   transcript: await group('2KB', ['minimal', 'run', 'runAlways', 'runT50KB', 'runT50MB']),
+  hosted: await group('2KB', Object.keys(GROUPED).flatMap((n) => [`grouped${n}`, `wrapped${n}`, `minimal${n}`])),
 };
 
 // ---------- memory: peak RSS of the wrapper process ----------
@@ -400,6 +474,17 @@ say(`hook = bash+jq / python3 guard (deny on "rm -rf", else silent exit 0); wrap
 const results = { node: process.version, cpus: cpus().length, rounds: ROUNDS, warmup: WARMUP, strippedEnv: stripped, envVarsStripped: STRIP, sizes: SIZES, groups: {}, ratios: {}, memory, memoryMethod: {}, targets: TARGETS, elapsedS };
 for (const [size, t] of Object.entries(groups)) {
   say();
+  if (size === 'hosted') {
+    say(`a tool call on the converted config, as Qwen Code makes it (bash -c per entry, in parallel), 2 KB`.padEnd(58) + `${lpad('median ms', 10)}${lpad('p90 ms', 9)}${lpad('CPU ms', 9)}${lpad('÷minimal', 10)}`);
+    results.groups[size] = {};
+    for (const [k, ms] of Object.entries(t)) {
+      const s = summary(ms);
+      results.groups[size][k] = { label: V[k].label, ...s, cpuMs: cpuPerCall[k], samples: ms };
+      const n = k.replace(/\D/g, '');
+      say(`  ${pad(V[k].label, 56)}${lpad(f1(s.median), 10)}${lpad(f1(s.p90), 9)}${lpad(f1(cpuPerCall[k]), 9)}${lpad(`${perRound(t, k, `minimal${n}`).toFixed(2)}×`, 10)}`);
+    }
+    continue;
+  }
   say((size === 'transcript' ? 'payload 2KB, Claude script on Qwen: host transcript size' : `payload ${size} (${SIZES[size]} B)`).padEnd(58) + `${lpad('median ms', 10)}${lpad('p90 ms', 9)}${lpad('min ms', 9)}${lpad('÷minimal', 10)}`);
   results.groups[size] = {};
   for (const [k, ms] of Object.entries(t)) {
@@ -440,6 +525,15 @@ const R = {
   minimalDispatch5VsMinimal: perRound(g['2KB'], 'minimalDispatch5Trivial', 'minimalTrivial'),
   dispatch5VsMinimalDispatch5: perRound(g['2KB'], 'dispatch5Trivial', 'minimalDispatch5Trivial'),
 };
+const cpuRatio = (a, b) => (cpuPerCall[a] == null || !cpuPerCall[b] ? null : cpuPerCall[a] / cpuPerCall[b]);
+for (const n of Object.keys(GROUPED)) {
+  R[`grouped${n}VsMinimal${n}`] = perRound(g.hosted, `grouped${n}`, `minimal${n}`);
+  R[`grouped${n}VsWrapped${n}`] = perRound(g.hosted, `grouped${n}`, `wrapped${n}`);
+  R[`grouped${n}VsMinimal${n}Cpu`] = cpuRatio(`grouped${n}`, `minimal${n}`);
+  R[`grouped${n}VsWrapped${n}Cpu`] = cpuRatio(`grouped${n}`, `wrapped${n}`);
+}
+results.groupedCalls = groupedCalls;
+results.cpuPerCall = cpuPerCall;
 results.dispatchScope = dispatchScope;
 results.ratios = R;
 say();
@@ -468,11 +562,25 @@ row('transcript 50 KB − no transcript file, ms (the translation\'s cost; both 
 row('first call on the 50 MB transcript (translates all of it), ms', f1(R.firstCall50MBMs));
 row('hook-bridge --help, median ms', f1(R.helpMs), `< ${TARGETS.helpMs} ms`, R.helpMs < TARGETS.helpMs);
 row('convert 200 hooks --to qwen --stdout, median ms', f1(R.convertMs), `< ${TARGETS.convertMs} ms`, R.convertMs < TARGETS.convertMs);
-row('dispatch, 5 matching hooks / run, 1 wrapped hook @ 2 KB (hooks that only read stdin)', `${R.dispatch5VsRun.toFixed(2)}×`, `≤ ${TARGETS.dispatch5VsRun.toFixed(1)}×`, R.dispatch5VsRun <= TARGETS.dispatch5VsRun);
+row('dispatch, 5 matching hooks / run, 1 wrapped hook @ 2 KB (hooks that only read stdin)', `${R.dispatch5VsRun.toFixed(2)}×`);
 row('dispatch, 5 matching bash+jq guards / run, 1 bash+jq guard @ 2 KB (the guards\' own CPU on 2 cores)', `${R.dispatch5JqVsRun.toFixed(2)}×`);
 row('floor: minimal dispatcher, 5 hooks / minimal wrapper, 1 hook (hooks only read stdin)', `${R.minimalDispatch5VsMinimal.toFixed(2)}×`);
-row('dispatch, 5 hooks / minimal dispatcher, 5 hooks (hook-bridge\'s own cost)', `${R.dispatch5VsMinimalDispatch5.toFixed(2)}×`);
+row('dispatch, 5 hooks / minimal dispatcher, 5 hooks (hook-bridge\'s own cost)', `${R.dispatch5VsMinimalDispatch5.toFixed(2)}×`, `≤ ${TARGETS.dispatchVsMinimalDispatch.toFixed(1)}×`, R.dispatch5VsMinimalDispatch5 <= TARGETS.dispatchVsMinimalDispatch);
 row('--dispatch registration: processes for a call no hook watches', String(dispatchScope.processesForUnwatched), '0', dispatchScope.processesForUnwatched === 0);
+const x = (v) => (v == null ? '—' : `${v.toFixed(2)}×`);
+const ns = Object.keys(GROUPED);
+say();
+say(`${pad('default conversion (issue 23): a tool call with N matching hooks', 58)}${ns.map((n) => lpad(`N = ${n}`, 10)).join('')}   target`);
+const nRow = (label, f, target, ok) => say(`  ${pad(label, 56)}${ns.map((n) => lpad(f(n), 10)).join('')}   ${target ?? ''}${ok === undefined ? '' : `  ${mark(ok)}`}`);
+nRow('hook-bridge processes started: default / --wrap', (n) => `${groupedCalls[n].processes.grouped} / ${groupedCalls[n].processes.wrapped}`);
+nRow('default ÷ minimal N-hook dispatcher, wall', (n) => x(R[`grouped${n}VsMinimal${n}`]), `≤ ${TARGETS.dispatchVsMinimalDispatch.toFixed(1)}×`, ns.every((n) => R[`grouped${n}VsMinimal${n}`] <= TARGETS.dispatchVsMinimalDispatch));
+nRow('default ÷ minimal N-hook dispatcher, CPU', (n) => x(R[`grouped${n}VsMinimal${n}Cpu`]));
+nRow('default ÷ --wrap (one run wrapper per hook), wall', (n) => x(R[`grouped${n}VsWrapped${n}`]));
+nRow('default ÷ --wrap (one run wrapper per hook), CPU', (n) => x(R[`grouped${n}VsWrapped${n}Cpu`]));
+nRow('CPU ms per call: default', (n) => f1(cpuPerCall[`grouped${n}`]));
+nRow('CPU ms per call: --wrap', (n) => f1(cpuPerCall[`wrapped${n}`]));
+nRow('CPU ms per call: minimal N-hook dispatcher', (n) => f1(cpuPerCall[`minimal${n}`]));
+say(`  ${pad(`a call no hook watches (${UNWATCHED_TOOL}): processes started, default / --wrap`, 56)}${lpad(`${groupedCalls.unwatched.grouped} / ${groupedCalls.unwatched.wrapped}`, 10)}   0  ${mark(groupedCalls.unwatched.grouped === 0)}`);
 
 results.memoryMethod = {
   own: 'process.resourceUsage().maxRSS (getrusage RUSAGE_SELF) written at exit by bench/rss-probe.cjs, preloaded with node --require: the wrapper process alone',
@@ -497,8 +605,10 @@ const missed = [
   R.helpMs >= TARGETS.helpMs && '--help',
   R.transcript50MBvs50KB > TARGETS.transcript50MBvs50KB && 'transcript 50MB/50KB',
   R.convertMs >= TARGETS.convertMs && 'convert',
-  R.dispatch5VsRun > TARGETS.dispatch5VsRun && 'dispatch 5 hooks / run',
+  R.dispatch5VsMinimalDispatch5 > TARGETS.dispatchVsMinimalDispatch && 'dispatch 5 hooks / minimal dispatcher',
+  ...Object.keys(GROUPED).map((n) => R[`grouped${n}VsMinimal${n}`] > TARGETS.dispatchVsMinimalDispatch && `default conversion ${n} hooks / minimal dispatcher`),
   dispatchScope.processesForUnwatched !== 0 && 'dispatch scope',
+  groupedCalls.unwatched.grouped !== 0 && 'default conversion scope',
 ].filter(Boolean);
 results.missed = missed;
 say();

@@ -10,7 +10,7 @@ export interface ConvertFlags {
   stdout?: boolean;
   dryRun?: boolean;
   check?: boolean;
-  wrap: boolean;
+  wrap?: boolean;
   runner: string;
   backup: boolean;
   format: 'text' | 'json';
@@ -32,7 +32,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     inputs,
     to: f.to,
     ...(f.project ? { project: f.project } : {}),
-    wrap: f.wrap,
+    ...(f.wrap !== undefined ? { wrap: f.wrap } : {}),
     runner: f.runner,
     backup: f.backup,
     ...(f.from ? { from: f.from } : {}),

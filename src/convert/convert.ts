@@ -12,6 +12,7 @@ import { shellQuote, wrapCommand } from '../dialects/wrapper.js';
 import { matcherFires, matcherFiresFor, writeToolMatcher } from '../dialects/matcher.js';
 import { braceSubstitutedVars } from '../dialects/command-vars.js';
 import { rewriteEnvVars } from './env.js';
+import { groupEntries, priorityAsOrder } from './group-entries.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
 
@@ -28,7 +29,12 @@ export interface ReportRow {
 
 export interface ConvertOptions {
   to: DialectId;
-  /** Wrap commands in `hook-bridge run` when script and host dialects differ (default true). */
+  /**
+   * How commands whose script dialect differs from the host's are written: `false` as they are (the script sees
+   * the host's names); otherwise in a `hook-bridge run` wrapper each. convert() and convertProject() then put the
+   * wrappers of an event that fire for the same calls into one `hook-bridge dispatch` entry (groupEntries) unless
+   * this is `true`: one wrapper entry per hook.
+   */
   wrap?: boolean;
   /** How converted configs invoke hook-bridge (default `hook-bridge`; never npx: +300 ms a call). */
   runner?: string;
@@ -357,7 +363,7 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
     const { matcher } = m;
     const ev = place.native;
     const native: NativeHook = { event: ev, matcher, handler, groupFields: h.groupFields, ...(h.priority !== undefined ? { priority: h.priority } : {}), ...(opts.keyOf ? { key: opts.keyOf(h) } : {}) };
-    if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml-v2') d.notes.push(`priority ${h.priority} kept as order only`);
+    if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml-v2') d.notes.push(priorityAsOrder(h.priority));
     // A host that compares lifecycle matchers as one exact string (Gemini CLI) gets one entry per value.
     const on = mappings.events[place.canonical]!.matcherOn;
     const perValue = on !== 'tool' && target.spec.matcher.valuesExact && typeof matcher === 'string' && matcher.includes('|') ? matcher.split('|') : undefined;
@@ -400,7 +406,8 @@ export function convert(text: string, o: ConvertTextOptions): { output: string; 
   const file = o.file ?? '<input>';
   const read = dialects[o.from].codec.read(text, file, dialects[o.from]);
   assertConvertible(read.diagnostics);
-  const result = convertHooks(read.hooks, o.from, o);
+  const converted = convertHooks(read.hooks, o.from, o);
+  const result = o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner: checkRunner(o.runner ?? 'hook-bridge'), graceMs: WRAPPER_GRACE_MS }) : converted;
   const written = dialects[o.to].codec.write(result.hooks, o.existing, `<${o.to}>`, dialects[o.to]);
   return { output: written.text, report: result.report, diagnostics: [...read.diagnostics, ...result.diagnostics, ...written.diagnostics] };
 }

@@ -12,9 +12,10 @@ import { dialects, getDialect } from '../dialects/index.js';
 import type { Ownership, WriteChanges } from '../dialects/define.js';
 import { managed } from '../dialects/sync-plan.js';
 import { shellQuote } from '../dialects/wrapper.js';
-import { assertConvertible, convertHooks, type ConvertResult } from './convert.js';
+import { assertConvertible, convertHooks, WRAPPER_GRACE_MS, type ConvertResult } from './convert.js';
 import { deleteCreatedFile, missingDirectories, nextCreated } from './created.js';
 import { dispatchEntries } from './dispatch-entries.js';
+import { groupEntries } from './group-entries.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
 import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
@@ -41,6 +42,7 @@ export interface ConvertProjectOptions extends SourceOptions {
   dryRun?: boolean;
   /** Don't write: say whether each target file and its record are what a convert would write now (`--check`, for CI). */
   check?: boolean;
+  /** false: commands unwrapped; true: one `run` wrapper entry per hook; unset: wrappers that fire for the same calls share a `dispatch` entry. */
   wrap?: boolean;
   runner?: string;
   /** Keep `<file>.bak` of a file before changing it (default true). */
@@ -173,7 +175,7 @@ async function convertTarget(
     ? { to, hooks: [], report: [], diagnostics: [] }
     : o.dispatch
       ? dispatchEntries(input, from, hosts, configs, o.runner ?? 'hook-bridge')
-      : mergeHosts(hosts.map((h) => convertHooks(input, from, { to: h, keyOf: run.keyOf, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner !== undefined ? { runner: o.runner } : {}), ...(run.pluginRoot ? { pluginRoot: run.pluginRoot } : {}), ...(o.emulateTodos ? { emulateTodos: true } : {}) })), hosts);
+      : grouped(o, hosts, mergeHosts(hosts.map((h) => convertHooks(input, from, { to: h, keyOf: run.keyOf, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner !== undefined ? { runner: o.runner } : {}), ...(run.pluginRoot ? { pluginRoot: run.pluginRoot } : {}), ...(o.emulateTodos ? { emulateTodos: true } : {}) })), hosts));
   const record = readRecord(file);
   const managedHere = o.remove ? record.entries : record.entries.filter(run.inScope);
   const own: Ownership = {
@@ -220,6 +222,9 @@ async function convertTarget(
   const pending: PendingWrite = { file, text: deleted ? undefined : after, record: recordFile, recordText: newRecord, outcome, backup, dropBackup, directories: created.directories ?? 0 };
   return { outcome, ...(changed || outcome.recordChanged || dropBackup ? { write: pending } : {}) };
 }
+
+/** By default (neither --wrap nor --no-wrap), wrappers that fire for the same calls share one `dispatch` entry. */
+const grouped = (o: ConvertProjectOptions, hosts: DialectId[], r: ConvertResult): ConvertResult => (o.wrap === undefined ? groupEntries(r, { hosts, runner: o.runner ?? 'hook-bridge', graceMs: WRAPPER_GRACE_MS }) : r);
 
 /** Step 3: every file and record, once every target was converted and checked. */
 function writeAll(writes: PendingWrite[]): void {

@@ -1,5 +1,6 @@
 // The handler reader both codecs share: one handler object of a config (its event, matcher, type,
-// command, timeout and other fields) into a canonical Hook, unwrapping hook-bridge's own wrappers.
+// command, timeout and other fields) into canonical Hooks, unwrapping hook-bridge's own wrappers (a grouped
+// `dispatch` entry is the several hooks it runs).
 import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { closestName } from '../model/suggest.js';
@@ -7,7 +8,7 @@ import { canonicalEvent } from './catalog.js';
 import { unbraceSubstitutedVars } from './command-vars.js';
 import type { Dialect } from './define.js';
 import { readToolMatcher } from './matcher.js';
-import { parseWrapper } from './wrapper.js';
+import { parseGroup, parseWrapper } from './wrapper.js';
 
 /** Read the matcher of a hook on a canonical event under dialect d. */
 export function readMatcher(d: Dialect, event: string | null, native: unknown): { matcher: Matcher; diagnostics: Diagnostic[] } {
@@ -39,23 +40,23 @@ export function unknownEvent(d: Dialect, name: string, file: string, path: strin
   return { severity: 'warning', code: 'eventUnknown', message: `"${name}" is not a ${d.spec.agent} hook event that hook-bridge knows${close ? ` — did you mean ${close}?` : seen}`, file, path };
 }
 
-/** Turn one handler object into a canonical Hook (unwrapping hook-bridge wrappers). */
+/** Turn one handler object into canonical Hooks: one, none when unusable, several for a grouped entry. */
 export function readHandler(
   d: Dialect,
   h: Record<string, unknown>,
   at: { nativeEvent: string; nativeMatcher: unknown; groupFields: Record<string, unknown>; file: string; path: string; priority?: number; runners?: readonly string[] },
   diagnostics: Diagnostic[],
-): Hook | undefined {
+): Hook[] {
   const { file, path } = at;
   const event = canonicalEvent(d.id, at.nativeEvent) ?? null;
   const { type, command, timeout, ...fields } = h;
   if (typeof type !== 'string') {
     diagnostics.push({ severity: 'error', code: 'handlerMissingType', message: `hook has no "type"${d.spec.config.invalidEntry === 'file-rejected' ? `; ${d.spec.agent} ignores every hook of this file` : ''}`, file, path });
-    return undefined;
+    return [];
   }
   if (type === 'command' && typeof command !== 'string') {
     diagnostics.push({ severity: 'error', code: 'commandMissing', message: 'command hook has no "command" string', file, path });
-    return undefined;
+    return [];
   }
   let timeoutMs: number | undefined;
   if (timeout !== undefined) {
@@ -78,6 +79,26 @@ export function readHandler(
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   };
   if (typeof command === 'string') {
+    const group = parseGroup(command, at.runners);
+    if (group && (group.hosts ?? [group.to]).includes(d.payloadDialect)) {
+      // Each hook of a grouped entry, as its own wrapper entry would read: its matcher (the entry's when it names
+      // none), its script's dialect, command and own timeout.
+      return group.hooks.map((g) => {
+        const nativeMatcher = g.matcher ?? at.nativeMatcher;
+        const { timeoutMs: _host, ...rest } = hook;
+        return {
+          ...rest,
+          nativeMatcher,
+          matcher: g.matcher === undefined ? hook.matcher : readMatcher(d, event, nativeMatcher).matcher,
+          command: unbraceSubstitutedVars(g.command, d.id),
+          fields: g.args ? { ...hook.fields, args: g.args } : hook.fields,
+          written: command,
+          scriptDialect: g.from,
+          ...(g.priority !== undefined ? { priority: g.priority } : {}),
+          ...(g.timeoutS !== undefined ? { timeoutMs: g.timeoutS * 1000 } : {}),
+        };
+      });
+    }
     const w = parseWrapper(command, at.runners);
     if (w && (w.hosts ?? [w.to]).includes(d.payloadDialect)) {
       hook.command = unbraceSubstitutedVars(w.command, d.id);
@@ -89,5 +110,5 @@ export function readHandler(
       else delete hook.timeoutMs;
     } else hook.command = command;
   }
-  return hook;
+  return [hook];
 }

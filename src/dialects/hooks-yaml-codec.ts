@@ -54,8 +54,7 @@ export const hooksYaml: Codec = {
       if (priority !== undefined && typeof priority !== 'number') {
         diagnostics.push({ severity: 'error', code: 'priorityInvalid', message: `priority must be a number, got ${JSON.stringify(priority)}`, file, path: `${path}.priority` });
       }
-      const hook = readHandler(d, { type, ...rest }, { nativeEvent: event, nativeMatcher: matcher, groupFields: {}, file, path, ...(typeof priority === 'number' ? { priority } : {}), ...(opts?.runners ? { runners: opts.runners } : {}) }, diagnostics);
-      if (hook) hooks.push(hook);
+      hooks.push(...readHandler(d, { type, ...rest }, { nativeEvent: event, nativeMatcher: matcher, groupFields: {}, file, path, ...(typeof priority === 'number' ? { priority } : {}), ...(opts?.runners ? { runners: opts.runners } : {}) }, diagnostics));
     });
     // Run order: priority (lower first), then list order (sort is stable).
     hooks.sort((a, b) => (a.priority ?? 0) - (b.priority ?? 0));

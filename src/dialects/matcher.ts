@@ -13,22 +13,9 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { MCP_PREFIX, aliasTools, canonicalTool, toolEntry, toolsOf } from './catalog.js';
+import { isExactList, isWildcard, regexSubjects, safeRegex } from './matcher-fires.js';
 
-const exactLists = new Map<DialectId, RegExp>();
-/** Is this matcher an exact |-list of names on dialect d (semantics exact-list-or-regex, its matcher.exactChars)? */
-export function isExactList(d: DialectId, native: string): boolean {
-  const spec = mappings.dialects[d].matcher;
-  if (spec.semantics !== 'exact-list-or-regex') return false;
-  let re = exactLists.get(d);
-  if (!re) exactLists.set(d, (re = new RegExp(`^[${spec.exactChars ?? 'A-Za-z0-9_|, -'}]*$`)));
-  return re.test(native);
-}
-
-/** The names a regex matcher is tested against for a tool: its name, and its aliases where the dialect does so. */
-function regexSubjects(d: DialectId, toolName: string, canonical: string | undefined): string[] {
-  if (!mappings.dialects[d].matcher.aliasesInRegex || canonical === undefined) return [toolName];
-  return [toolName, ...(toolEntry(d, canonical)?.aliases ?? [])];
-}
+export { isExactList, matcherFires, matcherFiresFor } from './matcher-fires.js';
 
 /** Canonical tools with those a tool of the set `covers` on d (Codex CLI's apply_patch: Write, Edit, MultiEdit). */
 function withCovered(d: DialectId, tools: Iterable<string>): string[] {
@@ -49,46 +36,6 @@ function alternatives(source: string): string[] | null {
   } catch {
     return null;
   }
-}
-
-function safeRegex(source: string): RegExp | null {
-  try {
-    return new RegExp(source);
-  } catch {
-    return null;
-  }
-}
-
-const isWildcard = (m: unknown) => m === undefined || m === null || m === '' || m === '*';
-
-/** Does a native matcher fire for a native tool name on dialect d? (The agent's own rule.) */
-/** Does a dialect's matcher fire for a canonical tool (by the dialect's name for it, else the id as written)? */
-export const matcherFiresFor = (d: DialectId, native: unknown, canonical: string): boolean => matcherFires(d, native, toolEntry(d, canonical)?.name ?? canonical);
-
-export function matcherFires(d: DialectId, native: unknown, toolName: string): boolean {
-  const sem = mappings.dialects[d].matcher.semantics;
-  if (Array.isArray(native)) {
-    const arrays = mappings.dialects[d].matcher.arrays;
-    return arrays === 'any-of' && native.some((m) => matcherFires(d, m, toolName));
-  }
-  if (isWildcard(native)) return true;
-  if (typeof native !== 'string') return false;
-  const canonical = canonicalTool(d, toolName);
-  if (isExactList(d, native)) {
-    return native
-      .split(/[|,]/)
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .some((n) => n === toolName || (canonical !== undefined && aliasTools(d, n).includes(canonical)));
-  }
-  if (sem === 'exact-part-or-regex') {
-    const parts = native.split('|').map((s) => s.trim());
-    if (parts.some((n) => n === toolName || (canonical !== undefined && aliasTools(d, n).includes(canonical)))) return true;
-  }
-  // Gemini CLI compares an invalid regex to the tool name as a string (matcher.invalidRegex: exact-compare).
-  const re = safeRegex(native);
-  if (!re) return mappings.dialects[d].matcher.invalidRegex === 'exact-compare' && native === toolName;
-  return regexSubjects(d, toolName, canonical).some((n) => re.test(n));
 }
 
 export interface MatcherRead {

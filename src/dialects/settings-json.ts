@@ -66,8 +66,7 @@ export const settingsJson: Codec = {
             diagnostics.push({ severity: 'error', code: 'handlerInvalid', message: 'expected a hook object', file, path });
             return;
           }
-          const hook = readHandler(d, h, { nativeEvent, nativeMatcher: matcher, groupFields, file, path, ...(opts?.runners ? { runners: opts.runners } : {}) }, diagnostics);
-          if (hook) hooks.push(hook);
+          hooks.push(...readHandler(d, h, { nativeEvent, nativeMatcher: matcher, groupFields, file, path, ...(opts?.runners ? { runners: opts.runners } : {}) }, diagnostics));
         });
       });
     }

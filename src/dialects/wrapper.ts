@@ -1,6 +1,8 @@
-// The command string `convert` writes in place of a hook's command, and its inverse.
-// `<runner> run --from <script> --to <host> [--timeout <s>] -c '<original>'`: the original command is
+// The command strings `convert` writes in place of hooks' commands, and their inverses.
+// `<runner> run --from <script> --to <host> [--timeout <s>] -c '<original>'`: one hook; the original command is
 // single-quoted for a POSIX shell (every host runs hooks through sh/bash), byte for byte.
+// `<runner> dispatch --to <host> run --from <script> … -c '<original>' run …`: several hooks that fire for the
+// same calls, in one process (groupCommand, parseGroup; dispatch reads the same words with parseGroupedHooks).
 import type { DialectId } from '../model/dialect-ids.js';
 import { isDialectId } from '../model/dialect-ids.js';
 
@@ -74,9 +76,136 @@ export function parseWrapper(command: string, runners: readonly string[] = []): 
 export function dispatchConfigs(command: string): string[] | undefined {
   if (!/(?:^|\s|\/)(?:hook-bridge\S*|\S+\.c?js)\s+dispatch\s/.test(command)) return undefined;
   const out: string[] = [];
-  for (const m of command.matchAll(/--config\s+('(?:[^']|'\\'')*'|"[^"]*"|\S+)/g)) {
+  // Its own options come first; a grouped entry's hooks (`run --from …`) may mention --config in their commands.
+  const head = command.split(' run --from ')[0]!;
+  for (const m of head.matchAll(/--config\s+('(?:[^']|'\\'')*'|"[^"]*"|\S+)/g)) {
     const v = m[1]!;
     out.push(v.startsWith("'") ? v.slice(1, -1).replace(/'\\''/g, "'") : v.startsWith('"') ? v.slice(1, -1) : v);
   }
   return out;
+}
+
+/**
+ * One hook of a grouped entry (`<runner> dispatch --to <host> run … run …`): what its own `run` wrapper would
+ * carry, and the host matcher it fires for (tested by dispatch under the host's semantics, as the host would test
+ * a wrapper entry's matcher). `matcher` undefined: every call the entry's own matcher fires for.
+ */
+export interface GroupedHook extends Pick<Wrapper, 'from' | 'timeoutS' | 'pluginRoot' | 'emulateTodos' | 'calls' | 'command' | 'args'> {
+  matcher?: string;
+  /** hooks.yaml priority (lower first): dispatch runs equal priorities together and stops after a deny. */
+  priority?: number;
+}
+
+/** A grouped entry: several hooks that fire for the same calls, run by one `hook-bridge dispatch` process. */
+export interface HookGroup {
+  runner: string;
+  to: DialectId;
+  /** Hosts that share one config file: dispatch tells from the payload which one called. */
+  hosts?: DialectId[];
+  hooks: GroupedHook[];
+}
+
+/**
+ * The command of a grouped entry: `<runner> dispatch --to <host>` and, per hook, `run --from <script>
+ * [--matcher '<host matcher>'] [--priority <n>] [--timeout <s>] [--plugin-root '<dir>'] [--emulate-todos]
+ * [--calls <tools>] (-c '<command>' | --argv <n> '<word>'…)` — each hook's options as its `run` wrapper writes
+ * them, so a person reads which hooks run for which calls, and dispatch (parseGroupedHooks) reads them back.
+ */
+export function groupCommand(g: HookGroup): string {
+  const hooks = g.hooks.map((h) => {
+    const m = h.matcher !== undefined ? ` --matcher ${shellQuote(h.matcher)}` : '';
+    const p = h.priority !== undefined ? ` --priority ${h.priority}` : '';
+    const t = h.timeoutS !== undefined ? ` --timeout ${h.timeoutS}` : '';
+    const r = h.pluginRoot !== undefined ? ` --plugin-root ${shellQuote(h.pluginRoot)}` : '';
+    const e = h.emulateTodos ? ' --emulate-todos' : '';
+    const c = h.calls?.length ? ` --calls ${h.calls.join(',')}` : '';
+    const body = h.args ? `--argv ${h.args.length + 1} ${[h.command, ...h.args].map(shellQuote).join(' ')}` : `-c ${shellQuote(h.command)}`;
+    return ` run --from ${h.from}${m}${p}${t}${r}${e}${c} ${body}`;
+  });
+  return `${g.runner} dispatch --to ${(g.hosts ?? [g.to]).join(',')}${hooks.join('')}`;
+}
+
+const NUMBER = /^\d+(?:\.\d+)?$/;
+
+/**
+ * The hooks of a grouped entry from its arguments as the shell hands them over (`run …` blocks to the end),
+ * the grammar groupCommand writes. A string: what is wrong, for a usage error.
+ */
+export function parseGroupedHooks(argv: readonly string[]): GroupedHook[] | string {
+  const hooks: GroupedHook[] = [];
+  let i = 0;
+  while (i < argv.length) {
+    if (argv[i] !== 'run') return `expected "run" to start a hook, got "${argv[i]}"`;
+    const h: Partial<GroupedHook> = {};
+    const n = hooks.length + 1;
+    for (i++; ; i++) {
+      const a = argv[i];
+      if (a === undefined) return `hook ${n}: a command is required (-c '<command>' or --argv <n> <word>…)`;
+      const v = argv[i + 1];
+      if (a === '--emulate-todos') {
+        h.emulateTodos = true;
+        continue;
+      }
+      if (v === undefined) return `hook ${n}: ${a} needs a value`;
+      i++;
+      if (a === '--from') {
+        if (!isDialectId(v)) return `hook ${n}: unknown dialect "${v}" for --from`;
+        h.from = v;
+      } else if (a === '--matcher') h.matcher = v;
+      else if (a === '--priority' || a === '--timeout') {
+        if (!NUMBER.test(v) || (a === '--timeout' && !(Number(v) > 0))) return `hook ${n}: ${a} takes a ${a === '--timeout' ? 'positive number of seconds' : 'number'}, got "${v}"`;
+        if (a === '--priority') h.priority = Number(v);
+        else h.timeoutS = Number(v);
+      } else if (a === '--plugin-root') h.pluginRoot = v;
+      else if (a === '--calls') h.calls = v.split(',');
+      else if (a === '-c') {
+        h.command = v;
+        break;
+      } else if (a === '--argv') {
+        const count = Number(v);
+        const words = argv.slice(i + 1, i + 1 + count);
+        if (!Number.isInteger(count) || count < 1 || words.length < count) return `hook ${n}: --argv takes the number of words that follow (the command and its arguments), got "${v}"`;
+        h.command = words[0]!;
+        h.args = words.slice(1);
+        i += count;
+        break;
+      } else return `hook ${n}: unknown option "${a}"`;
+    }
+    if (!h.from) return `hook ${n}: --from <dialect> is required (the dialect its script was written for)`;
+    hooks.push(h as GroupedHook);
+    i++;
+  }
+  return hooks.length ? hooks : 'no hooks: run --from <dialect> … -c \'<command>\'';
+}
+
+/** A config's command as the words its shell would see: bare words and '…' quoted pieces only (what shellQuote writes). */
+function shellWords(text: string): string[] | undefined {
+  const word = /(?:[A-Za-z0-9_.,:/@%+=-]+|'[^']*'|\\')+/y;
+  const words: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    word.lastIndex = at;
+    const m = word.exec(text);
+    if (!m) return undefined;
+    words.push(m[0].replace(/'([^']*)'|\\(')/g, (_m, q: string | undefined, esc: string | undefined) => q ?? esc!));
+    at = word.lastIndex;
+    if (at < text.length && text[at++] !== ' ') return undefined;
+  }
+  return words;
+}
+
+const GROUP = /^(.+?) dispatch --to (\S+) (run .*)$/s;
+
+/**
+ * Recognise a grouped entry written by groupCommand (its runner mentions hook-bridge or is one of `runners`).
+ * undefined for any other command, a `dispatch --config` registration included.
+ */
+export function parseGroup(command: string, runners: readonly string[] = []): HookGroup | undefined {
+  const m = GROUP.exec(command);
+  if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
+  const hosts = m[2]!.split(',');
+  const words = shellWords(m[3]!);
+  if (!hosts.every(isDialectId) || !words) return undefined;
+  const hooks = parseGroupedHooks(words);
+  if (typeof hooks === 'string') return undefined;
+  return { runner: m[1]!, to: hosts[0] as DialectId, ...(hosts.length > 1 ? { hosts: hosts as DialectId[] } : {}), hooks };
 }

@@ -1,15 +1,14 @@
-// `hook-bridge dispatch`: registered once per event in the host's config, it runs a whole hook set
-// (a hooks.yaml, or any dialect's settings file) itself — matching, ordering, parallel runs, timeouts
-// and aggregation with the reference engine's semantics (Claude Code's) — and answers the host once.
-// No host reads hooks.yaml, and per-hook wrapping cannot change how a host combines hooks (Qwen: last
-// writer wins; CodeBuddy: timeouts block).
-import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+// `hook-bridge dispatch`: one process runs several hooks for one host call — a whole hook set (a hooks.yaml, or
+// any dialect's settings file: registered once per event) or the hooks an entry carries (`run …` blocks: what
+// convert writes by default for hooks that fire for the same calls) — with the reference engine's semantics
+// (Claude Code's): matching, ordering, parallel runs, per-hook timeouts and aggregation, and answers the host once.
+// No host reads hooks.yaml, and per-hook wrapping cannot change how a host combines hooks (Qwen: last writer
+// wins; CodeBuddy: timeouts block), and each wrapper is one more Node start per call.
 import { aggregate } from './answer.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { hostHelpLists } from './help-lists.js';
-import { findUp, hostProjectDir } from './payload.js';
+import { hostProjectDir } from './payload.js';
 import { TRANSCRIPT_MODES, UsageError, type RunArgs, type TranscriptMode } from './args.js';
 import { hostMain } from './host-main.js';
 import { callingHost, isPromptRefire, parseHostPayload, type ParsedPayload } from './host-payload.js';
@@ -17,10 +16,9 @@ import { isBlocking, ownFailure } from './own-failure.js';
 import { runHook } from './run-hook.js';
 import type { HookRun } from './script-run.js';
 import { stopGuard } from './stop-guard.js';
-import { matcherFires, matcherFiresFor } from '../dialects/matcher.js';
+import { parseGroupedHooks, type GroupedHook } from '../dialects/wrapper.js';
+import { matcherFires, matcherFiresFor } from '../dialects/matcher-fires.js';
 import { canonicalTool, canonicalValue, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
-import { dialects } from '../dialects/index.js';
-import { decideFileDialect } from '../dialects/detect.js';
 import { isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Hook } from '../model/hook.js';
@@ -31,6 +29,8 @@ export interface DispatchArgs extends Pick<RunArgs, 'to' | 'hosts' | 'onError' |
   config: string[];
   /** The config's dialect (detected from the file when omitted). */
   from?: DialectId;
+  /** The hooks the entry carries (`run --from <d> [--matcher <host matcher>] … -c <command>`, after the options). */
+  hooks?: GroupedHook[];
 }
 
 export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
@@ -39,6 +39,12 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     const a = argv[i]!;
     const v = argv[i + 1];
     if (a === '-h' || a === '--help') return 'help';
+    if (a === 'run') {
+      const hooks = parseGroupedHooks(argv.slice(i));
+      if (typeof hooks === 'string') throw new UsageError(hooks);
+      o.hooks = hooks;
+      break;
+    }
     if (v === undefined) throw new UsageError(`${a} needs a value`);
     i++;
     if (a === '--to' || a === '--from') {
@@ -55,34 +61,9 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     else if (a === '--transcript' && (TRANSCRIPT_MODES as readonly string[]).includes(v)) o.transcript = v as TranscriptMode;
     else throw new UsageError(`unknown option or value: ${a} ${v}`);
   }
-  if (!o.to || !o.config?.length) throw new UsageError('--to and --config are required');
-  return o as DispatchArgs;
-}
-
-/**
- * Where a relative hook set path points: the project directory's, else the nearest directory up from
- * the hook's cwd that has it (a host that runs the hook from a subdirectory).
- */
-export function locateHookSet(file: string, projectDir: string, cwd: string): string {
-  if (isAbsolute(file) || existsSync(resolve(projectDir, file))) return resolve(projectDir, file);
-  const dir = findUp(cwd, (d) => existsSync(join(d, file)));
-  return dir === undefined ? resolve(projectDir, file) : join(dir, file);
-}
-
-/** Load the hook set and its dialect (its own failures are hook-bridge's: fail by --on-error). */
-export function loadHookSet(file: string, from: DialectId | undefined, projectDir: string, cwd = projectDir): { hooks: Hook[]; dialect: DialectId } {
-  const path = locateHookSet(file, projectDir, cwd);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new HookBridgeError(`cannot read the hook set (${(e as NodeJS.ErrnoException).code ?? e})`, file);
-  }
-  const d = from ?? decideFileDialect(path, text).dialect;
-  const r = dialects[d].codec.read(text, file, dialects[d]);
-  const broken = r.diagnostics.find((x) => x.severity === 'error');
-  if (broken) throw new HookBridgeError(broken.message, file, broken.path);
-  return { hooks: r.hooks, dialect: d };
+  if (!o.to || (!o.config?.length && !o.hooks)) throw new UsageError("--to and --config are required (or the hooks themselves: run --from <dialect> … -c '<command>')");
+  for (const h of o.hooks ?? []) for (const n of h.calls ?? []) if (!canonicalTool(h.from, n)) throw new UsageError(`--calls takes ${mappings.dialects[h.from].agent} tool names, comma-separated; "${n}" is none`);
+  return { config: [], ...o } as DispatchArgs;
 }
 
 /** Does a hook of the set fire for this payload? The hook's own dialect's matcher semantics. */
@@ -114,15 +95,39 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
   return h.matcher.kind === 'values' && typeof value === 'string' && h.matcher.values.some((v) => canonicalValue(configDialect, p.event!, v) === canonicalValue(host, p.event!, value));
 }
 
+/**
+ * Does a carried hook fire for this payload? The host's own test of its matcher (the entry's matcher already
+ * fired: a hook without one runs for every call the entry gets).
+ */
+export function groupedHookMatches(h: GroupedHook, p: ParsedPayload, host: DialectId): boolean {
+  if (h.matcher === undefined) return true;
+  const on = p.event ? mappings.events[p.event]?.matcherOn : null;
+  if (on === 'tool') return matcherFires(host, h.matcher, typeof p.payload.tool_name === 'string' ? p.payload.tool_name : '');
+  if (!on || on === 'unknown' || h.matcher === '' || h.matcher === '*') return true;
+  const value = p.payload[on];
+  return typeof value === 'string' && h.matcher.split(/[|,]/).some((v) => v.trim() === value);
+}
+
 /** Whether a hook's matcher fires for one of the calls a host call is split into (canonical tool ids). */
 const callFilter = (h: Hook, configDialect: DialectId) => (tool: string) => matcherFiresFor(configDialect, h.nativeMatcher, tool);
 
-/** Consecutive runs of hooks with the same priority (the list is sorted by priority). */
-function byPriority(hooks: Hook[]): Hook[][] {
-  const groups: Hook[][] = [];
-  for (const h of hooks) {
+/** One hook to run for this call, from a hook set or carried by the entry. */
+interface Planned {
+  priority: number;
+  /** Claude Code runs identical commands once. */
+  command: string;
+  script: DialectId;
+  run: Parameters<typeof runHook>[0];
+  /** Its answer has no effect (hooks.yaml AfterResponse: logging only). */
+  ignored: boolean;
+}
+
+/** Runs of hooks with the same priority, lower first (a stable sort keeps each file's order). */
+function byPriority(hooks: Planned[]): Planned[][] {
+  const groups: Planned[][] = [];
+  for (const h of [...hooks].sort((a, b) => a.priority - b.priority)) {
     const last = groups.at(-1);
-    if (last && (last[0]!.priority ?? 0) === (h.priority ?? 0)) last.push(h);
+    if (last && last[0]!.priority === h.priority) last.push(h);
     else groups.push([h]);
   }
   return groups;
@@ -137,45 +142,67 @@ function hookRunArgs(h: Hook, d: Pick<DispatchArgs, 'to' | 'transcript' | 'onMis
   return { from: h.scriptDialect, to: d.to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(d.transcript ? { transcript: d.transcript } : {}), ...(d.onMissing ? { onMissing: d.onMissing } : {}), callFilter: callFilter(h, configDialect) };
 }
 
+/** A carried hook as runHook takes it: what its own `run` wrapper would have been given. */
+function groupedRunArgs(h: GroupedHook, d: Pick<DispatchArgs, 'to' | 'transcript'>): Parameters<typeof runHook>[0] {
+  return {
+    from: h.from,
+    to: d.to,
+    command: h.args ? [h.command, ...h.args] : h.command,
+    ...(h.timeoutS !== undefined ? { timeoutS: h.timeoutS } : {}),
+    ...(h.pluginRoot !== undefined ? { pluginRoot: h.pluginRoot } : {}),
+    ...(h.emulateTodos ? { emulateTodos: true } : {}),
+    ...(h.calls ? { calls: h.calls.map((n) => canonicalTool(h.from, n)!) } : {}),
+    ...(d.transcript ? { transcript: d.transcript } : {}),
+  };
+}
+
 export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeof parseHostPayload>[1], env: NodeJS.ProcessEnv): Promise<HostReply> {
   const p = parseHostPayload(dispatchArgs, raw);
   if ('failed' in p) return p.failed;
   const args = callingHost(dispatchArgs, p);
   const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : process.cwd();
   const projectDir = hostProjectDir(args.to, env, p.payload);
-  const hooks: Hook[] = [];
-  const dialectOf = new Map<Hook, DialectId>();
+  const planned: Planned[] = [];
   try {
+    // The hook set's readers (every dialect's codec) are loaded only for a --config registration: an entry that
+    // names its hooks (convert's default) starts as lean as `run`.
+    const { loadHookSet } = args.config.length ? await import('./hook-set.js') : { loadHookSet: undefined };
     for (const file of args.config) {
-      const set = loadHookSet(file, args.from, projectDir, cwd);
-      hooks.push(...set.hooks);
-      for (const h of set.hooks) dialectOf.set(h, set.dialect);
+      const set = loadHookSet!(file, args.from, projectDir, cwd);
+      for (const h of set.hooks) {
+        if (h.type !== 'command' || h.command === undefined || !hookMatches(h, p, args.to, set.dialect)) continue;
+        planned.push({ priority: h.priority ?? 0, command: h.command, script: h.scriptDialect, run: hookRunArgs(h, args, set.dialect), ignored: answersIgnored(h) });
+      }
     }
   } catch (e) {
     return ownFailure(p.event, p.hostEvent, args, HookBridgeError.is(e) ? e.describe() : String(e));
   }
+  for (const h of args.hooks ?? []) {
+    if (groupedHookMatches(h, p, args.to)) planned.push({ priority: h.priority ?? 0, command: h.args ? [h.command, ...h.args].join('\0') : h.command, script: h.from, run: groupedRunArgs(h, args), ignored: false });
+  }
   // Claude Code runs identical commands once (ground truth `dedup`).
   const seen = new Set<string>();
-  const selected = hooks.filter((h) => h.type === 'command' && h.command !== undefined && hookMatches(h, p, args.to, dialectOf.get(h)!) && !seen.has(h.command) && seen.add(h.command));
-  const candidates = selected.filter((h) => !isPromptRefire(args.to, h.scriptDialect, p));
+  const candidates = planned.filter((h) => !seen.has(h.command) && seen.add(h.command) && !isPromptRefire(args.to, h.script, p));
   if (!candidates.length) return { stdout: '', stderr: '', exitCode: 0 };
-  // Priority order (lower first; the reader sorted them): hooks of equal priority run together, in
-  // parallel as the reference engine runs them, and a deny or block stops the later priorities.
-  const runnable: Hook[] = [];
+  // Priority order (lower first): hooks of equal priority run together, in parallel as the reference
+  // engine runs them, and a deny or block stops the later priorities.
+  const runnable: Planned[] = [];
   const runs: HookRun[] = [];
   for (const group of byPriority(candidates)) {
-    const done = await Promise.all(group.map((h) => runHook(hookRunArgs(h, args, dialectOf.get(h)!), p, env)));
+    const done = await Promise.all(group.map((h) => runHook(h.run, p, env)));
     runnable.push(...group);
-    runs.push(...done.map((r, i) => (answersIgnored(group[i]!) ? { ...r, answer: { context: [] } } : r)));
+    runs.push(...done.map((r, i) => (group[i]!.ignored ? { ...r, answer: { context: [] } } : r)));
     if (done.some((r) => r.failure) || runs.some((r) => r.answer.decision === 'deny' || r.answer.block)) break;
   }
   const failure = runs.find((r) => r.failure);
   if (failure && isBlocking(p.event) && args.onError === 'deny') {
     return ownFailure(p.event, p.hostEvent, args, failure.failure!);
   }
-  const { answer, from } = aggregate(runs.filter((r) => !r.failure));
-  const guard = stopGuard(answer, args, p, args.config.join(' '), env);
-  const script = from >= 0 ? runnable[from]!.scriptDialect : (runnable[0]?.scriptDialect ?? 'claude');
+  // aggregate's `from` indexes the runs it was given: the ones that did not fail.
+  const ok = runs.flatMap((r, i) => (r.failure ? [] : [i]));
+  const { answer, from } = aggregate(ok.map((i) => runs[i]!));
+  const guard = stopGuard(answer, args, p, [...args.config, ...(args.hooks ?? []).map((h) => h.command)].join(' '), env);
+  const script = from >= 0 ? runnable[ok[from]!]!.script : (runnable[0]?.script ?? 'claude');
   const reply = emit(answer, { host: args.to, script, event: p.event, hostEvent: p.hostEvent, tool: runs[0]?.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
   const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
   const passthrough = [...(reply.exitCode === 2 ? [] : stderr), guard];

@@ -51,13 +51,13 @@ export const RUN_HELP: HostHelp = {
 
 export const DISPATCH_HELP: HostHelp = {
   name: 'dispatch',
-  usage: '--to <host-dialect>[,<host-dialect>] --config <hooks.yaml|settings.json> [--config <file> …] [options]',
-  summary: "one engine for a whole hook set: registered once per event, runs the set with Claude Code's semantics, answers once",
+  usage: '--to <host-dialect>[,<host-dialect>] --config <hooks.yaml|settings.json> [--config <file> …] [options] [run …]',
+  summary: "one engine for several hooks: runs a hook set, or the hooks an entry names, with Claude Code's semantics, answers once",
   description:
-    "The host runs this once per event, in place of the hooks themselves, with its payload on stdin: it runs every hook of the config that matches, in priority order (lower first; equal priorities together; a deny or block stops the later ones), with Claude Code's semantics, and answers once.",
+    "The host runs this in place of the hooks themselves, with its payload on stdin: it runs every hook that matches — of the hook set (--config), or of the hooks the entry names after its options (`run …` blocks: what convert writes for hooks that fire for the same calls) — in priority order (lower first; equal priorities together; a deny or block stops the later ones), with Claude Code's semantics, and answers once. A named hook takes the options of its `run` wrapper (--from, required; --timeout, --plugin-root, --emulate-todos, --calls), --matcher <host matcher> (tested as the host tests a matcher; default: every call the entry gets) and --priority <n>, then -c '<command>' or --argv <n> <command> <args…>.",
   options: [
     ['--to <dialect[,dialect]>', 'the dialect of the host agent running it (required); several hosts that share one config file: the payload\'s tool name tells which one called'],
-    ['--config <file>', 'the hook set: hooks.yaml or a settings file of any dialect (required). Repeated: several files of one dialect are one set, highest precedence first (settings.local.json, settings.json). A relative path is the project directory\'s (the host\'s project-dir variable; else the nearest directory up from the hook\'s cwd that has it)'],
+    ['--config <file>', 'the hook set: hooks.yaml or a settings file of any dialect. Repeated: several files of one dialect are one set, highest precedence first (settings.local.json, settings.json). A relative path is the project directory\'s (the host\'s project-dir variable; else the nearest directory up from the hook\'s cwd that has it)'],
     ['--from <dialect>', "the hook set's dialect (default: detected from the file)"],
     TRANSCRIPT,
     ON_MISSING,

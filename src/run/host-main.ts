@@ -38,8 +38,10 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: 
     // A broken wrapper line must not let a guarded tool run: block on events where a block means "stop".
     // The host is not known here (its argument may be what is broken): any dialect's name will do.
     const blocking = hostEvent !== undefined && DIALECT_IDS.some((d) => isBlocking(canonicalEvent(d, hostEvent)));
-    // Only `--on-error allow` opts out (not `--ask allow` or `--on-timeout allow`); arguments after `--` are the command's.
-    const own = argv.indexOf('--') < 0 ? argv : argv.slice(0, argv.indexOf('--'));
+    // Only `--on-error allow` opts out (not `--ask allow` or `--on-timeout allow`); arguments after `--` are the
+    // command's, and after `run` a dispatch entry's hooks'.
+    const end = argv.findIndex((a) => a === '--' || a === 'run');
+    const own = end < 0 ? argv : argv.slice(0, end);
     const onErrorAllow = own.some((a, i) => a === '--on-error' && own[i + 1] === 'allow');
     process.exitCode = blocking && !onErrorAllow ? 2 : 0;
     return;

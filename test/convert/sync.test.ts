@@ -49,20 +49,50 @@ describe('a re-run is a sync of what hook-bridge wrote', () => {
     expect(commands(dir)[0]).toMatch(/^hook-bridge run --from claude --to qwen/);
   });
 
+  // Two hooks on one matcher: one entry per hook with --wrap (by default they share one dispatch entry: the next test).
   it('a removed source hook is removed from the target and no longer runs', () => {
     const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('keep'), guardHook('gone')] }] });
-    cli(['convert', '--to', 'qwen'], { cwd: dir });
+    cli(['convert', '--to', 'qwen', '--wrap'], { cwd: dir });
     expect(blocked(fire('qwen', join(dir, '.qwen/settings.json'), qwenBash('rm -rf /tmp/x'), { project: dir }))).toBe(true);
     writeFileSync(join(dir, '.claude/settings.json'), claudeSettings({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('keep')] }] }));
-    const dry = cli(['convert', '--to', 'qwen', '--dry-run'], { cwd: dir });
+    const dry = cli(['convert', '--to', 'qwen', '--wrap', '--dry-run'], { cwd: dir });
     expect(dry.stderr).toMatch(/0 to add, 0 to update, 1 to remove/);
     expect(dry.stdout).toMatch(/^-.*guard\.sh gone/m);
-    const r = cli(['convert', '--to', 'qwen'], { cwd: dir });
+    const r = cli(['convert', '--to', 'qwen', '--wrap'], { cwd: dir });
     expect(r.stderr).toMatch(/- removed\s+PreToolUse .*guard\.sh gone/);
     expect(commands(dir)).toHaveLength(1);
     writeFileSync(join(dir, 'ran.log'), '');
     fire('qwen', join(dir, '.qwen/settings.json'), qwenBash('ls'), { project: dir });
     expect(ranLog(dir).filter(Boolean)).toEqual(['guard keep']);
+  });
+
+  it('by default, hooks that fire for the same calls share one entry: a hook added or removed updates it in place, and runs or no longer runs', () => {
+    const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('keep'), guardHook('gone')] }] });
+    expect(cli(['convert', '--to', 'qwen'], { cwd: dir }).code).toBe(0);
+    expect(commands(dir)).toEqual([`hook-bridge dispatch --to qwen run --from claude -c '"$CLAUDE_PROJECT_DIR"/guard.sh keep' run --from claude -c '"$CLAUDE_PROJECT_DIR"/guard.sh gone'`]);
+    const calls = fire('qwen', join(dir, '.qwen/settings.json'), qwenBash('rm -rf /tmp/x'), { project: dir });
+    expect(calls).toHaveLength(1);
+    expect(blocked(calls)).toBe(true);
+    expect(ranLog(dir).sort()).toEqual(['guard gone', 'guard keep']);
+    writeFileSync(join(dir, '.claude/settings.json'), claudeSettings({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('keep')] }] }));
+    expect(cli(['convert', '--to', 'qwen', '--dry-run'], { cwd: dir }).stderr).toMatch(/0 to add, 1 to update, 0 to remove/);
+    expect(cli(['convert', '--to', 'qwen'], { cwd: dir }).stderr).toMatch(/0 added, 1 updated, 0 removed/);
+    expect(commands(dir)).toEqual([`hook-bridge run --from claude --to qwen -c '"$CLAUDE_PROJECT_DIR"/guard.sh keep'`]);
+    writeFileSync(join(dir, 'ran.log'), '');
+    fire('qwen', join(dir, '.qwen/settings.json'), qwenBash('ls'), { project: dir });
+    expect(ranLog(dir).filter(Boolean)).toEqual(['guard keep']);
+    writeFileSync(join(dir, '.claude/settings.json'), claudeSettings({ PreToolUse: [{ matcher: 'Bash', hooks: [guardHook('keep'), guardHook('new')] }] }));
+    expect(cli(['convert', '--to', 'qwen'], { cwd: dir }).stderr).toMatch(/0 added, 1 updated, 0 removed/);
+    expect(commands(dir)).toHaveLength(1);
+    expect(commands(dir)[0]).toMatch(/guard\.sh new'$/);
+    // From grouped to one entry per hook and back, never a duplicate; --remove takes the grouped entry out.
+    expect(cli(['convert', '--to', 'qwen', '--wrap'], { cwd: dir }).stderr).toMatch(/1 added, 1 updated, 0 removed/);
+    expect(commands(dir)).toHaveLength(2);
+    expect(cli(['convert', '--to', 'qwen'], { cwd: dir }).stderr).toMatch(/0 added, 1 updated, 1 removed/);
+    expect(commands(dir)).toHaveLength(1);
+    expect(cli(['convert', '--to', 'qwen', '--remove'], { cwd: dir }).code).toBe(0);
+    expect(existsSync(join(dir, '.qwen/settings.hook-bridge.json'))).toBe(false);
+    expect(qwenHooks(dir)?.PreToolUse ?? []).toEqual([]);
   });
 
   it('entries a person wrote stay byte for byte, even one with the same command as a converted hook', () => {

@@ -8,7 +8,7 @@ import { DIALECT_IDS, type DialectId } from '../../src/model/dialect-ids.js';
 import { mappings } from '../../src/model/mappings.js';
 import { decideFileDialect, decideSharedFile, detectFileDialect } from '../../src/dialects/detect.js';
 import { lookedFor } from '../../src/dialects/project-files.js';
-import { loadHookSet } from '../../src/run/dispatch.js';
+import { loadHookSet } from '../../src/run/hook-set.js';
 
 const settings = (matcher: string | undefined, command = './guard.sh') => JSON.stringify({ hooks: { PreToolUse: [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command }] }] } });
 const spec = (d: DialectId) => mappings.dialects[d].config;

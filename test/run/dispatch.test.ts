@@ -256,3 +256,83 @@ describe('dispatch on every host, with its real PreToolUse payload: a deny in th
     });
   }
 });
+
+describe('dispatch with the hooks carried in the entry (what convert writes for hooks that fire for the same calls)', () => {
+  const hooksOf = (...hooks: string[][]) => hooks.flatMap((h) => ['run', '--from', 'claude', ...h]);
+  it("a deny wins over another hook's allow, whichever comes first (Qwen alone would let the last writer win)", async () => {
+    const dir = project();
+    for (const order of [[['-c', './allow.sh'], ['-c', './guard.sh']], [['-c', './guard.sh'], ['-c', './allow.sh']]]) {
+      const r = await dispatch(['--to', 'qwen', ...hooksOf(...order)], bash('rm -rf /tmp/x'), dir);
+      expect(JSON.parse(r.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'guard: no rm -rf' });
+    }
+    expect(await dispatch(['--to', 'qwen', ...hooksOf(['-c', './allow.sh'], ['-c', './guard.sh'])], bash('ls'), dir)).toMatchObject({ code: 0, stdout: '' });
+  });
+  it('each hook runs only for the calls its own matcher fires for, under the host\'s semantics', async () => {
+    const dir = project();
+    const args = ['--to', 'qwen', ...hooksOf(['--matcher', '^run_shell_command$', '-c', './guard.sh'], ['--matcher', '^(write_file|edit)$', '-c', './write-only.sh'])];
+    expect(JSON.parse((await dispatch(args, bash('rm -rf /x'), dir)).stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(existsSync(join(dir, 'write-only-ran'))).toBe(false);
+    await dispatch(args, { hook_event_name: 'PreToolUse', tool_name: 'write_file', tool_input: { file_path: join(dir, 'x'), content: 'rm -rf' } }, dir);
+    expect(existsSync(join(dir, 'write-only-ran'))).toBe(true);
+  });
+  it('each hook has its own timeout: a slow one is stopped at its own, and the others still answer', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'slow.sh'), '#!/usr/bin/env bash\ncat >/dev/null\nsleep 30\n', { mode: 0o755 });
+    const t0 = Date.now();
+    const r = await dispatch(['--to', 'qwen', ...hooksOf(['--timeout', '1', '-c', './slow.sh'], ['--timeout', '20', '-c', './guard.sh'])], bash('rm -rf /x'), dir);
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    expect(JSON.parse(r.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: 'guard: no rm -rf' });
+  });
+  it('priorities: a deny at a lower priority keeps a later one from running', async () => {
+    const dir = project();
+    const r = await dispatch(['--to', 'qwen', ...hooksOf(['--priority', '9', '-c', 'echo late >> order.log'], ['--priority', '1', '-c', './guard.sh'])], bash('rm -rf /x'), dir);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(existsSync(join(dir, 'order.log'))).toBe(false);
+  });
+  it('lifecycle values: a hook with --matcher startup runs at startup only', async () => {
+    const dir = project();
+    const args = ['--to', 'qwen', ...hooksOf(['--matcher', 'startup', '-c', 'echo STARTED'], ['-c', 'echo ALWAYS'])];
+    expect(JSON.parse((await dispatch(args, { hook_event_name: 'SessionStart', source: 'startup' }, dir)).stdout).hookSpecificOutput.additionalContext).toBe('STARTED\nALWAYS');
+    expect(JSON.parse((await dispatch(args, { hook_event_name: 'SessionStart', source: 'resume' }, dir)).stdout).hookSpecificOutput.additionalContext).toBe('ALWAYS');
+  });
+  it('a broken entry is a usage error naming the hook: blocks a PreToolUse (exit 2), never a PostToolUse', async () => {
+    const dir = project();
+    for (const [args, why] of [
+      [['run', '--from', 'claude', '--matcher', 'x'], /hook 1: a command is required/],
+      [['run', '--from', 'claude', '-c', './guard.sh', 'run', '-c', './allow.sh'], /hook 2: --from <dialect> is required/],
+      [['run', '--from', 'claude', '--calls', 'Nope', '-c', 'x'], /--calls takes Claude Code tool names, comma-separated; "Nope" is none/],
+      [['run', '--from', 'claude', '--on-error', 'allow', '-c', 'x'], /hook 1: unknown option "--on-error"/],
+    ] as const) {
+      const pre = await dispatch(['--to', 'qwen', ...args], bash('ls'), dir);
+      expect(pre.code).toBe(2);
+      expect(pre.stderr).toMatch(why);
+      expect((await dispatch(['--to', 'qwen', ...args], { ...bash('ls'), hook_event_name: 'PostToolUse', tool_response: { llmContent: '' } }, dir)).code).toBe(0);
+    }
+  });
+});
+
+describe('dispatch --to codex with carried hooks: one apply_patch call, each hook for its own calls (--calls)', () => {
+  const run = (args: string[], payload: object, dir: string) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((res) => {
+      const c = spawn(process.execPath, [BIN, 'dispatch', '--to', 'codex', ...args], { cwd: dir, env: cleanEnv({}) });
+      let stdout = '';
+      let stderr = '';
+      c.stdout.on('data', (d) => (stdout += d));
+      c.stderr.on('data', (d) => (stderr += d));
+      c.on('close', (code) => res({ code, stdout, stderr }));
+      c.stdin.end(JSON.stringify({ session_id: 's', transcript_path: null, cwd: dir, hook_event_name: 'PreToolUse', permission_mode: 'bypassPermissions', turn_id: 't', model: 'gpt-5.5', ...payload }));
+    });
+  it('an added file runs the Write hook only; an updated one the Edit hook only', async () => {
+    const dir = project();
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, 'old.txt'), 'a\n');
+    const log = (name: string) => `cat > /dev/null; echo ${name} >> calls.log`;
+    const args = ['run', '--from', 'claude', '--calls', 'Write', '-c', log('write'), 'run', '--from', 'claude', '--calls', 'Edit', '-c', log('edit')];
+    const patch = (body: string) => ({ tool_name: 'apply_patch', tool_input: { command: `*** Begin Patch\n${body}*** End Patch\n` }, tool_use_id: 'call_1' });
+    expect((await run(args, patch('*** Add File: new.txt\n+hi\n'), dir)).code).toBe(0);
+    expect(readFileSync(join(dir, 'calls.log'), 'utf8')).toBe('write\n');
+    writeFileSync(join(dir, 'calls.log'), '');
+    expect((await run(args, patch('*** Update File: old.txt\n@@\n-a\n+b\n'), dir)).code).toBe(0);
+    expect(readFileSync(join(dir, 'calls.log'), 'utf8')).toBe('edit\n');
+  });
+});

@@ -1,5 +1,5 @@
 import { mappings } from '../../model/mappings.js';
-import { parseWrapper } from '../../dialects/wrapper.js';
+import { parseGroup, parseWrapper } from '../../dialects/wrapper.js';
 import { valueAt } from '../locate.js';
 import { defineRule, isYamlConfig, paths } from '../types.js';
 
@@ -43,6 +43,12 @@ Below one second the finding suggests the value in milliseconds.`,
       const wrapper = typeof command === 'string' ? parseWrapper(command) : undefined;
       if (wrapper?.timeoutS !== undefined) {
         ctx.report({ messageId: 'likelyMs', file: config.file, path: paths.command(h), data: { ...data, written: `\`${wrapper.runner} run --timeout ${wrapper.timeoutS}\` (seconds)`, suggested: `--timeout ${suggested}` } });
+        continue;
+      }
+      // One hook of a grouped entry: its own `run … --timeout` in the entry's command.
+      const group = typeof command === 'string' && h.written === command ? parseGroup(command) : undefined;
+      if (group) {
+        ctx.report({ messageId: 'likelyMs', file: config.file, path: paths.command(h), data: { ...data, written: `\`run --timeout ${s}\` (seconds) of \`${h.command}\` in a \`${group.runner} dispatch\` entry`, suggested: `--timeout ${suggested}` } });
         continue;
       }
       const raw = config.text === undefined ? undefined : valueAt(config.text, paths.timeout(h), isYaml);

@@ -19,6 +19,8 @@ ruleTester(rule, {
     { name: 'Qwen: 30000000 is read as ms (8.3 h)', files: qwen({ PreToolUse: [{ matcher: 'run_shell_command', hooks: [cmd('x', { timeout: 30000000 })] }] }), errors: [{ path: 'hooks.PreToolUse[0].hooks[0].timeout', message: 'timeout: 30000000 (ms: Qwen Code reads 1000 and more as ms) is 8.3 h on Qwen Code; did you mean timeout: 30?' }] },
     // what `convert --to qwen` writes for a Claude hook with timeout 30000: the wrapper carries the script's 30000 s
     { name: 'a converted Qwen config: the wrapper --timeout, quoted as written', files: qwen({ PreToolUse: [{ matcher: 'run_shell_command', hooks: [wrapped(30000, 30005000)] }] }), errors: [{ path: 'hooks.PreToolUse[0].hooks[0].command', message: '`hook-bridge run --timeout 30000` (seconds) is 8.3 h on Qwen Code; did you mean --timeout 30?' }] },
+    // the same in a grouped entry (hooks that fire for the same calls, one dispatch process): that hook's own --timeout
+    { name: 'a converted Qwen config, grouped: the hook\'s own --timeout in the entry', files: qwen({ PreToolUse: [{ matcher: 'run_shell_command', hooks: [cmd(`hook-bridge dispatch --to qwen run --from claude --timeout 30000 -c './x.sh' run --from claude --timeout 5 -c './y.sh'`, { timeout: 30005000 })] }] }), errors: [{ path: 'hooks.PreToolUse[0].hooks[0].command', message: "`run --timeout 30000` (seconds) of `./x.sh` in a `hook-bridge dispatch` entry is 8.3 h on Qwen Code; did you mean --timeout 30?" }] },
     { name: 'hooks.yaml counts seconds', files: { 'hooks.yaml': 'version: 2.0.0\nhooks:\n  - { event: Stop, command: ./x.sh, timeout: 7200 }\n' }, errors: [{ path: 'hooks[0].timeout', message: 'timeout: 7200 (seconds) is 2.0 h on hooks.yaml (hook-bridge dispatch); did you mean timeout: 7?' }] },
   ],
 });

@@ -1,0 +1,247 @@
+// The default conversion's last step (issue 23): the `run` wrappers of an event that fire for the same calls become
+// one entry that runs them all in one `hook-bridge dispatch` process, so a tool call starts hook-bridge at most once
+// whatever the number of hooks it matches. A hook alone on its calls keeps its plain `run` wrapper.
+//
+// Groups are the connected parts of "fires for a call the other fires for" under the host's matcher semantics (a
+// wildcard overlaps everything). Two groups never fire for the same call, so a call starts at most one of them.
+// The entry carries its hooks (each as its wrapper would: script dialect, command, own timeout, --calls, and the
+// host matcher it fires for), so nothing is read at run time: a hook edited in the source is picked up on the next
+// convert, as with wrappers. Hooks whose entries must differ (an `async`, `once`, `statusMessage` … field, matcher
+// group fields) share an entry only with hooks that have the same fields.
+import type { DialectId } from '../model/dialect-ids.js';
+import type { Matcher } from '../model/hook.js';
+import { mappings } from '../model/mappings.js';
+import { stableJson } from '../model/stable-json.js';
+import { canonicalEvent, toolsOf } from '../dialects/catalog.js';
+import type { NativeHook } from '../dialects/define.js';
+import { dialects } from '../dialects/index.js';
+import { isExactList, matcherFires, readToolMatcher, writeToolMatcher } from '../dialects/matcher.js';
+import { groupCommand, parseWrapper, type GroupedHook, type Wrapper } from '../dialects/wrapper.js';
+
+export interface GroupOptions {
+  /** The hosts the file is written for (several when they share it). */
+  hosts: DialectId[];
+  /** The runner the wrappers were written with. */
+  runner: string;
+  /** How much longer than its script the host gives a wrapper (convert's WRAPPER_GRACE_MS). */
+  graceMs: number;
+}
+
+/** The report row fields this step reads and changes (convert's ReportRow). */
+interface Row {
+  target?: { event: string; command?: string };
+  notes: string[];
+  reason: string;
+}
+
+/** The note convertHooks gives a hooks.yaml priority on a host: grouped hooks keep it as a priority (dispatch runs them in its order). */
+export const priorityAsOrder = (p: number): string => `priority ${p} kept as order only`;
+
+/** A wrapped entry that may share a `dispatch` entry: its wrapper, and the fields its entry must keep. */
+interface Member {
+  index: number;
+  hook: NativeHook;
+  wrapper: Wrapper;
+  /** The entry's other handler fields (async, once, statusMessage …): only members with the same ones share an entry. */
+  extra: Record<string, unknown>;
+  share: string;
+}
+
+type On = 'tool' | 'values' | 'ignored' | 'unknown';
+
+const isWild = (m: unknown) => m === undefined || m === '' || m === '*';
+/** A lifecycle matcher that is a list of values (`startup|resume`), not a pattern. */
+const VALUE_LIST = /^[A-Za-z0-9_|, -]*$/;
+const parts = (m: string) => m.split(/[|,]/).map((s) => s.trim()).filter(Boolean);
+/** A tool matcher that is only exact names, anchored (`^Bash$`, `^(edit|write_file)$`, joined by |): the literal names, else undefined. */
+const ANCHORED_NAMES = /^\^(?:[A-Za-z0-9_-]+|\([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*\))\$(?:\|\^(?:[A-Za-z0-9_-]+|\([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*\))\$)*$/;
+
+const exactMemo = new Map<string, string[] | undefined>();
+/** The names a tool matcher can only fire for (an exact list), or undefined when it may fire for names it does not spell. */
+function exactNames(host: DialectId, m: string): string[] | undefined {
+  const key = `${host}\0${m}`;
+  if (!exactMemo.has(key)) exactMemo.set(key, isExactList(host, m) ? parts(m) : ANCHORED_NAMES.test(m) ? m.match(/[A-Za-z0-9_-]+/g)! : undefined);
+  return exactMemo.get(key);
+}
+
+/** Which field an event's matcher is tested against on the host, as grouping needs to know it. */
+function matcherOn(host: DialectId, event: string): On {
+  const c = canonicalEvent(host, event);
+  const on = c === undefined ? 'unknown' : mappings.events[c]?.matcherOn;
+  return on === 'tool' ? 'tool' : on === null ? 'ignored' : on === undefined || on === 'unknown' ? 'unknown' : 'values';
+}
+
+/**
+ * Which tool names each matcher fires for on each host, among the names worth testing: every tool of the host and
+ * every name the event's matchers spell (memoized per matcher: hooks share matchers).
+ */
+function fireSets(hosts: DialectId[], matchers: unknown[]): (host: DialectId, m: string) => Set<string> {
+  const strings = matchers.filter((m): m is string => typeof m === 'string');
+  const names = new Map(hosts.map((h) => [h, [...new Set([...toolsOf(h).map((t) => t.entry.name), ...strings.flatMap((m) => exactNames(h, m) ?? [])])]]));
+  const memo = new Map<string, Set<string>>();
+  return (host, m) => {
+    const key = `${host}\0${m}`;
+    let set = memo.get(key);
+    if (!set) memo.set(key, (set = new Set(names.get(host)!.filter((n) => matcherFires(host, m, n)))));
+    return set;
+  };
+}
+type Fires = ReturnType<typeof fireSets>;
+
+/** Do two entries' matchers fire for a same call on the host? (Conservative: two patterns may always meet.) */
+function overlaps(on: On, hosts: DialectId[], fires: Fires, a: unknown, b: unknown): boolean {
+  if (on === 'ignored') return true;
+  if (on === 'unknown') return a === b;
+  if (isWild(a) || isWild(b)) return true;
+  const [x, y] = [a as string, b as string];
+  if (on === 'values') return hosts.some((h) => mappings.dialects[h].matcher.valuesExact) ? x === y : parts(x).some((v) => parts(y).includes(v));
+  return hosts.some((h) => {
+    if (exactNames(h, x) === undefined && exactNames(h, y) === undefined) return true;
+    const fy = fires(h, y);
+    return [...fires(h, x)].some((n) => fy.has(n));
+  });
+}
+
+/** One matcher that fires for every call one of `ms` fires for, and no other, under each host's semantics. */
+function union(on: On, hosts: DialectId[], fires: Fires, ms: unknown[]): { matcher: string | undefined } | undefined {
+  if (ms.some((m) => m === undefined)) return { matcher: undefined };
+  if (ms.some(isWild)) return { matcher: '*' };
+  const strings = ms as string[];
+  if (on === 'ignored' || on === 'unknown') return strings.every((m) => m === strings[0]) ? { matcher: strings[0] } : { matcher: undefined };
+  if (on === 'values') return { matcher: [...new Set(strings.flatMap(parts))].join('|') };
+  const all: Extract<Matcher, { kind: 'tools' }> = { kind: 'tools', tools: [], mcp: [], unknown: [] };
+  for (const m of new Set(strings)) {
+    const r = readToolMatcher(hosts[0]!, m).matcher;
+    if (r.kind !== 'tools') return undefined;
+    all.tools.push(...r.tools);
+    all.mcp.push(...r.mcp);
+    all.unknown.push(...r.unknown);
+  }
+  const written = [...new Set(hosts.map((h) => writeToolMatcher(h, { ...all, tools: [...new Set(all.tools)], mcp: [...new Set(all.mcp)], unknown: [...new Set(all.unknown)] }).native))];
+  if (written.some((w) => typeof w !== 'string')) return undefined;
+  const matcher = (written as string[]).join('|');
+  // Checked, not assumed: the union fires exactly where a member does, for every tool the hosts have and every name the matchers spell.
+  const exact = hosts.every((h) => {
+    const want = new Set(strings.flatMap((m) => [...fires(h, m)]));
+    const got = fires(h, matcher);
+    return got.size === want.size && [...got].every((n) => want.has(n));
+  });
+  return exact ? { matcher } : undefined;
+}
+
+/** A wrapped entry that can share a dispatch entry, or undefined (another hook type, an unwrapped command, a pattern matcher …). */
+function memberOf(hook: NativeHook, index: number, o: GroupOptions, on: On): Member | undefined {
+  const { type, command, timeout: _timeout, ...extra } = hook.handler;
+  // `sequential` orders a host's entries among themselves: one entry would run them together.
+  if (type !== 'command' || typeof command !== 'string' || 'sequential' in extra || Array.isArray(hook.matcher)) return undefined;
+  const wrapper = parseWrapper(command, [o.runner]);
+  if (!wrapper) return undefined;
+  const m = hook.matcher;
+  if (on === 'values' && m !== undefined && !VALUE_LIST.test(m) && m !== '*') return undefined;
+  if (on === 'tool' && m !== undefined && o.hosts.some((h) => readToolMatcher(h, m).matcher.kind === 'pattern')) return undefined;
+  const fields = Object.keys(extra).length || Object.keys(hook.groupFields).length ? `${stableJson(extra)}\0${stableJson(hook.groupFields)}` : '';
+  return { index, hook, wrapper, extra, share: `${hook.event}\0${fields}` };
+}
+
+/** The host's timeout for the group: the slowest hook of each priority level, one after another, plus one grace. */
+function groupTimeout(members: Member[], o: GroupOptions): number | undefined {
+  const host = dialects[o.hosts[0]!];
+  const def = host.spec.timeout.default;
+  const hostDefault = def === null ? undefined : def * (host.spec.timeout.unit === 's' ? 1000 : 1);
+  const levels = new Map<number, number>();
+  for (const m of members) {
+    const t = m.hook.handler.timeout;
+    const ms = typeof t === 'number' ? host.readTimeout(t) : hostDefault;
+    if (ms === undefined) continue;
+    const p = m.hook.priority ?? 0;
+    levels.set(p, Math.max(levels.get(p) ?? 0, ms));
+  }
+  if (!levels.size) return undefined;
+  const total = [...levels.values()].reduce((a, b) => a + b, 0) - (levels.size - 1) * o.graceMs;
+  return host.writeTimeout(total);
+}
+
+/** The default conversion: a file's overlapping wrapped entries, per event, become one `dispatch` entry each. */
+export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(result: T, o: GroupOptions): T {
+  const to = o.hosts[0]!;
+  // hooks.yaml is run by dispatch itself, not by an agent that starts a process per entry.
+  if (mappings.dialects[to].config.format === 'hooks-yaml-v2') return result;
+  const members = result.hooks.flatMap((h, i) => memberOf(h, i, o, matcherOn(to, h.event)) ?? []);
+  const byShare = new Map<string, Member[]>();
+  for (const m of members) byShare.set(m.share, [...(byShare.get(m.share) ?? []), m]);
+
+  const replaced = new Map<number, NativeHook | null>();
+  // The report rows by where they landed (event and command), to say which were grouped.
+  const rowsOf = new Map<string, Row[]>();
+  for (const row of result.report) if (row.target?.command !== undefined) rowsOf.set(`${row.target.event}\0${row.target.command}`, [...(rowsOf.get(`${row.target.event}\0${row.target.command}`) ?? []), row]);
+  for (const share of byShare.values()) {
+    const on = matcherOn(to, share[0]!.hook.event);
+    // Hooks share matchers: the overlap graph is over the distinct ones (a matcher is grouped with itself).
+    const distinct = [...new Set(share.map((m) => JSON.stringify(m.hook.matcher ?? null)))];
+    const matchers = distinct.map((k) => (JSON.parse(k) as string | null) ?? undefined);
+    const fires = fireSets(o.hosts, matchers);
+    // Connected parts of the overlap graph (union-find).
+    const parent = matchers.map((_, i) => i);
+    const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
+    for (let i = 0; i < matchers.length; i++) for (let j = i + 1; j < matchers.length; j++) if (root(i) !== root(j) && overlaps(on, o.hosts, fires, matchers[i], matchers[j])) parent[root(j)] = root(i);
+    const components = new Map<number, Member[]>();
+    for (const m of share) {
+      const r = root(distinct.indexOf(JSON.stringify(m.hook.matcher ?? null)));
+      components.set(r, [...(components.get(r) ?? []), m]);
+    }
+    for (const part of components.values()) {
+      if (part.length < 2) continue;
+      const u = union(on, o.hosts, fires, part.map((m) => m.hook.matcher));
+      if (!u) continue; // no exact union: the hooks keep their own wrappers
+      const entry = groupEntry(part, u.matcher, o);
+      replaced.set(part[0]!.index, entry);
+      for (const m of part.slice(1)) replaced.set(m.index, null);
+      noteGroup(rowsOf, part, entry);
+    }
+  }
+  if (!replaced.size) return result;
+  const hooks = result.hooks.flatMap((h, i) => (replaced.has(i) ? (replaced.get(i) ?? []) : [h]));
+  return { ...result, hooks };
+}
+
+/** The dispatch entry of a group: its hooks as their wrappers carried them, under the union of their matchers. */
+function groupEntry(part: Member[], matcher: string | undefined, o: GroupOptions): NativeHook {
+  const first = part[0]!;
+  const hooks: GroupedHook[] = part.map(({ hook, wrapper: w }) => ({
+    from: w.from,
+    ...(hook.matcher !== matcher ? { matcher: hook.matcher as string } : {}),
+    ...(hook.priority !== undefined ? { priority: hook.priority } : {}),
+    ...(w.timeoutS !== undefined ? { timeoutS: w.timeoutS } : {}),
+    ...(w.pluginRoot !== undefined ? { pluginRoot: w.pluginRoot } : {}),
+    ...(w.emulateTodos ? { emulateTodos: true } : {}),
+    ...(w.calls ? { calls: w.calls } : {}),
+    command: w.command,
+    ...(w.args ? { args: w.args } : {}),
+  }));
+  const command = groupCommand({ runner: first.wrapper.runner, to: first.wrapper.to, ...(first.wrapper.hosts ? { hosts: first.wrapper.hosts } : {}), hooks });
+  const timeout = groupTimeout(part, o);
+  return {
+    event: first.hook.event,
+    matcher,
+    handler: { type: 'command', command, ...(timeout !== undefined ? { timeout } : {}), ...first.extra },
+    groupFields: first.hook.groupFields,
+    // Recorded as its first hook's entry: a group that gains or loses a hook is updated in place.
+    ...(first.hook.key !== undefined ? { key: first.hook.key } : {}),
+  };
+}
+
+/** Each grouped hook's report row: where it landed, and why it shares an entry. */
+function noteGroup(rowsOf: Map<string, Row[]>, part: Member[], entry: NativeHook): void {
+  const runner = part[0]!.wrapper.runner;
+  const others = part.length - 1;
+  const note = `grouped: one \`${runner} dispatch\` entry runs it with ${others} other ${entry.event} hook${others > 1 ? 's' : ''} that fire${others > 1 ? '' : 's'} for the same calls (one process per call; Claude Code's order and aggregation: a deny wins)`;
+  for (const m of part) {
+    const key = `${m.hook.event}\0${m.hook.handler.command as string}`;
+    for (const row of rowsOf.get(key) ?? []) {
+      row.target!.command = entry.handler.command as string;
+      row.notes = [...row.notes.filter((n) => m.hook.priority === undefined || n !== priorityAsOrder(m.hook.priority)), note];
+      row.reason = row.notes.join('; ');
+    }
+    rowsOf.delete(key);
+  }
+}

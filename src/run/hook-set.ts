@@ -1,0 +1,37 @@
+// A `dispatch --config` registration's hook set: where its file is (from the project root or a subdirectory, in any
+// clone) and its hooks, read by the file's own dialect. Loaded by dispatch only when a registration names a file: the
+// codecs are most of dispatch's code, and an entry that names its hooks needs none of them.
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { decideFileDialect } from '../dialects/detect.js';
+import { dialects } from '../dialects/index.js';
+import type { DialectId } from '../model/dialect-ids.js';
+import { HookBridgeError } from '../model/errors.js';
+import type { Hook } from '../model/hook.js';
+import { findUp } from './payload.js';
+
+/**
+ * Where a relative hook set path points: the project directory's, else the nearest directory up from
+ * the hook's cwd that has it (a host that runs the hook from a subdirectory).
+ */
+export function locateHookSet(file: string, projectDir: string, cwd: string): string {
+  if (isAbsolute(file) || existsSync(resolve(projectDir, file))) return resolve(projectDir, file);
+  const dir = findUp(cwd, (d) => existsSync(join(d, file)));
+  return dir === undefined ? resolve(projectDir, file) : join(dir, file);
+}
+
+/** Load the hook set and its dialect (its own failures are hook-bridge's: fail by --on-error). */
+export function loadHookSet(file: string, from: DialectId | undefined, projectDir: string, cwd = projectDir): { hooks: Hook[]; dialect: DialectId } {
+  const path = locateHookSet(file, projectDir, cwd);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new HookBridgeError(`cannot read the hook set (${(e as NodeJS.ErrnoException).code ?? e})`, file);
+  }
+  const d = from ?? decideFileDialect(path, text).dialect;
+  const r = dialects[d].codec.read(text, file, dialects[d]);
+  const broken = r.diagnostics.find((x) => x.severity === 'error');
+  if (broken) throw new HookBridgeError(broken.message, file, broken.path);
+  return { hooks: r.hooks, dialect: d };
+}
