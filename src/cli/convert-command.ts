@@ -55,6 +55,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
         file: t.file,
         changed: t.changed,
         written: t.written,
+        ...(t.deleted ? { deleted: true } : {}),
         ...(t.backup ? { backup: t.backup } : {}),
         ...(t.diff !== undefined ? { diff: t.diff } : {}),
         ...(f.stdout ? { output: t.after } : {}),

@@ -252,7 +252,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   if (o.out && files.length > 1) throw new HookBridgeError('--out takes one --to dialect');
   if (o.check && o.stdout) throw new HookBridgeError('--check compares the target files with what convert would write into them; --stdout writes into none');
   // A mistyped --out must not leave a tree of new directories behind: its directory has to exist.
-  if (o.out && !o.stdout && !existsSync(dirname(resolve(o.out)))) throw new HookBridgeError(`no such directory: --out writes into an existing directory (create it first: mkdir -p ${/^[\w./-]+$/.test(dirname(o.out)) ? dirname(o.out) : shellQuote(dirname(o.out))}); nothing was written`, dirname(o.out));
+  if (o.out && !o.stdout && !o.remove && !existsSync(dirname(resolve(o.out)))) throw new HookBridgeError(`no such directory: --out writes into an existing directory (create it first: mkdir -p ${/^[\w./-]+$/.test(dirname(o.out)) ? dirname(o.out) : shellQuote(dirname(o.out))}); nothing was written`, dirname(o.out));
   const runners = o.runner && o.runner !== 'hook-bridge' ? [o.runner] : [];
   const diagnostics: Diagnostic[] = [];
   const input = readInput(o, project, runners, diagnostics);

@@ -79,8 +79,10 @@ export const hooksYaml: Codec = {
     // A file that exists is edited as lines of text, so everything else in it stays as the user wrote it.
     if (existing) {
       const items = plan.actions.map((a) => (a.kind === 'replace' ? toEntry(a.hook) : a.kind === 'remove' ? ('remove' as const) : ('keep' as const)));
-      const edit = editHooksYaml(existing, doc, { items, append: plan.additions.map(toEntry), version: HOOKS_YAML_VERSION, added: own?.added ?? [], ours: managed(plan.changes).length > 0 });
-      if (edit) return { text: edit.text, diagnostics: [], changes: plan.changes, added: edit.added, empty: isEmpty(parse(edit.text, file)) };
+      const ours = managed(plan.changes).length > 0;
+      const edit = editHooksYaml(existing, doc, { items, append: plan.additions.map(toEntry), version: HOOKS_YAML_VERSION, added: own?.added ?? [], ours });
+      // Empty only once nothing of hook-bridge's is left (then the text is parsed once more to see what is).
+      if (edit) return { text: edit.text, diagnostics: [], changes: plan.changes, added: edit.added, empty: !ours && isEmpty(parse(edit.text, file)) };
     }
     // A new file, or a layout that cannot be edited as lines (a flow list with items): the document printed anew.
     const added = existing ? (['version', 'hooks'] as const).filter((k) => !doc.has(k)) : ['version', 'hooks'];
