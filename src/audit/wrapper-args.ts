@@ -5,8 +5,11 @@ import { isAbsolute, join } from 'node:path';
 import type { Hook } from '../model/hook.js';
 import { dispatchConfigs, parseWrapper, type Wrapper } from '../dialects/wrapper.js';
 
-/** The runner of a wrapper as written (everything before ` run --from`): the reader recognised it already. */
-const runnerOfWritten = (written: string) => written.slice(0, written.indexOf(' run --from '));
+/**
+ * The runner of a wrapper as written (everything before ` run --from`, or before ` dispatch --to` where the entry runs
+ * several hooks: convert's default grouping): the reader recognised it already.
+ */
+const runnerOfWritten = (written: string) => written.slice(0, written.search(/ (?:dispatch --to|run --from) /));
 
 /** The wrapper a hook was read from (its `written` command), parsed; undefined for a hook that is not wrapped. */
 export function wrapperOf(h: Hook): Wrapper | undefined {
