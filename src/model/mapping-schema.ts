@@ -127,6 +127,8 @@ const outputSchema = z.strictObject({
    * rewrite field; a hookSpecificOutput object is ignored — GitHub Copilot CLI's own files).
    */
   answerShape: z.enum(['hook-specific', 'flat']).optional(),
+  /** true: a rewrite is sent with permissionDecision allow, the only form seen to work (Copilot CLI's Claude-compatible mode). */
+  rewriteWithAllow: z.boolean().optional(),
   modifiedInput: z.enum(['replace', 'merge', 'ignored']),
   /** void: the agent rejects the answer as a whole (Codex CLI), so the tool runs as after `allow`. */
   askHeadless: z.enum(['deny', 'hang', 'allow', 'void', 'never-headless']).or(unknown),

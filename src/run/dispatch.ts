@@ -25,7 +25,7 @@ import { HookBridgeError } from '../model/errors.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 
-export interface DispatchArgs extends Pick<RunArgs, 'to' | 'hosts' | 'onError' | 'ask' | 'rewrite' | 'transcript'> {
+export interface DispatchArgs extends Pick<RunArgs, 'to' | 'hosts' | 'onError' | 'ask' | 'rewrite' | 'transcript' | 'event'> {
   /** The hook set's files, highest precedence first (`--config` repeated). */
   config: string[];
   /** The config's dialect (detected from the file when omitted). */
@@ -51,6 +51,7 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     else if (a === '--ask' && (v === 'ask' || v === 'deny' || v === 'allow')) o.ask = v;
     else if (a === '--rewrite' && (v === 'deny' || v === 'ignore')) o.rewrite = v;
     else if (a === '--transcript' && (TRANSCRIPT_MODES as readonly string[]).includes(v)) o.transcript = v as TranscriptMode;
+    else if (a === '--event') o.event = v;
     else throw new UsageError(`unknown option or value: ${a} ${v}`);
   }
   if (!o.to || !o.config?.length) throw new UsageError('--to and --config are required');
@@ -149,7 +150,7 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
       for (const h of set.hooks) dialectOf.set(h, set.dialect);
     }
   } catch (e) {
-    return ownFailure(p.event, p.hostEvent, args, HookBridgeError.is(e) ? e.describe() : String(e));
+    return ownFailure(p.event, p.hostEvent, args, HookBridgeError.is(e) ? e.describe() : String(e), p.mode);
   }
   // Claude Code runs identical commands once (ground truth `dedup`).
   const seen = new Set<string>();
@@ -168,12 +169,12 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
   }
   const failure = runs.find((r) => r.failure);
   if (failure && isBlocking(p.event) && args.onError === 'deny') {
-    return ownFailure(p.event, p.hostEvent, args, failure.failure!);
+    return ownFailure(p.event, p.hostEvent, args, failure.failure!, p.mode);
   }
   const { answer, from } = aggregate(runs.filter((r) => !r.failure));
   const guard = stopGuard(answer, args, p, args.config.join(' '), env);
   const script = from >= 0 ? runnable[from]!.scriptDialect : (runnable[0]?.scriptDialect ?? 'claude');
-  const reply = emit(answer, { host: args.to, script, event: p.event, hostEvent: p.hostEvent, tool: runs[0]?.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
+  const reply = emit(answer, { host: args.to, script, event: p.event, hostEvent: p.hostEvent, tool: runs[0]?.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined, ...(p.mode ? { mode: p.mode } : {}) }, args);
   const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
   const passthrough = [...(reply.exitCode === 2 ? [] : stderr), guard];
   return withStderr(reply, args.to, [...passthrough, reply.stderr]);
