@@ -13,6 +13,7 @@ import type { WriteChanges } from '../dialects/define.js';
 import { managed } from '../dialects/sync-plan.js';
 import { assertConvertible, convertHooks, type ConvertResult } from './convert.js';
 import { dispatchEntries } from './dispatch-entries.js';
+import { gateNote, planGates, type GateOutcome } from './foreign-gates.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
 import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
@@ -79,6 +80,8 @@ export interface TargetOutcome {
 export interface ConvertProjectResult {
   sources: Source[];
   targets: TargetOutcome[];
+  /** Source files a target host reads itself, whose hooks were gated (or ungated) for it (foreign-gates.ts). */
+  gates: GateOutcome[];
   diagnostics: Diagnostic[];
 }
 
@@ -93,13 +96,14 @@ interface RunInput {
   relSource: (file: string) => string;
 }
 
-/** A target converted and checked, waiting for every other target before anything is written. */
+/** A target converted and checked (or a source file gated for one), waiting for every other target before anything is written. */
 interface PendingWrite {
   file: string;
   text: string;
+  /** The record beside it ('' for none). */
   record: string;
   recordText: string | undefined;
-  outcome: TargetOutcome;
+  outcome: { changed: boolean; written: boolean; backup?: string };
 }
 
 /** Step 1: the sources and their hooks (none with --remove, which reads no source). */
@@ -193,8 +197,9 @@ function writeAll(writes: PendingWrite[], backup: boolean): void {
       w.outcome.written = true;
       if (bak) w.outcome.backup = bak;
     }
+    // A gated source file has no record of its own ('').
     if (w.recordText !== undefined) writeAtomic(w.record, w.recordText, false);
-    else rmSync(w.record, { force: true });
+    else if (w.record) rmSync(w.record, { force: true });
   }
 }
 
@@ -224,6 +229,9 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     targets.push(outcome);
     if (write) writes.push(write);
   }
+  // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing elsewhere).
+  const gates = o.stdout || o.out ? [] : await gateSources(targets, o, input.from, project, diagnostics);
+  for (const g of gates.filter((x) => x.changed && !o.dryRun)) writes.push({ file: g.file, text: g.after, record: '', recordText: undefined, outcome: g });
   // Every target was converted and checked before the first write.
   const trustSteps = targets.flatMap((t) => {
     const d = t.hosts.find((h) => mappings.dialects[h].config.hookTrust === 'trusted-hash');
@@ -238,5 +246,30 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     t.trust = applyTrust(plan, record, o.backup ?? true);
     diagnostics.push(...trustDiagnostics(plan.dialect, t.trust, record, t.file));
   }
-  return { sources, targets, diagnostics };
+  return { sources, targets, gates, diagnostics };
+}
+
+/** The gates of every target host that reads the source's files itself; the rows of the hooks gated say so. */
+async function gateSources(targets: TargetOutcome[], o: ConvertProjectOptions, from: DialectId, project: string, diagnostics: Diagnostic[]): Promise<GateOutcome[]> {
+  const out: GateOutcome[] = [];
+  for (const t of targets) {
+    for (const host of t.hosts) {
+      const g = planGates(host, o.remove ? undefined : from, project, t.result.report, o.remove === true);
+      diagnostics.push(...g.diagnostics);
+      for (const x of g.outcomes) {
+        const rel = relative(project, x.file);
+        for (const row of t.result.report) {
+          if (!row.target || resolve(row.source.file) !== x.file || !x.paths.includes(row.source.path)) continue;
+          row.notes.push(gateNote(host, from, rel));
+          row.reason = row.notes.join('; ');
+        }
+        if (o.dryRun) {
+          const { createTwoFilesPatch } = await import('diff');
+          x.diff = x.changed ? createTwoFilesPatch(`a/${rel}`, `b/${rel}`, x.before, x.after) : '';
+        }
+        out.push(x);
+      }
+    }
+  }
+  return out;
 }

@@ -6,6 +6,7 @@ import { closestName } from '../model/suggest.js';
 import { canonicalEvent } from './catalog.js';
 import { unbraceSubstitutedVars } from './command-vars.js';
 import type { Dialect } from './define.js';
+import { ungate } from './foreign-gate.js';
 import { readToolMatcher } from './matcher.js';
 import { parseWrapper } from './wrapper.js';
 
@@ -78,16 +79,20 @@ export function readHandler(
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   };
   if (typeof command === 'string') {
-    const w = parseWrapper(command, at.runners);
+    // A hook convert gated against another host's own reading of this file: the command is the one after the gate.
+    const g = ungate(command);
+    if (g) hook.gatedFor = g.host;
+    const cmd = g ? g.command : command;
+    const w = parseWrapper(cmd, at.runners);
     if (w && (w.hosts ?? [w.to]).includes(d.payloadDialect)) {
       hook.command = unbraceSubstitutedVars(w.command, d.id);
       if (w.args) hook.fields = { ...hook.fields, args: w.args };
-      hook.written = command;
+      hook.written = cmd;
       hook.scriptDialect = w.from;
       // The wrapper carries the script's own timeout; the host's (longer) one was only its guard.
       if (w.timeoutS !== undefined) hook.timeoutMs = w.timeoutS * 1000;
       else delete hook.timeoutMs;
-    } else hook.command = command;
+    } else hook.command = cmd;
   }
   return hook;
 }
