@@ -98,6 +98,14 @@ describe('convert --to copilot: its own file, and the Claude files gated', () =>
     expect((await run(dir, { out: join(dir, 'elsewhere.json') })).gates).toEqual([]);
     expect(read(dir, '.claude/settings.json')).toBe(claudeText);
   });
+  it('--dispatch: one registration per event, telling dispatch the event (Copilot\'s payloads name none); the Claude entries gated', async () => {
+    const dir = setup();
+    const r = await run(dir, { dispatch: true });
+    const own = JSON.parse(read(dir, '.github/hooks/hook-bridge.json'));
+    expect(own.hooks.preToolUse).toEqual([{ type: 'command', bash: "hook-bridge dispatch --to copilot --event preToolUse --config '.claude/settings.local.json' --config '.claude/settings.json'", matcher: 'bash|create|edit', timeoutSec: 605 }]);
+    expect(own.hooks.userPromptSubmitted[0].bash).toContain('--event userPromptSubmitted');
+    expect(r.gates.map((g) => g.gated)).toEqual([2, 1]);
+  });
   it('an exec-form hook cannot be gated (no shell): said, and left to run there natively', async () => {
     const dir = project({ '.claude/settings.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node', args: ['guard.js'] }] }] } } });
     const r = await run(dir);

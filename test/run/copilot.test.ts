@@ -222,6 +222,29 @@ describe('run --from claude --to copilot: Claude scripts reach on Copilot the ou
   });
 });
 
+describe('dispatch --to copilot: a Claude hook set, told the event by its registration', () => {
+  it('runs the matching hooks with Claude\'s semantics and answers in the form of the mode that called', async () => {
+    const config = join(proj, 'set.json');
+    writeFileSync(config, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: `python3 -c 'import json,sys; p=json.load(sys.stdin); sys.exit(2 if p["tool_input"]["file_path"].endswith("new.txt") else 0)' 2>/dev/null; [ $? = 2 ] && echo NO-NEW >&2 && exit 2; exit 0` }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 1' }] }] } }));
+    const dispatch = (p: Obj, event?: string) =>
+      new Promise<HostReply>((res, rej) => {
+        const c = spawn(process.execPath, [BIN, 'dispatch', '--to', 'copilot', ...(event ? ['--event', event] : []), '--config', config], { cwd: proj, env: cleanEnv({ COPILOT_CLI: '1' }), stdio: ['pipe', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        c.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+        c.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+        c.on('error', rej);
+        c.on('close', (code) => res({ stdout, stderr, exitCode: code ?? -1 }));
+        c.stdin.end(JSON.stringify(p));
+      });
+    expect(copilotDoes('own', 'pre-tool-use', await dispatch(payload('own', 'preToolUse-create'), 'preToolUse')).denied).toBe('Denied by preToolUse hook: NO-NEW');
+    expect(copilotDoes('claude', 'pre-tool-use', await dispatch(payload('claude', 'PreToolUse-create'))).denied).toBe('Denied by preToolUse hook: NO-NEW');
+    // A crash (exit 1) is non-blocking under Claude's rules: the bash call runs.
+    const bash = await dispatch(payload('own', 'preToolUse-bash'), 'preToolUse');
+    expect([bash.exitCode, copilotDoes('own', 'pre-tool-use', bash).denied]).toEqual([0, undefined]);
+  });
+});
+
 describe('property: every Claude answer, in both modes, becomes a reply with the same outcome on Copilot', () => {
   const str = fc.oneof(fc.constant(''), fc.string({ maxLength: 6 }));
   const claudeAnswer = fc.record(
