@@ -9,12 +9,12 @@ describe('expandVars resolves every agent\'s project-dir and plugin-root variabl
   const projectVars = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].env?.projectDir ?? []))];
   const pluginVars = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].env?.pluginRoot ?? []))];
   it.each(projectVars)('$%s', (v) => {
-    expect(expandVars(`$${v}/hooks/guard.sh`, '/work/proj')).toBe('/work/proj/hooks/guard.sh');
-    expect(expandVars(`\${${v}}/guard.sh`, '/work/proj')).toBe('/work/proj/guard.sh');
+    expect(expandVars(`$${v}/hooks/guard.sh`, '/placeholder/proj')).toBe('/placeholder/proj/hooks/guard.sh');
+    expect(expandVars(`\${${v}}/guard.sh`, '/placeholder/proj')).toBe('/placeholder/proj/guard.sh');
   });
   it.each(pluginVars)('$%s (with a plugin root)', (v) => {
-    expect(expandVars(`\${${v}}/guard.sh`, '/work/proj', '/work/plugin')).toBe('/work/plugin/guard.sh');
-    expect(expandVars(`\${${v}}/guard.sh`, '/work/proj')).toBe(`\${${v}}/guard.sh`);
+    expect(expandVars(`\${${v}}/guard.sh`, '/placeholder/proj', '/placeholder/plugin')).toBe('/placeholder/plugin/guard.sh');
+    expect(expandVars(`\${${v}}/guard.sh`, '/placeholder/proj')).toBe(`\${${v}}/guard.sh`);
   });
   it('the lists are not empty', () => {
     expect(projectVars.length).toBeGreaterThan(3);

@@ -25,13 +25,13 @@ describe("every dialect's own config files are detected as its (mappings config.
   });
   it.each(cases)('%s: %s', (d, p) => {
     const text = spec(d).format === 'settings-json' ? settings('Bash') : 'version: "2.0.0"\nhooks: []\n';
-    expect(decideFileDialect(join('/work/project', p), text)).toEqual({ dialect: d });
+    expect(decideFileDialect(join('/placeholder/project', p), text)).toEqual({ dialect: d });
   });
   it('a dialect that reads another one\'s files is detected there by its own tool names', () => {
     for (const d of DIALECT_IDS.filter((x) => spec(x).sameFilesAs !== undefined)) {
       const owner = spec(d).sameFilesAs!;
       const own = toolNames(d).find((n) => !takes(owner, n))!;
-      for (const p of spec(owner).project ?? []) expect(detectFileDialect(join('/work/project', p), settings(own)), p).toBe(d);
+      for (const p of spec(owner).project ?? []) expect(detectFileDialect(join('/placeholder/project', p), settings(own)), p).toBe(d);
       expect(decideSharedFile(owner, settings(own))).toBe(d);
       expect(decideSharedFile(owner, settings(toolNames(owner)[0]))).toBe(owner);
     }
@@ -43,16 +43,16 @@ describe('a settings file elsewhere: its matchers\' tool names', () => {
   it.each(settingsDialects)('%s: a tool name no other dialect takes', (d) => {
     const unique = toolNames(d).find((n) => settingsDialects.every((o) => o === d || !takes(o, n)));
     expect(unique, `${d} has a tool name of its own`).toBeDefined();
-    expect(decideFileDialect('/work/team/config.json', settings(unique))).toEqual({ dialect: d });
+    expect(decideFileDialect('/placeholder/team/config.json', settings(unique))).toEqual({ dialect: d });
   });
   it('names several dialects take leave them to the evidence around the file; a settings.json is not Codex CLI\'s (hooks.json)', () => {
-    expect(detectFileDialect('/work/team/settings.json', settings('Bash|Write'))).toEqual({ ambiguous: ['claude', 'codebuddy'] });
-    expect(detectFileDialect('/work/team/hooks.json', settings('Bash'))).toEqual({ ambiguous: ['claude', 'codebuddy', 'codex'] });
-    expect(decideFileDialect('/work/team/settings.json', settings('Bash', '"$CODEBUDDY_PROJECT_DIR"/guard.sh'))).toEqual({ dialect: 'codebuddy' });
-    expect(decideFileDialect('/work/team/settings.json', settings('run_shell_command', '"$QWEN_PROJECT_DIR"/guard.sh'))).toEqual({ dialect: 'qwen' });
+    expect(detectFileDialect('/placeholder/team/settings.json', settings('Bash|Write'))).toEqual({ ambiguous: ['claude', 'codebuddy'] });
+    expect(detectFileDialect('/placeholder/team/hooks.json', settings('Bash'))).toEqual({ ambiguous: ['claude', 'codebuddy', 'codex'] });
+    expect(decideFileDialect('/placeholder/team/settings.json', settings('Bash', '"$CODEBUDDY_PROJECT_DIR"/guard.sh'))).toEqual({ dialect: 'codebuddy' });
+    expect(decideFileDialect('/placeholder/team/settings.json', settings('run_shell_command', '"$QWEN_PROJECT_DIR"/guard.sh'))).toEqual({ dialect: 'qwen' });
   });
   it('MCP tools and words of commands are not evidence', () => {
-    expect(detectFileDialect('/work/.codebuddy/settings.json', settings('mcp__srv__execute_command', 'echo execute_command'))).toBe('codebuddy');
+    expect(detectFileDialect('/placeholder/.codebuddy/settings.json', settings('mcp__srv__execute_command', 'echo execute_command'))).toBe('codebuddy');
   });
 });
 
@@ -62,8 +62,8 @@ describe('where it is: the innermost config folder decides (fixed: any folder up
     expect(decideFileDialect('/home/u/.claude/scratch/repo/.qwen/settings.json', settings('Bash'))).toEqual({ dialect: 'qwen' });
   });
   it('a plugin\'s hooks file is the plugin dialect\'s, unless it names another dialect\'s plugin root', () => {
-    expect(decideFileDialect('/work/p/hooks/hooks.json', settings('execute_command'))).toEqual({ dialect: 'claude' });
-    expect(decideFileDialect('/work/p/hooks/hooks.json', settings('Bash', '${CODEBUDDY_PLUGIN_ROOT}/guard.sh'))).toEqual({ dialect: 'codebuddy' });
+    expect(decideFileDialect('/placeholder/p/hooks/hooks.json', settings('execute_command'))).toEqual({ dialect: 'claude' });
+    expect(decideFileDialect('/placeholder/p/hooks/hooks.json', settings('Bash', '${CODEBUDDY_PLUGIN_ROOT}/guard.sh'))).toEqual({ dialect: 'codebuddy' });
   });
 });
 
