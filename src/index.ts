@@ -12,7 +12,7 @@ import { readRecord as readRecordFile, recordPath as recordPathOf } from './conv
 import { handlerId as idOfHandler } from './dialects/handler-id.js';
 import { matcherFires as firesFor, readToolMatcher as readMatcher, writeToolMatcher as writeMatcher } from './dialects/matcher.js';
 import { getDialect as dialectById } from './dialects/index.js';
-import { parseWrapper as parseWrapperCommand, shellQuote as quote, wrapCommand as wrapperCommand, type Wrapper } from './dialects/wrapper.js';
+import { groupCommand as groupedCommand, parseGroup as parseGroupCommand, parseWrapper as parseWrapperCommand, shellQuote as quote, wrapCommand as wrapperCommand, type HookGroup, type Wrapper } from './dialects/wrapper.js';
 import { audit as auditProjects, auditExitCode as exitCodeOf, type AuditOptions } from './audit/audit.js';
 import { applyFixes as fix } from './audit/fix.js';
 import { formatText } from './audit/format/text.js';
@@ -187,6 +187,16 @@ export const parseWrapper = checked('parseWrapper', parseWrapperCommand, [
   ['runners', optional(strings)],
 ]);
 export const shellQuote = checked('shellQuote', quote, [['text', string]]);
+/** One hook of a grouped entry (dialects/wrapper.ts GroupedHook). */
+const GROUPED_HOOK = fields({ from: dialect, command: string, args: strings, matcher: string, priority: number, timeoutS: number, pluginRoot: string, emulateTodos: boolean, calls: strings }, { required: ['from', 'command'], closed: true });
+export const groupCommand = checked('groupCommand', groupedCommand, [
+  ['group', fields({ runner: string, to: dialect, hosts: dialects_('an array of dialect ids'), hooks: listOf(GROUPED_HOOK, 'an array of hooks', { nonEmpty: true }) } satisfies { [K in keyof Required<HookGroup>]: Check }, { required: ['runner', 'to', 'hooks'], closed: true })],
+]);
+export const parseGroup = checked('parseGroup', parseGroupCommand, [
+  ['command', string],
+  ['runners', optional(strings)],
+]);
+export type { HookGroup, GroupedHook } from './dialects/wrapper.js';
 
 /** audit, with `cwd` honoured: the paths (default `.`) are the caller's, relative to its `cwd`, not to this process's. */
 export const audit = checked('audit', (o: AuditOptions = {}) => auditProjects(o.cwd === undefined ? o : { ...o, paths: (o.paths?.length ? o.paths : ['.']).map((p) => resolve(o.cwd!, p)) }), [['options', optional(fields(AUDIT, { closed: true }))]]);

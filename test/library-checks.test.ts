@@ -69,6 +69,8 @@ const BAD_CALLS: Record<string, [() => unknown, RegExp]> = {
   wrapCommand: [() => lib.wrapCommand({ from: 'claude', to: 'qwen', command: 'x' }), /^wrapCommand\(\): wrapper\.runner: expected a string, got nothing$/],
   parseWrapper: [() => lib.parseWrapper(['hook-bridge']), /^parseWrapper\(\): command: expected a string, got an array/],
   shellQuote: [() => lib.shellQuote(null), /^shellQuote\(\): text: expected a string, got null$/],
+  groupCommand: [() => lib.groupCommand({ runner: 'hook-bridge', to: 'qwen', hooks: [] }), /^groupCommand\(\): group\.hooks: expected an array of hooks/],
+  parseGroup: [() => lib.parseGroup(7), /^parseGroup\(\): command: expected a string, got a number \(7\)$/],
   audit: [() => lib.audit({ target: 'cursor' }), /^audit\(\): options\.target: unknown dialect "cursor"/],
   auditExitCode: [() => lib.auditExitCode([], 'errors'), /^auditExitCode\(\): failOn: expected one of "error", "warning", "never", got a string \("errors"\)$/],
   applyFixes: [() => lib.applyFixes([{}]), /^applyFixes\(\): findings\[0\]\.file: expected a string, got nothing$/],
