@@ -12,10 +12,11 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { stableJson } from '../model/stable-json.js';
-import { canonicalEvent, toolsOf } from '../dialects/catalog.js';
+import { canonicalEvent, canonicalTool, toolEntry, toolsOf } from '../dialects/catalog.js';
 import type { NativeHook } from '../dialects/define.js';
 import { dialects } from '../dialects/index.js';
 import { isExactList, matcherFires, readToolMatcher, writeToolMatcher } from '../dialects/matcher.js';
+import { safeRegex } from '../dialects/matcher-fires.js';
 import { groupCommand, parseWrapper, type GroupedHook, type Wrapper } from '../dialects/wrapper.js';
 
 export interface GroupOptions {
@@ -62,6 +63,20 @@ function exactNames(host: DialectId, m: string): string[] | undefined {
   const key = `${host}\0${m}`;
   if (!exactMemo.has(key)) exactMemo.set(key, isExactList(host, m) ? parts(m) : ANCHORED_NAMES.test(m) ? m.match(/[A-Za-z0-9_-]+/g)! : undefined);
   return exactMemo.get(key);
+}
+
+/** An exact-names matcher in canonical form without the regex reader (what convert writes: `^(edit|write_file)$`). */
+function namesMatcher(host: DialectId, m: string): Matcher | undefined {
+  const names = exactNames(host, m);
+  if (!names) return undefined;
+  const tools: string[] = [];
+  for (const n of names) {
+    const t = canonicalTool(host, n);
+    // An alias (Claude's `Task`) or a name the host does not have: the reader knows what it stands for.
+    if (t === undefined || toolEntry(host, t)?.name !== n) return undefined;
+    tools.push(t);
+  }
+  return { kind: 'tools', tools, mcp: [], unknown: [] };
 }
 
 /** Which field an event's matcher is tested against on the host, as grouping needs to know it. */
@@ -111,7 +126,7 @@ function union(on: On, hosts: DialectId[], fires: Fires, ms: unknown[]): { match
   if (on === 'values') return { matcher: [...new Set(strings.flatMap(parts))].join('|') };
   const all: Extract<Matcher, { kind: 'tools' }> = { kind: 'tools', tools: [], mcp: [], unknown: [] };
   for (const m of new Set(strings)) {
-    const r = readToolMatcher(hosts[0]!, m).matcher;
+    const r = namesMatcher(hosts[0]!, m) ?? readToolMatcher(hosts[0]!, m).matcher;
     if (r.kind !== 'tools') return undefined;
     all.tools.push(...r.tools);
     all.mcp.push(...r.mcp);
@@ -129,6 +144,9 @@ function union(on: On, hosts: DialectId[], fires: Fires, ms: unknown[]): { match
   return exact ? { matcher } : undefined;
 }
 
+/** A tool matcher the host reads as neither names nor a regex (an invalid regex where it is not compared as a name): it keeps its own entry. */
+const isPattern = (host: DialectId, m: string): boolean => !isWild(m) && exactNames(host, m) === undefined && safeRegex(m) === null && mappings.dialects[host].matcher.invalidRegex !== 'exact-compare';
+
 /** A wrapped entry that can share a dispatch entry, or undefined (another hook type, an unwrapped command, a pattern matcher …). */
 function memberOf(hook: NativeHook, index: number, o: GroupOptions, on: On): Member | undefined {
   const { type, command, timeout: _timeout, ...extra } = hook.handler;
@@ -138,7 +156,7 @@ function memberOf(hook: NativeHook, index: number, o: GroupOptions, on: On): Mem
   if (!wrapper) return undefined;
   const m = hook.matcher;
   if (on === 'values' && m !== undefined && !VALUE_LIST.test(m) && m !== '*') return undefined;
-  if (on === 'tool' && m !== undefined && o.hosts.some((h) => readToolMatcher(h, m).matcher.kind === 'pattern')) return undefined;
+  if (on === 'tool' && m !== undefined && o.hosts.some((h) => isPattern(h, m))) return undefined;
   const fields = Object.keys(extra).length || Object.keys(hook.groupFields).length ? `${stableJson(extra)}\0${stableJson(hook.groupFields)}` : '';
   return { index, hook, wrapper, extra, share: `${hook.event}\0${fields}` };
 }
@@ -177,8 +195,9 @@ export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(r
   for (const share of byShare.values()) {
     const on = matcherOn(to, share[0]!.hook.event);
     // Hooks share matchers: the overlap graph is over the distinct ones (a matcher is grouped with itself).
-    const distinct = [...new Set(share.map((m) => JSON.stringify(m.hook.matcher ?? null)))];
-    const matchers = distinct.map((k) => (JSON.parse(k) as string | null) ?? undefined);
+    const index = new Map<unknown, number>();
+    for (const m of share) if (!index.has(m.hook.matcher)) index.set(m.hook.matcher, index.size);
+    const matchers = [...index.keys()];
     const fires = fireSets(o.hosts, matchers);
     // Connected parts of the overlap graph (union-find).
     const parent = matchers.map((_, i) => i);
@@ -186,7 +205,7 @@ export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(r
     for (let i = 0; i < matchers.length; i++) for (let j = i + 1; j < matchers.length; j++) if (root(i) !== root(j) && overlaps(on, o.hosts, fires, matchers[i], matchers[j])) parent[root(j)] = root(i);
     const components = new Map<number, Member[]>();
     for (const m of share) {
-      const r = root(distinct.indexOf(JSON.stringify(m.hook.matcher ?? null)));
+      const r = root(index.get(m.hook.matcher)!);
       components.set(r, [...(components.get(r) ?? []), m]);
     }
     for (const part of components.values()) {
