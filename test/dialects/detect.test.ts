@@ -58,8 +58,8 @@ describe('a settings file elsewhere: its matchers\' tool names', () => {
 
 describe('where it is: the innermost config folder decides (fixed: any folder up the path did, first in a fixed order)', () => {
   it('a project inside another agent\'s folder (Codex worktrees live under ~/.codex/worktrees)', () => {
-    expect(decideFileDialect('/home/u/.codex/worktrees/a1/repo/.codebuddy/settings.json', settings('Bash'))).toEqual({ dialect: 'codebuddy' });
-    expect(decideFileDialect('/home/u/.claude/scratch/repo/.qwen/settings.json', settings('Bash'))).toEqual({ dialect: 'qwen' });
+    expect(decideFileDialect('/HOME/.codex/worktrees/a1/repo/.codebuddy/settings.json', settings('Bash'))).toEqual({ dialect: 'codebuddy' });
+    expect(decideFileDialect('/HOME/.claude/scratch/repo/.qwen/settings.json', settings('Bash'))).toEqual({ dialect: 'qwen' });
   });
   it('a plugin\'s hooks file is the plugin dialect\'s, unless it names another dialect\'s plugin root', () => {
     expect(decideFileDialect('/placeholder/p/hooks/hooks.json', settings('execute_command'))).toEqual({ dialect: 'claude' });
