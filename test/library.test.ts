@@ -17,7 +17,7 @@ describe('import from "hook-bridge" (dist/index.js)', () => {
     expect(lib.translatePayload({ hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'ls', is_background: false } }, 'qwen', 'claude', {}).payload).toMatchObject({ tool_name: 'Bash', tool_input: { command: 'ls', run_in_background: false } });
     // one rule per file in src/audit/rules/ (index.ts lists them)
     expect(lib.RULES.length).toBe(readdirSync(resolve(import.meta.dirname, '../src/audit/rules')).filter((f) => f !== 'index.ts').length);
-    expect(lib.DIALECT_IDS).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml', 'gemini', 'codex']);
+    expect(lib.DIALECT_IDS).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml', 'gemini', 'codex', 'copilot']);
   });
 });
 

@@ -13,12 +13,13 @@ import { CHECKLIST, changedTree, diskTree, missingPieces } from './agent-checkli
 import type { Codec } from '../src/dialects/define.js';
 import { hooksYaml } from '../src/dialects/hooks-yaml-codec.js';
 import { settingsJson } from '../src/dialects/settings-json.js';
+import { actionListsJson } from '../src/dialects/action-lists-json.js';
 import type { ConfigFormat } from '../src/model/formats.js';
 import { LAYERS, layerOf } from './layers.js';
 
 const root = resolve(import.meta.dirname, '..');
 /** The codec of each config.format: a format without one does not compile. */
-const CODECS = { 'settings-json': settingsJson, 'hooks-yaml-v2': hooksYaml } satisfies Record<ConfigFormat, Codec>;
+const CODECS = { 'settings-json': settingsJson, 'hooks-yaml-v2': hooksYaml, 'action-lists-json': actionListsJson } satisfies Record<ConfigFormat, Codec>;
 
 describe('audit rules', () => {
   const files = readdirSync(join(root, 'src/audit/rules')).filter((f) => f.endsWith('.ts') && f !== 'index.ts').map((f) => f.replace(/\.ts$/, ''));

@@ -6,6 +6,7 @@ import type { Severity } from '../model/hook.js';
 import { HookBridgeError } from '../model/errors.js';
 import { convertHooks, type ConvertResult, type ReportRow } from '../convert/convert.js';
 import { discoverConfigs, projectsOf } from './discover.js';
+import { nativeReading } from './foreign-reads.js';
 import { locate } from './locate.js';
 import { RULES } from './rules/index.js';
 import { groupFindings } from './group.js';
@@ -119,7 +120,9 @@ function auditProject(project: string, configs: ConfigFile[], settings: Record<s
       home: o.home ?? homedir(),
       env: o.env ?? process.env,
       ...(o.target ? { target: o.target } : {}),
-      hooks: () => configs.flatMap((config) => config.hooks.map((hook): HookEntry => ({ hook, config, host: o.target ?? config.dialect }))),
+      // A file the target reads itself runs there as its own agent's (in the target's mode for it): the generic rules
+      // audit it for that agent, the foreign-read-* rules for what the target's reading does differently.
+      hooks: () => configs.flatMap((config) => config.hooks.map((hook): HookEntry => ({ hook, config, host: o.target && !nativeReading(project, config, o.target) ? o.target : config.dialect }))),
       pluginRoot,
       script(h, config) {
         if (h.type !== 'command' || !h.command) return undefined;

@@ -10,7 +10,7 @@ import { decideFileDialect, decideSharedFile } from '../dialects/detect.js';
 import { pluginRootOf } from '../dialects/plugin.js';
 import { discoveredDialects, projectFiles } from '../dialects/project-files.js';
 import type { ConfigFile } from './types.js';
-import { isToml, mentionsTomlHooks, projectPaths, userConfigFiles } from '../dialects/config-files.js';
+import { configPathPattern, isToml, mentionsTomlHooks, projectPaths, userConfigFiles } from '../dialects/config-files.js';
 
 /**
  * Files agents are often assumed to read but do not (mappings `config.notRead`): audited so a rule can say so. The
@@ -51,7 +51,11 @@ export function projectOf(file: string): string {
   const abs = resolve(file);
   const rels = [...DIALECT_IDS.flatMap(projectPaths), ...UNREAD_LOCATIONS.map((u) => u.path)];
   const norm = abs.split(sep).join('/');
-  for (const rel of rels) if (norm.endsWith(`/${rel}`)) return abs.slice(0, abs.length - rel.length - 1) || sep;
+  for (const rel of rels) {
+    // `*` in a path's file name (.github/hooks/*.json) matches the file's own name.
+    const m = configPathPattern(rel).exec(norm);
+    if (m && m[0].startsWith('/')) return abs.slice(0, abs.length - m[0].length) || sep;
+  }
   return dirname(abs);
 }
 

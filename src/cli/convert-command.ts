@@ -64,6 +64,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
         ...(t.trust ? { trust: t.trust } : {}),
         report: t.result.report,
       })),
+      gates: r.gates.map((g) => ({ file: g.file, host: g.host, changed: g.changed, written: g.written, gated: g.gated, ungated: g.ungated, paths: g.paths, ...(g.backup ? { backup: g.backup } : {}), ...(g.diff !== undefined ? { diff: g.diff } : {}) })),
       diagnostics: r.diagnostics,
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
@@ -71,7 +72,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     if (f.stdout) {
       for (const t of r.targets) process.stdout.write(r.targets.length > 1 ? `==> ${t.file} <==\n${t.after}\n` : t.after);
     }
-    if (f.dryRun) for (const t of r.targets) process.stdout.write(t.diff ?? '');
+    if (f.dryRun) for (const t of [...r.targets, ...r.gates]) process.stdout.write(t.diff ?? '');
     // --check: what is out of date, entry by entry, not the whole conversion report (a CI log should say what to do).
     process.stderr.write(`${f.check ? formatCheckReport(r, `hook-bridge convert --to ${f.to.join(',')}${f.remove ? ' --remove' : ''}`) : formatConvertReport(r)}\n`);
   }

@@ -59,6 +59,9 @@ export function dialectsCommand(format: 'text' | 'json'): void {
     ['canonical', 'matcher on', ...DIALECT_IDS],
     ...k.events.map((e) => [e.id, e.matcherOn ?? '—', ...DIALECT_IDS.map((d) => cell(e.names[d], e.evidence[d]))]),
   ]));
+  // Agents that run another agent's hook files themselves (config.readsForeign).
+  const foreign = k.dialects.flatMap((d) => (d.config.readsForeign ?? []).map((r) => [d.id, `${r.dialect}: ${r.files.join(', ')}`, r.mode, [...r.events.map((e) => cell(mappings.events[e]?.names[r.dialect])), ...(r.documentedEvents ?? []).map((e) => `${cell(mappings.events[e]?.names[r.dialect])}*`)].join(' '), r.dedup ? 'once' : 'once per file', r.switchOff ?? 'none']));
+  if (foreign.length) out.push('', "AGENTS THAT RUN ANOTHER AGENT'S HOOK FILES THEMSELVES  (* = documented, not observed)", table([['agent', 'reads', 'mode', 'events', 'same command in two files', 'switch for that reading alone'], ...foreign]));
   const nearest = k.events.filter((e) => e.nearest);
   if (nearest.length) out.push('', 'FORMAT EVENTS ON AGENTS (where an agent lacks the event)', table([['event', 'runs as', 'meaning'], ...nearest.map((e) => [Object.values(e.names).find(Boolean) ?? e.id, `${e.nearest!.event}${e.nearest!.values ? ` ${e.nearest!.values.join('|')}` : ''}`, e.nearest!.holds ? 'holds' : 'degraded'])]));
   out.push('', 'TOOLS  (* = documented: vendor docs, a seed or the agent\'s bundle, not observed)', table([

@@ -3,6 +3,7 @@ import { colors, type Colors } from '../audit/format/colors.js';
 import { relative } from 'node:path';
 import type { Diagnostic } from '../model/hook.js';
 import type { ConvertProjectResult, TargetOutcome } from '../convert/project.js';
+import { mappings } from '../model/mappings.js';
 import type { Status } from '../convert/convert.js';
 import type { WriteChanges } from '../dialects/define.js';
 
@@ -55,6 +56,11 @@ export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()
       for (const n of row.notes) lines.push(`  ${' '.repeat(10)}   - ${n}`);
     }
     lines.push(`  ${t.result.report.length} hooks: ${(Object.keys(counts) as Status[]).map((s) => `${counts[s]} ${s}`).join(', ')}`);
+  }
+  for (const g of r.gates) {
+    const state = g.written ? `written${g.backup ? `, backup ${rel(g.backup)}` : ''}` : g.diff !== undefined ? (g.changed ? 'would change (dry run)' : 'up to date (dry run)') : g.changed ? 'not written' : 'up to date, nothing to write';
+    lines.push('', pc.bold(`${rel(g.file)}, which ${mappings.dialects[g.host].agent} reads itself (${state})`));
+    lines.push(`  hooks gated for it: ${g.gated} ${g.written || !g.changed ? 'gated' : 'to gate'}, ${g.ungated} ${g.written || !g.changed ? 'ungated' : 'to ungate'}, ${g.paths.length} gated in all (docs/decided-behaviours.md: hosts that read Claude's files)`);
   }
   const diags = r.diagnostics.filter((d) => d.code !== 'hookDropped');
   if (diags.length) lines.push('', ...diags.map((d) => formatDiagnostic(d, cwd, pc)));

@@ -216,6 +216,11 @@ function targetMatcher(d: Draft, place: Place): { matcher?: string | string[]; w
     if (gone.length) notes.push(`${target.spec.agent} no longer has ${gone.join(', ')}: the hook never fires for it on current builds`);
     for (const e of entries.filter((x) => x.status === 'conditional')) notes.push(`${target.spec.agent} offers ${e.name} only when enabled (${e.enabledBy ?? 'a setting'}): the hook fires for it only then`);
     matcher = h.nativeMatcher === undefined && h.matcher.kind === 'all' ? undefined : w.native;
+  } else if (h.nativeMatcher !== undefined && target.spec.matcher.valuesIgnored && row.matcherOn !== null && h.matcher.kind !== 'all') {
+    // The target runs the hook for every value: written as it was (so it comes back), but it selects nothing there.
+    notes.push(`${target.spec.agent} ignores matchers on ${place.native}: the hook runs for every ${row.matcherOn}, not only ${JSON.stringify(h.nativeMatcher)}`);
+    d.degraded = true;
+    matcher = h.matcher.kind === 'values' ? h.matcher.values.join('|') : typeof h.nativeMatcher === 'string' ? h.nativeMatcher : JSON.stringify(h.nativeMatcher);
   } else if (h.nativeMatcher !== undefined) {
     if (h.matcher.kind === 'values') {
       const known = row.values[target.id];
@@ -257,7 +262,9 @@ function targetCommand(d: Draft, opts: ConvertOptions, runner: string, place: Pl
       const usesRoot = opts.pluginRoot !== undefined && rootVar !== undefined && new RegExp(`\\$\\{?${rootVar}\\b`).test(h.command);
       const usesRootAnywhere = usesRoot || (opts.pluginRoot !== undefined && rootVar !== undefined && !!args?.some((a) => a.includes(`\${${rootVar}}`)));
       const calls = mappings.events[place.canonical]!.matcherOn === 'tool' ? callsFor(h, from, host, m.matcher) : undefined;
-      handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, command: h.command, ...(args ? { args } : {}), ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}), ...(opts.emulateTodos ? { emulateTodos: true } : {}), ...(calls ? { calls } : {}) });
+      // A host whose payloads do not say which event they are for is told by the wrapper (Copilot CLI's own files).
+      const event = mappings.dialects[host].payload?.eventNamed === false ? { event: place.native } : {};
+      handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, ...event, command: h.command, ...(args ? { args } : {}), ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}), ...(opts.emulateTodos ? { emulateTodos: true } : {}), ...(calls ? { calls } : {}) });
       notes.push(`wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``);
       if (calls && m.widened) notes.splice(notes.indexOf(m.widened), 1);
       if (calls) notes.push(`runs the script only for the ${calls.join(', ')} calls a ${mappings.dialects[host].agent} call amounts to, as its matcher would (run --calls)`);

@@ -39,11 +39,13 @@ export function dispatchEntries(hooks: Hook[], from: DialectId, hosts: DialectId
     const notes = [`run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`, ...(place.nearest ? [place.nearest.why] : [])];
     report.push({ source: sourceOf(h, from), target: { dialect: to, event: ev }, status: place.nearest && !place.nearest.holds ? 'degraded' : 'translated', notes, reason: notes.join('; ') });
   }
-  const command = `${runner} dispatch --to ${hosts.join(',')}${configs.map((c) => ` --config ${shellQuote(c)}`).join('')}`;
+  // A host whose payloads do not say which event they are for is told by the registration (Copilot CLI's own files).
+  const named = mappings.dialects[to].payload?.eventNamed !== false;
+  const command = (native: string) => `${runner} dispatch --to ${hosts.join(',')}${named ? '' : ` --event ${native}`}${configs.map((c) => ` --config ${shellQuote(c)}`).join('')}`;
   const out: NativeHook[] = [...byEvent].map(([event, { native, maxMs, matchers }]) => ({
     event: native,
     matcher: unionMatcher(hosts, mappings.events[event]?.matcherOn, matchers),
-    handler: { type: 'command', command, timeout: target.writeTimeout(maxMs + WRAPPER_GRACE_MS) },
+    handler: { type: 'command', command: command(native), timeout: target.writeTimeout(maxMs + WRAPPER_GRACE_MS) },
     groupFields: {},
     key: `dispatch ${native}`,
   }));
@@ -53,7 +55,8 @@ export function dispatchEntries(hooks: Hook[], from: DialectId, hosts: DialectId
 /** One matcher that fires whenever any of `matchers` would, in each host's spelling (regex hosts: joined). */
 function unionMatcher(hosts: DialectId[], on: string | null | undefined, matchers: Matcher[]): string | undefined {
   if (on === 'tool') {
-    if (matchers.some((m) => m.kind !== 'tools')) return '*';
+    // Every tool, as the host writes "all" ('*'; '.*' where a matcher is a regex matching whole names).
+    if (matchers.some((m) => m.kind !== 'tools')) return writeToolMatcher(hosts[0]!, { kind: 'all' }).native as string;
     const all = { kind: 'tools' as const, tools: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.tools : [])))], mcp: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.mcp : [])))], unknown: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.unknown : [])))] };
     const parts = hosts.map((d) => writeToolMatcher(d, all).native).filter((n): n is string => typeof n === 'string');
     return parts.length ? [...new Set(parts)].join('|') : '*';

@@ -237,7 +237,7 @@ function groupEntry(part: Member[], matcher: string | undefined, o: GroupOptions
     command: w.command,
     ...(w.args ? { args: w.args } : {}),
   }));
-  const command = groupCommand({ runner: first.wrapper.runner, to: first.wrapper.to, ...(first.wrapper.hosts ? { hosts: first.wrapper.hosts } : {}), hooks });
+  const command = groupCommand({ runner: first.wrapper.runner, to: first.wrapper.to, ...(first.wrapper.hosts ? { hosts: first.wrapper.hosts } : {}), ...(first.wrapper.event !== undefined ? { event: first.wrapper.event } : {}), hooks });
   const timeout = groupTimeout(part, o);
   return {
     event: first.hook.event,

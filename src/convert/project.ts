@@ -16,6 +16,7 @@ import { assertConvertible, convertHooks, WRAPPER_GRACE_MS, type ConvertResult }
 import { deleteCreatedFile, missingDirectories, nextCreated } from './created.js';
 import { dispatchEntries } from './dispatch-entries.js';
 import { groupEntries } from './group-entries.js';
+import { gateNote, planGates, type GateOutcome } from './foreign-gates.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
 import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
@@ -90,6 +91,8 @@ export interface TargetOutcome {
 export interface ConvertProjectResult {
   sources: Source[];
   targets: TargetOutcome[];
+  /** Source files a target host reads itself, whose hooks were gated (or ungated) for it (foreign-gates.ts). */
+  gates: GateOutcome[];
   diagnostics: Diagnostic[];
 }
 
@@ -104,14 +107,15 @@ interface RunInput {
   relSource: (file: string) => string;
 }
 
-/** A target converted and checked, waiting for every other target before anything is written. */
+/** A target converted and checked (or a source file gated for one), waiting for every other target before anything is written. */
 interface PendingWrite {
   file: string;
   /** undefined: the file is deleted (convert created it, and it holds nothing now). */
   text: string | undefined;
   record: string;
   recordText: string | undefined;
-  outcome: TargetOutcome;
+  /** What the write reports back (a target's outcome, or a gate's). */
+  outcome: Pick<TargetOutcome, 'changed' | 'written' | 'backup'>;
   /** Keep `<file>.bak` of the file before the write. */
   backup: boolean;
   /** Delete the `<file>.bak` convert made earlier (--remove, or the file itself goes). */
@@ -234,8 +238,9 @@ function writeAll(writes: PendingWrite[]): void {
       w.outcome.written = true;
       if (bak) w.outcome.backup = bak;
     }
+    // A gated source file has no record of its own ('').
     if (w.recordText !== undefined) writeAtomic(w.record, w.recordText, false);
-    else rmSync(w.record, { force: true });
+    else if (w.record) rmSync(w.record, { force: true });
     if (w.dropBackup) rmSync(`${w.file}.bak`, { force: true });
     if (w.outcome.changed && w.text === undefined) {
       deleteCreatedFile(w.file, w.directories);
@@ -274,6 +279,9 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     if (write) writes.push(write);
   }
   diagnostics.push(...runnerWarning(o, targets, project));
+  // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing elsewhere).
+  const gates = o.stdout || o.out ? [] : await gateSources(targets, o, input.from, project, diagnostics);
+  for (const g of gates.filter((x) => x.changed && !o.dryRun && !o.check)) writes.push({ file: g.file, text: g.after, record: '', recordText: undefined, outcome: g, backup: o.backup !== false && !o.remove, dropBackup: false, directories: 0 });
   // Every target was converted and checked before the first write.
   const trustSteps = targets.flatMap((t) => {
     const d = t.hosts.find((h) => mappings.dialects[h].config.hookTrust === 'trusted-hash');
@@ -289,7 +297,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     t.trust = applyTrust(plan, record, o.backup ?? true);
     diagnostics.push(...trustDiagnostics(plan.dialect, t.trust, record, t.file));
   }
-  return { sources, targets, diagnostics: once(diagnostics) };
+  return { sources, targets, gates, diagnostics: once(diagnostics) };
 }
 
 /** Each diagnostic once: what is said of a source hook (a timeout that looks like ms) is not said again per target. */
@@ -299,4 +307,29 @@ function once(diagnostics: Diagnostic[]): Diagnostic[] {
     const key = JSON.stringify([d.severity, d.code, d.file, d.path, d.message]);
     return !seen.has(key) && !!seen.add(key);
   });
+}
+
+/** The gates of every target host that reads the source's files itself; the rows of the hooks gated say so. */
+async function gateSources(targets: TargetOutcome[], o: ConvertProjectOptions, from: DialectId, project: string, diagnostics: Diagnostic[]): Promise<GateOutcome[]> {
+  const out: GateOutcome[] = [];
+  for (const t of targets) {
+    for (const host of t.hosts) {
+      const g = planGates(host, o.remove ? undefined : from, project, t.result.report, o.remove === true);
+      diagnostics.push(...g.diagnostics);
+      for (const x of g.outcomes) {
+        const rel = relative(project, x.file);
+        for (const row of t.result.report) {
+          if (!row.target || resolve(row.source.file) !== x.file || !x.paths.includes(row.source.path)) continue;
+          row.notes.push(gateNote(host, from, rel));
+          row.reason = row.notes.join('; ');
+        }
+        if (o.dryRun) {
+          const { createTwoFilesPatch } = await import('diff');
+          x.diff = x.changed ? createTwoFilesPatch(`a/${rel}`, `b/${rel}`, x.before, x.after) : '';
+        }
+        out.push(x);
+      }
+    }
+  }
+  return out;
 }

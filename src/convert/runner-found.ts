@@ -31,6 +31,8 @@ export function exitBlocks(d: DialectId, code: number): boolean {
   switch (mappings.dialects[d].output!.otherExit) {
     case 'blocks-from-2':
       return code > 2;
+    case 'denies':
+      return true;
     case 'non-blocking':
     case 'warning':
       return false;

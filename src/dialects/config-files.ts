@@ -1,7 +1,8 @@
 // Where a dialect keeps hook configs (mappings/dialects/<id>.yaml `config`): the project's files, the user's
 // files (under `config.homeVar` when it is set: Codex CLI's $CODEX_HOME), and the TOML files whose `[hooks]`
 // tables hold hooks in the same shape (Codex CLI's config.toml), read as that JSON.
-import { basename, join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
@@ -17,10 +18,38 @@ export function userPath(d: DialectId, rel: string, home: string, env: NodeJS.Pr
   return join(home, rel.replace(/^~\//, ''));
 }
 
-/** The user-level hook files of a dialect on this machine: JSON configs, then TOML ones. */
+/** The user-level hook files of a dialect on this machine: JSON configs, then TOML ones (a `*` path: the files it matches). */
 export function userConfigFiles(d: DialectId, home: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const c = mappings.dialects[d].config;
-  return [...(c.user ?? []), ...(c.tomlHooks?.user ?? [])].map((rel) => userPath(d, rel, home, env));
+  return [...(c.user ?? []), ...(c.tomlHooks?.user ?? [])].flatMap((rel) => expandConfigPath(userPath(d, rel, home, env)));
+}
+
+const patterns = new Map<string, RegExp>();
+/** A config path of the mappings as a test of a path (`*` in a file name: any name without a slash). */
+export function configPathPattern(rel: string): RegExp {
+  let re = patterns.get(rel);
+  if (!re) patterns.set(rel, (re = new RegExp(`(?:^|/)${rel.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`)));
+  return re;
+}
+
+/**
+ * The files a config path stands for: itself, or — with `*` in its file name (GitHub Copilot CLI's
+ * `.github/hooks/*.json`: every file of the folder) — the files of its folder that match, sorted. Only files that exist
+ * are returned for a pattern; a plain path is returned as it is.
+ */
+export function expandConfigPath(path: string): string[] {
+  const name = basename(path);
+  if (!name.includes('*')) return [path];
+  const dir = dirname(path);
+  const re = configPathPattern(name);
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && re.test(e.name))
+      .map((e) => join(dir, e.name))
+      .sort();
+  } catch {
+    return [];
+  }
 }
 
 /** Project-relative TOML configs of a dialect that may hold `[hooks]` tables. */

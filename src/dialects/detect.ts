@@ -4,8 +4,9 @@
 //     plugin-root variable, else the innermost folder a dialect keeps its configs in (.claude, .qwen, .codebuddy …);
 //     elsewhere, its name: a settings.json is not Codex CLI's (its files are hooks.json), unless any plugin's hooks
 //     file has that name (hooks.json: CodeBuddy Code reads Claude Code's plugin format too);
-//  3. the tool names its matchers use (tools.yaml): the dialects that take every name, and of those the ones
-//     whose own names they are (CodeBuddy IDE's execute_command, Qwen Code's run_shell_command);
+//  3. the event names it lists (events.yaml): the dialects that name them all (PreToolUse, not GitHub Copilot CLI's
+//     preToolUse); then the tool names its matchers use (tools.yaml): the dialects that take every name, and of those
+//     the ones whose own names they are (CodeBuddy IDE's execute_command, Qwen Code's run_shell_command);
 //  4. a dialect that reads another's files (`config.sameFilesAs`) only when its tools said so;
 //  5. what is around it: a project-dir or plugin-root variable only one of the candidates sets, a plugin
 //     manifest, a candidate named in its path; else the first candidate, with a note saying how to choose.
@@ -76,6 +77,21 @@ function byName(file: string, candidates: DialectId[]): DialectId[] {
   return named.length ? named : candidates;
 }
 
+/** The keys of a file that hold a list (`"PreToolUse": [`): its events, in the formats that key events to lists. */
+const listKeys = (text: string): string[] => [...text.matchAll(/"([A-Za-z][A-Za-z0-9_]*)"\s*:\s*\[/g)].map((m) => m[1]!);
+
+/**
+ * Step 3: a file format's events tell it from another format's: the candidates of a format some candidate names every
+ * listed event in (a settings.json with PreToolUse is not GitHub Copilot CLI's, whose own files say preToolUse).
+ */
+function byEvents(text: string, candidates: DialectId[]): DialectId[] {
+  const events = listKeys(text).filter((k) => DIALECT_IDS.some((d) => Object.hasOwn(mappings.index.eventByName[d], k)));
+  if (!events.length) return candidates;
+  const formats = new Set(candidates.filter((d) => events.every((e) => Object.hasOwn(mappings.index.eventByName[d], e))).map((d) => mappings.dialects[d].config.format));
+  const kept = candidates.filter((d) => formats.has(mappings.dialects[d].config.format));
+  return kept.length ? kept : candidates;
+}
+
 /** Step 3: the candidates that take every tool name of its matchers, and of those the ones whose own names most of them are. */
 function byTools(text: string, candidates: DialectId[]): DialectId[] {
   const known = [...matcherNames(text)].filter((n) => candidates.some((d) => takes(d, n)));
@@ -101,6 +117,7 @@ const withoutSharers = (candidates: DialectId[]): DialectId[] =>
 export function detectFileDialect(file: string, text: string): DialectId | { ambiguous: DialectId[] } {
   let c = byExtension(file);
   if (c.length > 1) c = byLocation(file, text, c) ?? byName(file, c);
+  if (c.length > 1) c = byEvents(text, c);
   if (c.length > 1) c = byTools(text, c);
   c = withoutSharers(c);
   return c.length === 1 ? c[0]! : { ambiguous: c };

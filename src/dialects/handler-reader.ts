@@ -7,6 +7,7 @@ import { closestName } from '../model/suggest.js';
 import { canonicalEvent } from './catalog.js';
 import { unbraceSubstitutedVars } from './command-vars.js';
 import type { Dialect } from './define.js';
+import { ungate } from './foreign-gate.js';
 import { readToolMatcher } from './matcher.js';
 import { parseGroup, parseWrapper } from './wrapper.js';
 
@@ -79,36 +80,40 @@ export function readHandler(
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   };
   if (typeof command === 'string') {
-    const group = parseGroup(command, at.runners);
+    // A hook convert gated against another host's own reading of this file: the command is the one after the gate.
+    const g = ungate(command);
+    if (g) hook.gatedFor = g.host;
+    const cmd = g ? g.command : command;
+    const group = parseGroup(cmd, at.runners);
     if (group && (group.hosts ?? [group.to]).includes(d.payloadDialect)) {
       // Each hook of a grouped entry, as its own wrapper entry would read: its matcher (the entry's when it names
       // none), its script's dialect, command and own timeout.
-      return group.hooks.map((g) => {
-        const nativeMatcher = g.matcher ?? at.nativeMatcher;
+      return group.hooks.map((gh) => {
+        const nativeMatcher = gh.matcher ?? at.nativeMatcher;
         const { timeoutMs: _host, ...rest } = hook;
         return {
           ...rest,
           nativeMatcher,
-          matcher: g.matcher === undefined ? hook.matcher : readMatcher(d, event, nativeMatcher).matcher,
-          command: unbraceSubstitutedVars(g.command, d.id),
-          fields: g.args ? { ...hook.fields, args: g.args } : hook.fields,
-          written: command,
-          scriptDialect: g.from,
-          ...(g.priority !== undefined ? { priority: g.priority } : {}),
-          ...(g.timeoutS !== undefined ? { timeoutMs: g.timeoutS * 1000 } : {}),
+          matcher: gh.matcher === undefined ? hook.matcher : readMatcher(d, event, nativeMatcher).matcher,
+          command: unbraceSubstitutedVars(gh.command, d.id),
+          fields: gh.args ? { ...hook.fields, args: gh.args } : hook.fields,
+          written: cmd,
+          scriptDialect: gh.from,
+          ...(gh.priority !== undefined ? { priority: gh.priority } : {}),
+          ...(gh.timeoutS !== undefined ? { timeoutMs: gh.timeoutS * 1000 } : {}),
         };
       });
     }
-    const w = parseWrapper(command, at.runners);
+    const w = parseWrapper(cmd, at.runners);
     if (w && (w.hosts ?? [w.to]).includes(d.payloadDialect)) {
       hook.command = unbraceSubstitutedVars(w.command, d.id);
       if (w.args) hook.fields = { ...hook.fields, args: w.args };
-      hook.written = command;
+      hook.written = cmd;
       hook.scriptDialect = w.from;
       // The wrapper carries the script's own timeout; the host's (longer) one was only its guard.
       if (w.timeoutS !== undefined) hook.timeoutMs = w.timeoutS * 1000;
       else delete hook.timeoutMs;
-    } else hook.command = command;
+    } else hook.command = cmd;
   }
   return [hook];
 }

@@ -4,12 +4,13 @@ import { claude } from './claude.js';
 import { codex } from './codex.js';
 import { codebuddyIde } from './codebuddy-ide.js';
 import { codebuddy } from './codebuddy.js';
+import { copilot } from './copilot.js';
 import type { Dialect } from './define.js';
 import { gemini } from './gemini.js';
 import { hooksYaml } from './hooks-yaml.js';
 import { qwen } from './qwen.js';
 
-export const dialects: Record<DialectId, Dialect> = { claude, qwen, codebuddy, 'codebuddy-ide': codebuddyIde, 'hooks-yaml': hooksYaml, gemini, codex };
+export const dialects: Record<DialectId, Dialect> = { claude, qwen, codebuddy, 'codebuddy-ide': codebuddyIde, 'hooks-yaml': hooksYaml, gemini, codex, copilot };
 
 /** The dialect for a user-given id; a clear error listing the known ones otherwise. */
 export function getDialect(id: string): Dialect {

@@ -1,6 +1,6 @@
 // Edits of a JSONC text that keep everything else byte for byte: other keys, key order, comments, indentation
 // and line endings. The settings codec plans what changes; these place it in the text.
-import type { Node as JsonNode } from 'jsonc-parser';
+import { applyEdits, modify, type Node as JsonNode } from 'jsonc-parser';
 
 /** How the text being edited is laid out: its indentation unit and line ending. */
 export interface Layout {
@@ -92,4 +92,12 @@ export function applyTextEdits(text: string, edits: TextEdit[]): string {
   let out = text;
   for (const e of [...edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.content + out.slice(e.offset + e.length);
   return out;
+}
+
+/** The text with the value at `path` set (created with its parents where missing), nested lines indented as around it. */
+export function setValue(text: string, path: (string | number)[], value: unknown, fo: Layout): string {
+  const placeholder = `__hook_bridge_${Date.now()}_${Math.random().toString(36).slice(2)}__`;
+  const withPlaceholder = applyEdits(text, modify(text, path, placeholder, { formattingOptions: fo }));
+  const at = withPlaceholder.indexOf(`"${placeholder}"`);
+  return withPlaceholder.slice(0, at) + indentedJson(value, withPlaceholder, at, fo) + withPlaceholder.slice(at + placeholder.length + 2);
 }

@@ -8,12 +8,14 @@
 //           unanchored regex on the agent's own name
 //   regex:  always an unanchored regex (CodeBuddy Code: `Task` matches `TaskCreate`; Gemini CLI, where an invalid
 //           regex is compared to the tool name as a string: matcher.invalidRegex exact-compare)
+//   anchored-regex: always a regex that must match the whole name (GitHub Copilot CLI's own files: `ba.*` and
+//           `view|bash` fire for bash, `bas` does not)
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { MCP_PREFIX, aliasTools, canonicalTool, toolEntry, toolsOf } from './catalog.js';
-import { isExactList, isWildcard, regexSubjects, safeRegex } from './matcher-fires.js';
+import { asTested, isExactList, isWildcard, regexSubjects, safeRegex } from './matcher-fires.js';
 
 export { isExactList, matcherFires, matcherFiresFor } from './matcher-fires.js';
 
@@ -123,11 +125,15 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
       for (const n of (anchored[1] ?? anchored[2])!.split('|')) if (!exactName(n)) unknown.push(exactLiteral(n));
       continue;
     }
-    const re = safeRegex(alt);
+    // A whole-name dialect: a plain name is that name; any other part means what it matches anchored.
+    if (sem === 'anchored-regex' && PLAIN_NAME.test(alt) && exactName(alt)) continue;
+    // …and `.*(?:P).*` is how a pattern tested anywhere in the name (P, unanchored) is written there (writeToolMatcher).
+    const source = sem === 'anchored-regex' ? (ANYWHERE.exec(alt)?.[1] ?? asTested(d, alt)) : alt;
+    const re = safeRegex(source);
     if (!re) continue;
     // MCP names follow one scheme on every agent (mcp__<server>__<tool>): such parts carry over as written.
     if (alt.includes(MCP_PREFIX)) {
-      mcp.push(alt);
+      mcp.push(source);
       continue;
     }
     const hit = catalog.filter(({ canonical, entry }) => regexSubjects(d, entry.name, canonical).some((n) => re.test(n)));
@@ -138,7 +144,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     hit.forEach(({ canonical }) => tools.add(canonical));
     // On Qwen a part may have matched exactly (a name or alias) although the regex pass did not.
     const exactPart = sem === 'exact-part-or-regex' && (canonicalTool(d, alt.trim()) || aliasTools(d, alt.trim()).length);
-    if (!hit.length && !exactPart) unknown.push(alt);
+    if (!hit.length && !exactPart) unknown.push(sem === 'anchored-regex' && PLAIN_NAME.test(alt) ? exactLiteral(alt) : source);
   }
   return finish();
 
@@ -156,6 +162,8 @@ function dedupe(m: { kind: 'tools'; tools: string[]; mcp: string[]; unknown: str
 
 /** A tool or MCP name as written in a matcher (MCP server names may contain dashes). */
 const PLAIN_NAME = /^[A-Za-z0-9_-]+$/;
+/** A whole-name regex that matches a pattern anywhere in the name: `.*(?:P).*`. */
+const ANYWHERE = /^\.\*\(\?:(.*)\)\.\*$/s;
 const ANCHORED_NAMES = /^\^(?:\(([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*)\)|([A-Za-z0-9_-]+))\$$/;
 
 /** An exact name, in canonical form: an anchored literal (`^mcp__srv__echo$`). */
@@ -183,7 +191,9 @@ export interface MatcherWrite {
 /** Write a canonical tool matcher so it selects the same tools under the target's semantics. */
 export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): MatcherWrite {
   const diagnostics: Diagnostic[] = [];
-  if (m.kind === 'all') return { native: '*', missing: [], diagnostics };
+  const sem = mappings.dialects[d].matcher.semantics;
+  // `*` is no regex: a whole-name dialect is given the regex that matches every name.
+  if (m.kind === 'all') return { native: sem === 'anchored-regex' ? '.*' : '*', missing: [], diagnostics };
   if (m.kind === 'pattern') return { native: m.source, missing: [], diagnostics };
   if (m.kind === 'values') return { native: m.values.join('|'), missing: [], diagnostics };
   const names: string[] = [];
@@ -224,9 +234,11 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
     const all = [...exact, ...patterns];
     return { native: all.length === 1 ? all[0] : all, missing, diagnostics };
   }
-  const sem = mappings.dialects[d].matcher.semantics;
   // Claude reads a plain |-list of names exactly: the most readable form with the same meaning.
   if (sem === 'exact-list-or-regex' && !patterns.length && exact.every((n) => PLAIN_NAME.test(n) && isExactList(d, n))) return { native: exact.join('|'), missing, diagnostics };
+  // A whole-name dialect reads a |-list of names exactly too; a pattern (tested unanchored where it came from) is
+  // written to match anywhere in the name.
+  if (sem === 'anchored-regex') return { native: [...exact.map(escapeRegex), ...patterns.map((p) => `.*(?:${p}).*`)].join('|'), missing, diagnostics };
   // Otherwise a regex: names anchored (so `Edit` cannot match `NotebookEdit`, `Task` not `TaskCreate`);
   // patterns as written, since every target tests them unanchored as the source did.
   const group = exact.length === 0 ? [] : [exact.length === 1 ? `^${escapeRegex(exact[0]!)}$` : `^(${exact.map(escapeRegex).join('|')})$`];

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
-import { mentionsTomlHooks, projectPaths, projectTomlFiles } from './config-files.js';
+import { expandConfigPath, mentionsTomlHooks, projectPaths, projectTomlFiles } from './config-files.js';
 import { pluginHookFiles } from './plugin.js';
 
 export interface ProjectFile {
@@ -37,8 +37,7 @@ export function projectFiles(dir: string, d: DialectId, read: (file: string) => 
   const spec = mappings.dialects[d].config;
   const out: ProjectFile[] = [];
   (spec.project ?? []).forEach((rel, i) => {
-    const f = join(dir, rel);
-    if (existsSync(f)) out.push({ file: f, dialect: d, scope: i === 0 ? 'project' : 'local' });
+    for (const f of expandConfigPath(join(dir, rel))) if (existsSync(f)) out.push({ file: f, dialect: d, scope: i === 0 ? 'project' : 'local' });
   });
   for (const rel of projectTomlFiles(d)) {
     const f = join(dir, rel);

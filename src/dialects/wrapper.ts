@@ -1,5 +1,5 @@
 // The command strings `convert` writes in place of hooks' commands, and their inverses.
-// `<runner> run --from <script> --to <host> [--timeout <s>] -c '<original>'`: one hook; the original command is
+// `<runner> run --from <script> --to <host> [--event <name>] [--timeout <s>] -c '<original>'`: one hook; the original command is
 // single-quoted for a POSIX shell (every host runs hooks through sh/bash), byte for byte.
 // `<runner> dispatch --to <host> run --from <script> … -c '<original>' run …`: several hooks that fire for the
 // same calls, in one process (groupCommand, parseGroup; dispatch reads the same words with parseGroupedHooks).
@@ -12,6 +12,8 @@ export interface Wrapper {
   to: DialectId;
   /** Hosts that share one config file (`--to codebuddy,codebuddy-ide`): `run` tells from the payload which one called. */
   hosts?: DialectId[];
+  /** The host's event the entry sits under, where its payloads do not say (mappings `payload.eventNamed: false`). */
+  event?: string;
   /** The script's own timeout in seconds, when the original hook set one. */
   timeoutS?: number;
   /** The plugin the hook came from: `run` sets the script agent's plugin-root variable to it. */
@@ -31,17 +33,18 @@ export function shellQuote(s: string): string {
 }
 
 export function wrapCommand(w: Wrapper): string {
+  const ev = w.event !== undefined ? ` --event ${w.event}` : '';
   const t = w.timeoutS !== undefined ? ` --timeout ${w.timeoutS}` : '';
   const p = w.pluginRoot !== undefined ? ` --plugin-root ${shellQuote(w.pluginRoot)}` : '';
   const e = w.emulateTodos ? ' --emulate-todos' : '';
   const c = w.calls?.length ? ` --calls ${w.calls.join(',')}` : '';
   const body = w.args ? `-- ${[w.command, ...w.args].map(shellQuote).join(' ')}` : `-c ${shellQuote(w.command)}`;
-  return `${w.runner} run --from ${w.from} --to ${(w.hosts ?? [w.to]).join(',')}${t}${p}${e}${c} ${body}`;
+  return `${w.runner} run --from ${w.from} --to ${(w.hosts ?? [w.to]).join(',')}${ev}${t}${p}${e}${c} ${body}`;
 }
 
 // A quoted word as shellQuote writes it: '...' pieces joined by \' (an escaped quote).
 const QUOTED = `'(?:[^']*)'(?:\\\\''(?:[^']*)')*`;
-const TAIL = `run --from (\\S+) --to (\\S+)(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))?( --emulate-todos)?(?: --calls ([\\w,]+))? (?:-c (${QUOTED})|-- (${QUOTED}(?: ${QUOTED})*))$`;
+const TAIL = `run --from (\\S+) --to (\\S+)(?: --event ([A-Za-z][\\w-]*))?(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))?( --emulate-todos)?(?: --calls ([\\w,]+))? (?:-c (${QUOTED})|-- (${QUOTED}(?: ${QUOTED})*))$`;
 const WRAPPER = new RegExp(`^(.*?hook-bridge\\S*(?:\\s+\\S*hook-bridge\\S*)?) ${TAIL}`, 's');
 const ANY_RUNNER = new RegExp(`^(.+?) ${TAIL}`, 's');
 const QUOTED_WORD = new RegExp(QUOTED, 'gs');
@@ -55,7 +58,7 @@ const unquote = (q: string) => q.slice(1, -1).replace(/'\\''/g, `'`);
 export function parseWrapper(command: string, runners: readonly string[] = []): Wrapper | undefined {
   const m = WRAPPER.exec(command) ?? ANY_RUNNER.exec(command);
   if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
-  const [, runner, from, to, timeout, pluginRoot, emulateTodos, calls, quoted, words] = m;
+  const [, runner, from, to, event, timeout, pluginRoot, emulateTodos, calls, quoted, words] = m;
   const hosts = to!.split(',');
   if (!isDialectId(from) || !hosts.every(isDialectId)) return undefined;
   const argv = words === undefined ? undefined : [...words.matchAll(QUOTED_WORD)].map((x) => unquote(x[0]));
@@ -64,6 +67,7 @@ export function parseWrapper(command: string, runners: readonly string[] = []): 
     from,
     to: hosts[0]!,
     ...(hosts.length > 1 ? { hosts } : {}),
+    ...(event !== undefined ? { event } : {}),
     ...(timeout !== undefined ? { timeoutS: Number(timeout) } : {}),
     ...(pluginRoot !== undefined ? { pluginRoot: unquote(pluginRoot) } : {}),
     ...(emulateTodos ? { emulateTodos: true } : {}),
@@ -102,6 +106,8 @@ export interface HookGroup {
   to: DialectId;
   /** Hosts that share one config file: dispatch tells from the payload which one called. */
   hosts?: DialectId[];
+  /** The host's event the entry sits under, where its payloads do not say (mappings `payload.eventNamed: false`). */
+  event?: string;
   hooks: GroupedHook[];
 }
 
@@ -122,7 +128,7 @@ export function groupCommand(g: HookGroup): string {
     const body = h.args ? `--argv ${h.args.length + 1} ${[h.command, ...h.args].map(shellQuote).join(' ')}` : `-c ${shellQuote(h.command)}`;
     return ` run --from ${h.from}${m}${p}${t}${r}${e}${c} ${body}`;
   });
-  return `${g.runner} dispatch --to ${(g.hosts ?? [g.to]).join(',')}${hooks.join('')}`;
+  return `${g.runner} dispatch --to ${(g.hosts ?? [g.to]).join(',')}${g.event !== undefined ? ` --event ${g.event}` : ''}${hooks.join('')}`;
 }
 
 const NUMBER = /^\d+(?:\.\d+)?$/;
@@ -193,7 +199,7 @@ function shellWords(text: string): string[] | undefined {
   return words;
 }
 
-const GROUP = /^(.+?) dispatch --to (\S+) (run .*)$/s;
+const GROUP = /^(.+?) dispatch --to (\S+)(?: --event ([A-Za-z][\w-]*))? (run .*)$/s;
 
 /**
  * Recognise a grouped entry written by groupCommand (its runner mentions hook-bridge or is one of `runners`).
@@ -203,9 +209,9 @@ export function parseGroup(command: string, runners: readonly string[] = []): Ho
   const m = GROUP.exec(command);
   if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
   const hosts = m[2]!.split(',');
-  const words = shellWords(m[3]!);
+  const words = shellWords(m[4]!);
   if (!hosts.every(isDialectId) || !words) return undefined;
   const hooks = parseGroupedHooks(words);
   if (typeof hooks === 'string') return undefined;
-  return { runner: m[1]!, to: hosts[0] as DialectId, ...(hosts.length > 1 ? { hosts: hosts as DialectId[] } : {}), hooks };
+  return { runner: m[1]!, to: hosts[0] as DialectId, ...(hosts.length > 1 ? { hosts: hosts as DialectId[] } : {}), ...(m[3] !== undefined ? { event: m[3] } : {}), hooks };
 }

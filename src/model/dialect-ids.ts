@@ -1,5 +1,5 @@
 /** Every dialect hook-bridge speaks. The id is the file name, mapping column, `--from/--to` value and test file. */
-export const DIALECT_IDS = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml', 'gemini', 'codex'] as const;
+export const DIALECT_IDS = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml', 'gemini', 'codex', 'copilot'] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 
 export function isDialectId(x: unknown): x is DialectId {

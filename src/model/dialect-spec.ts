@@ -59,6 +59,17 @@ export interface DialectConfig {
   trustStore?: string;
   /** Hook types the agent skips with a warning (not run, not an error): convert drops them and says so. */
   skippedHookTypes?: string[];
+  /** Another agent's hook files this one reads and runs itself (GitHub Copilot CLI: the project's .claude/settings*.json). */
+  readsForeign?: {
+    dialect: DialectId;
+    files: string[];
+    events: string[];
+    documentedEvents?: string[];
+    mode: string;
+    dedup: boolean;
+    switchOff: string | null;
+    source: string;
+  }[];
 }
 
 export interface DialectTimeout {
@@ -81,7 +92,7 @@ export interface DialectMatcher {
    * |,-list of names, anything else an unanchored regex; exact-part-or-regex (Qwen Code): a |-part equal to a name
    * or alias matches, else the whole string is an unanchored regex on the native name; regex: always an unanchored regex.
    */
-  semantics: 'exact-list-or-regex' | 'exact-part-or-regex' | 'regex';
+  semantics: 'exact-list-or-regex' | 'exact-part-or-regex' | 'regex' | 'anchored-regex';
   /** exact-list-or-regex: the characters (a regex class body) an exact |-list is made of; default Claude Code's `A-Za-z0-9_|, -`. */
   exactChars?: string;
   /** true: a regex matcher is tested against the tool's matcher aliases too, not only its name (Codex CLI). */
@@ -94,6 +105,8 @@ export interface DialectMatcher {
   mcpNames?: string;
   /** true: a matcher on a non-tool event (source, reason, trigger) is ONE exact string: no |-lists (Gemini CLI). */
   valuesExact?: boolean;
+  /** true: a matcher on a non-tool event is ignored: the hook runs for every value (GitHub Copilot CLI's sessionStart). */
+  valuesIgnored?: boolean;
 }
 
 export interface DialectEnv {
@@ -108,6 +121,10 @@ export interface DialectEnv {
   commandSubstitutes?: string[];
   /** Where the agent sets no project-dir variable, how a command finds the project (Codex CLI: git-toplevel-of-cwd). */
   projectRoot?: 'git-toplevel-of-cwd';
+  /** A variable the agent sets to its own process id for every hook, whose shell it starts itself (Claude Code: CLAUDE_PID). */
+  agentPid?: string;
+  /** A variable the agent sets in the environment of every hook it runs (inherited by whatever the agent starts). */
+  marker?: string;
 }
 
 export interface DialectRun {
@@ -131,6 +148,10 @@ export interface DialectPayload {
   emptyPromptRefire?: boolean;
   /** Payload fields this agent names differently: canonical (Claude Code's) name -> this agent's name. */
   fieldNames?: Record<string, string>;
+  /** Where one event's payload names a field otherwise again (canonical event -> canonical field -> this agent's name). */
+  eventFieldNames?: Partial<Record<string, Record<string, string>>>;
+  /** false: the payload does not say which event it is for (GitHub Copilot CLI's own files): `run --event` says it. */
+  eventNamed?: boolean;
   /** The file behind transcript_path: its format (a reader/writer in src/transcript/), or unknown. */
   transcript?: TranscriptWriteFormat | TranscriptReadFormat | Unknown;
   /** The record `type` of the model's messages, where the transcript names them after the agent (Claude's: assistant). */
@@ -138,12 +159,12 @@ export interface DialectPayload {
 }
 
 export interface DialectOutput {
-  exit2Reason: 'stderr' | 'stdout-then-stderr';
+  exit2Reason: 'stderr' | 'stdout-then-stderr' | 'ignored';
   /** true: exit 2 with an empty stderr has no effect at all (Codex CLI). */
   exit2NeedsStderr?: boolean;
   exit2OnNonBlockingEvents: 'shown-to-model' | 'not-shown' | Unknown;
   /** Exit codes other than 0 and 2; blocks-from-2: exit 1 is a warning, every code from 2 up blocks (Gemini CLI). */
-  otherExit: 'non-blocking' | 'warning' | 'blocks-from-2';
+  otherExit: 'non-blocking' | 'warning' | 'blocks-from-2' | 'denies';
   jsonOnNonZeroExit: 'honoured' | 'ignored' | Unknown;
   stdoutJson: 'strict';
   requiresHookEventName: boolean;
@@ -153,6 +174,10 @@ export interface DialectOutput {
   updatedInput: 'replace' | 'merge' | 'ignored';
   /** The hookSpecificOutput field an input rewrite is read from (default updatedInput; Gemini CLI: tool_input). */
   rewriteField?: string;
+  /** Where the event-specific answer fields go: in hookSpecificOutput (default), or flat at the top level (GitHub Copilot CLI's own files). */
+  answerShape?: 'hook-specific' | 'flat';
+  /** true: a rewrite is sent with permissionDecision allow, the only form seen to work (Copilot CLI's Claude-compatible mode). */
+  rewriteWithAllow?: boolean;
   modifiedInput: 'replace' | 'merge' | 'ignored';
   /** void: the agent rejects the answer as a whole (Codex CLI), so the tool runs as after `allow`. */
   askHeadless: 'deny' | 'hang' | 'allow' | 'void' | 'never-headless' | Unknown;
@@ -202,4 +227,6 @@ export interface DialectFile {
   run?: DialectRun;
   payload?: DialectPayload;
   output?: DialectOutput;
+  /** Other ways the agent runs a hook, chosen by what the entry says (Copilot CLI's Claude-compatible mode): the facts that differ there. */
+  modes?: Record<string, { eventNames: DialectId; toolNames: DialectId; payload?: Partial<DialectPayload>; output?: Partial<DialectOutput>; source: string }>;
 }

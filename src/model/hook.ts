@@ -30,6 +30,11 @@ export interface Hook {
   command?: string;
   /** The command as written in the config, when it was a hook-bridge wrapper (`command` is what it wraps). */
   written?: string;
+  /**
+   * The host whose own reading of this file `convert` gated for this hook (dialects/foreign-gate.ts): in the file the
+   * command has the gate in front; `command` is the command without it.
+   */
+  gatedFor?: DialectId;
   /** Timeout in ms; undefined = not set (the agent's default applies). */
   timeoutMs?: number;
   /** The dialect whose payload/protocol the command expects (differs from the config's when wrapped). */

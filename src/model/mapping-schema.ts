@@ -80,6 +80,111 @@ export const eventsFileSchema = z.record(canonicalEventId, eventRowSchema);
 const unknown = z.literal('unknown');
 const eventOutcome = z.partialRecord(canonicalEventId, z.string().min(1));
 
+const payloadSchema = z.strictObject({
+  stdin: z.literal('compact-json-line'),
+  /** The shapes of its tool_response values (a module in src/results/), or unknown (results pass as they are). */
+  toolResults: z.enum(RESULT_FORMATS).or(unknown).optional(),
+  /** native permission_mode value -> canonical (default, accept-edits, plan, bypass, dont-ask, auto). */
+  permissionModes: z.record(z.string(), z.enum(['default', 'accept-edits', 'plan', 'bypass', 'dont-ask', 'auto'])),
+  failureEvent: z.string().nullable(),
+  alwaysSent: z.array(z.string()),
+  /**
+   * true: UserPromptSubmit fires again with prompt "" after every tool batch (Qwen Code). run and dispatch answer
+   * that re-fire without running a script whose own agent does not send it.
+   */
+  emptyPromptRefire: z.boolean().optional(),
+  /** Payload fields this agent names differently: canonical (Claude Code's) name -> this agent's name. */
+  fieldNames: z.record(z.string(), z.string()).optional(),
+  /** Where one event's payload names a field otherwise again (canonical event -> canonical field -> this agent's name). */
+  eventFieldNames: z.partialRecord(canonicalEventId, z.record(z.string(), z.string())).optional(),
+  /**
+   * false: the payload does not say which event it is for (GitHub Copilot CLI's own hook files): `run --event <name>`
+   * says it (convert writes it), or `eventFieldNames` name the field of an event that does say it. Absent: it does
+   * (`hook_event_name`, or what `fieldNames` call it).
+   */
+  eventNamed: z.boolean().optional(),
+  /** The file behind transcript_path: its format (a reader/writer in src/transcript/), or unknown. */
+  transcript: z.enum([...TRANSCRIPT_WRITE_FORMATS, ...TRANSCRIPT_READ_FORMATS]).or(unknown).optional(),
+  /** The record `type` of the model's messages, where the transcript names them after the agent (Claude's: assistant). */
+  transcriptAssistantType: z.string().min(1).optional(),
+});
+
+const outputSchema = z.strictObject({
+  /** Where the reason of an exit-2 block is read; ignored: nowhere, the block reaches the model without it. */
+  exit2Reason: z.enum(['stderr', 'stdout-then-stderr', 'ignored']),
+  /** true: exit 2 with an empty stderr has no effect at all (Codex CLI: not even a JSON deny on stdout blocks). */
+  exit2NeedsStderr: z.boolean().optional(),
+  exit2OnNonBlockingEvents: z.enum(['shown-to-model', 'not-shown']).or(unknown),
+  /**
+   * Exit codes other than 0 and 2; blocks-from-2: exit 1 is a warning, every code from 2 up blocks (Gemini CLI);
+   * denies: a hook that fails (exit 1, 127 …) denies the tool call, whatever it printed (GitHub Copilot CLI).
+   */
+  otherExit: z.enum(['non-blocking', 'warning', 'blocks-from-2', 'denies']),
+  jsonOnNonZeroExit: z.enum(['honoured', 'ignored']).or(unknown),
+  stdoutJson: z.literal('strict'),
+  requiresHookEventName: z.boolean(),
+  permissionDecision: z.array(z.enum(['allow', 'deny', 'ask'])),
+  /** Top-level `decision` values honoured (Gemini CLI reads only these: block/deny block, ask asks). */
+  legacyDecision: z.array(z.enum(['block', 'approve', 'deny', 'ask'])),
+  updatedInput: z.enum(['replace', 'merge', 'ignored']),
+  /** The hookSpecificOutput field an input rewrite is read from (default updatedInput; Gemini CLI: tool_input). */
+  rewriteField: z.string().min(1).optional(),
+  /**
+   * Where the event-specific answer fields go: hook-specific (default: in `hookSpecificOutput`, with its
+   * hookEventName), or flat (at the top level: permissionDecision, permissionDecisionReason, additionalContext and the
+   * rewrite field; a hookSpecificOutput object is ignored — GitHub Copilot CLI's own files).
+   */
+  answerShape: z.enum(['hook-specific', 'flat']).optional(),
+  /** true: a rewrite is sent with permissionDecision allow, the only form seen to work (Copilot CLI's Claude-compatible mode). */
+  rewriteWithAllow: z.boolean().optional(),
+  modifiedInput: z.enum(['replace', 'merge', 'ignored']),
+  /** void: the agent rejects the answer as a whole (Codex CLI), so the tool runs as after `allow`. */
+  askHeadless: z.enum(['deny', 'hang', 'allow', 'void', 'never-headless']).or(unknown),
+  /** `ask` in a headless run that bypasses permissions (-y, --yolo, bypassPermissions), where it differs from askHeadless (CodeBuddy Code: the tool runs). */
+  askHeadlessBypass: z.enum(['deny', 'hang', 'allow', 'void']).optional(),
+  /** `ask` in an interactive session: a confirmation prompt (as on Claude Code), or not known. */
+  askInteractive: z.enum(['prompt']).or(unknown),
+  /** When the agent reads a hook's stderr as its JSON answer (Qwen: whenever stdout is empty, any exit code). */
+  stderrAnswer: z.enum(['exit-2', 'when-stdout-empty', 'never']).or(unknown),
+  /** The only top-level / hookSpecificOutput fields the agent documents (absent: not restricted by us). */
+  fields: z.array(z.string()).optional(),
+  hookSpecificFields: z.array(z.string()).optional(),
+  /**
+   * strict: the answer is parsed against a closed schema (`fields`, `hookSpecificFields`, the decision enums);
+   * anything outside it makes the WHOLE answer void — the hook counts as failed and the tool runs (Codex CLI).
+   * Absent: unknown fields are ignored.
+   */
+  answerSchema: z.literal('strict').optional(),
+  /** Answer forms observed to void the whole answer on a strict-schema agent. */
+  voids: z
+    .array(
+      z.enum([
+        'ask',
+        'allow-without-updated-input',
+        'updated-input-without-allow',
+        'approve',
+        'continue-false-pre-tool-use',
+        'deny-without-reason',
+        'unknown-field',
+        'wrong-enum-value',
+        'hook-event-name-missing',
+        'hook-specific-output-on-stop',
+      ]),
+    )
+    .optional(),
+  allowBypassesPermissions: z.boolean().or(unknown),
+  continueFalse: eventOutcome,
+  additionalContext: eventOutcome,
+  plainStdoutContext: z.array(canonicalEventId),
+  postToolUseBlock: z.enum(['to-model', 'dropped']).or(unknown),
+  stopBlock: z.string(),
+  /**
+   * Per event, the answer keys an agent that voids a whole answer over one key it does not take (Codex CLI)
+   * accepts there: top-level keys, and `hookSpecificOutput.<key>`. An event without a list gets no JSON answer.
+   */
+  answers: z.partialRecord(canonicalEventId, z.array(z.string().min(1))).optional(),
+});
+
 export const dialectFileSchema = z.strictObject({
   id: dialectId,
   agent: z.string().min(1),
@@ -89,7 +194,9 @@ export const dialectFileSchema = z.strictObject({
     .strictObject({
       /**
        * The file format: settings-json ({"hooks": {"<Event>": [matcher groups]}}, JSON the agent's loader may take
-       * with comments), or hooks-yaml-v2 (hooks.yaml v2.0.0: a flat YAML list of hooks, run by `hook-bridge dispatch`).
+       * with comments), hooks-yaml-v2 (hooks.yaml v2.0.0: a flat YAML list of hooks, run by `hook-bridge dispatch`), or
+       * action-lists-json ({"version": 1, "hooks": {"<event>": [{type, bash, timeoutSec, matcher?}]}}: one flat list of
+       * actions per event, each with its own matcher; matcher groups are read too).
        */
       format: z.enum(CONFIG_FORMATS),
       /** The file `convert` writes, relative to the project. */
@@ -132,6 +239,29 @@ export const dialectFileSchema = z.strictObject({
       trustStore: z.string().optional(),
       /** Hook types the agent skips with a warning (not run, not an error): convert drops them and says so. */
       skippedHookTypes: z.array(z.string()).optional(),
+      /**
+       * Another agent's hook files this one reads and runs itself (GitHub Copilot CLI runs the hooks of the project's
+       * .claude/settings*.json): which files (project-relative), which of their events it fires (canonical ids), in
+       * which of its `modes` (how it sends the payload and reads the answer there), and whether it runs a command
+       * found in several of its files once or each time. audit says what this reading does differently; convert makes
+       * each such hook run once there, with its own agent's decision (docs/decided-behaviours.md).
+       */
+      readsForeign: z
+        .array(
+          z.strictObject({
+            dialect: dialectId,
+            files: z.array(z.string().min(1)).min(1),
+            events: z.array(canonicalEventId).min(1),
+            /** Events it is documented to fire from those files but that were not seen firing. */
+            documentedEvents: z.array(canonicalEventId).optional(),
+            mode: z.string().min(1),
+            dedup: z.boolean(),
+            /** A setting in those files that turns their hooks off for this agent alone; null = verified none. */
+            switchOff: z.string().nullable(),
+            source: z.string().min(1),
+          }),
+        )
+        .optional(),
     })
     .partial()
     .required({ format: true, write: true }),
@@ -154,9 +284,9 @@ export const dialectFileSchema = z.strictObject({
        * How a tool matcher is read. exact-list-or-regex (Claude Code): a matcher made only of `exactChars` is an exact
        * |,-list of names, anything else an unanchored regex; exact-part-or-regex (Qwen Code): a |-part equal to a name
        * or alias matches, else the whole string is an unanchored regex on the native name; regex: always an
-       * unanchored regex.
+       * unanchored regex; anchored-regex: always a regex that must match the whole tool name (GitHub Copilot CLI).
        */
-      semantics: z.enum(['exact-list-or-regex', 'exact-part-or-regex', 'regex']),
+      semantics: z.enum(['exact-list-or-regex', 'exact-part-or-regex', 'regex', 'anchored-regex']),
       /**
        * semantics exact-list-or-regex: the characters (a regex character class body) a matcher made only of is an exact |-list;
        * default Claude Code's `A-Za-z0-9_|, -` (Codex CLI: `A-Za-z0-9_|`, so `Write, Edit` is a regex there).
@@ -172,6 +302,8 @@ export const dialectFileSchema = z.strictObject({
       mcpNames: z.string(),
       /** true: a matcher on a non-tool event (source, reason, trigger) is compared as ONE exact string: no |-lists (Gemini CLI). */
       valuesExact: z.boolean().optional(),
+      /** true: a matcher on a non-tool event is ignored: the hook runs for every value (GitHub Copilot CLI's sessionStart). */
+      valuesIgnored: z.boolean().optional(),
     })
     .partial()
     .required({ semantics: true }),
@@ -198,6 +330,14 @@ export const dialectFileSchema = z.strictObject({
        * git-toplevel-of-cwd = hooks run in the session cwd, inside the project whose root holds .git (Codex CLI).
        */
       projectRoot: z.enum(['git-toplevel-of-cwd']).optional(),
+      /**
+       * A variable the agent sets, for every hook it runs, to its own process id, and it starts the hook's shell itself
+       * (Claude Code: CLAUDE_PID; the shell's $PPID equals it). A shell can tell from it that this agent started it,
+       * which an inherited variable cannot tell.
+       */
+      agentPid: z.string().optional(),
+      /** A variable the agent sets in the environment of every hook it runs (inherited by whatever the agent starts). */
+      marker: z.string().optional(),
     })
     .optional(),
   /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */
@@ -224,92 +364,25 @@ export const dialectFileSchema = z.strictObject({
     })
     .partial()
     .optional(),
-  payload: z
-    .strictObject({
-      stdin: z.literal('compact-json-line'),
-      /** The shapes of its tool_response values (a module in src/results/), or unknown (results pass as they are). */
-      toolResults: z.enum(RESULT_FORMATS).or(unknown).optional(),
-      /** native permission_mode value -> canonical (default, accept-edits, plan, bypass, dont-ask, auto). */
-      permissionModes: z.record(z.string(), z.enum(['default', 'accept-edits', 'plan', 'bypass', 'dont-ask', 'auto'])),
-      failureEvent: z.string().nullable(),
-      alwaysSent: z.array(z.string()),
-      /**
-       * true: UserPromptSubmit fires again with prompt "" after every tool batch (Qwen Code). run and dispatch answer
-       * that re-fire without running a script whose own agent does not send it.
-       */
-      emptyPromptRefire: z.boolean().optional(),
-      /** Payload fields this agent names differently: canonical (Claude Code's) name -> this agent's name. */
-      fieldNames: z.record(z.string(), z.string()).optional(),
-      /** The file behind transcript_path: its format (a reader/writer in src/transcript/), or unknown. */
-      transcript: z.enum([...TRANSCRIPT_WRITE_FORMATS, ...TRANSCRIPT_READ_FORMATS]).or(unknown).optional(),
-      /** The record `type` of the model's messages, where the transcript names them after the agent (Claude's: assistant). */
-      transcriptAssistantType: z.string().min(1).optional(),
-    })
-    .optional(),
-  output: z
-    .strictObject({
-      exit2Reason: z.enum(['stderr', 'stdout-then-stderr']),
-      /** true: exit 2 with an empty stderr has no effect at all (Codex CLI: not even a JSON deny on stdout blocks). */
-      exit2NeedsStderr: z.boolean().optional(),
-      exit2OnNonBlockingEvents: z.enum(['shown-to-model', 'not-shown']).or(unknown),
-      /** Exit codes other than 0 and 2; blocks-from-2: exit 1 is a warning, every code from 2 up blocks (Gemini CLI). */
-      otherExit: z.enum(['non-blocking', 'warning', 'blocks-from-2']),
-      jsonOnNonZeroExit: z.enum(['honoured', 'ignored']).or(unknown),
-      stdoutJson: z.literal('strict'),
-      requiresHookEventName: z.boolean(),
-      permissionDecision: z.array(z.enum(['allow', 'deny', 'ask'])),
-      /** Top-level `decision` values honoured (Gemini CLI reads only these: block/deny block, ask asks). */
-      legacyDecision: z.array(z.enum(['block', 'approve', 'deny', 'ask'])),
-      updatedInput: z.enum(['replace', 'merge', 'ignored']),
-      /** The hookSpecificOutput field an input rewrite is read from (default updatedInput; Gemini CLI: tool_input). */
-      rewriteField: z.string().min(1).optional(),
-      modifiedInput: z.enum(['replace', 'merge', 'ignored']),
-      /** void: the agent rejects the answer as a whole (Codex CLI), so the tool runs as after `allow`. */
-      askHeadless: z.enum(['deny', 'hang', 'allow', 'void', 'never-headless']).or(unknown),
-      /** `ask` in a headless run that bypasses permissions (-y, --yolo, bypassPermissions), where it differs from askHeadless (CodeBuddy Code: the tool runs). */
-      askHeadlessBypass: z.enum(['deny', 'hang', 'allow', 'void']).optional(),
-      /** `ask` in an interactive session: a confirmation prompt (as on Claude Code), or not known. */
-      askInteractive: z.enum(['prompt']).or(unknown),
-      /** When the agent reads a hook's stderr as its JSON answer (Qwen: whenever stdout is empty, any exit code). */
-      stderrAnswer: z.enum(['exit-2', 'when-stdout-empty', 'never']).or(unknown),
-      /** The only top-level / hookSpecificOutput fields the agent documents (absent: not restricted by us). */
-      fields: z.array(z.string()).optional(),
-      hookSpecificFields: z.array(z.string()).optional(),
-      /**
-       * strict: the answer is parsed against a closed schema (`fields`, `hookSpecificFields`, the decision enums);
-       * anything outside it makes the WHOLE answer void — the hook counts as failed and the tool runs (Codex CLI).
-       * Absent: unknown fields are ignored.
-       */
-      answerSchema: z.literal('strict').optional(),
-      /** Answer forms observed to void the whole answer on a strict-schema agent. */
-      voids: z
-        .array(
-          z.enum([
-            'ask',
-            'allow-without-updated-input',
-            'updated-input-without-allow',
-            'approve',
-            'continue-false-pre-tool-use',
-            'deny-without-reason',
-            'unknown-field',
-            'wrong-enum-value',
-            'hook-event-name-missing',
-            'hook-specific-output-on-stop',
-          ]),
-        )
-        .optional(),
-      allowBypassesPermissions: z.boolean().or(unknown),
-      continueFalse: eventOutcome,
-      additionalContext: eventOutcome,
-      plainStdoutContext: z.array(canonicalEventId),
-      postToolUseBlock: z.enum(['to-model', 'dropped']).or(unknown),
-      stopBlock: z.string(),
-      /**
-       * Per event, the answer keys an agent that voids a whole answer over one key it does not take (Codex CLI)
-       * accepts there: top-level keys, and `hookSpecificOutput.<key>`. An event without a list gets no JSON answer.
-       */
-      answers: z.partialRecord(canonicalEventId, z.array(z.string().min(1))).optional(),
-    })
+  payload: payloadSchema.optional(),
+  output: outputSchema.optional(),
+  /**
+   * Other ways the agent runs a hook, chosen by something the hook's entry says (GitHub Copilot CLI: an event named as
+   * Claude Code names it runs in its Claude-compatible mode, in any of its files): the payload and answer facts that
+   * differ there (each replaces the field of `payload` / `output` it names), the dialect whose event names select the
+   * mode, and the dialect whose tool names its payloads use.
+   */
+  modes: z
+    .record(
+      z.string().min(1),
+      z.strictObject({
+        eventNames: dialectId,
+        toolNames: dialectId,
+        payload: payloadSchema.partial().optional(),
+        output: outputSchema.partial().optional(),
+        source: z.string().min(1),
+      }),
+    )
     .optional(),
 });
 

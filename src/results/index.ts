@@ -9,6 +9,7 @@ import { mappings } from '../model/mappings.js';
 import { claudeObjects } from './claude-objects.js';
 import { codebuddyText } from './codebuddy-text.js';
 import { codexText } from './codex-text.js';
+import { copilotText } from './copilot-text.js';
 import type { ResultFormat } from './format.js';
 import { geminiLlmText } from './gemini-llm-text.js';
 import { qwenLlmText } from './qwen-llm-text.js';
@@ -19,6 +20,7 @@ const FORMATS: Record<ResultFormatName, ResultFormat> = {
   'gemini-llm-text': geminiLlmText,
   'codebuddy-text': codebuddyText,
   'codex-text': codexText,
+  'copilot-text': copilotText,
 };
 
 /** The tool_response format a dialect's agent sends and its scripts read; undefined: not known. */

@@ -111,8 +111,9 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
   // The script's own agent would have voided the whole answer (Codex CLI): it has no effect there, so none here.
   if (json && spec.answerSchema === 'strict' && voided(json, ev, spec)) return a;
   if (json) {
-    const hso = json.hookSpecificOutput;
-    const hsoOk = isObject(hso) && (!spec.requiresHookEventName || typeof hso.hookEventName === 'string');
+    // Where the agent reads the event's fields at the top level (Copilot CLI's own files), they are the answer itself.
+    const hso = spec.answerShape === 'flat' ? json : json.hookSpecificOutput;
+    const hsoOk = isObject(hso) && (spec.answerShape === 'flat' || !spec.requiresHookEventName || typeof hso.hookEventName === 'string');
     if (hsoOk) {
       const pd = hso.permissionDecision;
       const reason = typeof hso.permissionDecisionReason === 'string' ? hso.permissionDecisionReason : undefined;
@@ -182,8 +183,13 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
   // Exit 2 blocks; on Gemini CLI every code from 2 up does, and only when the output is not JSON (output.otherExit).
   const blocking = (r.exitCode === 2 && !(spec.exit2NeedsStderr && !r.stderr.trim())) || (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
   if (blocking && BLOCKABLE.has(ev)) {
-    const reason = spec.exit2Reason === 'stderr' ? r.stderr : r.stdout.trim() || r.stderr;
+    const reason = spec.exit2Reason === 'stderr' ? r.stderr : spec.exit2Reason === 'ignored' ? `hook exited with code ${r.exitCode}` : r.stdout.trim() || r.stderr;
     deny(reason.replace(/\n$/, ''));
+  }
+  // Where a failing hook denies the call whatever it printed (Copilot CLI: exit 1, 127 …), as its agent shows it.
+  if (spec.otherExit === 'denies' && r.exitCode !== null && r.exitCode !== 0 && r.exitCode !== 2 && TOOL_PERMISSION.has(ev)) {
+    a.decision = 'deny';
+    a.reason = `hook exited with code ${r.exitCode} (hook errored)`;
   }
   return a;
 }

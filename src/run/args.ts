@@ -1,5 +1,5 @@
 // `hook-bridge run`'s arguments, parsed by hand (no commander on the hot path).
-import { canonicalTool } from '../dialects/catalog.js';
+import { canonicalEvent, canonicalTool } from '../dialects/catalog.js';
 import { isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 
@@ -25,6 +25,11 @@ export interface RunArgs {
   pluginRoot?: string;
   /** Hosts that share one config file (`--to codebuddy,codebuddy-ide`); `to` is the first. */
   hosts?: DialectId[];
+  /**
+   * The host's event the hook runs for, where its payloads do not name it (mappings `payload.eventNamed: false`:
+   * GitHub Copilot CLI's own files). convert writes it.
+   */
+  event?: string;
   /** Write the host's todo list where the script's agent keeps it (~/.claude/todos/…): opt-in, it writes under the user's home. */
   emulateTodos?: boolean;
   /**
@@ -76,6 +81,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     else if (a === '--ask') o.ask = choice(a, take(), ['ask', 'deny', 'allow'] as const);
     else if (a === '--rewrite') o.rewrite = choice(a, take(), ['deny', 'ignore'] as const);
     else if (a === '--plugin-root') o.pluginRoot = take();
+    else if (a === '--event') o.event = take();
     else if (a === '--emulate-todos') o.emulateTodos = true;
     else if (a === '--calls') o.calls = take().split(',');
     else if (a === '--transcript') o.transcript = choice(a, take(), TRANSCRIPT_MODES);
@@ -87,6 +93,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
   }
   if (!o.from || !o.to) throw new UsageError('--from and --to are required');
   if (o.calls) o.calls = o.calls.map((n) => canonicalTool(o.from!, n) ?? badCall(n, o.from!));
+  if (o.event !== undefined && !canonicalEvent(o.to, o.event)) throw new UsageError(`--event takes a ${mappings.dialects[o.to].agent} event name; "${o.event}" is none`);
   if (o.command === undefined || (Array.isArray(o.command) && !o.command.length)) throw new UsageError("a command is required: -c '<command>' or -- <command> [args...]");
   return o as RunArgs;
 }

@@ -24,7 +24,7 @@ import { HookBridgeError } from '../model/errors.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 
-export interface DispatchArgs extends Pick<RunArgs, 'to' | 'hosts' | 'onError' | 'onMissing' | 'ask' | 'rewrite' | 'transcript'> {
+export interface DispatchArgs extends Pick<RunArgs, 'to' | 'hosts' | 'onError' | 'onMissing' | 'ask' | 'rewrite' | 'transcript' | 'event'> {
   /** The hook set's files, highest precedence first (`--config` repeated). */
   config: string[];
   /** The config's dialect (detected from the file when omitted). */
@@ -59,6 +59,7 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     else if (a === '--ask' && (v === 'ask' || v === 'deny' || v === 'allow')) o.ask = v;
     else if (a === '--rewrite' && (v === 'deny' || v === 'ignore')) o.rewrite = v;
     else if (a === '--transcript' && (TRANSCRIPT_MODES as readonly string[]).includes(v)) o.transcript = v as TranscriptMode;
+    else if (a === '--event') o.event = v;
     else throw new UsageError(`unknown option or value: ${a} ${v}`);
   }
   if (!o.to || (!o.config?.length && !o.hooks)) throw new UsageError("--to and --config are required (or the hooks themselves: run --from <dialect> … -c '<command>')");
@@ -175,7 +176,7 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
       }
     }
   } catch (e) {
-    return ownFailure(p.event, p.hostEvent, args, HookBridgeError.is(e) ? e.describe() : String(e));
+    return ownFailure(p.event, p.hostEvent, args, HookBridgeError.is(e) ? e.describe() : String(e), p.mode);
   }
   for (const h of args.hooks ?? []) {
     if (groupedHookMatches(h, p, args.to)) planned.push({ priority: h.priority ?? 0, command: h.args ? [h.command, ...h.args].join('\0') : h.command, script: h.from, run: groupedRunArgs(h, args), ignored: false });
@@ -196,14 +197,14 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
   }
   const failure = runs.find((r) => r.failure);
   if (failure && isBlocking(p.event) && args.onError === 'deny') {
-    return ownFailure(p.event, p.hostEvent, args, failure.failure!);
+    return ownFailure(p.event, p.hostEvent, args, failure.failure!, p.mode);
   }
   // aggregate's `from` indexes the runs it was given: the ones that did not fail.
   const ok = runs.flatMap((r, i) => (r.failure ? [] : [i]));
   const { answer, from } = aggregate(ok.map((i) => runs[i]!));
   const guard = stopGuard(answer, args, p, [...args.config, ...(args.hooks ?? []).map((h) => h.command)].join(' '), env);
   const script = from >= 0 ? runnable[ok[from]!]!.script : (runnable[0]?.script ?? 'claude');
-  const reply = emit(answer, { host: args.to, script, event: p.event, hostEvent: p.hostEvent, tool: runs[0]?.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined }, args);
+  const reply = emit(answer, { host: args.to, script, event: p.event, hostEvent: p.hostEvent, tool: runs[0]?.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined, ...(p.mode ? { mode: p.mode } : {}) }, args);
   const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
   const passthrough = [...(reply.exitCode === 2 ? [] : stderr), guard];
   return withStderr(reply, args.to, [...passthrough, reply.stderr]);

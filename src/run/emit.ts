@@ -3,6 +3,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { renameParams, toolEntry } from '../dialects/catalog.js';
+import { specIn } from '../dialects/host-mode.js';
 import type { Answer } from './answer.js';
 
 export interface HostReply {
@@ -33,6 +34,8 @@ export interface EmitContext {
   tool: string | undefined;
   /** The host's native tool name. */
   hostTool: string | undefined;
+  /** The way the host ran the hook, where it has several (mappings `modes`): the answer is given in that mode's form. */
+  mode?: string;
 }
 
 const TOOL_PERMISSION = new Set(['pre-tool-use', 'permission-request']);
@@ -50,7 +53,7 @@ export function rewriteDenyReason(hostTool: string | undefined, input: Record<st
 }
 
 export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
-  const spec = mappings.dialects[ctx.host];
+  const spec = specIn(ctx.host, ctx.mode);
   const out = spec.output!;
   const ev = ctx.event ?? '';
   const notes: string[] = [];
@@ -134,7 +137,7 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   } else if (decision === 'allow' || hostInput) {
     // Never `allow` on a last-writer-wins host (Qwen): it would override another hook's deny, and cannot bypass its permission check anyway.
     // Where an allow alone voids the answer, allow goes only with a rewrite; where a rewrite without allow does, always with it (Codex CLI).
-    const allow = decision === 'allow' ? !!hostInput || !voids.has('allow-without-updated-input') : !!hostInput && voids.has('updated-input-without-allow');
+    const allow = decision === 'allow' ? !!hostInput || !voids.has('allow-without-updated-input') : !!hostInput && (voids.has('updated-input-without-allow') || out.rewriteWithAllow === true);
     if (allow && out.permissionDecision.includes('allow')) {
       hso.permissionDecision = 'allow';
       if (reason) hso.permissionDecisionReason = reason;
@@ -170,6 +173,12 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   if (systemMessage !== undefined) json.systemMessage = systemMessage;
   if (a.suppressOutput) json.suppressOutput = true;
   if (Object.keys(hso).length > 1) json.hookSpecificOutput = hso;
+  // A host that reads the event's fields at the top level only (Copilot CLI's own files ignore hookSpecificOutput).
+  if (out.answerShape === 'flat' && json.hookSpecificOutput) {
+    const { hookEventName: _name, ...fields } = hso;
+    delete json.hookSpecificOutput;
+    Object.assign(json, fields);
+  }
   dropUndocumented(json, out.fields, out.hookSpecificFields);
   if (out.answers) notes.push(...keepAccepted(json, out.answers[ev] ?? [], spec.agent, ctx.hostEvent));
   const stdout = exitCode === 2 || !Object.keys(json).length ? '' : `${JSON.stringify(json)}\n`;

@@ -20,6 +20,8 @@ const ON_MISSING: HostHelp['options'][number] = [
 const ASK: HostHelp['options'][number] = ['--ask <ask|deny|allow>', 'what a hook\'s "ask" becomes (default: relayed where the host asks a person and denies when it cannot, a deny with the reason elsewhere)'];
 const REWRITE: HostHelp['options'][number] = ['--rewrite <deny|ignore>', 'what a rewrite of the tool input (updatedInput) becomes on a host that ignores rewrites: deny the call, or ignore the rewrite and run the original input', 'deny'];
 
+const EVENT: HostHelp['options'][number] = ['--event <name>', "the host's event the hook runs for, where the host's payload does not say it (GitHub Copilot CLI's own hook files); convert writes it"];
+
 const TRANSCRIPT: HostHelp['options'][number] = [
   '--transcript <when>',
   "always, auto or never: when to give the script a translation of the host's transcript (where their formats differ). auto: unless a static check of the command and the local scripts it runs finds that it cannot read the transcript or the todo list (neither is mentioned, every program is inspectable); any doubt translates",
@@ -35,6 +37,7 @@ export const RUN_HELP: HostHelp = {
   options: [
     ['--from <dialect>', 'the dialect the script was written for: its payload, tool names, env and answers (required)'],
     ['--to <dialect[,dialect]>', 'the dialect of the host agent running this hook (required); several hosts that share one config file (codebuddy,codebuddy-ide): the payload\'s tool name tells which one called'],
+    EVENT,
     ['--timeout <s>', "the script's timeout in seconds; on expiry its process group is killed (default: the script agent's default)"],
     ['--on-timeout <allow|deny>', 'what a timed-out script means (default: what its agent does)'],
     ON_MISSING,
@@ -59,6 +62,7 @@ export const DISPATCH_HELP: HostHelp = {
     ['--to <dialect[,dialect]>', 'the dialect of the host agent running it (required); several hosts that share one config file: the payload\'s tool name tells which one called'],
     ['--config <file>', 'the hook set: hooks.yaml or a settings file of any dialect. Repeated: several files of one dialect are one set, highest precedence first (settings.local.json, settings.json). A relative path is the project directory\'s (the host\'s project-dir variable; else the nearest directory up from the hook\'s cwd that has it)'],
     ['--from <dialect>', "the hook set's dialect (default: detected from the file)"],
+    EVENT,
     TRANSCRIPT,
     ON_MISSING,
     ON_ERROR,

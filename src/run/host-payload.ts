@@ -1,6 +1,7 @@
 // The host's call: its payload parsed and checked, which of the hosts sharing a config file made it, and
 // whether it is a call the script's own agent never makes.
 import { canonicalEvent, canonicalTool } from '../dialects/catalog.js';
+import { hostCall } from '../dialects/host-mode.js';
 import type { DialectId } from '../model/dialect-ids.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
@@ -10,13 +11,17 @@ import { guessHostEvent, ownFailure } from './own-failure.js';
 import type { Payload } from './payload.js';
 import { MAX_PAYLOAD, type TooLarge } from './stdin.js';
 
-/** A host payload, parsed and checked; or the reply for hook-bridge's own failure. */
-export type ParsedPayload = { payload: Payload; event: string | undefined; hostEvent: string };
+/**
+ * A host payload, parsed and checked, in Claude Code's field names with the host's own event and tool names
+ * (dialects/host-mode.ts); `hostEvent` is the event as the host named it, `mode` the way it ran the hook (mappings
+ * `modes`) where it has several. Or the reply for hook-bridge's own failure.
+ */
+export type ParsedPayload = { payload: Payload; event: string | undefined; hostEvent: string; mode?: string };
 
-export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError'>, raw: Buffer | TooLarge): ParsedPayload | { failed: HostReply } {
+export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError' | 'event'>, raw: Buffer | TooLarge): ParsedPayload | { failed: HostReply } {
   if (!Buffer.isBuffer(raw)) {
     // A huge PostToolUse (a big tool_response) must not turn into a deny: fail by the event the head names.
-    const hostEvent = guessHostEvent(raw.head) ?? 'PreToolUse';
+    const hostEvent = guessHostEvent(raw.head) ?? args.event ?? 'PreToolUse';
     return { failed: ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `payload larger than ${MAX_PAYLOAD} bytes`) };
   }
   const text = raw.toString('utf8');
@@ -26,16 +31,20 @@ export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError'>, raw: Buf
     if (!isObject(v)) throw new Error('not an object');
     payload = v;
   } catch {
-    const hostEvent = guessHostEvent(text) ?? 'PreToolUse';
+    const hostEvent = guessHostEvent(text) ?? args.event ?? 'PreToolUse';
     return { failed: ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `the ${args.to} payload on stdin is not a JSON object`) };
   }
-  const hostEvent = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
-  const event = hostEvent ? canonicalEvent(args.to, hostEvent) : undefined;
-  const fail = (m: string) => ({ failed: ownFailure(event ?? 'pre-tool-use', hostEvent ?? 'PreToolUse', args, m) });
-  if (!hostEvent) return fail('the payload has no hook_event_name string');
+  const call = hostCall(args.to, payload, args.event);
+  payload = call.payload;
+  const hostEvent = call.hostEvent;
+  const own = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
+  const event = own ? canonicalEvent(args.to, own) : undefined;
+  const mode = call.mode ? { mode: call.mode } : {};
+  const fail = (m: string) => ({ failed: ownFailure(event ?? 'pre-tool-use', hostEvent ?? 'PreToolUse', args, m, call.mode) });
+  if (!hostEvent) return fail(mappings.dialects[args.to].payload?.eventNamed === false ? `the ${args.to} payload names no event, and the wrapper no --event` : 'the payload has no hook_event_name string');
   if (payload.tool_name !== undefined && typeof payload.tool_name !== 'string') return fail('tool_name is not a string');
   if (payload.tool_input !== undefined && !isObject(payload.tool_input)) return fail('tool_input is not an object');
-  return { payload, event, hostEvent };
+  return { payload, event, hostEvent, ...mode };
 }
 
 /**

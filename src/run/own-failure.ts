@@ -10,13 +10,14 @@ export const isBlocking = (event: string | undefined): boolean => event !== unde
 /** The host's event name in a payload that could not be parsed (or was too large to keep). */
 export const guessHostEvent = (text: string) => /"hook_event_name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
 
-export function ownFailure(event: string | undefined, hostEvent: string, args: Pick<RunArgs, 'to' | 'onError'>, message: string): HostReply {
+/** `mode`: the way the host ran the hook, where it has several (mappings `modes`): the answer is given in its form. */
+export function ownFailure(event: string | undefined, hostEvent: string, args: Pick<RunArgs, 'to' | 'onError'>, message: string, mode?: string): HostReply {
   const msg = `hook-bridge: ${message}`;
   if (!isBlocking(event) || args.onError === 'allow') return withStderr({ stdout: '', stderr: '', exitCode: 0 }, args.to, [msg]);
   // Fail closed, with the reason: the host blocks, the model and the user learn why.
   return emit(
     event === 'user-prompt-submit' ? { block: true, reason: msg, context: [] } : { decision: 'deny', reason: msg, context: [] },
-    { host: args.to, script: args.to, event, hostEvent, tool: undefined, hostTool: undefined },
+    { host: args.to, script: args.to, event, hostEvent, tool: undefined, hostTool: undefined, ...(mode ? { mode } : {}) },
     { ask: 'deny', rewrite: 'deny' },
   );
 }

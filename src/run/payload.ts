@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { canonicalEvent, canonicalTool, canonicalValue, nativeEvent, nativeValue, renameParams, toolEntry } from '../dialects/catalog.js';
+import { hasOwnPayloadNames } from '../dialects/host-mode.js';
 import { isObject } from '../model/is-object.js';
 import { translateResponse } from '../results/index.js';
 import { patchOfCall } from './patch-calls.js';
@@ -62,11 +63,12 @@ function translateMode(mode: unknown, host: DialectId, script: DialectId): unkno
   return native ?? mode;
 }
 
-/** A payload field's name in the script's agent (e.g. Qwen's `crons` is Claude's `session_crons`). */
-function fieldName(key: string, host: DialectId, script: DialectId): string {
+/** A payload field's name in the script's agent (e.g. Qwen's `crons` is Claude's `session_crons`; on one event, its own). */
+function fieldName(key: string, host: DialectId, script: DialectId, event?: string): string {
   const hostNames = mappings.dialects[host].payload?.fieldNames ?? {};
   const canonical = Object.keys(hostNames).find((c) => hostNames[c] === key) ?? key;
-  return mappings.dialects[script].payload?.fieldNames?.[canonical] ?? canonical;
+  const s = mappings.dialects[script].payload;
+  return (event && s?.eventFieldNames?.[event]?.[canonical]) ?? s?.fieldNames?.[canonical] ?? canonical;
 }
 
 export function translatePayload(p: Payload, host: DialectId, script: DialectId, env: NodeJS.ProcessEnv): Translated {
@@ -74,7 +76,8 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
   const event = hostEvent ? canonicalEvent(host, hostEvent) : undefined;
   const hostTool = typeof p.tool_name === 'string' ? p.tool_name : undefined;
   const tool = hostTool ? canonicalTool(host, hostTool) : undefined;
-  if (host === script) return { payload: p, event, tool };
+  // (A host with payload names of its own was read into canonical names: its scripts get theirs back below.)
+  if (host === script && !hasOwnPayloadNames(host)) return { payload: p, event, tool };
 
   const out: Payload = {};
   // A call the script's agent makes with another tool of its own (a Write or Edit is an apply_patch on Codex CLI).
@@ -82,28 +85,30 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
   // Fields the script's agent always sends, filled where the host does not send them.
   const cwd = typeof p.cwd === 'string' ? p.cwd : hostProjectDir(host, env, p);
   const base: Payload = { session_id: p.session_id ?? env.QWEN_CODE_SESSION_ID ?? env.CLAUDE_CODE_SESSION_ID ?? 'unknown', transcript_path: p.transcript_path ?? '', cwd, timestamp: p.timestamp ?? new Date().toISOString() };
-  for (const k of mappings.dialects[script].payload?.alwaysSent ?? []) if (k in base) out[k] = base[k];
+  for (const k of mappings.dialects[script].payload?.alwaysSent ?? []) if (k in base) out[fieldName(k, host, script, event)] = base[k];
   for (const [k, v] of Object.entries(p)) {
     switch (k) {
       case 'hook_event_name':
-        out[k] = (event && nativeEvent(script, event)) || v;
+        // A script whose agent names no event in its payloads (Copilot CLI's own files) gets none, or the field the event has for it.
+        if (mappings.dialects[script].payload?.eventNamed !== false) out[k] = (event && nativeEvent(script, event)) || v;
+        else if (event && mappings.dialects[script].payload?.eventFieldNames?.[event]?.hook_event_name) out[fieldName(k, host, script, event)] = nativeEvent(script, event) ?? v;
         break;
       case 'tool_name':
-        out[k] = (tool && toolEntry(script, tool)?.name) || (covering && toolEntry(script, covering)?.name) || v;
+        out[fieldName(k, host, script, event)] = (tool && toolEntry(script, tool)?.name) || (covering && toolEntry(script, covering)?.name) || v;
         break;
       case 'tool_input':
-        out[k] = isObject(v) ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined) : v;
+        out[fieldName(k, host, script, event)] = isObject(v) ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined) : v;
         if (covering && isObject(v)) out[k] = { [nativeParam(script, covering, 'patch')]: patchOfCall(tool!, renameParams(v, toolEntry(host, tool!), undefined), cwd, 'tool_response' in p) ?? '' };
         out[k] = withEmbedded(out[k], host, script, tool, v);
         break;
       case 'tool_response':
-        out[k] = translateResponse(v, tool, host, script, isObject(p.tool_input) ? p.tool_input : undefined, cwd);
+        out[fieldName(k, host, script, event)] = translateResponse(v, tool, host, script, isObject(p.tool_input) ? p.tool_input : undefined, cwd);
         break;
       case 'permission_mode':
         out[k] = translateMode(v, host, script);
         break;
       default:
-        out[fieldName(k, host, script)] = typeof v === 'string' && event && k === mappings.events[event]?.matcherOn ? nativeValue(script, event, canonicalValue(host, event, v)) : v;
+        out[fieldName(k, host, script, event)] = typeof v === 'string' && event && k === mappings.events[event]?.matcherOn ? nativeValue(script, event, canonicalValue(host, event, v)) : v;
     }
   }
   if (out.permission_mode === undefined && mappings.dialects[script].payload?.alwaysSent.includes('permission_mode')) out.permission_mode = 'default';

@@ -11,12 +11,13 @@ import { TRANSCRIPT_WRITE_FORMATS, type TranscriptReadFormat } from '../model/fo
 import { ClaudeWriter, freshState, type Json, type TranslatorState } from './claude.js';
 import { readCodebuddy } from './codebuddy.js';
 import { readCodex } from './codex.js';
+import { readCopilot } from './copilot.js';
 import { readGemini } from './gemini.js';
 import { readQwen } from './qwen.js';
 
 type Reader = (r: Json, line: number, w: ClaudeWriter) => Json[] | undefined;
 /** One reader per format of src/model/formats.ts (the run hot path checks that list, not this one). */
-const READERS: Record<TranscriptReadFormat, Reader> = { 'qwen-jsonl': readQwen, 'codebuddy-jsonl': readCodebuddy, 'gemini-jsonl': readGemini, 'codex-jsonl': readCodex };
+const READERS: Record<TranscriptReadFormat, Reader> = { 'qwen-jsonl': readQwen, 'codebuddy-jsonl': readCodebuddy, 'gemini-jsonl': readGemini, 'codex-jsonl': readCodex, 'copilot-events-jsonl': readCopilot };
 const readerOf = (format: string): Reader | undefined => (READERS as Record<string, Reader | undefined>)[format];
 const WRITERS = new Set<string>(TRANSCRIPT_WRITE_FORMATS);
 

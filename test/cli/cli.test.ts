@@ -49,7 +49,7 @@ describe('help and dialects', () => {
     const r = cli(['dialects', '--format', 'json']);
     expect(r.code).toBe(0);
     const k = JSON.parse(r.stdout);
-    expect(k.dialects.map((d: { id: string }) => d.id)).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml', 'gemini', 'codex']);
+    expect(k.dialects.map((d: { id: string }) => d.id)).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml', 'gemini', 'codex', 'copilot']);
     expect(k.dialects[1]).toMatchObject({ timeout: { unit: 's', default: 60 }, matcher: { semantics: 'exact-part-or-regex' } });
     expect(k.tools.find((t: { id: string }) => t.id === 'shell').names.qwen.name).toBe('run_shell_command');
   });
@@ -82,7 +82,7 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
   it('unknown dialect', () => {
     const r = cli(['convert', '--to', 'cursor', 'x']);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe('hook-bridge: unknown dialect "cursor" (known: claude, qwen, codebuddy, codebuddy-ide, hooks-yaml, gemini, codex)');
+    expect(r.stderr.trim()).toBe('hook-bridge: unknown dialect "cursor" (known: claude, qwen, codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot)');
   });
   it('unreadable file', () => {
     const r = cli(['convert', 'does-not-exist.json', '--to', 'qwen', '--from', 'claude']);

@@ -1,8 +1,9 @@
 // Differential end to end (issue #6): every scenario runs on real Claude Code with the original
-// Claude config (the reference), then on Qwen Code, CodeBuddy Code, Gemini CLI and Codex CLI with the config converted by
-// `hook-bridge convert` (must match the reference, or the documented degradation where the host
+// Claude config (the reference), then on Qwen Code, CodeBuddy Code, Gemini CLI, Codex CLI and GitHub Copilot CLI with the
+// config converted by `hook-bridge convert` (must match the reference, or the documented degradation where the host
 // cannot express the behaviour), and with the config copied verbatim (recorded: what users get
-// today). The table of verbatim vs bridged outcomes is printed at the end.
+// today; on Copilot CLI, which runs the Claude file itself, that file left as it is). The table of verbatim vs bridged
+// outcomes is printed at the end.
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { NoSuchTool, runCodex } from './harness/codex.js';
 import { ensureAgent } from './harness/install.js';
 import type { AgentRun, AgentRunResult } from './harness/types.js';
 import { makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
-import { HOSTS, MIGRATES, NO_PROJECT_DIR_VAR, installConfig, repoRoot, type HostId, type Mode } from './scenarios/hosts.js';
+import { HAND_FIXES, HOSTS, MIGRATES, NO_PROJECT_DIR_VAR, installConfig, repoRoot, type HostId, type Mode } from './scenarios/hosts.js';
 import { SCENARIOS, type Observation, type Scenario } from './scenarios/scenarios.js';
 
 const scripts = join(import.meta.dirname, 'scenarios/scripts');
@@ -18,10 +19,10 @@ const workspaces: TempWorkspace[] = [];
 const reference = new Map<string, Observation>();
 /** same (true) / different (false); bridged: 'failed' when the assertion fails */
 type Outcome = boolean | 'n/a' | 'failed';
-const table: { scenario: string; host: HostId; verbatim?: Outcome; pathFixed?: Outcome; migrated?: Outcome; bridged?: Outcome }[] = [];
+const table: { scenario: string; host: HostId; verbatim?: Outcome; pathFixed?: Outcome; handFixed?: Outcome; migrated?: Outcome; bridged?: Outcome }[] = [];
 
 /** Plays a scenario on a host; `run` replaces the host's driver (e.g. Codex without the hook-trust bypass). */
-async function play(s: Scenario, host: HostId, mode: Mode, run: (r: AgentRun) => Promise<AgentRunResult> = HOSTS[host].run, install: { trustCodexHooks?: boolean } = {}): Promise<{ o: Observation; r: AgentRunResult }> {
+async function play(s: Scenario, host: HostId, mode: Mode, run: (r: AgentRun) => Promise<AgentRunResult> = HOSTS[host].run, install: { trustCodexHooks?: boolean; convertedFor?: HostId } = {}): Promise<{ o: Observation; r: AgentRunResult }> {
   const ws = makeWorkspace(`hb-e2e-${s.id}-${host}-`);
   workspaces.push(ws);
   const dir = ws.projectDir;
@@ -35,7 +36,8 @@ async function play(s: Scenario, host: HostId, mode: Mode, run: (r: AgentRun) =>
     writeFileSync(join(dir, f), text);
   }
   writeJson(join(dir, '.claude/settings.json'), { hooks: s.hooks });
-  installConfig(dir, HOSTS[host], mode, ws.homeDir, install);
+  // convertedFor: the project converted for another agent first (Copilot CLI gates the Claude file), then run on `host`.
+  installConfig(dir, HOSTS[install.convertedFor ?? host], install.convertedFor ? 'bridged' : mode, ws.homeDir, install);
   const h = HOSTS[host];
   const steps = s.steps(h, dir).map((st) => (h.step ? h.step(st, dir) : st));
   const r = await run({ projectDir: dir, homeDir: ws.homeDir, steps, ...(s.prompt ? { prompt: s.prompt } : {}), ...(s.args?.[host] ? { args: s.args[host] } : {}) });
@@ -61,15 +63,15 @@ const row = (scenario: string, host: HostId) => {
 };
 
 beforeAll(() => {
-  for (const id of ['claude', 'qwen', 'codebuddy', 'gemini', 'codex'] as const) ensureAgent(id);
+  for (const id of ['claude', 'qwen', 'codebuddy', 'gemini', 'codex', 'copilot'] as const) ensureAgent(id);
 });
 afterAll(() => {
   workspaces.forEach((w) => w.cleanup());
   const mark = (v: Outcome | undefined) => (v === undefined ? '—' : v === 'n/a' ? 'not applicable' : v === 'failed' ? '**FAILED**' : v ? 'same' : '**different**');
-  const lines = ['| scenario | host | copied verbatim | copied, project path written out | through the agent\'s own migration | through hook-bridge |', '|---|---|---|---|---|---|'];
-  for (const t of table) lines.push(`| ${t.scenario} | ${t.host} | ${mark(t.verbatim)} | ${mark(t.pathFixed)} | ${mark(t.migrated)} | ${t.bridged === false ? 'documented degradation' : mark(t.bridged)} |`);
-  const count = (h: HostId, k: 'verbatim' | 'pathFixed' | 'migrated' | 'bridged') => `${table.filter((t) => t.host === h && t[k] === true).length}/${table.filter((t) => t.host === h && t[k] !== undefined && t[k] !== 'n/a').length}`;
-  const totals = [...new Set(table.map((t) => t.host))].map((h) => `${h}: verbatim ${count(h, 'verbatim')}${NO_PROJECT_DIR_VAR.includes(h) ? `, path written out ${count(h, 'pathFixed')}` : ''}${MIGRATES[h] ? `, own migration ${count(h, 'migrated')}` : ''}, hook-bridge ${count(h, 'bridged')}`);
+  const lines = ['| scenario | host | copied verbatim | copied, project path written out | fixed by hand | through the agent\'s own migration | through hook-bridge |', '|---|---|---|---|---|---|---|'];
+  for (const t of table) lines.push(`| ${t.scenario} | ${t.host} | ${mark(t.verbatim)} | ${mark(t.pathFixed)} | ${mark(t.handFixed)} | ${mark(t.migrated)} | ${t.bridged === false ? 'documented degradation' : mark(t.bridged)} |`);
+  const count = (h: HostId, k: 'verbatim' | 'pathFixed' | 'handFixed' | 'migrated' | 'bridged') => `${table.filter((t) => t.host === h && t[k] === true).length}/${table.filter((t) => t.host === h && t[k] !== undefined && t[k] !== 'n/a').length}`;
+  const totals = [...new Set(table.map((t) => t.host))].map((h) => `${h}: verbatim ${count(h, 'verbatim')}${NO_PROJECT_DIR_VAR.includes(h) ? `, path written out ${count(h, 'pathFixed')}` : ''}${HAND_FIXES[h] ? `, fixed by hand ${count(h, 'handFixed')}` : ''}${MIGRATES[h] ? `, own migration ${count(h, 'migrated')}` : ''}, hook-bridge ${count(h, 'bridged')}`);
   console.log(`\nCompatibility (outcome vs the script's own agent — real Claude Code running the original config):\n${lines.join('\n')}\n${totals.join('\n')}\n`);
 });
 
@@ -84,7 +86,7 @@ describe('reference: Claude Code runs the original config', () => {
 });
 
 /** A scenario the host cannot play: recorded as not applicable, shown as skipped with the reason. */
-function skipNotApplicable(s: Scenario, host: HostId, mode: 'verbatim' | 'pathFixed' | 'bridged'): boolean {
+function skipNotApplicable(s: Scenario, host: HostId, mode: 'verbatim' | 'pathFixed' | 'handFixed' | 'bridged'): boolean {
   const why = notApplicable(s, host);
   if (!why) return false;
   it.skip(`${s.name} (not applicable: ${why})`, () => {});
@@ -92,7 +94,7 @@ function skipNotApplicable(s: Scenario, host: HostId, mode: 'verbatim' | 'pathFi
   return true;
 }
 
-for (const host of ['qwen', 'codebuddy', 'gemini', 'codex'] as const) {
+for (const host of ['qwen', 'codebuddy', 'gemini', 'codex', 'copilot'] as const) {
   describe(`${host}: the config converted by hook-bridge behaves as on Claude Code`, () => {
     for (const s of SCENARIOS) {
       if (skipNotApplicable(s, host, 'bridged')) continue;
@@ -125,6 +127,17 @@ for (const host of ['qwen', 'codebuddy', 'gemini', 'codex'] as const) {
       }
     });
   }
+  if (HAND_FIXES[host]) {
+    describe(`${host}: the config fixed by hand as its docs lead to (recorded, not asserted)`, () => {
+      for (const s of SCENARIOS) {
+        if (skipNotApplicable(s, host, 'handFixed')) continue;
+        it(s.name, async () => {
+          const { o } = await play(s, host, 'handFixed');
+          row(s.id, host).handFixed = JSON.stringify(o) === JSON.stringify(reference.get(s.id) ?? s.expected);
+        });
+      }
+    });
+  }
   if (MIGRATES[host]) {
     describe(`${host}: the config through the agent's own migration (recorded, not asserted)`, () => {
       for (const s of SCENARIOS) {
@@ -136,6 +149,15 @@ for (const host of ['qwen', 'codebuddy', 'gemini', 'codex'] as const) {
     });
   }
 }
+
+describe('claude: the project converted --to copilot (its Claude hooks gated) runs on Claude Code as before', () => {
+  for (const s of SCENARIOS) {
+    it(s.name, async () => {
+      const { o, r } = await play(s, 'claude', 'reference', HOSTS.claude.run, { convertedFor: 'copilot' });
+      expect(o, explain(r)).toEqual(reference.get(s.id) ?? s.expected);
+    });
+  }
+});
 
 describe('codex: hook trust (the report warns: headless, untrusted hooks are skipped silently; --trust-codex-hooks records them)', () => {
   // Codex itself refuses `rm -f`-style commands ("rm -f style commands are not permitted", observed), so the

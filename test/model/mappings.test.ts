@@ -183,7 +183,7 @@ describe('tables are consistent both ways', () => {
   it('every dialect states a timeout unit and matcher semantics', () => {
     for (const d of DIALECT_IDS) {
       expect(['s', 'ms']).toContain(mappings.dialects[d].timeout.unit);
-      expect(['exact-list-or-regex', 'exact-part-or-regex', 'regex']).toContain(mappings.dialects[d].matcher.semantics);
+      expect(['exact-list-or-regex', 'exact-part-or-regex', 'regex', 'anchored-regex']).toContain(mappings.dialects[d].matcher.semantics);
     }
     expect(mappings.dialects.claude.timeout).toMatchObject({ unit: 's', default: 600 });
     expect(mappings.dialects.qwen.timeout).toMatchObject({ unit: 's', default: 60, legacyMsFrom: 1000 });

@@ -28,6 +28,7 @@ const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks
  * - hooks-yaml: seed 002 (hooks.yaml v2.0.0 event table)
  * - gemini: the `hooks` events of Gemini CLI 0.61.0's settingsSchema.ts (test/fixtures/ground-truth/gemini/README.md)
  * - codex: the events Codex CLI 0.169.0 fired, and PermissionRequest from its source (test/fixtures/ground-truth/codex/README.md)
+ * - copilot: the 15 events of GitHub Copilot CLI 1.0.102's settings schema (test/fixtures/observed/copilot/README.md §3)
  */
 const DOCUMENTED: Record<DialectId, string[]> = {
   claude: (JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/documented/claude-hook-events.json'), 'utf8')) as { events: string[] }).events,
@@ -37,6 +38,7 @@ const DOCUMENTED: Record<DialectId, string[]> = {
   'hooks-yaml': ['PreToolUse', 'Stop', 'SubagentStop', 'InputReceived', 'BeforeResponse', 'AfterResponse', 'SessionStart', 'AppStartup', 'AppShutdown'],
   gemini: ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'],
   codex: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'PermissionRequest'],
+  copilot: ['sessionStart', 'sessionEnd', 'userPromptSubmitted', 'userPromptTransformed', 'preToolUse', 'postToolUse', 'postToolUseFailure', 'permissionRequest', 'agentStop', 'subagentStart', 'subagentStop', 'preCompact', 'notification', 'errorOccurred', 'preMcpToolCall'],
 };
 
 // Shapes found in public files that are not valid configs of any agent: hook-bridge must answer with a clear

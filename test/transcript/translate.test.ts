@@ -160,6 +160,33 @@ const CASES: { name: string; from: DialectId; file: string; expected: unknown[][
       ['assistant', 'text', 'done'],
     ],
   },
+  {
+    // Copilot's events.jsonl: hook, turn and usage events are no conversation; its tools become Claude's with their
+    // parameters renamed (path -> file_path …); a bash exit 3 is a success there, an "Exit code 3" error in Claude's.
+    name: 'GitHub Copilot CLI session (bash ok/exit 3, view, create, edit, grep, glob, a failing view, text)',
+    from: 'copilot',
+    file: 'observed/copilot/transcript-events.jsonl',
+    expected: [
+      ['user', 'go'],
+      ['assistant', 'tool_use', 'call_nr704h_1', 'Bash', { command: 'echo out; echo err >&2', description: 'echo both' }],
+      ['user', 'tool_result', 'call_nr704h_1', 'out\nerr', false],
+      ['assistant', 'tool_use', 'call_nr704h_2', 'Bash', { command: 'echo failing; exit 3', description: 'fail' }],
+      ['user', 'tool_result', 'call_nr704h_2', 'Exit code 3\nfailing', true],
+      ['assistant', 'tool_use', 'call_nr704h_3', 'Read', { file_path: '/PROJECT/a.txt' }],
+      ['user', 'tool_result', 'call_nr704h_3', 'line1\nLINE2\nline3\n', false],
+      ['assistant', 'tool_use', 'call_nr704h_4', 'Write', { file_path: '/PROJECT/new.txt', content: 'hello\nworld\n' }],
+      ['user', 'tool_result', 'call_nr704h_4', 'Created file /PROJECT/new.txt with 12 ch', false],
+      ['assistant', 'tool_use', 'call_nr704h_5', 'Edit', { file_path: '/PROJECT/new.txt', old_string: 'world', new_string: 'there' }],
+      ['user', 'tool_result', 'call_nr704h_5', 'File /PROJECT/new.txt updated with chang', false],
+      ['assistant', 'tool_use', 'call_nr704h_6', 'Grep', { pattern: 'LINE' }],
+      ['user', 'tool_result', 'call_nr704h_6', './a.txt\n./sub/b.txt', false],
+      ['assistant', 'tool_use', 'call_nr704h_7', 'Glob', { pattern: '**/*.txt' }],
+      ['user', 'tool_result', 'call_nr704h_7', './a.txt\n./sub/b.txt\n./new.txt', false],
+      ['assistant', 'tool_use', 'call_nr704h_8', 'Read', { file_path: '/PROJECT/missing.txt' }],
+      ['user', 'tool_result', 'call_nr704h_8', 'Path does not exist', true],
+      ['assistant', 'text', 'done'],
+    ],
+  },
 ];
 
 /** Fields every user/assistant record of Claude Code's own transcript has, that parsers use. */
@@ -318,7 +345,7 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
     { name: 'a Claude transcript given as Codex', from: 'codex', to: 'claude', text: read('ground-truth/claude/transcript-sample.jsonl'), message: /no Codex CLI transcript record found/ },
     { name: 'a Codex transcript given as Qwen', from: 'qwen', to: 'claude', text: read('transcripts/codex/session.jsonl'), message: /no Qwen Code transcript record found/ },
     { name: 'a host whose format is unknown (CodeBuddy IDE transcript.txt)', from: 'codebuddy-ide', to: 'claude', text: 'x\n', message: /no transcript translation from codebuddy-ide \(unknown\)/ },
-    { name: 'a script format there is no writer for', from: 'claude', to: 'qwen', text: '{}\n', message: /supported: --from qwen\|codebuddy\|gemini\|codex --to claude\|hooks-yaml/ },
+    { name: 'a script format there is no writer for', from: 'claude', to: 'qwen', text: '{}\n', message: /supported: --from qwen\|codebuddy\|gemini\|codex\|copilot --to claude\|hooks-yaml/ },
   ];
   for (const b of BAD) {
     it(`bad input: ${b.name} -> HookBridgeError`, () => {

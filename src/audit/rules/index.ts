@@ -11,6 +11,10 @@ import dispatchConfigMissing from './dispatch-config-missing.js';
 import duplicateHook from './duplicate-hook.js';
 import envVarUnset from './env-var-unset.js';
 import eventUnsupported from './event-unsupported.js';
+import foreignReadFailsClosed from './foreign-read-fails-closed.js';
+import foreignReadInputNames from './foreign-read-input-names.js';
+import foreignReadOutputLost from './foreign-read-output-lost.js';
+import foreignReadRunsTwice from './foreign-read-runs-twice.js';
 import foreignToolLiteral from './foreign-tool-literal.js';
 import hookTypeUnsupported from './hook-type-unsupported.js';
 import hookUntrusted from './hook-untrusted.js';
@@ -41,6 +45,10 @@ export const RULES: Rule[] = [
   duplicateHook,
   envVarUnset,
   eventUnsupported,
+  foreignReadFailsClosed,
+  foreignReadInputNames,
+  foreignReadOutputLost,
+  foreignReadRunsTwice,
   foreignToolLiteral,
   hookTypeUnsupported,
   hookUntrusted,

@@ -30,6 +30,7 @@ or set \`timeout\` in the source config yourself (\`audit --fix\` writes the sou
     if (!target) return;
     for (const { hook: h, config } of ctx.hooks()) {
       if (h.timeoutMs !== undefined || h.type !== 'command' || config.dialect === target) continue; // defaults are known for command hooks only
+      if (h.gatedFor === target) continue; // the target's own reading of it does nothing: it runs from the target's file
       // A wrapped hook's host timeout is the wrapper's guard (convert writes it); the codec does not keep it.
       if (!unwrapped(h, config.dialect)) continue;
       const ownS = defaultS(config.dialect);

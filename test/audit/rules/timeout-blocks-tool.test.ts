@@ -14,7 +14,7 @@ ruleTester(rule, {
     {
       name: 'PreToolUse on CodeBuddy Code (t13)',
       files: codebuddy(pre('./g.sh', { timeout: 2 })),
-      errors: [{ messageId: 'blocks', path: 'hooks.PreToolUse[0].hooks[0].timeout', message: 'if this PreToolUse hook times out (after 2 s), CodeBuddy Code blocks the tool; Claude Code, Qwen Code, Gemini CLI and Codex CLI would let it proceed' }],
+      errors: [{ messageId: 'blocks', path: 'hooks.PreToolUse[0].hooks[0].timeout', message: 'if this PreToolUse hook times out (after 2 s), CodeBuddy Code blocks the tool; Claude Code, Qwen Code, Gemini CLI, Codex CLI and GitHub Copilot CLI would let it proceed' }],
     },
     {
       name: 'UserPromptSubmit on CodeBuddy Code, default timeout',

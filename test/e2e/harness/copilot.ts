@@ -15,7 +15,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { cacheRoot, ensureAgent } from './install.js';
 import { runWithOpenAIMock } from './openai-mock.js';
-import type { AgentRun, AgentRunResult } from './types.js';
+import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
+import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/catalog.js';
 import { baseEnv } from './util.js';
 
 /** A model id Copilot knows (its token limits and tool set come from its catalog). */
@@ -69,3 +70,21 @@ export async function runCopilot(run: AgentRun, opts: CopilotOptions = {}): Prom
   ];
   return runWithOpenAIMock(run, (mock) => ({ command: exe, args, env: copilotEnv(run, mock.baseUrl) }), { model: COPILOT_MODEL });
 }
+
+/**
+ * A scenario step (Copilot's tool name, Claude's parameter names — the scenarios are written for Claude) as Copilot's
+ * model sends it: the parameters renamed by the mappings (file_path -> path, content -> file_text, old_string ->
+ * old_str …), a bash call given the description its schema requires.
+ */
+export function copilotStep(step: ModelStep, _dir: string): ModelStep {
+  if (!('tool' in step)) return step;
+  const c = canonicalTool('copilot', step.tool);
+  const args = c ? renameParams(step.args, toolEntry('claude', c), toolEntry('copilot', c)) : step.args;
+  return { tool: step.tool, args: step.tool === 'bash' && args.description === undefined ? { ...args, description: 'run it' } : args };
+}
+
+/** `copilot` run in a project made a git repository first (Copilot takes the repository root as the project). */
+export const runCopilotInRepo = (run: AgentRun, opts?: CopilotOptions): Promise<AgentRunResult> => {
+  initGitRepo(run.projectDir);
+  return runCopilot(run, opts);
+};

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runClaude } from '../harness/claude.js';
 import { codexStep, runCodex } from '../harness/codex.js';
+import { copilotStep, runCopilotInRepo } from '../harness/copilot.js';
 import { runCodebuddy } from '../harness/codebuddy.js';
 import { GEMINI_USER_SETTINGS, geminiEnv, runGemini } from '../harness/gemini.js';
 import { ensureAgent } from '../harness/install.js';
@@ -19,13 +20,14 @@ export const bin = join(repoRoot, 'bin/hook-bridge.cjs');
 /** How converted configs call hook-bridge in these tests (never npx). */
 export const runner = `node ${shellQuote(bin)}`;
 
-export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex';
+export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex' | 'copilot';
 /**
  * migrate: the agent's own migration of the Claude config (`gemini hooks migrate --from-claude`); pathFixed: copied
  * verbatim with `$CLAUDE_PROJECT_DIR` written out as the project's path (the obvious fix by hand where the host sets
- * no such variable).
+ * no such variable); handFixed: the fix by hand a host's docs lead to (HAND_FIXES). verbatim, on a host that reads the
+ * Claude file itself (Copilot CLI): the Claude file left as it is.
  */
-export type Mode = 'reference' | 'bridged' | 'verbatim' | 'migrate' | 'pathFixed';
+export type Mode = 'reference' | 'bridged' | 'verbatim' | 'migrate' | 'pathFixed' | 'handFixed';
 
 /** Hosts that set no CLAUDE_PROJECT_DIR, where a copy with the path written out (Mode `pathFixed`) is worth measuring. */
 export const NO_PROJECT_DIR_VAR: HostId[] = ['codex'];
@@ -51,6 +53,35 @@ export const HOSTS: Record<HostId, Host> = {
   // Codex's model calls exec_command {cmd} and the freeform apply_patch; scenarios name Claude's tools
   // (Codex's matcher aliases) and `codexStep` turns each call into what the Codex model sends.
   codex: { id: 'codex', run: (r) => runCodex(r), settings: '.codex/hooks.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' }, step: codexStep },
+  // Copilot reads the project's .claude/settings.json itself: "verbatim" is that file left as it is.
+  copilot: { id: 'copilot', run: (r) => runCopilotInRepo(r), settings: '.github/hooks/hook-bridge.json', tools: { shell: 'bash', write: 'create', edit: 'edit', grep: 'grep' }, step: copilotStep },
+};
+
+/** Hosts that run the project's Claude file themselves: nothing is copied for them in `verbatim` mode. */
+export const READS_CLAUDE_FILE: HostId[] = ['copilot'];
+
+/**
+ * The fix by hand a host's own docs lead to, where one exists (Mode `handFixed`). Copilot CLI: the hooks moved into
+ * its own file `.github/hooks/hooks.json` — its event names, its tool names in the matchers, `bash`/`timeoutSec` — and
+ * taken out of .claude/settings.json, since Copilot would run them from there too (so Claude Code no longer runs them:
+ * not a fix for a team that uses both, recorded for comparison).
+ */
+export const HAND_FIXES: Partial<Record<HostId, (projectDir: string) => void>> = {
+  copilot: (projectDir) => {
+    const EVENTS: Record<string, string> = { PreToolUse: 'preToolUse', PostToolUse: 'postToolUse', UserPromptSubmit: 'userPromptSubmitted', SessionStart: 'sessionStart', Stop: 'agentStop' };
+    const TOOLS: Record<string, string> = { Bash: 'bash', Write: 'create', Edit: 'edit', MultiEdit: 'edit', Read: 'view', Grep: 'grep', Glob: 'glob' };
+    const file = join(projectDir, '.claude/settings.json');
+    const claude = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout?: number }[] }[]> };
+    const hooks: Record<string, object[]> = {};
+    for (const [event, groups] of Object.entries(claude.hooks)) {
+      for (const g of groups) {
+        const matcher = g.matcher?.split('|').map((t) => TOOLS[t] ?? t).join('|');
+        for (const h of g.hooks) (hooks[EVENTS[event] ?? event] ??= []).push({ type: 'command', bash: h.command, ...(matcher ? { matcher } : {}), ...(h.timeout ? { timeoutSec: h.timeout } : {}) });
+      }
+    }
+    writeJson(join(projectDir, '.github/hooks/hooks.json'), { version: 1, hooks });
+    writeJson(file, {});
+  },
 };
 
 /** Hosts with their own Claude-config migration (Mode `migrate`), run in the project dir with the run's HOME. */
@@ -75,6 +106,13 @@ export function installConfig(projectDir: string, host: Host, mode: Mode, homeDi
     if (!existsSync(join(projectDir, host.settings))) throw new Error(`migration wrote no ${host.settings}`);
     return;
   }
+  if (mode === 'handFixed') {
+    const fix = HAND_FIXES[host.id];
+    if (!fix) throw new Error(`${host.id} has no fix by hand`);
+    fix(projectDir);
+    return;
+  }
+  if (mode === 'verbatim' && READS_CLAUDE_FILE.includes(host.id)) return;
   if (mode === 'verbatim' || mode === 'pathFixed') {
     mkdirSync(join(projectDir, host.settings, '..'), { recursive: true });
     const text = readFileSync(join(projectDir, '.claude/settings.json'), 'utf8');

@@ -1,0 +1,146 @@
+// The action-lists-json codec (mappings `config.format`; GitHub Copilot CLI's .github/hooks/*.json and the `hooks` key
+// of its settings files): one flat list of actions per event, each action with its own matcher —
+//   { "version": 1, "hooks": { "preToolUse": [ { "type": "command", "bash": "./guard.sh", "timeoutSec": 30, "matcher": "bash" } ] } }
+// `command` is read as `bash` and `timeout` as `timeoutSec` (both observed to run: docs/observations.md). Claude Code's
+// nested matcher groups ({matcher, hooks: [...]}) are read too: the agent runs them (test/fixtures/observed/copilot/
+// payloads/own-pascal/). Actions are canonical handlers inside hook-bridge ({type, command, timeout}), so identity,
+// ownership and the sync plan are the settings codec's; only this file knows the native key names. Writing edits the
+// text in place (jsonc-edit.ts): other keys, other actions, key order and layout stay as they were.
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { HookBridgeError } from '../model/errors.js';
+import type { Diagnostic, Hook } from '../model/hook.js';
+import { isObject } from '../model/is-object.js';
+import { stableJson } from '../model/stable-json.js';
+import { canonicalEvent } from './catalog.js';
+import type { Codec, NativeHook, ReadResult } from './define.js';
+import { readHandler, unknownEvent } from './handler-reader.js';
+import { parseJsoncChecked } from './jsonc.js';
+import { appendChildren, applyTextEdits, jsonAt, layoutOf, removeChildren, setValue, type TextEdit } from './jsonc-edit.js';
+import { planSync, type ExistingEntry } from './sync-plan.js';
+
+/** The version this format's files carry (a file without one is read as it: observed, docs/observations.md). */
+export const ACTION_LISTS_VERSION = 1;
+
+/** A native action as a canonical handler: `bash` (or `command`) is its command, `timeoutSec` (or `timeout`) its timeout. */
+function canonicalHandler(action: Record<string, unknown>): { handler: Record<string, unknown>; matcher: unknown } {
+  const { bash, command, timeoutSec, timeout, matcher, ...rest } = action;
+  const cmd = bash ?? command;
+  const t = timeoutSec ?? timeout;
+  return { handler: { ...rest, ...(cmd !== undefined ? { command: cmd } : {}), ...(t !== undefined ? { timeout: t } : {}) }, matcher };
+}
+
+/** A canonical handler (and its matcher) as the native action: type, bash, matcher, timeoutSec, then the other fields. */
+export function nativeAction(h: Pick<NativeHook, 'handler' | 'matcher'>): Record<string, unknown> {
+  const { type, command, timeout, ...rest } = h.handler;
+  return { type, ...(command !== undefined ? { bash: command } : {}), ...(h.matcher !== undefined ? { matcher: h.matcher } : {}), ...(timeout !== undefined ? { timeoutSec: timeout } : {}), ...rest };
+}
+
+const placeKey = (matcher: unknown) => stableJson(matcher ?? null);
+
+export const actionListsJson: Codec = {
+  read(text, file, d, opts): ReadResult {
+    const { value: root } = parseJsoncChecked(text, file);
+    if (!isObject(root)) throw new HookBridgeError('expected a JSON object at the top level', file);
+    const diagnostics: Diagnostic[] = [];
+    const hooks: Hook[] = [];
+    // A file of the folder without hooks (hook-bridge's record, another tool's JSON) is skipped by the agent too.
+    if (root.hooks === undefined) return { hooks, diagnostics };
+    if (root.version !== undefined && root.version !== ACTION_LISTS_VERSION) {
+      diagnostics.push({ severity: 'warning', code: 'versionUnknown', message: `version ${JSON.stringify(root.version)}: hook-bridge reads version ${ACTION_LISTS_VERSION}`, file, path: 'version' });
+    }
+    if (!isObject(root.hooks)) {
+      diagnostics.push({ severity: 'error', code: 'hooksNotObject', message: '"hooks" must be an object of event names', file, path: 'hooks' });
+      return { hooks, diagnostics };
+    }
+    const runners = opts?.runners ? { runners: opts.runners } : {};
+    for (const [nativeEvent, list] of Object.entries(root.hooks)) {
+      const evPath = `hooks.${nativeEvent}`;
+      if (!canonicalEvent(d.id, nativeEvent)) diagnostics.push(unknownEvent(d, nativeEvent, file, evPath));
+      if (!Array.isArray(list)) {
+        diagnostics.push({ severity: 'error', code: 'eventNotArray', message: 'expected an array of actions', file, path: evPath });
+        continue;
+      }
+      list.forEach((item, i) => {
+        const path = `${evPath}[${i}]`;
+        if (!isObject(item)) {
+          diagnostics.push({ severity: 'error', code: 'handlerInvalid', message: 'expected an action object', file, path });
+          return;
+        }
+        // Claude Code's nested form: a matcher group of handlers.
+        if (Array.isArray(item.hooks)) {
+          const { matcher, hooks: handlers, ...groupFields } = item;
+          (handlers as unknown[]).forEach((h, hi) => {
+            const hPath = `${path}.hooks[${hi}]`;
+            if (!isObject(h)) diagnostics.push({ severity: 'error', code: 'handlerInvalid', message: 'expected a hook object', file, path: hPath });
+            else {
+              const hook = readHandler(d, canonicalHandler(h).handler, { nativeEvent, nativeMatcher: matcher, groupFields, file, path: hPath, ...runners }, diagnostics);
+              if (hook) hooks.push(...hook);
+            }
+          });
+          return;
+        }
+        const { handler, matcher } = canonicalHandler(item);
+        if (handler.type === 'command' && handler.command === undefined && typeof handler.powershell === 'string') {
+          diagnostics.push({ severity: 'warning', code: 'powershellOnly', message: 'a PowerShell-only action (no "bash"): it runs on Windows only; not converted', file, path });
+          return;
+        }
+        const hook = readHandler(d, handler, { nativeEvent, nativeMatcher: matcher, groupFields: {}, file, path, ...runners }, diagnostics);
+        if (hook) hooks.push(...hook);
+      });
+    }
+    return { hooks, diagnostics };
+  },
+
+  write(hooks, existing, file, _d, own) {
+    const text = existing ?? `{\n  "version": ${ACTION_LISTS_VERSION},\n  "hooks": {}\n}\n`;
+    const { value: current } = parseJsoncChecked(text, file);
+    if (!isObject(current)) throw new HookBridgeError('expected a JSON object at the top level; not overwriting it', file);
+    if (current.hooks !== undefined && !isObject(current.hooks)) throw new HookBridgeError('"hooks" is not an object; not overwriting it', file, 'hooks');
+    const fo = layoutOf(text);
+    const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false })!;
+
+    // The actions already there (matcher groups are a person's: never planned, kept as they are).
+    const existingEntries: (ExistingEntry & { event: string; i: number })[] = [];
+    for (const [event, list] of Object.entries(isObject(current.hooks) ? current.hooks : {})) {
+      if (!Array.isArray(list)) continue;
+      list.forEach((item, i) => {
+        if (!isObject(item) || Array.isArray(item.hooks)) return;
+        const { handler, matcher } = canonicalHandler(item);
+        existingEntries.push({ event, handler, place: placeKey(matcher), i });
+      });
+    }
+    const plan = planSync(hooks, existingEntries, (h) => placeKey(h.matcher), own);
+
+    const edits: TextEdit[] = [];
+    const removed = new Map<string, Set<number>>();
+    existingEntries.forEach((e, k) => {
+      const a = plan.actions[k]!;
+      const node = findNodeAtLocation(root, ['hooks', e.event, e.i])!;
+      if (a.kind === 'replace') edits.push({ offset: node.offset, length: node.length, content: jsonAt(nativeAction(a.hook), text, node, fo) });
+      if (a.kind === 'remove') removed.set(e.event, (removed.get(e.event) ?? new Set()).add(e.i));
+    });
+    const additions = new Map<string, NativeHook[]>();
+    for (const h of plan.additions) additions.set(h.event, [...(additions.get(h.event) ?? []), h]);
+    const hooksNode = findNodeAtLocation(root, ['hooks']);
+    const goneEvents = new Set<number>();
+    for (const [event, indices] of removed) {
+      const list = findNodeAtLocation(root, ['hooks', event])!;
+      if (indices.size < list.children!.length) edits.push(...removeChildren(list, indices));
+      else if (additions.has(event)) {
+        edits.push({ offset: list.offset, length: list.length, content: jsonAt(additions.get(event)!.map(nativeAction), text, list, fo) });
+        additions.delete(event);
+      } else goneEvents.add(hooksNode!.children!.findIndex((p) => p.children?.[0]?.value === event));
+    }
+    if (goneEvents.size) edits.push(...removeChildren(hooksNode!, goneEvents));
+    for (const [event, list] of additions) {
+      const node = findNodeAtLocation(root, ['hooks', event]);
+      if (node?.type !== 'array' || !node.children?.length) continue;
+      edits.push(appendChildren(text, node, list.map(nativeAction), fo));
+      additions.delete(event);
+    }
+    let out = applyTextEdits(text, edits);
+    for (const [event, list] of additions) out = setValue(out, ['hooks', event], list.map(nativeAction), fo);
+    if (out !== text && !out.endsWith('\n')) out += fo.eol;
+    return { text: existing !== undefined && out === text ? existing : out, diagnostics: [], changes: plan.changes };
+  },
+};
