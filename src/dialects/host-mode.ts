@@ -57,7 +57,8 @@ function canonicalNames(spec: DialectSpec, event: string | undefined): Map<strin
  * (`run --event`), used where the payload names none. A host with neither own names nor modes: as it is.
  */
 export function hostCall(host: DialectId, raw: Payload, event?: string): HostCall {
-  if (!hasOwnPayloadNames(host)) return { payload: raw, hostEvent: typeof raw.hook_event_name === 'string' ? raw.hook_event_name : event };
+  // A host whose payloads name their event in hook_event_name: as it is (a wrapper's --event is not needed there).
+  if (!hasOwnPayloadNames(host)) return { payload: raw, hostEvent: typeof raw.hook_event_name === 'string' ? raw.hook_event_name : undefined };
   const mode = modeOf(host, raw);
   const spec = specIn(host, mode);
   const m = mode === undefined ? undefined : spec.modes![mode]!;

@@ -107,6 +107,12 @@ const payloadSchema = z.strictObject({
   transcript: z.enum([...TRANSCRIPT_WRITE_FORMATS, ...TRANSCRIPT_READ_FORMATS]).or(unknown).optional(),
   /** The record `type` of the model's messages, where the transcript names them after the agent (Claude's: assistant). */
   transcriptAssistantType: z.string().min(1).optional(),
+  /**
+   * The agent writes its transcript in the background, just after the event that names it fires (GitHub Copilot CLI:
+   * events.jsonl appears ~100 ms after agentStop): run waits up to this many ms for the file to exist and stop growing
+   * before translating it.
+   */
+  transcriptDelayMs: z.number().int().positive().optional(),
 });
 
 const outputSchema = z.strictObject({

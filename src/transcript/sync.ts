@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { isObject } from '../model/is-object.js';
+import { mappings } from '../model/mappings.js';
 import { freshState, type TranslatorState } from './claude.js';
 import { Translator } from './translate.js';
 
@@ -164,6 +165,21 @@ function translateFrom(source: string, out: string, s: CacheState, o: SyncOption
   }
 }
 
+/**
+ * Wait (at most `maxMs`) until a file a host writes in the background exists and has stopped growing: two sizes
+ * 50 ms apart are equal (payload.transcriptDelayMs).
+ */
+function settled(path: string, maxMs: number): void {
+  const until = Date.now() + maxMs;
+  let last = statOrNull(path)?.size;
+  while (Date.now() < until) {
+    sleep(50);
+    const size = statOrNull(path)?.size;
+    if (size !== undefined && size === last) return;
+    last = size;
+  }
+}
+
 /** The todo file a Claude script reads: ~/.claude/todos/{session_id}-agent-{session_id}.json. */
 export const claudeTodosFile = (home: string, sessionId: string) => join(home, '.claude', 'todos', `${segment(sessionId)}-agent-${segment(sessionId)}.json`);
 
@@ -175,9 +191,11 @@ export function prepareTranscripts(payload: Record<string, unknown>, host: Diale
   const session = typeof payload.session_id === 'string' && payload.session_id ? payload.session_id : 'unknown';
   const dir = join(cacheRoot(env), 'transcripts', host, segment(session));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const delay = mappings.dialects[host].payload?.transcriptDelayMs;
   for (const key of ['transcript_path', 'agent_transcript_path'] as const) {
     if (key === 'agent_transcript_path' && !(key in payload)) continue;
     const source = typeof payload[key] === 'string' ? (payload[key] as string) : '';
+    if (delay && source) settled(source, delay);
     const name = source ? basename(source).replace(/\.(jsonl|json|txt)$/, '') : session;
     const out = join(dir, `${segment(name)}.jsonl`);
     const todosFile = emulateTodos && key === 'transcript_path' ? claudeTodosFile(env.HOME || homedir(), session) : undefined;

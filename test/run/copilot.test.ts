@@ -155,11 +155,10 @@ describe('payload: what a Copilot hook gets -> what Claude Code would have sent,
   });
 });
 
-/** Copilot's way: `bash --norc --noprofile -c <command>`, the payload as one line without a newline, in the project. */
-function copilotRuns(command: string, p: Obj, event?: string): Promise<HostReply> {
-  const wrapped = `${shellQuote(process.execPath)} ${shellQuote(BIN)} run --from claude --to copilot${event ? ` --event ${event}` : ''} -c ${shellQuote(command)}`;
+/** A hook process as Copilot starts it: the payload as one line without a newline, in the project, its variables set. */
+function hostRuns(file: string, args: string[], p: Obj): Promise<HostReply> {
   return new Promise((res, rej) => {
-    const c = spawn('/bin/bash', ['--norc', '--noprofile', '-c', wrapped], { cwd: proj, env: cleanEnv({ COPILOT_CLI: '1', COPILOT_PROJECT_DIR: proj, CLAUDE_PROJECT_DIR: proj }), stdio: ['pipe', 'pipe', 'pipe'] });
+    const c = spawn(file, args, { cwd: proj, env: cleanEnv({ COPILOT_CLI: '1', COPILOT_PROJECT_DIR: proj, CLAUDE_PROJECT_DIR: proj }), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     c.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -169,6 +168,9 @@ function copilotRuns(command: string, p: Obj, event?: string): Promise<HostReply
     c.stdin.end(JSON.stringify(p));
   });
 }
+/** Copilot's way: `bash --norc --noprofile -c <command>`, with a `run` wrapper as convert writes it. */
+const copilotRuns = (command: string, p: Obj, event?: string) =>
+  hostRuns('/bin/bash', ['--norc', '--noprofile', '-c', `${shellQuote(process.execPath)} ${shellQuote(BIN)} run --from claude --to copilot${event ? ` --event ${event}` : ''} -c ${shellQuote(command)}`], p);
 
 describe('run --from claude --to copilot: Claude scripts reach on Copilot the outcome they have on Claude Code (both modes)', () => {
   const pre = { own: ['preToolUse-bash', 'preToolUse'], claude: ['PreToolUse-bash', undefined] } as const;
@@ -226,17 +228,7 @@ describe('dispatch --to copilot: a Claude hook set, told the event by its regist
   it('runs the matching hooks with Claude\'s semantics and answers in the form of the mode that called', async () => {
     const config = join(proj, 'set.json');
     writeFileSync(config, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: `python3 -c 'import json,sys; p=json.load(sys.stdin); sys.exit(2 if p["tool_input"]["file_path"].endswith("new.txt") else 0)' 2>/dev/null; [ $? = 2 ] && echo NO-NEW >&2 && exit 2; exit 0` }] }, { matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 1' }] }] } }));
-    const dispatch = (p: Obj, event?: string) =>
-      new Promise<HostReply>((res, rej) => {
-        const c = spawn(process.execPath, [BIN, 'dispatch', '--to', 'copilot', ...(event ? ['--event', event] : []), '--config', config], { cwd: proj, env: cleanEnv({ COPILOT_CLI: '1' }), stdio: ['pipe', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        c.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-        c.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-        c.on('error', rej);
-        c.on('close', (code) => res({ stdout, stderr, exitCode: code ?? -1 }));
-        c.stdin.end(JSON.stringify(p));
-      });
+    const dispatch = (p: Obj, event?: string) => hostRuns(process.execPath, [BIN, 'dispatch', '--to', 'copilot', ...(event ? ['--event', event] : []), '--config', config], p);
     expect(copilotDoes('own', 'pre-tool-use', await dispatch(payload('own', 'preToolUse-create'), 'preToolUse')).denied).toBe('Denied by preToolUse hook: NO-NEW');
     expect(copilotDoes('claude', 'pre-tool-use', await dispatch(payload('claude', 'PreToolUse-create'))).denied).toBe('Denied by preToolUse hook: NO-NEW');
     // A crash (exit 1) is non-blocking under Claude's rules: the bash call runs.

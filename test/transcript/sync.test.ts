@@ -197,3 +197,28 @@ describe('prepareTranscripts: the payload run gives the script', () => {
     expect('agent_transcript_path' in payload).toBe(false);
   });
 });
+
+describe('a host that writes its transcript just after the event that names it (payload.transcriptDelayMs: Copilot CLI)', () => {
+  const events = readFileSync(resolve(import.meta.dirname, '../fixtures/observed/copilot/transcript-events.jsonl'));
+  it('run waits for the file to appear and settle, then translates all of it', async () => {
+    const d = tmp();
+    const src = join(d, 'events.jsonl');
+    writeFileSync(join(d, 'later.jsonl'), events);
+    // The host writes it 150 ms after the hook started (observed: 50-150 ms after agentStop).
+    const { spawn } = await import('node:child_process');
+    spawn('/bin/sh', ['-c', `sleep 0.15; mv '${join(d, 'later.jsonl')}' '${src}'`], { stdio: 'ignore' });
+    const payload: Record<string, unknown> = { session_id: 's-copilot', transcript_path: src };
+    const t0 = Date.now();
+    prepareTranscripts(payload, 'copilot', 'claude', { HOOK_BRIDGE_CACHE_DIR: join(d, 'cache') }, false);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(readFileSync(payload.transcript_path as string, 'utf8')).toBe(translateTranscript('copilot', 'claude', events.toString('utf8')));
+  });
+  it('gives up after the delay when the file never comes (an empty translation, as for any missing transcript)', () => {
+    const d = tmp();
+    const payload: Record<string, unknown> = { session_id: 's-none', transcript_path: join(d, 'never.jsonl') };
+    const t0 = Date.now();
+    prepareTranscripts(payload, 'copilot', 'claude', { HOOK_BRIDGE_CACHE_DIR: join(d, 'cache') }, false);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1900);
+    expect(readFileSync(payload.transcript_path as string, 'utf8')).toBe('');
+  });
+});
