@@ -156,6 +156,8 @@ export interface DialectPayload {
   transcript?: TranscriptWriteFormat | TranscriptReadFormat | Unknown;
   /** The record `type` of the model's messages, where the transcript names them after the agent (Claude's: assistant). */
   transcriptAssistantType?: string;
+  /** The transcript is written after the hook starts (Copilot CLI's events.jsonl): run waits up to this many ms for it to settle. */
+  transcriptDelayMs?: number;
 }
 
 export interface DialectOutput {
