@@ -192,7 +192,7 @@ export const shellQuote = checked('shellQuote', quote, [['text', string]]);
 /** One hook of a grouped entry (dialects/wrapper.ts GroupedHook). */
 const GROUPED_HOOK = fields({ from: dialect, command: string, args: strings, matcher: string, priority: number, timeoutS: number, pluginRoot: string, emulateTodos: boolean, calls: strings }, { required: ['from', 'command'], closed: true });
 export const groupCommand = checked('groupCommand', groupedCommand, [
-  ['group', fields({ runner: string, to: dialect, hosts: dialects_('an array of dialect ids'), hooks: listOf(GROUPED_HOOK, 'an array of hooks', { nonEmpty: true }) } satisfies { [K in keyof Required<HookGroup>]: Check }, { required: ['runner', 'to', 'hooks'], closed: true })],
+  ['group', fields({ runner: string, to: dialect, hosts: dialects_('an array of dialect ids'), event: string, hooks: listOf(GROUPED_HOOK, 'an array of hooks', { nonEmpty: true }) } satisfies { [K in keyof Required<HookGroup>]: Check }, { required: ['runner', 'to', 'hooks'], closed: true })],
 ]);
 export const parseGroup = checked('parseGroup', parseGroupCommand, [
   ['command', string],

@@ -6,13 +6,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DIALECT_IDS } from '../src/model/dialect-ids.js';
 
 const entry = pathToFileURL(resolve(import.meta.dirname, '../dist/index.js')).href;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Lib = Record<string, any>;
 const lib = (await import(entry)) as Lib;
 const SRC = '{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"./g.sh"}]}]}}';
-const KNOWN = '(known: claude, qwen, codebuddy, codebuddy-ide, hooks-yaml, gemini, codex)';
+const KNOWN = `(known: ${DIALECT_IDS.join(', ')})`;
 
 /** The error a call throws (or its promise rejects with). */
 async function failure(call: () => unknown): Promise<Error> {
@@ -28,7 +29,7 @@ describe('the cases users met: a HookBridgeError with a clear message, not a Typ
   it.each([
     ['convert with a list of targets', () => lib.convert(SRC, { from: 'claude', to: ['qwen', 'codex'] }), 'convert(): options.to: expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an array (["qwen","codex"])'],
     ['convert with a one-element list', () => lib.convert(SRC, { from: 'claude', to: ['qwen'] }), 'convert(): options.to: expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an array (["qwen"])'],
-    ['convert without from', () => lib.convert(SRC, { to: 'qwen' }), `convert(): options.from: expected a dialect id (claude, qwen, codebuddy, codebuddy-ide, hooks-yaml, gemini, codex), got nothing`],
+    ['convert without from', () => lib.convert(SRC, { to: 'qwen' }), `convert(): options.from: expected a dialect id (${DIALECT_IDS.join(', ')}), got nothing`],
     ['convert to an unknown dialect', () => lib.convert(SRC, { from: 'claude', to: 'Qwen' }), `convert(): options.to: unknown dialect "Qwen": did you mean qwen? ${KNOWN}`],
     ['convert without options', () => lib.convert(SRC), 'convert(): options: expected an object of options, got nothing'],
     ['an option with a typo', () => lib.convert(SRC, { from: 'claude', to: 'qwen', wrapp: false }), 'convert(): options.wrapp: not an option (did you mean wrap?); the options are to, wrap, runner, pluginRoot, keyOf, emulateTodos, from, existing, file'],

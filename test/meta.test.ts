@@ -57,7 +57,7 @@ describe('adding an agent: every dialect has every piece docs/architecture.md li
   }
 
   it('a made-up dialect with only an id and its facts lacks every other piece, each named', () => {
-    const ids = repo.read('src/model/dialect-ids.ts')!.replace("'codex'] as const", "'codex', 'newagent'] as const");
+    const ids = repo.read('src/model/dialect-ids.ts')!.replace(/'\] as const/, "', 'newagent'] as const");
     const facts = '# New Agent: made up.\n# Docs: https://example.org/hooks\nid: newagent\npayload:\n  toolResults: newagent-text\n  transcript: unknown\n';
     const tree = changedTree(repo, { 'src/model/dialect-ids.ts': ids, 'mappings/dialects/newagent.yaml': facts });
     const missing = missingPieces(tree, 'newagent');

@@ -37,7 +37,9 @@ describe('convert --to copilot: its own file, and the Claude files gated', () =>
     const r = await run(dir);
     const own = JSON.parse(read(dir, '.github/hooks/hook-bridge.json'));
     expect(Object.keys(own.hooks)).toEqual(['preToolUse', 'userPromptSubmitted']);
-    expect(own.hooks.preToolUse.map((a: { matcher: string }) => a.matcher)).toEqual(['bash', 'create|edit']);
+    // Both PreToolUse hooks in one grouped entry (one hook-bridge start per call), each with its own matcher inside.
+    expect(own.hooks.preToolUse.map((a: { matcher: string }) => a.matcher)).toEqual(['bash|create|edit']);
+    expect(own.hooks.preToolUse[0].bash).toMatch(/^hook-bridge dispatch --to copilot --event preToolUse run --from claude --matcher 'bash' .* run --from claude --matcher 'create\|edit' /);
     const prefix = gatePrefix('copilot', 'claude')!;
     expect(read(dir, '.claude/settings.json')).toBe(claudeText.replace(JSON.stringify(guard), JSON.stringify(prefix + guard)).replace(JSON.stringify(env), JSON.stringify(prefix + env)));
     // PostToolBatch: no Copilot event, not converted, so not gated (Copilot does not fire it either)
@@ -77,9 +79,9 @@ describe('convert --to copilot: its own file, and the Claude files gated', () =>
     expect(own.hooks.preToolUse.map((a: { bash: string }) => a.bash)).toEqual([`hook-bridge run --from claude --to copilot --event preToolUse --timeout 10 -c '${guard.replace('block-rm.sh', 'block-rm-v2.sh')}'`]);
     expect(own.hooks.agentStop).toHaveLength(1);
     expect(claudeHooks(dir).map((h) => [h.nativeEvent, h.gatedFor])).toEqual([['PreToolUse', 'copilot'], ['Stop', 'copilot'], ['PostToolBatch', undefined]]);
-    // A hook is known by its source file, event and command: the edited one is the old entry removed and a new one added.
+    // The grouped PreToolUse entry goes (one hook is left: a plain wrapper is added for it), agentStop's is added.
     const c = r.targets[0]!.changes;
-    expect([c.added.length, c.updated.length, c.removed.length]).toEqual([2, 0, 2]);
+    expect([c.added.length, c.updated.length, c.removed.length]).toEqual([2, 0, 1]);
   });
   it('entries a person wrote in .github/hooks/hook-bridge.json stay; Copilot\'s other hook files are never touched', async () => {
     const dir = project({ '.claude/settings.json': claudeText, '.github/hooks/hook-bridge.json': { version: 1, hooks: { sessionStart: [{ type: 'command', bash: 'echo mine' }] } }, '.github/hooks/team.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: './team.sh' }] } } });

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 import { project } from './helpers.js';
 import { cli } from './host.js';
 
@@ -168,7 +169,7 @@ describe('a dialect in another case, or mistyped, gets a suggestion', () => {
     const dir = project({ '.claude/settings.json': claude({ Stop: [{ hooks: [guard('./s.sh')] }] }) });
     const r = cli(['convert', '--to', typed], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe(`hook-bridge: unknown dialect "${typed}": did you mean ${meant}? (known: claude, qwen, codebuddy, codebuddy-ide, hooks-yaml, gemini, codex)`);
+    expect(r.stderr.trim()).toBe(`hook-bridge: unknown dialect "${typed}": did you mean ${meant}? (known: ${DIALECT_IDS.join(', ')})`);
     expect(readdirSync(dir)).toEqual(['.claude']);
   });
   it('--from and audit --target too', () => {

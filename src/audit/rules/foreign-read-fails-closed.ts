@@ -11,7 +11,7 @@ export default defineRule({
   severity: 'warning',
   description: "A PreToolUse hook the target runs from another agent's file denies when it fails, and loses its exit-2 reason",
   docs: `Run from \`.claude/settings.json\` by GitHub Copilot CLI itself, a PreToolUse hook follows Copilot's rules, not Claude
-Code's (test/fixtures/observed/copilot/decisions.json): a hook that fails — exit 1 from a crash, 127 when its
+Code's: a hook that fails — exit 1 from a crash, 127 when its
 interpreter is missing — **denies** the tool call ("hook errored"), where Claude Code lets it run; and an exit 2
 denies with "hook exited with code 2", its stderr — the reason the script gave — reaching neither the model nor the
 user. Fix: \`hook-bridge convert --to copilot\`: through \`hook-bridge run\` a crash is Claude's non-blocking error

@@ -12,8 +12,7 @@ export default defineRule({
   id: 'foreign-read-input-names',
   severity: 'error',
   description: "A hook the target runs from another agent's file reads tool_input under names the target does not send",
-  docs: `GitHub Copilot CLI runs the hooks of the project's \`.claude/settings.json\` and \`.claude/settings.local.json\` itself
-(test/fixtures/observed/copilot/README.md §1), and names the tools as Claude Code does there (\`Write\` for its
+  docs: `GitHub Copilot CLI runs the hooks of the project's \`.claude/settings.json\` and \`.claude/settings.local.json\` itself, and names the tools as Claude Code does there (\`Write\` for its
 \`create\`), so a \`Write|Edit\` matcher fires — but \`tool_input\` keeps Copilot's own argument names: \`path\`,
 \`file_text\`, \`old_str\`/\`new_str\`, not \`file_path\`, \`content\`, \`old_string\`/\`new_string\` (§4). A Claude guard
 that reads \`tool_input.file_path\` reads nothing there, finds nothing to object to, and the \`.env\` it protects is

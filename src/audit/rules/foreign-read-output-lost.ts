@@ -7,7 +7,7 @@ export default defineRule({
   severity: 'warning',
   description: "What a hook the target runs from another agent's file tells the model does not reach it there",
   docs: `GitHub Copilot CLI runs the hooks of \`.claude/settings.json\` itself, and in that (Claude-compatible) mode it delivers
-less of their answers than Claude Code (test/fixtures/observed/copilot/decisions.json): a UserPromptSubmit or
+less of their answers than Claude Code: a UserPromptSubmit or
 SessionStart hook's stdout and \`additionalContext\`, and a PostToolUse hook's \`additionalContext\`, never reach the
 model; an exit 2 after a tool or on Stop (Claude: feedback to the model, or one more turn) changes nothing.
 Fix: \`hook-bridge convert --to copilot\` runs the hook from Copilot's own file, whose answers reach the model

@@ -10,8 +10,7 @@ export default defineRule({
   severity: 'error',
   messageSeverity: { twoFiles: 'warning' },
   description: "A hook the target runs from another agent's file runs there twice per event",
-  docs: `GitHub Copilot CLI runs every hook file it reads, one after another, with no de-duplication
-(test/fixtures/observed/copilot/sources.json \`same-command-three-files\`): a Claude hook that is also in Copilot's own
+  docs: `GitHub Copilot CLI runs every hook file it reads, one after another, with no de-duplication: a Claude hook that is also in Copilot's own
 files — a copy, or a \`hook-bridge run\` wrapper of it whose Claude-file entry is not gated — runs twice per event
 (a formatter formats twice, a guard's deny comes twice, a logger logs twice); so does one command in both
 \`.claude/settings.json\` and \`.claude/settings.local.json\`, which Claude Code runs once. Fix: \`hook-bridge convert
