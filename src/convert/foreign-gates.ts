@@ -30,6 +30,8 @@ export interface GateOutcome {
   ungated: number;
   /** The paths of the file's hooks that are gated after this run (newly or already). */
   paths: string[];
+  /** `--remove`: the file's `.bak` holds nothing but the file as it is given back (gates aside): a copy convert made, to delete. */
+  staleBackup?: boolean;
 }
 
 /** `hooks.PreToolUse[0].hooks[1]` -> ['hooks', 'PreToolUse', 0, 'hooks', 1]. */
@@ -80,10 +82,18 @@ export function planGates(host: DialectId, from: DialectId | undefined, project:
         else ungated++;
       }
       const after = applyTextEdits(before, edits);
-      outcomes.push({ file, host, before, after, changed: after !== before, written: false, gated, ungated, paths });
+      const staleBackup = remove && backupOnlyGates(`${file}.bak`, after, gatePrefix(host, read.dialect)!);
+      outcomes.push({ file, host, before, after, changed: after !== before, written: false, gated, ungated, paths, ...(staleBackup ? { staleBackup } : {}) });
     }
   }
   return { outcomes, diagnostics };
+}
+
+/** Does the backup differ from `text` only by gates in front of commands (a JSON string starting with the prefix)? */
+function backupOnlyGates(bak: string, text: string, prefix: string): boolean {
+  if (!existsSync(bak)) return false;
+  const inJson = JSON.stringify(prefix).slice(1, -1);
+  return readText(bak).split(`"${inJson}`).join('"') === text;
 }
 
 /** The note a report row gets when its source hook is gated in a file the host reads itself. */

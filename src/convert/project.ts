@@ -281,7 +281,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   diagnostics.push(...runnerWarning(o, targets, project));
   // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing elsewhere).
   const gates = o.stdout || o.out ? [] : await gateSources(targets, o, input.from, project, diagnostics);
-  for (const g of gates.filter((x) => x.changed && !o.dryRun && !o.check)) writes.push({ file: g.file, text: g.after, record: '', recordText: undefined, outcome: g, backup: o.backup !== false && !o.remove, dropBackup: false, directories: 0 });
+  for (const g of gates.filter((x) => x.changed && !o.dryRun && !o.check)) writes.push({ file: g.file, text: g.after, record: '', recordText: undefined, outcome: g, backup: o.backup !== false && !o.remove, dropBackup: g.staleBackup === true, directories: 0 });
   // Every target was converted and checked before the first write.
   const trustSteps = targets.flatMap((t) => {
     const d = t.hosts.find((h) => mappings.dialects[h].config.hookTrust === 'trusted-hash');

@@ -15,7 +15,7 @@ import { canonicalEvent } from './catalog.js';
 import type { Codec, NativeHook, ReadResult } from './define.js';
 import { readHandler, unknownEvent } from './handler-reader.js';
 import { parseJsoncChecked } from './jsonc.js';
-import { appendChildren, applyTextEdits, jsonAt, layoutOf, removeChildren, setValue, type TextEdit } from './jsonc-edit.js';
+import { appendChildren, applyTextEdits, dropEmptyKey, jsonAt, layoutOf, removeChildren, setValue, type TextEdit } from './jsonc-edit.js';
 import { planSync, type ExistingEntry } from './sync-plan.js';
 
 /** The version this format's files carry (a file without one is read as it: observed, docs/observations.md). */
@@ -139,8 +139,14 @@ export const actionListsJson: Codec = {
       additions.delete(event);
     }
     let out = applyTextEdits(text, edits);
+    // "hooks" where the file had none is hook-bridge's (recorded), and taken out again once it holds nothing.
+    const added = hooksNode === undefined && additions.size ? ['hooks'] : [];
     for (const [event, list] of additions) out = setValue(out, ['hooks', event], list.map(nativeAction), fo);
+    if (own?.added?.includes('hooks')) out = dropEmptyKey(out, 'hooks');
     if (out !== text && !out.endsWith('\n')) out += fo.eol;
-    return { text: existing !== undefined && out === text ? existing : out, diagnostics: [], changes: plan.changes };
+    // Nothing of anyone's left: no key but the format's version and an empty "hooks" (a file convert created then goes).
+    const { value: left } = parseJsoncChecked(out, file);
+    const empty = isObject(left) && Object.keys(left).every((k) => k === 'version' || (k === 'hooks' && isObject(left.hooks) && !Object.keys(left.hooks).length)) && !/\/[/*]/.test(out);
+    return { text: existing !== undefined && out === text ? existing : out, diagnostics: [], changes: plan.changes, added, empty };
   },
 };

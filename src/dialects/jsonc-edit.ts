@@ -1,6 +1,6 @@
 // Edits of a JSONC text that keep everything else byte for byte: other keys, key order, comments, indentation
 // and line endings. The settings codec plans what changes; these place it in the text.
-import { applyEdits, modify, type Node as JsonNode } from 'jsonc-parser';
+import { applyEdits, modify, parseTree, type Node as JsonNode } from 'jsonc-parser';
 
 /** How the text being edited is laid out: its indentation unit and line ending. */
 export interface Layout {
@@ -100,4 +100,12 @@ export function setValue(text: string, path: (string | number)[], value: unknown
   const withPlaceholder = applyEdits(text, modify(text, path, placeholder, { formattingOptions: fo }));
   const at = withPlaceholder.indexOf(`"${placeholder}"`);
   return withPlaceholder.slice(0, at) + indentedJson(value, withPlaceholder, at, fo) + withPlaceholder.slice(at + placeholder.length + 2);
+}
+
+/** The text without the top-level `key` when its value is an empty object (a key hook-bridge added, taken out again). */
+export function dropEmptyKey(text: string, key: string): string {
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const i = (root?.children ?? []).findIndex((p) => p.children?.[0]?.value === key);
+  const value = root?.children?.[i]?.children?.[1];
+  return root && i >= 0 && value?.type === 'object' && !value.children?.length ? applyTextEdits(text, removeChildren(root, new Set([i]))) : text;
 }

@@ -16,7 +16,7 @@ import type { Codec, NativeHook, ReadResult } from './define.js';
 import { readHandler, unknownEvent } from './handler-reader.js';
 import { syntaxThatIgnoresFile } from './json-syntax.js';
 import { lineCol, parseJsoncChecked } from './jsonc.js';
-import { appendChildren, appendProperties, applyTextEdits, jsonAt, layoutOf, removeChildren, replaceIn, type Layout, type TextEdit } from './jsonc-edit.js';
+import { appendChildren, appendProperties, applyTextEdits, dropEmptyKey, jsonAt, layoutOf, removeChildren, replaceIn, type Layout, type TextEdit } from './jsonc-edit.js';
 import { planSync, type ExistingEntry } from './sync-plan.js';
 
 export const settingsJson: Codec = {
@@ -137,7 +137,7 @@ export const settingsJson: Codec = {
     // New events (and events whose value was empty or not an array) on the text as edited, then "hooks" taken out
     // again where hook-bridge added it and it holds nothing now: every edit is undone by its reverse, byte for byte.
     const placed = placeNewEvents(applyTextEdits(text, edits), additions, fo);
-    const out = own?.added?.includes('hooks') ? dropEmptyHooks(placed.text) : placed.text;
+    const out = own?.added?.includes('hooks') ? dropEmptyKey(placed.text, 'hooks') : placed.text;
     const diagnostics: Diagnostic[] = [];
     // Our edits add no comment or trailing comma: only what the existing file had can make the agent ignore it.
     const ignored = existing === undefined || strict ? undefined : syntaxThatIgnoresFile(existing, d.spec);
@@ -173,14 +173,6 @@ function placeNewEvents(text: string, additions: Map<string, NativeHook[]>, fo: 
   }
   if (fresh.length) edits.push(appendProperties(text, hooksNode, fresh, fo));
   return { text: applyTextEdits(text, edits), added: [] };
-}
-
-/** Take "hooks" out of the file when it holds nothing. */
-function dropEmptyHooks(text: string): string {
-  const root = parseTree(text, [], JSONC)!;
-  const i = (root.children ?? []).findIndex((p) => p.children?.[0]?.value === 'hooks');
-  const value = root.children?.[i]?.children?.[1];
-  return i >= 0 && value?.type === 'object' && !value.children?.length ? applyTextEdits(text, removeChildren(root, new Set([i]))) : text;
 }
 
 /** A matcher group's identity: its matcher and other fields. */

@@ -55,7 +55,7 @@ describe('convert --to copilot: its own file, and the Claude files gated', () =>
     ]);
     expect(r.targets[0]!.result.report.filter((row) => row.notes.some((n) => n.startsWith('gated in .claude/'))).length).toBe(3);
   });
-  it('a second run changes nothing; --remove gives back both Claude files byte for byte and empties its entries', async () => {
+  it('a second run changes nothing; --remove gives back both Claude files byte for byte and deletes the file it created', async () => {
     const dir = setup();
     const localBefore = read(dir, '.claude/settings.local.json');
     await run(dir);
@@ -67,7 +67,8 @@ describe('convert --to copilot: its own file, and the Claude files gated', () =>
     expect(removed.gates.map((g) => g.ungated)).toEqual([2, 1]);
     expect(read(dir, '.claude/settings.json')).toBe(claudeText);
     expect(read(dir, '.claude/settings.local.json')).toBe(localBefore);
-    expect(JSON.parse(read(dir, '.github/hooks/hook-bridge.json')).hooks).toEqual({});
+    // The file (and the .github/hooks it made) was convert's: gone with its record.
+    expect(existsSync(join(dir, '.github'))).toBe(false);
   });
   it('sync: a hook edited in the Claude file updates its wrapper (the gate stays); a hook removed there takes its wrapper away; a new one is gated', async () => {
     const dir = setup();
@@ -82,6 +83,27 @@ describe('convert --to copilot: its own file, and the Claude files gated', () =>
     // The grouped PreToolUse entry goes (one hook is left: a plain wrapper is added for it), agentStop's is added.
     const c = r.targets[0]!.changes;
     expect([c.added.length, c.updated.length, c.removed.length]).toEqual([2, 0, 1]);
+  });
+  it("with backups: --remove deletes the Claude files' .bak convert made (they hold the file as given back); a .bak with other content stays", async () => {
+    const dir = setup();
+    await run(dir, { backup: true });
+    expect(existsSync(join(dir, '.claude/settings.json.bak'))).toBe(true);
+    // The local file is edited by hand after the conversion: its .bak is older than what --remove gives back.
+    writeFileSync(join(dir, '.claude/settings.local.json'), read(dir, '.claude/settings.local.json').replace('branch: main', 'branch: dev'));
+    await convertProject({ project: dir, to: ['copilot'], remove: true });
+    expect(existsSync(join(dir, '.claude/settings.json.bak'))).toBe(false);
+    expect(read(dir, '.claude/settings.json')).toBe(claudeText);
+    expect(read(dir, '.claude/settings.local.json.bak')).toContain('branch: main');
+    expect(read(dir, '.claude/settings.local.json')).toContain('"echo \\"branch: dev\\""');
+  });
+  it("a Copilot file of the user's without \"hooks\": convert adds the key, --remove takes it out again byte for byte", async () => {
+    const mine = '{\n  "version": 1,\n  "note": "kept"\n}\n';
+    const dir = project({ '.claude/settings.json': claudeText, '.github/hooks/hook-bridge.json': mine });
+    await run(dir);
+    expect(JSON.parse(read(dir, '.github/hooks/hook-bridge.json')).hooks.preToolUse).toHaveLength(1);
+    await convertProject({ project: dir, to: ['copilot'], remove: true, backup: false });
+    expect(read(dir, '.github/hooks/hook-bridge.json')).toBe(mine);
+    expect(read(dir, '.claude/settings.json')).toBe(claudeText);
   });
   it('entries a person wrote in .github/hooks/hook-bridge.json stay; Copilot\'s other hook files are never touched', async () => {
     const dir = project({ '.claude/settings.json': claudeText, '.github/hooks/hook-bridge.json': { version: 1, hooks: { sessionStart: [{ type: 'command', bash: 'echo mine' }] } }, '.github/hooks/team.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: './team.sh' }] } } });

@@ -16,9 +16,8 @@ import { BIN, cleanEnv, runCli } from './cli.js';
 
 const FIXTURE = resolve(import.meta.dirname, '../real-world/fixtures/claude-all-lifecycle');
 const FIXTURES = resolve(import.meta.dirname, '../fixtures');
-type Host = Exclude<DialectId, 'hooks-yaml' | 'copilot'>;
-// Copilot CLI reads the Claude file itself (its wrappers' exits: test/run/copilot.test.ts); the others through their own files.
-const HOSTS = (Object.keys(mappings.dialects) as DialectId[]).filter((d): d is Host => d !== 'hooks-yaml' && d !== 'copilot');
+type Host = Exclude<DialectId, 'hooks-yaml'>;
+const HOSTS = (Object.keys(mappings.dialects) as DialectId[]).filter((d): d is Host => d !== 'hooks-yaml');
 /** On Claude Code itself, the scripts come from a Qwen Code project with the same `uv run` hooks. */
 const QWEN_UV = {
   hooks: Object.fromEntries(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart', 'Notification', 'PreCompact', 'SubagentStop'].map((e) => [e, [{ hooks: [{ type: 'command', command: `uv run .qwen/hooks/${e.toLowerCase()}.py` }] }]])),
@@ -34,6 +33,7 @@ const PAYLOADS: Record<Host, string> = {
   'codebuddy-ide': 'ground-truth/codebuddy/payloads',
   gemini: 'observed/gemini/payloads',
   codex: 'ground-truth/codex/payloads',
+  copilot: 'observed/copilot/payloads/own',
 };
 const IDE_TOOLS: Record<string, string> = { Bash: 'execute_command', Write: 'write_to_file', Read: 'read_file' };
 
