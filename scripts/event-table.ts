@@ -1,7 +1,9 @@
 // The tables the docs generate from mappings/: the README's agents (agentTable) and docs/agents.md's events
 // by agent, with the evidence for each name (eventTable). test/readme.test.ts keeps each file equal to them:
 // run this file to print both.
-import { DIALECT_IDS } from '../src/model/dialect-ids.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DIALECT_IDS, REFERENCE_DIALECT } from '../src/model/dialect-ids.js';
 import { mappings, type Evidence } from '../src/model/mappings.js';
 
 const MARK: Record<Evidence, string> = { observed: '', documented: ' *', extension: ' +' };
@@ -21,13 +23,32 @@ export function eventTable(): string {
   return [head, rule, ...rows].join('\n');
 }
 
-/** One row per dialect: its id (the value of --from / --to), the agent, the version observed, the file convert writes. */
+/** One agent's end-to-end scores (docs/e2e-scores.json, written by the differential e2e suite). */
+export interface Scores {
+  asIs: string;
+  other?: string;
+  otherIs?: string;
+  bridged: string;
+}
+
+/** The scores the last end-to-end run recorded, per dialect id. */
+export function e2eScores(): Record<string, Scores> {
+  return (JSON.parse(readFileSync(resolve(import.meta.dirname, '../docs/e2e-scores.json'), 'utf8')) as { agents: Record<string, Scores> }).agents;
+}
+
+/**
+ * One row per dialect: its id (the value of --from / --to), the agent, the version observed, the file convert writes,
+ * and Claude's outcome end to end there: the config as it is, fixed by hand (or its own migration), through hook-bridge.
+ */
 export function agentTable(): string {
+  const scores = e2eScores();
   const rows = DIALECT_IDS.map((d) => {
     const spec = mappings.dialects[d];
-    return `| \`${d}\` | ${spec.agent} | ${spec.observedVersion ?? '— (documented)'} | \`${spec.config.write}\` |`;
+    const s = scores[d];
+    const e2e = d === REFERENCE_DIALECT ? 'the reference (original config) | — | —' : s ? `${s.asIs} | ${s.other ? `${s.other} (${s.otherIs})` : '—'} | **${s.bridged}**` : '— | — | —';
+    return `| \`${d}\` | ${spec.agent} | ${spec.observedVersion ?? '— (documented)'} | \`${spec.config.write}\` | ${e2e} |`;
   });
-  return ['| `--to` / `--from` | agent | version observed | convert writes |', '|---|---|---|---|', ...rows].join('\n');
+  return ["| `--to` / `--from` | agent | version observed | convert writes | Claude's outcome end to end: as it is | by hand, or its own migration | through hook-bridge |", '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${agentTable()}\n\n${eventTable()}\n`);
