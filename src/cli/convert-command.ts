@@ -78,5 +78,5 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
   }
   const rows = r.targets.flatMap((t) => t.result.report);
   const fail = f.failOn === 'never' ? false : rows.some((x) => x.status === 'dropped' || (f.failOn === 'degraded' && x.status === 'degraded'));
-  process.exitCode = fail || (f.check && !r.targets.every(upToDate)) ? 1 : 0;
+  process.exitCode = fail || (f.check && (!r.targets.every(upToDate) || r.gates.some((g) => g.changed))) ? 1 : 0;
 }

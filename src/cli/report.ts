@@ -88,13 +88,17 @@ export function formatCheckReport(r: ConvertProjectResult, command: string, cwd 
     for (const h of c.removed) lines.push(`  ${pc.red('- remove')}  ${h.event}  ${pc.dim(entryText(h.handler))}`);
     if (!c.added.length && !c.updated.length && !c.removed.length) lines.push(`  ${t.changed ? 'the file is not what convert would write' : `its record ${rel(t.record)} is not what convert would write`}`);
   }
+  // A source file another host reads itself, whose gates are not what convert writes: that host runs those hooks twice.
+  const ungated = r.gates.filter((g) => g.changed);
+  for (const g of ungated) lines.push(`${pc.red('out of date')}  ${rel(g.file)}: ${g.gated} hook(s) to gate, ${g.ungated} to ungate for ${mappings.dialects[g.host].agent}, which reads this file itself`);
   const diags = r.diagnostics.filter((d) => d.code !== 'hookDropped');
   if (diags.length) lines.push('', ...diags.map((d) => formatDiagnostic(d, cwd, pc)));
+  const n = stale.length + ungated.length;
   lines.push(
     '',
-    stale.length
-      ? `${stale.length} of ${r.targets.length} target file(s) out of date: run \`${command}\` (with the same inputs and options) and commit the result`
-      : `every target file is what convert would write (${r.targets.length} checked)`,
+    n
+      ? `${n} of ${r.targets.length + r.gates.length} file(s) out of date: run \`${command}\` (with the same inputs and options) and commit the result`
+      : `every target file is what convert would write (${r.targets.length} checked${r.gates.length ? `, and ${r.gates.length} gated source file(s)` : ''})`,
   );
   return lines.join('\n');
 }

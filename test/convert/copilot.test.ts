@@ -10,6 +10,7 @@ import { convertProject } from '../../src/convert/project.js';
 import { dialects } from '../../src/dialects/index.js';
 import { gate, gatePrefix, ungate } from '../../src/dialects/foreign-gate.js';
 import { project } from './helpers.js';
+import { cli } from './host.js';
 
 const guard = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh';
 const env = 'python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/protect-env.py"';
@@ -104,6 +105,19 @@ describe('convert --to copilot: its own file, and the Claude files gated', () =>
     await convertProject({ project: dir, to: ['copilot'], remove: true, backup: false });
     expect(read(dir, '.github/hooks/hook-bridge.json')).toBe(mine);
     expect(read(dir, '.claude/settings.json')).toBe(claudeText);
+  });
+  it('--check: a Claude file whose gates were taken out (each hook would run twice on Copilot) is out of date, exit 1; convert fixes it', async () => {
+    const dir = setup();
+    await run(dir);
+    expect(cli(['convert', '--to', 'copilot', '--check'], { cwd: dir }).code).toBe(0);
+    const prefix = JSON.stringify(gatePrefix('copilot', 'claude')!).slice(1, -1);
+    writeFileSync(join(dir, '.claude/settings.json'), read(dir, '.claude/settings.json').split(prefix).join(''));
+    const r = cli(['convert', '--to', 'copilot', '--check'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('out of date  .claude/settings.json: 2 hook(s) to gate, 0 to ungate for GitHub Copilot CLI, which reads this file itself');
+    expect(r.stderr).toContain('up to date   .github/hooks/hook-bridge.json');
+    await run(dir);
+    expect(cli(['convert', '--to', 'copilot', '--check'], { cwd: dir }).code).toBe(0);
   });
   it('entries a person wrote in .github/hooks/hook-bridge.json stay; Copilot\'s other hook files are never touched', async () => {
     const dir = project({ '.claude/settings.json': claudeText, '.github/hooks/hook-bridge.json': { version: 1, hooks: { sessionStart: [{ type: 'command', bash: 'echo mine' }] } }, '.github/hooks/team.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: './team.sh' }] } } });
