@@ -64,7 +64,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
         ...(t.trust ? { trust: t.trust } : {}),
         report: t.result.report,
       })),
-      gates: r.gates.map((g) => ({ file: g.file, host: g.host, changed: g.changed, written: g.written, gated: g.gated, ungated: g.ungated, paths: g.paths, ...(g.backup ? { backup: g.backup } : {}), ...(g.diff !== undefined ? { diff: g.diff } : {}) })),
+      gates: r.gates.map((g) => ({ file: g.file, host: g.host, changed: g.changed, written: g.written, gated: g.gated, ungated: g.ungated, paths: g.paths, ...(f.check ? { upToDate: !g.changed } : {}), ...(g.backup ? { backup: g.backup } : {}), ...(g.diff !== undefined ? { diff: g.diff } : {}) })),
       diagnostics: r.diagnostics,
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
