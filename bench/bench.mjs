@@ -17,6 +17,9 @@
 // conversion (hooks that fire for the same calls share one `dispatch` entry; one hook keeps its `run` wrapper), the
 // one-wrapper-per-hook conversion (--wrap, the default before), and the minimal N-hook dispatcher registered the same
 // way; wall time and the CPU time of the whole process tree (/proc/self/stat cutime+cstime, where there is one).
+// GitHub Copilot CLI (issue 22): `run --to copilot` on its own file's payload (--event preToolUse) and in its Claude-compatible
+// mode beside the other hosts, and Claude Code's cost of the gate `convert --to copilot` puts in front of each hook in
+// .claude/settings.json (taken from a real conversion): /bin/sh -c with the gate and without, and the gated hook under Copilot.
 //   BENCH_ROUNDS=n   rounds per group (default 30)
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -74,10 +77,11 @@ const FILLER = 'Run the project test-suite and show a short status of the workin
 /** Pad tool_input.description so the JSON (plus newline) is exactly `bytes` long. */
 function sized(base, bytes) {
   const p = structuredClone(base);
-  p.tool_input.description = '';
+  const input = p.tool_input ?? p.toolArgs;
+  input.description = '';
   const need = bytes - (JSON.stringify(p).length + 1);
   if (need < 0) throw new Error(`payload base larger than ${bytes}`);
-  p.tool_input.description = FILLER.repeat(Math.ceil(need / FILLER.length)).slice(0, need);
+  input.description = FILLER.repeat(Math.ceil(need / FILLER.length)).slice(0, need);
   const buf = Buffer.from(`${JSON.stringify(p)}\n`);
   if (buf.length !== bytes) throw new Error('padding went wrong');
   return buf;
@@ -156,9 +160,13 @@ const codexBase = (command) => ({
   tool_use_id: 'call_mww3cjae0002',
 });
 const codexPatch = () => ({ ...codexBase(''), tool_name: 'apply_patch', tool_input: { command: '*** Begin Patch\n*** Add File: notes.txt\n+hello notes\n*** End Patch\n' } });
+// GitHub Copilot CLI, its own files (test/fixtures/observed/copilot/payloads/own/preToolUse-bash.json: camelCase, no event
+// name; the wrapper's --event names it) and its Claude-compatible mode (payloads/claude/PreToolUse-bash.json).
+const copilotBase = (command) => ({ sessionId: 'f73bd633-52f0-4fa7-9447-39ea1571e3db', timestamp: 1795719060693, cwd: project, toolName: 'bash', toolArgs: { command, description: '' } });
+const copilotClaudeBase = (command) => ({ hook_event_name: 'PreToolUse', session_id: '99a328ec-b1dd-4c3b-86a7-f6c309ab2209', timestamp: '2026-11-26T18:51:07.514Z', cwd: project, tool_name: 'Bash', tool_input: { command, description: '' } });
 const payloads = {};
 for (const [k, bytes] of Object.entries(SIZES)) {
-  payloads[k] = { qwen: sized(qwenBase(SAFE), bytes), claude: sized(claudeBase(SAFE), bytes), gemini: sized(geminiBase(SAFE), bytes), qwenDeny: sized(qwenBase(DANGER), bytes), claudeDeny: sized(claudeBase(DANGER), bytes), geminiDeny: sized(geminiBase(DANGER), bytes), codex: sized(codexBase(SAFE), bytes), codexDeny: sized(codexBase(DANGER), bytes), codexPatch: sized(codexPatch(), bytes) };
+  payloads[k] = { qwen: sized(qwenBase(SAFE), bytes), claude: sized(claudeBase(SAFE), bytes), gemini: sized(geminiBase(SAFE), bytes), qwenDeny: sized(qwenBase(DANGER), bytes), claudeDeny: sized(claudeBase(DANGER), bytes), geminiDeny: sized(geminiBase(DANGER), bytes), codex: sized(codexBase(SAFE), bytes), codexDeny: sized(codexBase(DANGER), bytes), codexPatch: sized(codexPatch(), bytes), copilot: sized(copilotBase(SAFE), bytes), copilotDeny: sized(copilotBase(DANGER), bytes), copilotClaude: sized(copilotClaudeBase(SAFE), bytes), copilotClaudeDeny: sized(copilotClaudeBase(DANGER), bytes) };
 }
 
 // 200 Claude hooks for `convert`
@@ -213,6 +221,16 @@ const hostShell = ['bash', '-c']; // Qwen Code runs a hook command with bash -c 
 const shq = (x) => `'${x.replace(/'/g, `'\\''`)}'`;
 const RUNNER = `${shq(NODE)} ${shq(BIN)}`;
 
+// The gate `convert --to copilot` puts in front of a Claude hook in .claude/settings.json (docs/decided-behaviours.md):
+// taken from a real conversion, then run as Claude Code runs a hook (/bin/sh -c, CLAUDE_PID = the process that started
+// the shell) and as Copilot CLI does (COPILOT_CLI=1, the shell not Claude Code's): Claude's cost, and what it saves Copilot.
+const GATE_PROJ = join(tmp, 'gate-project');
+mkdirSync(join(GATE_PROJ, '.claude'), { recursive: true });
+writeFileSync(join(GATE_PROJ, '.claude/settings.json'), `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: HOOK_CMD }] }] } }, null, 2)}\n`);
+const gateRun = spawnSync(NODE, [BIN, 'convert', GATE_PROJ, '--to', 'copilot', '--no-backup'], { cwd: tmp, env, encoding: 'utf8' });
+const GATED_CMD = gateRun.status === 0 ? JSON.parse(readFileSync(join(GATE_PROJ, '.claude/settings.json'), 'utf8')).hooks.PreToolUse[0].hooks[0].command : '';
+const CLAUDE_ENV = { CLAUDE_PID: String(process.pid), CLAUDECODE: '1' };
+
 // ---------- variants ----------
 const runArgs = (cmd, to = 'qwen', ...opts) => [BIN, 'run', '--from', 'claude', '--to', to, ...opts, '-c', cmd];
 const MINIMAL_DISPATCH = join(root, 'bench/minimal-dispatch.mjs');
@@ -224,6 +242,11 @@ const V = {
   runGemini: { label: 'hook-bridge run --to gemini + bash+jq', file: NODE, args: runArgs(HOOK_CMD, 'gemini'), input: 'gemini' },
   runCodex: { label: 'hook-bridge run --to codex + bash+jq', file: NODE, args: runArgs(HOOK_CMD, 'codex'), input: 'codex' },
   runCodexPatch: { label: 'hook-bridge run --to codex + bash+jq, apply_patch (one Write)', file: NODE, args: runArgs(HOOK_CMD, 'codex'), input: 'codexPatch' },
+  runCopilot: { label: 'hook-bridge run --to copilot (its own file) + bash+jq', file: NODE, args: runArgs(HOOK_CMD, 'copilot', '--event', 'preToolUse'), input: 'copilot' },
+  runCopilotClaude: { label: 'hook-bridge run --to copilot (Claude-compatible mode) + bash+jq', file: NODE, args: runArgs(HOOK_CMD, 'copilot'), input: 'copilotClaude' },
+  claudeHook: { label: 'Claude Code runs the hook: sh -c (bash+jq)', file: '/bin/sh', args: ['-c', HOOK_CMD], input: 'claude', env: CLAUDE_ENV },
+  claudeHookGated: { label: 'Claude Code runs the gated hook: sh -c (gate; bash+jq)', file: '/bin/sh', args: ['-c', GATED_CMD], input: 'claude', env: CLAUDE_ENV },
+  copilotHookGated: { label: 'Copilot runs the gated hook from the Claude file (does nothing)', file: '/bin/sh', args: ['-c', GATED_CMD], input: 'copilotClaude', env: { COPILOT_CLI: '1' } },
   nodeE0: { label: 'node -e 0', file: NODE, args: ['-e', '0'], input: null },
   runHelp: { label: 'hook-bridge run --help (bundle load only)', file: NODE, args: [BIN, 'run', '--help'], input: null },
   help: { label: 'hook-bridge --help', file: NODE, args: [BIN, '--help'], input: null },
@@ -283,17 +306,17 @@ const check = (what, ok, r) => {
 };
 const isDeny = (r) => r.code === 2 || /"permissionDecision":"deny"/.test(r.stdout) || /^\{"decision":"deny"/.test(r.stdout); // Gemini CLI reads a top-level decision
 for (const size of Object.keys(SIZES)) {
-  for (const k of ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'runCodex', 'runCodexPatch']) {
-    if ((k === 'barePy' || k.startsWith('runGemini') || k.startsWith('runCodex')) && size !== '2KB') continue;
+  for (const k of ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'runCodex', 'runCodexPatch', 'runCopilot', 'runCopilotClaude', 'claudeHook', 'claudeHookGated']) {
+    if ((k === 'barePy' || k.startsWith('runGemini') || k.startsWith('runCodex') || k.startsWith('runCopilot') || k.startsWith('claudeHook')) && size !== '2KB') continue;
     if (k === 'runCodexPatch') {
       const r = await exec(V[k].file, V[k].args, inputOf(V[k], size));
       check(`${V[k].label} @${size} (exit 0, silent)`, r.code === 0 && r.stdout === '' && r.stderr === '', r);
       continue;
     }
     const v = V[k];
-    const ok = await exec(v.file, v.args, inputOf(v, size));
+    const ok = await exec(v.file, v.args, inputOf(v, size), v.env);
     check(`${v.label} @${size} (safe payload: exit 0, silent)`, ok.code === 0 && ok.stdout === '' && ok.stderr === '', ok);
-    const deny = await exec(v.file, v.args, inputOf(v, size, true));
+    const deny = await exec(v.file, v.args, inputOf(v, size, true), v.env);
     check(`${v.label} @${size} (rm -rf payload: deny)`, isDeny(deny) && !/hook-bridge:/.test(deny.stdout + deny.stderr), deny);
   }
   // What the hook receives through each wrapper: Claude's names, the whole payload.
@@ -311,6 +334,15 @@ for (const size of Object.keys(SIZES)) {
 for (const k of ['nodeE0', 'runHelp', 'help']) {
   const r = await exec(V[k].file, V[k].args, null);
   check(V[k].label, r.code === 0, r);
+}
+{
+  check(`convert --to copilot gates the Claude hook (${JSON.stringify(GATED_CMD)})`, GATED_CMD.endsWith(`; ${HOOK_CMD}`) && GATED_CMD.startsWith('[ -n'), { code: gateRun.status, stdout: gateRun.stdout, stderr: gateRun.stderr });
+  // Under Copilot the gated hook does nothing: the rm -rf payload is not denied by it (hook-bridge runs it from Copilot's own file).
+  const r = await exec(V.copilotHookGated.file, V.copilotHookGated.args, payloads['2KB'].copilotClaudeDeny, V.copilotHookGated.env);
+  check(`${V.copilotHookGated.label} (rm -rf payload: exit 0, silent)`, r.code === 0 && r.stdout === '' && r.stderr === '', r);
+  // Under Claude Code started from Copilot (COPILOT_CLI inherited) the gated hook still runs: the pid test passes.
+  const inherited = await exec(V.claudeHookGated.file, V.claudeHookGated.args, payloads['2KB'].claudeDeny, { ...CLAUDE_ENV, COPILOT_CLI: '1' });
+  check(`${V.claudeHookGated.label}, COPILOT_CLI inherited (rm -rf payload: deny)`, isDeny(inherited), inherited);
 }
 {
   const r = await exec(V.convert.file, V.convert.args, null);
@@ -398,7 +430,7 @@ async function group(size, keys) {
       const v = V[k];
       v.before?.();
       const c0 = childCpuMs();
-      const r = v.hosted ? await execHosted(v.hosted, v.payload) : await exec(v.file, v.args, inputOf(v, size));
+      const r = v.hosted ? await execHosted(v.hosted, v.payload) : await exec(v.file, v.args, inputOf(v, size), v.env);
       const c1 = childCpuMs();
       if (r.code !== 0) bad++;
       if (round >= WARMUP) {
@@ -417,7 +449,8 @@ const summary = (ms) => ({ median: median(ms), p90: quantile(ms, 0.9), min: Math
 
 const started = Date.now();
 const groups = {
-  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'runCodex', 'runCodexPatch', 'runAlways', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5', 'runTrivial', 'dispatch5Trivial', 'minimalTrivial', 'minimalDispatch5Trivial']),
+  '2KB': await group('2KB', ['bareJq', 'barePy', 'minimal', 'run', 'runGemini', 'runCodex', 'runCodexPatch', 'runCopilot', 'runCopilotClaude', 'runAlways', 'nodeE0', 'runHelp', 'help', 'convert', 'dispatch5', 'runTrivial', 'dispatch5Trivial', 'minimalTrivial', 'minimalDispatch5Trivial']),
+  gate: await group('2KB', ['claudeHook', 'claudeHookGated', 'copilotHookGated', 'minimal']),
   '100KB': await group('100KB', ['bareJq', 'minimal', 'run']),
   '10MB': await group('10MB', ['bareJq', 'minimal', 'run']),
   transcript: await group('2KB', ['minimal', 'run', 'runAlways', 'runT50KB', 'runT50MB']),
@@ -485,7 +518,7 @@ for (const [size, t] of Object.entries(groups)) {
     }
     continue;
   }
-  say((size === 'transcript' ? 'payload 2KB, Claude script on Qwen: host transcript size' : `payload ${size} (${SIZES[size]} B)`).padEnd(58) + `${lpad('median ms', 10)}${lpad('p90 ms', 9)}${lpad('min ms', 9)}${lpad('÷minimal', 10)}`);
+  say((size === 'transcript' ? 'payload 2KB, Claude script on Qwen: host transcript size' : size === 'gate' ? 'payload 2KB, the Claude hook convert --to copilot gates' : `payload ${size} (${SIZES[size]} B)`).padEnd(58) + `${lpad('median ms', 10)}${lpad('p90 ms', 9)}${lpad('min ms', 9)}${lpad('÷minimal', 10)}`);
   results.groups[size] = {};
   for (const [k, ms] of Object.entries(t)) {
     const s = summary(ms);
@@ -503,6 +536,13 @@ const R = {
   runCodexVsMinimal2KB: perRound(g['2KB'], 'runCodex', 'minimal'),
   runCodexVsRun2KB: perRound(g['2KB'], 'runCodex', 'run'),
   runCodexPatchVsRun2KB: perRound(g['2KB'], 'runCodexPatch', 'run'),
+  runCopilotVsMinimal2KB: perRound(g['2KB'], 'runCopilot', 'minimal'),
+  runCopilotVsRun2KB: perRound(g['2KB'], 'runCopilot', 'run'),
+  runCopilotClaudeVsMinimal2KB: perRound(g['2KB'], 'runCopilotClaude', 'minimal'),
+  runCopilotClaudeVsRun2KB: perRound(g['2KB'], 'runCopilotClaude', 'run'),
+  gateVsNoGate: perRound(g.gate, 'claudeHookGated', 'claudeHook'),
+  gateMinusNoGateMs: perRoundDiff(g.gate, 'claudeHookGated', 'claudeHook'),
+  gatedUnderCopilotMs: median(g.gate.copilotHookGated),
   runVsMinimal100KB: perRound(g['100KB'], 'run', 'minimal'),
   runVsMinimal10MB: perRound(g['10MB'], 'run', 'minimal'),
   runVsBareJq2KB: perRound(g['2KB'], 'run', 'bareJq'),
@@ -545,6 +585,13 @@ row('run --to gemini / run --to qwen @ 2 KB', `${R.runGeminiVsRun2KB.toFixed(3)}
 row('run --to codex / minimal wrapper @ 2 KB', `${R.runCodexVsMinimal2KB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimalSmall.toFixed(1)}×`, R.runCodexVsMinimal2KB <= TARGETS.runVsMinimalSmall);
 row('run --to codex / run --to qwen @ 2 KB', `${R.runCodexVsRun2KB.toFixed(3)}×`);
 row('run --to codex, apply_patch / run --to qwen, Bash @ 2 KB', `${R.runCodexPatchVsRun2KB.toFixed(3)}×`);
+row('run --to copilot (its own file) / minimal wrapper @ 2 KB', `${R.runCopilotVsMinimal2KB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimalSmall.toFixed(1)}×`, R.runCopilotVsMinimal2KB <= TARGETS.runVsMinimalSmall);
+row('run --to copilot, Claude-compatible mode / minimal wrapper @ 2 KB', `${R.runCopilotClaudeVsMinimal2KB.toFixed(3)}×`, `≤ ${TARGETS.runVsMinimalSmall.toFixed(1)}×`, R.runCopilotClaudeVsMinimal2KB <= TARGETS.runVsMinimalSmall);
+row('run --to copilot / run --to qwen @ 2 KB', `${R.runCopilotVsRun2KB.toFixed(3)}×`);
+row('run --to copilot, Claude-compatible mode / run --to qwen @ 2 KB', `${R.runCopilotClaudeVsRun2KB.toFixed(3)}×`);
+row('Claude Code, the gated hook / the hook as it was (convert --to copilot\'s gate)', `${R.gateVsNoGate.toFixed(3)}×`);
+row('  the gate\'s cost on Claude Code, ms (median of per-round diffs)', f1(R.gateMinusNoGateMs));
+row('  the gated hook under Copilot (it exits at once), median ms', f1(R.gatedUnderCopilotMs));
 row('run --transcript always / minimal wrapper @ 2 KB (a script that reads the transcript)', `${R.runAlwaysVsMinimal2KB.toFixed(3)}×`);
 row('the transcript step (always − auto), ms @ 2 KB, no transcript file', f1(R.transcriptStepMs));
 row('run / minimal wrapper @ 100 KB', `${R.runVsMinimal100KB.toFixed(2)}×`);
