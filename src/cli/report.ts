@@ -97,7 +97,7 @@ export function formatCheckReport(r: ConvertProjectResult, command: string, cwd 
   lines.push(
     '',
     n
-      ? `${n} of ${r.targets.length + r.gates.length} file(s) out of date: run \`${command}\` (with the same inputs and options) and commit the result`
+      ? `${n} of ${r.targets.length + r.gates.length} ${r.gates.length ? 'file(s): target and gated source' : 'target file(s)'} out of date: run \`${command}\` (with the same inputs and options) and commit the result`
       : `every target file is what convert would write (${r.targets.length} checked${r.gates.length ? `, and ${r.gates.length} gated source file(s)` : ''})`,
   );
   return lines.join('\n');
