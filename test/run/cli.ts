@@ -19,8 +19,13 @@ export async function runCliTimed(args: string[], input: string, env: NodeJS.Pro
 }
 
 export function runCli(args: string[], input: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
+  return spawnCollect(process.execPath, [BIN, 'run', ...args], { env }, input);
+}
+
+/** Start a process as a host starts a hook: `input` on its stdin; its stdout, stderr and exit code collected. */
+export function spawnCollect(file: string, args: string[], o: { cwd?: string; env: NodeJS.ProcessEnv }, input: string): Promise<CliResult> {
   return new Promise((res, rej) => {
-    const c = spawn(process.execPath, [BIN, 'run', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const c = spawn(file, args, { ...o, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     c.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -34,6 +39,6 @@ export function runCli(args: string[], input: string, env: NodeJS.ProcessEnv): P
 
 /** The test process's environment without any agent's variables, plus `extra`. */
 export const cleanEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(CLAUDE|QWEN|CODEBUDDY|GEMINI)_|^CLAUDECODE$/.test(k))),
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(CLAUDE|QWEN|CODEBUDDY|GEMINI|COPILOT)_|^CLAUDECODE$|^COPILOT_CLI$/.test(k))),
   ...extra,
 });

@@ -14,7 +14,7 @@ import { emit, type HostReply } from '../../src/run/emit.js';
 import { translatePayload, type Payload } from '../../src/run/payload.js';
 import { splitPatch } from '../../src/run/patch-calls.js';
 import { shellQuote } from '../../src/dialects/wrapper.js';
-import { BIN, cleanEnv } from './cli.js';
+import { BIN, cleanEnv, spawnCollect } from './cli.js';
 
 type Obj = Record<string, any>;
 const GT = resolve(import.meta.dirname, '../fixtures/ground-truth/codex/payloads');
@@ -53,18 +53,10 @@ beforeAll(() => {
 });
 
 /** Codex's way: `$SHELL -c <command>`, the payload as one line without a newline, in the session cwd. */
-function codexRuns(command: string, p: Obj, env: Obj = {}, flags = ''): Promise<HostReply> {
+async function codexRuns(command: string, p: Obj, env: Obj = {}, flags = ''): Promise<HostReply> {
   const wrapped = `${shellQuote(process.execPath)} ${shellQuote(BIN)} run --from claude --to codex${flags} -c ${shellQuote(command)}`;
-  return new Promise((res, rej) => {
-    const c = spawn('/bin/bash', ['-c', wrapped], { cwd: p.cwd, env: cleanEnv({ SHELL: '/bin/bash', ...env }), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    c.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    c.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    c.on('error', rej);
-    c.on('close', (code) => res({ stdout, stderr, exitCode: code ?? -1 }));
-    c.stdin.end(JSON.stringify(p));
-  });
+  const r = await spawnCollect('/bin/bash', ['-c', wrapped], { cwd: p.cwd as string, env: cleanEnv({ SHELL: '/bin/bash', ...env }) }, JSON.stringify(p));
+  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.code ?? -1 };
 }
 const json = (r: HostReply): Obj => JSON.parse(r.stdout);
 

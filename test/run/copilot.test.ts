@@ -3,7 +3,6 @@
 // wrapper's --event names it) and its Claude-compatible mode (Claude's event and tool names, Copilot's parameters) —
 // and its decision table. `copilotDoes` is that table as code; it is checked against every single-answer probe of
 // decisions.json before the replies hook-bridge gives are judged by it.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,7 +14,7 @@ import { mappings } from '../../src/model/mappings.js';
 import { readAnswer, type ScriptResult } from '../../src/run/answer.js';
 import { emit, type HostReply } from '../../src/run/emit.js';
 import { translatePayload, type Payload } from '../../src/run/payload.js';
-import { BIN, cleanEnv } from './cli.js';
+import { BIN, cleanEnv, spawnCollect } from './cli.js';
 
 type Obj = Record<string, any>;
 type Mode = 'own' | 'claude';
@@ -156,17 +155,9 @@ describe('payload: what a Copilot hook gets -> what Claude Code would have sent,
 });
 
 /** A hook process as Copilot starts it: the payload as one line without a newline, in the project, its variables set. */
-function hostRuns(file: string, args: string[], p: Obj): Promise<HostReply> {
-  return new Promise((res, rej) => {
-    const c = spawn(file, args, { cwd: proj, env: cleanEnv({ COPILOT_CLI: '1', COPILOT_PROJECT_DIR: proj, CLAUDE_PROJECT_DIR: proj }), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    c.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    c.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    c.on('error', rej);
-    c.on('close', (code) => res({ stdout, stderr, exitCode: code ?? -1 }));
-    c.stdin.end(JSON.stringify(p));
-  });
+async function hostRuns(file: string, args: string[], p: Obj): Promise<HostReply> {
+  const r = await spawnCollect(file, args, { cwd: proj, env: cleanEnv({ COPILOT_CLI: '1', COPILOT_PROJECT_DIR: proj, CLAUDE_PROJECT_DIR: proj }) }, JSON.stringify(p));
+  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.code ?? -1 };
 }
 /** Copilot's way: `bash --norc --noprofile -c <command>`, with a `run` wrapper as convert writes it. */
 const copilotRuns = (command: string, p: Obj, event?: string) =>
