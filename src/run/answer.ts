@@ -4,6 +4,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import { mappings, type ToolEntry } from '../model/mappings.js';
 import { isObject } from '../model/is-object.js';
 import { toolEntry } from '../dialects/catalog.js';
+import { specIn } from '../dialects/host-mode.js';
 
 export interface Answer {
   /** Tool permission: PreToolUse / PermissionRequest. */
@@ -94,10 +95,11 @@ function requiredParams(script: DialectId, host: DialectId | undefined, tool: st
 
 /**
  * `tool`: the call's canonical tool id, where known (a replacing updatedInput is checked against the parameters the
- * host's tool needs: requiredParams); `host`: the agent that made the call.
+ * host's tool needs: requiredParams); `host`: the agent that made the call; `mode`: the way the script's agent ran the
+ * hook, where it has several (mappings `modes`: its output rules in that mode).
  */
-export function readAnswer(script: DialectId, event: string | undefined, r: ScriptResult, originalInput: Record<string, unknown> | undefined, tool?: string, host?: DialectId): Answer {
-  const spec = mappings.dialects[script].output!;
+export function readAnswer(script: DialectId, event: string | undefined, r: ScriptResult, originalInput: Record<string, unknown> | undefined, tool?: string, host?: DialectId, mode?: string): Answer {
+  const spec = specIn(script, mode).output!;
   const a: Answer = { context: [] };
   const ev = event ?? '';
   const deny = (reason: string | undefined) => {

@@ -96,11 +96,14 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
       case 'tool_name':
         out[fieldName(k, host, script, event)] = (tool && toolEntry(script, tool)?.name) || (covering && toolEntry(script, covering)?.name) || v;
         break;
-      case 'tool_input':
-        out[fieldName(k, host, script, event)] = isObject(v) ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined) : v;
-        if (covering && isObject(v)) out[k] = { [nativeParam(script, covering, 'patch')]: patchOfCall(tool!, renameParams(v, toolEntry(host, tool!), undefined), cwd, 'tool_response' in p) ?? '' };
-        out[k] = withEmbedded(out[k], host, script, tool, v);
+      case 'tool_input': {
+        // Under the script's name for it (Copilot CLI's own files: toolArgs), never beside it as tool_input.
+        const name = fieldName(k, host, script, event);
+        out[name] = isObject(v) ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined) : v;
+        if (covering && isObject(v)) out[name] = { [nativeParam(script, covering, 'patch')]: patchOfCall(tool!, renameParams(v, toolEntry(host, tool!), undefined), cwd, 'tool_response' in p) ?? '' };
+        out[name] = withEmbedded(out[name], host, script, tool, v);
         break;
+      }
       case 'tool_response':
         out[fieldName(k, host, script, event)] = translateResponse(v, tool, host, script, isObject(p.tool_input) ? p.tool_input : undefined, cwd);
         break;

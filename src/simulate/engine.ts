@@ -1,10 +1,15 @@
 // The engine pieces `hook-bridge test` runs a hook set with, imported in this one place: the dialects' readers
-// and matcher rules, convert, and run's payload translation, script runner and answer reading. Everything else
+// and matcher rules, a host's modes and its reading of other agents' files, convert (with its gates), and run's
+// payload translation, script runner and answer reading. Everything else
 // in src/simulate/ imports them from here.
 export { dialects } from '../dialects/index.js';
-export { canonicalEvent, canonicalTool, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
+export { canonicalEvent, canonicalTool, firesOn, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
+export { matcherFires } from '../dialects/matcher-fires.js';
+export { hostCall as canonicalCall, specIn } from '../dialects/host-mode.js';
+export { readEvents, readsNatively, type ForeignRead } from '../dialects/foreign-gate.js';
 export { parseJsonc } from '../dialects/jsonc.js';
 export { convertHooks } from '../convert/convert.js';
+export { planGates } from '../convert/foreign-gates.js';
 export { decideFileDialect } from '../dialects/detect.js';
 export { discover } from '../convert/sources.js';
 export { hookMatches } from '../run/dispatch.js';

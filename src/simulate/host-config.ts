@@ -1,11 +1,15 @@
 // The hook entries a host reads from a config file, as it reads them: its event names, its matcher rules, its
 // timeout unit — and the command exactly as written (a hook-bridge wrapper is run as the wrapper, not unwrapped).
-// Two configs per host: the source file copied as it is, and the same file converted by hook-bridge (in memory).
+// Two configs per host: the project as it is, and the same project converted by hook-bridge (in memory). A host that
+// reads the source agent's files itself (mappings `config.readsForeign`: GitHub Copilot CLI runs the project's
+// .claude/settings*.json) reads them that way in both — as they are, and gated by the conversion (convert's gates, so
+// that they do nothing there) after its own converted file; any other source file is read as if copied into the host's.
+import { relative } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
-import { convertHooks, dialects, parseJsonc } from './engine.js';
+import { convertHooks, dialects, parseJsonc, planGates, readEvents, readsNatively, type ForeignRead } from './engine.js';
 
 /** A source config file's text; a plugin's hooks file with its plugin's root (absolute, and as convert writes it). */
 export interface SourceText {
@@ -25,6 +29,8 @@ export interface Entry {
   where: string;
   /** The plugin it comes from (its root): the host sets its plugin-root variable to it. */
   pluginRoot?: string;
+  /** The way the host runs it, where it has several (mappings `modes`); undefined: its own. */
+  mode?: string;
 }
 
 /** A hook of the source that is not in the host's config (convert dropped it), with why. */
@@ -52,9 +58,9 @@ function at(root: unknown, path: string): unknown {
   return v;
 }
 
-/** The host reading one file: its entries with the raw command and timeout of each. */
-function read(host: DialectId, file: string, text: string, where: string, pluginRoot?: string): { entries: Entry[]; ignored?: string } {
-  const d = dialects[host];
+/** A file read by `reader`'s reader (the host's own, or the source's where the host reads that file itself): its entries with the raw command and timeout of each. */
+function read(reader: DialectId, file: string, text: string, where: string, pluginRoot?: string): { entries: Entry[]; ignored?: string } {
+  const d = dialects[reader];
   const r = d.codec.read(text, file, d);
   const errors = r.diagnostics.filter((x) => x.severity === 'error');
   const fatal = errors.find((x) => x.code === 'jsonSyntaxIgnoresFile') ?? (d.spec.config.invalidEntry === 'file-rejected' ? errors[0] : undefined);
@@ -63,37 +69,56 @@ function read(host: DialectId, file: string, text: string, where: string, plugin
   const entries = r.hooks.map((hook): Entry => {
     const raw = at(root, hook.origin.path);
     const handler = isObject(raw) ? raw : {};
-    const command = typeof handler.command === 'string' ? handler.command : (hook.command ?? '');
+    // A format whose handlers name their command otherwise (Copilot's `bash`): the reader's, the wrapper as written.
+    const command = typeof handler.command === 'string' ? handler.command : (hook.written ?? hook.command ?? '');
     const args = Array.isArray(handler.args) && handler.args.every((a) => typeof a === 'string') && (d.spec.handlerFields ?? []).includes('args') ? (handler.args as string[]) : undefined;
     const timeout = handler.timeout;
-    return { hook, run: args ? [command, ...args] : command, timeoutMs: typeof timeout === 'number' && timeout > 0 ? d.readTimeout(timeout) : undefined, where: `${where} ${hook.origin.path}`, ...(pluginRoot !== undefined ? { pluginRoot } : {}) };
+    return { hook, run: args ? [command, ...args] : command, timeoutMs: typeof timeout === 'number' && timeout > 0 ? d.readTimeout(timeout) : hook.timeoutMs, where: `${where} ${hook.origin.path}`, ...(pluginRoot !== undefined ? { pluginRoot } : {}) };
   });
   return { entries };
 }
 
+/** The host's own reading of a source file (its `config.readsForeign` entry), where it reads that file itself. */
+const foreignRead = (from: DialectId, host: DialectId, s: SourceText, project: string): ForeignRead | undefined => (s.plugin ? undefined : readsNatively(host, from, relative(project, s.file)));
+
 /**
- * The source files copied into the host's config location as they are: what the host makes of them. A plugin's
- * hooks load only on the agent whose plugin it is (`from`).
+ * A source file as the host reads it itself: the source's reader, in the host's mode for it; a hook on an event the
+ * host does not fire from that file is no hook there (its event null: never runs).
  */
-export function asIsConfig(from: DialectId, host: DialectId, sources: SourceText[]): HostConfig {
+function readForeign(from: DialectId, r: ForeignRead, file: string, text: string, where: string): { entries: Entry[]; ignored?: string } {
+  const events = new Set(readEvents(r));
+  const got = read(from, file, text, where);
+  return { ...got, entries: got.entries.map((e) => ({ ...e, hook: e.hook.event && events.has(e.hook.event) ? e.hook : { ...e.hook, event: null }, mode: r.mode })) };
+}
+
+/**
+ * The project as it is, as the host reads it: a file it reads itself (config.readsForeign) that way, any other copied
+ * into its config location. A plugin's hooks load only on the agent whose plugin it is (`from`).
+ */
+export function asIsConfig(from: DialectId, host: DialectId, sources: SourceText[], project: string): HostConfig {
   const out: HostConfig = { entries: [], left: [], ignored: [] };
   for (const s of sources) {
     if (s.plugin && host !== from) {
       out.ignored.push({ file: s.file, why: `${mappings.dialects[host].agent} does not load ${mappings.dialects[from].agent} plugins` });
       continue;
     }
-    const r = read(host, s.file, s.text, s.file, s.plugin?.root);
+    const foreign = foreignRead(from, host, s, project);
+    const r = foreign ? readForeign(from, foreign, s.file, s.text, s.file) : read(host, s.file, s.text, s.file, s.plugin?.root);
     out.entries.push(...r.entries);
     if (r.ignored) out.ignored.push({ file: s.file, why: r.ignored });
   }
   return out;
 }
 
-/** The source files converted by hook-bridge for the host (wrapped commands starting `runner`), never written. */
-export function bridgedConfig(from: DialectId, host: DialectId, sources: SourceText[], runner: string): HostConfig {
+/**
+ * The source files converted by hook-bridge for the host (wrapped commands starting `runner`), never written; and the
+ * source files the host reads itself, with the gates convert puts in them, read after its own file (as it does).
+ */
+export function bridgedConfig(from: DialectId, host: DialectId, sources: SourceText[], runner: string, project: string): HostConfig {
   const out: HostConfig = { entries: [], left: [], ignored: [] };
   const src = dialects[from];
   const target = dialects[host];
+  const gated: Entry[] = [];
   for (const s of sources) {
     const hooks = src.codec.read(s.text, s.file, src).hooks;
     const converted = convertHooks(hooks, from, { to: host, runner, ...(s.plugin ? { pluginRoot: s.plugin.written } : {}) });
@@ -101,6 +126,13 @@ export function bridgedConfig(from: DialectId, host: DialectId, sources: SourceT
     const file = `${s.file} → ${mappings.dialects[host].config.write}`;
     const text = target.codec.write(converted.hooks, undefined, file, target).text;
     out.entries.push(...read(host, file, text, `${s.file} (converted)`).entries);
+    const foreign = foreignRead(from, host, s, project);
+    if (!foreign) continue;
+    const after = planGates(host, from, project, converted.report, false).outcomes.find((o) => o.file === s.file)?.after ?? s.text;
+    const r = readForeign(from, foreign, s.file, after, `${s.file} (gated)`);
+    gated.push(...r.entries);
+    if (r.ignored) out.ignored.push({ file: s.file, why: r.ignored });
   }
+  out.entries.push(...gated);
   return out;
 }

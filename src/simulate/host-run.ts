@@ -1,6 +1,8 @@
 // One host's hook runner, from its data (mappings/dialects/<host>.yaml): which entries fire for the call (its
 // event names and matcher rules), identical commands run once where it does so, in parallel or one after another,
-// through its shell with its environment and timeouts; each output read under its rules, and combined its way.
+// through its shell with its environment and timeouts; each output read under its rules, and combined its way. An
+// entry the host runs in another of its modes (mappings `modes`: Copilot CLI's Claude-compatible reading of the
+// Claude files) gets the call in that mode, fires by that mode's tool names too, and is read under its output rules.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,15 +10,17 @@ import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
 import type { Payload } from './call.js';
-import { aggregate, canonicalTool, hookMatches, isBlocking, readAnswer, runScript, shellQuote, strictJson, type Answer, type ScriptResult } from './engine.js';
+import { aggregate, canonicalTool, firesOn, hookMatches, isBlocking, matcherFires, readAnswer, runScript, shellQuote, strictJson, toolEntry, type Answer, type ScriptResult } from './engine.js';
 import type { Entry } from './host-config.js';
-import type { HostCall } from './host-call.js';
+import { callInMode, type HostCall } from './host-call.js';
 
 export interface HookRun {
   /** The command the host ran (a wrapper, through hook-bridge). */
   command: string;
   /** The hook's own command, where the host ran it through a hook-bridge wrapper. */
   wraps?: string;
+  /** The hook's own command, where convert gated it for this host (the gate ends it at once there). */
+  gated?: string;
   where: string;
   /** null: killed by the timeout, or it could not start. */
   exitCode: number | null;
@@ -26,6 +30,8 @@ export interface HookRun {
   stderr: string;
   /** What the host read from it. */
   answer: Answer;
+  /** The way the host ran it, where it has several (mappings `modes`). */
+  mode?: string;
   /** It gave a decision the host parses, honoured or not (Qwen Code reads an `allow` it cannot honour, which still overrides an earlier deny). */
   decided: boolean;
 }
@@ -40,22 +46,29 @@ export interface HostRunResult {
   runs: HookRun[];
   /** The hooks' answers combined as the host combines them. */
   answer: Answer;
+  /** The mode of the hooks that answered, where they all ran in one other than the host's own (its rules then decide). */
+  mode?: string;
   notes: string[];
 }
 
-/** Every project-dir, plugin-root and session variable an agent sets: none leaks from the shell `test` runs in. */
+/** Every project-dir, plugin-root, session, marker and agent-pid variable an agent sets: none leaks from the shell `test` runs in. */
 const AGENT_VARS = new Set(
   DIALECT_IDS.flatMap((d) => {
     const e = mappings.dialects[d].env;
-    return [...(e?.projectDir ?? []), ...(e?.provided ?? []), ...(e?.pluginRoot ? [e.pluginRoot] : []), ...(e?.envFile ? [e.envFile.var] : [])];
+    return [...(e?.projectDir ?? []), ...(e?.provided ?? []), ...(e?.pluginRoot ? [e.pluginRoot] : []), ...(e?.envFile ? [e.envFile.var] : []), ...(e?.marker ? [e.marker] : []), ...(e?.agentPid ? [e.agentPid] : [])];
   }),
 );
 
-/** The environment the host gives its hooks: the caller's, without other agents' variables, with the host's project-dir ones. */
+/**
+ * The environment the host gives its hooks: the caller's, without other agents' variables, with the host's project-dir
+ * ones and its marker (`env.marker`: COPILOT_CLI=1 in every hook Copilot CLI runs — what a gate convert wrote tests).
+ */
 export function hostEnv(host: DialectId, base: NodeJS.ProcessEnv, projectDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(base)) if (!AGENT_VARS.has(k)) env[k] = v;
-  for (const v of mappings.dialects[host].env?.projectDir ?? []) env[v] = projectDir;
+  const own = mappings.dialects[host].env;
+  for (const v of own?.projectDir ?? []) env[v] = projectDir;
+  if (own?.marker) env[own.marker] = '1';
   return env;
 }
 
@@ -100,11 +113,14 @@ function lastWriterWins(runs: HookRun[]): Answer {
   return out;
 }
 
+/** Did a hook say anything (a gated copy that ends at once, a hook that prints nothing and exits 0, does not)? */
+const answered = (r: HookRun) => r.timedOut || r.exitCode !== 0 || r.stdout.trim() !== '';
+
 /** The answers of several hooks as the host combines them (run.aggregation). */
 function combine(host: DialectId, runs: HookRun[], notes: string[]): Answer {
   const how = mappings.dialects[host].run?.aggregation ?? 'unknown';
   if (how === 'last-writer-wins') return lastWriterWins(runs);
-  if (how === 'unknown' && runs.length > 1) notes.push(`how ${mappings.dialects[host].agent} combines several hooks' answers is not known: combined as Claude Code does (deny > ask > allow)`);
+  if (how === 'unknown' && runs.filter(answered).length > 1) notes.push(`how ${mappings.dialects[host].agent} combines several hooks' answers is not known: combined as Claude Code does (deny > ask > allow)`);
   return aggregate(runs).answer;
 }
 
@@ -122,10 +138,12 @@ export interface Selection {
   notRun: (NotRun & { entry: Entry })[];
 }
 
+/** The call an entry gets: in the mode the host runs it in. */
+export const callFor = (host: DialectId, e: Entry, call: HostCall): HostCall => (e.mode ? callInMode(call, host, e.mode) : call);
+
 /** Which entries of a host's config run for the call: its event names, its matcher rules, command hooks, identical commands once where it dedups. */
 export function selectEntries(host: DialectId, entries: Entry[], call: HostCall): Selection {
   const spec = mappings.dialects[host];
-  const parsed = { payload: call.payload, event: call.event, hostEvent: call.hostEvent };
   const out: Selection = { run: [], matched: [], notRun: [] };
   const skip = (entry: Entry, why: string) => out.notRun.push({ entry, where: entry.where, ...(entry.hook.command !== undefined ? { command: entry.hook.command } : {}), why });
   const seen = new Set<string>();
@@ -136,7 +154,7 @@ export function selectEntries(host: DialectId, entries: Entry[], call: HostCall)
       if (h.nativeEvent === call.sourceEvent) skip(e, `${spec.agent} has no hook event "${h.nativeEvent}": never runs`);
       continue;
     }
-    if (!fires(host, e, call, parsed)) {
+    if (!fires(host, e, callFor(host, e, call))) {
       if (h.event === call.event) skip(e, `its matcher ${JSON.stringify(h.nativeMatcher)} does not fire for ${matchedValue(call)} on ${spec.agent}`);
       continue;
     }
@@ -152,11 +170,24 @@ export function selectEntries(host: DialectId, entries: Entry[], call: HostCall)
   return out;
 }
 
-/** Does an entry's event and matcher fire for the call (a host that compares lifecycle matchers as one exact string: matcher.valuesExact)? */
-function fires(host: DialectId, e: Entry, call: HostCall, parsed: Parameters<typeof hookMatches>[1]): boolean {
+/**
+ * Does an entry's event and matcher fire for the call (a host that compares lifecycle matchers as one exact string:
+ * matcher.valuesExact)? In another mode the host tests a tool matcher, its way, against the mode's name for the tool
+ * and its own (Copilot CLI: `Bash` and `bash` fire in a Claude file, README §5); lifecycle values as the mode's agent names them.
+ */
+function fires(host: DialectId, e: Entry, call: HostCall): boolean {
   const on = mappings.events[call.event]?.matcherOn;
   const m = e.hook.nativeMatcher;
-  if (e.hook.event === call.event && on && on !== 'tool' && mappings.dialects[host].matcher.valuesExact && typeof m === 'string' && m !== '' && m !== '*') return m === call.payload[on];
+  const parsed = { payload: call.read, event: call.event, hostEvent: call.hostEvent };
+  const mode = e.mode ? mappings.dialects[host].modes?.[e.mode] : undefined;
+  if (mode) {
+    if (!firesOn(e.hook.event, call.event)) return false;
+    if (on !== 'tool') return hookMatches(e.hook, parsed, host, mode.eventNames);
+    const own = typeof call.read.tool_name === 'string' ? call.read.tool_name : '';
+    const tool = canonicalTool(host, own);
+    return [own, ...(tool && toolEntry(mode.toolNames, tool) ? [toolEntry(mode.toolNames, tool)!.name] : [])].some((n) => matcherFires(host, m, n));
+  }
+  if (e.hook.event === call.event && on && on !== 'tool' && mappings.dialects[host].matcher.valuesExact && typeof m === 'string' && m !== '' && m !== '*') return m === call.read[on];
   return hookMatches(e.hook, parsed, host, host);
 }
 
@@ -168,14 +199,15 @@ export async function runOnHost(host: DialectId, selected: Entry[], call: HostCa
     const env = { ...ctx.env };
     const envFile = spec.env?.envFile;
     if (envFile?.providedByAgent && envFile.events.includes(call.event)) env[envFile.var] = join(tmp, 'env');
-    const input = `${JSON.stringify(call.payload)}\n`;
-    const one = (e: Entry) => runEntry(host, e, input, env, ctx.projectDir, call);
+    const one = (e: Entry) => runEntry(host, e, env, ctx.projectDir, callFor(host, e, call));
     const sequential = spec.run?.parallel === false || (spec.run?.sequentialField === true && selected.some((e) => e.hook.fields.sequential === true));
     const runs: HookRun[] = [];
     if (sequential) for (const e of selected) runs.push(await one(e));
     else runs.push(...(await Promise.all(selected.map(one))));
     const notes: string[] = [];
-    return { runs, answer: combine(host, runs, notes), notes };
+    const modes = new Set(runs.filter(answered).map((r) => r.mode));
+    const mode = modes.size === 1 ? [...modes][0] : undefined;
+    return { runs, answer: combine(host, runs, notes), ...(mode ? { mode } : {}), notes };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -184,11 +216,12 @@ export async function runOnHost(host: DialectId, selected: Entry[], call: HostCa
 /** What the call's matcher is tested against: the tool's name, or the event's field (SessionStart's source …). */
 function matchedValue(call: HostCall): string {
   const on = mappings.events[call.event]?.matcherOn;
-  const v = on === 'tool' ? call.payload.tool_name : on ? call.payload[on] : undefined;
+  const v = on === 'tool' ? call.read.tool_name : on ? call.read[on] : undefined;
   return typeof v === 'string' ? v : call.hostEvent;
 }
 
-async function runEntry(host: DialectId, e: Entry, input: string, baseEnv: NodeJS.ProcessEnv, cwd: string, call: HostCall): Promise<HookRun> {
+async function runEntry(host: DialectId, e: Entry, baseEnv: NodeJS.ProcessEnv, cwd: string, call: HostCall): Promise<HookRun> {
+  const input = `${JSON.stringify(call.payload)}\n`;
   const spec = mappings.dialects[host];
   const env = { ...baseEnv };
   const own = e.hook.fields.env;
@@ -201,9 +234,9 @@ async function runEntry(host: DialectId, e: Entry, input: string, baseEnv: NodeJ
   const ms = Date.now() - started;
   // A hook that did not answer in time has no answer: the host reads nothing from it, then applies its timeout rule.
   const read: ScriptResult = r.timedOut ? { exitCode: null, stdout: '', stderr: '', timedOut: true } : r.spawnError ? { exitCode: 127, stdout: '', stderr: r.spawnError, timedOut: false } : r;
-  const toolInput = isObject(call.payload.tool_input) ? call.payload.tool_input : undefined;
-  const hostTool = typeof call.payload.tool_name === 'string' ? call.payload.tool_name : undefined;
-  const answer = readAnswer(host, call.event, read, toolInput, hostTool ? canonicalTool(host, hostTool) : undefined);
+  const toolInput = isObject(call.read.tool_input) ? call.read.tool_input : undefined;
+  const hostTool = typeof call.read.tool_name === 'string' ? call.read.tool_name : undefined;
+  const answer = readAnswer(host, call.event, read, toolInput, hostTool ? canonicalTool(host, hostTool) : undefined, undefined, e.mode);
   if (r.timedOut && spec.timeout.onTimeout === 'block' && isBlocking(call.event)) {
     const reason = `the hook timed out after ${timeoutMs / 1000} s, and ${spec.agent} blocks then`;
     if (call.event === 'user-prompt-submit') answer.block = true;
@@ -214,5 +247,6 @@ async function runEntry(host: DialectId, e: Entry, input: string, baseEnv: NodeJ
   const hso = json?.hookSpecificOutput;
   const decided = answer.decision !== undefined || answer.block === true || (isObject(hso) && typeof hso.permissionDecision === 'string') || typeof json?.decision === 'string';
   const shown = typeof e.run === 'string' ? e.run : e.run.map((a) => shellQuote(a)).join(' ');
-  return { command: shown, ...(e.hook.written !== undefined && e.hook.command !== undefined ? { wraps: e.hook.command } : {}), where: e.where, exitCode: r.timedOut ? null : read.exitCode, timedOut: r.timedOut, ms, stdout: r.stdout, stderr: read.stderr, answer, decided };
+  const hook = e.hook.command;
+  return { command: shown, ...(e.hook.written !== undefined && hook !== undefined ? { wraps: hook } : {}), ...(e.hook.gatedFor === host && hook !== undefined ? { gated: hook } : {}), ...(e.mode ? { mode: e.mode } : {}), where: e.where, exitCode: r.timedOut ? null : read.exitCode, timedOut: r.timedOut, ms, stdout: r.stdout, stderr: read.stderr, answer, decided };
 }

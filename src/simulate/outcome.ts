@@ -3,7 +3,7 @@
 // PostToolUse blocks, and continue:false (mappings/dialects/<host>.yaml `output`).
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
-import type { Answer } from './engine.js';
+import { specIn, type Answer } from './engine.js';
 
 export type Decision = 'allow' | 'deny' | 'ask' | 'block' | 'none';
 
@@ -29,9 +29,8 @@ export interface SessionMode {
 
 const TOOL_PERMISSION = new Set(['pre-tool-use', 'permission-request']);
 
-/** What `ask` comes to on the host in this session. */
-function askOutcome(host: DialectId, mode: SessionMode): { decision: Decision; note?: string } {
-  const out = mappings.dialects[host].output!;
+/** What `ask` comes to on the host in this session (`out`: its output rules in the mode it ran the hooks in). */
+function askOutcome(host: DialectId, out: NonNullable<(typeof mappings.dialects)[DialectId]['output']>, mode: SessionMode): { decision: Decision; note?: string } {
   const agent = mappings.dialects[host].agent;
   const rule = mode.headless ? ((mode.permissionMode === 'bypass' ? out.askHeadlessBypass : undefined) ?? out.askHeadless) : out.askInteractive;
   switch (rule) {
@@ -51,9 +50,12 @@ function askOutcome(host: DialectId, mode: SessionMode): { decision: Decision; n
   }
 }
 
-/** The decision and what is shown, from the combined answer of a host's hooks for one event. */
-export function decide(host: DialectId, a: Answer, event: string, mode: SessionMode): Outcome {
-  const spec = mappings.dialects[host];
+/**
+ * The decision and what is shown, from the combined answer of a host's hooks for one event; `runMode`: the way the host
+ * ran the hooks that answered, where it has several (mappings `modes`: that mode's output rules decide).
+ */
+export function decide(host: DialectId, a: Answer, event: string, mode: SessionMode, runMode?: string): Outcome {
+  const spec = specIn(host, runMode);
   const out = spec.output!;
   const notes: string[] = [];
   let decision: Decision = 'none';
@@ -69,7 +71,7 @@ export function decide(host: DialectId, a: Answer, event: string, mode: SessionM
       notes.push(`${spec.agent} ignores Stop blocks in a headless run`);
     }
   } else if (a.decision === 'ask') {
-    const ask = askOutcome(host, mode);
+    const ask = askOutcome(host, out, mode);
     decision = ask.decision;
     if (ask.note) notes.push(ask.note);
     if (decision === 'allow' || decision === 'none') reason = undefined;

@@ -41,7 +41,7 @@ export interface SimulateOptions {
 }
 
 /** A hook the host ran: what, where, its exit code, whether it timed out, how long it took, its stderr. */
-export type HookReport = Pick<HookRun, 'command' | 'wraps' | 'where' | 'exitCode' | 'timedOut' | 'ms'> & { stderr?: string };
+export type HookReport = Pick<HookRun, 'command' | 'wraps' | 'gated' | 'where' | 'exitCode' | 'timedOut' | 'ms'> & { stderr?: string };
 
 export interface SimulateRow {
   host: DialectId;
@@ -159,7 +159,7 @@ function transcriptAsGiven(c: HostConfig, runner: string): HostConfig {
   return { ...c, entries };
 }
 
-const report = (r: HookRun): HookReport => ({ command: r.command, ...(r.wraps !== undefined ? { wraps: r.wraps } : {}), where: r.where, exitCode: r.exitCode, timedOut: r.timedOut, ms: r.ms, ...(r.stderr.trim() ? { stderr: r.stderr.trim() } : {}) });
+const report = (r: HookRun): HookReport => ({ command: r.command, ...(r.wraps !== undefined ? { wraps: r.wraps } : {}), ...(r.gated !== undefined ? { gated: r.gated } : {}), where: r.where, exitCode: r.exitCode, timedOut: r.timedOut, ms: r.ms, ...(r.stderr.trim() ? { stderr: r.stderr.trim() } : {}) });
 
 /** What differs from the reference: the decision, the reason shown (or its wording), the context the model gets. */
 function differences(row: SimulateRow, ref: SimulateRow): Difference[] {
@@ -197,7 +197,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
 
     // A hook a host does not run is worth saying only where the source agent runs it for this call.
     const refCall = hostCall(call, from, from, baseEnv);
-    const meant = new Set('absent' in refCall ? [] : selectEntries(from, asIsConfig(from, from, src.files).entries, refCall).matched.map((e) => e.hook.command));
+    const meant = new Set('absent' in refCall ? [] : selectEntries(from, asIsConfig(from, from, src.files, src.project).entries, refCall).matched.map((e) => e.hook.command));
     /** A column up to the hooks it runs (synchronous: every column is set up before any hook starts). */
     type Prepared = { host: DialectId; mode: Mode } & ({ absent: string } | { hc: HostCall; config: HostConfig; sel: Selection; notes: string[] });
     const prepare = (host: DialectId, mode: Mode): Prepared => {
@@ -211,7 +211,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       }
       const hc = hostCall(c, from, host, baseEnv);
       if ('absent' in hc) return { host, mode, absent: hc.absent };
-      const config = mode === 'as-is' ? asIsConfig(from, host, src.files) : transcriptAsGiven(bridgedConfig(from, host, src.files, runner), runner);
+      const config = mode === 'as-is' ? asIsConfig(from, host, src.files, src.project) : transcriptAsGiven(bridgedConfig(from, host, src.files, runner, src.project), runner);
       return { host, mode, hc, config, sel: selectEntries(host, config.entries, hc), notes };
     };
     const column = async (p: Prepared): Promise<SimulateRow> => {
@@ -219,7 +219,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       if ('absent' in p) return { host, mode, decision: 'none', reason: null, context: [], hooks: [], notRun: [], notes: [p.absent], differs: [] };
       const { hc, config, sel } = p;
       const r = await runOnHost(host, sel.run, hc, { projectDir: src.project, env: hostEnv(host, baseEnv, src.project) });
-      const o = decide(host, r.answer, call.event, session);
+      const o = decide(host, r.answer, call.event, session, r.mode);
       const left = config.left.filter((x) => x.event === call.nativeEvent && meant.has(x.command)).map((x) => ({ where: x.where, ...(x.command !== undefined ? { command: x.command } : {}), why: x.why }));
       const notRun = [...config.ignored.map((x) => ({ where: x.file, why: x.why })), ...left, ...sel.notRun.filter((x) => meant.has(x.command)).map(({ entry: _, ...x }) => x)];
       return {

@@ -86,10 +86,11 @@ describe('timeouts', () => {
 });
 
 describe('a crashing hook', () => {
-  it('exit 1 does not block, on any host, as it is or through hook-bridge', async () => {
+  it('exit 1 does not block, on any host through hook-bridge, and as it is but on Copilot CLI (which denies a failing hook)', async () => {
     const dir = claudeProject({ PreToolUse: [{ matcher: 'Bash', hooks: [sh('crash.sh')] }] }, { 'crash.sh': 'echo "TypeError: boom" >&2; exit 1\n' });
     const r = await simulate({ inputs: [dir], call: bash('ls') });
-    for (const x of r.results) expect(x, `${x.host} ${x.mode}`).toMatchObject({ decision: 'none', reason: null, differs: [] });
+    for (const x of r.results.filter((y) => y.host !== 'copilot' || y.mode === 'bridged')) expect(x, `${x.host} ${x.mode}`).toMatchObject({ decision: 'none', reason: null, differs: [] });
+    expect(row(r, 'copilot')).toMatchObject({ decision: 'deny', differs: ['decision', 'reason'] });
     expect(row(r, 'claude').hooks).toMatchObject([{ exitCode: 1, stderr: 'TypeError: boom' }]);
   });
 });
