@@ -27,4 +27,5 @@ export const CASES: Case[] = [
   { name: 'codebuddy-project', from: 'codebuddy' },
   { name: 'qwen-project', from: 'qwen' },
   { name: 'hooks-yaml-priority', from: 'hooks-yaml' },
+  { name: 'copilot-project', from: 'copilot' },
 ];

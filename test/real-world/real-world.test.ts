@@ -87,7 +87,7 @@ function sourceFiles(c: Case, dir: string): string[] {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (/(settings(\.local)?\.json|hooks\.json|hooks\.yaml)$/.test(e.name)) found.push(p);
+      else if (/(settings(\.local)?\.json|hooks\.json|hooks\.yaml)$/.test(e.name) || /[/\\]\.github[/\\]hooks[/\\][^/\\]+\.json$/.test(p)) found.push(p);
     }
   };
   walk(dir);
@@ -98,8 +98,9 @@ function sourceFiles(c: Case, dir: string): string[] {
 function countHandlers(file: string): number {
   const text = readFileSync(file, 'utf8');
   if (file.endsWith('.yaml')) return ((parseYaml(text) as { hooks?: unknown[] }).hooks ?? []).length;
-  const hooks = (parseJsoncText(text, [], { allowTrailingComma: true }) as { hooks?: Record<string, { hooks?: unknown[] }[]> }).hooks ?? {};
-  return Object.values(hooks).reduce((n, groups) => n + groups.reduce((m, g) => m + (g.hooks?.length ?? 0), 0), 0);
+  const hooks = (parseJsoncText(text, [], { allowTrailingComma: true }) as { hooks?: Record<string, { hooks?: unknown[]; type?: string }[]> }).hooks ?? {};
+  // Matcher groups of handlers, or (GitHub Copilot CLI's files) one flat list of actions per event.
+  return Object.values(hooks).reduce((n, groups) => n + groups.reduce((m, g) => m + (g.hooks?.length ?? (g.type ? 1 : 0)), 0), 0);
 }
 
 /** `hook-bridge convert` as the CLI runs it, in process: exit 2 is a thrown HookBridgeError. */
