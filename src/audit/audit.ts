@@ -4,6 +4,7 @@ import { isAbsolute, relative } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Severity } from '../model/hook.js';
 import { HookBridgeError } from '../model/errors.js';
+import { guardEntries } from '../convert/guard-entries.js';
 import { convertHooks, type ConvertResult, type ReportRow } from '../convert/convert.js';
 import { discoverConfigs, projectsOf } from './discover.js';
 import { nativeReading } from './foreign-reads.js';
@@ -86,7 +87,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
     for (const x of scope.skipped) if (!skipped.some((y) => y.file === x.file)) skipped.push(x);
     for (const c of mine) if (!configs.some((x) => x.file === c.file)) configs.push(c);
     // With a target: what `convert --to <target>` would make of each config (for the report, and the runner it writes).
-    for (const c of o.target ? mine : []) if (c.dialect !== o.target && c.hooks.length && !conversions.has(c.file)) conversions.set(c.file, convertHooks(c.hooks, c.dialect, { to: o.target! }));
+    for (const c of o.target ? mine : []) if (c.dialect !== o.target && c.hooks.length && !conversions.has(c.file)) conversions.set(c.file, guardEntries(convertHooks(c.hooks, c.dialect, { to: o.target! }), { hosts: [o.target!], runners: ['hook-bridge'], from: c.dialect }));
     const converted = mine.flatMap((c) => conversions.get(c.file)?.hooks ?? []);
     for (const n of runnerNotes(project, mine, o.target, converted, o.env ?? process.env)) notes.add(n);
     // A user-level config audited with each project says the same thing each time: once is enough.

@@ -5,7 +5,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
-import { exitBlocks } from '../convert/runner-found.js';
+import { exitBlocks } from '../dialects/runner-guard.js';
 import { unwrapped } from './script-text.js';
 
 /** The events where a hook's exit 2 stops something (the tool call, the prompt, the end of a turn). */

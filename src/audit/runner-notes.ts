@@ -3,6 +3,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import type { NativeHook } from '../dialects/define.js';
 import { runnerNote } from '../convert/runner-found.js';
+import { RUNNER_GUARD } from '../dialects/runner-guard.js';
 import type { ConfigFile } from './types.js';
 import { runnerOf, wrapperOf } from './wrapper-args.js';
 
@@ -11,15 +12,20 @@ const DEFAULT_RUNNER = 'hook-bridge';
 
 export function runnerNotes(project: string, configs: ConfigFile[], target: DialectId | undefined, converted: NativeHook[], env: NodeJS.ProcessEnv): string[] {
   const hosts = new Map<string, Set<DialectId>>();
-  const add = (runner: string, on: readonly DialectId[]) => hosts.set(runner, new Set([...(hosts.get(runner) ?? []), ...on]));
+  // Hosts where some entry calling the runner has no runner guard: its absence blocks there (runner-guard.ts).
+  const unguarded = new Map<string, Set<DialectId>>();
+  const add = (runner: string, on: readonly DialectId[], command: string | undefined) => {
+    hosts.set(runner, new Set([...(hosts.get(runner) ?? []), ...on]));
+    if (!command?.endsWith(RUNNER_GUARD)) unguarded.set(runner, new Set([...(unguarded.get(runner) ?? []), ...on]));
+  };
   for (const c of configs) {
     for (const h of c.hooks) {
       const runner = runnerOf(h);
       if (runner === undefined) continue;
       const w = wrapperOf(h);
-      add(runner, target ? [target] : w ? (w.hosts ?? [w.to]) : [c.dialect]);
+      add(runner, target ? [target] : w ? (w.hosts ?? [w.to]) : [c.dialect], h.written);
     }
   }
-  if (target && converted.some((h) => typeof h.handler.command === 'string' && h.handler.command.startsWith(`${DEFAULT_RUNNER} run `))) add(DEFAULT_RUNNER, [target]);
-  return [...hosts].flatMap(([runner, on]) => runnerNote(runner, [...on], project, env) ?? []);
+  for (const h of converted) if (target && typeof h.handler.command === 'string' && h.handler.command.startsWith(`${DEFAULT_RUNNER} `)) add(DEFAULT_RUNNER, [target], h.handler.command);
+  return [...hosts].flatMap(([runner, on]) => runnerNote(runner, [...on], project, env, [...on].filter((d) => !unguarded.get(runner)?.has(d))) ?? []);
 }

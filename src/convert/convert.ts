@@ -13,6 +13,7 @@ import { matcherFires, matcherFiresFor, writeToolMatcher } from '../dialects/mat
 import { braceSubstitutedVars } from '../dialects/command-vars.js';
 import { rewriteEnvVars } from './env.js';
 import { groupEntries, priorityAsOrder } from './group-entries.js';
+import { guardEntries } from './guard-entries.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
 
@@ -414,7 +415,8 @@ export function convert(text: string, o: ConvertTextOptions): { output: string; 
   const read = dialects[o.from].codec.read(text, file, dialects[o.from]);
   assertConvertible(read.diagnostics);
   const converted = convertHooks(read.hooks, o.from, o);
-  const result = o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner: checkRunner(o.runner ?? 'hook-bridge'), graceMs: WRAPPER_GRACE_MS }) : converted;
+  const runner = checkRunner(o.runner ?? 'hook-bridge');
+  const result = guardEntries(o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner, graceMs: WRAPPER_GRACE_MS }) : converted, { hosts: [o.to], runners: [runner], from: o.from });
   const written = dialects[o.to].codec.write(result.hooks, o.existing, `<${o.to}>`, dialects[o.to]);
   return { output: written.text, report: result.report, diagnostics: [...read.diagnostics, ...result.diagnostics, ...written.diagnostics] };
 }

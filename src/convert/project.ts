@@ -16,6 +16,8 @@ import { assertConvertible, convertHooks, WRAPPER_GRACE_MS, type ConvertResult }
 import { deleteCreatedFile, missingDirectories, nextCreated } from './created.js';
 import { dispatchEntries } from './dispatch-entries.js';
 import { groupEntries } from './group-entries.js';
+import { guardEntries } from './guard-entries.js';
+import { RUNNER_GUARD } from '../dialects/runner-guard.js';
 import { gateNote, planGates, type GateOutcome } from './foreign-gates.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
 import { locateTargets } from './locate-targets.js';
@@ -153,7 +155,10 @@ function machinePathWarnings(o: ConvertProjectOptions, sources: Source[], plugin
 function runnerWarning(o: ConvertProjectOptions, targets: TargetOutcome[], project: string): Diagnostic[] {
   const runner = o.runner ?? 'hook-bridge';
   const calls = (t: TargetOutcome) => t.result.hooks.some((h) => typeof h.handler.command === 'string' && (h.handler.command.startsWith(`${runner} run `) || h.handler.command.startsWith(`${runner} dispatch `)));
-  const note = runnerNote(runner, [...new Set(targets.filter(calls).flatMap((t) => t.hosts))], project, o.env ?? process.env);
+  const calling = targets.filter(calls);
+  // Entries that carry the runner guard: its absence blocks nothing there.
+  const guarded = calling.filter((t) => t.result.hooks.every((h) => typeof h.handler.command !== 'string' || !h.handler.command.startsWith(`${runner} `) || h.handler.command.endsWith(RUNNER_GUARD))).flatMap((t) => t.hosts);
+  const note = runnerNote(runner, [...new Set(calling.flatMap((t) => t.hosts))], project, o.env ?? process.env, guarded);
   return note ? [{ severity: 'warning', code: 'runnerNotFound', message: note }] : [];
 }
 
@@ -175,11 +180,12 @@ async function convertTarget(
     .filter((s) => s.file !== '-')
     .sort((a, b) => Number(/\.local\./.test(basename(b.file))) - Number(/\.local\./.test(basename(a.file))))
     .map((s) => portablePath(resolve(s.file), project));
-  const result: ConvertResult = o.remove
+  const converted: ConvertResult = o.remove
     ? { to, hooks: [], report: [], diagnostics: [] }
     : o.dispatch
       ? dispatchEntries(input, from, hosts, configs, o.runner ?? 'hook-bridge')
       : grouped(o, hosts, mergeHosts(hosts.map((h) => convertHooks(input, from, { to: h, keyOf: run.keyOf, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner !== undefined ? { runner: o.runner } : {}), ...(run.pluginRoot ? { pluginRoot: run.pluginRoot } : {}), ...(o.emulateTodos ? { emulateTodos: true } : {}) })), hosts));
+  const result = guardEntries(converted, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
   const record = readRecord(file);
   const managedHere = o.remove ? record.entries : record.entries.filter(run.inScope);
   const own: Ownership = {

@@ -8,6 +8,7 @@ import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { lexShell } from '../model/shell-lexer.js';
+import { exitBlocks } from '../dialects/runner-guard.js';
 
 const runnable = (p: string) => {
   try {
@@ -23,20 +24,6 @@ const runnable = (p: string) => {
 export function programFound(name: string, cwd: string, env: NodeJS.ProcessEnv): boolean {
   if (name.includes('/')) return runnable(isAbsolute(name) ? name : resolve(cwd, name));
   return (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && runnable(join(dir, name)));
-}
-
-/** Does an exit code block on an agent: exit 2 everywhere, every code from 2 up where `output.otherExit` says so. */
-export function exitBlocks(d: DialectId, code: number): boolean {
-  if (code === 2) return true;
-  switch (mappings.dialects[d].output!.otherExit) {
-    case 'blocks-from-2':
-      return code > 2;
-    case 'denies':
-      return true;
-    case 'non-blocking':
-    case 'warning':
-      return false;
-  }
 }
 
 /**
@@ -66,12 +53,15 @@ function existsFile(p: string): boolean {
   }
 }
 
-/** The note for a runner that cannot be found, naming what its absence does on each host; undefined when it can start. */
-export function runnerNote(runner: string, hosts: readonly DialectId[], project: string, env: NodeJS.ProcessEnv): string | undefined {
+/**
+ * The note for a runner that cannot be found, naming what its absence does on each host; undefined when it can start.
+ * `guarded`: hosts whose entries carry the runner guard (dialects/runner-guard.ts), where its absence blocks nothing.
+ */
+export function runnerNote(runner: string, hosts: readonly DialectId[], project: string, env: NodeJS.ProcessEnv, guarded: readonly DialectId[] = []): string | undefined {
   const missing = runnerNotFound(runner, project, env);
   if (missing === undefined || !hosts.length) return undefined;
   const what = missing.includes('/') ? `${missing} does not exist (hooks run in the project directory)` : `${missing} is not on PATH here`;
-  const agents = (blocks: boolean) => hosts.filter((h) => exitBlocks(h, 127) === blocks).map((h) => mappings.dialects[h].agent);
+  const agents = (blocks: boolean) => hosts.filter((h) => (exitBlocks(h, 127) && !guarded.includes(h)) === blocks).map((h) => mappings.dialects[h].agent);
   const effects = [
     ...(agents(false).length ? [`${agents(false).join(', ')} run${agents(false).length > 1 ? '' : 's'} none of them (a non-blocking error)`] : []),
     ...(agents(true).length ? [`${agents(true).join(', ')} block${agents(true).length > 1 ? '' : 's'} every call they fire for`] : []),

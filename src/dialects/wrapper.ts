@@ -5,6 +5,7 @@
 // same calls, in one process (groupCommand, parseGroup; dispatch reads the same words with parseGroupedHooks).
 import type { DialectId } from '../model/dialect-ids.js';
 import { isDialectId } from '../model/dialect-ids.js';
+import { unguarded } from './runner-guard.js';
 
 export interface Wrapper {
   runner: string;
@@ -55,7 +56,8 @@ const unquote = (q: string) => q.slice(1, -1).replace(/'\\''/g, `'`);
  * `npx hook-bridge`, `node …/hook-bridge.cjs`) or is one of `runners` (what `--runner` named).
  * A shell command comes back as `command`; an exec-form one (`-- <argv>`) as `command` + `args`.
  */
-export function parseWrapper(command: string, runners: readonly string[] = []): Wrapper | undefined {
+export function parseWrapper(written: string, runners: readonly string[] = []): Wrapper | undefined {
+  const command = unguarded(written);
   const m = WRAPPER.exec(command) ?? ANY_RUNNER.exec(command);
   if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
   const [, runner, from, to, event, timeout, pluginRoot, emulateTodos, calls, quoted, words] = m;
@@ -205,8 +207,8 @@ const GROUP = /^(.+?) dispatch --to (\S+)(?: --event ([A-Za-z][\w-]*))? (run .*)
  * Recognise a grouped entry written by groupCommand (its runner mentions hook-bridge or is one of `runners`).
  * undefined for any other command, a `dispatch --config` registration included.
  */
-export function parseGroup(command: string, runners: readonly string[] = []): HookGroup | undefined {
-  const m = GROUP.exec(command);
+export function parseGroup(written: string, runners: readonly string[] = []): HookGroup | undefined {
+  const m = GROUP.exec(unguarded(written));
   if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
   const hosts = m[2]!.split(',');
   const words = shellWords(m[4]!);
