@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { convertProject } from '../../src/convert/project.js';
 import { dialects } from '../../src/dialects/index.js';
 import { gate, gatePrefix, ungate } from '../../src/dialects/foreign-gate.js';
+import { RUNNER_GUARD } from '../../src/dialects/runner-guard.js';
 import { project } from './helpers.js';
 import { cli } from './host.js';
 
@@ -78,7 +79,7 @@ describe('convert --to copilot: its own file, and the Claude files gated', () =>
     writeFileSync(join(dir, '.claude/settings.json'), text.replace('"PostToolBatch"', '"Stop": [ { "hooks": [ { "type": "command", "command": "./stop.sh" } ] } ],\n    "PostToolBatch"'));
     const r = await run(dir);
     const own = JSON.parse(read(dir, '.github/hooks/hook-bridge.json'));
-    expect(own.hooks.preToolUse.map((a: { bash: string }) => a.bash)).toEqual([`hook-bridge run --from claude --to copilot --event preToolUse --timeout 10 -c '${guard.replace('block-rm.sh', 'block-rm-v2.sh')}'`]);
+    expect(own.hooks.preToolUse.map((a: { bash: string }) => a.bash)).toEqual([`hook-bridge run --from claude --to copilot --event preToolUse --timeout 10 -c '${guard.replace('block-rm.sh', 'block-rm-v2.sh')}'${RUNNER_GUARD}`]);
     expect(own.hooks.agentStop).toHaveLength(1);
     expect(claudeHooks(dir).map((h) => [h.nativeEvent, h.gatedFor])).toEqual([['PreToolUse', 'copilot'], ['Stop', 'copilot'], ['PostToolBatch', undefined]]);
     // The grouped PreToolUse entry goes (one hook is left: a plain wrapper is added for it), agentStop's is added.
@@ -140,7 +141,7 @@ describe('convert --to copilot: its own file, and the Claude files gated', () =>
     const dir = setup();
     const r = await run(dir, { dispatch: true });
     const own = JSON.parse(read(dir, '.github/hooks/hook-bridge.json'));
-    expect(own.hooks.preToolUse).toEqual([{ type: 'command', bash: "hook-bridge dispatch --to copilot --event preToolUse --config '.claude/settings.local.json' --config '.claude/settings.json'", matcher: 'bash|create|edit', timeoutSec: 605 }]);
+    expect(own.hooks.preToolUse).toEqual([{ type: 'command', bash: `hook-bridge dispatch --to copilot --event preToolUse --config '.claude/settings.local.json' --config '.claude/settings.json'${RUNNER_GUARD}`, matcher: 'bash|create|edit', timeoutSec: 605 }]);
     expect(own.hooks.userPromptSubmitted[0].bash).toContain('--event userPromptSubmitted');
     expect(r.gates.map((g) => g.gated)).toEqual([2, 1]);
   });

@@ -36,7 +36,7 @@ describe('convert: the runner it writes', () => {
         severity: 'warning',
         code: 'runnerNotFound',
         message:
-          "hook-bridge is not on PATH here: the hooks written to run `hook-bridge …` fail to start (exit 127) until it is installed where the agents run hooks, or --runner names one that is (e.g. --runner 'node ./node_modules/hook-bridge/bin/hook-bridge.cjs'); meanwhile Qwen Code runs none of them (a non-blocking error), and Gemini CLI blocks every call they fire for",
+          "hook-bridge is not on PATH here: the hooks written to run `hook-bridge …` fail to start (exit 127) until it is installed where the agents run hooks, or --runner names one that is (e.g. --runner 'node ./node_modules/hook-bridge/bin/hook-bridge.cjs'); meanwhile Qwen Code, Gemini CLI run none of them (a non-blocking error)",
       },
     ]);
   });
@@ -73,7 +73,7 @@ describe('audit: the runner of the hook-bridge entries it finds', () => {
     expect(audit({ paths: [dir], env: { PATH: pathWith('hook-bridge') } }).notes).toEqual([]);
     // with --target, the runner a conversion would write
     const src = copy();
-    expect(audit({ paths: [src], target: 'gemini', env: { PATH: pathWith() } }).notes).toEqual([expect.stringMatching(/; meanwhile Gemini CLI blocks every call they fire for$/)]);
+    expect(audit({ paths: [src], target: 'gemini', env: { PATH: pathWith() } }).notes).toEqual([expect.stringMatching(/; meanwhile Gemini CLI runs none of them \(a non-blocking error\)$/)]);
     expect(audit({ paths: [src], env: { PATH: pathWith() } }).notes).toEqual([]);
   });
   it('the CLI prints it on stderr, after the report', async () => {

@@ -7,6 +7,8 @@ import { convert } from '../../src/convert/convert.js';
 import { dialects } from '../../src/dialects/index.js';
 import { matcherFires, readToolMatcher, writeToolMatcher } from '../../src/dialects/matcher.js';
 import { mappings } from '../../src/model/mappings.js';
+import { RUNNER_GUARD } from '../../src/dialects/runner-guard.js';
+
 
 const OBS = resolve(import.meta.dirname, '../fixtures/observed/copilot');
 const d = dialects.copilot;
@@ -96,9 +98,9 @@ describe('a Claude config converted to it and back', () => {
   it('events camelCase, matchers in its names, commands wrapped with the event they run for, the wrapper given time', () => {
     const out = JSON.parse(there.output);
     expect(out.version).toBe(1);
-    expect(out.hooks.preToolUse).toEqual([{ type: 'command', bash: `hook-bridge run --from claude --to copilot --event preToolUse --timeout 10 -c 'python3 "$CLAUDE_PROJECT_DIR/.hooks/protect-env.py"'`, matcher: 'create|edit', timeoutSec: 15 }]);
+    expect(out.hooks.preToolUse).toEqual([{ type: 'command', bash: `hook-bridge run --from claude --to copilot --event preToolUse --timeout 10 -c 'python3 "$CLAUDE_PROJECT_DIR/.hooks/protect-env.py"'${RUNNER_GUARD}`, matcher: 'create|edit', timeoutSec: 15 }]);
     // Claude's default of 600 s is written out: Copilot's own is 30 s.
-    expect(out.hooks.sessionStart).toEqual([{ type: 'command', bash: `hook-bridge run --from claude --to copilot --event sessionStart -c 'echo ctx'`, timeoutSec: 605 }]);
+    expect(out.hooks.sessionStart).toEqual([{ type: 'command', bash: `hook-bridge run --from claude --to copilot --event sessionStart -c 'echo ctx'${RUNNER_GUARD}`, timeoutSec: 605 }]);
   });
   it('back to Claude: the original hooks', () => {
     const back = convert(there.output, { from: 'copilot', to: 'claude' });
