@@ -2,6 +2,7 @@
 import { canonicalEvent, canonicalTool } from '../dialects/catalog.js';
 import { isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
+import { unknownDialectMessage } from '../model/suggest.js';
 
 /** When run and dispatch translate the host's transcript for the script (`--transcript`). */
 export const TRANSCRIPT_MODES = ['always', 'auto', 'never'] as const;
@@ -50,6 +51,14 @@ function badCall(name: string, from: DialectId): never {
   throw new UsageError(`--calls takes ${mappings.dialects[from].agent} tool names, comma-separated; "${name}" is none`);
 }
 
+/** The dialects of `--from` / `--to` (a comma list), or a usage error naming the closest id for a typo (`Qwen`: qwen). */
+export function dialectList(option: string, value: string): DialectId[] {
+  const list = value.split(',');
+  for (const d of list) if (!isDialectId(d)) throw new UsageError(`${option}: ${unknownDialectMessage(d)}`);
+  if (option === '--from' && list.length > 1) throw new UsageError('--from takes one dialect');
+  return list as DialectId[];
+}
+
 export function parseArgs(argv: string[]): RunArgs | 'help' {
   const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', rewrite: 'deny' };
   const choice = <T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T => {
@@ -66,9 +75,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     };
     if (a === '-h' || a === '--help') return 'help';
     else if (a === '--from' || a === '--to') {
-      const list = take().split(',');
-      for (const d of list) if (!isDialectId(d)) throw new UsageError(`unknown dialect "${d}" for ${a}`);
-      if (a === '--from' && list.length > 1) throw new UsageError('--from takes one dialect');
+      const list = dialectList(a, take());
       o[a.slice(2)] = list[0];
       if (list.length > 1) o.hosts = list as DialectId[];
     } else if (a === '--timeout') {

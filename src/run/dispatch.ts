@@ -9,7 +9,7 @@ import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { hostHelpLists } from './help-lists.js';
 import { hostProjectDir } from './payload.js';
-import { TRANSCRIPT_MODES, UsageError, type RunArgs, type TranscriptMode } from './args.js';
+import { dialectList, TRANSCRIPT_MODES, UsageError, type RunArgs, type TranscriptMode } from './args.js';
 import { hostMain } from './host-main.js';
 import { callingHost, isPromptRefire, parseHostPayload, type ParsedPayload } from './host-payload.js';
 import { isBlocking, ownFailure } from './own-failure.js';
@@ -48,9 +48,7 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     if (v === undefined) throw new UsageError(`${a} needs a value`);
     i++;
     if (a === '--to' || a === '--from') {
-      const list = v.split(',');
-      for (const d of list) if (!isDialectId(d)) throw new UsageError(`unknown dialect "${d}" for ${a}`);
-      if (a === '--from' && list.length > 1) throw new UsageError('--from takes one dialect');
+      const list = dialectList(a, v);
       o[a === '--to' ? 'to' : 'from'] = list[0] as DialectId;
       if (a === '--to' && list.length > 1) o.hosts = list as DialectId[];
     } else if (a === '--config') o.config = [...(o.config ?? []), v];

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { readAnswer, type ScriptResult } from '../../src/run/answer.js';
 import { emit, type EmitOptions, type HostReply } from '../../src/run/emit.js';
 import { MAX_PAYLOAD } from '../../src/run/stdin.js';
+import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 
 const GT = resolve(import.meta.dirname, '../fixtures/ground-truth');
 type Host = 'qwen' | 'codebuddy' | 'codebuddy-ide' | 'claude';
@@ -120,14 +121,16 @@ describe.concurrent('own failures through the CLI', () => {
   const POST = JSON.stringify(load('qwen', 'PostToolUse-run_shell_command'));
   const UPS = JSON.stringify(load('qwen', 'UserPromptSubmit-initial'));
   it.each([
-    ['unknown dialect', ['--from', 'claude', '--to', 'cursor', '-c', 'true'], 'unknown dialect "cursor" for --to'],
+    ['unknown dialect', ['--from', 'claude', '--to', 'cursor', '-c', 'true'], `--to: unknown dialect "cursor" (known: ${DIALECT_IDS.join(', ')})`],
+    ['a dialect in another case', ['--from', 'claude', '--to', 'Qwen', '-c', 'true'], `--to: unknown dialect "Qwen": did you mean qwen? (known: ${DIALECT_IDS.join(', ')})`],
+    ['a mistyped --from', ['--from', 'cluade', '--to', 'qwen', '-c', 'true'], `--from: unknown dialect "cluade": did you mean claude? (known: ${DIALECT_IDS.join(', ')})`],
     ['missing --to', ['--from', 'claude', '-c', 'true'], '--from and --to are required'],
     ['missing command', ['--from', 'claude', '--to', 'qwen'], "a command is required: -c '<command>' or -- <command> [args...]"],
     ['empty argv command', ['--from', 'claude', '--to', 'qwen', '--'], "a command is required: -c '<command>' or -- <command> [args...]"],
     ['unknown option', ['--from', 'claude', '--to', 'qwen', '--frob', '-c', 'true'], 'unknown option "--frob"'],
     ['bad timeout', ['--from', 'claude', '--to', 'qwen', '--timeout', '0', '-c', 'true'], '--timeout takes a positive number of seconds, got "0"'],
     ['bad choice', ['--from', 'claude', '--to', 'qwen', '--ask', 'maybe', '-c', 'true'], '--ask takes ask|deny|allow, got "maybe"'],
-    ['--ask allow does not opt out of failing closed', ['--from', 'claude', '--to', 'cursor', '--ask', 'allow', '-c', 'true'], 'unknown dialect "cursor" for --to'],
+    ['--ask allow does not opt out of failing closed', ['--from', 'claude', '--to', 'cursor', '--ask', 'allow', '-c', 'true'], `--to: unknown dialect "cursor" (known: ${DIALECT_IDS.join(', ')})`],
     ['--on-timeout allow does not opt out either', ['--from', 'claude', '--on-timeout', 'allow', '-c', 'true'], '--from and --to are required'],
   ])('usage error (%s): exit 2 on PreToolUse and UserPromptSubmit, 0 on PostToolUse; empty stdout', async (_n, args, message) => {
     for (const [payload, code] of [
