@@ -3,6 +3,7 @@
 // Copilot's own reading of the Claude file does nothing for it, and Claude Code runs the converted project as before,
 // also when it was started from Copilot (COPILOT_CLI=1 inherited). Plus the facts about Copilot's own files the dialect
 // relies on that were established while writing it (docs/observations.md).
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ import { runCopilotInRepo } from './harness/copilot.js';
 import { ensureAgent } from './harness/install.js';
 import type { AgentRunResult, ModelStep } from './harness/types.js';
 import { makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
-import { HOSTS, installConfig } from './scenarios/hosts.js';
+import { HOSTS, installConfig, repoRoot } from './scenarios/hosts.js';
+import { RUNNER_GUARD } from '../../src/dialects/runner-guard.js';
 
 const workspaces: TempWorkspace[] = [];
 beforeAll(() => {
@@ -184,5 +186,29 @@ describe('through hook-bridge, what Copilot alone gets wrong (issue 22)', () => 
     const w = project('bridged', 'Stop', undefined, `if(p.stop_hook_active)return;const recs=require('fs').readFileSync(p.transcript_path,'utf8').trim().split('\\n').map(l=>JSON.parse(l));const uses=recs.filter(r=>r.type==='assistant').flatMap(r=>r.message.content).filter(b=>b.type==='tool_use');console.log(JSON.stringify({decision:'block',reason:'SAW '+uses.map(b=>b.name+':'+b.input.command).join(',')}))`);
     const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [STEPS[0]!] });
     expect(told(r, 'SAW Bash:echo one'), explain(r)).toBe(true);
+  });
+});
+
+describe('Copilot CLI: hook-bridge not installed where Copilot runs hooks', () => {
+  /** A Claude guard that would deny the call, converted with a runner that is on no PATH (as a first install gets wrong). */
+  function missingRunner(prefix: string) {
+    const w = workspace(prefix);
+    writeJson(join(w.dir, '.claude/settings.json'), { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo NO >&2; exit 2' }] }] } });
+    execFileSync(process.execPath, [join(repoRoot, 'bin/hook-bridge.cjs'), 'convert', '--from', 'claude', '--to', 'copilot', '--runner', 'hook-bridge-not-installed', '--no-backup'], { cwd: w.dir, stdio: 'ignore' });
+    return w;
+  }
+  const touch: ModelStep[] = [{ tool: 'bash', args: { command: 'touch ran.marker', description: 'touch' } }];
+  it('the entry convert wrote (with its runner guard): the call goes on, as Claude Code treats a hook that cannot start', async () => {
+    const w = missingRunner('hb-e2e-copilot-norunner-');
+    expect(readFileSync(join(w.dir, '.github/hooks/hook-bridge.json'), 'utf8')).toContain(JSON.stringify(RUNNER_GUARD).slice(1, -1));
+    const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: touch });
+    expect({ ran: existsSync(join(w.dir, 'ran.marker')), denied: told(r, 'Denied by preToolUse hook') }, explain(r)).toEqual({ ran: true, denied: false });
+  });
+  it('the same entry without the guard: Copilot denies the call (exit 127 "hook errored"; recorded)', async () => {
+    const w = missingRunner('hb-e2e-copilot-norunner-bare-');
+    const file = join(w.dir, '.github/hooks/hook-bridge.json');
+    writeFileSync(file, readFileSync(file, 'utf8').split(JSON.stringify(RUNNER_GUARD).slice(1, -1)).join(''));
+    const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: touch });
+    expect({ ran: existsSync(join(w.dir, 'ran.marker')), denied: told(r, 'Denied by preToolUse hook') }, explain(r)).toEqual({ ran: false, denied: true });
   });
 });
