@@ -4,7 +4,7 @@
 // runs hooks does not lock that agent out. The report rows follow their entry's new command.
 import type { DialectId } from '../model/dialect-ids.js';
 import type { NativeHook } from '../dialects/define.js';
-import { guarded, needsGuard } from '../dialects/runner-guard.js';
+import { exitBlocks, guarded, needsGuard } from '../dialects/runner-guard.js';
 import { dispatchConfigs, parseGroup, parseWrapper } from '../dialects/wrapper.js';
 
 /** The script agents an entry runs hooks for, when it is one of hook-bridge's entries (`from`: a --config registration's). */
@@ -22,6 +22,8 @@ interface Row {
 }
 
 export function guardEntries<T extends { hooks: NativeHook[]; report: Row[] }>(result: T, o: { hosts: readonly DialectId[]; runners: readonly string[]; from: DialectId }): T {
+  // No host that blocks on it: nothing to read (the common case costs nothing).
+  if (!o.hosts.some((h) => exitBlocks(h, 127))) return result;
   const changed = new Map<string, string>();
   const hooks = result.hooks.map((h) => {
     const command = h.handler.command;
