@@ -7,7 +7,7 @@ import type { Hook } from '../model/hook.js';
 import { nativeEvent } from '../dialects/catalog.js';
 import type { Ownership } from '../dialects/define.js';
 import { handlerId } from '../dialects/handler-id.js';
-import { dispatchConfigs, parseWrapper } from '../dialects/wrapper.js';
+import { dispatchConfigs, parseWrapper, withoutPolicy } from '../dialects/wrapper.js';
 import { ownedIndex, readRecord, type OwnedEntry } from './provenance.js';
 
 /** hook-bridge's own entry forms: a `run` wrapper or a `dispatch` registration. */
@@ -59,7 +59,12 @@ export function ownershipOf(c: OwnershipContext): Ownership {
     return dispatchConfigs(command)?.some((f) => c.sourceFiles.has(resolve(c.project, f)) || c.sourceFiles.has(resolve(f))) ? `dispatch ${event}` : undefined;
   };
   return {
-    owner: (event, handler) => owned.get(`${event}\0${handlerId(handler)}`)?.[0]?.key ?? (c.legacy && typeof handler.command === 'string' && isOwnForm(handler, c.runners) ? legacyOwner(event, handler.command) : undefined),
+    owner: (event, handler) => {
+      const id = (h: Record<string, unknown>) => owned.get(`${event}\0${handlerId(h)}`)?.[0]?.key;
+      // An entry a person added options to (`--on-missing deny`) is still the one convert wrote.
+      const bare = typeof handler.command === 'string' ? withoutPolicy(handler.command) : undefined;
+      return id(handler) ?? (bare !== undefined && bare !== handler.command ? id({ ...handler, command: bare }) : undefined) ?? (c.legacy && typeof handler.command === 'string' && isOwnForm(handler, c.runners) ? legacyOwner(event, handler.command) : undefined);
+    },
     adopt: (handler) => isOwnForm(handler, c.runners),
   };
 }

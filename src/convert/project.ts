@@ -17,6 +17,7 @@ import { deleteCreatedFile, missingDirectories, nextCreated } from './created.js
 import { dispatchEntries } from './dispatch-entries.js';
 import { groupEntries } from './group-entries.js';
 import { guardEntries } from './guard-entries.js';
+import { keepPolicies } from './keep-policy.js';
 import { RUNNER_GUARD } from '../dialects/runner-guard.js';
 import { gateNote, planGates, type GateOutcome } from './foreign-gates.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
@@ -185,7 +186,7 @@ async function convertTarget(
     : o.dispatch
       ? dispatchEntries(input, from, hosts, configs, o.runner ?? 'hook-bridge')
       : grouped(o, hosts, mergeHosts(hosts.map((h) => convertHooks(input, from, { to: h, keyOf: run.keyOf, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner !== undefined ? { runner: o.runner } : {}), ...(run.pluginRoot ? { pluginRoot: run.pluginRoot } : {}), ...(o.emulateTodos ? { emulateTodos: true } : {}) })), hosts));
-  const result = guardEntries(converted, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
+  const guarded = guardEntries(converted, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
   const record = readRecord(file);
   const managedHere = o.remove ? record.entries : record.entries.filter(run.inScope);
   const own: Ownership = {
@@ -205,6 +206,8 @@ async function convertTarget(
   const existing = existsSync(file) ? readText(file) : undefined;
   if (!o.stdout) assertHostReads(file, existing, hosts);
   const before = o.stdout ? undefined : existing;
+  // Options a person added to entries convert wrote (`run --on-missing deny …`) stay (keep-policy.ts).
+  const result = before === undefined ? guarded : keepPolicies(guarded, entriesIn(to, before, file, run.runners));
   const written = dialects[to].codec.write(result.hooks, before, file, dialects[to], o.stdout ? undefined : own);
   const { diagnostics: writeDiagnostics, changes } = written;
   diagnostics.push(...writeDiagnostics.filter((d) => d.code !== 'jsonSyntaxIgnoresFile'));
@@ -231,6 +234,15 @@ async function convertTarget(
   const dropBackup = record.created?.backup === true && (o.remove === true || deleted);
   const pending: PendingWrite = { file, text: deleted ? undefined : after, record: recordFile, recordText: newRecord, outcome, backup, dropBackup, directories: created.directories ?? 0 };
   return { outcome, ...(changed || outcome.recordChanged || dropBackup ? { write: pending } : {}) };
+}
+
+/** The hooks a target file holds now (none when it cannot be read: writing it says why). */
+function entriesIn(to: DialectId, text: string, file: string, runners: readonly string[]): Hook[] {
+  try {
+    return dialects[to].codec.read(text, file, dialects[to], { runners }).hooks;
+  } catch {
+    return [];
+  }
 }
 
 /** By default (neither --wrap nor --no-wrap), wrappers that fire for the same calls share one `dispatch` entry. */

@@ -52,12 +52,52 @@ const QUOTED_WORD = new RegExp(QUOTED, 'gs');
 const unquote = (q: string) => q.slice(1, -1).replace(/'\\''/g, `'`);
 
 /**
+ * Options of `run` and `dispatch` a person may add to an entry convert wrote — what to do when a hook cannot start,
+ * fails or times out, `ask`, rewrites, transcripts (`--on-missing deny`) — as words. They are not part of which hook
+ * the entry runs: convert recognises the entry with them and keeps them when it writes the entry again.
+ */
+const POLICY = / --(?:on-error|on-timeout|on-missing|ask|rewrite|transcript) [a-z-]+(?= |$)/g;
+
+/** Where an entry's own options end: its first hook (`dispatch … run --from`), or its command (`run … -c` / `-- `). */
+function headEnd(command: string): number {
+  const dispatch = command.indexOf(' dispatch ');
+  const run = command.indexOf(' run ');
+  if (dispatch >= 0 && (run < 0 || dispatch < run)) {
+    const hooks = command.indexOf(' run --from ', dispatch);
+    return hooks >= 0 ? hooks : command.length;
+  }
+  const c = [command.indexOf(" -c '"), command.indexOf(" -- '")].filter((i) => i >= 0);
+  return c.length ? Math.min(...c) : command.length;
+}
+
+/** The options a person added to an entry (words: `--on-missing`, `deny`, …), in their order. */
+export function policyOf(command: string): string[] {
+  return (command.slice(0, headEnd(command)).match(POLICY) ?? []).flatMap((m) => m.trim().split(' '));
+}
+
+/** The entry without the options a person added (what convert wrote). */
+export function withoutPolicy(command: string): string {
+  const end = headEnd(command);
+  return command.slice(0, end).replace(POLICY, '') + command.slice(end);
+}
+
+/** The entry with `policy` after `run` (a wrapper) or `dispatch` (a grouped entry or a registration). */
+export function withPolicy(command: string, policy: readonly string[]): string {
+  if (!policy.length) return command;
+  const end = headEnd(withoutPolicy(command));
+  const m = / (run|dispatch) /.exec(command);
+  if (!m || m.index >= end) return command;
+  const at = m.index + m[0].length - 1;
+  return `${command.slice(0, at)} ${policy.join(' ')}${command.slice(at)}`;
+}
+
+/**
  * Recognise a command written by wrapCommand: its runner mentions hook-bridge (`hook-bridge`,
  * `npx hook-bridge`, `node …/hook-bridge.cjs`) or is one of `runners` (what `--runner` named).
  * A shell command comes back as `command`; an exec-form one (`-- <argv>`) as `command` + `args`.
  */
 export function parseWrapper(written: string, runners: readonly string[] = []): Wrapper | undefined {
-  const command = unguarded(written);
+  const command = withoutPolicy(unguarded(written));
   const m = WRAPPER.exec(command) ?? ANY_RUNNER.exec(command);
   if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
   const [, runner, from, to, event, timeout, pluginRoot, emulateTodos, calls, quoted, words] = m;
@@ -208,7 +248,7 @@ const GROUP = /^(.+?) dispatch --to (\S+)(?: --event ([A-Za-z][\w-]*))? (run .*)
  * undefined for any other command, a `dispatch --config` registration included.
  */
 export function parseGroup(written: string, runners: readonly string[] = []): HookGroup | undefined {
-  const m = GROUP.exec(unguarded(written));
+  const m = GROUP.exec(withoutPolicy(unguarded(written)));
   if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
   const hosts = m[2]!.split(',');
   const words = shellWords(m[4]!);
