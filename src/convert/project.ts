@@ -19,6 +19,7 @@ import { groupEntries } from './group-entries.js';
 import { guardEntries } from './guard-entries.js';
 import { keepPolicies } from './keep-policy.js';
 import { RUNNER_GUARD } from '../dialects/runner-guard.js';
+import { mayHavePolicy } from '../dialects/wrapper.js';
 import { gateNote, planGates, type GateOutcome } from './foreign-gates.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
 import { locateTargets } from './locate-targets.js';
@@ -207,7 +208,7 @@ async function convertTarget(
   if (!o.stdout) assertHostReads(file, existing, hosts);
   const before = o.stdout ? undefined : existing;
   // Options a person added to entries convert wrote (`run --on-missing deny …`) stay (keep-policy.ts).
-  const result = before === undefined ? guarded : keepPolicies(guarded, entriesIn(to, before, file, run.runners));
+  const result = before === undefined || !mayHavePolicy(before) ? guarded : keepPolicies(guarded, entriesIn(to, before, file, run.runners));
   const written = dialects[to].codec.write(result.hooks, before, file, dialects[to], o.stdout ? undefined : own);
   const { diagnostics: writeDiagnostics, changes } = written;
   diagnostics.push(...writeDiagnostics.filter((d) => d.code !== 'jsonSyntaxIgnoresFile'));

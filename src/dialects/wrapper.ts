@@ -58,6 +58,9 @@ const unquote = (q: string) => q.slice(1, -1).replace(/'\\''/g, `'`);
  */
 const POLICY = / --(?:on-error|on-timeout|on-missing|ask|rewrite|transcript) [a-z-]+(?= |$)/g;
 
+/** Can a config text hold an entry with such options (a quick test before reading it for them)? */
+export const mayHavePolicy = (text: string): boolean => new RegExp(POLICY.source).test(text);
+
 /** Where an entry's own options end: its first hook (`dispatch … run --from`), or its command (`run … -c` / `-- `). */
 function headEnd(command: string): number {
   const dispatch = command.indexOf(' dispatch ');
