@@ -6,6 +6,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { NativeHook } from '../dialects/define.js';
 import { exitBlocks, guarded, needsGuard } from '../dialects/runner-guard.js';
 import { dispatchConfigs, parseGroup, parseWrapper } from '../dialects/wrapper.js';
+import { rewriteCommands, type LandedRow } from './rewrite-commands.js';
 
 /** The script agents an entry runs hooks for, when it is one of hook-bridge's entries (`from`: a --config registration's). */
 function scriptsOf(command: string, runners: readonly string[], from: DialectId): DialectId[] | undefined {
@@ -16,28 +17,11 @@ function scriptsOf(command: string, runners: readonly string[], from: DialectId)
   return dispatchConfigs(command) ? [from] : undefined;
 }
 
-/** A report row: where its hook landed. */
-interface Row {
-  target?: { event: string; command?: string };
-}
-
-export function guardEntries<T extends { hooks: NativeHook[]; report: Row[] }>(result: T, o: { hosts: readonly DialectId[]; runners: readonly string[]; from: DialectId }): T {
+export function guardEntries<T extends { hooks: NativeHook[]; report: LandedRow[] }>(result: T, o: { hosts: readonly DialectId[]; runners: readonly string[]; from: DialectId }): T {
   // No host that blocks on it: nothing to read (the common case costs nothing).
   if (!o.hosts.some((h) => exitBlocks(h, 127))) return result;
-  const changed = new Map<string, string>();
-  const hooks = result.hooks.map((h) => {
-    const command = h.handler.command;
-    if (typeof command !== 'string') return h;
+  return rewriteCommands(result, (command) => {
     const scripts = scriptsOf(command, o.runners, o.from);
-    if (!scripts || !needsGuard(o.hosts, scripts)) return h;
-    const now = guarded(command);
-    changed.set(`${h.event}\0${command}`, now);
-    return { ...h, handler: { ...h.handler, command: now } };
+    return scripts && needsGuard(o.hosts, scripts) ? guarded(command) : undefined;
   });
-  if (!changed.size) return result;
-  for (const r of result.report) {
-    const now = r.target?.command !== undefined ? changed.get(`${r.target.event}\0${r.target.command}`) : undefined;
-    if (now !== undefined) r.target!.command = now;
-  }
-  return { ...result, hooks };
 }
