@@ -40,7 +40,7 @@ trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips t
     .option('--out <file>', 'write this file instead of the target\'s conventional one')
     .option('--stdout', 'print the converted config instead of writing it')
     .option('--dry-run', 'print a unified diff of what would change; write nothing')
-    .option('--check', 'write nothing; exit 1 when a target file or its record is not what convert would write now, naming the entries to add, update or remove (for CI and pre-commit)')
+    .option('--check', 'write nothing; exit 1 when a target file or its record is not what convert would write now, naming the entries to add, update or remove, or a source file another agent reads itself (Copilot CLI: .claude/settings*.json) whose hooks are not gated (for CI and pre-commit)')
     .option('--wrap', 'one `hook-bridge run` wrapper entry per hook (default: the wrappers of an event that fire for the same calls share one `hook-bridge dispatch` entry, so a call starts hook-bridge once)')
     .option('--no-wrap', 'write commands as they are (env vars rewritten; the report warns)')
     .option('--runner <cmd>', 'the command the converted config starts hook-bridge with (not empty)', 'hook-bridge')
