@@ -4,7 +4,8 @@ const cmd = process.argv[2];
 // `run` and `dispatch` sit on every tool call of the host agent: each gets its own lean bundle, started from
 // V8's code cache (compiled code kept from an earlier call: no parsing and compiling the bundle again on every
 // tool call). They set up stdout and stderr only to write, and handle a closed pipe there (src/run/main.ts).
-if (cmd === 'run' || cmd === 'dispatch') fromCodeCache(require('node:path').join(__dirname, '..', 'dist', `${cmd}.cjs`));
+if (cmd === 'run' || cmd === 'dispatch')
+  fromCodeCache(require('node:path').join(__dirname, '..', 'dist', `${cmd}.cjs`));
 else {
   // A closed pipe (`hook-bridge dialects | head`) ends every command quietly, with the exit code it has set so far.
   for (const s of [process.stdout, process.stderr]) {
@@ -41,13 +42,20 @@ function fromCodeCache(file) {
   try {
     const st = fs.statSync(file);
     const env = process.env;
-    const root = env.HOOK_BRIDGE_CACHE_DIR || path.join(env.XDG_CACHE_HOME || path.join(env.HOME || require('node:os').homedir(), '.cache'), 'hook-bridge');
+    const root =
+      env.HOOK_BRIDGE_CACHE_DIR ||
+      path.join(env.XDG_CACHE_HOME || path.join(env.HOME || require('node:os').homedir(), '.cache'), 'hook-bridge');
     // flags change what V8 compiles; another install (another path) keeps its own cache
     install = `${cmd}-${fnv(file)}-${fnv(`${process.execArgv.join(' ')}\0${env.NODE_OPTIONS || ''}`)}-`;
-    cacheFile = path.join(root, 'v8', `${install}${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}-${st.ino}.bin`);
+    cacheFile = path.join(
+      root,
+      'v8',
+      `${install}${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}-${st.ino}.bin`,
+    );
     // compiled code is run as it is: only from a file of this user that nobody else can write
     const own = fs.statSync(cacheFile);
-    if ((process.getuid === undefined || own.uid === process.getuid()) && !(own.mode & 0o022)) cached = fs.readFileSync(cacheFile);
+    if ((process.getuid === undefined || own.uid === process.getuid()) && !(own.mode & 0o022))
+      cached = fs.readFileSync(cacheFile);
   } catch {
     /* no cache yet */
   }
@@ -64,7 +72,8 @@ function fromCodeCache(file) {
         fs.renameSync(tmp, cacheFile);
         // the caches of this install's earlier bundles (or Node versions) are no use any more
         const mine = path.basename(cacheFile);
-        for (const f of fs.readdirSync(dir)) if (f.startsWith(install) && f !== mine && f.endsWith('.bin')) fs.rmSync(path.join(dir, f), { force: true });
+        for (const f of fs.readdirSync(dir))
+          if (f.startsWith(install) && f !== mine && f.endsWith('.bin')) fs.rmSync(path.join(dir, f), { force: true });
       } catch {
         /* a cache that cannot be written: compile next time too */
       }

@@ -35,7 +35,10 @@ const COMMANDS = ['convert-command', 'audit-command', 'dialects-command', 'trans
 const commandsExternal: Plugin = {
   name: 'commands-external',
   setup(b) {
-    b.onResolve({ filter: /^\.\/[a-z]+-command\.js$/ }, (a) => ({ path: a.path.replace(/\.js$/, '.cjs'), external: true }));
+    b.onResolve({ filter: /^\.\/[a-z]+-command\.js$/ }, (a) => ({
+      path: a.path.replace(/\.js$/, '.cjs'),
+      external: true,
+    }));
   },
 };
 /** run and dispatch load the transcript translator on demand: its own bundle, dist/transcript.cjs. */
@@ -45,18 +48,30 @@ const transcriptExternal: Plugin = {
     b.onResolve({ filter: /\/transcript\/sync\.js$/ }, () => ({ path: './transcript.cjs', external: true }));
   },
 };
-/** dist/transcript.cjs is only ever required by run/dispatch, which hand it their parsed mappings (see src/run/transcripts.ts). */
+/**
+ * dist/transcript.cjs is only ever required by run/dispatch, which hand it their parsed mappings (see
+ * src/run/transcripts.ts).
+ */
 const mappingsFromLoader: Plugin = {
   name: 'mappings-from-loader',
   setup(b) {
-    b.onLoad({ filter: /generated[\\/]mappings\.json$/ }, () => ({ contents: `const m = globalThis[Symbol.for('hook-bridge.mappings')]; if (!m) throw new Error('transcript.cjs: load it through run or dispatch'); export default m;`, loader: 'js' }));
+    b.onLoad({ filter: /generated[\\/]mappings\.json$/ }, () => ({
+      contents:
+        "const m = globalThis[Symbol.for('hook-bridge.mappings')]; " +
+        "if (!m) throw new Error('transcript.cjs: load it through run or dispatch'); " +
+        'export default m;',
+      loader: 'js',
+    }));
   },
 };
 /** The compiled mappings as JSON.parse('…'): V8 parses a JSON string much faster than an object literal. */
 const mappingsAsJsonString: Plugin = {
   name: 'mappings-as-json-string',
   setup(b) {
-    b.onLoad({ filter: /generated[\\/]mappings\.json$/ }, (a) => ({ contents: `export default JSON.parse(${JSON.stringify(readFileSync(a.path, 'utf8'))});`, loader: 'js' }));
+    b.onLoad({ filter: /generated[\\/]mappings\.json$/ }, (a) => ({
+      contents: `export default JSON.parse(${JSON.stringify(readFileSync(a.path, 'utf8'))});`,
+      loader: 'js',
+    }));
   },
 };
 /**
@@ -66,15 +81,34 @@ const mappingsAsJsonString: Plugin = {
  * tool call cost ~0.6 ms and ~100 KB of garbage (measured: docs/architecture.md "The hot path").
  */
 function lazyMappingsModule(m: Record<string, unknown> & { index: Record<string, unknown> }): string {
-  const each = (o: Record<string, unknown>) => `L({${Object.entries(o).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(JSON.stringify(v))}`).join(',')}})`;
+  const each = (o: Record<string, unknown>) =>
+    `L({${Object.entries(o)
+      .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(JSON.stringify(v))}`)
+      .join(',')}})`;
   const rest = Object.entries(m).filter(([k]) => !['dialects', 'tools', 'index'].includes(k));
-  return `const L = (o) => { for (const k of Object.keys(o)) { const s = o[k]; Object.defineProperty(o, k, { configurable: true, enumerable: true, get() { const v = JSON.parse(s); Object.defineProperty(o, k, { value: v, configurable: true, enumerable: true, writable: true }); return v; } }); } return o; };
-export default { dialects: ${each(m.dialects as Record<string, unknown>)}, tools: ${each(m.tools as Record<string, unknown>)}, index: {${Object.entries(m.index).map(([k, v]) => `${JSON.stringify(k)}: ${each(v as Record<string, unknown>)}`).join(',')}}, ${rest.map(([k, v]) => `${JSON.stringify(k)}: JSON.parse(${JSON.stringify(JSON.stringify(v))})`).join(',')} };`;
+  const index = Object.entries(m.index)
+    .map(([k, v]) => `${JSON.stringify(k)}: ${each(v as Record<string, unknown>)}`)
+    .join(',');
+  const others = rest
+    .map(([k, v]) => `${JSON.stringify(k)}: JSON.parse(${JSON.stringify(JSON.stringify(v))})`)
+    .join(',');
+  const loader =
+    'const L = (o) => { for (const k of Object.keys(o)) { const s = o[k]; Object.defineProperty(o, k, { ' +
+    'configurable: true, enumerable: true, get() { const v = JSON.parse(s); Object.defineProperty(o, k, { ' +
+    'value: v, configurable: true, enumerable: true, writable: true }); return v; } }); } return o; };';
+  const dialects = each(m.dialects as Record<string, unknown>);
+  const tools = each(m.tools as Record<string, unknown>);
+  return `${loader}\nexport default { dialects: ${dialects}, tools: ${tools}, index: {${index}}, ${others} };`;
 }
 const mappingsLazy: Plugin = {
   name: 'mappings-lazy',
   setup(b) {
-    b.onLoad({ filter: /generated[\\/]mappings\.json$/ }, (a) => ({ contents: lazyMappingsModule(JSON.parse(readFileSync(a.path, 'utf8')) as CompiledMappings & Record<string, unknown>), loader: 'js' }));
+    b.onLoad({ filter: /generated[\\/]mappings\.json$/ }, (a) => ({
+      contents: lazyMappingsModule(
+        JSON.parse(readFileSync(a.path, 'utf8')) as CompiledMappings & Record<string, unknown>,
+      ),
+      loader: 'js',
+    }));
   },
 };
 /**
@@ -89,11 +123,29 @@ const mappingsForRun: Plugin = {
       const m = JSON.parse(readFileSync(a.path, 'utf8')) as CompiledMappings;
       const slim = {
         dialects: m.dialects,
-        events: Object.fromEntries(Object.entries(m.events).map(([id, e]) => [id, { matcherOn: e.matcherOn, names: e.names, ...(e.valueNames ? { valueNames: e.valueNames } : {}) }])),
+        events: Object.fromEntries(
+          Object.entries(m.events).map(([id, e]) => [
+            id,
+            { matcherOn: e.matcherOn, names: e.names, ...(e.valueNames ? { valueNames: e.valueNames } : {}) },
+          ]),
+        ),
         tools: Object.fromEntries(
           Object.entries(m.tools).map(([id, row]) => [
             id,
-            Object.fromEntries(Object.entries(row).map(([d, e]) => [d, e && { name: e.name, params: e.params, ...(e.response ? { response: e.response } : {}), ...(e.required ? { required: e.required } : {}), ...(e.covers ? { covers: e.covers } : {}), ...(e.paramsComplete ? {} : { paramsComplete: false }), ...(e.embeds ? { embeds: e.embeds } : {}) }])),
+            Object.fromEntries(
+              Object.entries(row).map(([d, e]) => [
+                d,
+                e && {
+                  name: e.name,
+                  params: e.params,
+                  ...(e.response ? { response: e.response } : {}),
+                  ...(e.required ? { required: e.required } : {}),
+                  ...(e.covers ? { covers: e.covers } : {}),
+                  ...(e.paramsComplete ? {} : { paramsComplete: false }),
+                  ...(e.embeds ? { embeds: e.embeds } : {}),
+                },
+              ]),
+            ),
           ]),
         ),
         index: { toolByName: m.index.toolByName, toolCovering: m.index.toolCovering, eventByName: m.index.eventByName },
@@ -102,23 +154,82 @@ const mappingsForRun: Plugin = {
     });
   },
 };
-const common: BuildOptions = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', legalComments: 'none', plugins: [mappingsAsJsonString], logOverride: { 'empty-import-meta': 'silent' }, mainFields: ['module', 'main'], define: { __HOOK_BRIDGE_VERSION__: JSON.stringify(pkg.version) } };
+const common: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+  legalComments: 'none',
+  plugins: [mappingsAsJsonString],
+  logOverride: { 'empty-import-meta': 'silent' },
+  mainFields: ['module', 'main'],
+  define: { __HOOK_BRIDGE_VERSION__: JSON.stringify(pkg.version) },
+};
 /**
  * run and dispatch: a CommonJS module body wrapped in a function expression, which bin/hook-bridge.cjs compiles
  * with vm.Script and V8's code cache (wrapping it there would copy the whole source on every call).
  */
-const hotPath: BuildOptions = { format: 'cjs', minify: true, supported: { 'dynamic-import': false }, banner: { js: '(function (exports, require, module, __filename, __dirname) {' }, footer: { js: '})' } };
+const hotPath: BuildOptions = {
+  format: 'cjs',
+  minify: true,
+  supported: { 'dynamic-import': false },
+  banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+  footer: { js: '})' },
+};
 await Promise.all([
-  build({ ...common, ...hotPath, entryPoints: [join(root, 'src/run/entry.ts')], outfile: join(root, 'dist/run.cjs'), plugins: [transcriptExternal, mappingsForRun] }),
+  build({
+    ...common,
+    ...hotPath,
+    entryPoints: [join(root, 'src/run/entry.ts')],
+    outfile: join(root, 'dist/run.cjs'),
+    plugins: [transcriptExternal, mappingsForRun],
+  }),
   // `dispatch` runs once per event on the host's hot path too: its own bundle (it also reads YAML, lazily).
-  build({ ...common, ...hotPath, entryPoints: [join(root, 'src/run/dispatch-entry.ts')], outfile: join(root, 'dist/dispatch.cjs'), plugins: [transcriptExternal, mappingsLazy] }),
-  build({ ...common, entryPoints: [join(root, 'src/transcript/sync.ts')], outfile: join(root, 'dist/transcript.cjs'), format: 'cjs', minify: true, plugins: [mappingsFromLoader] }),
+  build({
+    ...common,
+    ...hotPath,
+    entryPoints: [join(root, 'src/run/dispatch-entry.ts')],
+    outfile: join(root, 'dist/dispatch.cjs'),
+    plugins: [transcriptExternal, mappingsLazy],
+  }),
+  build({
+    ...common,
+    entryPoints: [join(root, 'src/transcript/sync.ts')],
+    outfile: join(root, 'dist/transcript.cjs'),
+    format: 'cjs',
+    minify: true,
+    plugins: [mappingsFromLoader],
+  }),
   // Every other command: a small CommonJS entry (commander) that requires one bundle per command on
   // demand. Measured: ESM with code splitting costs ~10 ms more at start-up (builtin module facades).
-  build({ ...common, entryPoints: [join(root, 'src/cli/main.ts')], outfile: join(root, 'dist/cli/main.cjs'), format: 'cjs', minify, plugins: [commandsExternal, mappingsAsJsonString], supported: { 'dynamic-import': false } }),
-  build({ ...common, entryPoints: Object.fromEntries(COMMANDS.map((c) => [c, join(root, `src/cli/${c}.ts`)])), outdir: join(root, 'dist/cli'), outExtension: { '.js': '.cjs' }, format: 'cjs', minify }),
-  build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/index.js'), format: 'esm', packages: 'external' }),
+  build({
+    ...common,
+    entryPoints: [join(root, 'src/cli/main.ts')],
+    outfile: join(root, 'dist/cli/main.cjs'),
+    format: 'cjs',
+    minify,
+    plugins: [commandsExternal, mappingsAsJsonString],
+    supported: { 'dynamic-import': false },
+  }),
+  build({
+    ...common,
+    entryPoints: Object.fromEntries(COMMANDS.map((c) => [c, join(root, `src/cli/${c}.ts`)])),
+    outdir: join(root, 'dist/cli'),
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    minify,
+  }),
+  build({
+    ...common,
+    entryPoints: [join(root, 'src/index.ts')],
+    outfile: join(root, 'dist/index.js'),
+    format: 'esm',
+    packages: 'external',
+  }),
 ]);
-// Declarations from scratch: a module that no longer has any (tsconfig.json `exclude`) must not leave an old one behind.
+// Declarations from scratch: a module that no longer has any (tsconfig.json `exclude`) must not leave an old one
+// behind.
 rmSync(join(root, 'dist/types'), { recursive: true, force: true });
-execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
+execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')], {
+  stdio: 'inherit',
+});

@@ -15,7 +15,10 @@ export function eventTable(): string {
     const cells = DIALECT_IDS.map((d) => {
       const n = e.names[d];
       if (n === null) return '—';
-      if (n === undefined) return e.nearest && mappings.events[e.nearest.event]?.names[d] ? `→ ${mappings.events[e.nearest.event]!.names[d]}` : '';
+      if (n === undefined)
+        return e.nearest && mappings.events[e.nearest.event]?.names[d]
+          ? `→ ${mappings.events[e.nearest.event]!.names[d]}`
+          : '';
       return `${n}${MARK[e.evidence[d] ?? 'observed']}`;
     });
     return `| ${id} | ${cells.join(' | ')} |`;
@@ -33,22 +36,41 @@ export interface Scores {
 
 /** The scores the last end-to-end run recorded, per dialect id. */
 export function e2eScores(): Record<string, Scores> {
-  return (JSON.parse(readFileSync(resolve(import.meta.dirname, '../docs/e2e-scores.json'), 'utf8')) as { agents: Record<string, Scores> }).agents;
+  return (
+    JSON.parse(readFileSync(resolve(import.meta.dirname, '../docs/e2e-scores.json'), 'utf8')) as {
+      agents: Record<string, Scores>;
+    }
+  ).agents;
 }
 
 /**
  * One row per dialect: its id (the value of --from / --to), the agent, the version observed, the file convert writes,
- * and Claude's outcome end to end there: the config as it is, fixed by hand (or its own migration), through hook-bridge.
+ * and Claude's outcome end to end there: the config as it is, fixed by hand (or its own migration), through
+ * hook-bridge.
  */
 export function agentTable(): string {
   const scores = e2eScores();
   const rows = DIALECT_IDS.map((d) => {
     const spec = mappings.dialects[d];
     const s = scores[d];
-    const e2e = d === REFERENCE_DIALECT ? 'the reference (original config) | — | —' : s ? `${s.asIs} | ${s.other ? `${s.other} (${s.otherIs})` : '—'} | **${s.bridged}**` : '— | — | —';
-    return `| \`${d}\` | ${spec.agent} | ${spec.observedVersion ?? '— (documented)'} | \`${spec.config.write}\` | ${e2e} |`;
+    const e2e =
+      d === REFERENCE_DIALECT
+        ? 'the reference (original config) | — | —'
+        : s
+          ? `${s.asIs} | ${s.other ? `${s.other} (${s.otherIs})` : '—'} | **${s.bridged}**`
+          : '— | — | —';
+    return (
+      `| \`${d}\` | ${spec.agent} | ` +
+      (spec.observedVersion ?? '— (documented)') +
+      ` | \`${spec.config.write}\` | ${e2e} |`
+    );
   });
-  return ["| `--to` / `--from` | agent | version observed | convert writes | Claude's outcome end to end: as it is | by hand, or its own migration | through hook-bridge |", '|---|---|---|---|---|---|---|', ...rows].join('\n');
+  return [
+    "| `--to` / `--from` | agent | version observed | convert writes | Claude's outcome end to end: as it is | " +
+      'by hand, or its own migration | through hook-bridge |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${agentTable()}\n\n${eventTable()}\n`);

@@ -3,16 +3,54 @@
 // what was expected — not a TypeError from deep inside. The checks are here, at the library's door, so that the
 // hot path (run's own bundle) never pays for them.
 import { resolve } from 'node:path';
-import { any, boolean, checkArgs, dialect, either, expected, fields, func, listOf, number, object, oneOf, optional, recordOf, string, type Check } from './model/arg-checks.js';
+import {
+  any,
+  boolean,
+  checkArgs,
+  dialect,
+  either,
+  expected,
+  fields,
+  func,
+  listOf,
+  number,
+  object,
+  oneOf,
+  optional,
+  recordOf,
+  string,
+  type Check,
+} from './model/arg-checks.js';
 import { HookBridgeError } from './model/errors.js';
-import { convert as convertText, convertHooks as convertHookList, type ConvertOptions, type ConvertTextOptions } from './convert/convert.js';
-import { convertProject as convertFiles, discover as discoverSources, type ConvertProjectOptions } from './convert/project.js';
+import {
+  convert as convertText,
+  convertHooks as convertHookList,
+  type ConvertOptions,
+  type ConvertTextOptions,
+} from './convert/convert.js';
+import {
+  convertProject as convertFiles,
+  discover as discoverSources,
+  type ConvertProjectOptions,
+} from './convert/project.js';
 import { decideFileDialect as decideFile, detectFileDialect as detectFile } from './dialects/detect.js';
 import { readRecord as readRecordFile, recordPath as recordPathOf } from './convert/provenance.js';
 import { handlerId as idOfHandler } from './dialects/handler-id.js';
-import { matcherFires as firesFor, readToolMatcher as readMatcher, writeToolMatcher as writeMatcher } from './dialects/matcher.js';
+import {
+  matcherFires as firesFor,
+  readToolMatcher as readMatcher,
+  writeToolMatcher as writeMatcher,
+} from './dialects/matcher.js';
 import { getDialect as dialectById } from './dialects/index.js';
-import { groupCommand as groupedCommand, parseGroup as parseGroupCommand, parseWrapper as parseWrapperCommand, shellQuote as quote, wrapCommand as wrapperCommand, type HookGroup, type Wrapper } from './dialects/wrapper.js';
+import {
+  groupCommand as groupedCommand,
+  parseGroup as parseGroupCommand,
+  parseWrapper as parseWrapperCommand,
+  shellQuote as quote,
+  wrapCommand as wrapperCommand,
+  type HookGroup,
+  type Wrapper,
+} from './dialects/wrapper.js';
 import { audit as auditProjects, auditExitCode as exitCodeOf, type AuditOptions } from './audit/audit.js';
 import { applyFixes as fix } from './audit/fix.js';
 import { formatText } from './audit/format/text.js';
@@ -25,7 +63,11 @@ import { translatePayload as translateHostPayload } from './run/payload.js';
 import { readAnswer as readScriptAnswer } from './run/answer.js';
 import { emit as emitReply } from './run/emit.js';
 import { translateTranscript as translateJsonl } from './transcript/translate.js';
-import { simulate as simulateCall, simulateExitCode as exitOfSimulation, type SimulateOptions } from './simulate/simulate.js';
+import {
+  simulate as simulateCall,
+  simulateExitCode as exitOfSimulation,
+  type SimulateOptions,
+} from './simulate/simulate.js';
 import { readCases as readCaseFile, runCases as runCaseList, casesExitCode as exitOfCases } from './simulate/cases.js';
 
 export type { ConvertOptions, ConvertResult, ConvertTextOptions, ReportRow, Status } from './convert/convert.js';
@@ -55,8 +97,14 @@ function checked<A extends unknown[], R>(name: string, f: (...a: A) => R, checks
   };
 }
 
-/** An async `f`, after its arguments pass their checks: a bad argument rejects the promise, as every other failure does. */
-function checkedAsync<A extends unknown[], R>(name: string, f: (...a: A) => Promise<R>, checks: [string, Check][]): (...a: A) => Promise<R> {
+/** An async `f`, after its arguments pass their checks: a bad argument rejects the promise, as every other failure
+ * does.
+ */
+function checkedAsync<A extends unknown[], R>(
+  name: string,
+  f: (...a: A) => Promise<R>,
+  checks: [string, Check][],
+): (...a: A) => Promise<R> {
   return async (...a: A) => {
     checkArgs(name, checks, a);
     return f(...a);
@@ -76,8 +124,22 @@ const CONVERT: { [K in keyof Required<ConvertOptions>]: Check } = {
   emulateTodos: boolean,
 };
 /** One dialect where convert() writes one text; a list is convertProject()'s. */
-const oneTarget: Check = (v) => (Array.isArray(v) ? { at: '', what: `expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an array (${JSON.stringify(v)})` } : dialect(v));
-const CONVERT_TEXT: { [K in keyof Required<ConvertTextOptions>]: Check } = { ...CONVERT, to: oneTarget, from: dialect, existing: string, file: string };
+const oneTarget: Check = (v) =>
+  Array.isArray(v)
+    ? {
+        at: '',
+        what:
+          `expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an ` +
+          `array (${JSON.stringify(v)})`,
+      }
+    : dialect(v);
+const CONVERT_TEXT: { [K in keyof Required<ConvertTextOptions>]: Check } = {
+  ...CONVERT,
+  to: oneTarget,
+  from: dialect,
+  existing: string,
+  file: string,
+};
 const CONVERT_PROJECT: { [K in keyof Required<ConvertProjectOptions>]: Check } = {
   inputs: strings,
   from: dialect,
@@ -138,22 +200,58 @@ const RUN_ARGS: { [K in keyof Required<RunArgs>]: Check } = {
   emulateTodos: boolean,
   calls: strings,
   transcript: oneOf(['always', 'auto', 'never']),
-  command: either('a shell command (a string) or an argv (an array of strings)', string, listOf(string, 'an array of strings', { nonEmpty: true })),
+  command: either(
+    'a shell command (a string) or an argv (an array of strings)',
+    string,
+    listOf(string, 'an array of strings', { nonEmpty: true }),
+  ),
 };
-const MATCHER = fields({ kind: oneOf(['all', 'tools', 'values', 'pattern']), tools: strings, mcp: strings, unknown: strings, values: strings, source: string }, { required: ['kind'] });
+const MATCHER = fields(
+  {
+    kind: oneOf(['all', 'tools', 'values', 'pattern']),
+    tools: strings,
+    mcp: strings,
+    unknown: strings,
+    values: strings,
+    source: string,
+  },
+  { required: ['kind'] },
+);
 const findings = listOf(fields({ file: string }, { required: ['file'] }), 'an array of findings (audit().findings)');
-const raw = either('the payload as a Buffer (or { tooLarge: true, head })', expected('a Buffer', Buffer.isBuffer), fields({ tooLarge: boolean, head: string }, { required: ['tooLarge', 'head'] }));
+const raw = either(
+  'the payload as a Buffer (or { tooLarge: true, head })',
+  expected('a Buffer', Buffer.isBuffer),
+  fields({ tooLarge: boolean, head: string }, { required: ['tooLarge', 'head'] }),
+);
 
 export const convert = checked('convert', convertText, [
   ['text', string],
   ['options', fields(CONVERT_TEXT, { required: ['from', 'to'], closed: true })],
 ]);
 export const convertHooks = checked('convertHooks', convertHookList, [
-  ['hooks', listOf(fields({ nativeEvent: string, matcher: MATCHER, scriptDialect: dialect, fields: object, groupFields: object, origin: fields({ file: string, path: string }, { required: ['file', 'path'] }) }, { required: ['nativeEvent', 'matcher', 'scriptDialect', 'fields', 'groupFields', 'origin'] }), 'an array of hooks (a codec\'s read().hooks)')],
+  [
+    'hooks',
+    listOf(
+      fields(
+        {
+          nativeEvent: string,
+          matcher: MATCHER,
+          scriptDialect: dialect,
+          fields: object,
+          groupFields: object,
+          origin: fields({ file: string, path: string }, { required: ['file', 'path'] }),
+        },
+        { required: ['nativeEvent', 'matcher', 'scriptDialect', 'fields', 'groupFields', 'origin'] },
+      ),
+      "an array of hooks (a codec's read().hooks)",
+    ),
+  ],
   ['from', dialect],
   ['options', fields(CONVERT, { required: ['to'], closed: true })],
 ]);
-export const convertProject = checkedAsync('convertProject', convertFiles, [['options', fields(CONVERT_PROJECT, { required: ['to'], closed: true })]]);
+export const convertProject = checkedAsync('convertProject', convertFiles, [
+  ['options', fields(CONVERT_PROJECT, { required: ['to'], closed: true })],
+]);
 export const discover = checked('discover', discoverSources, [
   ['dir', string],
   ['dialect', dialect],
@@ -183,16 +281,43 @@ export const matcherFires = checked('matcherFires', firesFor, [
   ['toolName', string],
 ]);
 export const getDialect = checked('getDialect', dialectById, [['id', dialect]]);
-export const wrapCommand = checked('wrapCommand', wrapperCommand, [['wrapper', fields(WRAPPER, { required: ['runner', 'from', 'to', 'command'], closed: true })]]);
+export const wrapCommand = checked('wrapCommand', wrapperCommand, [
+  ['wrapper', fields(WRAPPER, { required: ['runner', 'from', 'to', 'command'], closed: true })],
+]);
 export const parseWrapper = checked('parseWrapper', parseWrapperCommand, [
   ['command', string],
   ['runners', optional(strings)],
 ]);
 export const shellQuote = checked('shellQuote', quote, [['text', string]]);
 /** One hook of a grouped entry (dialects/wrapper.ts GroupedHook). */
-const GROUPED_HOOK = fields({ from: dialect, command: string, args: strings, matcher: string, priority: number, timeoutS: number, pluginRoot: string, emulateTodos: boolean, calls: strings }, { required: ['from', 'command'], closed: true });
+const GROUPED_HOOK = fields(
+  {
+    from: dialect,
+    command: string,
+    args: strings,
+    matcher: string,
+    priority: number,
+    timeoutS: number,
+    pluginRoot: string,
+    emulateTodos: boolean,
+    calls: strings,
+  },
+  { required: ['from', 'command'], closed: true },
+);
 export const groupCommand = checked('groupCommand', groupedCommand, [
-  ['group', fields({ runner: string, to: dialect, hosts: dialects_('an array of dialect ids'), event: string, hooks: listOf(GROUPED_HOOK, 'an array of hooks', { nonEmpty: true }) } satisfies { [K in keyof Required<HookGroup>]: Check }, { required: ['runner', 'to', 'hooks'], closed: true })],
+  [
+    'group',
+    fields(
+      {
+        runner: string,
+        to: dialect,
+        hosts: dialects_('an array of dialect ids'),
+        event: string,
+        hooks: listOf(GROUPED_HOOK, 'an array of hooks', { nonEmpty: true }),
+      } satisfies { [K in keyof Required<HookGroup>]: Check },
+      { required: ['runner', 'to', 'hooks'], closed: true },
+    ),
+  ],
 ]);
 export const parseGroup = checked('parseGroup', parseGroupCommand, [
   ['command', string],
@@ -200,8 +325,16 @@ export const parseGroup = checked('parseGroup', parseGroupCommand, [
 ]);
 export type { HookGroup, GroupedHook } from './dialects/wrapper.js';
 
-/** audit, with `cwd` honoured: the paths (default `.`) are the caller's, relative to its `cwd`, not to this process's. */
-export const audit = checked('audit', (o: AuditOptions = {}) => auditProjects(o.cwd === undefined ? o : { ...o, paths: (o.paths?.length ? o.paths : ['.']).map((p) => resolve(o.cwd!, p)) }), [['options', optional(fields(AUDIT, { closed: true }))]]);
+/** audit, with `cwd` honoured: the paths (default `.`) are the caller's, relative to its `cwd`, not to this process's.
+ */
+export const audit = checked(
+  'audit',
+  (o: AuditOptions = {}) =>
+    auditProjects(
+      o.cwd === undefined ? o : { ...o, paths: (o.paths?.length ? o.paths : ['.']).map((p) => resolve(o.cwd!, p)) },
+    ),
+  [['options', optional(fields(AUDIT, { closed: true }))]],
+);
 export const auditExitCode = checked('auditExitCode', exitCodeOf, [
   ['findings', findings],
   ['failOn', oneOf(['error', 'warning', 'never'])],
@@ -212,7 +345,13 @@ export const applyFixes = checked('applyFixes', fix, [
 ]);
 /** A formatter's arguments: an audit result (with its rules where `rules`), and the directory paths are shown from. */
 const formatArgs = (o: { rules?: boolean } = {}): [string, Check][] => [
-  ['result', fields({ findings: listOf(object, 'an array of findings'), rules: listOf(object, 'an array of rules') }, { required: o.rules ? ['findings', 'rules'] : ['findings'] })],
+  [
+    'result',
+    fields(
+      { findings: listOf(object, 'an array of findings'), rules: listOf(object, 'an array of rules') },
+      { required: o.rules ? ['findings', 'rules'] : ['findings'] },
+    ),
+  ],
   ['cwd', optional(string)],
 ];
 export const formatAuditText = checked('formatAuditText', formatText, [...formatArgs(), ['colors', optional(object)]]);
@@ -247,14 +386,41 @@ export const translatePayload = checked('translatePayload', translateHostPayload
 export const readAnswer = checked('readAnswer', readScriptAnswer, [
   ['script', dialect],
   ['event', optional(string)],
-  ['result', fields({ exitCode: either('an exit code (a number, or null when killed)', number, expected('null', (v) => v === null)), stdout: string, stderr: string, timedOut: boolean }, { required: ['exitCode', 'stdout', 'stderr', 'timedOut'] })],
+  [
+    'result',
+    fields(
+      {
+        exitCode: either(
+          'an exit code (a number, or null when killed)',
+          number,
+          expected('null', (v) => v === null),
+        ),
+        stdout: string,
+        stderr: string,
+        timedOut: boolean,
+      },
+      { required: ['exitCode', 'stdout', 'stderr', 'timedOut'] },
+    ),
+  ],
   ['originalInput', optional(object)],
   ['tool', optional(string)],
 ]);
 export const emit = checked('emit', emitReply, [
   ['answer', fields({ context: strings }, { required: ['context'] })],
-  ['context', fields({ host: dialect, script: dialect, event: string, hostEvent: string, tool: string, hostTool: string }, { required: ['host', 'script', 'hostEvent'] })],
-  ['options', fields({ ask: oneOf(['ask', 'deny', 'allow']), rewrite: oneOf(['deny', 'ignore']) }, { required: ['rewrite'], closed: true })],
+  [
+    'context',
+    fields(
+      { host: dialect, script: dialect, event: string, hostEvent: string, tool: string, hostTool: string },
+      { required: ['host', 'script', 'hostEvent'] },
+    ),
+  ],
+  [
+    'options',
+    fields(
+      { ask: oneOf(['ask', 'deny', 'allow']), rewrite: oneOf(['deny', 'ignore']) },
+      { required: ['rewrite'], closed: true },
+    ),
+  ],
 ]);
 export const translateTranscript = checked('translateTranscript', translateJsonl, [
   ['from', dialect],
@@ -263,7 +429,10 @@ export const translateTranscript = checked('translateTranscript', translateJsonl
 ]);
 
 /** The one call `simulate` tries (SimulateOptions.call). */
-const CALL = fields({ event: string, tool: string, input: object, response: any, prompt: string, payload: object }, { closed: true });
+const CALL = fields(
+  { event: string, tool: string, input: object, response: any, prompt: string, payload: object },
+  { closed: true },
+);
 const SIMULATE: { [K in keyof Required<SimulateOptions>]: Check } = {
   inputs: strings,
   from: dialect,
@@ -276,12 +445,28 @@ const SIMULATE: { [K in keyof Required<SimulateOptions>]: Check } = {
   runner: string,
 };
 const simulateResult = fields({ results: listOf(object, 'an array of rows') }, { required: ['results'] });
-export const simulate = checkedAsync('simulate', simulateCall, [['options', fields(SIMULATE, { required: ['call'], closed: true })]]);
+export const simulate = checkedAsync('simulate', simulateCall, [
+  ['options', fields(SIMULATE, { required: ['call'], closed: true })],
+]);
 export const simulateExitCode = checked('simulateExitCode', exitOfSimulation, [['result', simulateResult]]);
 export const readCases = checked('readCases', readCaseFile, [['file', string]]);
 export const runCases = checkedAsync('runCases', runCaseList, [
-  ['cases', listOf(fields({ name: string, call: CALL, expected: object }, { required: ['name', 'call', 'expected'] }), 'an array of cases (readCases())')],
+  [
+    'cases',
+    listOf(
+      fields({ name: string, call: CALL, expected: object }, { required: ['name', 'call', 'expected'] }),
+      'an array of cases (readCases())',
+    ),
+  ],
   ['options', fields(Object.fromEntries(Object.entries(SIMULATE).filter(([k]) => k !== 'call')), { closed: true })],
   ['file', string],
 ]);
-export const casesExitCode = checked('casesExitCode', exitOfCases, [['cases', listOf(fields({ pass: boolean, result: simulateResult }, { required: ['pass', 'result'] }), 'an array of case results (runCases())')]]);
+export const casesExitCode = checked('casesExitCode', exitOfCases, [
+  [
+    'cases',
+    listOf(
+      fields({ pass: boolean, result: simulateResult }, { required: ['pass', 'result'] }),
+      'an array of case results (runCases())',
+    ),
+  ],
+]);

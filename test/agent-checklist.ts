@@ -1,5 +1,6 @@
 // docs/architecture.md "Adding an agent" as a check: every place a dialect touches, in the checklist's order. It reads
-// a tree of files (the repository, or a made-up one in a test), so a dialect that lacks a piece is named with the piece.
+// a tree of files (the repository, or a made-up one in a test), so a dialect that lacks a piece is named with the
+// piece.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -13,7 +14,8 @@ export interface Tree {
 
 export function diskTree(root: string): Tree {
   return {
-    read: (p) => (existsSync(join(root, p)) && statSync(join(root, p)).isFile() ? readFileSync(join(root, p), 'utf8') : undefined),
+    read: (p) =>
+      existsSync(join(root, p)) && statSync(join(root, p)).isFile() ? readFileSync(join(root, p), 'utf8') : undefined,
     isDir: (p) => existsSync(join(root, p)) && statSync(join(root, p)).isDirectory(),
     list: (d) => (existsSync(join(root, d)) ? readdirSync(join(root, d)) : []),
   };
@@ -45,11 +47,24 @@ const yamlOf = (tree: Tree, path: string): Record<string, unknown> | undefined =
 };
 
 /** A `payload.<field>` of the dialect's facts, or of the dialect it extends: its value and the line that states it. */
-function payloadFact(tree: Tree, id: string, field: string, seen = new Set<string>()): { value: string; line: string } | undefined {
+function payloadFact(
+  tree: Tree,
+  id: string,
+  field: string,
+  seen = new Set<string>(),
+): { value: string; line: string } | undefined {
   const path = `mappings/dialects/${id}.yaml`;
   const facts = yamlOf(tree, path);
   const value = (facts?.payload as Record<string, unknown> | undefined)?.[field];
-  if (typeof value === 'string') return { value, line: tree.read(path)!.split('\n').find((l) => new RegExp(`^\\s+${field}:`).test(l)) ?? '' };
+  if (typeof value === 'string')
+    return {
+      value,
+      line:
+        tree
+          .read(path)!
+          .split('\n')
+          .find((l) => new RegExp(`^\\s+${field}:`).test(l)) ?? '',
+    };
   const base = facts?.extends;
   return typeof base === 'string' && !seen.has(base) ? payloadFact(tree, base, field, seen.add(id)) : undefined;
 }
@@ -57,11 +72,15 @@ function payloadFact(tree: Tree, id: string, field: string, seen = new Set<strin
 /** `unknown` is a statement too, when the line says why (a YAML comment). */
 const unknownWithReason = (f: { value: string; line: string }) => f.value === 'unknown' && /#\s*\S/.test(f.line);
 
-/** A column of tools.yaml or events.yaml: a key `<id>:` in some row, or `extends` (it names things as that dialect does). */
+/** A column of tools.yaml or events.yaml: a key `<id>:` in some row, or `extends` (it names things as that dialect
+ * does).
+ */
 function column(tree: Tree, id: string, file: string): string | undefined {
   if (typeof yamlOf(tree, `mappings/dialects/${id}.yaml`)?.extends === 'string') return undefined;
   const rows = yamlOf(tree, `mappings/${file}`) ?? {};
-  return Object.values(rows).some((row) => typeof row === 'object' && row !== null && id in row) ? undefined : `no column "${id}:" in mappings/${file} (nor \`extends\` in its facts)`;
+  return Object.values(rows).some((row) => typeof row === 'object' && row !== null && id in row)
+    ? undefined
+    : `no column "${id}:" in mappings/${file} (nor \`extends\` in its facts)`;
 }
 
 export interface Piece {
@@ -75,7 +94,10 @@ export interface Piece {
 export const CHECKLIST: Piece[] = [
   {
     name: 'id',
-    missing: (t, id) => (constList(t.read('src/model/dialect-ids.ts'), 'DIALECT_IDS').includes(id) ? undefined : `"${id}" is not in DIALECT_IDS (src/model/dialect-ids.ts)`),
+    missing: (t, id) =>
+      constList(t.read('src/model/dialect-ids.ts'), 'DIALECT_IDS').includes(id)
+        ? undefined
+        : `"${id}" is not in DIALECT_IDS (src/model/dialect-ids.ts)`,
   },
   {
     name: 'facts',
@@ -83,7 +105,8 @@ export const CHECKLIST: Piece[] = [
       const path = `mappings/dialects/${id}.yaml`;
       const text = t.read(path);
       if (text === undefined) return `no ${path}`;
-      if (!/^# .+\n(# .*\n)*# (Docs|Facts|Format)[: ]/.test(text)) return `${path} does not begin with a header naming its sources (# Docs: / # Facts: / # Format:)`;
+      if (!/^# .+\n(# .*\n)*# (Docs|Facts|Format)[: ]/.test(text))
+        return `${path} does not begin with a header naming its sources (# Docs: / # Facts: / # Format:)`;
       return yamlOf(t, path)?.id === id ? undefined : `${path}: id is not "${id}"`;
     },
   },
@@ -94,8 +117,11 @@ export const CHECKLIST: Piece[] = [
     missing(t, id) {
       const text = t.read(`src/dialects/${id}.ts`);
       if (text === undefined) return `no src/dialects/${id}.ts`;
-      if (!new RegExp(`defineDialect\\(\\{\\s*id: ${quoted(id)}`).test(text)) return `src/dialects/${id}.ts does not defineDialect({ id: '${id}', … })`;
-      return t.read('src/dialects/index.ts')?.includes(`from './${id}.js'`) ? undefined : `src/dialects/index.ts does not register ./${id}.js`;
+      if (!new RegExp(`defineDialect\\(\\{\\s*id: ${quoted(id)}`).test(text))
+        return `src/dialects/${id}.ts does not defineDialect({ id: '${id}', … })`;
+      return t.read('src/dialects/index.ts')?.includes(`from './${id}.js'`)
+        ? undefined
+        : `src/dialects/index.ts does not register ./${id}.js`;
     },
   },
   {
@@ -103,10 +129,16 @@ export const CHECKLIST: Piece[] = [
     missing(t, id) {
       const f = payloadFact(t, id, 'toolResults');
       if (!f) return 'no payload.toolResults in its facts (a format of src/results/, or `unknown` with the reason)';
-      if (f.value === 'unknown') return unknownWithReason(f) ? undefined : 'payload.toolResults: unknown without the reason (a comment on its line)';
-      if (!constList(t.read('src/model/formats.ts'), 'RESULT_FORMATS').includes(f.value)) return `payload.toolResults "${f.value}" is not in RESULT_FORMATS (src/model/formats.ts)`;
+      if (f.value === 'unknown')
+        return unknownWithReason(f)
+          ? undefined
+          : 'payload.toolResults: unknown without the reason (a comment on its line)';
+      if (!constList(t.read('src/model/formats.ts'), 'RESULT_FORMATS').includes(f.value))
+        return `payload.toolResults "${f.value}" is not in RESULT_FORMATS (src/model/formats.ts)`;
       if (t.read(`src/results/${f.value}.ts`) === undefined) return `no src/results/${f.value}.ts`;
-      return t.read('src/results/index.ts')?.includes(`${quoted(f.value)}:`) ? undefined : `src/results/index.ts does not register "${f.value}"`;
+      return t.read('src/results/index.ts')?.includes(`${quoted(f.value)}:`)
+        ? undefined
+        : `src/results/index.ts does not register "${f.value}"`;
     },
   },
   {
@@ -114,34 +146,55 @@ export const CHECKLIST: Piece[] = [
     missing(t, id) {
       const f = payloadFact(t, id, 'transcript');
       if (!f) return 'no payload.transcript in its facts (a format of src/transcript/, or `unknown` with the reason)';
-      if (f.value === 'unknown') return unknownWithReason(f) ? undefined : 'payload.transcript: unknown without the reason (a comment on its line)';
+      if (f.value === 'unknown')
+        return unknownWithReason(f)
+          ? undefined
+          : 'payload.transcript: unknown without the reason (a comment on its line)';
       const formats = t.read('src/model/formats.ts');
       if (constList(formats, 'TRANSCRIPT_WRITE_FORMATS').includes(f.value)) return undefined;
-      if (!constList(formats, 'TRANSCRIPT_READ_FORMATS').includes(f.value)) return `payload.transcript "${f.value}" is in neither TRANSCRIPT_READ_FORMATS nor TRANSCRIPT_WRITE_FORMATS (src/model/formats.ts)`;
-      return t.read('src/transcript/translate.ts')?.includes(`${quoted(f.value)}:`) ? undefined : `src/transcript/translate.ts registers no reader for "${f.value}"`;
+      if (!constList(formats, 'TRANSCRIPT_READ_FORMATS').includes(f.value))
+        return (
+          `payload.transcript "${f.value}" is in neither TRANSCRIPT_READ_FORMATS nor TRANSCRIPT_WRITE_FORMATS ` +
+          `(src/model/formats.ts)`
+        );
+      return t.read('src/transcript/translate.ts')?.includes(`${quoted(f.value)}:`)
+        ? undefined
+        : `src/transcript/translate.ts registers no reader for "${f.value}"`;
     },
   },
   {
     name: 'fixtures',
     missing: (t, id) =>
-      ['ground-truth', 'observed', 'vendor'].some((k) => t.list(`test/fixtures/${k}/${id}`).length > 0) ? undefined : `none of test/fixtures/ground-truth/${id}/, test/fixtures/observed/${id}/, test/fixtures/vendor/${id}/`,
+      ['ground-truth', 'observed', 'vendor'].some((k) => t.list(`test/fixtures/${k}/${id}`).length > 0)
+        ? undefined
+        : `none of test/fixtures/ground-truth/${id}/, test/fixtures/observed/${id}/, test/fixtures/vendor/${id}/`,
   },
   {
     name: 'vectors',
     missing: (t, id) =>
-      t.list('test/vectors').some((d) => t.isDir(`test/vectors/${d}`) && t.list(`test/vectors/${d}`).some((f) => f === `${id}.json` || f === `${id}.yaml`)) ? undefined : `no test/vectors/*/${id}.json (or .yaml): a project converted to it`,
+      t
+        .list('test/vectors')
+        .some(
+          (d) =>
+            t.isDir(`test/vectors/${d}`) &&
+            t.list(`test/vectors/${d}`).some((f) => f === `${id}.json` || f === `${id}.yaml`),
+        )
+        ? undefined
+        : `no test/vectors/*/${id}.json (or .yaml): a project converted to it`,
   },
   {
     name: 'matchers',
     missing: (t, id) =>
       [`test/dialects/matcher.test.ts`, `test/dialects/${id}.test.ts`].some((p) => {
         const text = t.read(p);
-        return text !== undefined && text.includes('matcherFires(') && text.includes(quoted(id));
+        return text?.includes('matcherFires(') && text.includes(quoted(id));
       })
         ? undefined
-        : `neither test/dialects/matcher.test.ts nor test/dialects/${id}.test.ts tests its matchers (matcherFires with '${id}')`,
+        : `neither test/dialects/matcher.test.ts nor test/dialects/${id}.test.ts tests its matchers (matcherFires ` +
+          `with '${id}')`,
   },
 ];
 
 /** Every piece a dialect lacks: `<piece>: <what is missing>`. */
-export const missingPieces = (tree: Tree, id: string): string[] => CHECKLIST.flatMap((p) => (p.missing(tree, id) ? [`${p.name}: ${p.missing(tree, id)}`] : []));
+export const missingPieces = (tree: Tree, id: string): string[] =>
+  CHECKLIST.flatMap((p) => (p.missing(tree, id) ? [`${p.name}: ${p.missing(tree, id)}`] : []));

@@ -1,6 +1,9 @@
-// The layers of src/ (docs/architecture.md "Layers"), for test/structure.test.ts and the docs' check in test/meta.test.ts.
+// The layers of src/ (docs/architecture.md "Layers"), for test/structure.test.ts and the docs' check in
+// test/meta.test.ts.
 
-/** The layer of a source file: a file may import its own layer or a lower one. run and convert are one layer that does not mix. */
+/** The layer of a source file: a file may import its own layer or a lower one. run and convert are one layer that does
+ * not mix.
+ */
 export const LAYERS: [prefix: string, layer: number][] = [
   ['src/generated/', -1],
   ['src/version.ts', 0],

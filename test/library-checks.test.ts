@@ -27,18 +27,69 @@ async function failure(call: () => unknown): Promise<Error> {
 
 describe('the cases users met: a HookBridgeError with a clear message, not a TypeError', () => {
   it.each([
-    ['convert with a list of targets', () => lib.convert(SRC, { from: 'claude', to: ['qwen', 'codex'] }), 'convert(): options.to: expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an array (["qwen","codex"])'],
-    ['convert with a one-element list', () => lib.convert(SRC, { from: 'claude', to: ['qwen'] }), 'convert(): options.to: expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an array (["qwen"])'],
-    ['convert without from', () => lib.convert(SRC, { to: 'qwen' }), `convert(): options.from: expected a dialect id (${DIALECT_IDS.join(', ')}), got nothing`],
-    ['convert to an unknown dialect', () => lib.convert(SRC, { from: 'claude', to: 'Qwen' }), `convert(): options.to: unknown dialect "Qwen": did you mean qwen? ${KNOWN}`],
-    ['convert without options', () => lib.convert(SRC), 'convert(): options: expected an object of options, got nothing'],
-    ['an option with a typo', () => lib.convert(SRC, { from: 'claude', to: 'qwen', wrapp: false }), 'convert(): options.wrapp: not an option (did you mean wrap?); the options are to, wrap, runner, pluginRoot, keyOf, emulateTodos, from, existing, file'],
-    ['convertProject with one dialect, not a list', () => lib.convertProject({ to: 'qwen' }), 'convertProject(): options.to: expected an array of dialect ids, one per target, got a string ("qwen")'],
-    ['convertProject without to', () => lib.convertProject({ project: '.' }), 'convertProject(): options.to: expected an array of dialect ids, one per target, got nothing'],
-    ['convertProject with dryrun', () => lib.convertProject({ to: ['qwen'], dryrun: true }), expect.stringMatching(/^convertProject\(\): options\.dryrun: not an option \(did you mean dryRun\?\)/)],
-    ['audit with paths as a string', () => lib.audit({ paths: '.' }), 'audit(): options.paths: expected an array of strings, got a string (".")'],
-    ['audit with a rule setting that is none', () => lib.audit({ rules: { 'matcher-dead': 'loud' } }), 'audit(): options.rules.matcher-dead: expected one of "off", "error", "warning", "info", got a string ("loud")'],
-    ['run\'s argument parser', () => lib.parseRunArgs(['--from', 'claude', '--to', 'qwen', '--frob']), 'parseRunArgs(): unknown option "--frob"'],
+    [
+      'convert with a list of targets',
+      () => lib.convert(SRC, { from: 'claude', to: ['qwen', 'codex'] }),
+      'convert(): options.to: expected one dialect id: convert() writes one text ' +
+        '(convertProject() takes a list of targets), got an array (["qwen","codex"])',
+    ],
+    [
+      'convert with a one-element list',
+      () => lib.convert(SRC, { from: 'claude', to: ['qwen'] }),
+      'convert(): options.to: expected one dialect id: convert() writes one text ' +
+        '(convertProject() takes a list of targets), got an array (["qwen"])',
+    ],
+    [
+      'convert without from',
+      () => lib.convert(SRC, { to: 'qwen' }),
+      `convert(): options.from: expected a dialect id (${DIALECT_IDS.join(', ')}), got nothing`,
+    ],
+    [
+      'convert to an unknown dialect',
+      () => lib.convert(SRC, { from: 'claude', to: 'Qwen' }),
+      `convert(): options.to: unknown dialect "Qwen": did you mean qwen? ${KNOWN}`,
+    ],
+    [
+      'convert without options',
+      () => lib.convert(SRC),
+      'convert(): options: expected an object of options, got nothing',
+    ],
+    [
+      'an option with a typo',
+      () => lib.convert(SRC, { from: 'claude', to: 'qwen', wrapp: false }),
+      'convert(): options.wrapp: not an option (did you mean wrap?); the options are to, ' +
+        'wrap, runner, pluginRoot, keyOf, emulateTodos, from, existing, file',
+    ],
+    [
+      'convertProject with one dialect, not a list',
+      () => lib.convertProject({ to: 'qwen' }),
+      'convertProject(): options.to: expected an array of dialect ids, one per target, got a string ("qwen")',
+    ],
+    [
+      'convertProject without to',
+      () => lib.convertProject({ project: '.' }),
+      'convertProject(): options.to: expected an array of dialect ids, one per target, got nothing',
+    ],
+    [
+      'convertProject with dryrun',
+      () => lib.convertProject({ to: ['qwen'], dryrun: true }),
+      expect.stringMatching(/^convertProject\(\): options\.dryrun: not an option \(did you mean dryRun\?\)/),
+    ],
+    [
+      'audit with paths as a string',
+      () => lib.audit({ paths: '.' }),
+      'audit(): options.paths: expected an array of strings, got a string (".")',
+    ],
+    [
+      'audit with a rule setting that is none',
+      () => lib.audit({ rules: { 'matcher-dead': 'loud' } }),
+      'audit(): options.rules.matcher-dead: expected one of "off", "error", "warning", "info", got a string ("loud")',
+    ],
+    [
+      "run's argument parser",
+      () => lib.parseRunArgs(['--from', 'claude', '--to', 'qwen', '--frob']),
+      'parseRunArgs(): unknown option "--frob"',
+    ],
   ])('%s', async (_n, call, message) => {
     const e = await failure(call);
     expect(e).toBeInstanceOf(lib.HookBridgeError);
@@ -54,49 +105,123 @@ describe('the cases users met: a HookBridgeError with a clear message, not a Typ
 
 /** For every exported function, a call with a bad argument, and the start of its message. */
 const BAD_CALLS: Record<string, [() => unknown, RegExp]> = {
-  convert: [() => lib.convert(42, { from: 'claude', to: 'qwen' }), /^convert\(\): text: expected a string, got a number \(42\)$/],
-  convertHooks: [() => lib.convertHooks(null, 'claude', { to: 'qwen' }), /^convertHooks\(\): hooks: expected an array of hooks/],
-  convertProject: [() => lib.convertProject({ to: ['qwen'], project: 1 }), /^convertProject\(\): options\.project: expected a string, got a number \(1\)$/],
+  convert: [
+    () => lib.convert(42, { from: 'claude', to: 'qwen' }),
+    /^convert\(\): text: expected a string, got a number \(42\)$/,
+  ],
+  convertHooks: [
+    () => lib.convertHooks(null, 'claude', { to: 'qwen' }),
+    /^convertHooks\(\): hooks: expected an array of hooks/,
+  ],
+  convertProject: [
+    () => lib.convertProject({ to: ['qwen'], project: 1 }),
+    /^convertProject\(\): options\.project: expected a string, got a number \(1\)$/,
+  ],
   discover: [() => lib.discover('.', 'cursor'), /^discover\(\): dialect: unknown dialect "cursor"/],
-  decideFileDialect: [() => lib.decideFileDialect('x.json'), /^decideFileDialect\(\): text: expected a string, got nothing$/],
+  decideFileDialect: [
+    () => lib.decideFileDialect('x.json'),
+    /^decideFileDialect\(\): text: expected a string, got nothing$/,
+  ],
   detectFileDialect: [() => lib.detectFileDialect(undefined, '{}'), /^detectFileDialect\(\): file: expected a string/],
   readRecord: [() => lib.readRecord({}), /^readRecord\(\): file: expected a string/],
   recordPath: [() => lib.recordPath(), /^recordPath\(\): file: expected a string, got nothing$/],
   handlerId: [() => lib.handlerId('x'), /^handlerId\(\): handler: expected an object/],
-  readToolMatcher: [() => lib.readToolMatcher('CLAUDE', 'Bash'), /^readToolMatcher\(\): dialect: unknown dialect "CLAUDE": did you mean claude\?/],
-  writeToolMatcher: [() => lib.writeToolMatcher('qwen', { kind: 'regex' }), /^writeToolMatcher\(\): matcher\.kind: expected one of "all", "tools", "values", "pattern"/],
+  readToolMatcher: [
+    () => lib.readToolMatcher('CLAUDE', 'Bash'),
+    /^readToolMatcher\(\): dialect: unknown dialect "CLAUDE": did you mean claude\?/,
+  ],
+  writeToolMatcher: [
+    () => lib.writeToolMatcher('qwen', { kind: 'regex' }),
+    /^writeToolMatcher\(\): matcher\.kind: expected one of "all", "tools", "values", "pattern"/,
+  ],
   matcherFires: [() => lib.matcherFires('qwen', 'Bash', 5), /^matcherFires\(\): toolName: expected a string/],
   getDialect: [() => lib.getDialect('Gemini'), /^getDialect\(\): id: unknown dialect "Gemini": did you mean gemini\?/],
-  wrapCommand: [() => lib.wrapCommand({ from: 'claude', to: 'qwen', command: 'x' }), /^wrapCommand\(\): wrapper\.runner: expected a string, got nothing$/],
-  parseWrapper: [() => lib.parseWrapper(['hook-bridge']), /^parseWrapper\(\): command: expected a string, got an array/],
+  wrapCommand: [
+    () => lib.wrapCommand({ from: 'claude', to: 'qwen', command: 'x' }),
+    /^wrapCommand\(\): wrapper\.runner: expected a string, got nothing$/,
+  ],
+  parseWrapper: [
+    () => lib.parseWrapper(['hook-bridge']),
+    /^parseWrapper\(\): command: expected a string, got an array/,
+  ],
   shellQuote: [() => lib.shellQuote(null), /^shellQuote\(\): text: expected a string, got null$/],
-  groupCommand: [() => lib.groupCommand({ runner: 'hook-bridge', to: 'qwen', hooks: [] }), /^groupCommand\(\): group\.hooks: expected an array of hooks/],
+  groupCommand: [
+    () => lib.groupCommand({ runner: 'hook-bridge', to: 'qwen', hooks: [] }),
+    /^groupCommand\(\): group\.hooks: expected an array of hooks/,
+  ],
   parseGroup: [() => lib.parseGroup(7), /^parseGroup\(\): command: expected a string, got a number \(7\)$/],
   audit: [() => lib.audit({ target: 'cursor' }), /^audit\(\): options\.target: unknown dialect "cursor"/],
-  auditExitCode: [() => lib.auditExitCode([], 'errors'), /^auditExitCode\(\): failOn: expected one of "error", "warning", "never", got a string \("errors"\)$/],
+  auditExitCode: [
+    () => lib.auditExitCode([], 'errors'),
+    /^auditExitCode\(\): failOn: expected one of "error", "warning", "never", got a string \("errors"\)$/,
+  ],
   applyFixes: [() => lib.applyFixes([{}]), /^applyFixes\(\): findings\[0\]\.file: expected a string, got nothing$/],
-  formatAuditText: [() => lib.formatAuditText({}), /^formatAuditText\(\): result\.findings: expected an array of findings, got nothing$/],
+  formatAuditText: [
+    () => lib.formatAuditText({}),
+    /^formatAuditText\(\): result\.findings: expected an array of findings, got nothing$/,
+  ],
   formatAuditJson: [() => lib.formatAuditJson(undefined), /^formatAuditJson\(\): result: expected an object/],
-  formatAuditMarkdown: [() => lib.formatAuditMarkdown({ findings: [] }, 7), /^formatAuditMarkdown\(\): cwd: expected a string, got a number \(7\)$/],
-  formatAuditSarif: [() => lib.formatAuditSarif({ findings: [] }), /^formatAuditSarif\(\): result\.rules: expected an array of rules, got nothing$/],
-  run: [() => lib.run({ from: 'claude', to: 'qwen', onError: 'deny', rewrite: 'deny' }, Buffer.from('{}'), {}), /^run\(\): args\.command: expected a shell command \(a string\) or an argv \(an array of strings\), got nothing$/],
-  parseRunArgs: [() => lib.parseRunArgs('--from claude'), /^parseRunArgs\(\): argv: expected an array of strings, got a string/],
-  translatePayload: [() => lib.translatePayload(null, 'qwen', 'claude', {}), /^translatePayload\(\): payload: expected an object, got null$/],
-  readAnswer: [() => lib.readAnswer('claude', 'pre-tool-use', { exitCode: 2, stdout: '' }), /^readAnswer\(\): result\.stderr: expected a string, got nothing$/],
-  emit: [() => lib.emit({ context: [] }, { host: 'qwen', script: 'claude', hostEvent: 'PreToolUse' }, {}), /^emit\(\): options\.rewrite: expected one of "deny", "ignore", got nothing$/],
-  translateTranscript: [() => lib.translateTranscript('qwen', 'claude', Buffer.from('')), /^translateTranscript\(\): text: expected a string, got an object/],
-  simulate: [() => lib.simulate({ call: { event: 'PreToolUse' }, to: ['Qwen'] }), /^simulate\(\): options\.to\[0\]: unknown dialect "Qwen": did you mean qwen\?/],
-  simulateExitCode: [() => lib.simulateExitCode({}), /^simulateExitCode\(\): result\.results: expected an array of rows, got nothing$/],
+  formatAuditMarkdown: [
+    () => lib.formatAuditMarkdown({ findings: [] }, 7),
+    /^formatAuditMarkdown\(\): cwd: expected a string, got a number \(7\)$/,
+  ],
+  formatAuditSarif: [
+    () => lib.formatAuditSarif({ findings: [] }),
+    /^formatAuditSarif\(\): result\.rules: expected an array of rules, got nothing$/,
+  ],
+  run: [
+    () => lib.run({ from: 'claude', to: 'qwen', onError: 'deny', rewrite: 'deny' }, Buffer.from('{}'), {}),
+    /^run\(\): args\.command: expected a shell command \(a string\) or an argv \(an array of strings\), got nothing$/,
+  ],
+  parseRunArgs: [
+    () => lib.parseRunArgs('--from claude'),
+    /^parseRunArgs\(\): argv: expected an array of strings, got a string/,
+  ],
+  translatePayload: [
+    () => lib.translatePayload(null, 'qwen', 'claude', {}),
+    /^translatePayload\(\): payload: expected an object, got null$/,
+  ],
+  readAnswer: [
+    () => lib.readAnswer('claude', 'pre-tool-use', { exitCode: 2, stdout: '' }),
+    /^readAnswer\(\): result\.stderr: expected a string, got nothing$/,
+  ],
+  emit: [
+    () => lib.emit({ context: [] }, { host: 'qwen', script: 'claude', hostEvent: 'PreToolUse' }, {}),
+    /^emit\(\): options\.rewrite: expected one of "deny", "ignore", got nothing$/,
+  ],
+  translateTranscript: [
+    () => lib.translateTranscript('qwen', 'claude', Buffer.from('')),
+    /^translateTranscript\(\): text: expected a string, got an object/,
+  ],
+  simulate: [
+    () => lib.simulate({ call: { event: 'PreToolUse' }, to: ['Qwen'] }),
+    /^simulate\(\): options\.to\[0\]: unknown dialect "Qwen": did you mean qwen\?/,
+  ],
+  simulateExitCode: [
+    () => lib.simulateExitCode({}),
+    /^simulateExitCode\(\): result\.results: expected an array of rows, got nothing$/,
+  ],
   readCases: [() => lib.readCases(3), /^readCases\(\): file: expected a string, got a number \(3\)$/],
-  runCases: [() => lib.runCases([{ name: 'x', call: {} }], {}, 'cases.yaml'), /^runCases\(\): cases\[0\]\.expected: expected an object, got nothing$/],
-  casesExitCode: [() => lib.casesExitCode([{ pass: 'yes', result: { results: [] } }]), /^casesExitCode\(\): cases\[0\]\.pass: expected true or false/],
+  runCases: [
+    () => lib.runCases([{ name: 'x', call: {} }], {}, 'cases.yaml'),
+    /^runCases\(\): cases\[0\]\.expected: expected an object, got nothing$/,
+  ],
+  casesExitCode: [
+    () => lib.casesExitCode([{ pass: 'yes', result: { results: [] } }]),
+    /^casesExitCode\(\): cases\[0\]\.pass: expected true or false/,
+  ],
 };
 
 describe('every exported function checks its arguments', () => {
-  it('the table names every function the package exports (isDialectId takes anything; HookBridgeError is a class)', () => {
-    const functions = Object.keys(lib).filter((k) => typeof lib[k] === 'function' && !['isDialectId', 'HookBridgeError'].includes(k));
-    expect(functions.sort()).toEqual(Object.keys(BAD_CALLS).sort());
-  });
+  it(
+    'the table names every function the package exports (isDialectId ' + 'takes anything; HookBridgeError is a class)',
+    () => {
+      const functions = Object.keys(lib).filter(
+        (k) => typeof lib[k] === 'function' && !['isDialectId', 'HookBridgeError'].includes(k),
+      );
+      expect(functions.sort()).toEqual(Object.keys(BAD_CALLS).sort());
+    },
+  );
   for (const [name, [call, message]] of Object.entries(BAD_CALLS)) {
     it(`${name}: a HookBridgeError naming the argument and what was expected`, async () => {
       const e = await failure(call);
@@ -107,9 +232,17 @@ describe('every exported function checks its arguments', () => {
   it('good calls are untouched by the checks', async () => {
     expect(lib.shellQuote("it's")).toBe("'it'\\''s'");
     expect(lib.getDialect('qwen').id).toBe('qwen');
-    expect(lib.parseRunArgs(['--from', 'claude', '--to', 'qwen', '-c', 'true'])).toMatchObject({ from: 'claude', to: 'qwen', command: 'true' });
+    expect(lib.parseRunArgs(['--from', 'claude', '--to', 'qwen', '-c', 'true'])).toMatchObject({
+      from: 'claude',
+      to: 'qwen',
+      command: 'true',
+    });
     expect(lib.convert(SRC, { from: 'claude', to: 'qwen', wrap: undefined }).output).toContain('^run_shell_command$');
-    const r = await lib.run({ from: 'claude', to: 'qwen', onError: 'deny', rewrite: 'deny', command: 'exit 0' }, Buffer.from(JSON.stringify({ hook_event_name: 'Stop', session_id: 's' })), { PATH: process.env.PATH });
+    const r = await lib.run(
+      { from: 'claude', to: 'qwen', onError: 'deny', rewrite: 'deny', command: 'exit 0' },
+      Buffer.from(JSON.stringify({ hook_event_name: 'Stop', session_id: 's' })),
+      { PATH: process.env.PATH },
+    );
     expect(r.exitCode).toBe(0);
   });
 });
@@ -118,7 +251,12 @@ describe('audit({ cwd }) resolves its paths from cwd, not from the process direc
   const project = () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-lib-cwd-'));
     mkdirSync(join(dir, '.claude'));
-    writeFileSync(join(dir, '.claude/settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './missing.sh' }] }] } }));
+    writeFileSync(
+      join(dir, '.claude/settings.json'),
+      JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './missing.sh' }] }] },
+      }),
+    );
     return dir;
   };
   it('no paths: the project at cwd', () => {
@@ -130,7 +268,9 @@ describe('audit({ cwd }) resolves its paths from cwd, not from the process direc
   });
   it('relative paths: from cwd; a path that is not there is named in the error', () => {
     const dir = project();
-    expect(lib.audit({ cwd: dir, paths: ['.claude/settings.json'] }).configs.map((c: { file: string }) => c.file)).toEqual([join(dir, '.claude/settings.json')]);
+    expect(
+      lib.audit({ cwd: dir, paths: ['.claude/settings.json'] }).configs.map((c: { file: string }) => c.file),
+    ).toEqual([join(dir, '.claude/settings.json')]);
     const e = (() => {
       try {
         lib.audit({ cwd: dir, paths: ['nope'] });

@@ -9,28 +9,65 @@ const entry = pathToFileURL(resolve(import.meta.dirname, '../dist/index.js')).hr
 describe('import from "hook-bridge" (dist/index.js)', () => {
   it('convert, audit and run are usable without the CLI', async () => {
     const lib = await import(entry);
-    const read = lib.dialects.claude.codec.read('{"hooks":{"PreToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"x"}]}]}}', 'x.json', lib.dialects.claude);
-    expect(lib.convertHooks(read.hooks, 'claude', { to: 'codebuddy-ide' }).hooks[0].matcher).toBe('^(write_to_file|replace_in_file)$');
+    const read = lib.dialects.claude.codec.read(
+      '{"hooks":{"PreToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"x"}]}]}}',
+      'x.json',
+      lib.dialects.claude,
+    );
+    expect(lib.convertHooks(read.hooks, 'claude', { to: 'codebuddy-ide' }).hooks[0].matcher).toBe(
+      '^(write_to_file|replace_in_file)$',
+    );
     const r = lib.audit({ paths: [resolve(import.meta.dirname, '../examples/audit-project')] });
     expect(r.findings.length).toBeGreaterThan(10);
     expect(JSON.parse(lib.formatAuditSarif(r)).version).toBe('2.1.0');
-    expect(lib.translatePayload({ hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'ls', is_background: false } }, 'qwen', 'claude', {}).payload).toMatchObject({ tool_name: 'Bash', tool_input: { command: 'ls', run_in_background: false } });
+    expect(
+      lib.translatePayload(
+        {
+          hook_event_name: 'PreToolUse',
+          tool_name: 'run_shell_command',
+          tool_input: { command: 'ls', is_background: false },
+        },
+        'qwen',
+        'claude',
+        {},
+      ).payload,
+    ).toMatchObject({ tool_name: 'Bash', tool_input: { command: 'ls', run_in_background: false } });
     // one rule per file in src/audit/rules/ (index.ts lists them)
-    expect(lib.RULES.length).toBe(readdirSync(resolve(import.meta.dirname, '../src/audit/rules')).filter((f) => f !== 'index.ts').length);
-    expect(lib.DIALECT_IDS).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml', 'gemini', 'codex', 'copilot']);
+    expect(lib.RULES.length).toBe(
+      readdirSync(resolve(import.meta.dirname, '../src/audit/rules')).filter((f) => f !== 'index.ts').length,
+    );
+    expect(lib.DIALECT_IDS).toEqual([
+      'claude',
+      'qwen',
+      'codebuddy',
+      'codebuddy-ide',
+      'hooks-yaml',
+      'gemini',
+      'codex',
+      'copilot',
+    ]);
   });
 });
 
 describe('convert() from the library: text in, text and report out, no disk', () => {
   it('converts, merges into given text, and refuses bad input', async () => {
     const { convert, HookBridgeError } = await import(entry);
-    const src = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] }] } });
+    const src = JSON.stringify({
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] }] },
+    });
     const r = convert(src, { from: 'claude', to: 'qwen', existing: '{ "model": "m" }\n' });
-    expect(JSON.parse(r.output)).toMatchObject({ model: 'm', hooks: { PreToolUse: [{ matcher: '^run_shell_command$' }] } });
+    expect(JSON.parse(r.output)).toMatchObject({
+      model: 'm',
+      hooks: { PreToolUse: [{ matcher: '^run_shell_command$' }] },
+    });
     expect(r.report[0]).toMatchObject({ status: 'translated', target: { event: 'PreToolUse' } });
     expect(() => convert('{"hooks":', { from: 'claude', to: 'qwen' })).toThrow(HookBridgeError);
     // One mistyped event drops its hook with a suggestion; it never refuses the file.
-    const typo = convert('{"hooks":{"PreToolUSe":[{"hooks":[{"type":"command","command":"x"}]}],"Stop":[{"hooks":[{"type":"command","command":"y"}]}]}}', { from: 'claude', to: 'qwen' });
+    const typo = convert(
+      '{"hooks":{"PreToolUSe":[{"hooks":[{"type":"command","command":"x"}]}],"Stop":[{"hooks":[{"type":"command",' +
+        '"command":"y"}]}]}}',
+      { from: 'claude', to: 'qwen' },
+    );
     expect(typo.report.map((r: { status: string }) => r.status)).toEqual(['dropped', 'translated']);
     expect(typo.report[0].reason).toMatch(/did you mean PreToolUse\?/);
   });
@@ -39,16 +76,28 @@ describe('convert() from the library: text in, text and report out, no disk', ()
 describe('transcript translation: in the library, and kept off the run hot path', () => {
   it('translateTranscript from the package entry', async () => {
     const { translateTranscript } = await import(entry);
-    const qwen = JSON.stringify({ uuid: 'u', timestamp: 't', type: 'assistant', message: { role: 'model', parts: [{ text: 'hi' }] } });
-    expect(JSON.parse(translateTranscript('qwen', 'claude', `${qwen}\n`))).toMatchObject({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }] } });
+    const qwen = JSON.stringify({
+      uuid: 'u',
+      timestamp: 't',
+      type: 'assistant',
+      message: { role: 'model', parts: [{ text: 'hi' }] },
+    });
+    expect(JSON.parse(translateTranscript('qwen', 'claude', `${qwen}\n`))).toMatchObject({
+      type: 'assistant',
+      message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }] },
+    });
   });
-  it('dist/run.cjs requires the translator bundle on demand instead of containing it; the translator reuses run\'s mappings', () => {
-    const dist = (f: string) => readFileSync(resolve(import.meta.dirname, '../dist', f), 'utf8');
-    for (const f of ['run.cjs', 'dispatch.cjs']) {
-      expect(dist(f)).toContain('require("./transcript.cjs")');
-      expect(dist(f)).not.toContain('function_call_result');
-    }
-    expect(dist('transcript.cjs')).toContain('function_call_result');
-    expect(dist('transcript.cjs')).not.toContain('run_shell_command'); // the mappings are not parsed twice
-  });
+  it(
+    "dist/run.cjs requires the translator bundle on demand instead of containing it; the translator reuses run's " +
+      'mappings',
+    () => {
+      const dist = (f: string) => readFileSync(resolve(import.meta.dirname, '../dist', f), 'utf8');
+      for (const f of ['run.cjs', 'dispatch.cjs']) {
+        expect(dist(f)).toContain('require("./transcript.cjs")');
+        expect(dist(f)).not.toContain('function_call_result');
+      }
+      expect(dist('transcript.cjs')).toContain('function_call_result');
+      expect(dist('transcript.cjs')).not.toContain('run_shell_command'); // the mappings are not parsed twice
+    },
+  );
 });

@@ -8,10 +8,13 @@ import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..');
 const types = join(root, 'dist/types');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { types: string; dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  types: string;
+  dependencies: Record<string, string>;
+};
 
 /** The modules a declaration file names: import/export … from, import('…'), /// <reference types|path>. */
-export function modulesNamed(declarations: string): string[] {
+function modulesNamed(declarations: string): string[] {
   // comments name modules too (in prose): not imports; `///` directives are kept
   const text = declarations.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^/:])\/\/(?!\/).*$/gm, '$1');
   const found = [
@@ -24,11 +27,17 @@ export function modulesNamed(declarations: string): string[] {
 }
 
 /** The package a bare specifier loads (`@scope/name/sub` → `@scope/name`); undefined for relative paths. */
-const packageOf = (spec: string): string | undefined => (spec.startsWith('.') || spec.startsWith('/') ? undefined : spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/'));
+const packageOf = (spec: string): string | undefined =>
+  spec.startsWith('.') || spec.startsWith('/')
+    ? undefined
+    : spec
+        .split('/')
+        .slice(0, spec.startsWith('@') ? 2 : 1)
+        .join('/');
 const builtin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
 
 /** Packages named by declaration files that an install of the package does not bring. */
-export function undeclared(files: Map<string, string>, dependencies: Record<string, string>): string[] {
+function undeclared(files: Map<string, string>, dependencies: Record<string, string>): string[] {
   const out: string[] = [];
   for (const [file, text] of files) {
     for (const spec of modulesNamed(text)) {
@@ -39,7 +48,10 @@ export function undeclared(files: Map<string, string>, dependencies: Record<stri
   return out;
 }
 
-const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.d.ts') ? [join(dir, e.name)] : []));
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.d.ts') ? [join(dir, e.name)] : [],
+  );
 
 describe('dist/types (the published declarations)', () => {
   const files = new Map(walk(types).map((f) => [relative(root, f).split('\\').join('/'), readFileSync(f, 'utf8')]));
@@ -70,9 +82,29 @@ describe('dist/types (the published declarations)', () => {
       "import { join } from 'path';",
       'import {\n  a,\n  b,\n} from "multi-line";',
     ].join('\n');
-    expect(modulesNamed(text)).toEqual(expect.arrayContaining(['zod', 'jsonc-parser', './local.js', '@scope/pkg/sub', 'side-effect', 'yaml', 'picocolors/types.js', 'some-types', 'node:fs', 'path', 'multi-line']));
+    expect(modulesNamed(text)).toEqual(
+      expect.arrayContaining([
+        'zod',
+        'jsonc-parser',
+        './local.js',
+        '@scope/pkg/sub',
+        'side-effect',
+        'yaml',
+        'picocolors/types.js',
+        'some-types',
+        'node:fs',
+        'path',
+        'multi-line',
+      ]),
+    );
     expect(modulesNamed(text)).not.toEqual(expect.arrayContaining(['not-a-module']));
     expect(modulesNamed(text)).not.toEqual(expect.arrayContaining(['nor-this']));
-    expect(undeclared(new Map([['x.d.ts', text]]), { 'jsonc-parser': '1', yaml: '1', picocolors: '1' })).toEqual(['x.d.ts: zod', 'x.d.ts: @scope/pkg/sub', 'x.d.ts: multi-line', 'x.d.ts: side-effect', 'x.d.ts: some-types']);
+    expect(undeclared(new Map([['x.d.ts', text]]), { 'jsonc-parser': '1', yaml: '1', picocolors: '1' })).toEqual([
+      'x.d.ts: zod',
+      'x.d.ts: @scope/pkg/sub',
+      'x.d.ts: multi-line',
+      'x.d.ts: side-effect',
+      'x.d.ts: some-types',
+    ]);
   });
 });

@@ -8,7 +8,10 @@ import { layerOf } from './layers.js';
 
 const root = resolve(import.meta.dirname, '..');
 const src = join(root, 'src');
-const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 const files = walk(src).map((f) => relative(root, f).split('\\').join('/'));
 const text = new Map(files.map((f) => [f, readFileSync(join(root, f), 'utf8')]));
 
@@ -18,7 +21,10 @@ const area = (f: string) => f.split('/').slice(0, 2).join('/');
 function importsOf(f: string): string[] {
   const out: string[] = [];
   for (const m of text.get(f)!.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.[^'"]+)['"]/gm)) {
-    const target = relative(root, resolve(root, dirname(f), m[1]!)).split('\\').join('/').replace(/\.(c?js|json)$/, (x) => (x === '.json' ? x : '.ts'));
+    const target = relative(root, resolve(root, dirname(f), m[1]!))
+      .split('\\')
+      .join('/')
+      .replace(/\.(c?js|json)$/, (x) => (x === '.json' ? x : '.ts'));
     out.push(target);
   }
   return out;
@@ -43,7 +49,8 @@ describe('structure', () => {
         const [lf, lt] = [layerOf(f)!, layerOf(t)];
         if (lt === undefined) bad.push(`${f} → ${t} (no such source file)`);
         else if (lt > lf) bad.push(`${f} → ${t} (layer ${lf} imports layer ${lt})`);
-        else if (lt === lf && area(f) !== area(t)) bad.push(`${f} → ${t} (sideways between ${area(f)} and ${area(t)})`);
+        else if (lt === lf && area(f) !== area(t))
+          bad.push(`${f} → ${t} (sideways between ` + `${area(f)} and ${area(t)})`);
       }
     }
     expect(bad).toEqual([]);

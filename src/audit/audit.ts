@@ -15,7 +15,15 @@ import { runnerNotes } from './runner-notes.js';
 import { targetScope, type Skipped } from './scope.js';
 import { resolveScript } from './scripts.js';
 import { wrapperPluginRoot } from './wrapper-args.js';
-import { isYamlConfig, type ConfigFile, type Finding, type HookEntry, type Rule, type RuleContext, type ScriptInfo } from './types.js';
+import {
+  isYamlConfig,
+  type ConfigFile,
+  type Finding,
+  type HookEntry,
+  type Rule,
+  type RuleContext,
+  type ScriptInfo,
+} from './types.js';
 
 export type RuleSetting = Severity | 'off';
 
@@ -63,7 +71,8 @@ const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 function checkRuleIds(settings: Record<string, RuleSetting>, known: Rule[], where?: string): void {
   for (const id of Object.keys(settings)) {
-    if (!known.some((r) => r.id === id)) throw new HookBridgeError(`unknown rule "${id}" (see hook-bridge audit --list-rules)`, where);
+    if (!known.some((r) => r.id === id))
+      throw new HookBridgeError(`unknown rule "${id}" (see hook-bridge audit --list-rules)`, where);
   }
 }
 
@@ -80,14 +89,27 @@ export function audit(o: AuditOptions = {}): AuditResult {
   for (const { project, paths } of projects) {
     const own = o.projectRules?.(project) ?? {};
     checkRuleIds(own, known, project);
-    const discovered = discoverConfigs(project, paths, { ...(o.user ? { user: true } : {}), ...(o.home ? { home: o.home } : {}), ...(o.env ? { env: o.env } : {}) });
+    const discovered = discoverConfigs(project, paths, {
+      ...(o.user ? { user: true } : {}),
+      ...(o.home ? { home: o.home } : {}),
+      ...(o.env ? { env: o.env } : {}),
+    });
     // --target: hook-bridge's output for other agents is out of scope (scope.ts).
     const scope = o.target ? targetScope(discovered, o.target, project) : { configs: discovered, skipped: [] };
     const mine = scope.configs;
     for (const x of scope.skipped) if (!skipped.some((y) => y.file === x.file)) skipped.push(x);
     for (const c of mine) if (!configs.some((x) => x.file === c.file)) configs.push(c);
     // With a target: what `convert --to <target>` would make of each config (for the report, and the runner it writes).
-    for (const c of o.target ? mine : []) if (c.dialect !== o.target && c.hooks.length && !conversions.has(c.file)) conversions.set(c.file, guardEntries(convertHooks(c.hooks, c.dialect, { to: o.target! }), { hosts: [o.target!], runners: ['hook-bridge'], from: c.dialect }));
+    for (const c of o.target ? mine : [])
+      if (c.dialect !== o.target && c.hooks.length && !conversions.has(c.file))
+        conversions.set(
+          c.file,
+          guardEntries(convertHooks(c.hooks, c.dialect, { to: o.target! }), {
+            hosts: [o.target!],
+            runners: ['hook-bridge'],
+            from: c.dialect,
+          }),
+        );
     const converted = mine.flatMap((c) => conversions.get(c.file)?.hooks ?? []);
     for (const n of runnerNotes(project, mine, o.target, converted, o.env ?? process.env)) notes.add(n);
     // A user-level config audited with each project says the same thing each time: once is enough.
@@ -96,18 +118,43 @@ export function audit(o: AuditOptions = {}): AuditResult {
     findings.push(...found.filter((f) => !seen.has(key(f))));
     for (const f of found) seen.add(key(f));
   }
-  findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || ORDER[a.severity] - ORDER[b.severity] || a.ruleId.localeCompare(b.ruleId));
-  const conversion = o.target ? configs.filter((c) => conversions.has(c.file)).map((config) => ({ config, report: conversions.get(config.file)!.report })) : undefined;
+  findings.sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0) ||
+      ORDER[a.severity] - ORDER[b.severity] ||
+      a.ruleId.localeCompare(b.ruleId),
+  );
+  const conversion = o.target
+    ? configs
+        .filter((c) => conversions.has(c.file))
+        .map((config) => ({ config, report: conversions.get(config.file)!.report }))
+    : undefined;
   const rules = known.filter((r) => (!o.only || o.only.includes(r.id)) && o.rules?.[r.id] !== 'off');
   groupFindings(findings);
-  return { projects: projects.map((p) => p.project), configs, findings, rules, ...(conversion ? { conversion } : {}), ...(o.target ? { target: o.target, skipped } : {}), notes: [...notes] };
+  return {
+    projects: projects.map((p) => p.project),
+    configs,
+    findings,
+    rules,
+    ...(conversion ? { conversion } : {}),
+    ...(o.target ? { target: o.target, skipped } : {}),
+    notes: [...notes],
+  };
 }
 
 /** Every rule over one project's configs: `$CLAUDE_PROJECT_DIR` and relative script paths resolve against `project`. */
-function auditProject(project: string, configs: ConfigFile[], settings: Record<string, RuleSetting>, o: AuditOptions): Finding[] {
+function auditProject(
+  project: string,
+  configs: ConfigFile[],
+  settings: Record<string, RuleSetting>,
+  o: AuditOptions,
+): Finding[] {
   const findings: Finding[] = [];
   const scriptCache = new Map<string, ScriptInfo | undefined>();
-  const pluginRoot: RuleContext['pluginRoot'] = (h, config) => config.pluginRoot ?? wrapperPluginRoot(h, project, o.home ?? homedir());
+  const pluginRoot: RuleContext['pluginRoot'] = (h, config) =>
+    config.pluginRoot ?? wrapperPluginRoot(h, project, o.home ?? homedir());
   const rules = (o.ruleSet ?? RULES).filter((r) => (!o.only || o.only.includes(r.id)) && settings[r.id] !== 'off');
   for (const rule of rules) {
     const override = settings[rule.id] as Severity | undefined;
@@ -123,7 +170,16 @@ function auditProject(project: string, configs: ConfigFile[], settings: Record<s
       ...(o.target ? { target: o.target } : {}),
       // A file the target reads itself runs there as its own agent's (in the target's mode for it): the generic rules
       // audit it for that agent, the foreign-read-* rules for what the target's reading does differently.
-      hooks: () => configs.flatMap((config) => config.hooks.map((hook): HookEntry => ({ hook, config, host: o.target && !nativeReading(project, config, o.target) ? o.target : config.dialect }))),
+      hooks: () =>
+        configs.flatMap((config) =>
+          config.hooks.map(
+            (hook): HookEntry => ({
+              hook,
+              config,
+              host: o.target && !nativeReading(project, config, o.target) ? o.target : config.dialect,
+            }),
+          ),
+        ),
       pluginRoot,
       script(h, config) {
         if (h.type !== 'command' || !h.command) return undefined;

@@ -10,14 +10,24 @@ import { decideFileDialect, decideSharedFile } from '../dialects/detect.js';
 import { pluginRootOf } from '../dialects/plugin.js';
 import { discoveredDialects, projectFiles } from '../dialects/project-files.js';
 import type { ConfigFile } from './types.js';
-import { configPathPattern, isToml, mentionsTomlHooks, projectPaths, userConfigFiles } from '../dialects/config-files.js';
+import {
+  configPathPattern,
+  isToml,
+  mentionsTomlHooks,
+  projectPaths,
+  userConfigFiles,
+} from '../dialects/config-files.js';
 
 /**
  * Files agents are often assumed to read but do not (mappings `config.notRead`): audited so a rule can say so. The
  * evidence (`source`) stays in the data: messages carry no internal evidence ids.
  */
 export const UNREAD_LOCATIONS: { path: string; dialect: DialectId; why: string }[] = DIALECT_IDS.flatMap((d) =>
-  (mappings.dialects[d].config.notRead ?? []).map((u) => ({ path: u.path, dialect: d, why: `${mappings.dialects[d].agent} does not read ${u.path}` })),
+  (mappings.dialects[d].config.notRead ?? []).map((u) => ({
+    path: u.path,
+    dialect: d,
+    why: `${mappings.dialects[d].agent} does not read ${u.path}`,
+  })),
 );
 
 function load(file: string, dialect: DialectId, scope: ConfigFile['scope'], pluginRoot?: string): ConfigFile {
@@ -34,7 +44,12 @@ function load(file: string, dialect: DialectId, scope: ConfigFile['scope'], plug
     return { ...base, dialect: d, text, hooks: r.hooks, diagnostics: r.diagnostics };
   } catch (e) {
     if (!HookBridgeError.is(e)) throw e;
-    return { ...base, dialect: d, text, unusable: { message: e.message, ...(e.location ? { location: e.location } : {}) } };
+    return {
+      ...base,
+      dialect: d,
+      text,
+      unusable: { message: e.message, ...(e.location ? { location: e.location } : {}) },
+    };
   }
 }
 
@@ -54,7 +69,7 @@ export function projectOf(file: string): string {
   for (const rel of rels) {
     // `*` in a path's file name (.github/hooks/*.json) matches the file's own name.
     const m = configPathPattern(rel).exec(norm);
-    if (m && m[0].startsWith('/')) return abs.slice(0, abs.length - m[0].length) || sep;
+    if (m?.[0].startsWith('/')) return abs.slice(0, abs.length - m[0].length) || sep;
   }
   return dirname(abs);
 }
@@ -91,7 +106,8 @@ export function discoverConfigs(project: string, paths: string[] = [project], o:
       continue;
     }
     // Each dialect's files (one that reads another's is told apart by content in load()).
-    for (const d of discoveredDialects()) for (const f of projectFiles(abs, d)) add(load(f.file, d, f.scope, f.pluginRoot));
+    for (const d of discoveredDialects())
+      for (const f of projectFiles(abs, d)) add(load(f.file, d, f.scope, f.pluginRoot));
     for (const u of UNREAD_LOCATIONS) {
       const f = join(abs, u.path);
       if (existsSync(f)) add(load(f, u.dialect, 'local'));

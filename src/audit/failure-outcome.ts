@@ -15,9 +15,24 @@ const STOPS = new Set(['pre-tool-use', 'permission-request', 'user-prompt-submit
  * The exit code a command fails with when the script its interpreter is given does not exist: python and perl exit 2
  * (which blocks), node 1, bash 127; `sh` is dash (2) or bash (127) depending on the system, so unknown.
  */
-const MISSING_SCRIPT_EXIT: Record<string, number> = { python: 2, python3: 2, perl: 2, node: 1, deno: 1, bun: 1, tsx: 1, 'ts-node': 1, php: 1, bash: 127, zsh: 127, ruby: 127 };
+const MISSING_SCRIPT_EXIT: Record<string, number> = {
+  python: 2,
+  python3: 2,
+  perl: 2,
+  node: 1,
+  deno: 1,
+  bun: 1,
+  tsx: 1,
+  'ts-node': 1,
+  php: 1,
+  bash: 127,
+  zsh: 127,
+  ruby: 127,
+};
 
-/** Exit code of a hook whose script is missing: run directly, the shell's 127; through an interpreter, what it exits with (undefined: not known). */
+/** Exit code of a hook whose script is missing: run directly, the shell's 127; through an interpreter, what it exits
+ * with (undefined: not known).
+ */
 export function missingScriptExit(interpreter: string | undefined): number | undefined {
   if (interpreter === undefined) return 127;
   return MISSING_SCRIPT_EXIT[interpreter] ?? (/^python\d/.test(interpreter) ? 2 : undefined);
@@ -34,11 +49,23 @@ export function failureOutcome(h: Hook, host: DialectId, code: number | undefine
   const agent = mappings.dialects[reader].agent;
   const missing = code === 126 || code === 127;
   if (h.event && STOPS.has(h.event) && exitBlocks(reader, code)) {
-    const by = wrapped ? `\`hook-bridge run\` blocks as ${agent} does${missing ? ' (--on-missing allow lets the calls proceed)' : ''}` : `${agent} reads that as a block`;
+    const by = wrapped
+      ? `\`hook-bridge run\` blocks as ${agent} does${missing ? ' (--on-missing allow lets the calls proceed)' : ''}`
+      : `${agent} reads that as a block`;
     return `every call fails with exit ${code}, and ${by}: every ${h.nativeEvent} it fires for is blocked`;
   }
-  // Exit 2 where it blocks nothing (PostToolUse, SessionStart …) is not an "error" level of its own: just say what happens.
-  const level = code === 2 ? '' : `, ${mappings.dialects[reader].output!.otherExit === 'warning' ? 'a warning' : 'a non-blocking error'} on ${agent}`;
+  // Exit 2 where it blocks nothing (PostToolUse, SessionStart …) is not an "error" level of its own: just say what
+  // happens.
+  const level =
+    code === 2
+      ? ''
+      : `, ` +
+        (mappings.dialects[reader].output!.otherExit === 'warning' ? 'a warning' : 'a non-blocking error') +
+        ` on ${agent}`;
   if (!wrapped) return `every call fails with exit ${code}${level}: the hook never runs and blocks nothing`;
-  return `every call fails with exit ${code}${level}: the hook never runs; \`hook-bridge run\` lets each call proceed and says why on stderr${missing ? ' (--on-missing deny blocks instead)' : ''}`;
+  return (
+    `every call fails with exit ${code}${level}: the hook never runs; \`hook-bridge run\` lets each call proceed ` +
+    `and says why on stderr` +
+    (missing ? ' (--on-missing deny blocks instead)' : '')
+  );
 }

@@ -24,7 +24,13 @@ export function applyFixes(findings: Finding[], backup = true): FixResult[] {
       for (const f of list) doc.setIn(pathSegments(f.edit!.path), f.edit!.value);
       text = doc.toString({ lineWidth: 0 });
     } else {
-      for (const f of list) text = applyEdits(text, modify(text, pathSegments(f.edit!.path), f.edit!.value, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
+      for (const f of list)
+        text = applyEdits(
+          text,
+          modify(text, pathSegments(f.edit!.path), f.edit!.value, {
+            formattingOptions: { insertSpaces: true, tabSize: 2 },
+          }),
+        );
     }
     const bak = writeAtomic(file, text, backup);
     out.push({ file, applied: list.length, ...(bak ? { backup: bak } : {}) });

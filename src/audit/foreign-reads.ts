@@ -21,8 +21,14 @@ export interface NativeRead extends HookEntry {
 }
 
 /** The reading of a config by the audit's target, when it reads that file itself. */
-export function nativeReading(project: string, config: ConfigFile, target: DialectId | undefined): ForeignRead | undefined {
-  return target && target !== config.dialect ? readsNatively(target, config.dialect, relative(project, config.file)) : undefined;
+export function nativeReading(
+  project: string,
+  config: ConfigFile,
+  target: DialectId | undefined,
+): ForeignRead | undefined {
+  return target && target !== config.dialect
+    ? readsNatively(target, config.dialect, relative(project, config.file))
+    : undefined;
 }
 
 /** Every hook the audit's target runs by reading another agent's file itself, on an event it fires from there. */
@@ -33,13 +39,26 @@ export function nativeReads(ctx: RuleContext): NativeRead[] {
   for (const e of ctx.hooks()) {
     const read = nativeReading(ctx.project, e.config, target);
     if (!read || !e.hook.event || !readEvents(read).includes(e.hook.event) || e.hook.gatedFor === target) continue;
-    out.push({ ...e, reader: target, read, spec: specIn(target, read.mode), rel: relative(ctx.project, e.config.file) });
+    out.push({
+      ...e,
+      reader: target,
+      read,
+      spec: specIn(target, read.mode),
+      rel: relative(ctx.project, e.config.file),
+    });
   }
   return out;
 }
 
 /** `hook-bridge convert --to <target>`: what each of these rules' findings is fixed by. */
-export const gateFix = (ctx: RuleContext, r: NativeRead) => `hook-bridge convert${ctx.shown(ctx.project) === '.' ? '' : ` ${ctx.shown(ctx.project)}`} --from ${r.read.dialect} --to ${r.reader}`;
+export const gateFix = (ctx: RuleContext, r: NativeRead) =>
+  `hook-bridge convert` +
+  (ctx.shown(ctx.project) === '.' ? '' : ` ${ctx.shown(ctx.project)}`) +
+  ` --from ${r.read.dialect} --to ${r.reader}`;
 
 /** The agent names a message uses. */
-export const agents = (r: NativeRead) => ({ agent: mappings.dialects[r.reader].agent, own: mappings.dialects[r.read.dialect].agent, file: r.rel });
+export const agents = (r: NativeRead) => ({
+  agent: mappings.dialects[r.reader].agent,
+  own: mappings.dialects[r.read.dialect].agent,
+  file: r.rel,
+});

@@ -1,4 +1,5 @@
-// Identical findings — the same rule, severity and message, e.g. 56 hooks that all run `uv`, which is not installed —
+// Identical findings — the same rule, severity and message, e.g. 56 hooks that all run `uv`, which is not installed
+// —
 // make one group: text and markdown show it once, with where else it is; json and sarif keep every location, each
 // naming its group (`group: { id, size }`).
 import type { Finding } from './types.js';

@@ -14,7 +14,11 @@ function lineCol(text: string, offset: number): { line: number; column: number }
 }
 
 /** The position of the value at `path` (or of its nearest existing parent). */
-export function locate(text: string, path: string | undefined, isYaml: boolean): { line: number; column: number } | undefined {
+export function locate(
+  text: string,
+  path: string | undefined,
+  isYaml: boolean,
+): { line: number; column: number } | undefined {
   if (!path) return undefined;
   let segs = pathSegments(path);
   if (isYaml) {

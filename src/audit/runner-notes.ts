@@ -10,7 +10,13 @@ import { runnerOf, wrapperOf } from './wrapper-args.js';
 /** What convert writes in front of `run` unless --runner says otherwise. */
 const DEFAULT_RUNNER = 'hook-bridge';
 
-export function runnerNotes(project: string, configs: ConfigFile[], target: DialectId | undefined, converted: NativeHook[], env: NodeJS.ProcessEnv): string[] {
+export function runnerNotes(
+  project: string,
+  configs: ConfigFile[],
+  target: DialectId | undefined,
+  converted: NativeHook[],
+  env: NodeJS.ProcessEnv,
+): string[] {
   const hosts = new Map<string, Set<DialectId>>();
   // Hosts where some entry calling the runner has no runner guard: its absence blocks there (runner-guard.ts).
   const unguarded = new Map<string, Set<DialectId>>();
@@ -26,6 +32,17 @@ export function runnerNotes(project: string, configs: ConfigFile[], target: Dial
       add(runner, target ? [target] : w ? (w.hosts ?? [w.to]) : [c.dialect], h.written);
     }
   }
-  for (const h of converted) if (target && typeof h.handler.command === 'string' && h.handler.command.startsWith(`${DEFAULT_RUNNER} `)) add(DEFAULT_RUNNER, [target], h.handler.command);
-  return [...hosts].flatMap(([runner, on]) => runnerNote(runner, [...on], project, env, [...on].filter((d) => !unguarded.get(runner)?.has(d))) ?? []);
+  for (const h of converted)
+    if (target && typeof h.handler.command === 'string' && h.handler.command.startsWith(`${DEFAULT_RUNNER} `))
+      add(DEFAULT_RUNNER, [target], h.handler.command);
+  return [...hosts].flatMap(
+    ([runner, on]) =>
+      runnerNote(
+        runner,
+        [...on],
+        project,
+        env,
+        [...on].filter((d) => !unguarded.get(runner)?.has(d)),
+      ) ?? [],
+  );
 }

@@ -34,14 +34,25 @@ function hookBridgeOutput(c: ConfigFile): Set<Hook> {
   } catch {
     // an unreadable record: its entries are judged by their form alone
   }
-  return new Set(c.hooks.filter((h) => recorded.has(h) || h.written !== undefined || (h.command !== undefined && dispatchConfigs(h.command) !== undefined)));
+  return new Set(
+    c.hooks.filter(
+      (h) =>
+        recorded.has(h) ||
+        h.written !== undefined ||
+        (h.command !== undefined && dispatchConfigs(h.command) !== undefined),
+    ),
+  );
 }
 
 /**
  * The configs a --target audit covers: each with hook-bridge's output for another agent taken out (a hand-written
  * hook beside it stays), and the files that held nothing else, skipped.
  */
-export function targetScope(configs: ConfigFile[], target: DialectId, project: string): { configs: ConfigFile[]; skipped: Skipped[] } {
+export function targetScope(
+  configs: ConfigFile[],
+  target: DialectId,
+  project: string,
+): { configs: ConfigFile[]; skipped: Skipped[] } {
   const kept: ConfigFile[] = [];
   const skipped: Skipped[] = [];
   for (const c of configs) {

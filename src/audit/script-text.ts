@@ -5,22 +5,31 @@ import { mappings } from '../model/mappings.js';
 import type { ConfigFile, RuleContext } from './types.js';
 
 /** Full-line comments are not code. */
-export const code = (text: string) => text.split('\n').filter((l) => !/^\s*(#(?!!)|\/\/)/.test(l)).join('\n');
+export const code = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => !/^\s*(#(?!!)|\/\/)/.test(l))
+    .join('\n');
 
 /** The texts a hook's answer is written in: the command, and the script it runs (when it can be read). */
 export function hookTexts(ctx: RuleContext, h: Hook, config: ConfigFile): { where: string; text: string }[] {
   const s = ctx.script(h, config);
-  return [{ where: 'the command', text: code(h.command ?? '') }, ...(s?.text !== undefined ? [{ where: s.raw, text: code(s.text) }] : [])];
+  return [
+    { where: 'the command', text: code(h.command ?? '') },
+    ...(s?.text !== undefined ? [{ where: s.raw, text: code(s.text) }] : []),
+  ];
 }
 
 /** A key used as a field name: `"key":`, `key:`, `key=`, shell-escaped `\"key\":`. */
-export const usesKey = (text: string, key: string) => new RegExp(`(?<![A-Za-z0-9_$])${key}\\\\?["']?\\s*[:=]`).test(text);
+export const usesKey = (text: string, key: string) =>
+  new RegExp(`(?<![A-Za-z0-9_$])${key}\\\\?["']?\\s*[:=]`).test(text);
 
 /** A value as a quoted literal (JSON, JS/Python, shell-escaped JSON); `v` is a regex source. */
 export const quoted = (v: string) => `\\\\?["']${v}\\\\?["']`;
 
 /** `key: value` as JSON, a JS/Python literal, a shell assignment or shell-escaped JSON; `value` is a regex source. */
-export const emitsRaw = (text: string, key: string, value: string) => new RegExp(`(?<![A-Za-z0-9_$])${key}\\\\?["']?\\s*[:=]\\s*${value}`).test(text);
+export const emitsRaw = (text: string, key: string, value: string) =>
+  new RegExp(`(?<![A-Za-z0-9_$])${key}\\\\?["']?\\s*[:=]\\s*${value}`).test(text);
 
 /** `key: "value"` in any of the forms above. */
 export const emits = (text: string, key: string, value: string) => emitsRaw(text, key, quoted(value));
@@ -30,7 +39,10 @@ export const emits = (text: string, key: string, value: string) => emitsRaw(text
  * `["tool_input"]["file_path"]`, `.get("tool_input", {}).get("file_path")`, `tool_input?.file_path`.
  */
 export function firstKeys(text: string, field: string): string[] {
-  const re = new RegExp(`${field}(?:["']\\])?(?:["']\\s*,\\s*\\{\\s*\\}\\))?(?:\\?\\.|\\.(?!get\\()|\\[["']|\\.get\\(["'])([A-Za-z_]\\w*)`, 'g');
+  const re = new RegExp(
+    `${field}(?:["']\\])?(?:["']\\s*,\\s*\\{\\s*\\}\\))?(?:\\?\\.|\\.(?!get\\()|\\[["']|\\.get\\(["'])([A-Za-z_]\\w*)`,
+    'g',
+  );
   return [...text.matchAll(re)].map((m) => m[1]!);
 }
 
@@ -45,7 +57,9 @@ export const unwrapped = (h: Hook, host: DialectId) => h.scriptDialect === (mapp
 export function toolsTested(text: string, names: ReadonlySet<string>): Set<string> | undefined {
   if (!/tool_name/.test(text)) return undefined;
   const found = new Set<string>();
-  for (const m of text.matchAll(/\\?["'`]([A-Za-z_][\w-]*)\\?["'`]|(?:==|!=|\s=)\s*([A-Za-z_][\w-]*)\b|\b([A-Za-z_][\w-]*)\)/g)) {
+  for (const m of text.matchAll(
+    /\\?["'`]([A-Za-z_][\w-]*)\\?["'`]|(?:==|!=|\s=)\s*([A-Za-z_][\w-]*)\b|\b([A-Za-z_][\w-]*)\)/g,
+  )) {
     const name = m[1] ?? m[2] ?? m[3]!;
     if (names.has(name)) found.add(name);
   }

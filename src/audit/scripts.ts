@@ -32,7 +32,9 @@ export function shellWords(command: string): string[] {
 export function expandVars(word: string, projectDir: string, pluginRoot?: string): string {
   let out = word;
   for (const v of PROJECT_VARS) out = out.replace(new RegExp(`\\$\\{${v}\\}|\\$${v}(?![A-Za-z0-9_])`, 'g'), projectDir);
-  if (pluginRoot) for (const v of PLUGIN_VARS) out = out.replace(new RegExp(`\\$\\{${v}\\}|\\$${v}(?![A-Za-z0-9_])`, 'g'), pluginRoot);
+  if (pluginRoot)
+    for (const v of PLUGIN_VARS)
+      out = out.replace(new RegExp(`\\$\\{${v}\\}|\\$${v}(?![A-Za-z0-9_])`, 'g'), pluginRoot);
   if (out === '~' || out.startsWith('~/')) out = homedir() + out.slice(1);
   return out;
 }
@@ -72,5 +74,12 @@ export function resolveScript(command: string, projectDir: string, pluginRoot?: 
     }
     text = readFileSync(path, 'utf8').slice(0, 256 * 1024);
   }
-  return { raw, path, ...(interpreter ? { interpreter } : {}), exists, executable, ...(text !== undefined ? { text } : {}) };
+  return {
+    raw,
+    path,
+    ...(interpreter ? { interpreter } : {}),
+    exists,
+    executable,
+    ...(text !== undefined ? { text } : {}),
+  };
 }

@@ -49,7 +49,8 @@ export interface Finding {
   fix?: string;
   /** A mechanical edit of `file` that fixes it: set the value at `path` (applied by `audit --fix`). */
   edit?: { path: string; value: unknown };
-  /** One of `size` identical findings (same rule, severity and message) elsewhere; `id` numbers the groups of a report. */
+  /** One of `size` identical findings (same rule, severity and message) elsewhere; `id` numbers the groups of a report.
+   */
   group?: { id: number; size: number };
 }
 
@@ -71,7 +72,8 @@ export interface ReportInput {
 
 export interface RuleContext {
   project: string;
-  /** A path as the user can open it from where the audit ran: relative to that directory when inside it, else absolute. */
+  /** A path as the user can open it from where the audit ran: relative to that directory when inside it, else absolute.
+   */
   shown(path: string): string;
   configs: ConfigFile[];
   /** The user's home and environment (where user-level files such as Codex CLI's trust store are). */
@@ -79,7 +81,9 @@ export interface RuleContext {
   env: NodeJS.ProcessEnv;
   target?: DialectId;
   hooks(): HookEntry[];
-  /** The plugin root a hook's command sees: its plugin's (a plugin hook file), or the one its wrapper passes (`run --plugin-root`). */
+  /** The plugin root a hook's command sees: its plugin's (a plugin hook file), or the one its wrapper passes (`run
+   * --plugin-root`).
+   */
   pluginRoot(h: Hook, config: ConfigFile): string | undefined;
   script(h: Hook, config: ConfigFile): ScriptInfo | undefined;
   report(r: ReportInput): void;
@@ -110,8 +114,14 @@ export const paths = {
   command: (h: Hook) => `${h.origin.path}.command`,
   timeout: (h: Hook) => `${h.origin.path}.timeout`,
   type: (h: Hook) => `${h.origin.path}.type`,
-  matcher: (h: Hook) => (/\.hooks\[\d+\]$/.test(h.origin.path) ? h.origin.path.replace(/\.hooks\[\d+\]$/, '.matcher') : `${h.origin.path}.matcher`),
-  event: (h: Hook) => (/^hooks\.[^.[]+\[/.test(h.origin.path) ? h.origin.path.replace(/\[\d+\]\.hooks\[\d+\]$/, '') : `${h.origin.path}.event`),
+  matcher: (h: Hook) =>
+    /\.hooks\[\d+\]$/.test(h.origin.path)
+      ? h.origin.path.replace(/\.hooks\[\d+\]$/, '.matcher')
+      : `${h.origin.path}.matcher`,
+  event: (h: Hook) =>
+    /^hooks\.[^.[]+\[/.test(h.origin.path)
+      ? h.origin.path.replace(/\[\d+\]\.hooks\[\d+\]$/, '')
+      : `${h.origin.path}.event`,
 };
 
 /** Is a config's text YAML (a hooks.yaml file) rather than JSON? Its paths are located and edited as such. */
@@ -124,6 +134,10 @@ export const shellArg = (s: string): string => (/^[\w./~-]+$/.test(s) ? s : shel
  * project (or, with a file, `--project`) when that is not the current directory. */
 export function convertFix(ctx: RuleContext, args: string, file?: string): string {
   const project = ctx.shown(ctx.project);
-  if (file !== undefined) return `hook-bridge convert ${shellArg(ctx.shown(file))} ${args}${project === '.' ? '' : ` --project ${shellArg(project)}`}`;
+  if (file !== undefined)
+    return (
+      `hook-bridge convert ${shellArg(ctx.shown(file))} ${args}` +
+      (project === '.' ? '' : ` --project ${shellArg(project)}`)
+    );
   return `hook-bridge convert${project === '.' ? '' : ` ${shellArg(project)}`} ${args}`;
 }

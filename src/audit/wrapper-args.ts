@@ -24,7 +24,8 @@ export function runnerOf(h: Hook): string | undefined {
   return at > 0 ? h.command.slice(0, at) : undefined;
 }
 
-/** The plugin root a wrapper sets, where `run` puts it: `~/` under the home directory, a relative path in the project. */
+/** The plugin root a wrapper sets, where `run` puts it: `~/` under the home directory, a relative path in the project.
+ */
 export function wrapperPluginRoot(h: Hook, project: string, home: string = homedir()): string | undefined {
   const root = wrapperOf(h)?.pluginRoot;
   if (root === undefined) return undefined;

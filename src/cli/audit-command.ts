@@ -29,10 +29,17 @@ function readSettingsFile(file: string): Record<string, RuleSetting> {
     throw new HookBridgeError(`cannot read config: ${(e as Error).message}`, file);
   }
   const rules = (json as { audit?: { rules?: unknown } })?.audit?.rules ?? {};
-  if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) throw new HookBridgeError('expected an object of rule settings', file, 'audit.rules');
+  if (typeof rules !== 'object' || rules === null || Array.isArray(rules))
+    throw new HookBridgeError('expected an object of rule settings', file, 'audit.rules');
   for (const [id, v] of Object.entries(rules)) {
-    if (!RULES.some((r) => r.id === id)) throw new HookBridgeError(`unknown rule "${id}" (see hook-bridge audit --list-rules)`, file, `audit.rules.${id}`);
-    if (!SETTINGS.includes(v as string)) throw new HookBridgeError(`expected one of ${SETTINGS.join(', ')}, got ${JSON.stringify(v)}`, file, `audit.rules.${id}`);
+    if (!RULES.some((r) => r.id === id))
+      throw new HookBridgeError(`unknown rule "${id}" (see hook-bridge audit --list-rules)`, file, `audit.rules.${id}`);
+    if (!SETTINGS.includes(v as string))
+      throw new HookBridgeError(
+        `expected one of ${SETTINGS.join(', ')}, got ${JSON.stringify(v)}`,
+        file,
+        `audit.rules.${id}`,
+      );
     out[id] = v as RuleSetting;
   }
   return out;
@@ -61,20 +68,34 @@ export async function auditCommand(paths: string[], f: AuditFlags): Promise<void
     process.stdout.write(formatRuleList(RULES, f.format));
     return;
   }
-  const options = { paths, ...(f.target ? { target: f.target } : {}), ...(f.user ? { user: true } : {}), rules: ruleSettings(f), ...(f.config ? {} : { projectRules: projectSettings }) };
+  const options = {
+    paths,
+    ...(f.target ? { target: f.target } : {}),
+    ...(f.user ? { user: true } : {}),
+    rules: ruleSettings(f),
+    ...(f.config ? {} : { projectRules: projectSettings }),
+  };
   let result = audit(options);
   if (f.fix) {
     const { applyFixes } = await import('../audit/fix.js');
     const fixed = applyFixes(result.findings, f.backup);
     const rel = (file: string) => relative(process.cwd(), file) || file;
-    for (const x of fixed) process.stderr.write(`fixed ${x.applied} finding(s) in ${rel(x.file)}${x.backup ? ` (backup ${rel(x.backup)})` : ''}\n`);
+    for (const x of fixed)
+      process.stderr.write(
+        `fixed ${x.applied} finding(s) in ${rel(x.file)}${x.backup ? ` (backup ${rel(x.backup)})` : ''}\n`,
+      );
     if (fixed.length) result = audit(options);
   }
   const { formatText } = await import('../audit/format/text.js');
   const { formatJson } = await import('../audit/format/json.js');
   const { formatMarkdown } = await import('../audit/format/markdown.js');
   const { formatSarif } = await import('../audit/format/sarif.js');
-  const render = { text: (r: typeof result) => `${formatText(r)}\n`, json: formatJson, markdown: formatMarkdown, sarif: formatSarif }[f.format];
+  const render = {
+    text: (r: typeof result) => `${formatText(r)}\n`,
+    json: formatJson,
+    markdown: formatMarkdown,
+    sarif: formatSarif,
+  }[f.format];
   // The report is the command's output (stdout, in every format); notes such as `fixed …` or a runner the agents
   // cannot find go to stderr.
   process.stdout.write(render(result));

@@ -64,19 +64,40 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
         ...(t.trust ? { trust: t.trust } : {}),
         report: t.result.report,
       })),
-      gates: r.gates.map((g) => ({ file: g.file, host: g.host, changed: g.changed, written: g.written, gated: g.gated, ungated: g.ungated, paths: g.paths, ...(f.check ? { upToDate: !g.changed } : {}), ...(g.backup ? { backup: g.backup } : {}), ...(g.diff !== undefined ? { diff: g.diff } : {}) })),
+      gates: r.gates.map((g) => ({
+        file: g.file,
+        host: g.host,
+        changed: g.changed,
+        written: g.written,
+        gated: g.gated,
+        ungated: g.ungated,
+        paths: g.paths,
+        ...(f.check ? { upToDate: !g.changed } : {}),
+        ...(g.backup ? { backup: g.backup } : {}),
+        ...(g.diff !== undefined ? { diff: g.diff } : {}),
+      })),
       diagnostics: r.diagnostics,
     };
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
     if (f.stdout) {
-      for (const t of r.targets) process.stdout.write(r.targets.length > 1 ? `==> ${t.file} <==\n${t.after}\n` : t.after);
+      for (const t of r.targets)
+        process.stdout.write(r.targets.length > 1 ? `==> ${t.file} <==\n${t.after}\n` : t.after);
     }
     if (f.dryRun) for (const t of [...r.targets, ...r.gates]) process.stdout.write(t.diff ?? '');
     // --check: what is out of date, entry by entry, not the whole conversion report (a CI log should say what to do).
-    process.stderr.write(`${f.check ? formatCheckReport(r, `hook-bridge convert --to ${f.to.join(',')}${f.remove ? ' --remove' : ''}`) : formatConvertReport(r)}\n`);
+    process.stderr.write(
+      `${
+        f.check
+          ? formatCheckReport(r, `hook-bridge convert --to ${f.to.join(',')}${f.remove ? ' --remove' : ''}`)
+          : formatConvertReport(r)
+      }\n`,
+    );
   }
   const rows = r.targets.flatMap((t) => t.result.report);
-  const fail = f.failOn === 'never' ? false : rows.some((x) => x.status === 'dropped' || (f.failOn === 'degraded' && x.status === 'degraded'));
+  const fail =
+    f.failOn === 'never'
+      ? false
+      : rows.some((x) => x.status === 'dropped' || (f.failOn === 'degraded' && x.status === 'degraded'));
   process.exitCode = fail || (f.check && (!r.targets.every(upToDate) || r.gates.some((g) => g.changed))) ? 1 : 0;
 }

@@ -9,11 +9,20 @@ export { hostHelpLists } from '../run/help-lists.js';
 export function knowledge() {
   return {
     dialects: DIALECT_IDS.map((id) => ({ ...mappings.dialects[id], id })),
-    events: Object.entries(mappings.events).map(([id, e]) => ({ id, matcherOn: e.matcherOn, names: e.names, evidence: e.evidence, values: e.values, ...(e.nearest ? { nearest: e.nearest } : {}) })),
+    events: Object.entries(mappings.events).map(([id, e]) => ({
+      id,
+      matcherOn: e.matcherOn,
+      names: e.names,
+      evidence: e.evidence,
+      values: e.values,
+      ...(e.nearest ? { nearest: e.nearest } : {}),
+    })),
     tools: Object.entries(mappings.tools).map(([id, row]) => ({
       id,
       names: row,
-      evidence: Object.fromEntries(Object.entries(row).flatMap(([d, entry]) => (entry ? [[d, toolEvidence(entry)]] : []))),
+      evidence: Object.fromEntries(
+        Object.entries(row).flatMap(([d, entry]) => (entry ? [[d, toolEvidence(entry)]] : [])),
+      ),
     })),
   };
 }
@@ -23,7 +32,14 @@ const MARK: Record<Evidence, string> = { observed: '', documented: '*', extensio
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 const cell = (v: { name: string } | string | null | undefined, evidence?: Evidence) =>
@@ -40,7 +56,7 @@ function projectDirCell(env: Spec['env']): string {
 
 /** What must be trusted before an agent runs a project's hooks. */
 function trustCell(config: Spec['config']): string {
-  if (config.hookTrust === 'trusted-hash') return 'project trusted + each hook\'s hash trusted';
+  if (config.hookTrust === 'trusted-hash') return "project trusted + each hook's hash trusted";
   return config.folderTrust ? 'folder trusted' : 'always';
 }
 
@@ -51,23 +67,76 @@ export function dialectsCommand(format: 'text' | 'json'): void {
     return;
   }
   const out: string[] = [];
-  out.push('DIALECTS', table([
-    ['id', 'agent', 'observed', 'config', 'timeout', 'matcher', 'project dir env', 'runs project hooks when'],
-    ...k.dialects.map((d) => [d.id, d.agent, d.observedVersion ?? '—', d.config.write, `${d.timeout.unit}, default ${d.timeout.default ?? 'unknown'}`, d.matcher.semantics, projectDirCell(d.env), trustCell(d.config)]),
-  ]));
-  out.push('', 'EVENTS  (* = documented, not observed; + = carried under the Claude name; — = verified absent; ? = not researched)', table([
-    ['canonical', 'matcher on', ...DIALECT_IDS],
-    ...k.events.map((e) => [e.id, e.matcherOn ?? '—', ...DIALECT_IDS.map((d) => cell(e.names[d], e.evidence[d]))]),
-  ]));
+  out.push(
+    'DIALECTS',
+    table([
+      ['id', 'agent', 'observed', 'config', 'timeout', 'matcher', 'project dir env', 'runs project hooks when'],
+      ...k.dialects.map((d) => [
+        d.id,
+        d.agent,
+        d.observedVersion ?? '—',
+        d.config.write,
+        `${d.timeout.unit}, default ${d.timeout.default ?? 'unknown'}`,
+        d.matcher.semantics,
+        projectDirCell(d.env),
+        trustCell(d.config),
+      ]),
+    ]),
+  );
+  out.push(
+    '',
+    'EVENTS  (* = documented, not observed; + = carried under the ' +
+      'Claude name; — = verified absent; ? = not researched)',
+    table([
+      ['canonical', 'matcher on', ...DIALECT_IDS],
+      ...k.events.map((e) => [e.id, e.matcherOn ?? '—', ...DIALECT_IDS.map((d) => cell(e.names[d], e.evidence[d]))]),
+    ]),
+  );
   // Agents that run another agent's hook files themselves (config.readsForeign).
-  const foreign = k.dialects.flatMap((d) => (d.config.readsForeign ?? []).map((r) => [d.id, `${r.dialect}: ${r.files.join(', ')}`, r.mode, [...r.events.map((e) => cell(mappings.events[e]?.names[r.dialect])), ...(r.documentedEvents ?? []).map((e) => `${cell(mappings.events[e]?.names[r.dialect])}*`)].join(' '), r.dedup ? 'once' : 'once per file', r.switchOff ?? 'none']));
-  if (foreign.length) out.push('', "AGENTS THAT RUN ANOTHER AGENT'S HOOK FILES THEMSELVES  (* = documented, not observed)", table([['agent', 'reads', 'mode', 'events', 'same command in two files', 'switch for that reading alone'], ...foreign]));
+  const foreign = k.dialects.flatMap((d) =>
+    (d.config.readsForeign ?? []).map((r) => [
+      d.id,
+      `${r.dialect}: ${r.files.join(', ')}`,
+      r.mode,
+      [
+        ...r.events.map((e) => cell(mappings.events[e]?.names[r.dialect])),
+        ...(r.documentedEvents ?? []).map((e) => `${cell(mappings.events[e]?.names[r.dialect])}*`),
+      ].join(' '),
+      r.dedup ? 'once' : 'once per file',
+      r.switchOff ?? 'none',
+    ]),
+  );
+  if (foreign.length)
+    out.push(
+      '',
+      "AGENTS THAT RUN ANOTHER AGENT'S HOOK FILES THEMSELVES  (* = documented, not observed)",
+      table([
+        ['agent', 'reads', 'mode', 'events', 'same command in two files', 'switch for that reading alone'],
+        ...foreign,
+      ]),
+    );
   const nearest = k.events.filter((e) => e.nearest);
-  if (nearest.length) out.push('', 'FORMAT EVENTS ON AGENTS (where an agent lacks the event)', table([['event', 'runs as', 'meaning'], ...nearest.map((e) => [Object.values(e.names).find(Boolean) ?? e.id, `${e.nearest!.event}${e.nearest!.values ? ` ${e.nearest!.values.join('|')}` : ''}`, e.nearest!.holds ? 'holds' : 'degraded'])]));
-  out.push('', 'TOOLS  (* = documented: vendor docs, a seed or the agent\'s bundle, not observed)', table([
-    ['canonical', ...DIALECT_IDS],
-    ...k.tools.map((t) => [t.id, ...DIALECT_IDS.map((d) => cell(t.names[d], t.evidence[d]))]),
-  ]));
+  if (nearest.length)
+    out.push(
+      '',
+      'FORMAT EVENTS ON AGENTS (where an agent lacks the event)',
+      table([
+        ['event', 'runs as', 'meaning'],
+        ...nearest.map((e) => [
+          Object.values(e.names).find(Boolean) ?? e.id,
+          `${e.nearest!.event}${e.nearest!.values ? ` ${e.nearest!.values.join('|')}` : ''}`,
+          e.nearest!.holds ? 'holds' : 'degraded',
+        ]),
+      ]),
+    );
+  out.push(
+    '',
+    "TOOLS  (* = documented: vendor docs, a seed or the agent's bundle, not observed)",
+    table([
+      ['canonical', ...DIALECT_IDS],
+      ...k.tools.map((t) => [t.id, ...DIALECT_IDS.map((d) => cell(t.names[d], t.evidence[d]))]),
+    ]),
+  );
   out.push('', 'Semantics in full: hook-bridge dialects --format json');
   process.stdout.write(`${out.join('\n')}\n`);
 }

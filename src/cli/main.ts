@@ -16,45 +16,88 @@ const dialectList = (v: string): DialectId[] => v.split(',').map((s) => dialect(
 
 function program(): Command {
   const p = new Command('hook-bridge')
-    .description('Run one set of AI-coding-agent hooks on every agent: convert configs, wrap scripts, audit migrations.')
+    .description(
+      'Run one set of AI-coding-agent hooks on every agent: convert configs, wrap scripts, audit migrations.',
+    )
     .version(VERSION)
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
   p.command('convert')
-    .description('convert hook configs from one dialect to others, syncing what hook-bridge wrote into each target\'s settings file')
-    .addHelpText('after', `
+    .description(
+      "convert hook configs from one dialect to others, syncing what hook-bridge wrote into each target's " +
+        'settings file',
+    )
+    .addHelpText(
+      'after',
+      `
 Re-running convert is a sync: the entries hook-bridge wrote (recorded beside each target, e.g.
 .qwen/settings.hook-bridge.json for .qwen/settings.json — commit it with the settings) are updated, removed
 when their source hook is gone, never duplicated; entries a person wrote are never touched.
 \`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge wrote out again.
 
 Codex CLI runs a project's hooks only in a trusted project, and each hook only when its hash is recorded as
-trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips them silently. An interactive
-\`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of the hooks convert wrote.`)
+trusted in ~/.codex/config.toml ($CODEX_HOME/config.toml); otherwise it skips them silently. An interactive
+\`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of the hooks convert wrote.`,
+    )
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption('--to <dialects>', `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}`)
     .option('--from <dialect>', 'source dialect (detected from file locations and content when omitted)')
-    .option('--project <dir>', 'project whose target files are written (default: the project directory given as input, else .)')
-    .option('--out <file>', 'write this file instead of the target\'s conventional one')
+    .option(
+      '--project <dir>',
+      'project whose target files are written (default: the project directory given as input, else .)',
+    )
+    .option('--out <file>', "write this file instead of the target's conventional one")
     .option('--stdout', 'print the converted config instead of writing it')
     .option('--dry-run', 'print a unified diff of what would change; write nothing')
-    .option('--check', 'write nothing; exit 1 when a target file or its record is not what convert would write now, naming the entries to add, update or remove, or a source file another agent reads itself (Copilot CLI: .claude/settings*.json) whose hooks are not gated (for CI and pre-commit)')
-    .option('--wrap', 'one `hook-bridge run` wrapper entry per hook (default: the wrappers of an event that fire for the same calls share one `hook-bridge dispatch` entry, so a call starts hook-bridge once)')
+    .option(
+      '--check',
+      'write nothing; exit 1 when a target file or its record is not what convert would write now, ' +
+        'naming the entries to add, update or remove, or a source file another agent reads itself (Copilot ' +
+        'CLI: .claude/settings*.json) whose hooks are not gated (for CI and pre-commit)',
+    )
+    .option(
+      '--wrap',
+      'one `hook-bridge run` wrapper entry per hook (default: the wrappers of an event that fire for the ' +
+        'same calls share one `hook-bridge dispatch` entry, so a call starts hook-bridge once)',
+    )
     .option('--no-wrap', 'write commands as they are (env vars rewritten; the report warns)')
     .option('--runner <cmd>', 'the command the converted config starts hook-bridge with (not empty)', 'hook-bridge')
     .option('--no-backup', 'do not keep <file>.bak when changing a file')
-    .option('--dispatch', 'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook')
-    .option('--remove', 'take every entry hook-bridge wrote out of the --to targets, giving back each file as it was (one it created is deleted, with its record and .bak); reads no source')
-    .option('--emulate-todos', "wrappers write the host's todo list where Claude scripts read it (run --emulate-todos; writes under HOME)")
-    .option('--trust-codex-hooks', 'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to .codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)')
+    .option(
+      '--dispatch',
+      'register `hook-bridge dispatch` once per event for the whole hook set, instead of one entry per hook',
+    )
+    .option(
+      '--remove',
+      'take every entry hook-bridge wrote out of the --to targets, giving back each file as it ' +
+        'was (one it created is deleted, with its record and .bak); reads no source',
+    )
+    .option(
+      '--emulate-todos',
+      "wrappers write the host's todo list where Claude scripts read it (run --emulate-todos; writes under HOME)",
+    )
+    .option(
+      '--trust-codex-hooks',
+      'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to ' +
+        '.codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)',
+    )
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
-    .addOption(new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse').choices(['degraded', 'dropped', 'never']).default('never'))
+    .addOption(
+      new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse')
+        .choices(['degraded', 'dropped', 'never'])
+        .default('never'),
+    )
     .option('--strict', 'exit 1 when anything was degraded or dropped (= --fail-on degraded)')
     .action(async (inputs: string[], o) => {
       const { convertCommand } = await import('./convert-command.js');
-      await convertCommand(inputs, { ...o, ...(o.strict ? { failOn: 'degraded' } : {}), to: dialectList(o.to), ...(o.from ? { from: dialect(o.from) } : {}) });
+      await convertCommand(inputs, {
+        ...o,
+        ...(o.strict ? { failOn: 'degraded' } : {}),
+        to: dialectList(o.to),
+        ...(o.from ? { from: dialect(o.from) } : {}),
+      });
     });
 
   // run and dispatch: the same help text their fast paths print (src/run/help.ts).
@@ -71,12 +114,25 @@ trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips t
   p.command('audit')
     .description('migration audit: find every hook config in a project and report what will not behave the same')
     .argument('[path...]', 'project directories or config files; each project is audited as itself (default: .)')
-    .option('--target <dialect>', 'audit what happens on this agent instead of each config\'s own')
-    .addOption(new Option('--format <format>', 'report (and --list-rules) format, on stdout').choices(['text', 'json', 'markdown', 'sarif']).default('text'))
-    .addOption(new Option('--fail-on <level>', 'exit 1 when a finding of this severity or worse is found').choices(['error', 'warning', 'never']).default('error'))
+    .option('--target <dialect>', "audit what happens on this agent instead of each config's own")
+    .addOption(
+      new Option('--format <format>', 'report (and --list-rules) format, on stdout')
+        .choices(['text', 'json', 'markdown', 'sarif'])
+        .default('text'),
+    )
+    .addOption(
+      new Option('--fail-on <level>', 'exit 1 when a finding of this severity or worse is found')
+        .choices(['error', 'warning', 'never'])
+        .default('error'),
+    )
     .option('--user', 'also audit the user-level configs in the home directory')
-    .option('--rule <id=level>', 'turn a rule off or change its severity (off|error|warning|info); repeatable', (v: string, prev: string[]) => [...prev, v], [] as string[])
-    .option('--config <file>', 'rule settings file for every project (default: each project\'s .hook-bridge.json)')
+    .option(
+      '--rule <id=level>',
+      'turn a rule off or change its severity (off|error|warning|info); repeatable',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
+    .option('--config <file>', "rule settings file for every project (default: each project's .hook-bridge.json)")
     .option('--list-rules', 'list the rules in --format and exit')
     .option('--fix', 'apply mechanical fixes (e.g. anchor over-matching matchers) in place, with a backup')
     .option('--no-backup', 'with --fix: do not keep <file>.bak')
@@ -88,8 +144,13 @@ trusted in ~/.codex/config.toml (\$CODEX_HOME/config.toml); otherwise it skips t
   host(DISPATCH_HELP, '`dispatch` must be the first argument: hook-bridge dispatch --to <d> --config <file>');
 
   p.command('test')
-    .description("run a project's hooks for one call the way each agent would, as they are and through hook-bridge, and compare what each decides with the source agent's own decision")
-    .addHelpText('after', `
+    .description(
+      "run a project's hooks for one call the way each agent would, as they are and through " +
+        "hook-bridge, and compare what each decides with the source agent's own decision",
+    )
+    .addHelpText(
+      'after',
+      `
 The hooks really run: the project's own scripts, in the project, with each agent's payload, environment and
 timeouts; test writes nothing into the project. Exit 1 when an agent decides otherwise through hook-bridge
 than the source agent (or, with --cases, when a case is not decided as expected).
@@ -97,28 +158,51 @@ than the source agent (or, with --cases, when a case is not decided as expected)
 Examples:
   hook-bridge test --event PreToolUse --tool Bash --input '{"command":"rm -rf build"}'
   hook-bridge test --to qwen,codex --event UserPromptSubmit --prompt 'my password is hunter2'
-  hook-bridge test --cases hooks-cases.yaml --headless`)
+  hook-bridge test --cases hooks-cases.yaml --headless`,
+    )
     .argument('[input...]', 'project directories or config files of the source agent (default: .)')
     .option('--to <dialects>', 'the agents to try the hooks on, comma-separated (default: every agent but the source)')
-    .option('--from <dialect>', 'the agent the hooks are written for: the reference (default: claude, or detected from the files)')
-    .option('--event <event>', "the event, as the source agent names it (PreToolUse, PostToolUse, UserPromptSubmit, Stop …)")
-    .option('--tool <name>', "the tool of a tool event, as the source agent names it (Bash, Write …)")
+    .option(
+      '--from <dialect>',
+      'the agent the hooks are written for: the reference (default: claude, or detected from the files)',
+    )
+    .option(
+      '--event <event>',
+      'the event, as the source agent names it (PreToolUse, PostToolUse, UserPromptSubmit, Stop …)',
+    )
+    .option('--tool <name>', 'the tool of a tool event, as the source agent names it (Bash, Write …)')
     .option('--input <json>', "the tool's input: a JSON object of its parameters")
     .option('--response <json>', "the tool's result (PostToolUse), as JSON")
     .option('--prompt <text>', 'the prompt (UserPromptSubmit)')
-    .option('--payload <file>', 'a whole hook payload of the source agent (JSON): the other options are filled in over it')
-    .option('--transcript <file>', "the session's transcript so far, in the source agent's format (default: an empty one)")
+    .option(
+      '--payload <file>',
+      'a whole hook payload of the source agent (JSON): the other options are filled in over it',
+    )
+    .option(
+      '--transcript <file>',
+      "the session's transcript so far, in the source agent's format (default: an empty one)",
+    )
     .option('--headless', 'a -p run: nobody answers a prompt (default: an interactive session)')
-    .option('--permission-mode <mode>', "the session's permission mode, as the source agent names it (default, acceptEdits, plan, bypassPermissions …)")
+    .option(
+      '--permission-mode <mode>',
+      "the session's permission mode, as the source agent names it (default, acceptEdits, plan, bypassPermissions …)",
+    )
     .option('--cases <file>', 'run the calls of a YAML/JSON list, each with the decision expected on the source agent')
     .addOption(new Option('--format <format>', 'report format, on stdout').choices(['text', 'json']).default('text'))
     .action(async (inputs: string[], o) => {
       const { testCommand } = await import('./test-command.js');
-      await testCommand(inputs, { ...o, ...(o.to ? { to: dialectList(o.to) } : {}), ...(o.from ? { from: dialect(o.from) } : {}) });
+      await testCommand(inputs, {
+        ...o,
+        ...(o.to ? { to: dialectList(o.to) } : {}),
+        ...(o.from ? { from: dialect(o.from) } : {}),
+      });
     });
 
   p.command('transcript')
-    .description("print a host agent's transcript in the format a script's agent writes (what `run` gives wrapped scripts as transcript_path)")
+    .description(
+      "print a host agent's transcript in the format a script's agent writes (what `run` gives wrapped scripts " +
+        'as transcript_path)',
+    )
     .argument('<file>', 'the host transcript (JSONL); - for stdin')
     .requiredOption('--from <dialect>', 'the agent that wrote the transcript')
     .option('--to <dialect>', "the script's agent", 'claude')
@@ -153,7 +237,8 @@ const HELP_FROM_MODULE: Record<string, (c: Command) => Promise<void>> = {
     const { transcriptDialects } = await import('./transcript-command.js');
     const d = transcriptDialects();
     const list = { '--from': d.from, '--to': d.to };
-    for (const o of c.options) if (o.long === '--from' || o.long === '--to') o.description = `${o.description}: ${list[o.long].join(', ')}`;
+    for (const o of c.options)
+      if (o.long === '--from' || o.long === '--to') o.description = `${o.description}: ${list[o.long].join(', ')}`;
   },
   run: hostHelp,
   dispatch: hostHelp,
@@ -181,7 +266,11 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`hook-bridge: internal error — please report it at https://github.com/hook-bridge/hook-bridge/issues\n${(e as Error)?.stack ?? String(e)}\n`);
+    process.stderr.write(
+      `hook-bridge: internal error — please report it at https://github.com/hook-bridge/hook-bridge/issues\n` +
+        ((e as Error)?.stack ?? String(e)) +
+        `\n`,
+    );
     process.exitCode = 2;
   }
 }

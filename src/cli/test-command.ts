@@ -30,21 +30,37 @@ function readPayload(file: string): Record<string, unknown> {
   try {
     v = JSON.parse(text);
   } catch (e) {
-    throw new HookBridgeError(`not valid JSON (${(e as Error).message}); expected the hook payload the agent sends on stdin`, file);
+    throw new HookBridgeError(
+      `not valid JSON (${(e as Error).message}); expected the hook payload the agent sends on stdin`,
+      file,
+    );
   }
-  if (!isObject(v)) throw new HookBridgeError('expected a JSON object: the hook payload the agent sends on stdin', file);
+  if (!isObject(v))
+    throw new HookBridgeError('expected a JSON object: the hook payload the agent sends on stdin', file);
   return v;
 }
 
 /** The call the flags describe. */
 function callOf(f: TestFlags): Call {
-  const input = f.input === undefined ? undefined : parseJsonOption('--input', f.input, `a JSON object of the tool's parameters, e.g. '{"command":"rm -rf build"}'`);
-  if (input !== undefined && !isObject(input)) throw new HookBridgeError(`--input must be a JSON object of the tool's parameters, e.g. '{"command":"rm -rf build"}'`);
+  const input =
+    f.input === undefined
+      ? undefined
+      : parseJsonOption(
+          '--input',
+          f.input,
+          `a JSON object of the tool's parameters, e.g. '{"command":"rm -rf build"}'`,
+        );
+  if (input !== undefined && !isObject(input))
+    throw new HookBridgeError(
+      `--input must be a JSON object of the tool's parameters, e.g. '{"command":"rm -rf build"}'`,
+    );
   return {
     ...(f.event !== undefined ? { event: f.event } : {}),
     ...(f.tool !== undefined ? { tool: f.tool } : {}),
     ...(input !== undefined ? { input } : {}),
-    ...(f.response !== undefined ? { response: parseJsonOption('--response', f.response, "the tool's result as JSON (an object, or a \"string\")") } : {}),
+    ...(f.response !== undefined
+      ? { response: parseJsonOption('--response', f.response, 'the tool\'s result as JSON (an object, or a "string")') }
+      : {}),
     ...(f.prompt !== undefined ? { prompt: f.prompt } : {}),
     ...(f.payload !== undefined ? { payload: readPayload(f.payload) } : {}),
   };
@@ -61,10 +77,17 @@ export async function testCommand(inputs: string[], f: TestFlags): Promise<void>
   };
   const pc = colors(useColor(process.stdout));
   if (f.cases !== undefined) {
-    const given = (['event', 'tool', 'input', 'response', 'prompt', 'payload'] as const).filter((k) => f[k] !== undefined);
-    if (given.length) throw new HookBridgeError(`--cases runs the calls of the file: ${given.map((k) => `--${k}`).join(', ')} belong in each case`);
+    const given = (['event', 'tool', 'input', 'response', 'prompt', 'payload'] as const).filter(
+      (k) => f[k] !== undefined,
+    );
+    if (given.length)
+      throw new HookBridgeError(
+        `--cases runs the calls of the file: ${given.map((k) => `--${k}`).join(', ')} belong in each case`,
+      );
     const results = await runCases(readCases(f.cases), options, f.cases);
-    process.stdout.write(f.format === 'json' ? formatCasesJson(results) : `${formatCasesText(results, process.cwd(), pc)}\n`);
+    process.stdout.write(
+      f.format === 'json' ? formatCasesJson(results) : `${formatCasesText(results, process.cwd(), pc)}\n`,
+    );
     process.exitCode = casesExitCode(results);
     return;
   }

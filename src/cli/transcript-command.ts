@@ -20,7 +20,10 @@ export async function transcriptCommand(file: string, f: { from: DialectId; to: 
   try {
     text = file === '-' ? await readStdin() : readFileSync(file, 'utf8');
   } catch (e) {
-    throw new HookBridgeError(`cannot read the transcript (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, file);
+    throw new HookBridgeError(
+      `cannot read the transcript (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      file,
+    );
   }
   let out: string;
   try {

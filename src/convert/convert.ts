@@ -6,7 +6,15 @@ import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings, type ToolEntry } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
 import type { Dialect, NativeHook } from '../dialects/define.js';
-import { canonicalValue, nativeEvent, nativeValue, placeEvent, splitCallTools, toolEntry, toolsOf } from '../dialects/catalog.js';
+import {
+  canonicalValue,
+  nativeEvent,
+  nativeValue,
+  placeEvent,
+  splitCallTools,
+  toolEntry,
+  toolsOf,
+} from '../dialects/catalog.js';
 import { closestName } from '../model/suggest.js';
 import { shellQuote, wrapCommand } from '../dialects/wrapper.js';
 import { matcherFires, matcherFiresFor, writeToolMatcher } from '../dialects/matcher.js';
@@ -18,7 +26,15 @@ import { guardEntries } from './guard-entries.js';
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
 
 export interface ReportRow {
-  source: { dialect: DialectId; file: string; path: string; event: string; matcher?: unknown; command?: string; type: string };
+  source: {
+    dialect: DialectId;
+    file: string;
+    path: string;
+    event: string;
+    matcher?: unknown;
+    command?: string;
+    type: string;
+  };
   /** Where it lands; `file` and `path` are filled in once the target file is written (project.ts). */
   target?: { dialect: DialectId; event: string; matcher?: unknown; command?: string; file?: string; path?: string };
   status: Status;
@@ -78,9 +94,27 @@ export const sourceOf = (h: Hook, from: DialectId): ReportRow['source'] => ({
 });
 
 /** A hook that is not carried over: its report row and its diagnostic. */
-export function dropped(h: Hook, from: DialectId, notes: string[], why: string, report: ReportRow[], diagnostics: Diagnostic[]): void {
-  report.push({ source: sourceOf(h, from), status: 'dropped', notes: [...notes, why], reason: [...notes, why].join('; ') });
-  diagnostics.push({ severity: 'warning', code: 'hookDropped', message: why, file: h.origin.file, path: h.origin.path });
+export function dropped(
+  h: Hook,
+  from: DialectId,
+  notes: string[],
+  why: string,
+  report: ReportRow[],
+  diagnostics: Diagnostic[],
+): void {
+  report.push({
+    source: sourceOf(h, from),
+    status: 'dropped',
+    notes: [...notes, why],
+    reason: [...notes, why].join('; '),
+  });
+  diagnostics.push({
+    severity: 'warning',
+    code: 'hookDropped',
+    message: why,
+    file: h.origin.file,
+    path: h.origin.path,
+  });
 }
 
 /** The note for matched tools the target has no equivalent of: `Qwen Code has no BashOutput (task.bash-output) …`. */
@@ -91,9 +125,13 @@ function absentTools(missing: string[], from: DialectId, to: DialectId): string 
     return name ? `${name} (${c})` : c;
   });
   // Known absent (~), or not in a tool list we observed: it does not exist there. Documented lists only: "no known".
-  const sure = missing.every((c) => toolEntry(to, c) === null) || mappings.dialects[dialects[to].payloadDialect].observedVersion !== null;
+  const sure =
+    missing.every((c) => toolEntry(to, c) === null) ||
+    mappings.dialects[dialects[to].payloadDialect].observedVersion !== null;
   const agent = dialects[to].spec.agent;
-  return sure ? `${agent} has no ${named.join(', ')}: a tool it does not have is never called there, so nothing is lost` : `${agent} has no known equivalent of ${named.join(', ')}; its tool list is documented, not observed`;
+  return sure
+    ? `${agent} has no ${named.join(', ')}: a tool it does not have is never called there, so nothing is lost`
+    : `${agent} has no known equivalent of ${named.join(', ')}; its tool list is documented, not observed`;
 }
 
 export const defaultMs = (d: DialectId): number | null => {
@@ -120,7 +158,9 @@ function callsFor(h: Hook, from: DialectId, host: DialectId, written: unknown): 
 /** A command hook's exec-form arguments (Claude's `args`: strings only), or undefined. */
 function execArgs(h: Hook): string[] | undefined {
   const a = h.fields.args;
-  return h.type === 'command' && Array.isArray(a) && a.every((x) => typeof x === 'string') ? (a as string[]) : undefined;
+  return h.type === 'command' && Array.isArray(a) && a.every((x) => typeof x === 'string')
+    ? (a as string[])
+    : undefined;
 }
 
 const omitArgs = ({ args: _args, ...rest }: Record<string, unknown>) => rest;
@@ -144,8 +184,13 @@ export function execAsShell(command: string, args: string[], dialect: DialectId)
 
 /** The runner is written in front of `run`/`dispatch` in every converted command: it must be a command. */
 export function checkRunner(runner: string): string {
-  if (!runner.trim()) throw new HookBridgeError(`--runner must name the command that starts hook-bridge (e.g. hook-bridge, or 'node ./node_modules/hook-bridge/bin/hook-bridge.cjs'); got ${JSON.stringify(runner)}`);
-  if (/[\0-\x1f\x7f]/.test(runner)) throw new HookBridgeError(`--runner must be one line without control characters; got ${JSON.stringify(runner)}`);
+  if (!runner.trim())
+    throw new HookBridgeError(
+      `--runner must name the command that starts hook-bridge (e.g. hook-bridge, or 'node ` +
+        `./node_modules/hook-bridge/bin/hook-bridge.cjs'); got ${JSON.stringify(runner)}`,
+    );
+  if (/[\0-\x1f\x7f]/.test(runner))
+    throw new HookBridgeError(`--runner must be one line without control characters; got ${JSON.stringify(runner)}`);
   return runner;
 }
 
@@ -160,15 +205,25 @@ interface Draft {
 
 type Place = NonNullable<ReturnType<typeof placeEvent>>;
 
-/** Step 1, the event: its own name on the target, or the nearest event where the target lacks it (hooks.yaml's own events). A string: why it is dropped. */
+/** Step 1, the event: its own name on the target, or the nearest event where the target lacks it (hooks.yaml's own
+ * events). A string: why it is dropped.
+ */
 function placeHook(d: Draft): Place | string {
   const { h, from, target } = d;
   if (!h.event) {
     const close = closestName(h.nativeEvent, Object.keys(mappings.index.eventByName[from]));
-    return `event "${h.nativeEvent}" is not one hook-bridge knows for ${mappings.dialects[from].agent}${close ? ` (did you mean ${close}?)` : ''}, so it cannot be placed on ${target.spec.agent}`;
+    return (
+      `event "${h.nativeEvent}" is not one hook-bridge knows for ${mappings.dialects[from].agent}` +
+      (close ? ` (did you mean ${close}?)` : '') +
+      `, so it cannot be placed on ${target.spec.agent}`
+    );
   }
   const place = placeEvent(target.id, h.event);
-  if (!place) return `${target.spec.agent} has no ${h.nativeEvent} event${nativeEvent(target.id, h.event) === undefined ? ' that hook-bridge knows of' : ''}`;
+  if (!place)
+    return (
+      `${target.spec.agent} has no ${h.nativeEvent} event` +
+      (nativeEvent(target.id, h.event) === undefined ? ' that hook-bridge knows of' : '')
+    );
   if (place.native !== h.nativeEvent) d.notes.push(`event ${h.nativeEvent} -> ${place.native}`);
   if (place.nearest) {
     d.notes.push(place.nearest.why);
@@ -176,14 +231,23 @@ function placeHook(d: Draft): Place | string {
   }
   // Said where it is news: a format's events are all documented, an observed agent's mostly observed.
   const evidence = mappings.events[place.canonical]!.evidence[target.id];
-  if (evidence === 'extension') d.notes.push(`${place.native} is carried under its ${mappings.dialects[target.spec.extends ?? target.id].agent} name (hook-bridge's extension of the format)`);
-  else if (evidence === 'documented' && target.spec.observedVersion) d.notes.push(`${target.spec.agent}'s ${place.native} event is documented (its docs or bundle), not observed by hook-bridge`);
+  if (evidence === 'extension')
+    d.notes.push(
+      `${place.native} is carried under its ` +
+        mappings.dialects[target.spec.extends ?? target.id].agent +
+        ` name (hook-bridge's extension of the format)`,
+    );
+  else if (evidence === 'documented' && target.spec.observedVersion)
+    d.notes.push(
+      `${target.spec.agent}'s ${place.native} event is documented (its docs or bundle), not observed by hook-bridge`,
+    );
   return place;
 }
 
 /**
  * Step 2, the matcher as the target reads it. `widened`: the note that the target's tool makes the hook fire for
- * more calls (a wrapper's `run --calls` narrows it back). `neverFires`: nothing to write, the hook could never fire there.
+ * more calls (a wrapper's `run --calls` narrows it back). `neverFires`: nothing to write, the hook could never fire
+ * there.
  */
 function targetMatcher(d: Draft, place: Place): { matcher?: string | string[]; widened?: string; neverFires?: true } {
   const { h, from, target, notes } = d;
@@ -195,7 +259,8 @@ function targetMatcher(d: Draft, place: Place): { matcher?: string | string[]; w
     const known = row.values[target.id];
     const values = (place.nearest.values ?? []).filter((v) => !known || known.includes(v));
     if (values.length) matcher = values.join('|');
-    if (h.nativeMatcher !== undefined && h.matcher.kind !== 'all') notes.push(`${h.nativeEvent} ignores matchers; ${JSON.stringify(h.nativeMatcher)} not carried`);
+    if (h.nativeMatcher !== undefined && h.matcher.kind !== 'all')
+      notes.push(`${h.nativeEvent} ignores matchers; ${JSON.stringify(h.nativeMatcher)} not carried`);
   } else if (row.matcherOn === 'tool') {
     const w = writeToolMatcher(target.id, h.matcher, target.spec.matcher.arrays === 'any-of');
     // A tool the target does not have cannot be called there, so its hook has nothing to guard: a note, not a loss.
@@ -211,22 +276,48 @@ function targetMatcher(d: Draft, place: Place): { matcher?: string | string[]; w
       return { neverFires: true };
     }
     // Tool availability is a fact about an agent, not about a format another agent's tables stand in for (hooks.yaml).
-    const entries = h.matcher.kind === 'tools' && !target.spec.extends ? h.matcher.tools.map((c) => toolEntry(target.id, c)).filter((e): e is ToolEntry => !!e) : [];
+    const entries =
+      h.matcher.kind === 'tools' && !target.spec.extends
+        ? h.matcher.tools.map((c) => toolEntry(target.id, c)).filter((e): e is ToolEntry => !!e)
+        : [];
     const gone = entries.filter((e) => e.status === 'historical').map((e) => e.name);
     // Gone from current builds: nothing to guard there either; older builds still match it.
-    if (gone.length) notes.push(`${target.spec.agent} no longer has ${gone.join(', ')}: the hook never fires for it on current builds`);
-    for (const e of entries.filter((x) => x.status === 'conditional')) notes.push(`${target.spec.agent} offers ${e.name} only when enabled (${e.enabledBy ?? 'a setting'}): the hook fires for it only then`);
+    if (gone.length)
+      notes.push(
+        `${target.spec.agent} no longer has ${gone.join(', ')}: the hook never fires for it on current builds`,
+      );
+    for (const e of entries.filter((x) => x.status === 'conditional'))
+      notes.push(
+        `${target.spec.agent} offers ${e.name} only when enabled (${e.enabledBy ?? 'a setting'}): the hook fires ` +
+          `for it only then`,
+      );
     matcher = h.nativeMatcher === undefined && h.matcher.kind === 'all' ? undefined : w.native;
-  } else if (h.nativeMatcher !== undefined && target.spec.matcher.valuesIgnored && row.matcherOn !== null && h.matcher.kind !== 'all') {
+  } else if (
+    h.nativeMatcher !== undefined &&
+    target.spec.matcher.valuesIgnored &&
+    row.matcherOn !== null &&
+    h.matcher.kind !== 'all'
+  ) {
     // The target runs the hook for every value: written as it was (so it comes back), but it selects nothing there.
-    notes.push(`${target.spec.agent} ignores matchers on ${place.native}: the hook runs for every ${row.matcherOn}, not only ${JSON.stringify(h.nativeMatcher)}`);
+    notes.push(
+      `${target.spec.agent} ignores matchers on ${place.native}: the hook runs for every ${row.matcherOn}, not ` +
+        `only ` +
+        JSON.stringify(h.nativeMatcher),
+    );
     d.degraded = true;
-    matcher = h.matcher.kind === 'values' ? h.matcher.values.join('|') : typeof h.nativeMatcher === 'string' ? h.nativeMatcher : JSON.stringify(h.nativeMatcher);
+    matcher =
+      h.matcher.kind === 'values'
+        ? h.matcher.values.join('|')
+        : typeof h.nativeMatcher === 'string'
+          ? h.nativeMatcher
+          : JSON.stringify(h.nativeMatcher);
   } else if (h.nativeMatcher !== undefined) {
     if (h.matcher.kind === 'values') {
       const known = row.values[target.id];
       // in the target's words (Claude's permission_prompt is Gemini's ToolPermission: events.yaml valueNames)
-      const values = h.matcher.values.map((v) => nativeValue(target.id, place.canonical, canonicalValue(d.from, place.canonical, v)));
+      const values = h.matcher.values.map((v) =>
+        nativeValue(target.id, place.canonical, canonicalValue(d.from, place.canonical, v)),
+      );
       const lost = known ? values.filter((v) => !known.includes(v)) : [];
       if (lost.length) {
         notes.push(`${target.spec.agent} was not seen to send ${row.matcherOn} ${lost.join(', ')}`);
@@ -235,9 +326,11 @@ function targetMatcher(d: Draft, place: Place): { matcher?: string | string[]; w
       matcher = values.join('|');
     } else matcher = typeof h.nativeMatcher === 'string' ? h.nativeMatcher : JSON.stringify(h.nativeMatcher);
     if (row.matcherOn === null) notes.push(`${place.native} ignores matchers`);
-    if (row.matcherOn === 'unknown') notes.push(`the field ${place.native}'s matcher is tested against is not known; carried as written`);
+    if (row.matcherOn === 'unknown')
+      notes.push(`the field ${place.native}'s matcher is tested against is not known; carried as written`);
   }
-  if (matcher !== undefined && !place.nearest && JSON.stringify(matcher) !== JSON.stringify(h.nativeMatcher)) notes.push(`matcher ${JSON.stringify(h.nativeMatcher ?? '*')} -> ${JSON.stringify(matcher)}`);
+  if (matcher !== undefined && !place.nearest && JSON.stringify(matcher) !== JSON.stringify(h.nativeMatcher))
+    notes.push(`matcher ${JSON.stringify(h.nativeMatcher ?? '*')} -> ${JSON.stringify(matcher)}`);
   return { ...(matcher !== undefined ? { matcher } : {}), ...(widened !== undefined ? { widened } : {}) };
 }
 
@@ -246,7 +339,13 @@ function targetMatcher(d: Draft, place: Place): { matcher?: string | string[]; w
  * target runs it, else as the shell command it amounts to, with the host's variables). Returns the handler so
  * far, the timeout the target should give it, and the fields still to carry.
  */
-function targetCommand(d: Draft, opts: ConvertOptions, runner: string, place: Place, m: { matcher?: string | string[]; widened?: string }): { handler: Record<string, unknown>; timeoutMs: number | undefined; fields: Record<string, unknown> } {
+function targetCommand(
+  d: Draft,
+  opts: ConvertOptions,
+  runner: string,
+  place: Place,
+  m: { matcher?: string | string[]; widened?: string },
+): { handler: Record<string, unknown>; timeoutMs: number | undefined; fields: Record<string, unknown> } {
   const { h, from, target, notes } = d;
   const handler: Record<string, unknown> = { type: h.type };
   const host = target.payloadDialect;
@@ -260,15 +359,34 @@ function targetCommand(d: Draft, opts: ConvertOptions, runner: string, place: Pl
     if (wrap) {
       // A plugin hook's ${CLAUDE_PLUGIN_ROOT}: no host sets it outside plugins, so the wrapper carries it.
       const rootVar = mappings.dialects[h.scriptDialect].env?.pluginRoot;
-      const usesRoot = opts.pluginRoot !== undefined && rootVar !== undefined && new RegExp(`\\$\\{?${rootVar}\\b`).test(h.command);
-      const usesRootAnywhere = usesRoot || (opts.pluginRoot !== undefined && rootVar !== undefined && !!args?.some((a) => a.includes(`\${${rootVar}}`)));
-      const calls = mappings.events[place.canonical]!.matcherOn === 'tool' ? callsFor(h, from, host, m.matcher) : undefined;
+      const usesRoot =
+        opts.pluginRoot !== undefined && rootVar !== undefined && new RegExp(`\\$\\{?${rootVar}\\b`).test(h.command);
+      const usesRootAnywhere =
+        usesRoot ||
+        (opts.pluginRoot !== undefined && rootVar !== undefined && !!args?.some((a) => a.includes(`\${${rootVar}}`)));
+      const calls =
+        mappings.events[place.canonical]!.matcherOn === 'tool' ? callsFor(h, from, host, m.matcher) : undefined;
       // A host whose payloads do not say which event they are for is told by the wrapper (Copilot CLI's own files).
       const event = mappings.dialects[host].payload?.eventNamed === false ? { event: place.native } : {};
-      handler.command = wrapCommand({ runner, from: h.scriptDialect, to: host, ...event, command: h.command, ...(args ? { args } : {}), ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}), ...(opts.emulateTodos ? { emulateTodos: true } : {}), ...(calls ? { calls } : {}) });
+      handler.command = wrapCommand({
+        runner,
+        from: h.scriptDialect,
+        to: host,
+        ...event,
+        command: h.command,
+        ...(args ? { args } : {}),
+        ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}),
+        ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}),
+        ...(opts.emulateTodos ? { emulateTodos: true } : {}),
+        ...(calls ? { calls } : {}),
+      });
       notes.push(`wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``);
       if (calls && m.widened) notes.splice(notes.indexOf(m.widened), 1);
-      if (calls) notes.push(`runs the script only for the ${calls.join(', ')} calls a ${mappings.dialects[host].agent} call amounts to, as its matcher would (run --calls)`);
+      if (calls)
+        notes.push(
+          `runs the script only for the ${calls.join(', ')} calls a ${mappings.dialects[host].agent} call ` +
+            `amounts to, as its matcher would (run --calls)`,
+        );
       // The host must not kill the wrapper before the script's own timeout decides (CodeBuddy would block).
       const scriptMs = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from);
       if (scriptMs !== null && scriptMs !== undefined) timeoutMs = scriptMs + WRAPPER_GRACE_MS;
@@ -277,12 +395,18 @@ function targetCommand(d: Draft, opts: ConvertOptions, runner: string, place: Pl
       handler.args = args;
     } else {
       const shellForm = args ? execAsShell(h.command, args, h.scriptDialect) : h.command;
-      if (args) notes.push(`exec form (command + args) written as one shell command: ${target.spec.agent} is not known to run \`args\``);
+      if (args)
+        notes.push(
+          `exec form (command + args) written as one shell command: ${target.spec.agent} is not known to run \`args\``,
+        );
       const env = rewriteEnvVars(shellForm, h.scriptDialect, target.id, opts.pluginRoot);
       handler.command = env.command;
       notes.push(...env.notes);
       if (h.scriptDialect !== host) {
-        notes.push(`not wrapped: the script expects ${h.scriptDialect} payloads and will see ${target.spec.agent}'s tool names and fields`);
+        notes.push(
+          `not wrapped: the script expects ${h.scriptDialect} payloads and will see ${target.spec.agent}'s tool ` +
+            `names and fields`,
+        );
         d.degraded = true;
       }
     }
@@ -291,25 +415,54 @@ function targetCommand(d: Draft, opts: ConvertOptions, runner: string, place: Pl
   return { handler, timeoutMs, fields };
 }
 
-/** Step 4, the timeout in the target's unit: the script agent's default written where the target's differs, an absurd value said. */
-function targetTimeout(d: Draft, timeoutMs: number | undefined, handler: Record<string, unknown>, diagnostics: Diagnostic[]): void {
+/** Step 4, the timeout in the target's unit: the script agent's default written where the target's differs, an absurd
+ * value said.
+ */
+function targetTimeout(
+  d: Draft,
+  timeoutMs: number | undefined,
+  handler: Record<string, unknown>,
+  diagnostics: Diagnostic[],
+): void {
   const { h, from, target, notes } = d;
   // Defaults are established for command hooks only; a prompt/agent/http hook's default is not known.
   if (timeoutMs === undefined && h.type === 'command') {
-    // The default the hook relied on is its script agent's (a wrapped Claude script in a Qwen config relied on Claude's).
+    // The default the hook relied on is its script agent's (a wrapped Claude script in a Qwen config relied on
+    // Claude's).
     const src = defaultMs(h.scriptDialect) ?? defaultMs(from);
     const dst = defaultMs(target.payloadDialect === h.scriptDialect ? h.scriptDialect : target.id);
     if (src !== null && src !== dst) {
       timeoutMs = src;
-      notes.push(`timeout: ${h.scriptDialect}'s default ${src / 1000} s written explicitly (${target.spec.agent}'s default is ${dst === null ? 'unknown' : `${dst / 1000} s`})`);
+      notes.push(
+        `timeout: ${h.scriptDialect}'s default ${src / 1000} s written explicitly (${target.spec.agent}'s ` +
+          `default is ` +
+          (dst === null ? 'unknown' : `${dst / 1000} s`) +
+          `)`,
+      );
     }
   }
   if (timeoutMs === undefined) return;
   const native = target.writeTimeout(timeoutMs);
   handler.timeout = native;
-  if (h.timeoutMs !== undefined && h.timeoutMs >= ABSURD_TIMEOUT_S * 1000 && mappings.dialects[from].timeout.unit === 's') {
-    diagnostics.push({ severity: 'warning', code: 'timeoutAbsurd', message: `timeout ${h.timeoutMs / 1000} s (${(h.timeoutMs / 3_600_000).toFixed(1)} h) was probably meant as ms; converted faithfully`, file: h.origin.file, path: `${h.origin.path}.timeout` });
-    notes.push(`timeout ${h.timeoutMs / 1000} s looks like milliseconds; converted faithfully (${native} in ${target.spec.agent}'s units)`);
+  if (
+    h.timeoutMs !== undefined &&
+    h.timeoutMs >= ABSURD_TIMEOUT_S * 1000 &&
+    mappings.dialects[from].timeout.unit === 's'
+  ) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'timeoutAbsurd',
+      message:
+        `timeout ${h.timeoutMs / 1000} s (` +
+        (h.timeoutMs / 3_600_000).toFixed(1) +
+        ` h) was probably meant as ms; converted faithfully`,
+      file: h.origin.file,
+      path: `${h.origin.path}.timeout`,
+    });
+    notes.push(
+      `timeout ${h.timeoutMs / 1000} s looks like milliseconds; converted faithfully (${native} in ` +
+        `${target.spec.agent}'s units)`,
+    );
     d.degraded = true;
   }
 }
@@ -317,8 +470,18 @@ function targetTimeout(d: Draft, timeoutMs: number | undefined, handler: Record<
 /** Step 5, the hook type: a string where the target cannot take it (why it is dropped). */
 function hookTypeDrop(d: Draft): string | undefined {
   const { h, target } = d;
-  if (target.spec.config.skippedHookTypes?.includes(h.type)) return `${target.spec.agent} skips "${h.type}" hooks (with a warning at start-up): it runs ${(target.spec.hookTypes ?? ['command']).join('/')} hooks only`;
-  if (h.type !== 'command' && target.spec.hookTypesComplete && !(target.spec.hookTypes ?? []).includes(h.type)) return `${target.spec.agent} has ${(target.spec.hookTypes ?? []).join('/')} hooks only: a "${h.type}" hook cannot be written there`;
+  if (target.spec.config.skippedHookTypes?.includes(h.type))
+    return (
+      `${target.spec.agent} skips "${h.type}" hooks (with a warning at start-up): it runs ` +
+      (target.spec.hookTypes ?? ['command']).join('/') +
+      ` hooks only`
+    );
+  if (h.type !== 'command' && target.spec.hookTypesComplete && !(target.spec.hookTypes ?? []).includes(h.type))
+    return (
+      `${target.spec.agent} has ` +
+      (target.spec.hookTypes ?? []).join('/') +
+      ` hooks only: a "${h.type}" hook cannot be written there`
+    );
   if (h.type !== 'command' && !(target.spec.hookTypes ?? ['command']).includes(h.type)) {
     d.notes.push(`hook type "${h.type}" is not known to be supported by ${target.spec.agent}; carried as written`);
     d.degraded = true;
@@ -370,16 +533,33 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
 
     const { matcher } = m;
     const ev = place.native;
-    const native: NativeHook = { event: ev, matcher, handler, groupFields: h.groupFields, ...(h.priority !== undefined ? { priority: h.priority } : {}), ...(opts.keyOf ? { key: opts.keyOf(h) } : {}) };
-    if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml-v2') d.notes.push(priorityAsOrder(h.priority));
+    const native: NativeHook = {
+      event: ev,
+      matcher,
+      handler,
+      groupFields: h.groupFields,
+      ...(h.priority !== undefined ? { priority: h.priority } : {}),
+      ...(opts.keyOf ? { key: opts.keyOf(h) } : {}),
+    };
+    if (h.priority !== undefined && target.spec.config.format !== 'hooks-yaml-v2')
+      d.notes.push(priorityAsOrder(h.priority));
     // A host that compares lifecycle matchers as one exact string (Gemini CLI) gets one entry per value.
     const on = mappings.events[place.canonical]!.matcherOn;
-    const perValue = on !== 'tool' && target.spec.matcher.valuesExact && typeof matcher === 'string' && matcher.includes('|') ? matcher.split('|') : undefined;
-    if (perValue) d.notes.push(`one entry per ${on} value: ${target.spec.agent} compares the matcher as one exact string`);
+    const perValue =
+      on !== 'tool' && target.spec.matcher.valuesExact && typeof matcher === 'string' && matcher.includes('|')
+        ? matcher.split('|')
+        : undefined;
+    if (perValue)
+      d.notes.push(`one entry per ${on} value: ${target.spec.agent} compares the matcher as one exact string`);
     for (const mv of perValue ?? [matcher]) out.push({ ...native, matcher: mv });
     report.push({
       source,
-      target: { dialect: target.id, event: ev, ...(matcher !== undefined ? { matcher } : {}), ...(typeof handler.command === 'string' ? { command: handler.command } : {}) },
+      target: {
+        dialect: target.id,
+        event: ev,
+        ...(matcher !== undefined ? { matcher } : {}),
+        ...(typeof handler.command === 'string' ? { command: handler.command } : {}),
+      },
       status: d.degraded ? 'degraded' : d.notes.length > 0 ? 'translated' : 'exact',
       notes: d.notes,
       reason: d.notes.join('; ') || 'unchanged',
@@ -398,7 +578,16 @@ export function assertConvertible(diagnostics: Diagnostic[]): void {
   const bad = diagnostics.filter((d) => d.severity === 'error' && d.code !== 'jsonSyntaxIgnoresFile');
   if (!bad.length) return;
   const lines = bad.map((d) => [d.file, d.path, d.message].filter(Boolean).join(': '));
-  throw new HookBridgeError(`${lines[0]}${lines.length > 1 ? `\n${lines.slice(1).map((l) => `hook-bridge: ${l}`).join('\n')}` : ''}`);
+  throw new HookBridgeError(
+    `${lines[0]}${
+      lines.length > 1
+        ? `\n${lines
+            .slice(1)
+            .map((l) => `hook-bridge: ${l}`)
+            .join('\n')}`
+        : ''
+    }`,
+  );
 }
 
 export interface ConvertTextOptions extends ConvertOptions {
@@ -410,13 +599,23 @@ export interface ConvertTextOptions extends ConvertOptions {
 }
 
 /** Convert one config text to another dialect, in memory: `import { convert } from 'hook-bridge'`. */
-export function convert(text: string, o: ConvertTextOptions): { output: string; report: ReportRow[]; diagnostics: Diagnostic[] } {
+export function convert(
+  text: string,
+  o: ConvertTextOptions,
+): { output: string; report: ReportRow[]; diagnostics: Diagnostic[] } {
   const file = o.file ?? '<input>';
   const read = dialects[o.from].codec.read(text, file, dialects[o.from]);
   assertConvertible(read.diagnostics);
   const converted = convertHooks(read.hooks, o.from, o);
   const runner = checkRunner(o.runner ?? 'hook-bridge');
-  const result = guardEntries(o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner, graceMs: WRAPPER_GRACE_MS }) : converted, { hosts: [o.to], runners: [runner], from: o.from });
+  const result = guardEntries(
+    o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner, graceMs: WRAPPER_GRACE_MS }) : converted,
+    { hosts: [o.to], runners: [runner], from: o.from },
+  );
   const written = dialects[o.to].codec.write(result.hooks, o.existing, `<${o.to}>`, dialects[o.to]);
-  return { output: written.text, report: result.report, diagnostics: [...read.diagnostics, ...result.diagnostics, ...written.diagnostics] };
+  return {
+    output: written.text,
+    report: result.report,
+    diagnostics: [...read.diagnostics, ...result.diagnostics, ...written.diagnostics],
+  };
 }

@@ -35,9 +35,12 @@ export function nextCreated(
   };
 }
 
-/** Delete a file convert created (and holds nothing now), with the directories convert created for it while they are empty. */
+/** Delete a file convert created (and holds nothing now), with the directories convert created for it while they are
+ * empty.
+ */
 export function deleteCreatedFile(file: string, directories: number): void {
   rmSync(file, { force: true });
   let dir = dirname(file);
-  for (let i = 0; i < directories && existsSync(dir) && readdirSync(dir).length === 0; i++, dir = dirname(dir)) rmdirSync(dir);
+  for (let i = 0; i < directories && existsSync(dir) && readdirSync(dir).length === 0; i++, dir = dirname(dir))
+    rmdirSync(dir);
 }

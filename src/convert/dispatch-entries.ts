@@ -8,7 +8,15 @@ import type { NativeHook } from '../dialects/define.js';
 import { dialects } from '../dialects/index.js';
 import { writeToolMatcher } from '../dialects/matcher.js';
 import { shellQuote } from '../dialects/wrapper.js';
-import { checkRunner, defaultMs, dropped, sourceOf, WRAPPER_GRACE_MS, type ConvertResult, type ReportRow } from './convert.js';
+import {
+  checkRunner,
+  defaultMs,
+  dropped,
+  sourceOf,
+  WRAPPER_GRACE_MS,
+  type ConvertResult,
+  type ReportRow,
+} from './convert.js';
 
 /**
  * `convert --dispatch`: one host entry per event that runs `hook-bridge dispatch` on the whole hook set,
@@ -17,7 +25,13 @@ import { checkRunner, defaultMs, dropped, sourceOf, WRAPPER_GRACE_MS, type Conve
  * `configs` are the hook set's files relative to the project, highest precedence first; several
  * `hosts` share the target file (codebuddy,codebuddy-ide).
  */
-export function dispatchEntries(hooks: Hook[], from: DialectId, hosts: DialectId[], configs: string[], runner: string): ConvertResult {
+export function dispatchEntries(
+  hooks: Hook[],
+  from: DialectId,
+  hosts: DialectId[],
+  configs: string[],
+  runner: string,
+): ConvertResult {
   checkRunner(runner);
   const to = hosts[0]!;
   const target = dialects[to];
@@ -27,21 +41,51 @@ export function dispatchEntries(hooks: Hook[], from: DialectId, hosts: DialectId
   for (const h of hooks) {
     const place = h.event ? placeEvent(to, h.event) : undefined;
     if (!place || h.type !== 'command') {
-      dropped(h, from, [], h.type !== 'command' ? `dispatch runs command hooks; a "${h.type}" hook is not run` : `${target.spec.agent} has no ${h.nativeEvent} event to dispatch on`, report, diagnostics);
+      dropped(
+        h,
+        from,
+        [],
+        h.type !== 'command'
+          ? `dispatch runs command hooks; a "${h.type}" hook is not run`
+          : `${target.spec.agent} has no ${h.nativeEvent} event to dispatch on`,
+        report,
+        diagnostics,
+      );
       continue;
     }
     const ev = place.native;
     const ms = h.timeoutMs ?? defaultMs(h.scriptDialect) ?? defaultMs(from) ?? 60_000;
     const cur = byEvent.get(place.canonical);
-    // A format's own event placed on the nearest host event stands for that event's values (AppStartup = SessionStart "startup").
-    const matcher: Matcher = place.nearest ? (place.nearest.values ? { kind: 'values', values: place.nearest.values } : { kind: 'all' }) : h.matcher;
-    byEvent.set(place.canonical, { native: ev, maxMs: Math.max(cur?.maxMs ?? 0, ms), matchers: [...(cur?.matchers ?? []), matcher] });
-    const notes = [`run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`, ...(place.nearest ? [place.nearest.why] : [])];
-    report.push({ source: sourceOf(h, from), target: { dialect: to, event: ev }, status: place.nearest && !place.nearest.holds ? 'degraded' : 'translated', notes, reason: notes.join('; ') });
+    // A format's own event placed on the nearest host event stands for that event's values (AppStartup = SessionStart
+    // "startup").
+    const matcher: Matcher = place.nearest
+      ? place.nearest.values
+        ? { kind: 'values', values: place.nearest.values }
+        : { kind: 'all' }
+      : h.matcher;
+    byEvent.set(place.canonical, {
+      native: ev,
+      maxMs: Math.max(cur?.maxMs ?? 0, ms),
+      matchers: [...(cur?.matchers ?? []), matcher],
+    });
+    const notes = [
+      `run by \`${runner} dispatch\` (one ${ev} entry for the whole set)`,
+      ...(place.nearest ? [place.nearest.why] : []),
+    ];
+    report.push({
+      source: sourceOf(h, from),
+      target: { dialect: to, event: ev },
+      status: place.nearest && !place.nearest.holds ? 'degraded' : 'translated',
+      notes,
+      reason: notes.join('; '),
+    });
   }
   // A host whose payloads do not say which event they are for is told by the registration (Copilot CLI's own files).
   const named = mappings.dialects[to].payload?.eventNamed !== false;
-  const command = (native: string) => `${runner} dispatch --to ${hosts.join(',')}${named ? '' : ` --event ${native}`}${configs.map((c) => ` --config ${shellQuote(c)}`).join('')}`;
+  const command = (native: string) =>
+    `${runner} dispatch --to ${hosts.join(',')}` +
+    (named ? '' : ` --event ${native}`) +
+    configs.map((c) => ` --config ${shellQuote(c)}`).join('');
   const out: NativeHook[] = [...byEvent].map(([event, { native, maxMs, matchers }]) => ({
     event: native,
     matcher: unionMatcher(hosts, mappings.events[event]?.matcherOn, matchers),
@@ -57,7 +101,12 @@ function unionMatcher(hosts: DialectId[], on: string | null | undefined, matcher
   if (on === 'tool') {
     // Every tool, as the host writes "all" ('*'; '.*' where a matcher is a regex matching whole names).
     if (matchers.some((m) => m.kind !== 'tools')) return writeToolMatcher(hosts[0]!, { kind: 'all' }).native as string;
-    const all = { kind: 'tools' as const, tools: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.tools : [])))], mcp: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.mcp : [])))], unknown: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.unknown : [])))] };
+    const all = {
+      kind: 'tools' as const,
+      tools: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.tools : [])))],
+      mcp: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.mcp : [])))],
+      unknown: [...new Set(matchers.flatMap((m) => (m.kind === 'tools' ? m.unknown : [])))],
+    };
     const parts = hosts.map((d) => writeToolMatcher(d, all).native).filter((n): n is string => typeof n === 'string');
     return parts.length ? [...new Set(parts)].join('|') : '*';
   }

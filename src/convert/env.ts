@@ -8,7 +8,9 @@ import { mappings } from '../model/mappings.js';
  * A shell expression for the project directory on an agent that sets no variable for it (`env.projectRoot`):
  * git-toplevel-of-cwd (Codex CLI) runs hooks in the session's cwd inside the project, whose root holds .git.
  */
-export const PROJECT_ROOT_EXPR: Record<'git-toplevel-of-cwd', string> = { 'git-toplevel-of-cwd': '$(git rev-parse --show-toplevel 2>/dev/null || pwd)' };
+export const PROJECT_ROOT_EXPR: Record<'git-toplevel-of-cwd', string> = {
+  'git-toplevel-of-cwd': '$(git rev-parse --show-toplevel 2>/dev/null || pwd)',
+};
 
 /** How a command on this host refers to the project directory: `${VAR}`, a shell expression, or undefined. */
 export function projectDirRef(host: DialectId): string | undefined {
@@ -20,7 +22,12 @@ export function projectDirRef(host: DialectId): string | undefined {
 
 const ref = (name: string) => new RegExp(`\\$\\{${name}\\}|\\$${name}(?![A-Za-z0-9_])`, 'g');
 
-export function rewriteEnvVars(command: string, script: DialectId, host: DialectId, pluginRoot?: string): { command: string; notes: string[] } {
+export function rewriteEnvVars(
+  command: string,
+  script: DialectId,
+  host: DialectId,
+  pluginRoot?: string,
+): { command: string; notes: string[] } {
   const notes: string[] = [];
   const hostEnv = mappings.dialects[host].env;
   const provided = new Set(hostEnv?.provided ?? []);
@@ -30,15 +37,25 @@ export function rewriteEnvVars(command: string, script: DialectId, host: Dialect
     const replacement = projectDirRef(host);
     if (replacement) {
       out = out.replace(ref(v), () => replacement);
-      notes.push(hostEnv?.projectDir[0] ? `$${v} -> $${hostEnv.projectDir[0]}` : `$${v} -> ${replacement} (${mappings.dialects[host].agent} sets no project-dir variable; hooks run in the session's working directory)`);
+      notes.push(
+        hostEnv?.projectDir[0]
+          ? `$${v} -> $${hostEnv.projectDir[0]}`
+          : `$${v} -> ${replacement} (${mappings.dialects[host].agent} sets no project-dir variable; hooks run in ` +
+              `the session's working directory)`,
+      );
     } else notes.push(`$${v} is not set by ${mappings.dialects[host].agent}`);
   }
   const pr = mappings.dialects[script].env?.pluginRoot;
   if (pr && ref(pr).test(out) && !(hostEnv?.pluginRoot === pr)) {
     if (pluginRoot) {
-      // Relative to the project, anchored on the host's project-dir variable (`~/…` on $HOME): no path of this machine.
+      // Relative to the project, anchored on the host's project-dir variable (`~/…` on $HOME): no path of this
+      // machine.
       const hostDir = projectDirRef(host);
-      const anchored = pluginRoot.startsWith('~/') ? `$HOME/${pluginRoot.slice(2)}` : isAbsolute(pluginRoot) || !hostDir ? pluginRoot : `${hostDir}${pluginRoot === '.' ? '' : `/${pluginRoot}`}`;
+      const anchored = pluginRoot.startsWith('~/')
+        ? `$HOME/${pluginRoot.slice(2)}`
+        : isAbsolute(pluginRoot) || !hostDir
+          ? pluginRoot
+          : `${hostDir}${pluginRoot === '.' ? '' : `/${pluginRoot}`}`;
       out = out.replace(ref(pr), () => anchored);
       notes.push(`$${pr} resolved to ${anchored}`);
     } else notes.push(`$${pr} is not set by ${mappings.dialects[host].agent} and the plugin root is unknown`);

@@ -1,6 +1,8 @@
-// convert's step for hosts that read the source's own files (mappings `config.readsForeign`: GitHub Copilot CLI runs the
+// convert's step for hosts that read the source's own files (mappings `config.readsForeign`: GitHub Copilot CLI runs
+// the
 // project's .claude/settings*.json itself): each source hook convert wrote into the host's file is gated in the source
-// file (dialects/foreign-gate.ts), so the host runs it once — through hook-bridge, from its own file — and its own agent
+// file (dialects/foreign-gate.ts), so the host runs it once — through hook-bridge, from its own file — and its own
+// agent
 // runs it exactly as before. A gated hook whose entry is gone is ungated (the host's own reading of it is all there is
 // then); `--remove` ungates them all. Only the `command` strings change, in place: every other byte of the file stays.
 import { existsSync } from 'node:fs';
@@ -30,18 +32,27 @@ export interface GateOutcome {
   ungated: number;
   /** The paths of the file's hooks that are gated after this run (newly or already). */
   paths: string[];
-  /** `--remove`: the file's `.bak` holds nothing but the file as it is given back (gates aside): a copy convert made, to delete. */
+  /** `--remove`: the file's `.bak` holds nothing but the file as it is given back (gates aside): a copy convert made,
+   * to delete.
+   */
   staleBackup?: boolean;
 }
 
 /** `hooks.PreToolUse[0].hooks[1]` -> ['hooks', 'PreToolUse', 0, 'hooks', 1]. */
-const segments = (path: string): (string | number)[] => [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
+const segments = (path: string): (string | number)[] =>
+  [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
 
 /**
  * The gate edits of one target host: for each file of the source dialect it reads itself, the hooks whose rows
  * (`rows`: this run's report for that host's file) wrote an entry there are gated, the others ungated.
  */
-export function planGates(host: DialectId, from: DialectId | undefined, project: string, rows: ReportRow[], remove: boolean): { outcomes: GateOutcome[]; diagnostics: Diagnostic[] } {
+export function planGates(
+  host: DialectId,
+  from: DialectId | undefined,
+  project: string,
+  rows: ReportRow[],
+  remove: boolean,
+): { outcomes: GateOutcome[]; diagnostics: Diagnostic[] } {
   const outcomes: GateOutcome[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const read of mappings.dialects[host].config.readsForeign ?? []) {
@@ -60,7 +71,9 @@ export function planGates(host: DialectId, from: DialectId | undefined, project:
       } catch {
         continue; // unreadable: the conversion reports it
       }
-      const written = new Set(rows.filter((r) => r.target && resolve(r.source.file) === file).map((r) => r.source.path));
+      const written = new Set(
+        rows.filter((r) => r.target && resolve(r.source.file) === file).map((r) => r.source.path),
+      );
       const root = parseTree(before, [], { allowTrailingComma: true, disallowComments: false });
       const edits: TextEdit[] = [];
       let gated = 0;
@@ -72,18 +85,43 @@ export function planGates(host: DialectId, from: DialectId | undefined, project:
         const node = root && findNodeAtLocation(root, [...segments(h.origin.path), 'command']);
         if (want && h.gatedFor === host) paths.push(h.origin.path);
         if (!node || typeof node.value !== 'string' || (h.gatedFor === host) === want) continue;
-        if (want && (Array.isArray(h.fields.args) || (typeof h.fields.shell === 'string' && h.fields.shell !== 'bash'))) {
-          diagnostics.push({ severity: 'warning', code: 'gateImpossible', message: `not gated (${Array.isArray(h.fields.args) ? 'exec form: no shell to test in' : `shell ${String(h.fields.shell)}`}): ${mappings.dialects[host].agent} runs it here itself as well as from its own file`, file, path: h.origin.path });
+        if (
+          want &&
+          (Array.isArray(h.fields.args) || (typeof h.fields.shell === 'string' && h.fields.shell !== 'bash'))
+        ) {
+          diagnostics.push({
+            severity: 'warning',
+            code: 'gateImpossible',
+            message:
+              `not gated (` +
+              (Array.isArray(h.fields.args) ? 'exec form: no shell to test in' : `shell ${String(h.fields.shell)}`) +
+              `): ${mappings.dialects[host].agent} runs it here itself as well as from its own file`,
+            file,
+            path: h.origin.path,
+          });
           continue;
         }
         const command = want ? gate(node.value, host, read.dialect) : h.command;
         edits.push({ offset: node.offset, length: node.length, content: JSON.stringify(command) });
-        if (want) (gated++, paths.push(h.origin.path));
-        else ungated++;
+        if (want) {
+          gated++;
+          paths.push(h.origin.path);
+        } else ungated++;
       }
       const after = applyTextEdits(before, edits);
       const staleBackup = remove && backupOnlyGates(`${file}.bak`, after, gatePrefix(host, read.dialect)!);
-      outcomes.push({ file, host, before, after, changed: after !== before, written: false, gated, ungated, paths, ...(staleBackup ? { staleBackup } : {}) });
+      outcomes.push({
+        file,
+        host,
+        before,
+        after,
+        changed: after !== before,
+        written: false,
+        gated,
+        ungated,
+        paths,
+        ...(staleBackup ? { staleBackup } : {}),
+      });
     }
   }
   return { outcomes, diagnostics };
@@ -98,4 +136,6 @@ function backupOnlyGates(bak: string, text: string, prefix: string): boolean {
 
 /** The note a report row gets when its source hook is gated in a file the host reads itself. */
 export const gateNote = (host: DialectId, from: DialectId, rel: string): string =>
-  `gated in ${rel}: ${mappings.dialects[host].agent} reads that file itself, and its own reading of this hook now does nothing, so the hook runs there once, from this entry (${mappings.dialects[from].agent} runs it as before)`;
+  `gated in ${rel}: ${mappings.dialects[host].agent} reads that file itself, and its own reading of this hook ` +
+  `now does nothing, so the hook runs there once, from this entry (${mappings.dialects[from].agent} runs it as ` +
+  `before)`;

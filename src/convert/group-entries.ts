@@ -35,7 +35,9 @@ interface Row {
   reason: string;
 }
 
-/** The note convertHooks gives a hooks.yaml priority on a host: grouped hooks keep it as a priority (dispatch runs them in its order). */
+/** The note convertHooks gives a hooks.yaml priority on a host: grouped hooks keep it as a priority (dispatch runs them
+ * in its order).
+ */
 export const priorityAsOrder = (p: number): string => `priority ${p} kept as order only`;
 
 /** A wrapped entry that may share a `dispatch` entry: its wrapper, and the fields its entry must keep. */
@@ -43,7 +45,8 @@ interface Member {
   index: number;
   hook: NativeHook;
   wrapper: Wrapper;
-  /** The entry's other handler fields (async, once, statusMessage …): only members with the same ones share an entry. */
+  /** The entry's other handler fields (async, once, statusMessage …): only members with the same ones share an entry.
+   */
   extra: Record<string, unknown>;
   share: string;
 }
@@ -53,15 +56,28 @@ type On = 'tool' | 'values' | 'ignored' | 'unknown';
 const isWild = (m: unknown) => m === undefined || m === '' || m === '*';
 /** A lifecycle matcher that is a list of values (`startup|resume`), not a pattern. */
 const VALUE_LIST = /^[A-Za-z0-9_|, -]*$/;
-const parts = (m: string) => m.split(/[|,]/).map((s) => s.trim()).filter(Boolean);
-/** A tool matcher that is only exact names, anchored (`^Bash$`, `^(edit|write_file)$`, joined by |): the literal names, else undefined. */
-const ANCHORED_NAMES = /^\^(?:[A-Za-z0-9_-]+|\([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*\))\$(?:\|\^(?:[A-Za-z0-9_-]+|\([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*\))\$)*$/;
+const parts = (m: string) =>
+  m
+    .split(/[|,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+/** A tool matcher that is only exact names, anchored (`^Bash$`, `^(edit|write_file)$`, joined by |): the literal names,
+ * else undefined.
+ */
+const ANCHORED_NAME = String.raw`\^(?:[A-Za-z0-9_-]+|\([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*\))\$`;
+const ANCHORED_NAMES = new RegExp(String.raw`^${ANCHORED_NAME}(?:\|${ANCHORED_NAME})*$`);
 
 const exactMemo = new Map<string, string[] | undefined>();
-/** The names a tool matcher can only fire for (an exact list), or undefined when it may fire for names it does not spell. */
+/** The names a tool matcher can only fire for (an exact list), or undefined when it may fire for names it does not
+ * spell.
+ */
 function exactNames(host: DialectId, m: string): string[] | undefined {
   const key = `${host}\0${m}`;
-  if (!exactMemo.has(key)) exactMemo.set(key, isExactList(host, m) ? parts(m) : ANCHORED_NAMES.test(m) ? m.match(/[A-Za-z0-9_-]+/g)! : undefined);
+  if (!exactMemo.has(key))
+    exactMemo.set(
+      key,
+      isExactList(host, m) ? parts(m) : ANCHORED_NAMES.test(m) ? m.match(/[A-Za-z0-9_-]+/g)! : undefined,
+    );
   return exactMemo.get(key);
 }
 
@@ -92,7 +108,12 @@ function matcherOn(host: DialectId, event: string): On {
  */
 function fireSets(hosts: DialectId[], matchers: unknown[]): (host: DialectId, m: string) => Set<string> {
   const strings = matchers.filter((m): m is string => typeof m === 'string');
-  const names = new Map(hosts.map((h) => [h, [...new Set([...toolsOf(h).map((t) => t.entry.name), ...strings.flatMap((m) => exactNames(h, m) ?? [])])]]));
+  const names = new Map(
+    hosts.map((h) => [
+      h,
+      [...new Set([...toolsOf(h).map((t) => t.entry.name), ...strings.flatMap((m) => exactNames(h, m) ?? [])])],
+    ]),
+  );
   const memo = new Map<string, Set<string>>();
   return (host, m) => {
     const key = `${host}\0${m}`;
@@ -109,7 +130,10 @@ function overlaps(on: On, hosts: DialectId[], fires: Fires, a: unknown, b: unkno
   if (on === 'unknown') return a === b;
   if (isWild(a) || isWild(b)) return true;
   const [x, y] = [a as string, b as string];
-  if (on === 'values') return hosts.some((h) => mappings.dialects[h].matcher.valuesExact) ? x === y : parts(x).some((v) => parts(y).includes(v));
+  if (on === 'values')
+    return hosts.some((h) => mappings.dialects[h].matcher.valuesExact)
+      ? x === y
+      : parts(x).some((v) => parts(y).includes(v));
   return hosts.some((h) => {
     if (exactNames(h, x) === undefined && exactNames(h, y) === undefined) return true;
     const fy = fires(h, y);
@@ -122,7 +146,8 @@ function union(on: On, hosts: DialectId[], fires: Fires, ms: unknown[]): { match
   if (ms.some((m) => m === undefined)) return { matcher: undefined };
   if (ms.some(isWild)) return { matcher: '*' };
   const strings = ms as string[];
-  if (on === 'ignored' || on === 'unknown') return strings.every((m) => m === strings[0]) ? { matcher: strings[0] } : { matcher: undefined };
+  if (on === 'ignored' || on === 'unknown')
+    return strings.every((m) => m === strings[0]) ? { matcher: strings[0] } : { matcher: undefined };
   if (on === 'values') return { matcher: [...new Set(strings.flatMap(parts))].join('|') };
   const all: Extract<Matcher, { kind: 'tools' }> = { kind: 'tools', tools: [], mcp: [], unknown: [] };
   for (const m of new Set(strings)) {
@@ -132,10 +157,23 @@ function union(on: On, hosts: DialectId[], fires: Fires, ms: unknown[]): { match
     all.mcp.push(...r.mcp);
     all.unknown.push(...r.unknown);
   }
-  const written = [...new Set(hosts.map((h) => writeToolMatcher(h, { ...all, tools: [...new Set(all.tools)], mcp: [...new Set(all.mcp)], unknown: [...new Set(all.unknown)] }).native))];
+  const written = [
+    ...new Set(
+      hosts.map(
+        (h) =>
+          writeToolMatcher(h, {
+            ...all,
+            tools: [...new Set(all.tools)],
+            mcp: [...new Set(all.mcp)],
+            unknown: [...new Set(all.unknown)],
+          }).native,
+      ),
+    ),
+  ];
   if (written.some((w) => typeof w !== 'string')) return undefined;
   const matcher = (written as string[]).join('|');
-  // Checked, not assumed: the union fires exactly where a member does, for every tool the hosts have and every name the matchers spell.
+  // Checked, not assumed: the union fires exactly where a member does, for every tool the hosts have and every name the
+  // matchers spell.
   const exact = hosts.every((h) => {
     const want = new Set(strings.flatMap((m) => [...fires(h, m)]));
     const got = fires(h, matcher);
@@ -144,20 +182,32 @@ function union(on: On, hosts: DialectId[], fires: Fires, ms: unknown[]): { match
   return exact ? { matcher } : undefined;
 }
 
-/** A tool matcher the host reads as neither names nor a regex (an invalid regex where it is not compared as a name): it keeps its own entry. */
-const isPattern = (host: DialectId, m: string): boolean => !isWild(m) && exactNames(host, m) === undefined && safeRegex(m) === null && mappings.dialects[host].matcher.invalidRegex !== 'exact-compare';
+/** A tool matcher the host reads as neither names nor a regex (an invalid regex where it is not compared as a name): it
+ * keeps its own entry.
+ */
+const isPattern = (host: DialectId, m: string): boolean =>
+  !isWild(m) &&
+  exactNames(host, m) === undefined &&
+  safeRegex(m) === null &&
+  mappings.dialects[host].matcher.invalidRegex !== 'exact-compare';
 
-/** A wrapped entry that can share a dispatch entry, or undefined (another hook type, an unwrapped command, a pattern matcher …). */
+/** A wrapped entry that can share a dispatch entry, or undefined (another hook type, an unwrapped command, a pattern
+ * matcher …).
+ */
 function memberOf(hook: NativeHook, index: number, o: GroupOptions, on: On): Member | undefined {
   const { type, command, timeout: _timeout, ...extra } = hook.handler;
   // `sequential` orders a host's entries among themselves: one entry would run them together.
-  if (type !== 'command' || typeof command !== 'string' || 'sequential' in extra || Array.isArray(hook.matcher)) return undefined;
+  if (type !== 'command' || typeof command !== 'string' || 'sequential' in extra || Array.isArray(hook.matcher))
+    return undefined;
   const wrapper = parseWrapper(command, [o.runner]);
   if (!wrapper) return undefined;
   const m = hook.matcher;
   if (on === 'values' && m !== undefined && !VALUE_LIST.test(m) && m !== '*') return undefined;
   if (on === 'tool' && m !== undefined && o.hosts.some((h) => isPattern(h, m))) return undefined;
-  const fields = Object.keys(extra).length || Object.keys(hook.groupFields).length ? `${stableJson(extra)}\0${stableJson(hook.groupFields)}` : '';
+  const fields =
+    Object.keys(extra).length || Object.keys(hook.groupFields).length
+      ? `${stableJson(extra)}\0${stableJson(hook.groupFields)}`
+      : '';
   return { index, hook, wrapper, extra, share: `${hook.event}\0${fields}` };
 }
 
@@ -191,7 +241,12 @@ export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(r
   const replaced = new Map<number, NativeHook | null>();
   // The report rows by where they landed (event and command), to say which were grouped.
   const rowsOf = new Map<string, Row[]>();
-  for (const row of result.report) if (row.target?.command !== undefined) rowsOf.set(`${row.target.event}\0${row.target.command}`, [...(rowsOf.get(`${row.target.event}\0${row.target.command}`) ?? []), row]);
+  for (const row of result.report)
+    if (row.target?.command !== undefined)
+      rowsOf.set(`${row.target.event}\0${row.target.command}`, [
+        ...(rowsOf.get(`${row.target.event}\0${row.target.command}`) ?? []),
+        row,
+      ]);
   for (const share of byShare.values()) {
     const on = matcherOn(to, share[0]!.hook.event);
     // Hooks share matchers: the overlap graph is over the distinct ones (a matcher is grouped with itself).
@@ -202,7 +257,9 @@ export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(r
     // Connected parts of the overlap graph (union-find).
     const parent = matchers.map((_, i) => i);
     const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
-    for (let i = 0; i < matchers.length; i++) for (let j = i + 1; j < matchers.length; j++) if (root(i) !== root(j) && overlaps(on, o.hosts, fires, matchers[i], matchers[j])) parent[root(j)] = root(i);
+    for (let i = 0; i < matchers.length; i++)
+      for (let j = i + 1; j < matchers.length; j++)
+        if (root(i) !== root(j) && overlaps(on, o.hosts, fires, matchers[i], matchers[j])) parent[root(j)] = root(i);
     const components = new Map<number, Member[]>();
     for (const m of share) {
       const r = root(index.get(m.hook.matcher)!);
@@ -210,7 +267,12 @@ export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(r
     }
     for (const part of components.values()) {
       if (part.length < 2) continue;
-      const u = union(on, o.hosts, fires, part.map((m) => m.hook.matcher));
+      const u = union(
+        on,
+        o.hosts,
+        fires,
+        part.map((m) => m.hook.matcher),
+      );
       if (!u) continue; // no exact union: the hooks keep their own wrappers
       const entry = groupEntry(part, u.matcher, o);
       replaced.set(part[0]!.index, entry);
@@ -237,7 +299,13 @@ function groupEntry(part: Member[], matcher: string | undefined, o: GroupOptions
     command: w.command,
     ...(w.args ? { args: w.args } : {}),
   }));
-  const command = groupCommand({ runner: first.wrapper.runner, to: first.wrapper.to, ...(first.wrapper.hosts ? { hosts: first.wrapper.hosts } : {}), ...(first.wrapper.event !== undefined ? { event: first.wrapper.event } : {}), hooks });
+  const command = groupCommand({
+    runner: first.wrapper.runner,
+    to: first.wrapper.to,
+    ...(first.wrapper.hosts ? { hosts: first.wrapper.hosts } : {}),
+    ...(first.wrapper.event !== undefined ? { event: first.wrapper.event } : {}),
+    hooks,
+  });
   const timeout = groupTimeout(part, o);
   return {
     event: first.hook.event,
@@ -253,12 +321,18 @@ function groupEntry(part: Member[], matcher: string | undefined, o: GroupOptions
 function noteGroup(rowsOf: Map<string, Row[]>, part: Member[], entry: NativeHook): void {
   const runner = part[0]!.wrapper.runner;
   const others = part.length - 1;
-  const note = `grouped: one \`${runner} dispatch\` entry runs it with ${others} other ${entry.event} hook${others > 1 ? 's' : ''} that fire${others > 1 ? '' : 's'} for the same calls (one process per call; Claude Code's order and aggregation: a deny wins)`;
+  const note =
+    `grouped: one \`${runner} dispatch\` entry runs it with ${others} other ${entry.event} hook` +
+    `${others > 1 ? 's' : ''} that fire${others > 1 ? '' : 's'} for the same calls (one process per call; Claude ` +
+    `Code's order and aggregation: a deny wins)`;
   for (const m of part) {
     const key = `${m.hook.event}\0${m.hook.handler.command as string}`;
     for (const row of rowsOf.get(key) ?? []) {
       row.target!.command = entry.handler.command as string;
-      row.notes = [...row.notes.filter((n) => m.hook.priority === undefined || n !== priorityAsOrder(m.hook.priority)), note];
+      row.notes = [
+        ...row.notes.filter((n) => m.hook.priority === undefined || n !== priorityAsOrder(m.hook.priority)),
+        note,
+      ];
       row.reason = row.notes.join('; ');
     }
     rowsOf.delete(key);

@@ -8,7 +8,9 @@ import { exitBlocks, guarded, needsGuard } from '../dialects/runner-guard.js';
 import { dispatchConfigs, parseGroup, parseWrapper } from '../dialects/wrapper.js';
 import { rewriteCommands, type LandedRow } from './rewrite-commands.js';
 
-/** The script agents an entry runs hooks for, when it is one of hook-bridge's entries (`from`: a --config registration's). */
+/** The script agents an entry runs hooks for, when it is one of hook-bridge's entries (`from`: a --config
+ * registration's).
+ */
 function scriptsOf(command: string, runners: readonly string[], from: DialectId): DialectId[] | undefined {
   const group = parseGroup(command, runners);
   if (group) return group.hooks.map((h) => h.from);
@@ -17,7 +19,10 @@ function scriptsOf(command: string, runners: readonly string[], from: DialectId)
   return dispatchConfigs(command) ? [from] : undefined;
 }
 
-export function guardEntries<T extends { hooks: NativeHook[]; report: LandedRow[] }>(result: T, o: { hosts: readonly DialectId[]; runners: readonly string[]; from: DialectId }): T {
+export function guardEntries<T extends { hooks: NativeHook[]; report: LandedRow[] }>(
+  result: T,
+  o: { hosts: readonly DialectId[]; runners: readonly string[]; from: DialectId },
+): T {
   // No host that blocks on it: nothing to read (the common case costs nothing).
   if (!o.hosts.some((h) => exitBlocks(h, 127))) return result;
   return rewriteCommands(result, (command) => {

@@ -50,20 +50,35 @@ export interface TrustedHook {
 }
 
 /** The trust identity of one command handler of a group (what is hashed). */
-export function hookIdentity(d: DialectId, event: string, matcher: unknown, handler: Record<string, unknown>): Record<string, unknown> {
+export function hookIdentity(
+  d: DialectId,
+  event: string,
+  matcher: unknown,
+  handler: Record<string, unknown>,
+): Record<string, unknown> {
   const canonical = canonicalEvent(d, event);
   const usesMatcher = canonical === undefined || mappings.events[canonical]?.matcherOn !== null;
   const timeout = typeof handler.timeout === 'number' ? handler.timeout : (mappings.dialects[d].timeout.default ?? 600);
   return {
     event_name: snakeEvent(event),
     ...(usesMatcher && typeof matcher === 'string' ? { matcher } : {}),
-    hooks: [{ type: 'command', command: handler.command, timeout: Math.max(1, timeout), async: false, ...(typeof handler.statusMessage === 'string' ? { statusMessage: handler.statusMessage } : {}) }],
+    hooks: [
+      {
+        type: 'command',
+        command: handler.command,
+        timeout: Math.max(1, timeout),
+        async: false,
+        ...(typeof handler.statusMessage === 'string' ? { statusMessage: handler.statusMessage } : {}),
+      },
+    ],
   };
 }
 
 /** `sha256:<hex>` of a hook's trust identity in canonical JSON. */
 export function hookHash(d: DialectId, event: string, matcher: unknown, handler: Record<string, unknown>): string {
-  return `sha256:${createHash('sha256').update(canonicalJson(hookIdentity(d, event, matcher, handler))).digest('hex')}`;
+  return `sha256:${createHash('sha256')
+    .update(canonicalJson(hookIdentity(d, event, matcher, handler)))
+    .digest('hex')}`;
 }
 
 /** Every command hook of a hooks.json text that needs trust, with its key (`file` as the agent finds it) and hash. */
@@ -82,7 +97,12 @@ export function trustEntries(d: DialectId, file: string, text: string): TrustedH
       if (!isObject(g) || !Array.isArray(g.hooks)) return;
       g.hooks.forEach((h, hi) => {
         if (!isObject(h) || h.type !== 'command' || typeof h.command !== 'string' || h.async === true) return;
-        out.push({ key: `${file}:${snakeEvent(event)}:${gi}:${hi}`, hash: hookHash(d, event, g.matcher, h), event, handler: h });
+        out.push({
+          key: `${file}:${snakeEvent(event)}:${gi}:${hi}`,
+          hash: hookHash(d, event, g.matcher, h),
+          event,
+          handler: h,
+        });
       });
     });
   }
@@ -90,7 +110,11 @@ export function trustEntries(d: DialectId, file: string, text: string): TrustedH
 }
 
 /** The store file on this machine: `config.trustStore` under `config.homeVar` when set. */
-export function trustStorePath(d: DialectId, home = homedir(), env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function trustStorePath(
+  d: DialectId,
+  home = homedir(),
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const rel = mappings.dialects[d].config.trustStore;
   return rel ? userPath(d, rel, home, env) : undefined;
 }
@@ -107,7 +131,8 @@ export function readStore(file: string, projectPaths: string[]): StoreState {
   const doc = existsSync(file) ? parseToml(readFileSync(file, 'utf8'), file) : {};
   const state = isObject(doc.hooks) && isObject(doc.hooks.state) ? doc.hooks.state : {};
   const hashes = new Map<string, string>();
-  for (const [k, v] of Object.entries(state)) if (isObject(v) && typeof v.trusted_hash === 'string') hashes.set(k, v.trusted_hash);
+  for (const [k, v] of Object.entries(state))
+    if (isObject(v) && typeof v.trusted_hash === 'string') hashes.set(k, v.trusted_hash);
   const projects = isObject(doc.projects) ? doc.projects : {};
   const projectTrusted = projectPaths.some((p) => isObject(projects[p]) && projects[p].trust_level === 'trusted');
   return { hashes, projectTrusted };
@@ -115,7 +140,13 @@ export function readStore(file: string, projectPaths: string[]): StoreState {
 
 /** A TOML basic string. */
 export function tomlString(s: string): string {
-  return `"${s.replace(/[\\"\u0000-\u001f\u007f]/g, (c) => (c === '\\' ? '\\\\' : c === '"' ? '\\"' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))}"`;
+  return (
+    `"` +
+    s.replace(/[\\"\u0000-\u001f\u007f]/g, (c) =>
+      c === '\\' ? '\\\\' : c === '"' ? '\\"' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    ) +
+    `"`
+  );
 }
 
 const HEADER = /^[ \t]*\[(?!\[)(.*?)\][ \t]*(?:#.*)?$/;
@@ -167,21 +198,35 @@ export function withTrust(text: string, file: string, entries: { key: string; ha
     else lines.splice(header + 1, 0, `trusted_hash = ${tomlString(hash)}`);
   }
   let out = lines.join(eol);
-  if (appended.length) out = `${out}${out === '' || out.endsWith(eol) ? '' : eol}${out.trim() === '' ? '' : eol}${appended.join(eol)}`;
+  if (appended.length)
+    out = `${out}${out === '' || out.endsWith(eol) ? '' : eol}${out.trim() === '' ? '' : eol}${appended.join(eol)}`;
   const after = readStoreText(out, file);
   const missed = entries.filter((e) => after.get(e.key) !== e.hash);
-  if (missed.length) throw new HookBridgeError(`cannot record the trust of ${missed[0]!.key}: hooks.state is written in a form hook-bridge does not edit; nothing was changed`, file);
+  if (missed.length)
+    throw new HookBridgeError(
+      `cannot record the trust of ${missed[0]!.key}: hooks.state is written in a form hook-bridge does not edit; ` +
+        `nothing was changed`,
+      file,
+    );
   return out;
 }
 
 function readStoreText(text: string, file: string): Map<string, string> {
   const doc = parseToml(text, file);
   const state = isObject(doc.hooks) && isObject(doc.hooks.state) ? doc.hooks.state : {};
-  return new Map(Object.entries(state).flatMap(([k, v]) => (isObject(v) && typeof v.trusted_hash === 'string' ? [[k, v.trusted_hash] as [string, string]] : [])));
+  return new Map(
+    Object.entries(state).flatMap(([k, v]) =>
+      isObject(v) && typeof v.trusted_hash === 'string' ? [[k, v.trusted_hash] as [string, string]] : [],
+    ),
+  );
 }
 
 /** Record the hashes in the store file: atomic, mode and symlink kept; nothing written when all are there. */
-export function recordTrust(file: string, entries: { key: string; hash: string }[], backup: boolean): { changed: boolean; backup?: string } {
+export function recordTrust(
+  file: string,
+  entries: { key: string; hash: string }[],
+  backup: boolean,
+): { changed: boolean; backup?: string } {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const next = withTrust(text, file, entries);
   if (next === text) return { changed: false };
@@ -222,7 +267,14 @@ export interface TrustOutcome {
 }
 
 /** What the trust store says of a target file's hooks (`managedHooks`: the entries hook-bridge wrote there). */
-export function planTrust(d: DialectId, file: string, text: string, managedHooks: { event: string; handler: Record<string, unknown> }[], project: string, o: { home?: string; env?: NodeJS.ProcessEnv }): TrustPlan {
+export function planTrust(
+  d: DialectId,
+  file: string,
+  text: string,
+  managedHooks: { event: string; handler: Record<string, unknown> }[],
+  project: string,
+  o: { home?: string; env?: NodeJS.ProcessEnv },
+): TrustPlan {
   const store = trustStorePath(d, o.home, o.env)!;
   const mine = new Set(managedHooks.map((h) => `${h.event}\0${canonicalJson(h.handler)}`));
   const all = trustEntries(d, file, text);
@@ -271,14 +323,53 @@ export function trustDiagnostics(d: DialectId, t: TrustOutcome, recorded: boolea
   const agent = mappings.dialects[d].agent;
   const store = shown(t.store);
   const out: Diagnostic[] = [];
-  if (t.storeError) out.push({ severity: 'warning', code: 'trustStoreUnreadable', file: t.store, message: `cannot tell which hooks ${agent} trusts: ${t.storeError}` });
+  if (t.storeError)
+    out.push({
+      severity: 'warning',
+      code: 'trustStoreUnreadable',
+      file: t.store,
+      message: `cannot tell which hooks ${agent} trusts: ${t.storeError}`,
+    });
   if (!t.projectTrusted) {
-    out.push({ severity: 'warning', code: 'projectUntrusted', file, message: `${agent} loads a project's hooks only in a trusted project, and skips them silently otherwise: trust it when ${agent} asks in an interactive session, or add [projects.${tomlString(t.project)}] trust_level = "trusted" to ${store} (\`codex exec --trust\` writes that entry; it does not trust hooks)` });
+    out.push({
+      severity: 'warning',
+      code: 'projectUntrusted',
+      file,
+      message:
+        `${agent} loads a project's hooks only in a trusted project, and skips them silently otherwise: trust it ` +
+        `when ${agent} asks in an interactive session, or add [projects.${tomlString(t.project)}] trust_level = ` +
+        `"trusted" to ${store} (\`codex exec --trust\` writes that entry; it does not trust hooks)`,
+    });
   }
   if (t.untrusted.length) {
-    out.push({ severity: 'warning', code: 'hooksUntrusted', file, message: `${agent} skips each of these ${t.untrusted.length} hook(s) silently until its hash is trusted: it asks in an interactive session; headless (codex exec) nothing asks. Run convert again with --trust-codex-hooks to record their hashes in ${store} ([hooks.state."<hooks.json path>:<event>:<group>:<handler>"] trusted_hash), or review them in ${agent}` });
+    out.push({
+      severity: 'warning',
+      code: 'hooksUntrusted',
+      file,
+      message:
+        `${agent} skips each of these ${t.untrusted.length} hook(s) silently until its hash is trusted: it asks in ` +
+        `an interactive session; headless (codex exec) nothing asks. Run convert again with --trust-codex-hooks to ` +
+        `record their hashes in ${store} ([hooks.state."<hooks.json path>:<event>:<group>:<handler>"] ` +
+        `trusted_hash), or review them in ${agent}`,
+    });
   }
-  if (recorded && t.recorded.length) out.push({ severity: 'info', code: 'hooksTrusted', file, message: `recorded the trusted hash of ${t.recorded.length} hook(s) hook-bridge wrote in ${store}${t.backup ? ` (backup ${shown(t.backup)})` : ''}` });
-  if (t.othersUntrusted) out.push({ severity: 'info', code: 'otherHooksUntrusted', file, message: `${t.othersUntrusted} other hook(s) of this file (not written by hook-bridge) have no trusted hash: ${agent} skips them until you trust them` });
+  if (recorded && t.recorded.length)
+    out.push({
+      severity: 'info',
+      code: 'hooksTrusted',
+      file,
+      message:
+        `recorded the trusted hash of ${t.recorded.length} hook(s) hook-bridge wrote in ${store}` +
+        (t.backup ? ` (backup ${shown(t.backup)})` : ''),
+    });
+  if (t.othersUntrusted)
+    out.push({
+      severity: 'info',
+      code: 'otherHooksUntrusted',
+      file,
+      message:
+        `${t.othersUntrusted} other hook(s) of this file (not written by hook-bridge) have no trusted hash: ` +
+        `${agent} skips them until you trust them`,
+    });
   return out;
 }

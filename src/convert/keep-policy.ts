@@ -7,7 +7,10 @@ import type { NativeHook } from '../dialects/define.js';
 import { policyOf, withoutPolicy, withPolicy } from '../dialects/wrapper.js';
 import { rewriteCommands, type LandedRow } from './rewrite-commands.js';
 
-export function keepPolicies<T extends { hooks: NativeHook[]; report: LandedRow[] }>(result: T, existing: readonly Hook[]): T {
+export function keepPolicies<T extends { hooks: NativeHook[]; report: LandedRow[] }>(
+  result: T,
+  existing: readonly Hook[],
+): T {
   const policies = new Map<string, string[]>();
   for (const h of existing) {
     const policy = h.written !== undefined ? policyOf(h.written) : [];

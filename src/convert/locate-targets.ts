@@ -28,7 +28,9 @@ export function locateTargets(result: ConvertResult, text: string, file: string,
         // A flat list of actions (action-lists-json): the action itself, its command under `bash`.
         if (g?.bash === t.command) t.path = `hooks.${t.event}[${gi}]`;
         if (g?.bash === t.command) return true;
-        const hi = Array.isArray(g?.hooks) ? g.hooks.findIndex((h: { command?: unknown }) => h?.command === t.command) : -1;
+        const hi = Array.isArray(g?.hooks)
+          ? g.hooks.findIndex((h: { command?: unknown }) => h?.command === t.command)
+          : -1;
         if (hi >= 0) t.path = `hooks.${t.event}[${gi}].hooks[${hi}]`;
         return hi >= 0;
       });

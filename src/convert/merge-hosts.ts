@@ -27,7 +27,10 @@ export function mergeHosts(results: ConvertResult[], hosts: DialectId[]): Conver
       const k = `${h.event}\0${h.key}\0${where(row)}`;
       const first = byKey.get(k);
       if (!first) {
-        const entry = { hook: { ...h, handler: { ...h.handler } }, row: { ...row, notes: [...row.notes], ...(row.target ? { target: { ...row.target } } : {}) } };
+        const entry = {
+          hook: { ...h, handler: { ...h.handler } },
+          row: { ...row, notes: [...row.notes], ...(row.target ? { target: { ...row.target } } : {}) },
+        };
         byKey.set(k, entry);
         hooks.push(entry.hook);
         report.push(entry.row);
@@ -35,9 +38,13 @@ export function mergeHosts(results: ConvertResult[], hosts: DialectId[]): Conver
       }
       const f = first.hook;
       if (f.matcher !== h.matcher && f.matcher !== '*' && f.matcher !== undefined) {
-        f.matcher = h.matcher === '*' || h.matcher === undefined ? h.matcher : [...new Set([String(f.matcher), String(h.matcher)])].join('|');
+        f.matcher =
+          h.matcher === '*' || h.matcher === undefined
+            ? h.matcher
+            : [...new Set([String(f.matcher), String(h.matcher)])].join('|');
       }
-      if (typeof h.handler.timeout === 'number' && typeof f.handler.timeout === 'number') f.handler.timeout = Math.max(f.handler.timeout, h.handler.timeout);
+      if (typeof h.handler.timeout === 'number' && typeof f.handler.timeout === 'number')
+        f.handler.timeout = Math.max(f.handler.timeout, h.handler.timeout);
       for (const n of row.notes) if (!first.row.notes.includes(n)) first.row.notes.push(n);
       if (STATUS_ORDER.indexOf(row.status) > STATUS_ORDER.indexOf(first.row.status)) first.row.status = row.status;
     });
@@ -51,13 +58,18 @@ export function mergeHosts(results: ConvertResult[], hosts: DialectId[]): Conver
     }
   }
   for (const { hook: h, row } of byKey.values()) {
-    const w = typeof h.handler.command === 'string' ? parseWrapper(h.handler.command, [h.handler.command.split(' run --from ')[0]!]) : undefined;
+    const w =
+      typeof h.handler.command === 'string'
+        ? parseWrapper(h.handler.command, [h.handler.command.split(' run --from ')[0]!])
+        : undefined;
     if (w) h.handler.command = wrapCommand({ ...w, hosts });
     if (row.target) {
       if (h.matcher !== undefined) row.target.matcher = h.matcher;
       if (typeof h.handler.command === 'string') row.target.command = h.handler.command;
     }
-    row.notes = row.notes.map((n) => n.replace(/^matcher (".*?") -> ".*"$/, (_m, from: string) => `matcher ${from} -> ${JSON.stringify(h.matcher)}`));
+    row.notes = row.notes.map((n) =>
+      n.replace(/^matcher (".*?") -> ".*"$/, (_m, from: string) => `matcher ${from} -> ${JSON.stringify(h.matcher)}`),
+    );
     row.notes = [...new Set(row.notes)];
     row.reason = row.notes.join('; ') || 'unchanged';
   }

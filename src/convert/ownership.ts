@@ -13,12 +13,18 @@ import { ownedIndex, readRecord, type OwnedEntry } from './provenance.js';
 /** hook-bridge's own entry forms: a `run` wrapper or a `dispatch` registration. */
 export function isOwnForm(handler: Record<string, unknown>, runners: readonly string[] = []): boolean {
   const c = handler.command;
-  return typeof c === 'string' && (parseWrapper(c, runners) !== undefined || DISPATCH.test(c) || runners.some((r) => c.startsWith(`${r} dispatch --to `)));
+  return (
+    typeof c === 'string' &&
+    (parseWrapper(c, runners) !== undefined ||
+      DISPATCH.test(c) ||
+      runners.some((r) => c.startsWith(`${r} dispatch --to `)))
+  );
 }
 const DISPATCH = /^\S*(?:\s+\S*)?hook-bridge\S*\s+dispatch --to /;
 
 /** A hook's identity in the file it was read from (what a record names). */
-export const hookId = (h: Hook): string => h.written ?? handlerId({ type: h.type, ...(h.command !== undefined ? { command: h.command } : {}), ...h.fields });
+export const hookId = (h: Hook): string =>
+  h.written ?? handlerId({ type: h.type, ...(h.command !== undefined ? { command: h.command } : {}), ...h.fields });
 
 /** The hooks of a file that hook-bridge wrote there (recorded beside it): never a source. */
 export function ownHooks(file: string, hooks: Hook[]): Set<Hook> {
@@ -50,20 +56,31 @@ export function ownershipOf(c: OwnershipContext): Ownership {
   const legacyKeys = new Map<string, string>();
   for (const h of c.legacy ? c.input : []) {
     const ev = h.event ? nativeEvent(c.to, h.event) : undefined;
-    if (ev && h.command !== undefined) legacyKeys.set(`${ev}\0${h.command}`, c.dispatch ? `dispatch ${ev}` : c.keyOf(h));
+    if (ev && h.command !== undefined)
+      legacyKeys.set(`${ev}\0${h.command}`, c.dispatch ? `dispatch ${ev}` : c.keyOf(h));
   }
   const legacyOwner = (event: string, command: string): string | undefined => {
     const inner = parseWrapper(command, c.runners)?.command;
     if (inner !== undefined) return legacyKeys.get(`${event}\0${inner}`);
     // Older versions wrote --config relative to the shell convert ran in: compare where it points from either.
-    return dispatchConfigs(command)?.some((f) => c.sourceFiles.has(resolve(c.project, f)) || c.sourceFiles.has(resolve(f))) ? `dispatch ${event}` : undefined;
+    return dispatchConfigs(command)?.some(
+      (f) => c.sourceFiles.has(resolve(c.project, f)) || c.sourceFiles.has(resolve(f)),
+    )
+      ? `dispatch ${event}`
+      : undefined;
   };
   return {
     owner: (event, handler) => {
       const id = (h: Record<string, unknown>) => owned.get(`${event}\0${handlerId(h)}`)?.[0]?.key;
       // An entry a person added options to (`--on-missing deny`) is still the one convert wrote.
       const bare = typeof handler.command === 'string' ? withoutPolicy(handler.command) : undefined;
-      return id(handler) ?? (bare !== undefined && bare !== handler.command ? id({ ...handler, command: bare }) : undefined) ?? (c.legacy && typeof handler.command === 'string' && isOwnForm(handler, c.runners) ? legacyOwner(event, handler.command) : undefined);
+      return (
+        id(handler) ??
+        (bare !== undefined && bare !== handler.command ? id({ ...handler, command: bare }) : undefined) ??
+        (c.legacy && typeof handler.command === 'string' && isOwnForm(handler, c.runners)
+          ? legacyOwner(event, handler.command)
+          : undefined)
+      );
     },
     adopt: (handler) => isOwnForm(handler, c.runners),
   };

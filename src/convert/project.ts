@@ -37,7 +37,9 @@ import { writeAtomic } from './write-atomic.js';
 export { discover, type Source } from './sources.js';
 
 export interface ConvertProjectOptions extends SourceOptions {
-  /** The project whose conventional target files are written (default: the one project directory given as input, else cwd). */
+  /** The project whose conventional target files are written (default: the one project directory given as input, else
+   * cwd).
+   */
   project?: string;
   /** Write here instead of the target's conventional file (one target only). */
   out?: string;
@@ -45,9 +47,12 @@ export interface ConvertProjectOptions extends SourceOptions {
   stdout?: boolean;
   /** Don't write: return a unified diff (`--dry-run`). */
   dryRun?: boolean;
-  /** Don't write: say whether each target file and its record are what a convert would write now (`--check`, for CI). */
+  /** Don't write: say whether each target file and its record are what a convert would write now (`--check`, for CI).
+   */
   check?: boolean;
-  /** false: commands unwrapped; true: one `run` wrapper entry per hook; unset: wrappers that fire for the same calls share a `dispatch` entry. */
+  /** false: commands unwrapped; true: one `run` wrapper entry per hook; unset: wrappers that fire for the same calls
+   * share a `dispatch` entry.
+   */
   wrap?: boolean;
   runner?: string;
   /** Keep `<file>.bak` of a file before changing it (default true). */
@@ -86,7 +91,9 @@ export interface TargetOutcome {
   changes: WriteChanges;
   /** The record of those entries, beside the file. */
   record: string;
-  /** The record is not what this convert writes (written, unless nothing is: --dry-run, --check). Not set with --stdout. */
+  /** The record is not what this convert writes (written, unless nothing is: --dry-run, --check). Not set with
+   * --stdout.
+   */
   recordChanged?: boolean;
   /** On a target that runs only trusted hooks (Codex CLI): what the user's trust store says of them. */
   trust?: TrustOutcome;
@@ -105,13 +112,17 @@ interface RunInput {
   sources: Source[];
   hooks: Hook[];
   from: DialectId;
-  /** Which record entries this run manages: its dialect's, from its sources (all of them when a project was discovered). */
+  /** Which record entries this run manages: its dialect's, from its sources (all of them when a project was
+   * discovered).
+   */
   inScope: (e: OwnedEntry) => boolean;
   /** A source file as the record names it (relative to the project, `-` for stdin). */
   relSource: (file: string) => string;
 }
 
-/** A target converted and checked (or a source file gated for one), waiting for every other target before anything is written. */
+/** A target converted and checked (or a source file gated for one), waiting for every other target before anything is
+ * written.
+ */
 interface PendingWrite {
   file: string;
   /** undefined: the file is deleted (convert created it, and it holds nothing now). */
@@ -129,7 +140,12 @@ interface PendingWrite {
 }
 
 /** Step 1: the sources and their hooks (none with --remove, which reads no source). */
-function readInput(o: ConvertProjectOptions, project: string, runners: readonly string[], diagnostics: Diagnostic[]): RunInput {
+function readInput(
+  o: ConvertProjectOptions,
+  project: string,
+  runners: readonly string[],
+  diagnostics: Diagnostic[],
+): RunInput {
   const relNames = new Map<string, string>();
   const relSource = (f: string) => {
     let r = relNames.get(f);
@@ -144,23 +160,64 @@ function readInput(o: ConvertProjectOptions, project: string, runners: readonly 
   assertConvertible(diagnostics);
   const discovered = !o.inputs?.length || o.inputs.some((i) => i !== '-' && statSync(i).isDirectory());
   const names = new Set(sources.map((s) => relSource(s.file)));
-  return { sources, hooks: read.hooks, from, inScope: (e) => e.from === from && (discovered || names.has(e.source)), relSource };
+  return {
+    sources,
+    hooks: read.hooks,
+    from,
+    inScope: (e) => e.from === from && (discovered || names.has(e.source)),
+    relSource,
+  };
 }
 
 /** Written entries that name a path outside the project (and the home directory): only this machine has it. */
-function machinePathWarnings(o: ConvertProjectOptions, sources: Source[], pluginRoot: string | undefined, project: string): Diagnostic[] {
-  const paths = [...(o.dispatch ? sources.filter((s) => s.file !== '-').map((s) => portablePath(resolve(s.file), project)) : []), ...(pluginRoot && !o.remove ? [pluginRoot] : [])].filter((p) => isAbsolute(p));
-  return [...new Set(paths)].map((p) => ({ severity: 'warning', code: 'machinePath', message: `outside the project (${project}): the written entries name it by its absolute path on this machine, which a clone or a teammate's machine does not have; pass --project <the project it belongs to>`, file: p }));
+function machinePathWarnings(
+  o: ConvertProjectOptions,
+  sources: Source[],
+  pluginRoot: string | undefined,
+  project: string,
+): Diagnostic[] {
+  const paths = [
+    ...(o.dispatch ? sources.filter((s) => s.file !== '-').map((s) => portablePath(resolve(s.file), project)) : []),
+    ...(pluginRoot && !o.remove ? [pluginRoot] : []),
+  ].filter((p) => isAbsolute(p));
+  return [...new Set(paths)].map((p) => ({
+    severity: 'warning',
+    code: 'machinePath',
+    message:
+      `outside the project (${project}): the written entries name it by its absolute path on this machine, which a ` +
+      `clone or a teammate's machine does not have; pass --project <the project it belongs to>`,
+    file: p,
+  }));
 }
 
 /** The runner the written entries call, when the agents cannot find it from the project (runner-found.ts). */
 function runnerWarning(o: ConvertProjectOptions, targets: TargetOutcome[], project: string): Diagnostic[] {
   const runner = o.runner ?? 'hook-bridge';
-  const calls = (t: TargetOutcome) => t.result.hooks.some((h) => typeof h.handler.command === 'string' && (h.handler.command.startsWith(`${runner} run `) || h.handler.command.startsWith(`${runner} dispatch `)));
+  const calls = (t: TargetOutcome) =>
+    t.result.hooks.some(
+      (h) =>
+        typeof h.handler.command === 'string' &&
+        (h.handler.command.startsWith(`${runner} run `) || h.handler.command.startsWith(`${runner} dispatch `)),
+    );
   const calling = targets.filter(calls);
   // Entries that carry the runner guard: its absence blocks nothing there.
-  const guarded = calling.filter((t) => t.result.hooks.every((h) => typeof h.handler.command !== 'string' || !h.handler.command.startsWith(`${runner} `) || h.handler.command.endsWith(RUNNER_GUARD))).flatMap((t) => t.hosts);
-  const note = runnerNote(runner, [...new Set(calling.flatMap((t) => t.hosts))], project, o.env ?? process.env, guarded);
+  const guarded = calling
+    .filter((t) =>
+      t.result.hooks.every(
+        (h) =>
+          typeof h.handler.command !== 'string' ||
+          !h.handler.command.startsWith(`${runner} `) ||
+          h.handler.command.endsWith(RUNNER_GUARD),
+      ),
+    )
+    .flatMap((t) => t.hosts);
+  const note = runnerNote(
+    runner,
+    [...new Set(calling.flatMap((t) => t.hosts))],
+    project,
+    o.env ?? process.env,
+    guarded,
+  );
   return note ? [{ severity: 'warning', code: 'runnerNotFound', message: note }] : [];
 }
 
@@ -168,7 +225,13 @@ function runnerWarning(o: ConvertProjectOptions, targets: TargetOutcome[], proje
 async function convertTarget(
   { file, hosts }: FileTarget,
   o: ConvertProjectOptions,
-  run: RunInput & { project: string; runners: readonly string[]; pluginRoot: string | undefined; keyOf: (h: Hook) => string; sourceOfKey: Map<string, string> },
+  run: RunInput & {
+    project: string;
+    runners: readonly string[];
+    pluginRoot: string | undefined;
+    keyOf: (h: Hook) => string;
+    sourceOfKey: Map<string, string>;
+  },
   diagnostics: Diagnostic[],
 ): Promise<{ outcome: TargetOutcome; write?: PendingWrite }> {
   const { project, from } = run;
@@ -176,7 +239,13 @@ async function convertTarget(
   // Hooks read from the target file itself are there already, for every host that reads it.
   // (--stdout writes nothing: it prints the conversion of every source hook.)
   const fromHere = o.stdout ? [] : run.hooks.filter((h) => resolve(h.origin.file) === file);
-  if (fromHere.length) diagnostics.push({ severity: 'info', code: 'targetIsSource', message: `${fromHere.length} hook(s) of this file are its own: not converted into it again`, file });
+  if (fromHere.length)
+    diagnostics.push({
+      severity: 'info',
+      code: 'targetIsSource',
+      message: `${fromHere.length} hook(s) of this file are its own: not converted into it again`,
+      file,
+    });
   const input = run.hooks.filter((h) => !fromHere.includes(h));
   const configs = run.sources
     .filter((s) => s.file !== '-')
@@ -186,21 +255,37 @@ async function convertTarget(
     ? { to, hooks: [], report: [], diagnostics: [] }
     : o.dispatch
       ? dispatchEntries(input, from, hosts, configs, o.runner ?? 'hook-bridge')
-      : grouped(o, hosts, mergeHosts(hosts.map((h) => convertHooks(input, from, { to: h, keyOf: run.keyOf, ...(o.wrap !== undefined ? { wrap: o.wrap } : {}), ...(o.runner !== undefined ? { runner: o.runner } : {}), ...(run.pluginRoot ? { pluginRoot: run.pluginRoot } : {}), ...(o.emulateTodos ? { emulateTodos: true } : {}) })), hosts));
+      : grouped(
+          o,
+          hosts,
+          mergeHosts(
+            hosts.map((h) =>
+              convertHooks(input, from, {
+                to: h,
+                keyOf: run.keyOf,
+                ...(o.wrap !== undefined ? { wrap: o.wrap } : {}),
+                ...(o.runner !== undefined ? { runner: o.runner } : {}),
+                ...(run.pluginRoot ? { pluginRoot: run.pluginRoot } : {}),
+                ...(o.emulateTodos ? { emulateTodos: true } : {}),
+              }),
+            ),
+            hosts,
+          ),
+        );
   const guarded = guardEntries(converted, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
   const record = readRecord(file);
   const managedHere = o.remove ? record.entries : record.entries.filter(run.inScope);
   const own: Ownership = {
     ...ownershipOf({
-    managed: managedHere,
-    legacy: !o.remove && !existsSync(recordPath(file)),
-    to,
-    input,
-    keyOf: run.keyOf,
-    dispatch: o.dispatch === true,
-    sourceFiles: new Set(run.sources.filter((s) => s.file !== '-').map((s) => resolve(s.file))),
-    project,
-    runners: run.runners,
+      managed: managedHere,
+      legacy: !o.remove && !existsSync(recordPath(file)),
+      to,
+      input,
+      keyOf: run.keyOf,
+      dispatch: o.dispatch === true,
+      sourceFiles: new Set(run.sources.filter((s) => s.file !== '-').map((s) => resolve(s.file))),
+      project,
+      runners: run.runners,
     }),
     added: record.created?.keys ?? [],
   };
@@ -208,23 +293,52 @@ async function convertTarget(
   if (!o.stdout) assertHostReads(file, existing, hosts);
   const before = o.stdout ? undefined : existing;
   // Options a person added to entries convert wrote (`run --on-missing deny …`) stay (keep-policy.ts).
-  const result = before === undefined || !mayHavePolicy(before) ? guarded : keepPolicies(guarded, entriesIn(to, before, file, run.runners));
+  const result =
+    before === undefined || !mayHavePolicy(before)
+      ? guarded
+      : keepPolicies(guarded, entriesIn(to, before, file, run.runners));
   const written = dialects[to].codec.write(result.hooks, before, file, dialects[to], o.stdout ? undefined : own);
   const { diagnostics: writeDiagnostics, changes } = written;
   diagnostics.push(...writeDiagnostics.filter((d) => d.code !== 'jsonSyntaxIgnoresFile'));
   // A file convert created that holds nothing now is deleted, not left as `{}` (nor created empty by --remove).
-  const created = nextCreated(record.created, { newFile: existing === undefined, directories: existing === undefined ? missingDirectories(file) : 0, added: written.added ?? [], backup: false });
+  const created = nextCreated(record.created, {
+    newFile: existing === undefined,
+    directories: existing === undefined ? missingDirectories(file) : 0,
+    added: written.added ?? [],
+    backup: false,
+  });
   const deleted = !o.stdout && written.empty === true && created.file === true;
   const after = deleted ? '' : written.text;
   locateTargets(result, after, file, to);
   const recordFile = recordPath(file);
   const changed = deleted ? before !== undefined : after !== before;
-  const outcome: TargetOutcome = { to, hosts, file, before, after, changed, written: false, ...(deleted && changed ? { deleted: true } : {}), result, changes, record: recordFile };
+  const outcome: TargetOutcome = {
+    to,
+    hosts,
+    file,
+    before,
+    after,
+    changed,
+    written: false,
+    ...(deleted && changed ? { deleted: true } : {}),
+    result,
+    changes,
+    record: recordFile,
+  };
   diagnostics.push(...result.diagnostics);
   if (o.stdout) return { outcome };
   // --remove gives the file back as it was: no backup of it, and the one convert made earlier goes too.
   const backup = (o.backup ?? true) && !o.remove && changed && !deleted && before !== undefined;
-  const newRecord = nextRecordText(record.entries.filter((e) => !managedHere.includes(e)), changes, from, (k) => run.sourceOfKey.get(k), configs[0] ?? '-', after, to, { ...created, ...(backup || record.created?.backup ? { backup: true } : {}) });
+  const newRecord = nextRecordText(
+    record.entries.filter((e) => !managedHere.includes(e)),
+    changes,
+    from,
+    (k) => run.sourceOfKey.get(k),
+    configs[0] ?? '-',
+    after,
+    to,
+    { ...created, ...(backup || record.created?.backup ? { backup: true } : {}) },
+  );
   outcome.recordChanged = newRecord !== (existsSync(recordFile) ? readText(recordFile) : undefined);
   if (o.dryRun) {
     const { createTwoFilesPatch } = await import('diff');
@@ -233,7 +347,16 @@ async function convertTarget(
   }
   if (o.dryRun || o.check) return { outcome };
   const dropBackup = record.created?.backup === true && (o.remove === true || deleted);
-  const pending: PendingWrite = { file, text: deleted ? undefined : after, record: recordFile, recordText: newRecord, outcome, backup, dropBackup, directories: created.directories ?? 0 };
+  const pending: PendingWrite = {
+    file,
+    text: deleted ? undefined : after,
+    record: recordFile,
+    recordText: newRecord,
+    outcome,
+    backup,
+    dropBackup,
+    directories: created.directories ?? 0,
+  };
   return { outcome, ...(changed || outcome.recordChanged || dropBackup ? { write: pending } : {}) };
 }
 
@@ -247,7 +370,8 @@ function entriesIn(to: DialectId, text: string, file: string, runners: readonly 
 }
 
 /** By default (neither --wrap nor --no-wrap), wrappers that fire for the same calls share one `dispatch` entry. */
-const grouped = (o: ConvertProjectOptions, hosts: DialectId[], r: ConvertResult): ConvertResult => (o.wrap === undefined ? groupEntries(r, { hosts, runner: o.runner ?? 'hook-bridge', graceMs: WRAPPER_GRACE_MS }) : r);
+const grouped = (o: ConvertProjectOptions, hosts: DialectId[], r: ConvertResult): ConvertResult =>
+  o.wrap === undefined ? groupEntries(r, { hosts, runner: o.runner ?? 'hook-bridge', graceMs: WRAPPER_GRACE_MS }) : r;
 
 /** Step 3: every file and record, once every target was converted and checked. */
 function writeAll(writes: PendingWrite[]): void {
@@ -274,9 +398,18 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const project = resolve(o.project ?? projectOf(o.inputs));
   const files = targetFiles(o.to, project, o.out);
   if (o.out && files.length > 1) throw new HookBridgeError('--out takes one --to dialect');
-  if (o.check && o.stdout) throw new HookBridgeError('--check compares the target files with what convert would write into them; --stdout writes into none');
+  if (o.check && o.stdout)
+    throw new HookBridgeError(
+      '--check compares the target files with what convert would write into them; --stdout writes into none',
+    );
   // A mistyped --out must not leave a tree of new directories behind: its directory has to exist.
-  if (o.out && !o.stdout && !o.remove && !existsSync(dirname(resolve(o.out)))) throw new HookBridgeError(`no such directory: --out writes into an existing directory (create it first: mkdir -p ${/^[\w./-]+$/.test(dirname(o.out)) ? dirname(o.out) : shellQuote(dirname(o.out))}); nothing was written`, dirname(o.out));
+  if (o.out && !o.stdout && !o.remove && !existsSync(dirname(resolve(o.out))))
+    throw new HookBridgeError(
+      `no such directory: --out writes into an existing directory (create it first: mkdir -p ` +
+        (/^[\w./-]+$/.test(dirname(o.out)) ? dirname(o.out) : shellQuote(dirname(o.out))) +
+        `); nothing was written`,
+      dirname(o.out),
+    );
   const runners = o.runner && o.runner !== 'hook-bridge' ? [o.runner] : [];
   const diagnostics: Diagnostic[] = [];
   const input = readInput(o, project, runners, diagnostics);
@@ -284,7 +417,8 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const pluginAbs = sources.find((s) => s.pluginRoot)?.pluginRoot;
   const pluginRoot = pluginAbs ? portablePath(pluginAbs, project) : undefined;
   diagnostics.push(...machinePathWarnings(o, sources, pluginRoot, project));
-  if (o.dispatch && sources.some((s) => s.file === '-')) throw new HookBridgeError('--dispatch runs a hook set file; it cannot read stdin');
+  if (o.dispatch && sources.some((s) => s.file === '-'))
+    throw new HookBridgeError('--dispatch runs a hook set file; it cannot read stdin');
   // Readable in the committed record: "<source file> <event> <command>".
   const sourceOfHook = (h: Hook) => relSource(h.origin.file === '<stdin>' ? '-' : h.origin.file);
   const keyOf = (h: Hook) => `${sourceOfHook(h)} ${h.nativeEvent} ${h.command ?? hookId(h)}`;
@@ -293,18 +427,36 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const targets: TargetOutcome[] = [];
   const writes: PendingWrite[] = [];
   for (const target of files) {
-    const { outcome, write } = await convertTarget(target, o, { ...input, project, runners, pluginRoot, keyOf, sourceOfKey }, diagnostics);
+    const { outcome, write } = await convertTarget(
+      target,
+      o,
+      { ...input, project, runners, pluginRoot, keyOf, sourceOfKey },
+      diagnostics,
+    );
     targets.push(outcome);
     if (write) writes.push(write);
   }
   diagnostics.push(...runnerWarning(o, targets, project));
-  // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing elsewhere).
+  // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing
+  // elsewhere).
   const gates = o.stdout || o.out ? [] : await gateSources(targets, o, input.from, project, diagnostics);
-  for (const g of gates.filter((x) => x.changed && !o.dryRun && !o.check)) writes.push({ file: g.file, text: g.after, record: '', recordText: undefined, outcome: g, backup: o.backup !== false && !o.remove, dropBackup: g.staleBackup === true, directories: 0 });
+  for (const g of gates.filter((x) => x.changed && !o.dryRun && !o.check))
+    writes.push({
+      file: g.file,
+      text: g.after,
+      record: '',
+      recordText: undefined,
+      outcome: g,
+      backup: o.backup !== false && !o.remove,
+      dropBackup: g.staleBackup === true,
+      directories: 0,
+    });
   // Every target was converted and checked before the first write.
   const trustSteps = targets.flatMap((t) => {
     const d = t.hosts.find((h) => mappings.dialects[h].config.hookTrust === 'trusted-hash');
-    return d && !o.remove && !t.deleted ? [{ t, plan: planTrust(d, t.file, t.after, managed(t.changes), project, o) }] : [];
+    return d && !o.remove && !t.deleted
+      ? [{ t, plan: planTrust(d, t.file, t.after, managed(t.changes), project, o) }]
+      : [];
   });
   // Asked to record trust in a store that cannot be read: stop before writing anything.
   const writesNothing = o.stdout === true || o.dryRun === true || o.check === true;
@@ -329,7 +481,13 @@ function once(diagnostics: Diagnostic[]): Diagnostic[] {
 }
 
 /** The gates of every target host that reads the source's files itself; the rows of the hooks gated say so. */
-async function gateSources(targets: TargetOutcome[], o: ConvertProjectOptions, from: DialectId, project: string, diagnostics: Diagnostic[]): Promise<GateOutcome[]> {
+async function gateSources(
+  targets: TargetOutcome[],
+  o: ConvertProjectOptions,
+  from: DialectId,
+  project: string,
+  diagnostics: Diagnostic[],
+): Promise<GateOutcome[]> {
   const out: GateOutcome[] = [];
   for (const t of targets) {
     for (const host of t.hosts) {

@@ -40,7 +40,9 @@ export interface Created {
   backup?: boolean;
 }
 
-export const RECORD_NOTE = 'hook-bridge convert wrote these entries into the config beside this file; a re-run updates or removes only these. Commit this file with it. `hook-bridge convert --to <dialect> --remove` takes them out.';
+export const RECORD_NOTE =
+  'hook-bridge convert wrote these entries into the config beside this file; a re-run updates or removes only ' +
+  'these. Commit this file with it. `hook-bridge convert --to <dialect> --remove` takes them out.';
 
 /** The record kept beside a target file. */
 export function recordPath(file: string): string {
@@ -55,14 +57,30 @@ export function readRecord(file: string): Record {
   try {
     value = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new HookBridgeError(`hook-bridge's record of what it wrote is not readable (${(e as Error).message}); restore it from version control, or delete it to treat every entry as hand-written`, path);
+    throw new HookBridgeError(
+      `hook-bridge's record of what it wrote is not readable (${(e as Error).message}); restore it from version ` +
+        `control, or delete it to treat every entry as hand-written`,
+      path,
+    );
   }
   const entries = isObject(value) && Array.isArray(value.entries) ? value.entries : undefined;
-  if (!entries || !isObject(value)) throw new HookBridgeError('expected { "entries": [ … ] }: restore it from version control, or delete it to treat every entry as hand-written', path);
+  if (!entries || !isObject(value))
+    throw new HookBridgeError(
+      'expected { "entries": [ … ] }: restore it from version control, ' +
+        'or delete it to treat every entry as hand-written',
+      path,
+    );
   return {
     ...(isObject(value.created) ? { created: createdOf(value.created) } : {}),
     entries: entries.filter(
-      (e): e is OwnedEntry => isObject(e) && typeof e.event === 'string' && typeof e.id === 'string' && typeof e.from === 'string' && isDialectId(e.from) && typeof e.source === 'string' && typeof e.key === 'string',
+      (e): e is OwnedEntry =>
+        isObject(e) &&
+        typeof e.event === 'string' &&
+        typeof e.id === 'string' &&
+        typeof e.from === 'string' &&
+        isDialectId(e.from) &&
+        typeof e.source === 'string' &&
+        typeof e.key === 'string',
     ),
   };
 }
@@ -71,7 +89,9 @@ export function readRecord(file: string): Record {
 function createdOf(c: { [k: string]: unknown }): Created {
   return {
     ...(c.file === true ? { file: true } : {}),
-    ...(Number.isInteger(c.directories) && (c.directories as number) > 0 ? { directories: c.directories as number } : {}),
+    ...(Number.isInteger(c.directories) && (c.directories as number) > 0
+      ? { directories: c.directories as number }
+      : {}),
     ...(Array.isArray(c.keys) && c.keys.every((k) => typeof k === 'string') ? { keys: c.keys as string[] } : {}),
     ...(c.backup === true ? { backup: true } : {}),
   };

@@ -8,6 +8,9 @@ export function readText(file: string): string {
     return readFileSync(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new HookBridgeError(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code ?? String(e)})`, file);
+    throw new HookBridgeError(
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read (${code ?? String(e)})`,
+      file,
+    );
   }
 }

@@ -22,14 +22,31 @@ export function presentEntries(text: string, to: DialectId): string[] {
  * entry per hook this run manages after the write, named by its source (`sourceOf` its key, else `fallbackSource`);
  * and what convert `created` around them.
  */
-export function nextRecordText(others: OwnedEntry[], changes: WriteChanges, from: DialectId, sourceOf: (key: string) => string | undefined, fallbackSource: string, after: string, to: DialectId, created?: Created): string | undefined {
+export function nextRecordText(
+  others: OwnedEntry[],
+  changes: WriteChanges,
+  from: DialectId,
+  sourceOf: (key: string) => string | undefined,
+  fallbackSource: string,
+  after: string,
+  to: DialectId,
+  created?: Created,
+): string | undefined {
   const entries: OwnedEntry[] = [
     ...others,
-    ...managed(changes).map((h) => ({ event: h.event, id: handlerId(h.handler), from, source: (h.key && sourceOf(h.key)) ?? fallbackSource, key: h.key ?? handlerId(h.handler) })),
+    ...managed(changes).map((h) => ({
+      event: h.event,
+      id: handlerId(h.handler),
+      from,
+      source: (h.key && sourceOf(h.key)) ?? fallbackSource,
+      key: h.key ?? handlerId(h.handler),
+    })),
   ];
   // In the order of the file, so that a run that changes nothing writes the same record.
   const position = new Map<string, number>();
-  presentEntries(after, to).forEach((k, i) => position.has(k) || position.set(k, i));
+  presentEntries(after, to).forEach((k, i) => {
+    if (!position.has(k)) position.set(k, i);
+  });
   const at = (e: OwnedEntry) => position.get(`${e.event}\0${e.id}`) ?? -1;
   const kept = entries.filter((e) => at(e) >= 0).sort((a, b) => at(a) - at(b));
   return kept.length ? recordText({ entries: kept, ...(created ? { created } : {}) }) : undefined;

@@ -8,7 +8,10 @@ export interface LandedRow {
 }
 
 /** The result with each entry's command as `rewrite` gives it (undefined: unchanged); the report rows follow. */
-export function rewriteCommands<T extends { hooks: NativeHook[]; report: LandedRow[] }>(result: T, rewrite: (command: string, event: string) => string | undefined): T {
+export function rewriteCommands<T extends { hooks: NativeHook[]; report: LandedRow[] }>(
+  result: T,
+  rewrite: (command: string, event: string) => string | undefined,
+): T {
   const changed = new Map<string, string>();
   const hooks = result.hooks.map((h) => {
     const command = h.handler.command;

@@ -41,7 +41,13 @@ export function runnerNotFound(runner: string, project: string, env: NodeJS.Proc
   if (!programFound(program, project, env)) return program;
   // An interpreter given the runner's file: the file must be there too.
   const file = words.slice(i + 1).find((w) => !w.startsWith('-'));
-  if (file !== undefined && !file.includes('$') && (file.includes('/') || /\.[cm]?js$/.test(file)) && !existsFile(isAbsolute(file) ? file : resolve(project, file))) return file;
+  if (
+    file !== undefined &&
+    !file.includes('$') &&
+    (file.includes('/') || /\.[cm]?js$/.test(file)) &&
+    !existsFile(isAbsolute(file) ? file : resolve(project, file))
+  )
+    return file;
   return undefined;
 }
 
@@ -57,14 +63,31 @@ function existsFile(p: string): boolean {
  * The note for a runner that cannot be found, naming what its absence does on each host; undefined when it can start.
  * `guarded`: hosts whose entries carry the runner guard (dialects/runner-guard.ts), where its absence blocks nothing.
  */
-export function runnerNote(runner: string, hosts: readonly DialectId[], project: string, env: NodeJS.ProcessEnv, guarded: readonly DialectId[] = []): string | undefined {
+export function runnerNote(
+  runner: string,
+  hosts: readonly DialectId[],
+  project: string,
+  env: NodeJS.ProcessEnv,
+  guarded: readonly DialectId[] = [],
+): string | undefined {
   const missing = runnerNotFound(runner, project, env);
   if (missing === undefined || !hosts.length) return undefined;
-  const what = missing.includes('/') ? `${missing} does not exist (hooks run in the project directory)` : `${missing} is not on PATH here`;
-  const agents = (blocks: boolean) => hosts.filter((h) => (exitBlocks(h, 127) && !guarded.includes(h)) === blocks).map((h) => mappings.dialects[h].agent);
+  const what = missing.includes('/')
+    ? `${missing} does not exist (hooks run in the project directory)`
+    : `${missing} is not on PATH here`;
+  const agents = (blocks: boolean) =>
+    hosts.filter((h) => (exitBlocks(h, 127) && !guarded.includes(h)) === blocks).map((h) => mappings.dialects[h].agent);
   const effects = [
-    ...(agents(false).length ? [`${agents(false).join(', ')} run${agents(false).length > 1 ? '' : 's'} none of them (a non-blocking error)`] : []),
-    ...(agents(true).length ? [`${agents(true).join(', ')} block${agents(true).length > 1 ? '' : 's'} every call they fire for`] : []),
+    ...(agents(false).length
+      ? [`${agents(false).join(', ')} run${agents(false).length > 1 ? '' : 's'} none of them (a non-blocking error)`]
+      : []),
+    ...(agents(true).length
+      ? [`${agents(true).join(', ')} block${agents(true).length > 1 ? '' : 's'} every call they fire for`]
+      : []),
   ];
-  return `${what}: the hooks written to run \`${runner} …\` fail to start (exit 127) until it is installed where the agents run hooks, or --runner names one that is (e.g. --runner 'node ./node_modules/hook-bridge/bin/hook-bridge.cjs'); meanwhile ${effects.join(', and ')}`;
+  return (
+    `${what}: the hooks written to run \`${runner} …\` fail to start (exit 127) until it is installed where the ` +
+    `agents run hooks, or --runner names one that is (e.g. --runner 'node ` +
+    `./node_modules/hook-bridge/bin/hook-bridge.cjs'); meanwhile ${effects.join(', and ')}`
+  );
 }

@@ -31,9 +31,15 @@ export interface SourceOptions {
   stdin?: string;
 }
 
-/** The source files of a dialect in a project directory (settings, local settings, TOML configs with hooks, plugin hooks). */
+/** The source files of a dialect in a project directory (settings, local settings, TOML configs with hooks, plugin
+ * hooks).
+ */
 export function discover(dir: string, d: DialectId): Source[] {
-  return projectFiles(dir, d, readText).map((f) => ({ file: f.file, dialect: f.dialect, ...(f.pluginRoot ? { pluginRoot: f.pluginRoot } : {}) }));
+  return projectFiles(dir, d, readText).map((f) => ({
+    file: f.file,
+    dialect: f.dialect,
+    ...(f.pluginRoot ? { pluginRoot: f.pluginRoot } : {}),
+  }));
 }
 
 /** Does a file hold hooks a person wrote (anything but hook-bridge's own output)? For detection only. */
@@ -42,7 +48,11 @@ function hasOwnSourceHooks(s: Source, runners: readonly string[]): boolean {
     const r = dialects[s.dialect].codec.read(readText(s.file), s.file, dialects[s.dialect], { runners });
     if (r.diagnostics.some((d) => d.severity === 'error')) return true; // broken: let the conversion report it
     const mine = ownHooks(s.file, r.hooks);
-    return r.hooks.some((h) => !mine.has(h) && !(h.written !== undefined || (h.command !== undefined && isOwnForm({ command: h.command }, runners))));
+    return r.hooks.some(
+      (h) =>
+        !mine.has(h) &&
+        !(h.written !== undefined || (h.command !== undefined && isOwnForm({ command: h.command }, runners))),
+    );
   } catch {
     return true; // unreadable: let the conversion report it
   }
@@ -52,7 +62,12 @@ function hasOwnSourceHooks(s: Source, runners: readonly string[]): boolean {
  * The sources of a run: each input file with its dialect (--from, else decided from the file), stdin as --from's,
  * and in a directory every dialect's files with hooks a person wrote there (not the targets' own): one dialect only.
  */
-export function resolveSources(o: SourceOptions, project: string, runners: readonly string[], notes: Diagnostic[]): Source[] {
+export function resolveSources(
+  o: SourceOptions,
+  project: string,
+  runners: readonly string[],
+  notes: Diagnostic[],
+): Source[] {
   const inputs = o.inputs?.length ? o.inputs : [project];
   const sources: Source[] = [];
   for (const input of inputs) {
@@ -81,7 +96,11 @@ export function resolveSources(o: SourceOptions, project: string, runners: reado
     }
     if (o.from) {
       const found = discover(input, o.from);
-      if (!found.length) throw new HookBridgeError(`no ${o.from} hook config found (looked for ${projectPaths(o.from).join(', ')})`, input);
+      if (!found.length)
+        throw new HookBridgeError(
+          `no ${o.from} hook config found (looked for ${projectPaths(o.from).join(', ')})`,
+          input,
+        );
       sources.push(...found);
       continue;
     }
@@ -90,29 +109,45 @@ export function resolveSources(o: SourceOptions, project: string, runners: reado
     for (const d of discoveredDialects()) {
       if (o.to.includes(d)) continue;
       const found = discover(input, d).filter((s) => hasOwnSourceHooks(s, runners));
-      // Files another dialect reads too (CodeBuddy Code's, read by the CodeBuddy IDE plugin): its, when their tool names say so.
+      // Files another dialect reads too (CodeBuddy Code's, read by the CodeBuddy IDE plugin): its, when their tool
+      // names say so.
       const as = found.map((s) => decideSharedFile(d, readText(s.file))).find((x) => x !== d) ?? d;
-      if (found.length && !(as !== d && o.to.includes(as))) byDialect.set(as, as === d ? found : found.map((s) => ({ ...s, dialect: as })));
+      if (found.length && !(as !== d && o.to.includes(as)))
+        byDialect.set(as, as === d ? found : found.map((s) => ({ ...s, dialect: as })));
     }
-    if (byDialect.size === 0) throw new HookBridgeError(`no hook config found (${lookedFor().join(', ')}): pass files or --from`, input);
+    if (byDialect.size === 0)
+      throw new HookBridgeError(`no hook config found (${lookedFor().join(', ')}): pass files or --from`, input);
     if (byDialect.size > 1) {
-      const list = [...byDialect].map(([d, s]) => `${d} (${s.map((x) => relative(input, x.file)).join(', ')})`).join(', ');
+      const list = [...byDialect]
+        .map(([d, s]) => `${d} (${s.map((x) => relative(input, x.file)).join(', ')})`)
+        .join(', ');
       throw new HookBridgeError(`found hooks of several dialects: ${list}; pass --from`, input);
     }
     sources.push(...[...byDialect.values()][0]!);
   }
   const dialectsSeen = new Set(sources.map((s) => s.dialect));
-  if (dialectsSeen.size > 1) throw new HookBridgeError(`inputs are of several dialects (${[...dialectsSeen].join(', ')}); convert one dialect at a time or pass --from`);
+  if (dialectsSeen.size > 1)
+    throw new HookBridgeError(
+      `inputs are of several dialects (${[...dialectsSeen].join(', ')}); convert one dialect at a time or pass --from`,
+    );
   return sources;
 }
 
-/** The hooks of the sources (stdin's text is `stdin`), without what hook-bridge recorded writing into a discovered file. */
-export function readSourceHooks(sources: Source[], stdin: string | undefined, runners: readonly string[]): { hooks: Hook[]; diagnostics: Diagnostic[] } {
+/** The hooks of the sources (stdin's text is `stdin`), without what hook-bridge recorded writing into a discovered
+ * file.
+ */
+export function readSourceHooks(
+  sources: Source[],
+  stdin: string | undefined,
+  runners: readonly string[],
+): { hooks: Hook[]; diagnostics: Diagnostic[] } {
   const hooks: Hook[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const s of sources) {
     const text = s.file === '-' ? (stdin ?? '') : readText(s.file);
-    const r = dialects[s.dialect].codec.read(text, s.file === '-' ? '<stdin>' : s.file, dialects[s.dialect], { runners });
+    const r = dialects[s.dialect].codec.read(text, s.file === '-' ? '<stdin>' : s.file, dialects[s.dialect], {
+      runners,
+    });
     // Its own output is never a source: what hook-bridge recorded writing into a discovered file is skipped.
     const mine = s.explicit || s.file === '-' ? new Set<Hook>() : ownHooks(s.file, r.hooks);
     hooks.push(...r.hooks.filter((h) => !mine.has(h)));

@@ -18,14 +18,17 @@ export function targetFiles(to: DialectId[], project: string, out?: string): Fil
   for (const d of to) {
     const file = resolve(out ?? join(project, mappings.dialects[d].config.write));
     const same = files.find((t) => t.file === file);
-    if (same && mappings.dialects[same.hosts[0]!].config.format !== mappings.dialects[d].config.format) throw new HookBridgeError(`--to ${same.hosts[0]} and ${d} cannot share one file`, file);
+    if (same && mappings.dialects[same.hosts[0]!].config.format !== mappings.dialects[d].config.format)
+      throw new HookBridgeError(`--to ${same.hosts[0]} and ${d} cannot share one file`, file);
     if (same) same.hosts.push(d);
     else files.push({ file, hosts: [d] });
   }
   return files;
 }
 
-/** Take an existing file's lenient JSON as the error it is for a target: its host would ignore every hook written into it. */
+/** Take an existing file's lenient JSON as the error it is for a target: its host would ignore every hook written into
+ * it.
+ */
 export function assertHostReads(file: string, before: string | undefined, hosts: DialectId[]): void {
   if (before === undefined) return;
   for (const to of hosts) {
@@ -41,7 +44,13 @@ export function assertHostReads(file: string, before: string | undefined, hosts:
     })();
     if (ignored) {
       throw new HookBridgeError(
-        `${spec.agent} ignores this whole file because it contains ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(before, ignored.offset)}), so no hook written into it would run: remove the ${ignored.kind === 'comment' ? 'comment' : 'trailing comma'} and convert again; nothing was written`,
+        `${spec.agent} ignores this whole file because it contains ` +
+          (ignored.kind === 'comment' ? 'a comment' : 'a trailing comma') +
+          ` (` +
+          lineCol(before, ignored.offset) +
+          `), so no hook written into it would run: remove the ` +
+          (ignored.kind === 'comment' ? 'comment' : 'trailing comma') +
+          ` and convert again; nothing was written`,
         file,
       );
     }

@@ -1,5 +1,16 @@
 // Atomic file writes for convert (target configs, records) and for hook trust (the user's config.toml).
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { HookBridgeError } from '../model/errors.js';
 
@@ -42,6 +53,9 @@ export function writeAtomic(file: string, text: string, backup: boolean): string
     } catch {
       // the temp file was never created
     }
-    throw new HookBridgeError(`cannot write (${(e as NodeJS.ErrnoException).code ?? String(e)}); the file is unchanged`, file);
+    throw new HookBridgeError(
+      `cannot write (${(e as NodeJS.ErrnoException).code ?? String(e)}); the file is unchanged`,
+      file,
+    );
   }
 }

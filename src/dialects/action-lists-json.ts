@@ -1,6 +1,7 @@
 // The action-lists-json codec (mappings `config.format`; GitHub Copilot CLI's .github/hooks/*.json and the `hooks` key
 // of its settings files): one flat list of actions per event, each action with its own matcher —
-//   { "version": 1, "hooks": { "preToolUse": [ { "type": "command", "bash": "./guard.sh", "timeoutSec": 30, "matcher": "bash" } ] } }
+//   { "version": 1, "hooks": { "preToolUse": [ { "type": "command", "bash": "./guard.sh", "timeoutSec": 30, "matcher":
+// "bash" } ] } }
 // `command` is read as `bash` and `timeout` as `timeoutSec` (both observed to run: docs/observations.md). Claude Code's
 // nested matcher groups ({matcher, hooks: [...]}) are read too: the agent runs them (test/fixtures/observed/copilot/
 // payloads/own-pascal/). Actions are canonical handlers inside hook-bridge ({type, command, timeout}), so identity,
@@ -15,24 +16,45 @@ import { canonicalEvent } from './catalog.js';
 import type { Codec, NativeHook, ReadResult } from './define.js';
 import { readHandler, unknownEvent } from './handler-reader.js';
 import { parseJsoncChecked } from './jsonc.js';
-import { appendChildren, applyTextEdits, dropEmptyKey, jsonAt, layoutOf, removeChildren, setValue, type TextEdit } from './jsonc-edit.js';
+import {
+  appendChildren,
+  applyTextEdits,
+  dropEmptyKey,
+  jsonAt,
+  layoutOf,
+  removeChildren,
+  setValue,
+  type TextEdit,
+} from './jsonc-edit.js';
 import { planSync, type ExistingEntry } from './sync-plan.js';
 
 /** The version this format's files carry (a file without one is read as it: observed, docs/observations.md). */
 export const ACTION_LISTS_VERSION = 1;
 
-/** A native action as a canonical handler: `bash` (or `command`) is its command, `timeoutSec` (or `timeout`) its timeout. */
+/** A native action as a canonical handler: `bash` (or `command`) is its command, `timeoutSec` (or `timeout`) its
+ * timeout.
+ */
 function canonicalHandler(action: Record<string, unknown>): { handler: Record<string, unknown>; matcher: unknown } {
   const { bash, command, timeoutSec, timeout, matcher, ...rest } = action;
   const cmd = bash ?? command;
   const t = timeoutSec ?? timeout;
-  return { handler: { ...rest, ...(cmd !== undefined ? { command: cmd } : {}), ...(t !== undefined ? { timeout: t } : {}) }, matcher };
+  return {
+    handler: { ...rest, ...(cmd !== undefined ? { command: cmd } : {}), ...(t !== undefined ? { timeout: t } : {}) },
+    matcher,
+  };
 }
 
-/** A canonical handler (and its matcher) as the native action: type, bash, matcher, timeoutSec, then the other fields. */
+/** A canonical handler (and its matcher) as the native action: type, bash, matcher, timeoutSec, then the other fields.
+ */
 export function nativeAction(h: Pick<NativeHook, 'handler' | 'matcher'>): Record<string, unknown> {
   const { type, command, timeout, ...rest } = h.handler;
-  return { type, ...(command !== undefined ? { bash: command } : {}), ...(h.matcher !== undefined ? { matcher: h.matcher } : {}), ...(timeout !== undefined ? { timeoutSec: timeout } : {}), ...rest };
+  return {
+    type,
+    ...(command !== undefined ? { bash: command } : {}),
+    ...(h.matcher !== undefined ? { matcher: h.matcher } : {}),
+    ...(timeout !== undefined ? { timeoutSec: timeout } : {}),
+    ...rest,
+  };
 }
 
 const placeKey = (matcher: unknown) => stableJson(matcher ?? null);
@@ -46,10 +68,22 @@ export const actionListsJson: Codec = {
     // A file of the folder without hooks (hook-bridge's record, another tool's JSON) is skipped by the agent too.
     if (root.hooks === undefined) return { hooks, diagnostics };
     if (root.version !== undefined && root.version !== ACTION_LISTS_VERSION) {
-      diagnostics.push({ severity: 'warning', code: 'versionUnknown', message: `version ${JSON.stringify(root.version)}: hook-bridge reads version ${ACTION_LISTS_VERSION}`, file, path: 'version' });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'versionUnknown',
+        message: `version ${JSON.stringify(root.version)}: hook-bridge reads version ${ACTION_LISTS_VERSION}`,
+        file,
+        path: 'version',
+      });
     }
     if (!isObject(root.hooks)) {
-      diagnostics.push({ severity: 'error', code: 'hooksNotObject', message: '"hooks" must be an object of event names', file, path: 'hooks' });
+      diagnostics.push({
+        severity: 'error',
+        code: 'hooksNotObject',
+        message: '"hooks" must be an object of event names',
+        file,
+        path: 'hooks',
+      });
       return { hooks, diagnostics };
     }
     const runners = opts?.runners ? { runners: opts.runners } : {};
@@ -57,13 +91,25 @@ export const actionListsJson: Codec = {
       const evPath = `hooks.${nativeEvent}`;
       if (!canonicalEvent(d.id, nativeEvent)) diagnostics.push(unknownEvent(d, nativeEvent, file, evPath));
       if (!Array.isArray(list)) {
-        diagnostics.push({ severity: 'error', code: 'eventNotArray', message: 'expected an array of actions', file, path: evPath });
+        diagnostics.push({
+          severity: 'error',
+          code: 'eventNotArray',
+          message: 'expected an array of actions',
+          file,
+          path: evPath,
+        });
         continue;
       }
       list.forEach((item, i) => {
         const path = `${evPath}[${i}]`;
         if (!isObject(item)) {
-          diagnostics.push({ severity: 'error', code: 'handlerInvalid', message: 'expected an action object', file, path });
+          diagnostics.push({
+            severity: 'error',
+            code: 'handlerInvalid',
+            message: 'expected an action object',
+            file,
+            path,
+          });
           return;
         }
         // Claude Code's nested form: a matcher group of handlers.
@@ -71,9 +117,21 @@ export const actionListsJson: Codec = {
           const { matcher, hooks: handlers, ...groupFields } = item;
           (handlers as unknown[]).forEach((h, hi) => {
             const hPath = `${path}.hooks[${hi}]`;
-            if (!isObject(h)) diagnostics.push({ severity: 'error', code: 'handlerInvalid', message: 'expected a hook object', file, path: hPath });
+            if (!isObject(h))
+              diagnostics.push({
+                severity: 'error',
+                code: 'handlerInvalid',
+                message: 'expected a hook object',
+                file,
+                path: hPath,
+              });
             else {
-              const hook = readHandler(d, canonicalHandler(h).handler, { nativeEvent, nativeMatcher: matcher, groupFields, file, path: hPath, ...runners }, diagnostics);
+              const hook = readHandler(
+                d,
+                canonicalHandler(h).handler,
+                { nativeEvent, nativeMatcher: matcher, groupFields, file, path: hPath, ...runners },
+                diagnostics,
+              );
               if (hook) hooks.push(...hook);
             }
           });
@@ -81,10 +139,21 @@ export const actionListsJson: Codec = {
         }
         const { handler, matcher } = canonicalHandler(item);
         if (handler.type === 'command' && handler.command === undefined && typeof handler.powershell === 'string') {
-          diagnostics.push({ severity: 'warning', code: 'powershellOnly', message: 'a PowerShell-only action (no "bash"): it runs on Windows only; not converted', file, path });
+          diagnostics.push({
+            severity: 'warning',
+            code: 'powershellOnly',
+            message: 'a PowerShell-only action (no "bash"): it runs on Windows only; not converted',
+            file,
+            path,
+          });
           return;
         }
-        const hook = readHandler(d, handler, { nativeEvent, nativeMatcher: matcher, groupFields: {}, file, path, ...runners }, diagnostics);
+        const hook = readHandler(
+          d,
+          handler,
+          { nativeEvent, nativeMatcher: matcher, groupFields: {}, file, path, ...runners },
+          diagnostics,
+        );
         if (hook) hooks.push(...hook);
       });
     }
@@ -94,8 +163,10 @@ export const actionListsJson: Codec = {
   write(hooks, existing, file, _d, own) {
     const text = existing ?? `{\n  "version": ${ACTION_LISTS_VERSION},\n  "hooks": {}\n}\n`;
     const { value: current } = parseJsoncChecked(text, file);
-    if (!isObject(current)) throw new HookBridgeError('expected a JSON object at the top level; not overwriting it', file);
-    if (current.hooks !== undefined && !isObject(current.hooks)) throw new HookBridgeError('"hooks" is not an object; not overwriting it', file, 'hooks');
+    if (!isObject(current))
+      throw new HookBridgeError('expected a JSON object at the top level; not overwriting it', file);
+    if (current.hooks !== undefined && !isObject(current.hooks))
+      throw new HookBridgeError('"hooks" is not an object; not overwriting it', file, 'hooks');
     const fo = layoutOf(text);
     const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false })!;
 
@@ -116,7 +187,8 @@ export const actionListsJson: Codec = {
     existingEntries.forEach((e, k) => {
       const a = plan.actions[k]!;
       const node = findNodeAtLocation(root, ['hooks', e.event, e.i])!;
-      if (a.kind === 'replace') edits.push({ offset: node.offset, length: node.length, content: jsonAt(nativeAction(a.hook), text, node, fo) });
+      if (a.kind === 'replace')
+        edits.push({ offset: node.offset, length: node.length, content: jsonAt(nativeAction(a.hook), text, node, fo) });
       if (a.kind === 'remove') removed.set(e.event, (removed.get(e.event) ?? new Set()).add(e.i));
     });
     const additions = new Map<string, NativeHook[]>();
@@ -127,7 +199,11 @@ export const actionListsJson: Codec = {
       const list = findNodeAtLocation(root, ['hooks', event])!;
       if (indices.size < list.children!.length) edits.push(...removeChildren(list, indices));
       else if (additions.has(event)) {
-        edits.push({ offset: list.offset, length: list.length, content: jsonAt(additions.get(event)!.map(nativeAction), text, list, fo) });
+        edits.push({
+          offset: list.offset,
+          length: list.length,
+          content: jsonAt(additions.get(event)!.map(nativeAction), text, list, fo),
+        });
         additions.delete(event);
       } else goneEvents.add(hooksNode!.children!.findIndex((p) => p.children?.[0]?.value === event));
     }
@@ -144,9 +220,21 @@ export const actionListsJson: Codec = {
     for (const [event, list] of additions) out = setValue(out, ['hooks', event], list.map(nativeAction), fo);
     if (own?.added?.includes('hooks')) out = dropEmptyKey(out, 'hooks');
     if (out !== text && !out.endsWith('\n')) out += fo.eol;
-    // Nothing of anyone's left: no key but the format's version and an empty "hooks" (a file convert created then goes).
+    // Nothing of anyone's left: no key but the format's version and an empty "hooks" (a file convert created then
+    // goes).
     const { value: left } = parseJsoncChecked(out, file);
-    const empty = isObject(left) && Object.keys(left).every((k) => k === 'version' || (k === 'hooks' && isObject(left.hooks) && !Object.keys(left.hooks).length)) && !/\/[/*]/.test(out);
-    return { text: existing !== undefined && out === text ? existing : out, diagnostics: [], changes: plan.changes, added, empty };
+    const empty =
+      isObject(left) &&
+      Object.keys(left).every(
+        (k) => k === 'version' || (k === 'hooks' && isObject(left.hooks) && !Object.keys(left.hooks).length),
+      ) &&
+      !/\/[/*]/.test(out);
+    return {
+      text: existing !== undefined && out === text ? existing : out,
+      diagnostics: [],
+      changes: plan.changes,
+      added,
+      empty,
+    };
   },
 };

@@ -58,7 +58,11 @@ export function nativeValue(d: DialectId, event: string, canonical: string): str
 }
 
 /** Rename a tool_input object's keys between two dialects' parameter names; unknown keys are kept. */
-export function renameParams(input: Record<string, unknown>, from: ToolEntry | null | undefined, to: ToolEntry | null | undefined): Record<string, unknown> {
+export function renameParams(
+  input: Record<string, unknown>,
+  from: ToolEntry | null | undefined,
+  to: ToolEntry | null | undefined,
+): Record<string, unknown> {
   if (!from && !to) return input;
   const toCanonical = new Map((from?.params ?? []).map(([n, c]) => [n, c]));
   const toNative = new Map((to?.params ?? []).map(([n, c]) => [c, n]));
@@ -75,7 +79,10 @@ export function renameParams(input: Record<string, unknown>, from: ToolEntry | n
  * format has (hooks.yaml's InputReceived, AppStartup …) — the nearest event the row names, with the
  * matcher values it stands for. undefined: the dialect has no place for it.
  */
-export function placeEvent(d: DialectId, canonical: string): { canonical: string; native: string; nearest?: NonNullable<EventRow['nearest']> } | undefined {
+export function placeEvent(
+  d: DialectId,
+  canonical: string,
+): { canonical: string; native: string; nearest?: NonNullable<EventRow['nearest']> } | undefined {
   const native = nativeEvent(d, canonical);
   if (native) return { canonical, native };
   const nearest = mappings.events[canonical]?.nearest;

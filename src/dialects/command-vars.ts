@@ -10,13 +10,15 @@ import { mappings } from '../model/mappings.js';
  */
 export function braceSubstitutedVars(command: string, host: DialectId): string {
   let out = command;
-  for (const v of mappings.dialects[host].env?.commandSubstitutes ?? []) out = out.replace(new RegExp(`\\$${v}(?![A-Za-z0-9_])`, 'g'), `\${${v}}`);
+  for (const v of mappings.dialects[host].env?.commandSubstitutes ?? [])
+    out = out.replace(new RegExp(`\\$${v}(?![A-Za-z0-9_])`, 'g'), `\${${v}}`);
   return out;
 }
 
 /** The inverse, for a wrapped command read back from such an agent's config (so a round trip is exact). */
 export function unbraceSubstitutedVars(command: string, host: DialectId): string {
   let out = command;
-  for (const v of mappings.dialects[host].env?.commandSubstitutes ?? []) out = out.replace(new RegExp(`\\$\\{${v}\\}(?![A-Za-z0-9_])`, 'g'), `$${v}`);
+  for (const v of mappings.dialects[host].env?.commandSubstitutes ?? [])
+    out = out.replace(new RegExp(`\\$\\{${v}\\}(?![A-Za-z0-9_])`, 'g'), `$${v}`);
   return out;
 }

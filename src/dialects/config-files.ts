@@ -18,23 +18,32 @@ export function userPath(d: DialectId, rel: string, home: string, env: NodeJS.Pr
   return join(home, rel.replace(/^~\//, ''));
 }
 
-/** The user-level hook files of a dialect on this machine: JSON configs, then TOML ones (a `*` path: the files it matches). */
+/** The user-level hook files of a dialect on this machine: JSON configs, then TOML ones (a `*` path: the files it
+ * matches).
+ */
 export function userConfigFiles(d: DialectId, home: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const c = mappings.dialects[d].config;
-  return [...(c.user ?? []), ...(c.tomlHooks?.user ?? [])].flatMap((rel) => expandConfigPath(userPath(d, rel, home, env)));
+  return [...(c.user ?? []), ...(c.tomlHooks?.user ?? [])].flatMap((rel) =>
+    expandConfigPath(userPath(d, rel, home, env)),
+  );
 }
 
 const patterns = new Map<string, RegExp>();
 /** A config path of the mappings as a test of a path (`*` in a file name: any name without a slash). */
 export function configPathPattern(rel: string): RegExp {
   let re = patterns.get(rel);
-  if (!re) patterns.set(rel, (re = new RegExp(`(?:^|/)${rel.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`)));
+  if (!re)
+    patterns.set(
+      rel,
+      (re = new RegExp(`(?:^|/)${rel.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`)),
+    );
   return re;
 }
 
 /**
  * The files a config path stands for: itself, or — with `*` in its file name (GitHub Copilot CLI's
- * `.github/hooks/*.json`: every file of the folder) — the files of its folder that match, sorted. Only files that exist
+ * `.github/hooks/*.json`: every file of the folder) — the files of its folder that match, sorted. Only files that
+ * exist
  * are returned for a pattern; a plain path is returned as it is.
  */
 export function expandConfigPath(path: string): string[] {
@@ -66,23 +75,38 @@ export function projectPaths(d: DialectId): string[] {
 /** Every config file name a dialect has in the mappings: written, project, user, plugin and TOML ones. */
 function allPaths(d: DialectId): string[] {
   const c = mappings.dialects[d].config;
-  return [c.write, ...(c.project ?? []), ...(c.user ?? []), ...(c.plugin ?? []), ...(c.tomlHooks?.project ?? []), ...(c.tomlHooks?.user ?? [])];
+  return [
+    c.write,
+    ...(c.project ?? []),
+    ...(c.user ?? []),
+    ...(c.plugin ?? []),
+    ...(c.tomlHooks?.project ?? []),
+    ...(c.tomlHooks?.user ?? []),
+  ];
 }
 
-/** A file's extension as configs are told apart by it: lower case, without the dot; `yml` is `yaml` (YAML's two spellings). */
+/** A file's extension as configs are told apart by it: lower case, without the dot; `yml` is `yaml` (YAML's two
+ * spellings).
+ */
 export function extensionOf(file: string): string {
   const e = /\.([^./\\]+)$/.exec(basename(file))?.[1]?.toLowerCase() ?? '';
   return e === 'yml' ? 'yaml' : e;
 }
 
 const names = new Map<DialectId, Set<string>>();
-/** The file names of a dialect's configs (settings.json, hooks.json …), those it does not read but people use too, not its plugins'. */
+/** The file names of a dialect's configs (settings.json, hooks.json …), those it does not read but people use too,
+ * not its plugins'.
+ */
 export function configNames(d: DialectId): Set<string> {
   let s = names.get(d);
   if (!s) {
     const c = mappings.dialects[d].config;
     const plugin = new Set(c.plugin ?? []);
-    s = new Set([...allPaths(d).filter((p) => !plugin.has(p)), ...(c.notRead ?? []).map((u) => u.path)].map((p) => basename(p).toLowerCase()));
+    s = new Set(
+      [...allPaths(d).filter((p) => !plugin.has(p)), ...(c.notRead ?? []).map((u) => u.path)].map((p) =>
+        basename(p).toLowerCase(),
+      ),
+    );
     names.set(d, s);
   }
   return s;
@@ -105,8 +129,20 @@ export function configFolders(d: DialectId): Set<string> {
   let s = folders.get(d);
   if (!s) {
     const c = mappings.dialects[d].config;
-    const paths = [c.write, ...(c.project ?? []), ...(c.user ?? []), ...(c.tomlHooks?.project ?? []), ...(c.tomlHooks?.user ?? []), ...(c.plugin?.length && c.pluginManifest ? [c.pluginManifest] : [])];
-    s = new Set(paths.map((p) => p.replace(/^~\//, '').split('/')).filter((parts) => parts.length > 1).map((parts) => parts[0]!));
+    const paths = [
+      c.write,
+      ...(c.project ?? []),
+      ...(c.user ?? []),
+      ...(c.tomlHooks?.project ?? []),
+      ...(c.tomlHooks?.user ?? []),
+      ...(c.plugin?.length && c.pluginManifest ? [c.pluginManifest] : []),
+    ];
+    s = new Set(
+      paths
+        .map((p) => p.replace(/^~\//, '').split('/'))
+        .filter((parts) => parts.length > 1)
+        .map((parts) => parts[0]!),
+    );
     folders.set(d, s);
   }
   return s;
@@ -122,7 +158,11 @@ export function parseToml(text: string, file: string): Record<string, unknown> {
   } catch (e) {
     const err = e as { message?: string; line?: number; column?: number };
     const first = (err.message ?? String(e)).split('\n')[0]!.replace(/^Invalid TOML document: /, '');
-    throw new HookBridgeError(`invalid TOML: ${first}`, file, err.line !== undefined ? `${err.line}:${err.column ?? 1}` : undefined);
+    throw new HookBridgeError(
+      `invalid TOML: ${first}`,
+      file,
+      err.line !== undefined ? `${err.line}:${err.column ?? 1}` : undefined,
+    );
   }
 }
 

@@ -11,7 +11,8 @@ export interface NativeHook {
   handler: Record<string, unknown>;
   groupFields: Record<string, unknown>;
   priority?: number;
-  /** Which source hook it is written for (default: its identity): an entry written for it earlier is updated in place. */
+  /** Which source hook it is written for (default: its identity): an entry written for it earlier is updated in place.
+   */
   key?: string;
 }
 
@@ -21,7 +22,9 @@ export interface Ownership {
   owner(event: string, handler: Record<string, unknown>): string | undefined;
   /** May an entry nobody recorded, equal to one about to be written, be taken over (hook-bridge's own form)? */
   adopt(handler: Record<string, unknown>): boolean;
-  /** Top-level keys hook-bridge added to the file (its record says so): taken out again once they hold nothing of anyone's. */
+  /** Top-level keys hook-bridge added to the file (its record says so): taken out again once they hold nothing of
+   * anyone's.
+   */
   added?: readonly string[];
 }
 
@@ -39,9 +42,13 @@ export interface WriteResult {
   text: string;
   diagnostics: Diagnostic[];
   changes: WriteChanges;
-  /** Top-level keys this write added to the file (to record: a later write takes them out again once they hold nothing). */
+  /** Top-level keys this write added to the file (to record: a later write takes them out again once they hold
+   * nothing).
+   */
   added?: string[];
-  /** The file holds nothing after this write (no key at all): a file hook-bridge created is then deleted, not left empty. */
+  /** The file holds nothing after this write (no key at all): a file hook-bridge created is then deleted, not left
+   * empty.
+   */
   empty?: boolean;
 }
 
@@ -63,7 +70,13 @@ export interface Codec {
    * this run manages are made equal to `hooks` (updated in place, removed when gone); every other entry
    * stays byte for byte. Without `own`, an entry equal to one being written (same event and identity) is managed.
    */
-  write(hooks: NativeHook[], existing: string | undefined, file: string, dialect: Dialect, own?: Ownership): WriteResult;
+  write(
+    hooks: NativeHook[],
+    existing: string | undefined,
+    file: string,
+    dialect: Dialect,
+    own?: Ownership,
+  ): WriteResult;
 }
 
 export interface Dialect {

@@ -25,7 +25,8 @@ export interface Decision {
 }
 
 /** The variables a command names (`$VAR`, `${VAR}`). */
-const variablesIn = (text: string): Set<string> => new Set([...text.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!));
+const variablesIn = (text: string): Set<string> =>
+  new Set([...text.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!));
 
 /** A dialect's own variables: where its project and its plugin are. */
 function ownVariables(d: DialectId): string[] {
@@ -45,7 +46,9 @@ function matcherNames(text: string): Set<string> {
 const isName = (d: DialectId, n: string) => Object.hasOwn(mappings.index.toolByName[d], n);
 const takes = (d: DialectId, n: string) => isName(d, n) || Object.hasOwn(mappings.index.toolByAlias[d], n);
 
-/** Step 1: the dialects whose config files have this file's extension (another extension: read as the settings files are). */
+/** Step 1: the dialects whose config files have this file's extension (another extension: read as the settings files
+ * are).
+ */
 function byExtension(file: string): DialectId[] {
   const ext = extensionOf(file);
   const have = DIALECT_IDS.filter((d) => configExtensions(d).has(ext));
@@ -56,8 +59,11 @@ function byExtension(file: string): DialectId[] {
 function byLocation(file: string, text: string, candidates: DialectId[]): DialectId[] | undefined {
   const path = resolve(file).split(sep).join('/');
   const used = variablesIn(text);
-  const plugin = candidates.filter((d) => (mappings.dialects[d].config.plugin ?? []).some((p) => path.endsWith(`/${p}`)));
-  // …unless it uses the plugin root of another dialect that reads the same format (CodeBuddy's ${CODEBUDDY_PLUGIN_ROOT}).
+  const plugin = candidates.filter((d) =>
+    (mappings.dialects[d].config.plugin ?? []).some((p) => path.endsWith(`/${p}`)),
+  );
+  // …unless it uses the plugin root of another dialect that reads the same format (CodeBuddy's
+  // ${CODEBUDDY_PLUGIN_ROOT}).
   const roots = (ds: DialectId[]) => new Set(ds.flatMap((d) => mappings.dialects[d].env?.pluginRoot ?? []));
   const own = roots(plugin);
   const foreignRoot = [...roots(candidates)].some((v) => used.has(v) && !own.has(v));
@@ -69,16 +75,22 @@ function byLocation(file: string, text: string, candidates: DialectId[]): Dialec
   return undefined;
 }
 
-/** Step 2, where no location says: the candidates with a config file of its name, unless a plugin's hooks file has that name. */
+/** Step 2, where no location says: the candidates with a config file of its name, unless a plugin's hooks file has that
+ * name.
+ */
 function byName(file: string, candidates: DialectId[]): DialectId[] {
   const name = basename(file).toLowerCase();
-  if (DIALECT_IDS.some((d) => (mappings.dialects[d].config.plugin ?? []).some((p) => basename(p).toLowerCase() === name))) return candidates;
+  if (
+    DIALECT_IDS.some((d) => (mappings.dialects[d].config.plugin ?? []).some((p) => basename(p).toLowerCase() === name))
+  )
+    return candidates;
   const named = candidates.filter((d) => configNames(d).has(name));
   return named.length ? named : candidates;
 }
 
 /** The keys of a file that hold a list (`"PreToolUse": [`): its events, in the formats that key events to lists. */
-const listKeys = (text: string): string[] => [...text.matchAll(/"([A-Za-z][A-Za-z0-9_]*)"\s*:\s*\[/g)].map((m) => m[1]!);
+const listKeys = (text: string): string[] =>
+  [...text.matchAll(/"([A-Za-z][A-Za-z0-9_]*)"\s*:\s*\[/g)].map((m) => m[1]!);
 
 /**
  * Step 3: a file format's events tell it from another format's: the candidates of a format some candidate names every
@@ -87,12 +99,18 @@ const listKeys = (text: string): string[] => [...text.matchAll(/"([A-Za-z][A-Za-
 function byEvents(text: string, candidates: DialectId[]): DialectId[] {
   const events = listKeys(text).filter((k) => DIALECT_IDS.some((d) => Object.hasOwn(mappings.index.eventByName[d], k)));
   if (!events.length) return candidates;
-  const formats = new Set(candidates.filter((d) => events.every((e) => Object.hasOwn(mappings.index.eventByName[d], e))).map((d) => mappings.dialects[d].config.format));
+  const formats = new Set(
+    candidates
+      .filter((d) => events.every((e) => Object.hasOwn(mappings.index.eventByName[d], e)))
+      .map((d) => mappings.dialects[d].config.format),
+  );
   const kept = candidates.filter((d) => formats.has(mappings.dialects[d].config.format));
   return kept.length ? kept : candidates;
 }
 
-/** Step 3: the candidates that take every tool name of its matchers, and of those the ones whose own names most of them are. */
+/** Step 3: the candidates that take every tool name of its matchers, and of those the ones whose own names most of them
+ * are.
+ */
 function byTools(text: string, candidates: DialectId[]): DialectId[] {
   const known = [...matcherNames(text)].filter((n) => candidates.some((d) => takes(d, n)));
   if (!known.length) return candidates;
@@ -128,7 +146,11 @@ function byEvidence(file: string, text: string, candidates: DialectId[]): Decisi
   const one = (list: DialectId[]) => (list.length === 1 ? list[0] : undefined);
   // A project-dir or plugin-root variable only one candidate sets (${CODEBUDDY_PROJECT_DIR}, ${CLAUDE_PLUGIN_ROOT}).
   const used = variablesIn(text);
-  const byVariable = one(candidates.filter((d) => ownVariables(d).some((v) => used.has(v) && !candidates.some((o) => o !== d && ownVariables(o).includes(v)))));
+  const byVariable = one(
+    candidates.filter((d) =>
+      ownVariables(d).some((v) => used.has(v) && !candidates.some((o) => o !== d && ownVariables(o).includes(v))),
+    ),
+  );
   if (byVariable) return { dialect: byVariable };
   // A plugin manifest of one candidate beside or above it.
   const root = pluginRootOf(file);
@@ -141,11 +163,16 @@ function byEvidence(file: string, text: string, candidates: DialectId[]): Decisi
   if (byName) return { dialect: byName };
   const [first, ...others] = candidates as [DialectId, ...DialectId[]];
   const agent = (d: DialectId) => mappings.dialects[d].agent;
-  const list = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : items[0]!);
+  const list = (items: string[]) =>
+    items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : items[0]!;
   const whose = others.length === 1 ? `${agent(others[0]!)}'s` : "another agent's";
   return {
     dialect: first,
-    note: `nothing tells ${agent(first)} hooks from ${list(others.map(agent))} hooks here (same format): read as ${agent(first)}'s; pass ${list(others.map((d) => `--from ${d}`))} if they are ${whose}`,
+    note:
+      `nothing tells ${agent(first)} hooks from ${list(others.map(agent))} hooks here (same format): read as ` +
+      `${agent(first)}'s; pass ` +
+      list(others.map((d) => `--from ${d}`)) +
+      ` if they are ${whose}`,
   };
 }
 

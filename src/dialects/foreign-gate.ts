@@ -1,6 +1,7 @@
 // Hosts that read another agent's hook files themselves (mappings `config.readsForeign`: GitHub Copilot CLI runs the
 // project's .claude/settings*.json), and the gate `convert` puts in front of such a file's hooks so that the host's own
-// reading of them does nothing — the host runs each of them once, through hook-bridge, from its own file — while their
+// reading of them does nothing — the host runs each of them once, through hook-bridge, from its own file — while
+// their
 // own agent runs them exactly as before.
 //
 // The gate is a shell prefix of the command, byte for byte before it:
@@ -20,7 +21,9 @@ export type ForeignRead = NonNullable<DialectSpec['config']['readsForeign']>[num
 
 /** The host's reading of a source dialect's project file (relative path), when it reads that file itself. */
 export function readsNatively(host: DialectId, source: DialectId, relFile: string): ForeignRead | undefined {
-  return mappings.dialects[host].config.readsForeign?.find((r) => r.dialect === source && r.files.includes(relFile.split('\\').join('/')));
+  return mappings.dialects[host].config.readsForeign?.find(
+    (r) => r.dialect === source && r.files.includes(relFile.split('\\').join('/')),
+  );
 }
 
 /** The events of such a reading that may fire (observed, and those its runtime is documented to know). */

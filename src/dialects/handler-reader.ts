@@ -12,23 +12,55 @@ import { readToolMatcher } from './matcher.js';
 import { parseGroup, parseWrapper } from './wrapper.js';
 
 /** Read the matcher of a hook on a canonical event under dialect d. */
-export function readMatcher(d: Dialect, event: string | null, native: unknown): { matcher: Matcher; diagnostics: Diagnostic[] } {
+export function readMatcher(
+  d: Dialect,
+  event: string | null,
+  native: unknown,
+): { matcher: Matcher; diagnostics: Diagnostic[] } {
   const row = event ? mappings.events[event] : undefined;
-  if (!row) return { matcher: native === undefined ? { kind: 'all' } : { kind: 'pattern', source: String(native) }, diagnostics: [] };
+  if (!row)
+    return {
+      matcher: native === undefined ? { kind: 'all' } : { kind: 'pattern', source: String(native) },
+      diagnostics: [],
+    };
   if (row.matcherOn === 'tool') return readToolMatcher(d.id, native);
   if (native === undefined || native === '' || native === '*') return { matcher: { kind: 'all' }, diagnostics: [] };
   // A declared event whose matched field we do not know yet: the matcher is carried as written.
-  if (row.matcherOn === 'unknown') return { matcher: { kind: 'pattern', source: typeof native === 'string' ? native : JSON.stringify(native) }, diagnostics: [] };
+  if (row.matcherOn === 'unknown')
+    return {
+      matcher: { kind: 'pattern', source: typeof native === 'string' ? native : JSON.stringify(native) },
+      diagnostics: [],
+    };
   if (row.matcherOn === null) {
     return {
       matcher: { kind: 'pattern', source: String(native) },
-      diagnostics: [{ severity: 'info', code: 'matcherIgnored', message: `${row.names[d.id] ?? event} ignores matchers; "${String(native)}" has no effect` }],
+      diagnostics: [
+        {
+          severity: 'info',
+          code: 'matcherIgnored',
+          message: `${row.names[d.id] ?? event} ignores matchers; "${String(native)}" has no effect`,
+        },
+      ],
     };
   }
   // A list (hooks.yaml's any-of) is the union of its entries, as it is for tool matchers.
-  const parts = typeof native === 'string' ? [native] : Array.isArray(native) && d.spec.matcher.arrays === 'any-of' ? native.map(String) : undefined;
+  const parts =
+    typeof native === 'string'
+      ? [native]
+      : Array.isArray(native) && d.spec.matcher.arrays === 'any-of'
+        ? native.map(String)
+        : undefined;
   if (!parts) return { matcher: { kind: 'pattern', source: JSON.stringify(native) }, diagnostics: [] };
-  return { matcher: { kind: 'values', values: parts.flatMap((p) => p.split(/[|,]/)).map((s) => s.trim()).filter(Boolean) }, diagnostics: [] };
+  return {
+    matcher: {
+      kind: 'values',
+      values: parts
+        .flatMap((p) => p.split(/[|,]/))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    },
+    diagnostics: [],
+  };
 }
 
 /**
@@ -38,34 +70,73 @@ export function readMatcher(d: Dialect, event: string | null, native: unknown): 
 export function unknownEvent(d: Dialect, name: string, file: string, path: string): Diagnostic {
   const close = closestName(name, Object.keys(mappings.index.eventByName[d.id]));
   const seen = d.spec.observedVersion ? ` (newer than ${d.spec.agent} ${d.spec.observedVersion}?)` : '';
-  return { severity: 'warning', code: 'eventUnknown', message: `"${name}" is not a ${d.spec.agent} hook event that hook-bridge knows${close ? ` — did you mean ${close}?` : seen}`, file, path };
+  return {
+    severity: 'warning',
+    code: 'eventUnknown',
+    message:
+      `"${name}" is not a ${d.spec.agent} hook event that hook-bridge knows` +
+      (close ? ` — did you mean ${close}?` : seen),
+    file,
+    path,
+  };
 }
 
 /** Turn one handler object into canonical Hooks: one, none when unusable, several for a grouped entry. */
 export function readHandler(
   d: Dialect,
   h: Record<string, unknown>,
-  at: { nativeEvent: string; nativeMatcher: unknown; groupFields: Record<string, unknown>; file: string; path: string; priority?: number; runners?: readonly string[] },
+  at: {
+    nativeEvent: string;
+    nativeMatcher: unknown;
+    groupFields: Record<string, unknown>;
+    file: string;
+    path: string;
+    priority?: number;
+    runners?: readonly string[];
+  },
   diagnostics: Diagnostic[],
 ): Hook[] {
   const { file, path } = at;
   const event = canonicalEvent(d.id, at.nativeEvent) ?? null;
   const { type, command, timeout, ...fields } = h;
   if (typeof type !== 'string') {
-    diagnostics.push({ severity: 'error', code: 'handlerMissingType', message: `hook has no "type"${d.spec.config.invalidEntry === 'file-rejected' ? `; ${d.spec.agent} ignores every hook of this file` : ''}`, file, path });
+    diagnostics.push({
+      severity: 'error',
+      code: 'handlerMissingType',
+      message:
+        `hook has no "type"` +
+        (d.spec.config.invalidEntry === 'file-rejected' ? `; ${d.spec.agent} ignores every hook of this file` : ''),
+      file,
+      path,
+    });
     return [];
   }
   if (type === 'command' && typeof command !== 'string') {
-    diagnostics.push({ severity: 'error', code: 'commandMissing', message: 'command hook has no "command" string', file, path });
+    diagnostics.push({
+      severity: 'error',
+      code: 'commandMissing',
+      message: 'command hook has no "command" string',
+      file,
+      path,
+    });
     return [];
   }
   let timeoutMs: number | undefined;
   if (timeout !== undefined) {
     if (typeof timeout === 'number' && timeout > 0) timeoutMs = d.readTimeout(timeout);
-    else diagnostics.push({ severity: 'error', code: 'timeoutInvalid', message: `timeout must be a positive number, got ${JSON.stringify(timeout)}`, file, path: `${path}.timeout` });
+    else
+      diagnostics.push({
+        severity: 'error',
+        code: 'timeoutInvalid',
+        message: `timeout must be a positive number, got ${JSON.stringify(timeout)}`,
+        file,
+        path: `${path}.timeout`,
+      });
   }
   const m = readMatcher(d, event, at.nativeMatcher);
-  diagnostics.push(...m.diagnostics.map((x) => ({ ...x, file, path: `${path.replace(/\.hooks\[\d+\]$/, '')}.matcher` })));
+  diagnostics.push(
+    ...m.diagnostics.map((x) => ({ ...x, file, path: `${path.replace(/\.hooks\[\d+\]$/, '')}.matcher` })),
+  );
   const hook: Hook = {
     event,
     nativeEvent: at.nativeEvent,

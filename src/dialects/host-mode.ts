@@ -24,7 +24,15 @@ export function specIn(host: DialectId, mode: string | undefined): DialectSpec {
   if (!m) return spec;
   const key = `${host}\0${mode}`;
   let s = merged.get(key);
-  if (!s) merged.set(key, (s = { ...spec, ...(spec.payload ? { payload: { ...spec.payload, ...m.payload } } : {}), ...(spec.output ? { output: { ...spec.output, ...m.output } } : {}) }));
+  if (!s)
+    merged.set(
+      key,
+      (s = {
+        ...spec,
+        ...(spec.payload ? { payload: { ...spec.payload, ...m.payload } } : {}),
+        ...(spec.output ? { output: { ...spec.output, ...m.output } } : {}),
+      }),
+    );
   return s;
 }
 
@@ -58,13 +66,15 @@ function canonicalNames(spec: DialectSpec, event: string | undefined): Map<strin
  */
 export function hostCall(host: DialectId, raw: Payload, event?: string): HostCall {
   // A host whose payloads name their event in hook_event_name: as it is (a wrapper's --event is not needed there).
-  if (!hasOwnPayloadNames(host)) return { payload: raw, hostEvent: typeof raw.hook_event_name === 'string' ? raw.hook_event_name : undefined };
+  if (!hasOwnPayloadNames(host))
+    return { payload: raw, hostEvent: typeof raw.hook_event_name === 'string' ? raw.hook_event_name : undefined };
   const mode = modeOf(host, raw);
   const spec = specIn(host, mode);
   const m = mode === undefined ? undefined : spec.modes![mode]!;
   // The event: named by the payload (in the mode's names), by a field of its own (eventFieldNames), or by the wrapper.
   const named = typeof raw.hook_event_name === 'string' ? raw.hook_event_name : undefined;
-  let canonical = named === undefined ? undefined : m ? canonicalEvent(m.eventNames, named) : canonicalEvent(host, named);
+  let canonical =
+    named === undefined ? undefined : m ? canonicalEvent(m.eventNames, named) : canonicalEvent(host, named);
   if (canonical === undefined && named === undefined) {
     for (const [ev, names] of Object.entries(spec.payload?.eventFieldNames ?? {})) {
       const field = names?.hook_event_name;
@@ -84,5 +94,5 @@ export function hostCall(host: DialectId, raw: Payload, event?: string): HostCal
     const name = t === undefined ? undefined : toolEntry(host, t)?.name;
     if (name) payload.tool_name = name;
   }
-  return { payload, hostEvent: named ?? (own ?? event), ...(mode ? { mode } : {}) };
+  return { payload, hostEvent: named ?? own ?? event, ...(mode ? { mode } : {}) };
 }

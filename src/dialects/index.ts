@@ -10,7 +10,16 @@ import { gemini } from './gemini.js';
 import { hooksYaml } from './hooks-yaml.js';
 import { qwen } from './qwen.js';
 
-export const dialects: Record<DialectId, Dialect> = { claude, qwen, codebuddy, 'codebuddy-ide': codebuddyIde, 'hooks-yaml': hooksYaml, gemini, codex, copilot };
+export const dialects: Record<DialectId, Dialect> = {
+  claude,
+  qwen,
+  codebuddy,
+  'codebuddy-ide': codebuddyIde,
+  'hooks-yaml': hooksYaml,
+  gemini,
+  codex,
+  copilot,
+};
 
 /** The dialect for a user-given id; a clear error listing the known ones otherwise. */
 export function getDialect(id: string): Dialect {

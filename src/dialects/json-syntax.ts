@@ -20,7 +20,11 @@ export function syntaxThatIgnoresFile(text: string, spec: DialectSpec): IgnoredS
     const errors: ParseError[] = [];
     parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
     // A trailing comma shows up as a missing property name or value right before } or ].
-    const e = errors.find((x) => /^\s*[}\]]/.test(text.slice(x.offset)) && /,\s*$/.test(text.slice(0, x.offset).replace(/\/\/[^\n]*$|\/\*[\s\S]*?\*\/\s*$/g, '')));
+    const e = errors.find(
+      (x) =>
+        /^\s*[}\]]/.test(text.slice(x.offset)) &&
+        /,\s*$/.test(text.slice(0, x.offset).replace(/\/\/[^\n]*$|\/\*[\s\S]*?\*\/\s*$/g, '')),
+    );
     if (e) found.push({ kind: 'trailingComma', offset: text.slice(0, e.offset).lastIndexOf(',') });
   }
   return found.sort((a, b) => a.offset - b.offset)[0];

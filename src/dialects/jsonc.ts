@@ -25,7 +25,11 @@ export function parseJsoncChecked(text: string, file: string): { value: unknown;
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length || !root) {
     const e = errors[0];
-    throw new HookBridgeError(e ? `invalid JSON: ${parseErrorMessage(text, e)}` : 'empty file, expected a JSON object', file, e ? lineCol(text, e.offset) : undefined);
+    throw new HookBridgeError(
+      e ? `invalid JSON: ${parseErrorMessage(text, e)}` : 'empty file, expected a JSON object',
+      file,
+      e ? lineCol(text, e.offset) : undefined,
+    );
   }
   return { value: getNodeValue(root), strict: false };
 }
@@ -54,7 +58,8 @@ const PARSE_ERRORS: Record<string, string> = {
 function parseErrorMessage(text: string, e: ParseError): string {
   const code = printParseErrorCode(e.error);
   let what = PARSE_ERRORS[code] ?? code;
-  if (code === 'InvalidSymbol') what = `${what} ${JSON.stringify(text.slice(e.offset, e.offset + Math.max(1, e.length)).slice(0, 20))}`;
+  if (code === 'InvalidSymbol')
+    what = `${what} ${JSON.stringify(text.slice(e.offset, e.offset + Math.max(1, e.length)).slice(0, 20))}`;
   return e.offset >= text.trimEnd().length ? `unexpected end of file: ${what}` : what;
 }
 

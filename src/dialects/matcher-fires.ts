@@ -32,10 +32,12 @@ export function safeRegex(source: string): RegExp | null {
 export const isWildcard = (m: unknown) => m === undefined || m === null || m === '' || m === '*';
 
 /** A regex as dialect d tests it: whole names only where its semantics anchor it (matcher.semantics anchored-regex). */
-export const asTested = (d: DialectId, source: string) => (mappings.dialects[d].matcher.semantics === 'anchored-regex' ? `^(?:${source})$` : source);
+export const asTested = (d: DialectId, source: string) =>
+  mappings.dialects[d].matcher.semantics === 'anchored-regex' ? `^(?:${source})$` : source;
 
 /** Does a dialect's matcher fire for a canonical tool (by the dialect's name for it, else the id as written)? */
-export const matcherFiresFor = (d: DialectId, native: unknown, canonical: string): boolean => matcherFires(d, native, toolEntry(d, canonical)?.name ?? canonical);
+export const matcherFiresFor = (d: DialectId, native: unknown, canonical: string): boolean =>
+  matcherFires(d, native, toolEntry(d, canonical)?.name ?? canonical);
 
 /** Does a native matcher fire for a native tool name on dialect d? (The agent's own rule.) */
 export function matcherFires(d: DialectId, native: unknown, toolName: string): boolean {
@@ -56,7 +58,8 @@ export function matcherFires(d: DialectId, native: unknown, toolName: string): b
   }
   if (sem === 'exact-part-or-regex') {
     const parts = native.split('|').map((s) => s.trim());
-    if (parts.some((n) => n === toolName || (canonical !== undefined && aliasTools(d, n).includes(canonical)))) return true;
+    if (parts.some((n) => n === toolName || (canonical !== undefined && aliasTools(d, n).includes(canonical))))
+      return true;
   }
   // Gemini CLI compares an invalid regex to the tool name as a string (matcher.invalidRegex: exact-compare).
   const re = safeRegex(asTested(d, native));

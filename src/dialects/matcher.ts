@@ -60,7 +60,11 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
   if (Array.isArray(native)) {
     const arrays = mappings.dialects[d].matcher.arrays;
     if (arrays !== 'any-of') {
-      diagnostics.push({ severity: 'warning', code: 'matcherArrayNeverFires', message: `an array matcher never fires on ${d}; read as the union of its entries` });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'matcherArrayNeverFires',
+        message: `an array matcher never fires on ${d}; read as the union of its entries`,
+      });
     }
     const parts = native.map((m) => readToolMatcherUncached(d, m));
     diagnostics.push(...parts.flatMap((p) => p.diagnostics));
@@ -77,7 +81,11 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
   }
   if (isWildcard(native)) return { matcher: { kind: 'all' }, diagnostics };
   if (typeof native !== 'string') {
-    diagnostics.push({ severity: 'error', code: 'matcherNotString', message: `matcher must be a string, got ${JSON.stringify(native)}` });
+    diagnostics.push({
+      severity: 'error',
+      code: 'matcherNotString',
+      message: `matcher must be a string, got ${JSON.stringify(native)}`,
+    });
     return { matcher: { kind: 'pattern', source: JSON.stringify(native) }, diagnostics };
   }
   const sem = mappings.dialects[d].matcher.semantics;
@@ -90,7 +98,9 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     const c = canonicalTool(d, n);
     if (c) tools.add(c);
     const aliased = aliasTools(d, n);
-    aliased.forEach((a) => tools.add(a));
+    aliased.forEach((a) => {
+      tools.add(a);
+    });
     if (c || aliased.length) return true;
     if (n.startsWith(MCP_PREFIX) && PLAIN_NAME.test(n)) {
       mcp.push(exactLiteral(n));
@@ -100,14 +110,21 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
   };
 
   if (isExactList(d, native)) {
-    for (const n of native.split(/[|,]/).map((s) => s.trim()).filter(Boolean)) {
+    for (const n of native
+      .split(/[|,]/)
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (!exactName(n)) unknown.push(exactLiteral(n));
     }
     return finish();
   }
   if (sem === 'exact-part-or-regex') {
     // Every part that is a name or alias matches exactly; the regex pass below adds what the whole string matches.
-    for (const n of native.split('|').map((s) => s.trim()).filter(Boolean)) exactName(n);
+    for (const n of native
+      .split('|')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      exactName(n);
   }
   const alts = alternatives(native);
   if (!alts && mappings.dialects[d].matcher.invalidRegex === 'exact-compare') {
@@ -115,7 +132,11 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     return finish();
   }
   if (!alts) {
-    diagnostics.push({ severity: 'error', code: 'matcherInvalidRegex', message: `"${native}" is not a valid regular expression: it never fires on ${d}` });
+    diagnostics.push({
+      severity: 'error',
+      code: 'matcherInvalidRegex',
+      message: `"${native}" is not a valid regular expression: it never fires on ${d}`,
+    });
     return { matcher: { kind: 'pattern', source: native }, diagnostics };
   }
   for (const alt of alts) {
@@ -127,7 +148,8 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     }
     // A whole-name dialect: a plain name is that name; any other part means what it matches anchored.
     if (sem === 'anchored-regex' && PLAIN_NAME.test(alt) && exactName(alt)) continue;
-    // …and `.*(?:P).*` is how a pattern tested anywhere in the name (P, unanchored) is written there (writeToolMatcher).
+    // …and `.*(?:P).*` is how a pattern tested anywhere in the name (P, unanchored) is written there
+    // (writeToolMatcher).
     const source = sem === 'anchored-regex' ? (ANYWHERE.exec(alt)?.[1] ?? asTested(d, alt)) : alt;
     const re = safeRegex(source);
     if (!re) continue;
@@ -136,21 +158,34 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
       mcp.push(source);
       continue;
     }
-    const hit = catalog.filter(({ canonical, entry }) => regexSubjects(d, entry.name, canonical).some((n) => re.test(n)));
+    const hit = catalog.filter(({ canonical, entry }) =>
+      regexSubjects(d, entry.name, canonical).some((n) => re.test(n)),
+    );
     // A catch-all (matches every known tool and an arbitrary name) stays a wildcard.
     if (hit.length === catalog.length && re.test('SomeFutureTool') && re.test(`${MCP_PREFIX}server__tool`)) {
       return { matcher: { kind: 'all' }, diagnostics };
     }
-    hit.forEach(({ canonical }) => tools.add(canonical));
+    hit.forEach(({ canonical }) => {
+      tools.add(canonical);
+    });
     // On Qwen a part may have matched exactly (a name or alias) although the regex pass did not.
-    const exactPart = sem === 'exact-part-or-regex' && (canonicalTool(d, alt.trim()) || aliasTools(d, alt.trim()).length);
-    if (!hit.length && !exactPart) unknown.push(sem === 'anchored-regex' && PLAIN_NAME.test(alt) ? exactLiteral(alt) : source);
+    const exactPart =
+      sem === 'exact-part-or-regex' && (canonicalTool(d, alt.trim()) || aliasTools(d, alt.trim()).length);
+    if (!hit.length && !exactPart)
+      unknown.push(sem === 'anchored-regex' && PLAIN_NAME.test(alt) ? exactLiteral(alt) : source);
   }
   return finish();
 
   function finish(): MatcherRead {
     if (unknown.length) {
-      diagnostics.push({ severity: 'warning', code: 'matcherUnknownTool', message: `matcher part(s) ${unknown.map((u) => `"${literalName(u) ?? u}"`).join(', ')} match no known ${d} tool; kept as written` });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'matcherUnknownTool',
+        message:
+          `matcher part(s) ` +
+          unknown.map((u) => `"${literalName(u) ?? u}"`).join(', ') +
+          ` match no known ${d} tool; kept as written`,
+      });
     }
     return { matcher: dedupe({ kind: 'tools', tools: withCovered(d, tools), mcp, unknown }), diagnostics };
   }
@@ -212,10 +247,13 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
     if (by) {
       names.push(by.name);
       // Widened by what the reference agent (Claude Code) still calls: MultiEdit is gone there.
-      for (const other of by.covers ?? []) if (!m.tools.includes(other) && mappings.tools[other]?.claude?.status !== 'historical') widened.set(by.name, (widened.get(by.name) ?? new Set()).add(other));
+      for (const other of by.covers ?? [])
+        if (!m.tools.includes(other) && mappings.tools[other]?.claude?.status !== 'historical')
+          widened.set(by.name, (widened.get(by.name) ?? new Set()).add(other));
       continue;
     }
-    // … or one that covers tools the matcher names as well (apply_patch read as Write|Edit|MultiEdit): nothing is lost.
+    // … or one that covers tools the matcher names as well (apply_patch read as Write|Edit|MultiEdit): nothing is
+    // lost.
     const covers = Object.values(mappings.tools[c] ?? {}).flatMap((x) => x?.covers ?? []);
     if (covers.length && covers.some((x) => m.tools.includes(x))) continue;
     missing.push(c);
@@ -223,7 +261,13 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
   for (const [name, others] of widened) {
     // Named as Claude Code, the reference, names them (else by canonical id).
     const named = [...others].map((c) => mappings.tools[c]?.claude?.name ?? c);
-    diagnostics.push({ severity: 'info', code: 'matcherWidened', message: `${mappings.dialects[d].agent} has one tool, ${name}, for ${named.join(', ')} as well: the hook fires for those calls too` });
+    diagnostics.push({
+      severity: 'info',
+      code: 'matcherWidened',
+      message:
+        `${mappings.dialects[d].agent} has one tool, ${name}, for ${named.join(', ')} as well: the hook fires for ` +
+        `those calls too`,
+    });
   }
   // Exact names (tools, exact MCP names, unknown names) and patterns (MCP or unknown regex parts).
   const extra = [...m.mcp, ...m.unknown];
@@ -235,12 +279,21 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
     return { native: all.length === 1 ? all[0] : all, missing, diagnostics };
   }
   // Claude reads a plain |-list of names exactly: the most readable form with the same meaning.
-  if (sem === 'exact-list-or-regex' && !patterns.length && exact.every((n) => PLAIN_NAME.test(n) && isExactList(d, n))) return { native: exact.join('|'), missing, diagnostics };
+  if (sem === 'exact-list-or-regex' && !patterns.length && exact.every((n) => PLAIN_NAME.test(n) && isExactList(d, n)))
+    return { native: exact.join('|'), missing, diagnostics };
   // A whole-name dialect reads a |-list of names exactly too; a pattern (tested unanchored where it came from) is
   // written to match anywhere in the name.
-  if (sem === 'anchored-regex') return { native: [...exact.map(escapeRegex), ...patterns.map((p) => `.*(?:${p}).*`)].join('|'), missing, diagnostics };
+  if (sem === 'anchored-regex')
+    return {
+      native: [...exact.map(escapeRegex), ...patterns.map((p) => `.*(?:${p}).*`)].join('|'),
+      missing,
+      diagnostics,
+    };
   // Otherwise a regex: names anchored (so `Edit` cannot match `NotebookEdit`, `Task` not `TaskCreate`);
   // patterns as written, since every target tests them unanchored as the source did.
-  const group = exact.length === 0 ? [] : [exact.length === 1 ? `^${escapeRegex(exact[0]!)}$` : `^(${exact.map(escapeRegex).join('|')})$`];
+  const group =
+    exact.length === 0
+      ? []
+      : [exact.length === 1 ? `^${escapeRegex(exact[0]!)}$` : `^(${exact.map(escapeRegex).join('|')})$`];
   return { native: [...group, ...patterns].join('|'), missing, diagnostics };
 }

@@ -29,20 +29,28 @@ function manifestHooks(root: string, manifest: string): string[] {
     return [];
   }
   const h = isObject(m) ? m.hooks : undefined;
-  const list = typeof h === 'string' ? [h] : Array.isArray(h) ? h.filter((x): x is string => typeof x === 'string') : [];
+  const list =
+    typeof h === 'string' ? [h] : Array.isArray(h) ? h.filter((x): x is string => typeof x === 'string') : [];
   return list.map((p) => resolve(root, p));
 }
 
-/** The hook files of the plugin rooted at `root`: the dialects' plugin paths (`hooks/hooks.json`) and what their manifests name. */
+/** The hook files of the plugin rooted at `root`: the dialects' plugin paths (`hooks/hooks.json`) and what their
+ * manifests name.
+ */
 export function pluginHookFiles(root: string, of: readonly DialectId[] = pluginDialects()): string[] {
   const files = of.flatMap((d) => {
     const manifest = pluginManifest(d);
-    return [...(mappings.dialects[d].config.plugin ?? []).map((p) => join(root, p)), ...(manifest ? manifestHooks(root, manifest) : [])];
+    return [
+      ...(mappings.dialects[d].config.plugin ?? []).map((p) => join(root, p)),
+      ...(manifest ? manifestHooks(root, manifest) : []),
+    ];
   });
   return [...new Set(files)].filter((f) => existsSync(f));
 }
 
-/** The plugin root a hooks file belongs to: the directory with a plugin manifest above it, or the root a plugin path (`…/hooks/hooks.json`) hangs off. */
+/** The plugin root a hooks file belongs to: the directory with a plugin manifest above it, or the root a plugin path
+ * (`…/hooks/hooks.json`) hangs off.
+ */
 export function pluginRootOf(file: string): string | undefined {
   const manifests = pluginDialects().flatMap((d) => pluginManifest(d) ?? []);
   let dir = dirname(resolve(file));
@@ -54,7 +62,9 @@ export function pluginRootOf(file: string): string | undefined {
   }
   const abs = resolve(file);
   const norm = abs.split(sep).join('/');
-  const rel = pluginDialects().flatMap((d) => mappings.dialects[d].config.plugin ?? []).find((p) => norm.endsWith(`/${p}`));
+  const rel = pluginDialects()
+    .flatMap((d) => mappings.dialects[d].config.plugin ?? [])
+    .find((p) => norm.endsWith(`/${p}`));
   return rel === undefined ? undefined : abs.slice(0, abs.length - rel.length - 1) || sep;
 }
 

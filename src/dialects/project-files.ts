@@ -11,14 +11,17 @@ import { pluginHookFiles } from './plugin.js';
 export interface ProjectFile {
   file: string;
   dialect: DialectId;
-  /** project: the first project file (settings.json); local: the others (settings.local.json); plugin: a plugin's hooks. */
+  /** project: the first project file (settings.json); local: the others (settings.local.json); plugin: a plugin's
+   * hooks.
+   */
   scope: 'project' | 'local' | 'plugin';
   /** For plugin hook files: the plugin's root (`${CLAUDE_PLUGIN_ROOT}`). */
   pluginRoot?: string;
 }
 
 /** The dialects whose files are looked for: all but those that read another dialect's files. */
-export const discoveredDialects = (): DialectId[] => DIALECT_IDS.filter((d) => mappings.dialects[d].config.sameFilesAs === undefined);
+export const discoveredDialects = (): DialectId[] =>
+  DIALECT_IDS.filter((d) => mappings.dialects[d].config.sameFilesAs === undefined);
 
 const readOrEmpty = (f: string): string => {
   try {
@@ -37,13 +40,15 @@ export function projectFiles(dir: string, d: DialectId, read: (file: string) => 
   const spec = mappings.dialects[d].config;
   const out: ProjectFile[] = [];
   (spec.project ?? []).forEach((rel, i) => {
-    for (const f of expandConfigPath(join(dir, rel))) if (existsSync(f)) out.push({ file: f, dialect: d, scope: i === 0 ? 'project' : 'local' });
+    for (const f of expandConfigPath(join(dir, rel)))
+      if (existsSync(f)) out.push({ file: f, dialect: d, scope: i === 0 ? 'project' : 'local' });
   });
   for (const rel of projectTomlFiles(d)) {
     const f = join(dir, rel);
     if (existsSync(f) && mentionsTomlHooks(read(f))) out.push({ file: f, dialect: d, scope: 'project' });
   }
-  if (spec.plugin?.length) for (const f of pluginHookFiles(dir, [d])) out.push({ file: f, dialect: d, scope: 'plugin', pluginRoot: dir });
+  if (spec.plugin?.length)
+    for (const f of pluginHookFiles(dir, [d])) out.push({ file: f, dialect: d, scope: 'plugin', pluginRoot: dir });
   return out;
 }
 

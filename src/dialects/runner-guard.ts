@@ -10,7 +10,9 @@ import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 
 export const RUNNER_GUARD =
-  '; e=$?; [ "$e" -ne 126 ] && [ "$e" -ne 127 ] || { echo "hook-bridge could not be started (exit $e): this hook did not run, and the call goes on, as its own agent treats a program that cannot start" >&2; exit 0; }; exit $e';
+  '; e=$?; [ "$e" -ne 126 ] && [ "$e" -ne 127 ] || { echo "hook-bridge could not be ' +
+  'started (exit $e): this hook did not run, and the call goes on, as its own agent ' +
+  'treats a program that cannot start" >&2; exit 0; }; exit $e';
 
 /** Does an exit code block on an agent: exit 2 everywhere, every code from 2 up where `output.otherExit` says so. */
 export function exitBlocks(d: DialectId, code: number): boolean {
@@ -26,12 +28,16 @@ export function exitBlocks(d: DialectId, code: number): boolean {
   }
 }
 
-/** Does an entry for `hosts` running hooks written for `scripts` need the guard: a host blocks on 127, no script's agent does. */
+/** Does an entry for `hosts` running hooks written for `scripts` need the guard: a host blocks on 127, no script's
+ * agent does.
+ */
 export const needsGuard = (hosts: readonly DialectId[], scripts: readonly DialectId[]): boolean =>
   scripts.length > 0 && hosts.some((h) => exitBlocks(h, 127)) && scripts.every((s) => !exitBlocks(s, 127));
 
 /** The entry with the guard after it (unchanged when it has it). */
-export const guarded = (command: string): string => (command.endsWith(RUNNER_GUARD) ? command : `${command}${RUNNER_GUARD}`);
+export const guarded = (command: string): string =>
+  command.endsWith(RUNNER_GUARD) ? command : `${command}${RUNNER_GUARD}`;
 
 /** The entry without its guard (unchanged when it has none). */
-export const unguarded = (command: string): string => (command.endsWith(RUNNER_GUARD) ? command.slice(0, -RUNNER_GUARD.length) : command);
+export const unguarded = (command: string): string =>
+  command.endsWith(RUNNER_GUARD) ? command.slice(0, -RUNNER_GUARD.length) : command;

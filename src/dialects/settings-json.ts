@@ -1,5 +1,6 @@
 // The settings.json hook codec shared by Claude Code, Qwen Code, CodeBuddy, Gemini CLI and Codex CLI:
-//   { "hooks": { "<Event>": [ { "matcher": "...", "hooks": [ { "type": "command", "command": "...", "timeout": 30 } ] } ] } }
+//   { "hooks": { "<Event>": [ { "matcher": "...", "hooks": [ { "type": "command", "command": "...", "timeout": 30 } ] }
+// ] } }
 // Reading keeps every field (each handler through the shared reader, handler-reader.ts); writing merges into
 // the existing file with JSONC-aware edits (jsonc-edit.ts), so other keys, other hooks, key order and
 // comments stay as they were.
@@ -16,7 +17,18 @@ import type { Codec, NativeHook, ReadResult } from './define.js';
 import { readHandler, unknownEvent } from './handler-reader.js';
 import { syntaxThatIgnoresFile } from './json-syntax.js';
 import { lineCol, parseJsoncChecked } from './jsonc.js';
-import { appendChildren, appendProperties, applyTextEdits, dropEmptyKey, jsonAt, layoutOf, removeChildren, replaceIn, type Layout, type TextEdit } from './jsonc-edit.js';
+import {
+  appendChildren,
+  appendProperties,
+  applyTextEdits,
+  dropEmptyKey,
+  jsonAt,
+  layoutOf,
+  removeChildren,
+  replaceIn,
+  type Layout,
+  type TextEdit,
+} from './jsonc-edit.js';
 import { planSync, type ExistingEntry } from './sync-plan.js';
 
 export const settingsJson: Codec = {
@@ -29,44 +41,101 @@ export const settingsJson: Codec = {
     if (!isObject(root)) throw new HookBridgeError('expected a JSON object at the top level', file);
     const ignored = strict ? undefined : syntaxThatIgnoresFile(text, d.spec);
     if (ignored) {
-      diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `${d.spec.agent} ignores this whole file because it contains ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(text, ignored.offset)}): none of its hooks run`, file });
+      diagnostics.push({
+        severity: 'error',
+        code: 'jsonSyntaxIgnoresFile',
+        message:
+          `${d.spec.agent} ignores this whole file because it contains ` +
+          (ignored.kind === 'comment' ? 'a comment' : 'a trailing comma') +
+          ` (${lineCol(text, ignored.offset)}): none of its hooks run`,
+        file,
+      });
     }
     let all = root.hooks;
     let prefix = 'hooks.';
     if (all === undefined) {
       // Events written at the top level, without the "hooks" key (seen in public plugin hooks.json files):
       // converted as if under "hooks", and said, since the agent's loader reads "hooks" only.
-      const events = Object.keys(root).filter((k) => Array.isArray(root[k]) && DIALECT_IDS.some((x) => mappings.index.eventByName[x][k]));
+      const events = Object.keys(root).filter(
+        (k) => Array.isArray(root[k]) && DIALECT_IDS.some((x) => mappings.index.eventByName[x][k]),
+      );
       if (!events.length) return { hooks, diagnostics };
-      diagnostics.push({ severity: 'warning', code: 'eventsAtTopLevel', message: `${events.join(', ')} ${events.length > 1 ? 'are' : 'is'} at the top level, not under "hooks": ${d.spec.agent} reads hooks from "hooks" only; converted as if they were there`, file });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'eventsAtTopLevel',
+        message:
+          `${events.join(', ')} ` +
+          (events.length > 1 ? 'are' : 'is') +
+          ` at the top level, not under "hooks": ${d.spec.agent} reads hooks from "hooks" only; converted as if ` +
+          `they were there`,
+        file,
+      });
       all = Object.fromEntries(events.map((k) => [k, root[k]]));
       prefix = '';
     }
     if (!isObject(all)) {
-      diagnostics.push({ severity: 'error', code: 'hooksNotObject', message: '"hooks" must be an object of event names', file, path: 'hooks' });
+      diagnostics.push({
+        severity: 'error',
+        code: 'hooksNotObject',
+        message: '"hooks" must be an object of event names',
+        file,
+        path: 'hooks',
+      });
       return { hooks, diagnostics };
     }
     for (const [nativeEvent, groups] of Object.entries(all as Record<string, unknown>)) {
       const evPath = `${prefix}${nativeEvent}`;
       if (!canonicalEvent(d.id, nativeEvent)) diagnostics.push(unknownEvent(d, nativeEvent, file, evPath));
       if (!Array.isArray(groups)) {
-        diagnostics.push({ severity: 'error', code: 'eventNotArray', message: `expected an array of matcher groups`, file, path: evPath });
+        diagnostics.push({
+          severity: 'error',
+          code: 'eventNotArray',
+          message: `expected an array of matcher groups`,
+          file,
+          path: evPath,
+        });
         continue;
       }
       groups.forEach((g, gi) => {
         const gPath = `${evPath}[${gi}]`;
         if (!isObject(g) || !Array.isArray(g.hooks)) {
-          diagnostics.push({ severity: 'error', code: 'groupInvalid', message: 'expected { "matcher": …, "hooks": [ … ] }', file, path: gPath });
+          diagnostics.push({
+            severity: 'error',
+            code: 'groupInvalid',
+            message: 'expected { "matcher": …, "hooks": [ … ] }',
+            file,
+            path: gPath,
+          });
           return;
         }
         const { matcher, hooks: handlers, ...groupFields } = g;
         (handlers as unknown[]).forEach((h, hi) => {
           const path = `${gPath}.hooks[${hi}]`;
           if (!isObject(h)) {
-            diagnostics.push({ severity: 'error', code: 'handlerInvalid', message: 'expected a hook object', file, path });
+            diagnostics.push({
+              severity: 'error',
+              code: 'handlerInvalid',
+              message: 'expected a hook object',
+              file,
+              path,
+            });
             return;
           }
-          hooks.push(...readHandler(d, h, { nativeEvent, nativeMatcher: matcher, groupFields, file, path, ...(opts?.runners ? { runners: opts.runners } : {}) }, diagnostics));
+          hooks.push(
+            ...readHandler(
+              d,
+              h,
+              {
+                nativeEvent,
+                nativeMatcher: matcher,
+                groupFields,
+                file,
+                path,
+                ...(opts?.runners ? { runners: opts.runners } : {}),
+              },
+              diagnostics,
+            ),
+          );
         });
       });
     }
@@ -74,12 +143,18 @@ export const settingsJson: Codec = {
   },
 
   write(hooks, existing, file, d, own) {
-    if (isToml(file)) throw new HookBridgeError(`hook-bridge writes ${d.spec.agent} hooks to ${d.spec.config.write}, not into a TOML config`, file);
+    if (isToml(file))
+      throw new HookBridgeError(
+        `hook-bridge writes ${d.spec.agent} hooks to ${d.spec.config.write}, not into a TOML config`,
+        file,
+      );
     const text = existing ?? '{}\n';
     const { value: current, strict } = parseJsoncChecked(text, file);
-    if (!isObject(current)) throw new HookBridgeError('expected a JSON object at the top level; not overwriting it', file);
+    if (!isObject(current))
+      throw new HookBridgeError('expected a JSON object at the top level; not overwriting it', file);
     const currentHooks = isObject(current.hooks) ? current.hooks : undefined;
-    if (current.hooks !== undefined && !currentHooks) throw new HookBridgeError('"hooks" is not an object; not overwriting it', file, 'hooks');
+    if (current.hooks !== undefined && !currentHooks)
+      throw new HookBridgeError('"hooks" is not an object; not overwriting it', file, 'hooks');
     const fo = layoutOf(text);
 
     // The entries already there, with their places in the text.
@@ -93,18 +168,28 @@ export const settingsJson: Codec = {
         const { matcher, hooks: handlers, ...groupFields } = g;
         const place = placeKey(matcher, groupFields);
         (handlers as unknown[]).forEach((h, hi) => {
-          if (isObject(h)) existingEntries.push({ event, handler: h, place, node: findNodeAtLocation(root, ['hooks', event, gi, 'hooks', hi])!, gi, hi });
+          if (isObject(h))
+            existingEntries.push({
+              event,
+              handler: h,
+              place,
+              node: findNodeAtLocation(root, ['hooks', event, gi, 'hooks', hi])!,
+              gi,
+              hi,
+            });
         });
       });
     }
     const plan = planSync(hooks, existingEntries, (h) => placeKey(h.matcher, h.groupFields), own);
 
-    // Edits on the original text: replaced handlers, removed handlers (and the groups and events they empty), appended groups.
+    // Edits on the original text: replaced handlers, removed handlers (and the groups and events they empty), appended
+    // groups.
     const edits: TextEdit[] = [];
     const removed = new Map<string, Map<number, Set<number>>>();
     existingEntries.forEach((e, i) => {
       const a = plan.actions[i]!;
-      if (a.kind === 'replace') edits.push({ offset: e.node.offset, length: e.node.length, content: jsonAt(a.hook.handler, text, e.node, fo) });
+      if (a.kind === 'replace')
+        edits.push({ offset: e.node.offset, length: e.node.length, content: jsonAt(a.hook.handler, text, e.node, fo) });
       if (a.kind !== 'remove') return;
       const byGroup = removed.get(e.event) ?? new Map<number, Set<number>>();
       removed.set(e.event, byGroup.set(e.gi, (byGroup.get(e.gi) ?? new Set()).add(e.hi)));
@@ -142,12 +227,29 @@ export const settingsJson: Codec = {
     // Our edits add no comment or trailing comma: only what the existing file had can make the agent ignore it.
     const ignored = existing === undefined || strict ? undefined : syntaxThatIgnoresFile(existing, d.spec);
     if (ignored) {
-      diagnostics.push({ severity: 'error', code: 'jsonSyntaxIgnoresFile', message: `this file keeps ${ignored.kind === 'comment' ? 'a comment' : 'a trailing comma'} (${lineCol(existing!, ignored.offset)}), so ${d.spec.agent} will ignore all of it: remove it`, file });
+      diagnostics.push({
+        severity: 'error',
+        code: 'jsonSyntaxIgnoresFile',
+        message:
+          `this file keeps ` +
+          (ignored.kind === 'comment' ? 'a comment' : 'a trailing comma') +
+          ` (` +
+          lineCol(existing!, ignored.offset) +
+          `), so ${d.spec.agent} will ignore all of it: remove it`,
+        file,
+      });
     }
-    // Gemini CLI: hooksConfig.enabled false turns every hook off (the default is on, so nothing is written to enable them).
+    // Gemini CLI: hooksConfig.enabled false turns every hook off (the default is on, so nothing is written to enable
+    // them).
     const sw = d.spec.config.hooksSwitch;
     if (sw && sw.split('.').reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), current) === false) {
-      diagnostics.push({ severity: 'warning', code: 'hooksSwitchedOff', message: `${sw} is false in this file: ${d.spec.agent} runs none of its hooks until it is true`, file, path: sw });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'hooksSwitchedOff',
+        message: `${sw} is false in this file: ${d.spec.agent} runs none of its hooks until it is true`,
+        file,
+        path: sw,
+      });
     }
     // Nothing at all left in it (a comment is someone's: not empty). A regex, not a parse: the text can be large.
     const empty = /^\s*\{\s*\}\s*$/.test(out);
@@ -157,13 +259,23 @@ export const settingsJson: Codec = {
 
 const JSONC = { allowTrailingComma: true, disallowComments: false };
 
-/** Events to add that the file does not hold yet (or holds as an empty or non-array value), and "hooks" itself where absent. */
-function placeNewEvents(text: string, additions: Map<string, NativeHook[]>, fo: Layout): { text: string; added: string[] } {
+/** Events to add that the file does not hold yet (or holds as an empty or non-array value), and "hooks" itself where
+ * absent.
+ */
+function placeNewEvents(
+  text: string,
+  additions: Map<string, NativeHook[]>,
+  fo: Layout,
+): { text: string; added: string[] } {
   if (!additions.size) return { text, added: [] };
   const root = parseTree(text, [], JSONC)!;
   const events = [...additions].map(([ev, list]): [string, unknown] => [ev, groupHooks(list)]);
   const hooksNode = findNodeAtLocation(root, ['hooks']);
-  if (!hooksNode) return { text: applyTextEdits(text, [appendProperties(text, root, [['hooks', Object.fromEntries(events)]], fo)]), added: ['hooks'] };
+  if (!hooksNode)
+    return {
+      text: applyTextEdits(text, [appendProperties(text, root, [['hooks', Object.fromEntries(events)]], fo)]),
+      added: ['hooks'],
+    };
   const edits: TextEdit[] = [];
   const fresh: [string, unknown][] = [];
   for (const [event, groups] of events) {
@@ -185,7 +297,8 @@ function groupHooks(list: NativeHook[]): Record<string, unknown>[] {
   for (const h of list) {
     const key = JSON.stringify([h.matcher, h.groupFields]);
     if (key === lastKey) (groups.at(-1)!.hooks as unknown[]).push(h.handler);
-    else groups.push({ ...(h.matcher !== undefined ? { matcher: h.matcher } : {}), hooks: [h.handler], ...h.groupFields });
+    else
+      groups.push({ ...(h.matcher !== undefined ? { matcher: h.matcher } : {}), hooks: [h.handler], ...h.groupFields });
     lastKey = key;
   }
   return groups;

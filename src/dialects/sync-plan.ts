@@ -12,7 +12,11 @@ export interface ExistingEntry {
   place: string;
 }
 
-export type EntryAction = { kind: 'keep' } | { kind: 'unchanged'; hook: NativeHook } | { kind: 'replace'; hook: NativeHook } | { kind: 'remove' };
+export type EntryAction =
+  | { kind: 'keep' }
+  | { kind: 'unchanged'; hook: NativeHook }
+  | { kind: 'replace'; hook: NativeHook }
+  | { kind: 'remove' };
 
 export interface SyncPlan {
   /** One per existing entry, in the same order. */
@@ -21,10 +25,17 @@ export interface SyncPlan {
   changes: WriteChanges;
 }
 
-export function planSync(hooks: NativeHook[], existing: ExistingEntry[], placeOf: (h: NativeHook) => string, own?: Ownership): SyncPlan {
+export function planSync(
+  hooks: NativeHook[],
+  existing: ExistingEntry[],
+  placeOf: (h: NativeHook) => string,
+  own?: Ownership,
+): SyncPlan {
   const wanted = hooks.map((h) => ({ h, id: handlerId(h.handler), key: h.key ?? handlerId(h.handler), done: false }));
   // Without a record: an entry equal to one being written is the same entry (idempotent merge).
-  const owner = own ? (e: ExistingEntry) => own.owner(e.event, e.handler) : (e: ExistingEntry) => wanted.find((w) => w.h.event === e.event && w.id === handlerId(e.handler))?.key;
+  const owner = own
+    ? (e: ExistingEntry) => own.owner(e.event, e.handler)
+    : (e: ExistingEntry) => wanted.find((w) => w.h.event === e.event && w.id === handlerId(e.handler))?.key;
   const changes: WriteChanges = { added: [], updated: [], unchanged: [], removed: [], handWritten: [] };
   const actions: EntryAction[] = existing.map(() => ({ kind: 'keep' }));
   const additions: NativeHook[] = [];
@@ -59,7 +70,9 @@ export function planSync(hooks: NativeHook[], existing: ExistingEntry[], placeOf
   });
   for (const w of wanted.filter((x) => !x.done)) {
     // The same entry is already there, and nobody recorded writing it.
-    const i = existing.findIndex((e, j) => actions[j]!.kind === 'keep' && e.event === w.h.event && handlerId(e.handler) === w.id);
+    const i = existing.findIndex(
+      (e, j) => actions[j]!.kind === 'keep' && e.event === w.h.event && handlerId(e.handler) === w.id,
+    );
     if (i >= 0 && (!own || own.adopt(existing[i]!.handler))) settle(i, w);
     else if (i >= 0) {
       w.done = true;

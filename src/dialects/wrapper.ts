@@ -1,5 +1,6 @@
 // The command strings `convert` writes in place of hooks' commands, and their inverses.
-// `<runner> run --from <script> --to <host> [--event <name>] [--timeout <s>] -c '<original>'`: one hook; the original command is
+// `<runner> run --from <script> --to <host> [--event <name>] [--timeout <s>] -c '<original>'`: one hook; the original
+// command is
 // single-quoted for a POSIX shell (every host runs hooks through sh/bash), byte for byte.
 // `<runner> dispatch --to <host> run --from <script> … -c '<original>' run …`: several hooks that fire for the
 // same calls, in one process (groupCommand, parseGroup; dispatch reads the same words with parseGroupedHooks).
@@ -11,7 +12,8 @@ export interface Wrapper {
   runner: string;
   from: DialectId;
   to: DialectId;
-  /** Hosts that share one config file (`--to codebuddy,codebuddy-ide`): `run` tells from the payload which one called. */
+  /** Hosts that share one config file (`--to codebuddy,codebuddy-ide`): `run` tells from the payload which one called.
+   */
   hosts?: DialectId[];
   /** The host's event the entry sits under, where its payloads do not say (mappings `payload.eventNamed: false`). */
   event?: string;
@@ -45,7 +47,9 @@ export function wrapCommand(w: Wrapper): string {
 
 // A quoted word as shellQuote writes it: '...' pieces joined by \' (an escaped quote).
 const QUOTED = `'(?:[^']*)'(?:\\\\''(?:[^']*)')*`;
-const TAIL = `run --from (\\S+) --to (\\S+)(?: --event ([A-Za-z][\\w-]*))?(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root (${QUOTED}))?( --emulate-todos)?(?: --calls ([\\w,]+))? (?:-c (${QUOTED})|-- (${QUOTED}(?: ${QUOTED})*))$`;
+const TAIL =
+  `run --from (\\S+) --to (\\S+)(?: --event ([A-Za-z][\\w-]*))?(?: --timeout (\\d+(?:\\.\\d+)?))?(?: --plugin-root ` +
+  `(${QUOTED}))?( --emulate-todos)?(?: --calls ([\\w,]+))? (?:-c (${QUOTED})|-- (${QUOTED}(?: ${QUOTED})*))$`;
 const WRAPPER = new RegExp(`^(.*?hook-bridge\\S*(?:\\s+\\S*hook-bridge\\S*)?) ${TAIL}`, 's');
 const ANY_RUNNER = new RegExp(`^(.+?) ${TAIL}`, 's');
 const QUOTED_WORD = new RegExp(QUOTED, 'gs');
@@ -61,7 +65,8 @@ const POLICY = / --(?:on-error|on-timeout|on-missing|ask|rewrite|transcript) [a-
 /** Can a config text hold an entry with such options (a quick test before reading it for them)? */
 export const mayHavePolicy = (text: string): boolean => new RegExp(POLICY.source).test(text);
 
-/** Where an entry's own options end: its first hook (`dispatch … run --from`), or its command (`run … -c` / `-- `). */
+/** Where an entry's own options end: its first hook (`dispatch … run --from`), or its command (`run … -c` / `-- `).
+ */
 function headEnd(command: string): number {
   const dispatch = command.indexOf(' dispatch ');
   const run = command.indexOf(' run ');
@@ -139,7 +144,8 @@ export function dispatchConfigs(command: string): string[] | undefined {
  * carry, and the host matcher it fires for (tested by dispatch under the host's semantics, as the host would test
  * a wrapper entry's matcher). `matcher` undefined: every call the entry's own matcher fires for.
  */
-export interface GroupedHook extends Pick<Wrapper, 'from' | 'timeoutS' | 'pluginRoot' | 'emulateTodos' | 'calls' | 'command' | 'args'> {
+export interface GroupedHook
+  extends Pick<Wrapper, 'from' | 'timeoutS' | 'pluginRoot' | 'emulateTodos' | 'calls' | 'command' | 'args'> {
   matcher?: string;
   /** hooks.yaml priority (lower first): dispatch runs equal priorities together and stops after a deny. */
   priority?: number;
@@ -170,10 +176,16 @@ export function groupCommand(g: HookGroup): string {
     const r = h.pluginRoot !== undefined ? ` --plugin-root ${shellQuote(h.pluginRoot)}` : '';
     const e = h.emulateTodos ? ' --emulate-todos' : '';
     const c = h.calls?.length ? ` --calls ${h.calls.join(',')}` : '';
-    const body = h.args ? `--argv ${h.args.length + 1} ${[h.command, ...h.args].map(shellQuote).join(' ')}` : `-c ${shellQuote(h.command)}`;
+    const body = h.args
+      ? `--argv ${h.args.length + 1} ${[h.command, ...h.args].map(shellQuote).join(' ')}`
+      : `-c ${shellQuote(h.command)}`;
     return ` run --from ${h.from}${m}${p}${t}${r}${e}${c} ${body}`;
   });
-  return `${g.runner} dispatch --to ${(g.hosts ?? [g.to]).join(',')}${g.event !== undefined ? ` --event ${g.event}` : ''}${hooks.join('')}`;
+  return (
+    `${g.runner} dispatch --to ${(g.hosts ?? [g.to]).join(',')}` +
+    (g.event !== undefined ? ` --event ${g.event}` : '') +
+    `${hooks.join('')}`
+  );
 }
 
 const NUMBER = /^\d+(?:\.\d+)?$/;
@@ -204,7 +216,8 @@ export function parseGroupedHooks(argv: readonly string[]): GroupedHook[] | stri
         h.from = v;
       } else if (a === '--matcher') h.matcher = v;
       else if (a === '--priority' || a === '--timeout') {
-        if (!NUMBER.test(v) || (a === '--timeout' && !(Number(v) > 0))) return `hook ${n}: ${a} takes a ${a === '--timeout' ? 'positive number of seconds' : 'number'}, got "${v}"`;
+        if (!NUMBER.test(v) || (a === '--timeout' && !(Number(v) > 0)))
+          return `hook ${n}: ${a} takes a ${a === '--timeout' ? 'positive number of seconds' : 'number'}, got "${v}"`;
         if (a === '--priority') h.priority = Number(v);
         else h.timeoutS = Number(v);
       } else if (a === '--plugin-root') h.pluginRoot = v;
@@ -215,7 +228,8 @@ export function parseGroupedHooks(argv: readonly string[]): GroupedHook[] | stri
       } else if (a === '--argv') {
         const count = Number(v);
         const words = argv.slice(i + 1, i + 1 + count);
-        if (!Number.isInteger(count) || count < 1 || words.length < count) return `hook ${n}: --argv takes the number of words that follow (the command and its arguments), got "${v}"`;
+        if (!Number.isInteger(count) || count < 1 || words.length < count)
+          return `hook ${n}: --argv takes the number of words that follow (the command and its arguments), got "${v}"`;
         h.command = words[0]!;
         h.args = words.slice(1);
         i += count;
@@ -226,10 +240,12 @@ export function parseGroupedHooks(argv: readonly string[]): GroupedHook[] | stri
     hooks.push(h as GroupedHook);
     i++;
   }
-  return hooks.length ? hooks : 'no hooks: run --from <dialect> … -c \'<command>\'';
+  return hooks.length ? hooks : "no hooks: run --from <dialect> … -c '<command>'";
 }
 
-/** A config's command as the words its shell would see: bare words and '…' quoted pieces only (what shellQuote writes). */
+/** A config's command as the words its shell would see: bare words and '…' quoted pieces only (what shellQuote
+ * writes).
+ */
 function shellWords(text: string): string[] | undefined {
   const word = /(?:[A-Za-z0-9_.,:/@%+=-]+|'[^']*'|\\')+/y;
   const words: string[] = [];
@@ -258,5 +274,11 @@ export function parseGroup(written: string, runners: readonly string[] = []): Ho
   if (!hosts.every(isDialectId) || !words) return undefined;
   const hooks = parseGroupedHooks(words);
   if (typeof hooks === 'string') return undefined;
-  return { runner: m[1]!, to: hosts[0] as DialectId, ...(hosts.length > 1 ? { hosts: hosts as DialectId[] } : {}), ...(m[3] !== undefined ? { event: m[3] } : {}), hooks };
+  return {
+    runner: m[1]!,
+    to: hosts[0] as DialectId,
+    ...(hosts.length > 1 ? { hosts: hosts as DialectId[] } : {}),
+    ...(m[3] !== undefined ? { event: m[3] } : {}),
+    hooks,
+  };
 }

@@ -7,13 +7,16 @@ import type { Document, Pair, Scalar, YAMLMap } from 'yaml';
 import { yaml } from '../lazy.js';
 import { applyTextEdits, type TextEdit } from './jsonc-edit.js';
 
-/** What becomes of each item of the `hooks` list (in order), what is appended, and the keys hook-bridge added before. */
+/** What becomes of each item of the `hooks` list (in order), what is appended, and the keys hook-bridge added before.
+ */
 export interface YamlPlan {
   items: ('keep' | 'remove' | Record<string, unknown>)[];
   append: Record<string, unknown>[];
   /** The format version the entries are written in (`version`, added where absent). */
   version: string;
-  /** Top-level keys hook-bridge added to the file earlier: `hooks` taken out again once it lists nothing, `version` once none of hook-bridge's entries is left. */
+  /** Top-level keys hook-bridge added to the file earlier: `hooks` taken out again once it lists nothing, `version`
+   * once none of hook-bridge's entries is left.
+   */
   added: readonly string[];
   /** Entries hook-bridge manages are left after the edit. */
   ours: boolean;
@@ -30,7 +33,8 @@ const lineEnd = (text: string, at: number) => {
   const nl = text.indexOf('\n', at);
   return nl < 0 ? text.length : nl + 1;
 };
-const pairOf = (map: YAMLMap, key: string): Pair | undefined => map.items.find((p) => (p.key as Scalar | null)?.value === key);
+const pairOf = (map: YAMLMap, key: string): Pair | undefined =>
+  map.items.find((p) => (p.key as Scalar | null)?.value === key);
 /** Where a top-level key's line starts, and where its `:` ends. */
 const keySpan = (text: string, pair: Pair) => {
   const k = (pair.key as Scalar).range!;
@@ -63,8 +67,10 @@ export function editHooksYaml(text: string, doc: Document, plan: YamlPlan): Yaml
   // Lines added at the end of a file that has no final line break: the break goes before them, not after, so the
   // file still ends as it did, and taking them out again (with the break before them) gives it back.
   const unterminated = text.length > 0 && !text.endsWith('\n');
-  const place = (at: number, lines: string) => (lines && at === text.length && unterminated ? `${eol}${lines.slice(0, -eol.length)}` : lines);
-  const span = (start: number, end: number): [number, number] => (end === text.length && unterminated && start > 0 ? [start - (text[start - 2] === '\r' ? 2 : 1), end] : [start, end]);
+  const place = (at: number, lines: string) =>
+    lines && at === text.length && unterminated ? `${eol}${lines.slice(0, -eol.length)}` : lines;
+  const span = (start: number, end: number): [number, number] =>
+    end === text.length && unterminated && start > 0 ? [start - (text[start - 2] === '\r' ? 2 : 1), end] : [start, end];
 
   if (!hooks) {
     // No list yet: `hooks:` and its items after the last top-level line.
@@ -72,7 +78,11 @@ export function editHooksYaml(text: string, doc: Document, plan: YamlPlan): Yaml
     const at = lineEnd(text, Math.max(map.range[2] - 1, 0));
     edits.push({ offset: at, length: 0, content: place(at, `hooks:${eol}${itemLines(plan.append, '  ', eol)}`) });
     added.push('hooks');
-  } else if (list === null || (isScalar(list) && list.value === null) || (isSeq(list) && list.flow && !list.items.length)) {
+  } else if (
+    list === null ||
+    (isScalar(list) && list.value === null) ||
+    (isSeq(list) && list.flow && !list.items.length)
+  ) {
     // `hooks:` or `hooks: []`: the items go on the lines after the key (and `[]` comes back once they are gone).
     if (!plan.append.length) return { text, added };
     const { colonEnd } = keySpan(text, hooks);
@@ -106,10 +116,15 @@ export function editHooksYaml(text: string, doc: Document, plan: YamlPlan): Yaml
           else removed.push([start, end]);
         } else if (a !== 'keep') {
           const lines = itemLines([a], indent, eol);
-          edits.push({ offset: start, length: end - start, content: end === text.length && unterminated ? lines.slice(0, -eol.length) : lines });
+          edits.push({
+            offset: start,
+            length: end - start,
+            content: end === text.length && unterminated ? lines.slice(0, -eol.length) : lines,
+          });
         }
       });
-      for (const [from, to] of removed.map(([a, b]) => span(a, b))) edits.push({ offset: from, length: to - from, content: '' });
+      for (const [from, to] of removed.map(([a, b]) => span(a, b)))
+        edits.push({ offset: from, length: to - from, content: '' });
       const at = lines.at(-1)![1];
       edits.push({ offset: at, length: 0, content: place(at, itemLines(plan.append, indent, eol)) });
       // Emptied, and the list was the user's: `hooks: []`, as a person writes an empty list.
@@ -117,7 +132,8 @@ export function editHooksYaml(text: string, doc: Document, plan: YamlPlan): Yaml
     }
   } else return undefined;
 
-  // `version`: written where absent (or different) while hook-bridge's entries are there; taken out with them if it added it.
+  // `version`: written where absent (or different) while hook-bridge's entries are there; taken out with them if it
+  // added it.
   const version = pairOf(map, 'version');
   const value = version?.value as Scalar | null | undefined;
   if (!plan.ours && version && value?.range && plan.added.includes('version')) {

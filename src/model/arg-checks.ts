@@ -51,10 +51,19 @@ export const object = expected('an object', isObject);
 /** Anything at all (a matcher as written in a config: string, list, or something to report). */
 export const any: Check = () => undefined;
 
-export const oneOf = (values: readonly string[]): Check => expected(`one of ${values.map((x) => JSON.stringify(x)).join(', ')}`, (v) => typeof v === 'string' && values.includes(v));
+export const oneOf = (values: readonly string[]): Check =>
+  expected(
+    `one of ${values.map((x) => JSON.stringify(x)).join(', ')}`,
+    (v) => typeof v === 'string' && values.includes(v),
+  );
 
 /** A dialect id; one in another case or mistyped is told the closest. */
-export const dialect: Check = (v) => (typeof v !== 'string' ? bad(`expected a dialect id (${DIALECT_IDS.join(', ')}), got ${shown(v)}`) : isDialectId(v) ? undefined : bad(unknownDialectMessage(v)));
+export const dialect: Check = (v) =>
+  typeof v !== 'string'
+    ? bad(`expected a dialect id (${DIALECT_IDS.join(', ')}), got ${shown(v)}`)
+    : isDialectId(v)
+      ? undefined
+      : bad(unknownDialectMessage(v));
 
 export const optional =
   (c: Check): Check =>
@@ -93,16 +102,23 @@ export function recordOf(c: Check, what: string): Check {
  * An object with these fields. `closed`: an options bag — a key it does not know is an error, with the closest
  * known key (a typo such as `dryrun` must not be ignored). Open: data that may carry more fields.
  */
-export function fields(shape: Record<string, Check>, o: { required?: readonly string[]; closed?: boolean } = {}): Check {
+export function fields(
+  shape: Record<string, Check>,
+  o: { required?: readonly string[]; closed?: boolean } = {},
+): Check {
   return (v) => {
     if (!isObject(v)) return bad(`expected an object${o.closed ? ' of options' : ''}, got ${shown(v)}`);
-    for (const k of o.required ?? []) if (v[k] === undefined) return within(`.${k}`, shape[k]!(undefined) ?? bad('missing'));
+    for (const k of o.required ?? [])
+      if (v[k] === undefined) return within(`.${k}`, shape[k]!(undefined) ?? bad('missing'));
     for (const [k, x] of Object.entries(v)) {
       const c = shape[k];
       if (!c) {
         if (!o.closed) continue;
         const close = closestName(k, Object.keys(shape));
-        return bad(`not an option${close ? ` (did you mean ${close}?)` : ''}; the options are ${Object.keys(shape).join(', ')}`, `.${k}`);
+        return bad(
+          `not an option${close ? ` (did you mean ${close}?)` : ''}; the options are ${Object.keys(shape).join(', ')}`,
+          `.${k}`,
+        );
       }
       const p = x === undefined ? undefined : within(`.${k}`, c(x));
       if (p) return p;

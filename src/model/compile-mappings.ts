@@ -40,7 +40,10 @@ function deepMerge<T>(base: T, over: Partial<T>): T {
   const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [k, v] of Object.entries(over)) {
     const b = out[k];
-    out[k] = b && typeof b === 'object' && !Array.isArray(b) && v && typeof v === 'object' && !Array.isArray(v) ? deepMerge(b, v) : v;
+    out[k] =
+      b && typeof b === 'object' && !Array.isArray(b) && v && typeof v === 'object' && !Array.isArray(v)
+        ? deepMerge(b, v)
+        : v;
   }
   return out as T;
 }
@@ -52,9 +55,12 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
   const eventsFile = load(join(dir, 'events.yaml'), eventsFileSchema, show('events.yaml'));
 
   const raw = new Map<DialectId, DialectFile>();
-  for (const f of readdirSync(join(dir, 'dialects')).filter((n) => n.endsWith('.yaml')).sort()) {
+  for (const f of readdirSync(join(dir, 'dialects'))
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()) {
     const spec = load(join(dir, 'dialects', f), dialectFileSchema, show(`dialects/${f}`));
-    if (`${spec.id}.yaml` !== f) throw new HookBridgeError(`id "${spec.id}" does not match the file name`, show(`dialects/${f}`), 'id');
+    if (`${spec.id}.yaml` !== f)
+      throw new HookBridgeError(`id "${spec.id}" does not match the file name`, show(`dialects/${f}`), 'id');
     raw.set(spec.id, spec);
   }
   for (const id of DIALECT_IDS) {
@@ -68,12 +74,20 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
   for (const id of DIALECT_IDS) {
     // Files are found as their owner's and then told apart: the owner must be a dialect with files of its own.
     const owner = dialects[id].config.sameFilesAs;
-    if (owner !== undefined && (owner === id || dialects[owner].config.sameFilesAs !== undefined)) throw new HookBridgeError(`sameFilesAs must name a dialect whose files are its own, not "${owner}"`, show(`dialects/${id}.yaml`), 'config.sameFilesAs');
+    if (owner !== undefined && (owner === id || dialects[owner].config.sameFilesAs !== undefined))
+      throw new HookBridgeError(
+        `sameFilesAs must name a dialect whose files are its own, not "${owner}"`,
+        show(`dialects/${id}.yaml`),
+        'config.sameFilesAs',
+      );
   }
 
   const tools: CompiledMappings['tools'] = {};
   const toolByName = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string>>;
-  const toolByAlias = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string[]>>;
+  const toolByAlias = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<
+    DialectId,
+    Record<string, string[]>
+  >;
   const toolCovering = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string>>;
   for (const [canonical, row] of Object.entries(toolsFile)) {
     const out: Partial<Record<DialectId, ToolEntry | null>> = {};
@@ -98,22 +112,41 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         ...(entry.embeds ? { embeds: entry.embeds } : {}),
       };
       for (const [c, holder] of Object.entries(entry.embeds ?? {})) {
-        if (!compiledEntry.params.some(([, x]) => x === holder)) throw new HookBridgeError(`embeds "${c}" in "${holder}", which is not one of its parameters`, show('tools.yaml'), `${canonical}.${d}.embeds`);
+        if (!compiledEntry.params.some(([, x]) => x === holder))
+          throw new HookBridgeError(
+            `embeds "${c}" in "${holder}", which is not one of its parameters`,
+            show('tools.yaml'),
+            `${canonical}.${d}.embeds`,
+          );
       }
       for (const c of entry.covers ?? []) {
         // A covered tool is one the agent has no entry of its own for (verified absent).
-        if (!toolsFile[c] || toolsFile[c]![d] !== null) throw new HookBridgeError(`covers "${c}", which must be a canonical tool marked absent (~) on ${d}`, show('tools.yaml'), `${canonical}.${d}.covers`);
+        if (!toolsFile[c] || toolsFile[c]![d] !== null)
+          throw new HookBridgeError(
+            `covers "${c}", which must be a canonical tool marked absent (~) on ${d}`,
+            show('tools.yaml'),
+            `${canonical}.${d}.covers`,
+          );
         toolCovering[d][c] = canonical;
       }
       const other = toolByName[d][entry.name];
       if (other) {
-        throw new HookBridgeError(`${d} tool name "${entry.name}" is mapped by both "${other}" and "${canonical}"`, show('tools.yaml'), `${canonical}.${d}.name`);
+        throw new HookBridgeError(
+          `${d} tool name "${entry.name}" is mapped by both "${other}" and "${canonical}"`,
+          show('tools.yaml'),
+          `${canonical}.${d}.name`,
+        );
       }
       toolByName[d][entry.name] = canonical;
       for (const a of compiledEntry.aliases) (toolByAlias[d][a] ??= []).push(canonical);
       const seen = new Set<string>();
       for (const [, c] of compiledEntry.params) {
-        if (seen.has(c)) throw new HookBridgeError(`two ${d} parameters map to canonical "${c}"`, show('tools.yaml'), `${canonical}.${d}.params`);
+        if (seen.has(c))
+          throw new HookBridgeError(
+            `two ${d} parameters map to canonical "${c}"`,
+            show('tools.yaml'),
+            `${canonical}.${d}.params`,
+          );
         seen.add(c);
       }
       out[d] = compiledEntry;
@@ -131,26 +164,60 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
       // under that agent's names: hook-bridge's extension of the format.
       const base = dialects[d].extends;
       const own = row[d];
-      const inherited = own !== undefined ? own : base !== undefined && typeof row[base] === 'string' ? row[base] : undefined;
+      const inherited =
+        own !== undefined ? own : base !== undefined && typeof row[base] === 'string' ? row[base] : undefined;
       // An agent whose bundle declares its whole event enum verifiably lacks the events it does not name.
       const n = inherited === undefined && dialects[d].eventsComplete ? null : inherited;
       if (n === undefined) continue;
       names[d] = n;
       if (n === null) continue;
-      evidence[d] = own === undefined ? 'extension' : row.documented?.includes(d) || dialects[d].observedVersion === null ? 'documented' : 'observed';
+      evidence[d] =
+        own === undefined
+          ? 'extension'
+          : row.documented?.includes(d) || dialects[d].observedVersion === null
+            ? 'documented'
+            : 'observed';
       const other = eventByName[d][n];
-      if (other) throw new HookBridgeError(`${d} event "${n}" is mapped by both "${other}" and "${canonical}"`, show('events.yaml'), `${canonical}.${d}`);
+      if (other)
+        throw new HookBridgeError(
+          `${d} event "${n}" is mapped by both "${other}" and "${canonical}"`,
+          show('events.yaml'),
+          `${canonical}.${d}`,
+        );
       eventByName[d][n] = canonical;
     }
     for (const d of row.documented ?? []) {
-      if (typeof row[d] !== 'string') throw new HookBridgeError(`"documented" names ${d}, which has no name for this event`, show('events.yaml'), `${canonical}.documented`);
+      if (typeof row[d] !== 'string')
+        throw new HookBridgeError(
+          `"documented" names ${d}, which has no name for this event`,
+          show('events.yaml'),
+          `${canonical}.documented`,
+        );
     }
-    if (row.nearest && !eventsFile[row.nearest.event]) throw new HookBridgeError(`nearest event "${row.nearest.event}" is not a canonical event`, show('events.yaml'), `${canonical}.nearest.event`);
+    if (row.nearest && !eventsFile[row.nearest.event])
+      throw new HookBridgeError(
+        `nearest event "${row.nearest.event}" is not a canonical event`,
+        show('events.yaml'),
+        `${canonical}.nearest.event`,
+      );
     for (const [d, names] of Object.entries(row.valueNames ?? {})) {
       const listed = row.values?.[d as DialectId];
-      for (const v of Object.keys(names)) if (listed && !listed.includes(v)) throw new HookBridgeError(`valueNames has "${v}", which is not one of ${d}'s values`, show('events.yaml'), `${canonical}.valueNames.${d}`);
+      for (const v of Object.keys(names))
+        if (listed && !listed.includes(v))
+          throw new HookBridgeError(
+            `valueNames has "${v}", which is not one of ${d}'s values`,
+            show('events.yaml'),
+            `${canonical}.valueNames.${d}`,
+          );
     }
-    events[canonical] = { matcherOn: row.matcherOn, values: row.values ?? {}, names, evidence, ...(row.valueNames ? { valueNames: row.valueNames } : {}), ...(row.nearest ? { nearest: row.nearest } : {}) };
+    events[canonical] = {
+      matcherOn: row.matcherOn,
+      values: row.values ?? {},
+      names,
+      evidence,
+      ...(row.valueNames ? { valueNames: row.valueNames } : {}),
+      ...(row.nearest ? { nearest: row.nearest } : {}),
+    };
   }
 
   return { dialects, events, tools, index: { toolByName, toolByAlias, toolCovering, eventByName } };

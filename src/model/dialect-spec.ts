@@ -34,9 +34,13 @@ export interface DialectConfig {
   project?: string[];
   user?: string[];
   plugin?: string[];
-  /** A plugin's manifest, relative to its root (Claude Code: .claude-plugin/plugin.json): its `hooks` field names more hook files. */
+  /** A plugin's manifest, relative to its root (Claude Code: .claude-plugin/plugin.json): its `hooks` field names more
+   * hook files.
+   */
   pluginManifest?: string;
-  /** Another dialect whose config files this one reads too: found as that dialect's, this one's when its matchers' tool names are. */
+  /** Another dialect whose config files this one reads too: found as that dialect's, this one's when its matchers' tool
+   * names are.
+   */
   sameFilesAs?: DialectId;
   /** Files people put this agent's hooks in that it does not read, each with its evidence. */
   notRead?: { path: string; source: string }[];
@@ -47,9 +51,13 @@ export interface DialectConfig {
   /** What a trailing comma in a JSON settings file does. */
   jsonTrailingCommas?: 'accepted' | 'file-ignored' | Unknown;
   folderTrust?: string;
-  /** A setting whose `false` turns every hook of the file off (dot path; Gemini CLI: hooksConfig.enabled, default true). */
+  /** A setting whose `false` turns every hook of the file off (dot path; Gemini CLI: hooksConfig.enabled, default
+   * true).
+   */
   hooksSwitch?: string;
-  /** Files that hold the same hooks as `[hooks]` tables of a TOML config: project ones relative to the project, user ones under ~. */
+  /** Files that hold the same hooks as `[hooks]` tables of a TOML config: project ones relative to the project, user
+   * ones under ~.
+   */
   tomlHooks?: { project: string[]; user: string[] };
   /** A variable that, when set, replaces the `~/.<agent>` folder of the user files (Codex CLI: CODEX_HOME). */
   homeVar?: string;
@@ -59,7 +67,9 @@ export interface DialectConfig {
   trustStore?: string;
   /** Hook types the agent skips with a warning (not run, not an error): convert drops them and says so. */
   skippedHookTypes?: string[];
-  /** Another agent's hook files this one reads and runs itself (GitHub Copilot CLI: the project's .claude/settings*.json). */
+  /** Another agent's hook files this one reads and runs itself (GitHub Copilot CLI: the project's
+   * .claude/settings*.json).
+   */
   readsForeign?: {
     dialect: DialectId;
     files: string[];
@@ -90,10 +100,13 @@ export interface DialectMatcher {
   /**
    * How a tool matcher is read. exact-list-or-regex (Claude Code): a matcher made only of `exactChars` is an exact
    * |,-list of names, anything else an unanchored regex; exact-part-or-regex (Qwen Code): a |-part equal to a name
-   * or alias matches, else the whole string is an unanchored regex on the native name; regex: always an unanchored regex.
+   * or alias matches, else the whole string is an unanchored regex on the native name; regex: always an unanchored
+   * regex.
    */
   semantics: 'exact-list-or-regex' | 'exact-part-or-regex' | 'regex' | 'anchored-regex';
-  /** exact-list-or-regex: the characters (a regex class body) an exact |-list is made of; default Claude Code's `A-Za-z0-9_|, -`. */
+  /** exact-list-or-regex: the characters (a regex class body) an exact |-list is made of; default Claude Code's
+   * `A-Za-z0-9_|, -`.
+   */
   exactChars?: string;
   /** true: a regex matcher is tested against the tool's matcher aliases too, not only its name (Codex CLI). */
   aliasesInRegex?: boolean;
@@ -105,7 +118,8 @@ export interface DialectMatcher {
   mcpNames?: string;
   /** true: a matcher on a non-tool event (source, reason, trigger) is ONE exact string: no |-lists (Gemini CLI). */
   valuesExact?: boolean;
-  /** true: a matcher on a non-tool event is ignored: the hook runs for every value (GitHub Copilot CLI's sessionStart). */
+  /** true: a matcher on a non-tool event is ignored: the hook runs for every value (GitHub Copilot CLI's sessionStart).
+   */
   valuesIgnored?: boolean;
 }
 
@@ -115,13 +129,18 @@ export interface DialectEnv {
   pluginRoot?: string;
   provided: string[];
   perHookEnv?: boolean;
-  /** A file hooks append `export NAME=value` lines to: its variable, the events it is given on, and whether the agent provides it. */
+  /** A file hooks append `export NAME=value` lines to: its variable, the events it is given on, and whether the agent
+   * provides it.
+   */
   envFile?: { var: string; events: string[]; providedByAgent: boolean; source: string };
-  /** Variables the agent replaces in the command TEXT with a shell-quoted value before the shell runs it (Gemini CLI). */
+  /** Variables the agent replaces in the command TEXT with a shell-quoted value before the shell runs it (Gemini CLI).
+   */
   commandSubstitutes?: string[];
   /** Where the agent sets no project-dir variable, how a command finds the project (Codex CLI: git-toplevel-of-cwd). */
   projectRoot?: 'git-toplevel-of-cwd';
-  /** A variable the agent sets to its own process id for every hook, whose shell it starts itself (Claude Code: CLAUDE_PID). */
+  /** A variable the agent sets to its own process id for every hook, whose shell it starts itself (Claude Code:
+   * CLAUDE_PID).
+   */
   agentPid?: string;
   /** A variable the agent sets in the environment of every hook it runs (inherited by whatever the agent starts). */
   marker?: string;
@@ -148,15 +167,19 @@ export interface DialectPayload {
   emptyPromptRefire?: boolean;
   /** Payload fields this agent names differently: canonical (Claude Code's) name -> this agent's name. */
   fieldNames?: Record<string, string>;
-  /** Where one event's payload names a field otherwise again (canonical event -> canonical field -> this agent's name). */
+  /** Where one event's payload names a field otherwise again (canonical event -> canonical field -> this agent's name).
+   */
   eventFieldNames?: Partial<Record<string, Record<string, string>>>;
   /** false: the payload does not say which event it is for (GitHub Copilot CLI's own files): `run --event` says it. */
   eventNamed?: boolean;
   /** The file behind transcript_path: its format (a reader/writer in src/transcript/), or unknown. */
   transcript?: TranscriptWriteFormat | TranscriptReadFormat | Unknown;
-  /** The record `type` of the model's messages, where the transcript names them after the agent (Claude's: assistant). */
+  /** The record `type` of the model's messages, where the transcript names them after the agent (Claude's: assistant).
+   */
   transcriptAssistantType?: string;
-  /** The transcript is written after the hook starts (Copilot CLI's events.jsonl): run waits up to this many ms for it to settle. */
+  /** The transcript is written after the hook starts (Copilot CLI's events.jsonl): run waits up to this many ms for it
+   * to settle.
+   */
   transcriptDelayMs?: number;
 }
 
@@ -176,9 +199,13 @@ export interface DialectOutput {
   updatedInput: 'replace' | 'merge' | 'ignored';
   /** The hookSpecificOutput field an input rewrite is read from (default updatedInput; Gemini CLI: tool_input). */
   rewriteField?: string;
-  /** Where the event-specific answer fields go: in hookSpecificOutput (default), or flat at the top level (GitHub Copilot CLI's own files). */
+  /** Where the event-specific answer fields go: in hookSpecificOutput (default), or flat at the top level (GitHub
+   * Copilot CLI's own files).
+   */
   answerShape?: 'hook-specific' | 'flat';
-  /** true: a rewrite is sent with permissionDecision allow, the only form seen to work (Copilot CLI's Claude-compatible mode). */
+  /** true: a rewrite is sent with permissionDecision allow, the only form seen to work (Copilot CLI's Claude-compatible
+   * mode).
+   */
   rewriteWithAllow?: boolean;
   modifiedInput: 'replace' | 'merge' | 'ignored';
   /** void: the agent rejects the answer as a whole (Codex CLI), so the tool runs as after `allow`. */
@@ -201,7 +228,9 @@ export interface DialectOutput {
   plainStdoutContext: string[];
   postToolUseBlock: 'to-model' | 'dropped' | Unknown;
   stopBlock: string;
-  /** Per canonical event, the answer keys a strict-schema agent accepts there (top-level, and `hookSpecificOutput.<key>`). */
+  /** Per canonical event, the answer keys a strict-schema agent accepts there (top-level, and
+   * `hookSpecificOutput.<key>`).
+   */
   answers?: Partial<Record<string, string[]>>;
 }
 
@@ -222,13 +251,25 @@ export interface DialectFile {
   hookTypes?: string[];
   /** true: `hookTypes` is every type the format has (hooks.yaml). */
   hookTypesComplete?: boolean;
-  /** true: the agent's bundle declares its whole hook-event enum: an event missing from its column is verified absent. */
+  /** true: the agent's bundle declares its whole hook-event enum: an event missing from its column is verified absent.
+   */
   eventsComplete?: boolean;
   /** argv prefix the agent runs a hook command with. */
   shell?: string[];
   run?: DialectRun;
   payload?: DialectPayload;
   output?: DialectOutput;
-  /** Other ways the agent runs a hook, chosen by what the entry says (Copilot CLI's Claude-compatible mode): the facts that differ there. */
-  modes?: Record<string, { eventNames: DialectId; toolNames: DialectId; payload?: Partial<DialectPayload>; output?: Partial<DialectOutput>; source: string }>;
+  /** Other ways the agent runs a hook, chosen by what the entry says (Copilot CLI's Claude-compatible mode): the facts
+   * that differ there.
+   */
+  modes?: Record<
+    string,
+    {
+      eventNames: DialectId;
+      toolNames: DialectId;
+      payload?: Partial<DialectPayload>;
+      output?: Partial<DialectOutput>;
+      source: string;
+    }
+  >;
 }

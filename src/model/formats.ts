@@ -3,16 +3,31 @@
 // takes its enums from these lists, and each registry is typed over them, so a name without a module (or a module
 // without a name) does not compile: src/results/index.ts (tool results), src/transcript/translate.ts (transcripts).
 
-/** Config file formats (mappings/dialects/<id>.yaml `config.format`): one codec each in src/dialects/ (test/meta.test.ts). */
+/** Config file formats (mappings/dialects/<id>.yaml `config.format`): one codec each in src/dialects/
+ * (test/meta.test.ts).
+ */
 export const CONFIG_FORMATS = ['settings-json', 'hooks-yaml-v2', 'action-lists-json'] as const;
 export type ConfigFormat = (typeof CONFIG_FORMATS)[number];
 
 /** tool_response shapes: one module each in src/results/<name>.ts. */
-export const RESULT_FORMATS = ['claude-objects', 'qwen-llm-text', 'gemini-llm-text', 'codebuddy-text', 'codex-text', 'copilot-text'] as const;
+export const RESULT_FORMATS = [
+  'claude-objects',
+  'qwen-llm-text',
+  'gemini-llm-text',
+  'codebuddy-text',
+  'codex-text',
+  'copilot-text',
+] as const;
 export type ResultFormatName = (typeof RESULT_FORMATS)[number];
 
 /** Transcript formats hook-bridge reads (a reader in src/transcript/) … */
-export const TRANSCRIPT_READ_FORMATS = ['qwen-jsonl', 'codebuddy-jsonl', 'gemini-jsonl', 'codex-jsonl', 'copilot-events-jsonl'] as const;
+export const TRANSCRIPT_READ_FORMATS = [
+  'qwen-jsonl',
+  'codebuddy-jsonl',
+  'gemini-jsonl',
+  'codex-jsonl',
+  'copilot-events-jsonl',
+] as const;
 /** … and writes (src/transcript/claude.ts: the format Claude scripts and hooks.yaml scripts parse). */
 export const TRANSCRIPT_WRITE_FORMATS = ['claude-jsonl'] as const;
 export type TranscriptReadFormat = (typeof TRANSCRIPT_READ_FORMATS)[number];

@@ -6,13 +6,17 @@ import { DIALECT_IDS } from './dialect-ids.js';
 import { CONFIG_FORMATS, RESULT_FORMATS, TRANSCRIPT_READ_FORMATS, TRANSCRIPT_WRITE_FORMATS } from './formats.js';
 
 const dialectId = z.enum(DIALECT_IDS);
-const canonicalToolId = z.string().regex(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/, 'a lowercase dotted id like file.write');
+const canonicalToolId = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)*$/, 'a lowercase dotted id like file.write');
 const canonicalEventId = z.string().regex(/^[a-z][a-z-]*$/, 'a lowercase kebab-case id like pre-tool-use');
 
 /** A parameter: the native name, or `{ native: canonical }` where it is renamed. */
 const param = z.union([
   z.string().min(1),
-  z.record(z.string().min(1), z.string().min(1)).refine((o) => Object.keys(o).length === 1, 'exactly one native: canonical pair'),
+  z
+    .record(z.string().min(1), z.string().min(1))
+    .refine((o) => Object.keys(o).length === 1, 'exactly one native: canonical pair'),
 ]);
 
 export const toolEntrySchema = z.strictObject({
@@ -29,24 +33,27 @@ export const toolEntrySchema = z.strictObject({
   enabled_by: z.string().min(1).optional(),
   /** Parameters the agent's input schema requires (native names). */
   required: z.array(z.string().min(1)).optional(),
-  /** The PostToolUse tool_response seen: an object's keys, or text / lines / llm-text (Qwen's {llmContent, returnDisplay}). */
+  /** The PostToolUse tool_response seen: an object's keys, or text / lines / llm-text (Qwen's {llmContent,
+   * returnDisplay}).
+   */
   response: z.union([z.enum(['text', 'lines', 'llm-text']), z.array(z.string().min(1)).min(1)]).optional(),
   /**
    * Canonical parameters the tool has no field for but carries inside another parameter's text: canonical -> the
    * canonical parameter holding it (Gemini CLI's web_fetch: url -> prompt, the URLs written in the prompt).
    */
   embeds: z.record(z.string().min(1), z.string().min(1)).optional(),
-  /** Canonical tools this one tool does on the agent, which has no tool of their own (Codex CLI: apply_patch = Write, Edit, MultiEdit). */
+  /** Canonical tools this one tool does on the agent, which has no tool of their own (Codex CLI: apply_patch = Write,
+   * Edit, MultiEdit).
+   */
   covers: z.array(canonicalToolId).min(1).optional(),
 });
 
 /** tools.yaml: canonical id -> dialect -> entry, or null for "verified absent". */
 export const toolsFileSchema = z.record(canonicalToolId, z.partialRecord(dialectId, toolEntrySchema.nullable()));
 
-const eventRowShape = Object.fromEntries(DIALECT_IDS.map((d) => [d, z.string().min(1).nullable().optional()])) as Record<
-  (typeof DIALECT_IDS)[number],
-  z.ZodOptional<z.ZodNullable<z.ZodString>>
->;
+const eventRowShape = Object.fromEntries(
+  DIALECT_IDS.map((d) => [d, z.string().min(1).nullable().optional()]),
+) as Record<(typeof DIALECT_IDS)[number], z.ZodOptional<z.ZodNullable<z.ZodString>>>;
 
 /** Where an event only one format has is placed on a target that lacks it (hooks.yaml's own events). */
 const nearestSchema = z.strictObject({
@@ -95,7 +102,8 @@ const payloadSchema = z.strictObject({
   emptyPromptRefire: z.boolean().optional(),
   /** Payload fields this agent names differently: canonical (Claude Code's) name -> this agent's name. */
   fieldNames: z.record(z.string(), z.string()).optional(),
-  /** Where one event's payload names a field otherwise again (canonical event -> canonical field -> this agent's name). */
+  /** Where one event's payload names a field otherwise again (canonical event -> canonical field -> this agent's name).
+   */
   eventFieldNames: z.partialRecord(canonicalEventId, z.record(z.string(), z.string())).optional(),
   /**
    * false: the payload does not say which event it is for (GitHub Copilot CLI's own hook files): `run --event <name>`
@@ -104,8 +112,12 @@ const payloadSchema = z.strictObject({
    */
   eventNamed: z.boolean().optional(),
   /** The file behind transcript_path: its format (a reader/writer in src/transcript/), or unknown. */
-  transcript: z.enum([...TRANSCRIPT_WRITE_FORMATS, ...TRANSCRIPT_READ_FORMATS]).or(unknown).optional(),
-  /** The record `type` of the model's messages, where the transcript names them after the agent (Claude's: assistant). */
+  transcript: z
+    .enum([...TRANSCRIPT_WRITE_FORMATS, ...TRANSCRIPT_READ_FORMATS])
+    .or(unknown)
+    .optional(),
+  /** The record `type` of the model's messages, where the transcript names them after the agent (Claude's: assistant).
+   */
   transcriptAssistantType: z.string().min(1).optional(),
   /**
    * The agent writes its transcript in the background, just after the event that names it fires (GitHub Copilot CLI:
@@ -141,12 +153,16 @@ const outputSchema = z.strictObject({
    * rewrite field; a hookSpecificOutput object is ignored — GitHub Copilot CLI's own files).
    */
   answerShape: z.enum(['hook-specific', 'flat']).optional(),
-  /** true: a rewrite is sent with permissionDecision allow, the only form seen to work (Copilot CLI's Claude-compatible mode). */
+  /** true: a rewrite is sent with permissionDecision allow, the only form seen to work (Copilot CLI's Claude-compatible
+   * mode).
+   */
   rewriteWithAllow: z.boolean().optional(),
   modifiedInput: z.enum(['replace', 'merge', 'ignored']),
   /** void: the agent rejects the answer as a whole (Codex CLI), so the tool runs as after `allow`. */
   askHeadless: z.enum(['deny', 'hang', 'allow', 'void', 'never-headless']).or(unknown),
-  /** `ask` in a headless run that bypasses permissions (-y, --yolo, bypassPermissions), where it differs from askHeadless (CodeBuddy Code: the tool runs). */
+  /** `ask` in a headless run that bypasses permissions (-y, --yolo, bypassPermissions), where it differs from
+   * askHeadless (CodeBuddy Code: the tool runs).
+   */
   askHeadlessBypass: z.enum(['deny', 'hang', 'allow', 'void']).optional(),
   /** `ask` in an interactive session: a confirmation prompt (as on Claude Code), or not known. */
   askInteractive: z.enum(['prompt']).or(unknown),
@@ -210,7 +226,9 @@ export const dialectFileSchema = z.strictObject({
       project: z.array(z.string()),
       user: z.array(z.string()),
       plugin: z.array(z.string()),
-      /** A plugin's manifest, relative to its root (Claude Code: .claude-plugin/plugin.json): its `hooks` field names more hook files. */
+      /** A plugin's manifest, relative to its root (Claude Code: .claude-plugin/plugin.json): its `hooks` field names
+       * more hook files.
+       */
       pluginManifest: z.string().optional(),
       /**
        * Another dialect whose config files this one reads too (the CodeBuddy IDE plugin reads CodeBuddy Code's
@@ -218,7 +236,9 @@ export const dialectFileSchema = z.strictObject({
        * its matchers are (src/dialects/detect.ts).
        */
       sameFilesAs: dialectId.optional(),
-      /** Files people put this agent's hooks in that it does not read, each with its evidence: audited so a rule can say so. */
+      /** Files people put this agent's hooks in that it does not read, each with its evidence: audited so a rule can
+       * say so.
+       */
       notRead: z.array(z.strictObject({ path: z.string().min(1), source: z.string().min(1) })).optional(),
       disableAllHooks: z.enum(['honoured', 'ignored', 'unknown']),
       invalidEntry: z.enum(['file-rejected', 'entry-skipped', 'unknown']),
@@ -227,7 +247,9 @@ export const dialectFileSchema = z.strictObject({
       /** What a trailing comma in a JSON settings file does. */
       jsonTrailingCommas: z.enum(['accepted', 'file-ignored', 'unknown']),
       folderTrust: z.string().optional(),
-      /** A setting whose `false` turns every hook of the file off (dot path; Gemini CLI: hooksConfig.enabled, default true). */
+      /** A setting whose `false` turns every hook of the file off (dot path; Gemini CLI: hooksConfig.enabled, default
+       * true).
+       */
       hooksSwitch: z.string().optional(),
       /**
        * Files that hold the same hooks as `[hooks]` tables of a TOML config (Codex CLI's config.toml), read besides
@@ -294,11 +316,14 @@ export const dialectFileSchema = z.strictObject({
        */
       semantics: z.enum(['exact-list-or-regex', 'exact-part-or-regex', 'regex', 'anchored-regex']),
       /**
-       * semantics exact-list-or-regex: the characters (a regex character class body) a matcher made only of is an exact |-list;
+       * semantics exact-list-or-regex: the characters (a regex character class body) a matcher made only of is an exact
+       * |-list;
        * default Claude Code's `A-Za-z0-9_|, -` (Codex CLI: `A-Za-z0-9_|`, so `Write, Edit` is a regex there).
        */
       exactChars: z.string().min(1).optional(),
-      /** true: a regex matcher is tested against the tool's matcher aliases too, not only its name (Codex CLI: `^(Write|Edit)$` fires for apply_patch). */
+      /** true: a regex matcher is tested against the tool's matcher aliases too, not only its name (Codex CLI:
+       * `^(Write|Edit)$` fires for apply_patch).
+       */
       aliasesInRegex: z.boolean().optional(),
       semanticsSource: z.string().optional(),
       caseSensitive: z.boolean(),
@@ -306,9 +331,13 @@ export const dialectFileSchema = z.strictObject({
       invalidRegex: z.enum(['never-matches', 'exact-compare']).or(unknown),
       arrays: z.enum(['unsupported', 'never-fire', 'any-of']).or(unknown),
       mcpNames: z.string(),
-      /** true: a matcher on a non-tool event (source, reason, trigger) is compared as ONE exact string: no |-lists (Gemini CLI). */
+      /** true: a matcher on a non-tool event (source, reason, trigger) is compared as ONE exact string: no |-lists
+       * (Gemini CLI).
+       */
       valuesExact: z.boolean().optional(),
-      /** true: a matcher on a non-tool event is ignored: the hook runs for every value (GitHub Copilot CLI's sessionStart). */
+      /** true: a matcher on a non-tool event is ignored: the hook runs for every value (GitHub Copilot CLI's
+       * sessionStart).
+       */
       valuesIgnored: z.boolean().optional(),
     })
     .partial()
@@ -325,7 +354,14 @@ export const dialectFileSchema = z.strictObject({
        * names it, the events it is given on, and whether the agent itself provides it (else only when the
        * user set it before starting the agent, which hooks then inherit).
        */
-      envFile: z.strictObject({ var: z.string(), events: z.array(canonicalEventId), providedByAgent: z.boolean(), source: z.string() }).optional(),
+      envFile: z
+        .strictObject({
+          var: z.string(),
+          events: z.array(canonicalEventId),
+          providedByAgent: z.boolean(),
+          source: z.string(),
+        })
+        .optional(),
       /**
        * Variables the agent replaces in the command TEXT with a shell-quoted value before the shell runs it
        * (Gemini CLI: `$GEMINI_PROJECT_DIR` …, not `${…}`): inside quotes a path with a space breaks the command.
@@ -342,7 +378,8 @@ export const dialectFileSchema = z.strictObject({
        * which an inherited variable cannot tell.
        */
       agentPid: z.string().optional(),
-      /** A variable the agent sets in the environment of every hook it runs (inherited by whatever the agent starts). */
+      /** A variable the agent sets in the environment of every hook it runs (inherited by whatever the agent starts).
+       */
       marker: z.string().optional(),
     })
     .optional(),

@@ -15,9 +15,13 @@ export interface ToolEntry {
   enabledBy?: string;
   /** Parameters the agent's input schema requires (native names). */
   required?: string[];
-  /** The PostToolUse tool_response seen: an object's keys, or text / lines / llm-text (Qwen's {llmContent, returnDisplay}). */
+  /** The PostToolUse tool_response seen: an object's keys, or text / lines / llm-text (Qwen's {llmContent,
+   * returnDisplay}).
+   */
   response?: 'text' | 'lines' | 'llm-text' | string[];
-  /** Canonical parameters carried inside another one's text: canonical -> the canonical parameter holding it (Gemini's web_fetch url -> prompt). */
+  /** Canonical parameters carried inside another one's text: canonical -> the canonical parameter holding it (Gemini's
+   * web_fetch url -> prompt).
+   */
   embeds?: Record<string, string>;
   /** Canonical tools this one tool does on the agent, which has none of its own for them (apply_patch on Codex CLI). */
   covers?: string[];

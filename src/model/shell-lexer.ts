@@ -18,7 +18,9 @@ export type Token = { word: Word } | { op: string };
 
 /** What the expansions in a word stand for. */
 export interface Expansions {
-  /** `$NAME`, `$1`, `${…}` (`name`: the name, or the text between the braces): its value, or undefined when not known. */
+  /** `$NAME`, `$1`, `${…}` (`name`: the name, or the text between the braces): its value, or undefined when not
+   * known.
+   */
   parameter(name: string): string | undefined;
   /**
    * `$(…)`, backquotes, `<(…)`, `>(…)` (`program`: the text inside): its output where known statically, else
@@ -29,7 +31,9 @@ export interface Expansions {
 
 export interface Lexed {
   tokens: Token[];
-  /** A quote, a substitution or a `${` was not closed, or a here-document has no delimiter: the rest was read as its content. */
+  /** A quote, a substitution or a `${` was not closed, or a here-document has no delimiter: the rest was read as its
+   * content.
+   */
   unterminated: boolean;
 }
 
@@ -37,7 +41,8 @@ const REDIRS = ['<<-', '<<<', '&>>', '<<', '<>', '<&', '>&', '>>', '>|', '&>', '
 const OPS = [';;&', ';;', ';&', '||', '&&', '|&', '|', '&', ';', '(', ')'];
 
 /** A character of a shell variable name (`first`: at its start, where digits are not allowed). */
-export const isShellNameChar = (c: number, first: boolean) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (!first && c >= 48 && c <= 57);
+export const isShellNameChar = (c: number, first: boolean) =>
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (!first && c >= 48 && c <= 57);
 
 /**
  * Split shell text into words and operators. With `x`, a word with an expansion takes the value `x` gives it,
@@ -120,7 +125,8 @@ export function lexShell(src: string, x?: Expansions): Lexed {
           const line = src.slice(i, nl < 0 ? src.length : nl);
           i = nl < 0 ? src.length : nl + 1;
           if ((h.strip ? line.replace(/^\t+/, '') : line) === h.delim) break;
-          if (x && h.expand && (line.includes('$(') || line.includes('`')) && lexShell(line, x).unterminated) unterminated = true;
+          if (x && h.expand && (line.includes('$(') || line.includes('`')) && lexShell(line, x).unterminated)
+            unterminated = true;
           if (nl < 0) break;
         }
       }

@@ -16,8 +16,13 @@ export function closestName(name: string, candidates: Iterable<string>): string 
   return best;
 }
 
-/** What to say of a dialect id that is none: the closest id when it looks like a typo or another case (`Qwen`: qwen). */
+/** What to say of a dialect id that is none: the closest id when it looks like a typo or another case (`Qwen`: qwen).
+ */
 export function unknownDialectMessage(value: string): string {
   const close = closestName(value, DIALECT_IDS);
-  return `unknown dialect ${JSON.stringify(value)}${close ? `: did you mean ${close}?` : ''} (known: ${DIALECT_IDS.join(', ')})`;
+  return (
+    `unknown dialect ${JSON.stringify(value)}` +
+    (close ? `: did you mean ${close}?` : '') +
+    ` (known: ${DIALECT_IDS.join(', ')})`
+  );
 }

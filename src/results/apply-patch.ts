@@ -19,7 +19,10 @@ export interface Chunk {
   eof?: boolean;
 }
 
-export type PatchOp = { kind: 'add'; path: string; content: string } | { kind: 'delete'; path: string } | { kind: 'update'; path: string; moveTo?: string; chunks: Chunk[] };
+export type PatchOp =
+  | { kind: 'add'; path: string; content: string }
+  | { kind: 'delete'; path: string }
+  | { kind: 'update'; path: string; moveTo?: string; chunks: Chunk[] };
 
 export class PatchError extends Error {}
 
@@ -44,8 +47,18 @@ function body(text: string): string[] {
   const lines = rustLines(text.trim());
   const bounded = (ls: string[]) => ls.length >= 2 && ls[0]!.trim() === BEGIN && ls.at(-1)!.trim() === END;
   if (bounded(lines)) return lines.slice(1, -1);
-  if (lines.length >= 4 && ['<<EOF', "<<'EOF'", '<<"EOF"'].includes(lines[0]!) && lines.at(-1)!.endsWith('EOF') && bounded(lines.slice(1, -1))) return lines.slice(2, -2);
-  throw new PatchError(lines[0]?.trim() !== BEGIN ? "the first line of the patch must be '*** Begin Patch'" : "the last line of the patch must be '*** End Patch'");
+  if (
+    lines.length >= 4 &&
+    ['<<EOF', "<<'EOF'", '<<"EOF"'].includes(lines[0]!) &&
+    lines.at(-1)!.endsWith('EOF') &&
+    bounded(lines.slice(1, -1))
+  )
+    return lines.slice(2, -2);
+  throw new PatchError(
+    lines[0]?.trim() !== BEGIN
+      ? "the first line of the patch must be '*** Begin Patch'"
+      : "the last line of the patch must be '*** End Patch'",
+  );
 }
 
 /** One chunk from lines[0]: its `@@` header (optional for a file's first chunk), then diff lines. */
@@ -76,7 +89,10 @@ function parseChunk(lines: string[], first: boolean, at: number): [Chunk, number
       chunk.new.push(l.slice(1));
     } else if (c === '+') chunk.new.push(l.slice(1));
     else if (c === '-') chunk.old.push(l.slice(1));
-    else if (i === start) throw new PatchError(`line ${at + i}: unexpected line in an update chunk: '${l}' (lines start with ' ', '+' or '-')`);
+    else if (i === start)
+      throw new PatchError(
+        `line ${at + i}: unexpected line in an update chunk: '${l}' (lines start with ' ', '+' or '-')`,
+      );
     else break;
   }
   if (i === start) throw new PatchError(`line ${at + i}: the update chunk has no lines`);
@@ -112,7 +128,10 @@ export function parsePatch(text: string): PatchOp[] {
       }
       if (!op.chunks.length) throw new PatchError(`line ${at}: the update of '${op.path}' has no chunks`);
       ops.push(op);
-    } else throw new PatchError(`line ${at}: '${head}' is not a hunk header (*** Add File: / *** Delete File: / *** Update File:)`);
+    } else
+      throw new PatchError(
+        `line ${at}: '${head}' is not a hunk header (*** Add File: / *** Delete File: / *** Update File:)`,
+      );
   }
   return ops;
 }
@@ -122,7 +141,12 @@ function printChunk(c: Chunk): string[] {
   let pre = 0;
   while (pre < c.old.length && pre < c.new.length && c.old[pre] === c.new[pre]) pre++;
   let post = 0;
-  while (post < c.old.length - pre && post < c.new.length - pre && c.old[c.old.length - 1 - post] === c.new[c.new.length - 1 - post]) post++;
+  while (
+    post < c.old.length - pre &&
+    post < c.new.length - pre &&
+    c.old[c.old.length - 1 - post] === c.new[c.new.length - 1 - post]
+  )
+    post++;
   return [
     c.context === undefined ? '@@' : `@@ ${c.context}`,
     ...c.old.slice(0, pre).map((l) => ` ${l}`),
@@ -134,7 +158,8 @@ function printChunk(c: Chunk): string[] {
 }
 
 /** The lines of a file's text as an Add File writes them (every line ends with a newline). */
-export const contentLines = (content: string): string[] => (content === '' ? [] : content.replace(/\n$/, '').split('\n'));
+export const contentLines = (content: string): string[] =>
+  content === '' ? [] : content.replace(/\n$/, '').split('\n');
 
 /** Print file operations as a patch Codex parses back into the same operations. */
 export function printPatch(ops: PatchOp[]): string {
@@ -142,7 +167,12 @@ export function printPatch(ops: PatchOp[]): string {
   for (const op of ops) {
     if (op.kind === 'add') out.push(`${ADD}${op.path}`, ...contentLines(op.content).map((l) => `+${l}`));
     else if (op.kind === 'delete') out.push(`${DELETE}${op.path}`);
-    else out.push(`${UPDATE}${op.path}`, ...(op.moveTo !== undefined ? [`${MOVE}${op.moveTo}`] : []), ...op.chunks.flatMap(printChunk));
+    else
+      out.push(
+        `${UPDATE}${op.path}`,
+        ...(op.moveTo !== undefined ? [`${MOVE}${op.moveTo}`] : []),
+        ...op.chunks.flatMap(printChunk),
+      );
   }
   out.push(END);
   return `${out.join('\n')}\n`;
@@ -157,7 +187,8 @@ function seek(lines: string[], pattern: string[], start: number, eof: boolean): 
   if (pattern.length > lines.length) return undefined;
   const from = eof ? lines.length - pattern.length : start;
   for (const norm of [(s: string) => s, (s: string) => s.trimEnd(), (s: string) => s.trim()]) {
-    for (let i = from; i <= lines.length - pattern.length; i++) if (pattern.every((p, j) => norm(lines[i + j]!) === norm(p))) return i;
+    for (let i = from; i <= lines.length - pattern.length; i++)
+      if (pattern.every((p, j) => norm(lines[i + j]!) === norm(p))) return i;
   }
   return eof ? seek(lines, pattern, start, false) : undefined;
 }
@@ -169,8 +200,13 @@ export interface Placement {
   lines: string[];
 }
 
-/** Place an update's chunks in a file's text, as Codex does; undefined when a chunk is not found (Codex rejects the patch). */
-export function placeChunks(content: string, chunks: Chunk[]): { lines: string[]; placements: Placement[] } | undefined {
+/** Place an update's chunks in a file's text, as Codex does; undefined when a chunk is not found (Codex rejects the
+ * patch).
+ */
+export function placeChunks(
+  content: string,
+  chunks: Chunk[],
+): { lines: string[]; placements: Placement[] } | undefined {
   const lines = content.split('\n');
   if (lines.at(-1) === '') lines.pop();
   const placements: Placement[] = [];

@@ -18,7 +18,10 @@ import { countMatches, filesOf, isSearch, matchLine, parseCount, parseMatch, typ
 function codebuddyMode(input: Input): Mode {
   const m = input?.output_mode;
   if (m === 'count') return m;
-  return m === 'files_with_matches' && !['-A', '-B', '-C', '-n', 'context'].some((k) => input?.[k] !== undefined && input[k] !== false) ? m : 'content';
+  return m === 'files_with_matches' &&
+    !['-A', '-B', '-C', '-n', 'context'].some((k) => input?.[k] !== undefined && input[k] !== false)
+    ? m
+    : 'content';
 }
 
 function readSearch(resp: unknown, glob: boolean, input: Input): Found | undefined {
@@ -36,17 +39,25 @@ function writeSearch(found: Found, { tool, input }: Call): string | string[] {
   const mode = glob ? 'files_with_matches' : codebuddyMode(input);
   let lines: string[];
   if (mode === 'count') lines = (found.counts ?? countMatches(found)).map((c) => `${c.file}:${c.n}`);
-  else if (mode === 'content' && found.matches) lines = found.matches.map((m) => matchLine(m, m.file, input?.['-n'] === true));
+  else if (mode === 'content' && found.matches)
+    lines = found.matches.map((m) => matchLine(m, m.file, input?.['-n'] === true));
   // Where the host gave only file names (Claude's default mode), the script gets those: the lines are not known.
   else lines = filesOf(found);
   // "No files found" observed for Glob and for Grep in the default mode; "No matches found" for content
   // and count read in the 2.117.0 bundle (GrepTool.formatResult), not captured.
-  if (!lines.length) return glob || input?.output_mode === undefined || mode === 'files_with_matches' ? 'No files found' : 'No matches found';
+  if (!lines.length)
+    return glob || input?.output_mode === undefined || mode === 'files_with_matches'
+      ? 'No files found'
+      : 'No matches found';
   return lines;
 }
 
 /** The Read text without its line numbers. */
-const stripLineNumbers = (text: string) => text.split('\n').map((l) => l.replace(/^\s*\d+\u2192/, '')).join('\n');
+const stripLineNumbers = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.replace(/^\s*\d+\u2192/, ''))
+    .join('\n');
 
 export const codebuddyText: ResultFormat = {
   read(resp, call) {
@@ -57,7 +68,8 @@ export const codebuddyText: ResultFormat = {
     if (tool === 'shell' && isObject(resp)) return { value: claudeBash('', '', resp.interrupted === true) };
     if (typeof resp === 'string') {
       if (tool === 'file.read') return { value: claudeRead(input?.file_path, stripLineNumbers(resp)) };
-      if (tool === 'file.write') return { value: claudeWrite(input?.file_path, input?.content ?? '', null, /\bcreated\b/.test(resp)) };
+      if (tool === 'file.write')
+        return { value: claudeWrite(input?.file_path, input?.content ?? '', null, /\bcreated\b/.test(resp)) };
       if (tool === 'file.edit') return { value: claudeEdit(input?.file_path, input, null) };
     }
     return { value: resp };

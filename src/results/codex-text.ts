@@ -16,14 +16,18 @@ export const codexText: ResultFormat = {
     if (tool === 'agent') {
       try {
         const v: unknown = JSON.parse(resp);
-        if (isObject(v) && typeof v.agent_id === 'string') return { value: { status: 'async_launched', agentId: v.agent_id, prompt: input?.prompt ?? input?.message ?? '' } };
+        if (isObject(v) && typeof v.agent_id === 'string')
+          return {
+            value: { status: 'async_launched', agentId: v.agent_id, prompt: input?.prompt ?? input?.message ?? '' },
+          };
       } catch {
         /* not the observed JSON: left as it is */
       }
     }
     return { value: resp };
   },
-  /** Codex's text: a shell's stdout and stderr merged, a file change as apply_patch's summary, anything else as JSON. */
+  /** Codex's text: a shell's stdout and stderr merged, a file change as apply_patch's summary, anything else as JSON.
+   */
   write({ value }, { tool, input, cwd }) {
     if (typeof value === 'string') return value;
     if (tool === 'shell' && isObject(value)) {
@@ -31,7 +35,12 @@ export const codexText: ResultFormat = {
       return out ? `${out}\n` : '';
     }
     if ((tool === 'file.write' || tool === 'file.edit') && typeof input?.file_path === 'string') {
-      return patchResult([[tool === 'file.write' && !(isObject(value) && value.type === 'update') ? 'A' : 'M', patchPath(cwd, input.file_path)]]);
+      return patchResult([
+        [
+          tool === 'file.write' && !(isObject(value) && value.type === 'update') ? 'A' : 'M',
+          patchPath(cwd, input.file_path),
+        ],
+      ]);
     }
     if (tool === 'agent' && isObject(value)) return JSON.stringify({ agent_id: value.agentId ?? null, nickname: null });
     return JSON.stringify(value);

@@ -1,5 +1,6 @@
 // GitHub Copilot CLI's tool results: the text the model got, in an envelope — own files' toolResult {resultType,
-// textResultForLlm}, its Claude-compatible mode's tool_result {result_type, text_result_for_llm} (test/fixtures/observed/
+// textResultForLlm}, its Claude-compatible mode's tool_result {result_type, text_result_for_llm}
+// (test/fixtures/observed/
 // copilot/payloads/*/PostToolUse-*.json, _tool-results-sent-to-model.json):
 //   bash    stdout and stderr merged, then "<shellId: N completed with exit code X>"
 //   view    the file's text          create  "Created file <path> with N characters"
@@ -29,7 +30,12 @@ function readSearch(text: string, call: Call): Found {
   if (call.tool === 'search.glob') return { files: lines.map(listed) };
   const mode = call.input?.output_mode;
   if (mode === 'count') return { counts: lines.map(parseCount).map((c) => ({ ...c, file: listed(c.file) })) };
-  if (mode === 'content') return { matches: lines.map((l) => parseMatch(l, call.input?.['-n'] !== false)).map((m) => ({ ...m, file: listed(m.file) })) };
+  if (mode === 'content')
+    return {
+      matches: lines
+        .map((l) => parseMatch(l, call.input?.['-n'] !== false))
+        .map((m) => ({ ...m, file: listed(m.file) })),
+    };
   return { files: lines.map(listed) };
 }
 
@@ -43,7 +49,14 @@ export const copilotText: ResultFormat = {
     const path = str(input?.path) ?? str(input?.file_path);
     if (tool === 'file.read') return { value: claudeRead(path, text) };
     if (tool === 'file.write') return { value: claudeWrite(path, input?.file_text ?? input?.content ?? '', null) };
-    if (tool === 'file.edit') return { value: claudeEdit(path, { old_string: input?.old_str ?? input?.old_string, new_string: input?.new_str ?? input?.new_string }, '') };
+    if (tool === 'file.edit')
+      return {
+        value: claudeEdit(
+          path,
+          { old_string: input?.old_str ?? input?.old_string, new_string: input?.new_str ?? input?.new_string },
+          '',
+        ),
+      };
     return { value: text };
   },
   /** Its own envelope, with the text Copilot writes for the same result. */
@@ -55,10 +68,17 @@ export const copilotText: ResultFormat = {
     else if (c.found && isSearch(tool)) {
       const f = c.found;
       const relPath = (p: string) => `./${rel(cwd, p)}`;
-      text = f.matches ? f.matches.map((m) => matchLine(m, relPath(m.file), input?.['-n'] !== false)).join('\n') : f.counts ? f.counts.map((x) => `${relPath(x.file)}:${x.n}`).join('\n') : filesOf(f).map(relPath).join('\n');
-    } else if (tool === 'shell' && isObject(v)) text = [v.stdout, v.stderr].filter((x): x is string => typeof x === 'string' && x !== '').join('\n');
-    else if (tool === 'file.read' && isObject(v) && isObject(v.file) && typeof v.file.content === 'string') text = v.file.content;
-    else if (tool === 'file.write' && path !== undefined) text = `Created file ${path} with ${String(input?.content ?? '').length} characters`;
+      text = f.matches
+        ? f.matches.map((m) => matchLine(m, relPath(m.file), input?.['-n'] !== false)).join('\n')
+        : f.counts
+          ? f.counts.map((x) => `${relPath(x.file)}:${x.n}`).join('\n')
+          : filesOf(f).map(relPath).join('\n');
+    } else if (tool === 'shell' && isObject(v))
+      text = [v.stdout, v.stderr].filter((x): x is string => typeof x === 'string' && x !== '').join('\n');
+    else if (tool === 'file.read' && isObject(v) && isObject(v.file) && typeof v.file.content === 'string')
+      text = v.file.content;
+    else if (tool === 'file.write' && path !== undefined)
+      text = `Created file ${path} with ${String(input?.content ?? '').length} characters`;
     else if (tool === 'file.edit' && path !== undefined) text = `File ${path} updated with changes.`;
     else text = JSON.stringify(v);
     return { resultType: 'success', textResultForLlm: text };

@@ -27,7 +27,8 @@ export interface Canonical {
 
 export interface ResultFormat {
   /**
-   * The envelope its results come in, where another format shares it (`llm-text`: {llmContent, returnDisplay}, tools.yaml
+   * The envelope its results come in, where another format shares it (`llm-text`: {llmContent, returnDisplay},
+   * tools.yaml
    * `response: llm-text`; Qwen Code is a fork of Gemini CLI): between two formats of one envelope a result passes as it
    * is, with the fields the script reads (only the texts differ a little).
    */

@@ -36,7 +36,14 @@ export const formatModule = (name: ResultFormatName): ResultFormat => FORMATS[na
  * A host's tool_response in the shape the script's agent sends for the same tool (`tool`: canonical; `input`: the
  * host's tool_input; `cwd`: the call's). Unchanged between dialects of one format, or where a format is not known.
  */
-export function translateResponse(resp: unknown, tool: string | undefined, host: DialectId, script: DialectId, input: Record<string, unknown> | undefined, cwd: string): unknown {
+export function translateResponse(
+  resp: unknown,
+  tool: string | undefined,
+  host: DialectId,
+  script: DialectId,
+  input: Record<string, unknown> | undefined,
+  cwd: string,
+): unknown {
   const from = resultFormat(host);
   const to = resultFormat(script);
   if (from === to || !from || !to || resp === undefined || resp === null) return resp;

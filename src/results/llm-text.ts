@@ -10,9 +10,11 @@ import { isSearch, type Found } from './search.js';
 export type LlmText = Record<string, unknown> & { llmContent: string };
 export const isLlmText = (resp: unknown): resp is LlmText => isObject(resp) && typeof resp.llmContent === 'string';
 
-/** The shell's text in its "Command: …\nDirectory: …\nOutput: …\nError: …\nExit Code: …" form (Qwen Code's). */
+/** The shell's text in its "Command: …\nDirectory: …\nOutput: …\nError: …\nExit Code: …" form (Qwen Code's).
+ */
 export function parseShellText(text: string): { stdout: string; stderr: string } {
-  const field = (name: string, next: string) => new RegExp(`(?:^|\\n)${name}: ([\\s\\S]*?)(?=\\n${next}: |$)`).exec(text)?.[1];
+  const field = (name: string, next: string) =>
+    new RegExp(`(?:^|\\n)${name}: ([\\s\\S]*?)(?=\\n${next}: |$)`).exec(text)?.[1];
   const out = field('Output', 'Error') ?? '';
   const err = field('Error', 'Exit Code') ?? '';
   return { stdout: out === '(empty)' ? '' : out, stderr: err === '(none)' ? '' : err };
@@ -38,8 +40,10 @@ export function readLlmText(resp: unknown, call: Call, d: LlmTextDialect): Canon
     return { value: claudeBash(stdout, stderr) };
   }
   const display = resp.returnDisplay;
-  if (tool === 'file.edit' && isObject(display) && typeof display.filePath === 'string') return { value: claudeEdit(display.filePath, input, display.originalContent ?? '') };
-  if (tool === 'file.write' && isObject(display) && typeof display.filePath === 'string') return { value: claudeWrite(display.filePath, display.newContent ?? '', display.originalContent) };
+  if (tool === 'file.edit' && isObject(display) && typeof display.filePath === 'string')
+    return { value: claudeEdit(display.filePath, input, display.originalContent ?? '') };
+  if (tool === 'file.write' && isObject(display) && typeof display.filePath === 'string')
+    return { value: claudeWrite(display.filePath, display.newContent ?? '', display.originalContent) };
   // read_file's text is the file's (qwen/payloads/PostToolUse-read_file.json).
   if (tool === 'file.read') return { value: claudeRead(input?.file_path, resp.llmContent) };
   return { value: resp.llmContent };

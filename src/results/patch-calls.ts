@@ -1,8 +1,10 @@
 // One apply_patch call (Codex CLI) as the file-tool calls it amounts to, from the patch alone (no file is read here):
 //   Add File            -> file.write {file_path, content}
 //   Update File         -> file.edit  {file_path, old_string, new_string, replace_all: false}: one Edit per file. With
-//                          the file's text known (run/patch-calls.ts reads it: PreToolUse on disk; PostToolUse the patch
-//                          reversed on the new text), the strings are the file's lines from the first chunk to the last,
+//                          the file's text known (run/patch-calls.ts reads it: PreToolUse on disk; PostToolUse the
+// patch
+//                          reversed on the new text), the strings are the file's lines from the first chunk to the
+// last,
 //                          so several chunks are one real Edit; otherwise the chunks' lines joined (an approximation a
 //                          rewrite cannot be placed by)
 //   Move to             -> shell `mv <from> <to>`, then the Edit on the new path
@@ -55,7 +57,11 @@ export function editRegion(original: string, chunks: Chunk[]): [string, string] 
 }
 
 /** An update's Edit strings from the file's text: the region from its first chunk to its last, and that text. */
-type EditOf = (op: Extract<PatchOp, { kind: 'update' }>, abs: string, target: string) => { original: string; region?: [string, string] } | undefined;
+type EditOf = (
+  op: Extract<PatchOp, { kind: 'update' }>,
+  abs: string,
+  target: string,
+) => { original: string; region?: [string, string] } | undefined;
 
 /**
  * The calls a parsed patch amounts to, without reading a file (the transcript's past calls: their files have changed
@@ -68,19 +74,38 @@ export function patchCalls(ops: PatchOp[], cwd: string, post: boolean, editOf: E
     const abs = resolve(cwd, op.path);
     if (op.kind === 'add') {
       const input = { file_path: abs, content: op.content };
-      calls.push({ tool: 'file.write', input, op: i, ...(post ? { response: claudeWrite(abs, op.content, null, true) } : {}) });
+      calls.push({
+        tool: 'file.write',
+        input,
+        op: i,
+        ...(post ? { response: claudeWrite(abs, op.content, null, true) } : {}),
+      });
       return;
     }
     if (op.kind === 'delete') {
-      calls.push({ tool: 'shell', input: { command: `rm ${word(op.path)}` }, op: i, ...(post ? { response: claudeBash('') } : {}) });
+      calls.push({
+        tool: 'shell',
+        input: { command: `rm ${word(op.path)}` },
+        op: i,
+        ...(post ? { response: claudeBash('') } : {}),
+      });
       return;
     }
     const target = op.moveTo !== undefined ? resolve(cwd, op.moveTo) : abs;
-    if (op.moveTo !== undefined) calls.push({ tool: 'shell', input: { command: `mv ${word(op.path)} ${word(op.moveTo)}` }, op: i, ...(post ? { response: claudeBash('') } : {}) });
+    if (op.moveTo !== undefined)
+      calls.push({
+        tool: 'shell',
+        input: { command: `mv ${word(op.path)} ${word(op.moveTo)}` },
+        op: i,
+        ...(post ? { response: claudeBash('') } : {}),
+      });
     const known = editOf(op, abs, target);
     const original = known?.original;
     const region = known?.region;
-    const [old_string, new_string] = region ?? [op.chunks.map((c) => c.old.join('\n')).join('\n'), op.chunks.map((c) => c.new.join('\n')).join('\n')];
+    const [old_string, new_string] = region ?? [
+      op.chunks.map((c) => c.old.join('\n')).join('\n'),
+      op.chunks.map((c) => c.new.join('\n')).join('\n'),
+    ];
     const input = { file_path: target, old_string, new_string, replace_all: false };
     calls.push({
       tool: 'file.edit',
@@ -100,7 +125,9 @@ const splitLines = (text: string) => {
   return ls;
 };
 
-/** The one chunk that turns `before` into `after`: the lines that differ, widened by context until Codex finds them there. */
+/** The one chunk that turns `before` into `after`: the lines that differ, widened by context until Codex finds them
+ * there.
+ */
 export function diffChunk(before: string, after: string): Chunk {
   const a = splitLines(before);
   const b = splitLines(after);
@@ -111,7 +138,8 @@ export function diffChunk(before: string, after: string): Chunk {
   let from = pre;
   let to = a.length - post;
   let bTo = b.length - post;
-  const firstAt = (old: string[]) => a.findIndex((_, i) => i + old.length <= a.length && old.every((l, j) => a[i + j] === l));
+  const firstAt = (old: string[]) =>
+    a.findIndex((_, i) => i + old.length <= a.length && old.every((l, j) => a[i + j] === l));
   while ((to === from || firstAt(a.slice(from, to)) !== from) && (from > 0 || to < a.length)) {
     if (from > 0) from--;
     else {
@@ -129,8 +157,11 @@ export const patchPath = (cwd: string, p: string) => {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
 };
 
-/** The tool_use id of a patch's k-th call (from 0): the host call's own id for the first, `<id>#<k+1>` for the others. */
+/** The tool_use id of a patch's k-th call (from 0): the host call's own id for the first, `<id>#<k+1>` for the others.
+ */
 export const partId = (id: string, k: number) => (k === 0 ? id : `${id}#${k + 1}`);
 
 /** Codex's apply_patch result text for the files a call changed ("A path" added, "M path" updated). */
-export const patchResult = (changes: [string, string][]) => `Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\n${changes.map(([k, p]) => `${k} ${p}\n`).join('')}`;
+export const patchResult = (changes: [string, string][]) =>
+  `Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\n` +
+  changes.map(([k, p]) => `${k} ${p}\n`).join('');

@@ -1,6 +1,8 @@
 // Qwen Code's tool_response: {llmContent, returnDisplay} (llm-text.ts), with
-//   shell        llmContent "Command: …\nDirectory: …\nOutput: …\nError: …\nExit Code: …" (qwen/payloads/PostToolUse-run_shell_command.json)
-//   glob, grep   llmContent "Found …:\n---\n<one line per file or match>"; grep_search's matches either as "/abs:1:text"
+//   shell        llmContent "Command: …\nDirectory: …\nOutput: …\nError: …\nExit Code: …"
+// (qwen/payloads/PostToolUse-run_shell_command.json)
+//   glob, grep   llmContent "Found …:\n---\n<one line per file or match>"; grep_search's matches either as
+// "/abs:1:text"
 //                lines (ground-truth capture) or as "File: rel\nL1: text" blocks between "---" lines (seen in the
 //                end-to-end suite, test/e2e: post-grep-result)
 // A Qwen script gets the canonical (Claude) shapes: no writer of Qwen's text yet.
@@ -29,7 +31,10 @@ const qwen: LlmTextDialect = {
     if (!isLlmText(resp)) return undefined;
     const sep = resp.llmContent.indexOf('\n---\n');
     if (sep < 0) return undefined; // a shape not observed (no results, an error): left as it is
-    const lines = resp.llmContent.slice(sep + 5).split('\n').filter(Boolean);
+    const lines = resp.llmContent
+      .slice(sep + 5)
+      .split('\n')
+      .filter(Boolean);
     return glob ? { files: lines } : { matches: qwenMatches(lines) };
   },
 };

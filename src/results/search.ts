@@ -18,7 +18,8 @@ export interface Found {
   counts?: { file: string; n: number }[];
 }
 
-export const isSearch = (tool: string | undefined): tool is 'search.glob' | 'search.grep' => tool === 'search.glob' || tool === 'search.grep';
+export const isSearch = (tool: string | undefined): tool is 'search.glob' | 'search.grep' =>
+  tool === 'search.glob' || tool === 'search.grep';
 
 const abs = (cwd: string, p: string) => (p.startsWith('/') ? p : `${cwd.replace(/\/$/, '')}/${p}`);
 export const rel = (cwd: string, p: string) => {
@@ -32,7 +33,8 @@ export const absolute = (f: Found, cwd: string): Found => ({
   ...(f.counts ? { counts: f.counts.map((c) => ({ ...c, file: abs(cwd, c.file) })) } : {}),
 });
 /** A match as a grep line: "path:2:text" when numbered and the number is known, else "path:text". */
-export const matchLine = (m: Match, file: string, numbered: boolean) => `${file}:${m.line !== undefined && numbered ? `${m.line}:` : ''}${m.text}`;
+export const matchLine = (m: Match, file: string, numbered: boolean) =>
+  `${file}:${m.line !== undefined && numbered ? `${m.line}:` : ''}${m.text}`;
 const unique = (xs: string[]) => [...new Set(xs)];
 export const filesOf = (f: Found) => f.files ?? unique([...(f.matches ?? []), ...(f.counts ?? [])].map((m) => m.file));
 
@@ -42,7 +44,9 @@ export function parseMatch(line: string, numbered: boolean): Match {
   if (at < 0) return { file: line, text: '' };
   const rest = line.slice(at + 1);
   const n = numbered ? /^(\d+):/.exec(rest) : null;
-  return n ? { file: line.slice(0, at), line: Number(n[1]), text: rest.slice(n[0].length) } : { file: line.slice(0, at), text: rest };
+  return n
+    ? { file: line.slice(0, at), line: Number(n[1]), text: rest.slice(n[0].length) }
+    : { file: line.slice(0, at), text: rest };
 }
 export function parseCount(line: string): { file: string; n: number } {
   const at = line.lastIndexOf(':');
@@ -54,4 +58,3 @@ export function countMatches(found: Found): { file: string; n: number }[] {
   for (const m of found.matches ?? []) counts.set(m.file, (counts.get(m.file) ?? 0) + 1);
   return [...counts].map(([file, n]) => ({ file, n }));
 }
-

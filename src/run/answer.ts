@@ -1,7 +1,7 @@
 // The script's answer (exit code, stdout, stderr) read under the SCRIPT's agent rules
 // (mappings/dialects/<script>.yaml `output`), into one canonical Answer.
 import type { DialectId } from '../model/dialect-ids.js';
-import { mappings, type ToolEntry } from '../model/mappings.js';
+import type { mappings, ToolEntry } from '../model/mappings.js';
 import { isObject } from '../model/is-object.js';
 import { toolEntry } from '../dialects/catalog.js';
 import { specIn } from '../dialects/host-mode.js';
@@ -31,13 +31,21 @@ export interface ScriptResult {
 
 const TOOL_PERMISSION = new Set(['pre-tool-use', 'permission-request']);
 /** Events where exit 2 / decision:block mean something on the script's agent. */
-const BLOCKABLE = new Set(['pre-tool-use', 'permission-request', 'user-prompt-submit', 'stop', 'subagent-stop', 'post-tool-use', 'post-tool-use-failure']);
-
+const BLOCKABLE = new Set([
+  'pre-tool-use',
+  'permission-request',
+  'user-prompt-submit',
+  'stop',
+  'subagent-stop',
+  'post-tool-use',
+  'post-tool-use-failure',
+]);
 
 /** Same JSON value, whatever the order of object keys. */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
   if (!isObject(a) || !isObject(b)) return false;
   const ka = Object.keys(a);
   return ka.length === Object.keys(b).length && ka.every((k) => k in b && sameJson(a[k], b[k]));
@@ -59,7 +67,11 @@ export function strictJson(text: string): Record<string, unknown> | undefined {
  * Does a strict-schema agent void this answer as a whole (output.answerSchema strict: a key it does not accept on
  * the event, output.answers; a form output.voids names)? Codex CLI then counts the hook as failed.
  */
-function voided(json: Record<string, unknown>, ev: string, spec: NonNullable<(typeof mappings.dialects)[DialectId]['output']>): boolean {
+function voided(
+  json: Record<string, unknown>,
+  ev: string,
+  spec: NonNullable<(typeof mappings.dialects)[DialectId]['output']>,
+): boolean {
   const accepted = spec.answers?.[ev];
   if (!accepted) return true;
   const hso = json.hookSpecificOutput;
@@ -67,7 +79,12 @@ function voided(json: Record<string, unknown>, ev: string, spec: NonNullable<(ty
   const blank = (x: unknown) => typeof x !== 'string' || !x.trim();
   if (json.decision !== undefined && (json.decision !== 'block' || blank(json.reason))) return true;
   if (hso === undefined) return false;
-  if (!isObject(hso) || typeof hso.hookEventName !== 'string' || Object.keys(hso).some((k) => k !== 'hookEventName' && !accepted.includes(`hookSpecificOutput.${k}`))) return true;
+  if (
+    !isObject(hso) ||
+    typeof hso.hookEventName !== 'string' ||
+    Object.keys(hso).some((k) => k !== 'hookEventName' && !accepted.includes(`hookSpecificOutput.${k}`))
+  )
+    return true;
   const pd = hso.permissionDecision;
   if (pd !== undefined && !spec.permissionDecision.includes(pd as 'allow')) return true;
   const forms = spec.voids ?? [];
@@ -98,7 +115,15 @@ function requiredParams(script: DialectId, host: DialectId | undefined, tool: st
  * host's tool needs: requiredParams); `host`: the agent that made the call; `mode`: the way the script's agent ran the
  * hook, where it has several (mappings `modes`: its output rules in that mode).
  */
-export function readAnswer(script: DialectId, event: string | undefined, r: ScriptResult, originalInput: Record<string, unknown> | undefined, tool?: string, host?: DialectId, mode?: string): Answer {
+export function readAnswer(
+  script: DialectId,
+  event: string | undefined,
+  r: ScriptResult,
+  originalInput: Record<string, unknown> | undefined,
+  tool?: string,
+  host?: DialectId,
+  mode?: string,
+): Answer {
   const spec = specIn(script, mode).output!;
   const a: Answer = { context: [] };
   const ev = event ?? '';
@@ -115,13 +140,19 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
   if (json) {
     // Where the agent reads the event's fields at the top level (Copilot CLI's own files), they are the answer itself.
     const hso = spec.answerShape === 'flat' ? json : json.hookSpecificOutput;
-    const hsoOk = isObject(hso) && (spec.answerShape === 'flat' || !spec.requiresHookEventName || typeof hso.hookEventName === 'string');
+    const hsoOk =
+      isObject(hso) &&
+      (spec.answerShape === 'flat' || !spec.requiresHookEventName || typeof hso.hookEventName === 'string');
     if (hsoOk) {
       const pd = hso.permissionDecision;
       const reason = typeof hso.permissionDecisionReason === 'string' ? hso.permissionDecisionReason : undefined;
       // A tool-permission answer: read on the events that decide a call (hookify answers it on PostToolUse too,
       // where Claude Code reads no permissionDecision: the call already ran and nothing is blocked).
-      if ((pd === 'allow' || pd === 'deny' || pd === 'ask') && spec.permissionDecision.includes(pd) && TOOL_PERMISSION.has(ev)) {
+      if (
+        (pd === 'allow' || pd === 'deny' || pd === 'ask') &&
+        spec.permissionDecision.includes(pd) &&
+        TOOL_PERMISSION.has(ev)
+      ) {
         if (pd === 'deny') deny(reason);
         else if (a.decision !== 'deny') {
           a.decision = pd;
@@ -145,7 +176,15 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
           // and the model is told (docs/observations.md). A merging host would fill it in from the original.
           const entry = mode === 'replace' && tool ? toolEntry(script, tool) : undefined;
           const missing = entry ? requiredParams(script, host, tool!).filter((k) => !(k in v)) : [];
-          if (missing.length) deny(`PreToolUse hook for ${entry!.name} returned updatedInput that failed schema validation: the required parameter${missing.length > 1 ? 's' : ''} ${missing.map((k) => `\`${k}\``).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
+          if (missing.length)
+            deny(
+              `PreToolUse hook for ${entry!.name} returned updatedInput that failed schema validation: the ` +
+                `required parameter${missing.length > 1 ? 's' : ''} ` +
+                missing.map((k) => `\`${k}\``).join(', ') +
+                ` ` +
+                (missing.length > 1 ? 'are' : 'is') +
+                ` missing`,
+            );
           else {
             const input = mode === 'merge' ? { ...(originalInput ?? {}), ...v } : v;
             // The call's own input handed back is not a rewrite: the call proceeds as it is (a host that cannot
@@ -154,14 +193,30 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
           }
         }
       }
-      if (typeof hso.additionalContext === 'string' && hso.additionalContext && spec.additionalContext[ev] === 'to-model') a.context.push(hso.additionalContext);
+      if (
+        typeof hso.additionalContext === 'string' &&
+        hso.additionalContext &&
+        spec.additionalContext[ev] === 'to-model'
+      )
+        a.context.push(hso.additionalContext);
     }
-    if ((json.decision === 'block' || json.decision === 'deny') && spec.legacyDecision.includes(json.decision)) deny(typeof json.reason === 'string' ? json.reason : undefined);
-    if (json.decision === 'ask' && spec.legacyDecision.includes('ask') && a.decision === undefined && TOOL_PERMISSION.has(ev)) {
+    if ((json.decision === 'block' || json.decision === 'deny') && spec.legacyDecision.includes(json.decision))
+      deny(typeof json.reason === 'string' ? json.reason : undefined);
+    if (
+      json.decision === 'ask' &&
+      spec.legacyDecision.includes('ask') &&
+      a.decision === undefined &&
+      TOOL_PERMISSION.has(ev)
+    ) {
       a.decision = 'ask';
       if (typeof json.reason === 'string') a.reason = json.reason;
     }
-    if (json.decision === 'approve' && spec.legacyDecision.includes('approve') && a.decision === undefined && TOOL_PERMISSION.has(ev)) {
+    if (
+      json.decision === 'approve' &&
+      spec.legacyDecision.includes('approve') &&
+      a.decision === undefined &&
+      TOOL_PERMISSION.has(ev)
+    ) {
       a.decision = 'allow';
       // Claude Code shows an approval's reason to the user, as permissionDecisionReason's.
       if (typeof json.reason === 'string') a.reason = json.reason;
@@ -183,13 +238,26 @@ export function readAnswer(script: DialectId, event: string | undefined, r: Scri
     a.context.push(r.stdout.replace(/\n$/, ''));
   }
   // Exit 2 blocks; on Gemini CLI every code from 2 up does, and only when the output is not JSON (output.otherExit).
-  const blocking = (r.exitCode === 2 && !(spec.exit2NeedsStderr && !r.stderr.trim())) || (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
+  const blocking =
+    (r.exitCode === 2 && !(spec.exit2NeedsStderr && !r.stderr.trim())) ||
+    (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
   if (blocking && BLOCKABLE.has(ev)) {
-    const reason = spec.exit2Reason === 'stderr' ? r.stderr : spec.exit2Reason === 'ignored' ? `hook exited with code ${r.exitCode}` : r.stdout.trim() || r.stderr;
+    const reason =
+      spec.exit2Reason === 'stderr'
+        ? r.stderr
+        : spec.exit2Reason === 'ignored'
+          ? `hook exited with code ${r.exitCode}`
+          : r.stdout.trim() || r.stderr;
     deny(reason.replace(/\n$/, ''));
   }
   // Where a failing hook denies the call whatever it printed (Copilot CLI: exit 1, 127 …), as its agent shows it.
-  if (spec.otherExit === 'denies' && r.exitCode !== null && r.exitCode !== 0 && r.exitCode !== 2 && TOOL_PERMISSION.has(ev)) {
+  if (
+    spec.otherExit === 'denies' &&
+    r.exitCode !== null &&
+    r.exitCode !== 0 &&
+    r.exitCode !== 2 &&
+    TOOL_PERMISSION.has(ev)
+  ) {
     a.decision = 'deny';
     a.reason = `hook exited with code ${r.exitCode} (hook errored)`;
   }
@@ -204,7 +272,9 @@ export function aggregate(runs: { answer: Answer }[]): { answer: Answer; from: n
   const rank = (x: Answer) => (x.decision === 'deny' ? 3 : x.decision === 'ask' ? 2 : x.decision === 'allow' ? 1 : 0);
   const top = answers.reduce((best, x) => (rank(x) > rank(best) ? x : best), a);
   if (top.decision) a.decision = top.decision;
-  const reasons = (denied.length ? denied : top.decision ? [top] : []).map((x) => x.reason).filter((r): r is string => !!r);
+  const reasons = (denied.length ? denied : top.decision ? [top] : [])
+    .map((x) => x.reason)
+    .filter((r): r is string => !!r);
   const blocks = answers.filter((x) => x.block);
   if (blocks.length) a.block = true;
   const allReasons = [...reasons, ...blocks.map((x) => x.reason).filter((r): r is string => !!r)];

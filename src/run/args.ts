@@ -16,7 +16,8 @@ export interface RunArgs {
   onTimeout?: 'allow' | 'deny';
   /**
    * A hook command that could not run (exit 126/127: a program not found or not executable). Unset: what the script's
-   * agent does with that exit (Claude Code: a non-blocking error); deny: block on events that can block; allow: never block.
+   * agent does with that exit (Claude Code: a non-blocking error); deny: block on events that can block; allow: never
+   * block.
    */
   onMissing?: 'allow' | 'deny';
   /** Unset: relay `ask` where that fails closed on the host, else deny (emit.ts askRelaysSafely). */
@@ -31,7 +32,9 @@ export interface RunArgs {
    * GitHub Copilot CLI's own files). convert writes it.
    */
   event?: string;
-  /** Write the host's todo list where the script's agent keeps it (~/.claude/todos/…): opt-in, it writes under the user's home. */
+  /** Write the host's todo list where the script's agent keeps it (~/.claude/todos/…): opt-in, it writes under the
+   * user's home.
+   */
   emulateTodos?: boolean;
   /**
    * Where the host makes one call that the script's agent makes as several (Codex CLI's apply_patch: a Write or
@@ -51,7 +54,8 @@ function badCall(name: string, from: DialectId): never {
   throw new UsageError(`--calls takes ${mappings.dialects[from].agent} tool names, comma-separated; "${name}" is none`);
 }
 
-/** The dialects of `--from` / `--to` (a comma list), or a usage error naming the closest id for a typo (`Qwen`: qwen). */
+/** The dialects of `--from` / `--to` (a comma list), or a usage error naming the closest id for a typo (`Qwen`: qwen).
+ */
 export function dialectList(option: string, value: string): DialectId[] {
   const list = value.split(',');
   for (const d of list) if (!isDialectId(d)) throw new UsageError(`${option}: ${unknownDialectMessage(d)}`);
@@ -62,7 +66,8 @@ export function dialectList(option: string, value: string): DialectId[] {
 export function parseArgs(argv: string[]): RunArgs | 'help' {
   const o: Partial<RunArgs> & Record<string, unknown> = { onError: 'deny', rewrite: 'deny' };
   const choice = <T extends string>(flag: string, v: string | undefined, allowed: readonly T[]): T => {
-    if (v === undefined || !allowed.includes(v as T)) throw new UsageError(`${flag} takes ${allowed.join('|')}${v === undefined ? '' : `, got "${v}"`}`);
+    if (v === undefined || !allowed.includes(v as T))
+      throw new UsageError(`${flag} takes ${allowed.join('|')}${v === undefined ? '' : `, got "${v}"`}`);
     return v as T;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -100,7 +105,9 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
   }
   if (!o.from || !o.to) throw new UsageError('--from and --to are required');
   if (o.calls) o.calls = o.calls.map((n) => canonicalTool(o.from!, n) ?? badCall(n, o.from!));
-  if (o.event !== undefined && !canonicalEvent(o.to, o.event)) throw new UsageError(`--event takes a ${mappings.dialects[o.to].agent} event name; "${o.event}" is none`);
-  if (o.command === undefined || (Array.isArray(o.command) && !o.command.length)) throw new UsageError("a command is required: -c '<command>' or -- <command> [args...]");
+  if (o.event !== undefined && !canonicalEvent(o.to, o.event))
+    throw new UsageError(`--event takes a ${mappings.dialects[o.to].agent} event name; "${o.event}" is none`);
+  if (o.command === undefined || (Array.isArray(o.command) && !o.command.length))
+    throw new UsageError("a command is required: -c '<command>' or -- <command> [args...]");
   return o as RunArgs;
 }

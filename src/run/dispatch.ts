@@ -19,12 +19,13 @@ import { stopGuard } from './stop-guard.js';
 import { parseGroupedHooks, type GroupedHook } from '../dialects/wrapper.js';
 import { matcherFires, matcherFiresFor } from '../dialects/matcher-fires.js';
 import { canonicalTool, canonicalValue, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
-import { isDialectId, type DialectId } from '../model/dialect-ids.js';
+import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 
-export interface DispatchArgs extends Pick<RunArgs, 'to' | 'hosts' | 'onError' | 'onMissing' | 'ask' | 'rewrite' | 'transcript' | 'event'> {
+export interface DispatchArgs
+  extends Pick<RunArgs, 'to' | 'hosts' | 'onError' | 'onMissing' | 'ask' | 'rewrite' | 'transcript' | 'event'> {
   /** The hook set's files, highest precedence first (`--config` repeated). */
   config: string[];
   /** The config's dialect (detected from the file when omitted). */
@@ -56,12 +57,21 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     else if (a === '--on-missing' && (v === 'deny' || v === 'allow')) o.onMissing = v;
     else if (a === '--ask' && (v === 'ask' || v === 'deny' || v === 'allow')) o.ask = v;
     else if (a === '--rewrite' && (v === 'deny' || v === 'ignore')) o.rewrite = v;
-    else if (a === '--transcript' && (TRANSCRIPT_MODES as readonly string[]).includes(v)) o.transcript = v as TranscriptMode;
+    else if (a === '--transcript' && (TRANSCRIPT_MODES as readonly string[]).includes(v))
+      o.transcript = v as TranscriptMode;
     else if (a === '--event') o.event = v;
     else throw new UsageError(`unknown option or value: ${a} ${v}`);
   }
-  if (!o.to || (!o.config?.length && !o.hooks)) throw new UsageError("--to and --config are required (or the hooks themselves: run --from <dialect> … -c '<command>')");
-  for (const h of o.hooks ?? []) for (const n of h.calls ?? []) if (!canonicalTool(h.from, n)) throw new UsageError(`--calls takes ${mappings.dialects[h.from].agent} tool names, comma-separated; "${n}" is none`);
+  if (!o.to || (!o.config?.length && !o.hooks))
+    throw new UsageError(
+      "--to and --config are required (or the hooks themselves: run --from <dialect> … -c '<command>')",
+    );
+  for (const h of o.hooks ?? [])
+    for (const n of h.calls ?? [])
+      if (!canonicalTool(h.from, n))
+        throw new UsageError(
+          `--calls takes ${mappings.dialects[h.from].agent} tool names, comma-separated; "${n}" is none`,
+        );
   return { config: [], ...o } as DispatchArgs;
 }
 
@@ -89,9 +99,14 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
   }
   // Non-tool events: the reader already derived the values (SessionStart source, PreCompact trigger …).
   if (!on || on === 'unknown' || h.matcher.kind === 'all') return true;
-  // Compared in canonical words: Gemini's notification_type ToolPermission is Claude's permission_prompt (events.yaml valueNames).
+  // Compared in canonical words: Gemini's notification_type ToolPermission is Claude's permission_prompt (events.yaml
+  // valueNames).
   const value = p.payload[on];
-  return h.matcher.kind === 'values' && typeof value === 'string' && h.matcher.values.some((v) => canonicalValue(configDialect, p.event!, v) === canonicalValue(host, p.event!, value));
+  return (
+    h.matcher.kind === 'values' &&
+    typeof value === 'string' &&
+    h.matcher.values.some((v) => canonicalValue(configDialect, p.event!, v) === canonicalValue(host, p.event!, value))
+  );
 }
 
 /**
@@ -101,14 +116,16 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
 export function groupedHookMatches(h: GroupedHook, p: ParsedPayload, host: DialectId): boolean {
   if (h.matcher === undefined) return true;
   const on = p.event ? mappings.events[p.event]?.matcherOn : null;
-  if (on === 'tool') return matcherFires(host, h.matcher, typeof p.payload.tool_name === 'string' ? p.payload.tool_name : '');
+  if (on === 'tool')
+    return matcherFires(host, h.matcher, typeof p.payload.tool_name === 'string' ? p.payload.tool_name : '');
   if (!on || on === 'unknown' || h.matcher === '' || h.matcher === '*') return true;
   const value = p.payload[on];
   return typeof value === 'string' && h.matcher.split(/[|,]/).some((v) => v.trim() === value);
 }
 
 /** Whether a hook's matcher fires for one of the calls a host call is split into (canonical tool ids). */
-const callFilter = (h: Hook, configDialect: DialectId) => (tool: string) => matcherFiresFor(configDialect, h.nativeMatcher, tool);
+const callFilter = (h: Hook, configDialect: DialectId) => (tool: string) =>
+  matcherFiresFor(configDialect, h.nativeMatcher, tool);
 
 /** One hook to run for this call, from a hook set or carried by the entry. */
 interface Planned {
@@ -136,9 +153,24 @@ function byPriority(hooks: Planned[]): Planned[][] {
 const answersIgnored = (h: Hook) => !!h.event && mappings.events[h.event]?.nearest?.answers === 'ignored';
 
 /** How one hook of the set runs: a shell command, or an exec-form command with its `args` (no shell). */
-function hookRunArgs(h: Hook, d: Pick<DispatchArgs, 'to' | 'transcript' | 'onMissing'>, configDialect: DialectId): Parameters<typeof runHook>[0] {
-  const args = Array.isArray(h.fields.args) && h.fields.args.every((a) => typeof a === 'string') ? (h.fields.args as string[]) : undefined;
-  return { from: h.scriptDialect, to: d.to, command: args ? [h.command!, ...args] : h.command!, ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}), ...(d.transcript ? { transcript: d.transcript } : {}), ...(d.onMissing ? { onMissing: d.onMissing } : {}), callFilter: callFilter(h, configDialect) };
+function hookRunArgs(
+  h: Hook,
+  d: Pick<DispatchArgs, 'to' | 'transcript' | 'onMissing'>,
+  configDialect: DialectId,
+): Parameters<typeof runHook>[0] {
+  const args =
+    Array.isArray(h.fields.args) && h.fields.args.every((a) => typeof a === 'string')
+      ? (h.fields.args as string[])
+      : undefined;
+  return {
+    from: h.scriptDialect,
+    to: d.to,
+    command: args ? [h.command!, ...args] : h.command!,
+    ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}),
+    ...(d.transcript ? { transcript: d.transcript } : {}),
+    ...(d.onMissing ? { onMissing: d.onMissing } : {}),
+    callFilter: callFilter(h, configDialect),
+  };
 }
 
 /** A carried hook as runHook takes it: what its own `run` wrapper would have been given. */
@@ -155,7 +187,11 @@ function groupedRunArgs(h: GroupedHook, d: Pick<DispatchArgs, 'to' | 'transcript
   };
 }
 
-export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeof parseHostPayload>[1], env: NodeJS.ProcessEnv): Promise<HostReply> {
+export async function dispatch(
+  dispatchArgs: DispatchArgs,
+  raw: Parameters<typeof parseHostPayload>[1],
+  env: NodeJS.ProcessEnv,
+): Promise<HostReply> {
   const p = parseHostPayload(dispatchArgs, raw);
   if ('failed' in p) return p.failed;
   const args = callingHost(dispatchArgs, p);
@@ -170,18 +206,33 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
       const set = loadHookSet!(file, args.from, projectDir, cwd);
       for (const h of set.hooks) {
         if (h.type !== 'command' || h.command === undefined || !hookMatches(h, p, args.to, set.dialect)) continue;
-        planned.push({ priority: h.priority ?? 0, command: h.command, script: h.scriptDialect, run: hookRunArgs(h, args, set.dialect), ignored: answersIgnored(h) });
+        planned.push({
+          priority: h.priority ?? 0,
+          command: h.command,
+          script: h.scriptDialect,
+          run: hookRunArgs(h, args, set.dialect),
+          ignored: answersIgnored(h),
+        });
       }
     }
   } catch (e) {
     return ownFailure(p.event, p.hostEvent, args, HookBridgeError.is(e) ? e.describe() : String(e), p.mode);
   }
   for (const h of args.hooks ?? []) {
-    if (groupedHookMatches(h, p, args.to)) planned.push({ priority: h.priority ?? 0, command: h.args ? [h.command, ...h.args].join('\0') : h.command, script: h.from, run: groupedRunArgs(h, args), ignored: false });
+    if (groupedHookMatches(h, p, args.to))
+      planned.push({
+        priority: h.priority ?? 0,
+        command: h.args ? [h.command, ...h.args].join('\0') : h.command,
+        script: h.from,
+        run: groupedRunArgs(h, args),
+        ignored: false,
+      });
   }
   // Claude Code runs identical commands once (ground truth `dedup`).
   const seen = new Set<string>();
-  const candidates = planned.filter((h) => !seen.has(h.command) && seen.add(h.command) && !isPromptRefire(args.to, h.script, p));
+  const candidates = planned.filter(
+    (h) => !seen.has(h.command) && seen.add(h.command) && !isPromptRefire(args.to, h.script, p),
+  );
   if (!candidates.length) return { stdout: '', stderr: '', exitCode: 0 };
   // Priority order (lower first): hooks of equal priority run together, in parallel as the reference
   // engine runs them, and a deny or block stops the later priorities.
@@ -200,12 +251,41 @@ export async function dispatch(dispatchArgs: DispatchArgs, raw: Parameters<typeo
   // aggregate's `from` indexes the runs it was given: the ones that did not fail.
   const ok = runs.flatMap((r, i) => (r.failure ? [] : [i]));
   const { answer, from } = aggregate(ok.map((i) => runs[i]!));
-  const guard = stopGuard(answer, args, p, [...args.config, ...(args.hooks ?? []).map((h) => h.command)].join(' '), env);
+  const guard = stopGuard(
+    answer,
+    args,
+    p,
+    [...args.config, ...(args.hooks ?? []).map((h) => h.command)].join(' '),
+    env,
+  );
   const script = from >= 0 ? runnable[ok[from]!]!.script : (runnable[0]?.script ?? 'claude');
-  const reply = emit(answer, { host: args.to, script, event: p.event, hostEvent: p.hostEvent, tool: runs[0]?.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined, ...(p.mode ? { mode: p.mode } : {}) }, args);
+  const reply = emit(
+    answer,
+    {
+      host: args.to,
+      script,
+      event: p.event,
+      hostEvent: p.hostEvent,
+      tool: runs[0]?.tool,
+      hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined,
+      ...(p.mode ? { mode: p.mode } : {}),
+    },
+    args,
+  );
   const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
   const passthrough = [...(reply.exitCode === 2 ? [] : stderr), guard];
   return withStderr(reply, args.to, [...passthrough, reply.stderr]);
 }
 
-export const dispatchMain = (argv: string[]) => hostMain(argv, { name: 'dispatch', get usage() { return usageLine(DISPATCH_HELP); }, get help() { return formatHostHelp(DISPATCH_HELP, hostHelpLists()); }, parse: parseDispatchArgs, handle: dispatch });
+export const dispatchMain = (argv: string[]) =>
+  hostMain(argv, {
+    name: 'dispatch',
+    get usage() {
+      return usageLine(DISPATCH_HELP);
+    },
+    get help() {
+      return formatHostHelp(DISPATCH_HELP, hostHelpLists());
+    },
+    parse: parseDispatchArgs,
+    handle: dispatch,
+  });

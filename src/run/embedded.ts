@@ -47,13 +47,19 @@ function urlsIn(text: string): Embedded['values'] {
 }
 
 /** What the host's call carries for the script inside another parameter's text; `input`: the host's tool_input. */
-export function embeddedIn(host: DialectId, script: DialectId, tool: string | undefined, input: unknown): Embedded | undefined {
+export function embeddedIn(
+  host: DialectId,
+  script: DialectId,
+  tool: string | undefined,
+  input: unknown,
+): Embedded | undefined {
   const there = tool ? toolEntry(host, tool) : undefined;
   const own = tool ? toolEntry(script, tool) : undefined;
   if (!there?.embeds || !own || !isObject(input)) return undefined;
   for (const [c, holder] of Object.entries(there.embeds)) {
     const text = input[nameOf(there, holder)];
-    if (typeof text === 'string' && own.params.some(([, x]) => x === c)) return { param: nameOf(own, c), holder: nameOf(own, holder), values: urlsIn(text) };
+    if (typeof text === 'string' && own.params.some(([, x]) => x === c))
+      return { param: nameOf(own, c), holder: nameOf(own, holder), values: urlsIn(text) };
   }
   return undefined;
 }
@@ -63,24 +69,37 @@ export function embeddedIn(host: DialectId, script: DialectId, tool: string | un
  * with each run's rewritten value in place of the one it was given; the parameter itself goes (the host has none).
  * A string: why it cannot be expressed.
  */
-function joinRewrites(e: Embedded, input: Record<string, unknown>, rewrites: (Record<string, unknown> | undefined)[]): Record<string, unknown> | string {
+function joinRewrites(
+  e: Embedded,
+  input: Record<string, unknown>,
+  rewrites: (Record<string, unknown> | undefined)[],
+): Record<string, unknown> | string {
   const original = input[e.holder];
   const texts = rewrites.map((r) => r?.[e.holder]).filter((t): t is string => typeof t === 'string' && t !== original);
   let text = texts[0] ?? String(original);
   for (const [k, r] of rewrites.entries()) {
     const v = r?.[e.param];
     if (!r || v === e.values[k]!.value) continue;
-    if (typeof v !== 'string') return `a hook rewrote ${e.param} to ${JSON.stringify(v)}, which the ${e.holder} cannot carry`;
+    if (typeof v !== 'string')
+      return `a hook rewrote ${e.param} to ${JSON.stringify(v)}, which the ${e.holder} cannot carry`;
     const { token } = e.values[k]!;
-    if (!text.includes(token)) return `a hook rewrote ${e.param} ${token}, which the rewritten ${e.holder} no longer holds`;
+    if (!text.includes(token))
+      return `a hook rewrote ${e.param} ${token}, which the rewritten ${e.holder} no longer holds`;
     text = text.replace(token, () => v);
   }
   const { [e.param]: _, ...rest } = rewrites.find(Boolean)!;
   return { ...rest, [e.holder]: text };
 }
 
-/** One script run per value (the script's payload carries each in turn); the strictest answer wins, rewrites make one input. */
-export async function runEach<R extends Run>(e: Embedded, payload: Record<string, unknown>, tool: string | undefined, once: (payload: Record<string, unknown>, tool: string | undefined) => Promise<R>): Promise<Run> {
+/** One script run per value (the script's payload carries each in turn); the strictest answer wins, rewrites make one
+ * input.
+ */
+export async function runEach<R extends Run>(
+  e: Embedded,
+  payload: Record<string, unknown>,
+  tool: string | undefined,
+  once: (payload: Record<string, unknown>, tool: string | undefined) => Promise<R>,
+): Promise<Run> {
   const input = isObject(payload.tool_input) ? payload.tool_input : {};
   const runs: R[] = [];
   for (const { value } of e.values) {
@@ -91,7 +110,11 @@ export async function runEach<R extends Run>(e: Embedded, payload: Record<string
   const { answer } = aggregate(runs);
   delete answer.updatedInput;
   if (answer.decision !== 'deny' && runs.some((r) => r.answer.updatedInput)) {
-    const joined = joinRewrites(e, input, runs.map((r) => r.answer.updatedInput));
+    const joined = joinRewrites(
+      e,
+      input,
+      runs.map((r) => r.answer.updatedInput),
+    );
     if (typeof joined === 'string') {
       answer.decision = 'deny';
       answer.reason = `hook-bridge: ${joined}; blocked instead of running the original`;

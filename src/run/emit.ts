@@ -34,7 +34,8 @@ export interface EmitContext {
   tool: string | undefined;
   /** The host's native tool name. */
   hostTool: string | undefined;
-  /** The way the host ran the hook, where it has several (mappings `modes`): the answer is given in that mode's form. */
+  /** The way the host ran the hook, where it has several (mappings `modes`): the answer is given in that mode's form.
+   */
   mode?: string;
 }
 
@@ -44,12 +45,19 @@ const STOPS = new Set(['stop', 'subagent-stop']);
 /** Does relaying `ask` to this host fail closed? It asks a person, or denies when nobody can answer. */
 export function askRelaysSafely(host: DialectId): boolean {
   const out = mappings.dialects[host].output!;
-  return out.permissionDecision.includes('ask') && out.askInteractive === 'prompt' && (out.askHeadless === 'deny' || out.askHeadless === 'never-headless');
+  return (
+    out.permissionDecision.includes('ask') &&
+    out.askInteractive === 'prompt' &&
+    (out.askHeadless === 'deny' || out.askHeadless === 'never-headless')
+  );
 }
 
 /** The reason a host shows when it cannot apply a rewrite: the model can re-issue the call itself. */
 export function rewriteDenyReason(hostTool: string | undefined, input: Record<string, unknown>, agent: string): string {
-  return `A hook rewrote this call, but ${agent} cannot apply rewritten input, so hook-bridge blocked it instead of running the original. Re-issue the call as: ${hostTool ?? 'the same tool'} ${JSON.stringify(input)}`;
+  return (
+    `A hook rewrote this call, but ${agent} cannot apply rewritten input, so hook-bridge blocked it instead of ` +
+    `running the original. Re-issue the call as: ${hostTool ?? 'the same tool'} ${JSON.stringify(input)}`
+  );
 }
 
 export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
@@ -75,27 +83,40 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   if (decision === 'ask' && ask !== 'ask') {
     decision = ask;
     if (ask === 'deny') reason = reason ?? 'a hook asked for confirmation, which this agent cannot show';
-  } else if (decision === 'ask' && !out.permissionDecision.includes('ask') && !out.legacyDecision.includes('ask')) decision = 'deny';
+  } else if (decision === 'ask' && !out.permissionDecision.includes('ask') && !out.legacyDecision.includes('ask'))
+    decision = 'deny';
 
   let hostInput: Record<string, unknown> | undefined;
   if (a.updatedInput && TOOL_PERMISSION.has(ev) && decision !== 'deny') {
-    hostInput = renameParams(a.updatedInput, ctx.tool ? toolEntry(ctx.script, ctx.tool) : undefined, ctx.tool ? toolEntry(ctx.host, ctx.tool) : undefined);
-    // A strict host gets only its tool's own parameters (Claude's `description` of a Bash call has no place in Codex's).
-    const own = out.answerSchema === 'strict' && ctx.tool ? toolEntry(ctx.host, ctx.tool)?.params.map(([n]) => n) : undefined;
+    hostInput = renameParams(
+      a.updatedInput,
+      ctx.tool ? toolEntry(ctx.script, ctx.tool) : undefined,
+      ctx.tool ? toolEntry(ctx.host, ctx.tool) : undefined,
+    );
+    // A strict host gets only its tool's own parameters (Claude's `description` of a Bash call has no place in
+    // Codex's).
+    const own =
+      out.answerSchema === 'strict' && ctx.tool ? toolEntry(ctx.host, ctx.tool)?.params.map(([n]) => n) : undefined;
     if (own) hostInput = Object.fromEntries(Object.entries(hostInput).filter(([k]) => own.includes(k)));
     const honoured = ev === 'permission-request' || out.updatedInput !== 'ignored' || out.modifiedInput !== 'ignored';
     if (!honoured) {
       if (o.rewrite === 'deny') {
         decision = 'deny';
         reason = rewriteDenyReason(ctx.hostTool, hostInput, spec.agent);
-      } else notes.push(`hook-bridge: ${spec.agent} ignores input rewrites; the original input runs (--rewrite ignore)`);
+      } else
+        notes.push(`hook-bridge: ${spec.agent} ignores input rewrites; the original input runs (--rewrite ignore)`);
       hostInput = undefined;
     }
   }
 
   // PostToolUse feedback: where the host drops blocks but delivers context, deliver the reason as context.
   const context = [...a.context];
-  if (block && (ev === 'post-tool-use' || ev === 'post-tool-use-failure') && out.postToolUseBlock === 'dropped' && out.additionalContext[ev] === 'to-model') {
+  if (
+    block &&
+    (ev === 'post-tool-use' || ev === 'post-tool-use-failure') &&
+    out.postToolUseBlock === 'dropped' &&
+    out.additionalContext[ev] === 'to-model'
+  ) {
     if (reason) context.push(reason);
     block = false;
   }
@@ -107,8 +128,16 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   let stderr = '';
   let exitCode = 0;
 
-  if (ev === 'permission-request' && (decision === 'deny' || decision === 'allow') && (out.hookSpecificFields?.includes('decision') ?? true)) {
-    hso.decision = { behavior: decision, ...(decision === 'deny' && reason ? { message: reason } : {}), ...(hostInput ? { updatedInput: hostInput } : {}) };
+  if (
+    ev === 'permission-request' &&
+    (decision === 'deny' || decision === 'allow') &&
+    (out.hookSpecificFields?.includes('decision') ?? true)
+  ) {
+    hso.decision = {
+      behavior: decision,
+      ...(decision === 'deny' && reason ? { message: reason } : {}),
+      ...(hostInput ? { updatedInput: hostInput } : {}),
+    };
   } else if (decision === 'deny') {
     if (out.permissionDecision.includes('deny')) {
       hso.permissionDecision = 'deny';
@@ -135,9 +164,14 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     }
     if (hostInput) hso[rewriteField] = hostInput;
   } else if (decision === 'allow' || hostInput) {
-    // Never `allow` on a last-writer-wins host (Qwen): it would override another hook's deny, and cannot bypass its permission check anyway.
-    // Where an allow alone voids the answer, allow goes only with a rewrite; where a rewrite without allow does, always with it (Codex CLI).
-    const allow = decision === 'allow' ? !!hostInput || !voids.has('allow-without-updated-input') : !!hostInput && (voids.has('updated-input-without-allow') || out.rewriteWithAllow === true);
+    // Never `allow` on a last-writer-wins host (Qwen): it would override another hook's deny, and cannot bypass its
+    // permission check anyway.
+    // Where an allow alone voids the answer, allow goes only with a rewrite; where a rewrite without allow does, always
+    // with it (Codex CLI).
+    const allow =
+      decision === 'allow'
+        ? !!hostInput || !voids.has('allow-without-updated-input')
+        : !!hostInput && (voids.has('updated-input-without-allow') || out.rewriteWithAllow === true);
     if (allow && out.permissionDecision.includes('allow')) {
       hso.permissionDecision = 'allow';
       if (reason) hso.permissionDecisionReason = reason;
@@ -145,7 +179,8 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     if (hostInput) hso[rewriteField] = hostInput;
   }
   if (block) {
-    if (ev === 'stop' && out.stopBlock === 'ignored-headless') notes.push(`hook-bridge: ${spec.agent} ignores Stop blocks when run headless`);
+    if (ev === 'stop' && out.stopBlock === 'ignored-headless')
+      notes.push(`hook-bridge: ${spec.agent} ignores Stop blocks when run headless`);
     if (out.legacyDecision.includes('block')) {
       json.decision = 'block';
       json.reason = reasonOrDefault(reason);
@@ -163,8 +198,11 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     // and show its stopReason as a message instead.
     const meaning = out.continueFalse[ev];
     if (meaning === 'continues' || (STOPS.has(ev) && meaning !== 'session-ends')) {
-      notes.push(`hook-bridge: continue:false on ${ctx.hostEvent} would make ${spec.agent} continue; letting it stop instead`);
-      if (a.stopReason !== undefined) systemMessage = systemMessage === undefined ? a.stopReason : `${systemMessage}\n${a.stopReason}`;
+      notes.push(
+        `hook-bridge: continue:false on ${ctx.hostEvent} would make ${spec.agent} continue; letting it stop instead`,
+      );
+      if (a.stopReason !== undefined)
+        systemMessage = systemMessage === undefined ? a.stopReason : `${systemMessage}\n${a.stopReason}`;
     } else {
       json.continue = false;
       if (a.stopReason !== undefined) json.stopReason = a.stopReason;
@@ -195,17 +233,34 @@ const reasonOrDefault = (reason: string | undefined) => (reason?.trim() ? reason
 function keepAccepted(json: Record<string, unknown>, accepted: string[], agent: string, hostEvent: string): string[] {
   const dropped: string[] = [];
   const hso = json.hookSpecificOutput as Record<string, unknown> | undefined;
-  for (const k of Object.keys(hso ?? {})) if (k !== 'hookEventName' && !accepted.includes(`hookSpecificOutput.${k}`)) (dropped.push(k), delete hso![k]);
+  for (const k of Object.keys(hso ?? {}))
+    if (k !== 'hookEventName' && !accepted.includes(`hookSpecificOutput.${k}`)) {
+      dropped.push(k);
+      delete hso![k];
+    }
   if (hso && Object.keys(hso).length <= 1) delete json.hookSpecificOutput;
-  for (const k of Object.keys(json)) if (k !== 'hookSpecificOutput' && !accepted.includes(k)) (dropped.push(k), delete json[k]);
-  return dropped.length ? [`hook-bridge: ${agent} accepts no ${dropped.join(', ')} on ${hostEvent} (it would void the whole answer); dropped`] : [];
+  for (const k of Object.keys(json))
+    if (k !== 'hookSpecificOutput' && !accepted.includes(k)) {
+      dropped.push(k);
+      delete json[k];
+    }
+  return dropped.length
+    ? [
+        `hook-bridge: ${agent} accepts no ${dropped.join(', ')} on ${hostEvent} (it would void the whole ` +
+          `answer); dropped`,
+      ]
+    : [];
 }
 
 /**
  * Keep only the fields a host documents (the IDE's HookOutput). Decisions never depend on this: blocks are
  * exit 2 there, and PermissionRequest answers are not emitted to a host without that event.
  */
-function dropUndocumented(json: Record<string, unknown>, fields: string[] | undefined, hsoFields: string[] | undefined): void {
+function dropUndocumented(
+  json: Record<string, unknown>,
+  fields: string[] | undefined,
+  hsoFields: string[] | undefined,
+): void {
   if (fields) for (const k of Object.keys(json)) if (!fields.includes(k)) delete json[k];
   const hso = json.hookSpecificOutput as Record<string, unknown> | undefined;
   if (hso && hsoFields) for (const k of Object.keys(hso)) if (!hsoFields.includes(k)) delete hso[k];
@@ -219,6 +274,10 @@ function dropUndocumented(json: Record<string, unknown>, fields: string[] | unde
  */
 export function withStderr(reply: HostReply, host: DialectId, texts: (string | undefined)[]): HostReply {
   const stderr = texts.filter(Boolean).join('\n');
-  const guard = reply.exitCode !== 2 && !reply.stdout && stderr !== '' && mappings.dialects[host].output?.stderrAnswer === 'when-stdout-empty';
+  const guard =
+    reply.exitCode !== 2 &&
+    !reply.stdout &&
+    stderr !== '' &&
+    mappings.dialects[host].output?.stderrAnswer === 'when-stdout-empty';
   return { stdout: guard ? '{}\n' : reply.stdout, stderr, exitCode: reply.exitCode };
 }

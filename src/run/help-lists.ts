@@ -8,6 +8,8 @@ import type { HelpLists } from './help.js';
 
 export function hostHelpLists(): HelpLists {
   // agents only: a format that extends one (hooks.yaml) is never the host
-  const relayed = DIALECT_IDS.filter((d) => !mappings.dialects[d].extends && askRelaysSafely(d)).map((d) => mappings.dialects[d].agent);
+  const relayed = DIALECT_IDS.filter((d) => !mappings.dialects[d].extends && askRelaysSafely(d)).map(
+    (d) => mappings.dialects[d].agent,
+  );
   return { '--ask': `relayed on ${relayed.join(', ')}` };
 }

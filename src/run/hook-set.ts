@@ -21,7 +21,12 @@ export function locateHookSet(file: string, projectDir: string, cwd: string): st
 }
 
 /** Load the hook set and its dialect (its own failures are hook-bridge's: fail by --on-error). */
-export function loadHookSet(file: string, from: DialectId | undefined, projectDir: string, cwd = projectDir): { hooks: Hook[]; dialect: DialectId } {
+export function loadHookSet(
+  file: string,
+  from: DialectId | undefined,
+  projectDir: string,
+  cwd = projectDir,
+): { hooks: Hook[]; dialect: DialectId } {
   const path = locateHookSet(file, projectDir, cwd);
   let text: string;
   try {

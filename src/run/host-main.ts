@@ -20,7 +20,10 @@ export interface HostCommand<A extends Pick<RunArgs, 'to' | 'onError'>> {
 }
 
 /** The process side of run and dispatch: arguments, stdin, the reply, and failing closed on usage errors. */
-export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(argv: string[], c: HostCommand<A>): Promise<void> {
+export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(
+  argv: string[],
+  c: HostCommand<A>,
+): Promise<void> {
   let args: A | 'help';
   try {
     args = c.parse(argv);

@@ -18,11 +18,21 @@ import { MAX_PAYLOAD, type TooLarge } from './stdin.js';
  */
 export type ParsedPayload = { payload: Payload; event: string | undefined; hostEvent: string; mode?: string };
 
-export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError' | 'event'>, raw: Buffer | TooLarge): ParsedPayload | { failed: HostReply } {
+export function parseHostPayload(
+  args: Pick<RunArgs, 'to' | 'onError' | 'event'>,
+  raw: Buffer | TooLarge,
+): ParsedPayload | { failed: HostReply } {
   if (!Buffer.isBuffer(raw)) {
     // A huge PostToolUse (a big tool_response) must not turn into a deny: fail by the event the head names.
     const hostEvent = guessHostEvent(raw.head) ?? args.event ?? 'PreToolUse';
-    return { failed: ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `payload larger than ${MAX_PAYLOAD} bytes`) };
+    return {
+      failed: ownFailure(
+        canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use',
+        hostEvent,
+        args,
+        `payload larger than ${MAX_PAYLOAD} bytes`,
+      ),
+    };
   }
   const text = raw.toString('utf8');
   let payload: Payload;
@@ -32,7 +42,14 @@ export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError' | 'event'>
     payload = v;
   } catch {
     const hostEvent = guessHostEvent(text) ?? args.event ?? 'PreToolUse';
-    return { failed: ownFailure(canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use', hostEvent, args, `the ${args.to} payload on stdin is not a JSON object`) };
+    return {
+      failed: ownFailure(
+        canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use',
+        hostEvent,
+        args,
+        `the ${args.to} payload on stdin is not a JSON object`,
+      ),
+    };
   }
   const call = hostCall(args.to, payload, args.event);
   payload = call.payload;
@@ -40,9 +57,17 @@ export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError' | 'event'>
   const own = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
   const event = own ? canonicalEvent(args.to, own) : undefined;
   const mode = call.mode ? { mode: call.mode } : {};
-  const fail = (m: string) => ({ failed: ownFailure(event ?? 'pre-tool-use', hostEvent ?? 'PreToolUse', args, m, call.mode) });
-  if (!hostEvent) return fail(mappings.dialects[args.to].payload?.eventNamed === false ? `the ${args.to} payload names no event, and the wrapper no --event` : 'the payload has no hook_event_name string');
-  if (payload.tool_name !== undefined && typeof payload.tool_name !== 'string') return fail('tool_name is not a string');
+  const fail = (m: string) => ({
+    failed: ownFailure(event ?? 'pre-tool-use', hostEvent ?? 'PreToolUse', args, m, call.mode),
+  });
+  if (!hostEvent)
+    return fail(
+      mappings.dialects[args.to].payload?.eventNamed === false
+        ? `the ${args.to} payload names no event, and the wrapper no --event`
+        : 'the payload has no hook_event_name string',
+    );
+  if (payload.tool_name !== undefined && typeof payload.tool_name !== 'string')
+    return fail('tool_name is not a string');
   if (payload.tool_input !== undefined && !isObject(payload.tool_input)) return fail('tool_input is not an object');
   return { payload, event, hostEvent, ...mode };
 }
@@ -52,9 +77,13 @@ export function parseHostPayload(args: Pick<RunArgs, 'to' | 'onError' | 'event'>
  * script of an agent that does not do that never sees it, so it is answered without running the script.
  */
 export const isPromptRefire = (host: DialectId, script: DialectId, p: ParsedPayload) =>
-  p.event === 'user-prompt-submit' && p.payload.prompt === '' && mappings.dialects[host].payload?.emptyPromptRefire === true && mappings.dialects[script].payload?.emptyPromptRefire !== true;
+  p.event === 'user-prompt-submit' &&
+  p.payload.prompt === '' &&
+  mappings.dialects[host].payload?.emptyPromptRefire === true &&
+  mappings.dialects[script].payload?.emptyPromptRefire !== true;
 
-/** Which of the hosts sharing a config file called: the one whose vocabulary names the payload's tool (else the first). */
+/** Which of the hosts sharing a config file called: the one whose vocabulary names the payload's tool (else the first).
+ */
 export function callingHost<A extends Pick<RunArgs, 'to' | 'hosts'>>(args: A, p: ParsedPayload): A {
   const tool = p.payload.tool_name;
   if (!args.hosts || typeof tool !== 'string') return args;

@@ -20,9 +20,27 @@ export async function run(runArgs: RunArgs, raw: Buffer | TooLarge, env: NodeJS.
   if (isPromptRefire(args.to, args.from, p)) return { stdout: '', stderr: '', exitCode: 0 };
   const h = await runHook(args, p, env);
   if (h.failure) return ownFailure(p.event ?? 'pre-tool-use', p.hostEvent, args, h.failure, p.mode);
-  const guard = stopGuard(h.answer, args, p, typeof args.command === 'string' ? args.command : args.command.join(' '), env);
+  const guard = stopGuard(
+    h.answer,
+    args,
+    p,
+    typeof args.command === 'string' ? args.command : args.command.join(' '),
+    env,
+  );
   if (guard) h.note = [h.note, guard].filter(Boolean).join('\n');
-  const reply = emit(h.answer, { host: args.to, script: args.from, event: p.event, hostEvent: p.hostEvent, tool: h.tool, hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined, ...(p.mode ? { mode: p.mode } : {}) }, args);
+  const reply = emit(
+    h.answer,
+    {
+      host: args.to,
+      script: args.from,
+      event: p.event,
+      hostEvent: p.hostEvent,
+      tool: h.tool,
+      hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined,
+      ...(p.mode ? { mode: p.mode } : {}),
+    },
+    args,
+  );
   // The script's stderr passes through, unless the reply itself blocks through stderr.
   return withStderr(reply, args.to, [reply.exitCode === 2 ? '' : h.stderr, h.note, reply.stderr]);
 }
@@ -35,5 +53,15 @@ function parseAndPreload(argv: string[]): RunArgs | 'help' {
 }
 
 // usage and help are formatted only when printed (formatting them cost every call ~0.5 ms)
-export const main = (argv: string[]) => hostMain(argv, { name: 'run', get usage() { return usageLine(RUN_HELP); }, get help() { return formatHostHelp(RUN_HELP, hostHelpLists()); }, parse: parseAndPreload, handle: run });
-
+export const main = (argv: string[]) =>
+  hostMain(argv, {
+    name: 'run',
+    get usage() {
+      return usageLine(RUN_HELP);
+    },
+    get help() {
+      return formatHostHelp(RUN_HELP, hostHelpLists());
+    },
+    parse: parseAndPreload,
+    handle: run,
+  });

@@ -8,7 +8,9 @@ import type { ScriptResult } from './answer.js';
 /** What the shell said, kept for the note: its last line, without its `/bin/sh: 1: ` prefix. */
 export interface NotRun {
   exitCode: 126 | 127;
-  /** `uv: not found`, `./guard.sh: Permission denied`, or undefined when nothing on stderr says (a script's own exit 127). */
+  /** `uv: not found`, `./guard.sh: Permission denied`, or undefined when nothing on stderr says (a script's own exit
+   * 127).
+   */
   said?: string;
 }
 
@@ -22,7 +24,10 @@ const SPAWN_CODES: Record<string, 126 | 127> = { ENOENT: 127, EACCES: 126 };
  * Did the command not run? Shell form: exit 126/127 — POSIX's codes for exactly that, which a script that
  * itself exits 127 also uses (then `said` stays unset, and the note says only the code). Exec form: ENOENT/EACCES.
  */
-export function notRun(r: ScriptResult & { spawnError?: string; spawnCode?: string }, execForm: boolean): NotRun | undefined {
+export function notRun(
+  r: ScriptResult & { spawnError?: string; spawnCode?: string },
+  execForm: boolean,
+): NotRun | undefined {
   if (r.spawnError !== undefined) {
     // The shell itself not starting is hook-bridge's own failure (--on-error), not the hook's.
     const code = execForm && r.spawnCode ? SPAWN_CODES[r.spawnCode] : undefined;
@@ -30,12 +35,17 @@ export function notRun(r: ScriptResult & { spawnError?: string; spawnCode?: stri
   }
   if (r.exitCode !== 126 && r.exitCode !== 127) return undefined;
   const last = r.stderr.trim().split('\n').pop() ?? '';
-  const said = SHELL_SAYS.test(last) ? last.replace(/^(?:\/\S*\/)?(?:sh|bash|dash|ksh|zsh):\s*(?:line\s+)?\d*:?\s*/, '') : undefined;
+  const said = SHELL_SAYS.test(last)
+    ? last.replace(/^(?:\/\S*\/)?(?:sh|bash|dash|ksh|zsh):\s*(?:line\s+)?\d*:?\s*/, '')
+    : undefined;
   return { exitCode: r.exitCode, ...(said ? { said } : {}) };
 }
 
 /** The note on stderr (or the deny's reason): what did not run and what that means here. */
 export function notRunText(n: NotRun, outcome: string): string {
-  const what = n.said ? `the hook could not run: ${n.said} (exit ${n.exitCode})` : `the hook exited ${n.exitCode}, the shell's code for a program it cannot ${n.exitCode === 127 ? 'find' : 'execute'}`;
+  const what = n.said
+    ? `the hook could not run: ${n.said} (exit ${n.exitCode})`
+    : `the hook exited ${n.exitCode}, the shell's code for a program it cannot ` +
+      (n.exitCode === 127 ? 'find' : 'execute');
   return `hook-bridge: ${what}; ${outcome}`;
 }

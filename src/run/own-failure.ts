@@ -1,4 +1,5 @@
-// hook-bridge's own failures (a payload it cannot read, a shell it cannot start, its own crash, a bad argument) as the host's
+// hook-bridge's own failures (a payload it cannot read, a shell it cannot start, its own crash, a bad argument) as the
+// host's
 // reply: they fail closed on the events where a hook can stop something, unless --on-error allow.
 import { emit, withStderr, type HostReply } from './emit.js';
 import type { RunArgs } from './args.js';
@@ -11,13 +12,30 @@ export const isBlocking = (event: string | undefined): boolean => event !== unde
 export const guessHostEvent = (text: string) => /"hook_event_name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
 
 /** `mode`: the way the host ran the hook, where it has several (mappings `modes`): the answer is given in its form. */
-export function ownFailure(event: string | undefined, hostEvent: string, args: Pick<RunArgs, 'to' | 'onError'>, message: string, mode?: string): HostReply {
+export function ownFailure(
+  event: string | undefined,
+  hostEvent: string,
+  args: Pick<RunArgs, 'to' | 'onError'>,
+  message: string,
+  mode?: string,
+): HostReply {
   const msg = `hook-bridge: ${message}`;
-  if (!isBlocking(event) || args.onError === 'allow') return withStderr({ stdout: '', stderr: '', exitCode: 0 }, args.to, [msg]);
+  if (!isBlocking(event) || args.onError === 'allow')
+    return withStderr({ stdout: '', stderr: '', exitCode: 0 }, args.to, [msg]);
   // Fail closed, with the reason: the host blocks, the model and the user learn why.
   return emit(
-    event === 'user-prompt-submit' ? { block: true, reason: msg, context: [] } : { decision: 'deny', reason: msg, context: [] },
-    { host: args.to, script: args.to, event, hostEvent, tool: undefined, hostTool: undefined, ...(mode ? { mode } : {}) },
+    event === 'user-prompt-submit'
+      ? { block: true, reason: msg, context: [] }
+      : { decision: 'deny', reason: msg, context: [] },
+    {
+      host: args.to,
+      script: args.to,
+      event,
+      hostEvent,
+      tool: undefined,
+      hostTool: undefined,
+      ...(mode ? { mode } : {}),
+    },
     { ask: 'deny', rewrite: 'deny' },
   );
 }

@@ -4,7 +4,15 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
-import { canonicalEvent, canonicalTool, canonicalValue, nativeEvent, nativeValue, renameParams, toolEntry } from '../dialects/catalog.js';
+import {
+  canonicalEvent,
+  canonicalTool,
+  canonicalValue,
+  nativeEvent,
+  nativeValue,
+  renameParams,
+  toolEntry,
+} from '../dialects/catalog.js';
 import { hasOwnPayloadNames } from '../dialects/host-mode.js';
 import { isObject } from '../model/is-object.js';
 import { translateResponse } from '../results/index.js';
@@ -59,11 +67,15 @@ function translateMode(mode: unknown, host: DialectId, script: DialectId): unkno
   if (typeof mode !== 'string') return mode;
   const canonical = mappings.dialects[host].payload?.permissionModes[mode];
   if (!canonical) return mode;
-  const native = Object.entries(mappings.dialects[script].payload?.permissionModes ?? {}).find(([, c]) => c === canonical)?.[0];
+  const native = Object.entries(mappings.dialects[script].payload?.permissionModes ?? {}).find(
+    ([, c]) => c === canonical,
+  )?.[0];
   return native ?? mode;
 }
 
-/** A payload field's name in the script's agent (e.g. Qwen's `crons` is Claude's `session_crons`; on one event, its own). */
+/** A payload field's name in the script's agent (e.g. Qwen's `crons` is Claude's `session_crons`; on one event, its
+ * own).
+ */
 function fieldName(key: string, host: DialectId, script: DialectId, event?: string): string {
   const hostNames = mappings.dialects[host].payload?.fieldNames ?? {};
   const canonical = Object.keys(hostNames).find((c) => hostNames[c] === key) ?? key;
@@ -84,37 +96,64 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
   const covering = tool && !toolEntry(script, tool) ? mappings.index.toolCovering[script][tool] : undefined;
   // Fields the script's agent always sends, filled where the host does not send them.
   const cwd = typeof p.cwd === 'string' ? p.cwd : hostProjectDir(host, env, p);
-  const base: Payload = { session_id: p.session_id ?? env.QWEN_CODE_SESSION_ID ?? env.CLAUDE_CODE_SESSION_ID ?? 'unknown', transcript_path: p.transcript_path ?? '', cwd, timestamp: p.timestamp ?? new Date().toISOString() };
-  for (const k of mappings.dialects[script].payload?.alwaysSent ?? []) if (k in base) out[fieldName(k, host, script, event)] = base[k];
+  const base: Payload = {
+    session_id: p.session_id ?? env.QWEN_CODE_SESSION_ID ?? env.CLAUDE_CODE_SESSION_ID ?? 'unknown',
+    transcript_path: p.transcript_path ?? '',
+    cwd,
+    timestamp: p.timestamp ?? new Date().toISOString(),
+  };
+  for (const k of mappings.dialects[script].payload?.alwaysSent ?? [])
+    if (k in base) out[fieldName(k, host, script, event)] = base[k];
   for (const [k, v] of Object.entries(p)) {
     switch (k) {
       case 'hook_event_name':
-        // A script whose agent names no event in its payloads (Copilot CLI's own files) gets none, or the field the event has for it.
-        if (mappings.dialects[script].payload?.eventNamed !== false) out[k] = (event && nativeEvent(script, event)) || v;
-        else if (event && mappings.dialects[script].payload?.eventFieldNames?.[event]?.hook_event_name) out[fieldName(k, host, script, event)] = nativeEvent(script, event) ?? v;
+        // A script whose agent names no event in its payloads (Copilot CLI's own files) gets none, or the field the
+        // event has for it.
+        if (mappings.dialects[script].payload?.eventNamed !== false)
+          out[k] = (event && nativeEvent(script, event)) || v;
+        else if (event && mappings.dialects[script].payload?.eventFieldNames?.[event]?.hook_event_name)
+          out[fieldName(k, host, script, event)] = nativeEvent(script, event) ?? v;
         break;
       case 'tool_name':
-        out[fieldName(k, host, script, event)] = (tool && toolEntry(script, tool)?.name) || (covering && toolEntry(script, covering)?.name) || v;
+        out[fieldName(k, host, script, event)] =
+          (tool && toolEntry(script, tool)?.name) || (covering && toolEntry(script, covering)?.name) || v;
         break;
       case 'tool_input': {
         // Under the script's name for it (Copilot CLI's own files: toolArgs), never beside it as tool_input.
         const name = fieldName(k, host, script, event);
-        out[name] = isObject(v) ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined) : v;
-        if (covering && isObject(v)) out[name] = { [nativeParam(script, covering, 'patch')]: patchOfCall(tool!, renameParams(v, toolEntry(host, tool!), undefined), cwd, 'tool_response' in p) ?? '' };
+        out[name] = isObject(v)
+          ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined)
+          : v;
+        if (covering && isObject(v))
+          out[name] = {
+            [nativeParam(script, covering, 'patch')]:
+              patchOfCall(tool!, renameParams(v, toolEntry(host, tool!), undefined), cwd, 'tool_response' in p) ?? '',
+          };
         out[name] = withEmbedded(out[name], host, script, tool, v);
         break;
       }
       case 'tool_response':
-        out[fieldName(k, host, script, event)] = translateResponse(v, tool, host, script, isObject(p.tool_input) ? p.tool_input : undefined, cwd);
+        out[fieldName(k, host, script, event)] = translateResponse(
+          v,
+          tool,
+          host,
+          script,
+          isObject(p.tool_input) ? p.tool_input : undefined,
+          cwd,
+        );
         break;
       case 'permission_mode':
         out[k] = translateMode(v, host, script);
         break;
       default:
-        out[fieldName(k, host, script, event)] = typeof v === 'string' && event && k === mappings.events[event]?.matcherOn ? nativeValue(script, event, canonicalValue(host, event, v)) : v;
+        out[fieldName(k, host, script, event)] =
+          typeof v === 'string' && event && k === mappings.events[event]?.matcherOn
+            ? nativeValue(script, event, canonicalValue(host, event, v))
+            : v;
     }
   }
-  if (out.permission_mode === undefined && mappings.dialects[script].payload?.alwaysSent.includes('permission_mode')) out.permission_mode = 'default';
+  if (out.permission_mode === undefined && mappings.dialects[script].payload?.alwaysSent.includes('permission_mode'))
+    out.permission_mode = 'default';
   return { payload: out, event, tool, ...(covering ? { covering } : {}) };
 }
 
@@ -122,10 +161,17 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
  * A parameter the host's tool carries in another one's text, as the field the script's tool has (Gemini's web_fetch
  * URLs in its prompt -> Claude's WebFetch url): the first value; runHook runs the script once per value (embedded.ts).
  */
-function withEmbedded(input: unknown, host: DialectId, script: DialectId, tool: string | undefined, hostInput: unknown): unknown {
+function withEmbedded(
+  input: unknown,
+  host: DialectId,
+  script: DialectId,
+  tool: string | undefined,
+  hostInput: unknown,
+): unknown {
   const e = embeddedIn(host, script, tool, hostInput);
   return e?.values.length && isObject(input) ? { [e.param]: e.values[0]!.value, ...input } : input;
 }
 
 /** A canonical parameter's native name on a dialect's tool. */
-export const nativeParam = (d: DialectId, tool: string, canonical: string) => Object.keys(renameParams({ [canonical]: 0 }, undefined, toolEntry(d, tool)))[0]!;
+export const nativeParam = (d: DialectId, tool: string, canonical: string) =>
+  Object.keys(renameParams({ [canonical]: 0 }, undefined, toolEntry(d, tool)))[0]!;

@@ -20,7 +20,11 @@ export function mayReadTranscript(command: string | string[], cwd: string, env: 
     if (typeof command === 'string') shell(command, s, 0, undefined);
     else {
       if (command.some((a) => mentions(a))) return true;
-      program(command.map((value) => ({ value, dynamic: false })), s, 0);
+      program(
+        command.map((value) => ({ value, dynamic: false })),
+        s,
+        0,
+      );
     }
     return false;
   } catch {

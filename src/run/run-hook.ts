@@ -9,7 +9,19 @@ import { carryEnvFile, scriptEnv, sessionEnvFile } from './script-env.js';
 import { coveredRewrite, runSplit, splitHostCall } from './split-calls.js';
 import { syncTranscripts } from './transcripts.js';
 
-type HookArgs = Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'onMissing' | 'pluginRoot' | 'emulateTodos' | 'calls' | 'transcript'> & {
+type HookArgs = Pick<
+  RunArgs,
+  | 'from'
+  | 'to'
+  | 'command'
+  | 'timeoutS'
+  | 'onTimeout'
+  | 'onMissing'
+  | 'pluginRoot'
+  | 'emulateTodos'
+  | 'calls'
+  | 'transcript'
+> & {
   /** dispatch: which of the calls a host call is split into the hook's matcher fires for (canonical tool ids). */
   callFilter?: (tool: string) => boolean;
 };
@@ -28,7 +40,11 @@ export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.Proc
   const filter = args.callFilter ?? (args.calls ? (tool: string) => args.calls!.includes(tool) : undefined);
   // A host call whose tool carries a parameter in another one's text (Gemini's web_fetch URLs): one run per value.
   const embedded = split ? undefined : embeddedIn(args.to, args.from, t.tool, p.payload.tool_input);
-  const h = split ? await runSplit(split, once, args.from, cwd, filter) : embedded?.values.length ? await runEach(embedded, t.payload, t.tool, once) : await once(t.payload, t.tool);
+  const h = split
+    ? await runSplit(split, once, args.from, cwd, filter)
+    : embedded?.values.length
+      ? await runEach(embedded, t.payload, t.tool, once)
+      : await once(t.payload, t.tool);
   if (t.covering && h.answer.updatedInput) coveredRewrite(h.answer, t.tool!, cwd);
   const envNote = envFile ? carryEnvFile(envFile, args.to, env) : undefined;
   const note = [transcriptNote, h.note].filter(Boolean).join('\n');

@@ -4,14 +4,23 @@ import { exists, mentions, read, unsure, type Scan } from './script-scan.js';
 
 /** Standard-library modules a hook script commonly imports that cannot hand the payload to another program. */
 const PY_STDLIB = new Set(
-  ('__future__ abc argparse array ast base64 binascii bisect calendar cmath codecs collections colorsys contextlib copy csv dataclasses ' +
-    'datetime decimal difflib enum errno fnmatch fractions functools gettext glob gzip hashlib heapq hmac html io ipaddress itertools ' +
-    'json keyword linecache locale logging math mimetypes numbers operator os pathlib platform pprint random re secrets shlex shutil ' +
-    'signal stat statistics string struct sys tempfile textwrap time timeit tomllib traceback types typing unicodedata uuid warnings zlib ' +
-    'zoneinfo getpass pwd grp select fcntl termios tty configparser').split(' '),
+  (
+    '__future__ abc argparse array ast base64 binascii bisect calendar cmath codecs collections colorsys ' +
+    'contextlib copy csv dataclasses ' +
+    ('datetime decimal difflib enum errno fnmatch fractions functools gettext ' +
+      'glob gzip hashlib heapq hmac html io ipaddress itertools ') +
+    ('json keyword linecache locale logging math mimetypes numbers operator ' +
+      'os pathlib platform pprint random re secrets shlex shutil ') +
+    ('signal stat statistics string struct sys tempfile textwrap time timeit ' +
+      'tomllib traceback types typing unicodedata uuid warnings zlib ') +
+    'zoneinfo getpass pwd grp select fcntl termios tty configparser'
+  ).split(' '),
 );
 /** Code that runs other programs or talks to the network: the payload may reach something uninspectable. */
-const PY_UNSURE = /\b(subprocess|os\s*\.\s*(system|popen|exec\w*|spawn\w*|fork\w*|posix_spawn\w*)|__import__|importlib|runpy|exec\s*\(|eval\s*\(|socket|urllib|http|requests|ctypes|multiprocessing|pty)\b/;
+const PY_UNSURE = new RegExp(
+  String.raw`\b(subprocess|os\s*\.\s*(system|popen|exec\w*|spawn\w*|fork\w*|posix_spawn\w*)|__import__|importlib` +
+    String.raw`|runpy|exec\s*\(|eval\s*\(|socket|urllib|http|requests|ctypes|multiprocessing|pty)\b`,
+);
 
 export function pythonFile(file: string, s: Scan, depth: number): void {
   const text = read(file, s, depth);
@@ -21,7 +30,13 @@ export function pythonFile(file: string, s: Scan, depth: number): void {
 export function python(text: string, dir: string, s: Scan, depth: number): void {
   if (mentions(text) || PY_UNSURE.test(text)) unsure();
   for (const m of text.matchAll(/^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import\b|import[ \t]+([^\n#;]+))/gm)) {
-    const mods = m[1] !== undefined ? [m[1]] : m[2]!.replace(/[()\\]/g, '').split(',').map((x) => x.trim().split(/\s+/)[0]!);
+    const mods =
+      m[1] !== undefined
+        ? [m[1]]
+        : m[2]!
+            .replace(/[()\\]/g, '')
+            .split(',')
+            .map((x) => x.trim().split(/\s+/)[0]!);
     for (const mod of mods) pyModule(mod, dir, s, depth);
   }
 }

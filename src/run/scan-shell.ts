@@ -10,19 +10,55 @@ import { MAX_DEPTH, mentions, read, resolvePath, unsure, type Scan } from './scr
 
 /** Shell builtins and utilities that read only what they are given (files named on their command line, stdin). */
 const PLAIN = new Set(
-  ('echo printf exit return true false : test [ read set unset export local declare typeset readonly shift cd pwd pushd popd trap wait break continue let ' +
+  (
+    'echo printf exit return true false : test [ read set unset export local declare typeset readonly shift cd ' +
+    'pwd pushd popd trap wait break continue let ' +
     'getopts type hash umask shopt alias unalias mapfile readarray which ' +
-    'cat jq grep egrep fgrep sed awk gawk mawk head tail cut tr sort uniq wc tee basename dirname date sleep mkdir touch rm rmdir ' +
-    'ls cp mv ln chmod seq expr base64 sha1sum sha256sum md5sum realpath readlink stat whoami id hostname uname mktemp diff cmp comm paste ' +
-    'fold fmt nl od rev tac column logger printenv yes').split(' '),
+    ('cat jq grep egrep fgrep sed awk gawk mawk head tail cut tr sort uniq ' +
+      'wc tee basename dirname date sleep mkdir touch rm rmdir ') +
+    ('ls cp mv ln chmod seq expr base64 sha1sum sha256sum md5sum realpath ' +
+      'readlink stat whoami id hostname uname mktemp diff cmp comm paste ') +
+    'fold fmt nl od rev tac column logger printenv yes'
+  ).split(' '),
 );
 /** Prefix commands: the program they run is the next word that is not an option or assignment. */
 const PREFIX = new Set(['exec', 'command', 'env', 'nohup', 'nice', 'time', 'timeout', 'xargs', 'stdbuf', 'setsid']);
 /** Options of prefix commands that take a value (so the value is not the program). */
-const PREFIX_VALUE_OPTS = new Set(['-I', '-i', '-n', '-L', '-P', '-d', '-E', '-s', '-a', '-u', '-k', '-o', '-e', '-C', '-S']);
+const PREFIX_VALUE_OPTS = new Set([
+  '-I',
+  '-i',
+  '-n',
+  '-L',
+  '-P',
+  '-d',
+  '-E',
+  '-s',
+  '-a',
+  '-u',
+  '-k',
+  '-o',
+  '-e',
+  '-C',
+  '-S',
+]);
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh']);
 const PYTHON = /^python(\d+(\.\d+)?)?$/;
-const RESERVED = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '!', '{', '}', 'esac', 'in']);
+const RESERVED = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'do',
+  'done',
+  'while',
+  'until',
+  '!',
+  '{',
+  '}',
+  'esac',
+  'in',
+]);
 
 /** Check a shell program (a command string or a script file's text). `script`: the file, for `$0`. */
 export function shell(text: string, s: Scan, depth: number, script: string | undefined): void {
@@ -33,7 +69,8 @@ export function shell(text: string, s: Scan, depth: number, script: string | und
   // Functions defined anywhere in this text: `name() {…}` or `function name`.
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if ('word' in t && t.word.value === 'function' && tokens[i + 1] && 'word' in tokens[i + 1]!) s.functions.add((tokens[i + 1] as { word: Word }).word.value);
+    if ('word' in t && t.word.value === 'function' && tokens[i + 1] && 'word' in tokens[i + 1]!)
+      s.functions.add((tokens[i + 1] as { word: Word }).word.value);
     if ('word' in t && isOp(tokens[i + 1], '(') && isOp(tokens[i + 2], ')')) s.functions.add(t.word.value);
   }
   let cmd: Word[] = [];
@@ -93,7 +130,11 @@ export function shell(text: string, s: Scan, depth: number, script: string | und
     if (!cmd.length) {
       if (w.value === 'case') {
         // `case WORD in`: then patterns
-        while (i + 1 < tokens.length && !(isWord(tokens[i + 1]) && (tokens[i + 1] as { word: Word }).word.value === 'in')) i++;
+        while (
+          i + 1 < tokens.length &&
+          !(isWord(tokens[i + 1]) && (tokens[i + 1] as { word: Word }).word.value === 'in')
+        )
+          i++;
         i++;
         caseDepth++;
         patterns = true;
@@ -166,7 +207,8 @@ export function program(words: Word[], s: Scan, depth: number): void {
       else if (!v.startsWith('-') && !(name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(v))) break;
     }
     if (i >= words.length) {
-      if (name === 'env' || name === 'xargs' || name === 'command' || name === 'exec') return; // prints the environment / runs echo / nothing
+      // prints the environment / runs echo / nothing
+      if (name === 'env' || name === 'xargs' || name === 'command' || name === 'exec') return;
       unsure();
     }
     return program(words.slice(i), s, depth);
@@ -218,8 +260,10 @@ function interpreter(name: string, args: Word[], s: Scan, depth: number): void {
     for (let i = 1; i < args.length; i++) {
       const a = args[i]!;
       if (a.dynamic) unsure();
-      if (/^--(with|python|project|directory|env-file|extra|group|index)$/.test(a.value) || /^-[pw]$/.test(a.value)) unsure();
-      if (!a.value.startsWith('-')) return /\.py$/.test(a.value) ? pythonFile(resolvePath(a.value, s), s, depth + 1) : unsure();
+      if (/^--(with|python|project|directory|env-file|extra|group|index)$/.test(a.value) || /^-[pw]$/.test(a.value))
+        unsure();
+      if (!a.value.startsWith('-'))
+        return /\.py$/.test(a.value) ? pythonFile(resolvePath(a.value, s), s, depth + 1) : unsure();
     }
   }
   return unsure(); // npx, ruby, perl, a binary on PATH …
@@ -242,7 +286,9 @@ function executable(file: string, s: Scan, depth: number): void {
   return unsure();
 }
 
-/** A script run as its own process: the shell functions of its caller are not defined there (a sourced file shares them). */
+/** A script run as its own process: the shell functions of its caller are not defined there (a sourced file shares
+ * them).
+ */
 function ownProcess(s: Scan, check: () => void): void {
   const caller = s.functions;
   s.functions = new Set();
@@ -291,19 +337,31 @@ function resolvable(name: string): boolean {
   return pathVars.has(name);
 }
 
-/** Does the text set `name` (any occurrence that is not an expansion `$name` / `${name…`)? Conservative: then it is not resolved. */
+/** Does the text set `name` (any occurrence that is not an expansion `$name` / `${name…`)? Conservative: then it is
+ * not resolved.
+ */
 function assigns(text: string, name: string): boolean {
   for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
     const expansion = text[i - 1] === '$' || (text[i - 1] === '{' && text[i - 2] === '$');
-    if (!expansion && !isShellNameChar(text.charCodeAt(i - 1), false) && !isShellNameChar(text.charCodeAt(i + name.length) || 0, false)) return true;
+    if (
+      !expansion &&
+      !isShellNameChar(text.charCodeAt(i - 1), false) &&
+      !isShellNameChar(text.charCodeAt(i + name.length) || 0, false)
+    )
+      return true;
   }
   return false;
 }
 
+/** `$(dirname "$0")`, `cd "$(dirname "${BASH_SOURCE[0]}")" && pwd`: the script's own directory. */
+const DIRNAME_OF_SCRIPT = new RegExp(
+  String.raw`^\s*(?:cd\s+(?:--\s+)?"?)?\$\(\s*dirname\s+(?:--\s+)?"?\$\{?(?:0|BASH_SOURCE(?:\[0\])?)\}?"?\s*\)"?` +
+    String.raw`\s*(?:(&&|;)\s*pwd(?:\s+-P)?)?\s*$`,
+);
 /** `$(dirname "$0")`, `$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)`: the script's directory. */
 function dirnameIdiom(inner: string, script: string | undefined): string | undefined {
   if (!script || !inner.includes('dirname')) return undefined;
-  const m = /^\s*(?:cd\s+(?:--\s+)?"?)?\$\(\s*dirname\s+(?:--\s+)?"?\$\{?(?:0|BASH_SOURCE(?:\[0\])?)\}?"?\s*\)"?\s*(?:(&&|;)\s*pwd(?:\s+-P)?)?\s*$/.exec(inner);
+  const m = DIRNAME_OF_SCRIPT.exec(inner);
   const plain = /^\s*dirname\s+(?:--\s+)?"?\$\{?(?:0|BASH_SOURCE(?:\[0\])?)\}?"?\s*$/.test(inner);
   return m || plain ? dirname(script) : undefined;
 }

@@ -6,8 +6,14 @@ import { isAbsolute, join } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 
-/** The host's environment plus the script agent's project-dir variables (unless set) and plugin root (--plugin-root). */
-export function scriptEnv(script: DialectId, pluginRoot: string | undefined, projectDir: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/** The host's environment plus the script agent's project-dir variables (unless set) and plugin root (--plugin-root).
+ */
+export function scriptEnv(
+  script: DialectId,
+  pluginRoot: string | undefined,
+  projectDir: string,
+  env: NodeJS.ProcessEnv,
+): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env };
   const spec = mappings.dialects[script].env;
   for (const v of spec?.projectDir ?? []) out[v] ??= projectDir;
@@ -26,7 +32,12 @@ function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv): stri
  * SessionStart), made by hook-bridge where the host does not give that same file. `set -u` scripts that append
  * `export` lines to it would otherwise die with "unbound variable".
  */
-export function sessionEnvFile(script: DialectId, host: DialectId, event: string | undefined, env: NodeJS.ProcessEnv): { var: string; path: string } | undefined {
+export function sessionEnvFile(
+  script: DialectId,
+  host: DialectId,
+  event: string | undefined,
+  env: NodeJS.ProcessEnv,
+): { var: string; path: string } | undefined {
   const f = mappings.dialects[script].env?.envFile;
   if (!f?.providedByAgent || !event || !f.events.includes(event) || (host === script && env[f.var])) return undefined;
   const path = join(mkdtempSync(join(tmpdir(), 'hook-bridge-env-')), 'env.sh');
@@ -38,7 +49,11 @@ export function sessionEnvFile(script: DialectId, host: DialectId, event: string
  * What the script exported goes where the host keeps the session's environment (CodeBuddy Code: the file named
  * by CODEBUDDY_ENV_FILE, read before every Bash command); where it has none, a note says which variables are lost.
  */
-export function carryEnvFile(f: { var: string; path: string }, host: DialectId, env: NodeJS.ProcessEnv): string | undefined {
+export function carryEnvFile(
+  f: { var: string; path: string },
+  host: DialectId,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
   let text = '';
   try {
     text = readFileSync(f.path, 'utf8');
@@ -54,11 +69,19 @@ export function carryEnvFile(f: { var: string; path: string }, host: DialectId, 
       appendFileSync(hostFile, text.endsWith('\n') ? text : `${text}\n`);
       return undefined;
     } catch (e) {
-      return `hook-bridge: cannot append the hook's ${f.var} exports to ${target!.var} (${(e as NodeJS.ErrnoException).code ?? e})`;
+      return (
+        `hook-bridge: cannot append the hook's ${f.var} exports to ${target!.var} (` +
+        String((e as NodeJS.ErrnoException).code ?? e) +
+        `)`
+      );
     }
   }
-  const names = [...text.matchAll(/^\s*export\s+([A-Za-z_][A-Za-z0-9_]*)/gm)].map((m) => m[1]).join(', ') || 'its lines';
+  const names =
+    [...text.matchAll(/^\s*export\s+([A-Za-z_][A-Za-z0-9_]*)/gm)].map((m) => m[1]).join(', ') || 'its lines';
   const agent = mappings.dialects[host].agent;
   const how = target ? `: start ${agent} with ${target.var} set to a file to carry them` : '';
-  return `hook-bridge: the hook wrote ${names} to ${f.var}, but ${agent} has no session environment file${target ? ' here' : ''}; they are not set for later commands${how}`;
+  return (
+    `hook-bridge: the hook wrote ${names} to ${f.var}, but ${agent} has no session environment file` +
+    `${target ? ' here' : ''}; they are not set for later commands${how}`
+  );
 }

@@ -15,7 +15,9 @@ export interface HookRun {
   stderr: string;
   /** hook-bridge's own note about the run (a timeout). */
   note?: string;
-  /** hook-bridge could not start the script's shell (or an exec-form program, for another reason than its absence): the caller fails by --on-error. */
+  /** hook-bridge could not start the script's shell (or an exec-form program, for another reason than its absence): the
+   * caller fails by --on-error.
+   */
   failure?: string;
   /** The script dialect's tool id of the call, for emit. */
   tool: string | undefined;
@@ -25,7 +27,12 @@ export interface HookRun {
 export type RunOnce = (payload: Payload, tool: string | undefined) => Promise<HookRun>;
 
 /** What the script's runs for one host call share: the command, the script's event, its environment and cwd. */
-export function scriptRunner(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'onMissing'>, event: string | undefined, env: NodeJS.ProcessEnv, cwd: string): RunOnce {
+export function scriptRunner(
+  args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'onMissing'>,
+  event: string | undefined,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): RunOnce {
   const spec = mappings.dialects[args.from].timeout;
   const timeoutMs = (args.timeoutS ?? spec.default ?? 60) * 1000;
   return async (payload, tool) => {
@@ -37,9 +44,15 @@ export function scriptRunner(args: Pick<RunArgs, 'from' | 'to' | 'command' | 'ti
     const answer = readAnswer(args.from, event, r, scriptInput, tool, args.to);
     if (r.timedOut && answer.decision !== 'deny' && !answer.block) {
       const deny = args.onTimeout ? args.onTimeout === 'deny' : spec.onTimeout === 'block';
-      if (deny && isBlocking(event)) block(answer, event, `hook-bridge: the hook timed out after ${timeoutMs / 1000} s`);
+      if (deny && isBlocking(event))
+        block(answer, event, `hook-bridge: the hook timed out after ${timeoutMs / 1000} s`);
     }
-    return { answer, stderr: r.stderr.replace(/\n$/, ''), ...(r.timedOut ? { note: `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` } : {}), tool };
+    return {
+      answer,
+      stderr: r.stderr.replace(/\n$/, ''),
+      ...(r.timedOut ? { note: `hook-bridge: the hook timed out after ${timeoutMs / 1000} s` } : {}),
+      tool,
+    };
   };
 }
 
@@ -54,7 +67,14 @@ function block(answer: Answer, event: string | undefined, reason: string): void 
  * A command that could not run (not-run.ts): its exit read under the script agent's rules like any other, unless
  * --on-missing says otherwise; the note names the program and what its failure means here.
  */
-function notRunAnswer(args: Pick<RunArgs, 'from' | 'onMissing'>, event: string | undefined, r: ScriptResult & { spawnError?: string }, n: NotRun, input: Record<string, unknown> | undefined, tool: string | undefined): Omit<HookRun, 'tool'> {
+function notRunAnswer(
+  args: Pick<RunArgs, 'from' | 'onMissing'>,
+  event: string | undefined,
+  r: ScriptResult & { spawnError?: string },
+  n: NotRun,
+  input: Record<string, unknown> | undefined,
+  tool: string | undefined,
+): Omit<HookRun, 'tool'> {
   const agent = mappings.dialects[args.from].agent;
   const stderr = r.spawnError ? '' : r.stderr.replace(/\n$/, '');
   if (args.onMissing === 'deny' && isBlocking(event)) {
@@ -63,8 +83,17 @@ function notRunAnswer(args: Pick<RunArgs, 'from' | 'onMissing'>, event: string |
     return { answer, stderr };
   }
   // --on-missing allow: a failure that blocks nothing, on every script agent (exit 1 is non-blocking on each).
-  const answer = readAnswer(args.from, event, { ...r, exitCode: args.onMissing === 'allow' ? 1 : n.exitCode }, input, tool);
+  const answer = readAnswer(
+    args.from,
+    event,
+    { ...r, exitCode: args.onMissing === 'allow' ? 1 : n.exitCode },
+    input,
+    tool,
+  );
   const blocks = answer.decision === 'deny' || answer.block;
-  const outcome = blocks ? `${agent} blocks on that exit code, so this does too (--on-missing allow lets it proceed)` : `on ${agent} that is a non-blocking error: nothing is blocked${args.onMissing ? '' : ' (--on-missing deny blocks instead)'}`;
+  const outcome = blocks
+    ? `${agent} blocks on that exit code, so this does too (--on-missing allow lets it proceed)`
+    : `on ${agent} that is a non-blocking error: nothing is blocked` +
+      (args.onMissing ? '' : ' (--on-missing deny blocks instead)');
   return { answer, stderr, note: notRunText(n, outcome) };
 }

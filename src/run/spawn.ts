@@ -15,11 +15,19 @@ const EXIT_GRACE_MS = 100;
 export function execPlaceholders(arg: string, from: RunArgs['from'], env: NodeJS.ProcessEnv): string {
   const e = mappings.dialects[from].env;
   const names = new Set([...(e?.projectDir ?? []), ...(e?.pluginRoot ? [e.pluginRoot] : [])]);
-  return arg.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (m, v: string) => (names.has(v) && env[v] !== undefined ? env[v]! : m));
+  return arg.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (m, v: string) =>
+    names.has(v) && env[v] !== undefined ? env[v]! : m,
+  );
 }
 
 /** Run the script in its own process group; kill the whole group on timeout. */
-export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<ScriptResult & { spawnError?: string; spawnCode?: string }> {
+export function runScript(
+  args: Pick<RunArgs, 'from' | 'command'>,
+  input: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  timeoutMs: number,
+): Promise<ScriptResult & { spawnError?: string; spawnCode?: string }> {
   return new Promise((resolve) => {
     let file: string;
     let argv: string[];
@@ -27,7 +35,11 @@ export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string
       const shell = mappings.dialects[args.from].shell ?? ['/bin/sh', '-c'];
       file = shell[0] === '$SHELL' ? env.SHELL || '/bin/sh' : shell[0]!;
       argv = [...shell.slice(1), args.command];
-    } else [file, ...argv] = (args.command as [string, ...string[]]).map((a) => execPlaceholders(a, args.from, env)) as [string, ...string[]];
+    } else
+      [file, ...argv] = (args.command as [string, ...string[]]).map((a) => execPlaceholders(a, args.from, env)) as [
+        string,
+        ...string[],
+      ];
     // The script runs in its own process group (so a timeout can kill all of it): when the host stops
     // hook-bridge (its own timeout, an interrupt), take the script's whole group down too. The handlers go
     // in before the spawn, so that no signal can arrive while the script runs and nobody is listening.
@@ -64,9 +76,18 @@ export function runScript(args: Pick<RunArgs, 'from' | 'command'>, input: string
       for (const sig of signals) process.removeListener(sig, onSignal);
       clearTimeout(timer);
       if (timedOut) killGroup('SIGKILL');
-      resolve({ exitCode: timedOut ? null : exitCode, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut, ...(spawnError ? { spawnError } : {}), ...(spawnCode ? { spawnCode } : {}) });
+      resolve({
+        exitCode: timedOut ? null : exitCode,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        timedOut,
+        ...(spawnError ? { spawnError } : {}),
+        ...(spawnCode ? { spawnCode } : {}),
+      });
     };
-    child.on('error', (e: NodeJS.ErrnoException) => finish(null, `cannot start ${file} in ${cwd}: ${e.code ?? e.message}`, e.code));
+    child.on('error', (e: NodeJS.ErrnoException) =>
+      finish(null, `cannot start ${file} in ${cwd}: ${e.code ?? e.message}`, e.code),
+    );
     child.on('close', (code) => finish(code));
     // The answer is read when the script exits, as Claude Code does — not when its pipes close: a background
     // process it started may hold stdout open long past the host's timeout. After a short grace for output

@@ -18,7 +18,12 @@ import type { HookRun, RunOnce } from './script-run.js';
  * A host call the script's agent would have made as several calls of its own (one apply_patch = a Write or
  * Edit per file, an rm, an mv: patch-calls.ts). undefined: the call is one call there too.
  */
-export function splitHostCall(args: Pick<RunArgs, 'from' | 'to'>, p: ParsedPayload, t: Translated, cwd: string): { calls: FileCall[]; patch: string; t: typeof t } | string | undefined {
+export function splitHostCall(
+  args: Pick<RunArgs, 'from' | 'to'>,
+  p: ParsedPayload,
+  t: Translated,
+  cwd: string,
+): { calls: FileCall[]; patch: string; t: typeof t } | string | undefined {
   const entry = t.tool ? toolEntry(args.to, t.tool) : undefined;
   if (!entry?.covers || toolEntry(args.from, t.tool!) || !isObject(p.payload.tool_input)) return undefined;
   const patch = renameParams(p.payload.tool_input, entry, undefined).patch;
@@ -30,8 +35,16 @@ export function splitHostCall(args: Pick<RunArgs, 'from' | 'to'>, p: ParsedPaylo
   }
 }
 
-/** One script run per file call, sequentially as the calls would have come; the strictest answer wins, rewrites make one patch. */
-export async function runSplit(split: NonNullable<ReturnType<typeof splitHostCall>>, once: RunOnce, script: DialectId, cwd: string, filter?: (tool: string) => boolean): Promise<HookRun> {
+/** One script run per file call, sequentially as the calls would have come; the strictest answer wins, rewrites make
+ * one patch.
+ */
+export async function runSplit(
+  split: NonNullable<ReturnType<typeof splitHostCall>>,
+  once: RunOnce,
+  script: DialectId,
+  cwd: string,
+  filter?: (tool: string) => boolean,
+): Promise<HookRun> {
   if (typeof split === 'string') return { answer: { context: [] }, stderr: '', note: split, tool: undefined };
   const { calls, patch, t } = split;
   const runs: HookRun[] = [];
@@ -40,23 +53,34 @@ export async function runSplit(split: NonNullable<ReturnType<typeof splitHostCal
       runs.push({ answer: { context: [] }, stderr: '', tool: c.tool });
       continue;
     }
-    const payload: Payload = { ...t.payload, tool_name: toolEntry(script, c.tool)?.name ?? t.payload.tool_name, tool_input: renameParams(c.input, toolEntry('claude', c.tool), toolEntry(script, c.tool)) };
+    const payload: Payload = {
+      ...t.payload,
+      tool_name: toolEntry(script, c.tool)?.name ?? t.payload.tool_name,
+      tool_input: renameParams(c.input, toolEntry('claude', c.tool), toolEntry(script, c.tool)),
+    };
     // each call its own id, the one its tool_use has in the translated transcript (src/transcript/codex.ts)
     if (typeof t.payload.tool_use_id === 'string') payload.tool_use_id = partId(t.payload.tool_use_id, k);
-    if ('tool_response' in t.payload) payload.tool_response = translateResponse(c.response, c.tool, 'claude', script, c.input, cwd);
+    if ('tool_response' in t.payload)
+      payload.tool_response = translateResponse(c.response, c.tool, 'claude', script, c.input, cwd);
     const r = await once(payload, c.tool);
     runs.push(r);
     if (r.failure) return { ...r, tool: t.tool };
   }
   const { answer } = aggregate(runs);
   delete answer.updatedInput;
-  const rewrites = runs.map((r, k) => r.answer.updatedInput && renameParams(r.answer.updatedInput, toolEntry(script, calls[k]!.tool), toolEntry('claude', calls[k]!.tool)));
+  const rewrites = runs.map(
+    (r, k) =>
+      r.answer.updatedInput &&
+      renameParams(r.answer.updatedInput, toolEntry(script, calls[k]!.tool), toolEntry('claude', calls[k]!.tool)),
+  );
   if (answer.decision !== 'deny' && rewrites.some(Boolean)) {
     try {
       answer.updatedInput = { patch: joinPatch(patch, calls, rewrites, cwd) };
     } catch (e) {
       answer.decision = 'deny';
-      answer.reason = `hook-bridge: a hook rewrote a file change of this patch, but ${(e as Error).message}; blocked instead of running the original`;
+      answer.reason =
+        `hook-bridge: a hook rewrote a file change of this patch, but ${(e as Error).message}; blocked instead of ` +
+        `running the original`;
     }
   }
   const join = (xs: (string | undefined)[]) => xs.filter(Boolean).join('\n');
@@ -70,6 +94,7 @@ export function coveredRewrite(a: Answer, tool: string, cwd: string): void {
   if (typeof input === 'string') {
     delete a.updatedInput;
     a.decision = 'deny';
-    a.reason = `hook-bridge: a hook rewrote this call as a patch, but ${input}; blocked instead of running the original`;
+    a.reason =
+      `hook-bridge: a hook rewrote this call as a patch, but ${input}` + `; blocked instead of running the original`;
   } else a.updatedInput = input;
 }

@@ -10,15 +10,22 @@ export interface TooLarge {
 }
 
 export function readStdin(): Promise<Buffer | TooLarge> {
-  // Read synchronously (no stdin stream to set up on every tool call); a non-blocking stdin (EAGAIN) falls back to the stream.
+  // Read synchronously (no stdin stream to set up on every tool call); a non-blocking stdin (EAGAIN) falls back to the
+  // stream.
   const chunks: Buffer[] = [];
   let size = 0;
   const take = (c: Buffer): TooLarge | undefined => {
     size += c.length;
-    // Over the limit: answer now, but keep draining (and discarding) stdin, so the host's write does not fail with EPIPE.
+    // Over the limit: answer now, but keep draining (and discarding) stdin, so the host's write does not fail with
+    // EPIPE.
     if (size <= MAX_PAYLOAD) chunks.push(c);
     else if (chunks.length || size === c.length) {
-      const head = { tooLarge: true as const, head: Buffer.concat([...chunks, c]).subarray(0, 65536).toString('utf8') };
+      const head = {
+        tooLarge: true as const,
+        head: Buffer.concat([...chunks, c])
+          .subarray(0, 65536)
+          .toString('utf8'),
+      };
       chunks.length = 0;
       return head;
     }

@@ -16,11 +16,23 @@ const STOP_BLOCK_CAP = 9;
  * file under the temp dir, and the one that reaches Claude's cap (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, default 9) lets
  * the turn end. Returns the note to show when it did.
  */
-export function stopGuard(a: Answer, args: Pick<RunArgs, 'to'>, p: ParsedPayload, hook: string, env: NodeJS.ProcessEnv): string | undefined {
-  if ((p.event !== 'stop' && p.event !== 'subagent-stop') || mappings.dialects[args.to].output?.stopBlock !== 'continues-no-guard') return undefined;
-  const cap = Number(env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP) > 0 ? Number(env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP) : STOP_BLOCK_CAP;
+export function stopGuard(
+  a: Answer,
+  args: Pick<RunArgs, 'to'>,
+  p: ParsedPayload,
+  hook: string,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  if (
+    (p.event !== 'stop' && p.event !== 'subagent-stop') ||
+    mappings.dialects[args.to].output?.stopBlock !== 'continues-no-guard'
+  )
+    return undefined;
+  const cap =
+    Number(env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP) > 0 ? Number(env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP) : STOP_BLOCK_CAP;
   let h = 0x811c9dc5;
-  for (const c of `${String(p.payload.session_id)}\0${String(p.payload.agent_id ?? '')}\0${hook}`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+  for (const c of `${String(p.payload.session_id)}\0${String(p.payload.agent_id ?? '')}\0${hook}`)
+    h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
   const file = join(tmpdir(), `hook-bridge-stop-${h.toString(16)}`);
   let count = 0;
   if (p.payload.stop_hook_active === true) {
@@ -40,5 +52,8 @@ export function stopGuard(a: Answer, args: Pick<RunArgs, 'to'>, p: ParsedPayload
   if (!capped) return undefined;
   a.block = false;
   delete a.reason;
-  return `hook-bridge: a hook blocked the turn from ending ${count} consecutive times; letting it end as Claude Code does (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP raises the limit)`;
+  return (
+    `hook-bridge: a hook blocked the turn from ending ${count} consecutive times; letting it end as Claude Code ` +
+    `does (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP raises the limit)`
+  );
 }

@@ -22,7 +22,9 @@ let loading: Promise<SyncModule> | undefined;
 
 type TranscriptArgs = Pick<RunArgs, 'to' | 'from' | 'command' | 'emulateTodos' | 'transcript'>;
 
-/** Start loading the translator (run --transcript always calls this before reading stdin, so loading overlaps the host's write). */
+/** Start loading the translator (run --transcript always calls this before reading stdin, so loading overlaps the
+ * host's write).
+ */
 export function preloadTranscripts(host: DialectId, script: DialectId): void {
   if (!needsTranscript(host, script) || loading) return;
   // The translator's bundle takes these mappings instead of parsing its own copy (scripts/build.ts).
@@ -45,7 +47,13 @@ export function wantsTranscript(args: TranscriptArgs, cwd: string, scriptEnv: No
  * Rewrite the script's payload to point at up-to-date translations of the host's transcripts, when it wants them.
  * Returns a note when that failed (the script then sees the host's own file).
  */
-export async function syncTranscripts(payload: Record<string, unknown>, args: TranscriptArgs, env: NodeJS.ProcessEnv, cwd: string, scriptEnv: NodeJS.ProcessEnv): Promise<string | undefined> {
+export async function syncTranscripts(
+  payload: Record<string, unknown>,
+  args: TranscriptArgs,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  scriptEnv: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
   if (!wantsTranscript(args, cwd, scriptEnv)) return undefined;
   const [host, script, emulateTodos] = [args.to, args.from, args.emulateTodos === true];
   const before = { transcript_path: payload.transcript_path, agent_transcript_path: payload.agent_transcript_path };

@@ -62,7 +62,11 @@ export function parseJsonOption(option: string, text: string, expected: string):
 /** A permission mode the source agent knows, or a clear error. */
 export function checkPermissionMode(from: DialectId, mode: string): string {
   const known = Object.keys(mappings.dialects[from].payload?.permissionModes ?? {});
-  if (known.length && !known.includes(mode)) throw new HookBridgeError(`unknown ${mappings.dialects[from].agent} permission mode "${mode}"${didYouMean(mode, known)}; known: ${known.join(', ')}`);
+  if (known.length && !known.includes(mode))
+    throw new HookBridgeError(
+      `unknown ${mappings.dialects[from].agent} permission mode "${mode}"${didYouMean(mode, known)}; known: ` +
+        `${known.join(', ')}`,
+    );
   return mode;
 }
 
@@ -72,22 +76,52 @@ export function checkCall(from: DialectId, call: Call, ctx: CallContext): Checke
   const given = call.payload ?? {};
   const named = typeof given.hook_event_name === 'string' ? given.hook_event_name : undefined;
   const nativeEvent = call.event ?? named;
-  if (!nativeEvent) throw new HookBridgeError('which event? --event <Event> (e.g. PreToolUse), or a --payload with hook_event_name');
-  if (call.event && named && call.event !== named) throw new HookBridgeError(`--event ${call.event} but the payload's hook_event_name is ${named}`);
+  if (!nativeEvent)
+    throw new HookBridgeError('which event? --event <Event> (e.g. PreToolUse), or a --payload with hook_event_name');
+  if (call.event && named && call.event !== named)
+    throw new HookBridgeError(`--event ${call.event} but the payload's hook_event_name is ${named}`);
   const events = mappings.index.eventByName[from];
   const event = canonicalEvent(from, nativeEvent);
-  if (!event) throw new HookBridgeError(`unknown ${agent} event "${nativeEvent}"${didYouMean(nativeEvent, Object.keys(events))}; known: ${Object.keys(events).join(', ')}`);
+  if (!event)
+    throw new HookBridgeError(
+      `unknown ${agent} event "${nativeEvent}"` +
+        didYouMean(nativeEvent, Object.keys(events)) +
+        `; known: ${Object.keys(events).join(', ')}`,
+    );
   const row = mappings.events[event]!;
   const onTool = row.matcherOn === 'tool';
-  const payload: Payload = { session_id: ctx.sessionId, transcript_path: ctx.transcriptPath, cwd: ctx.cwd, ...(mappings.dialects[from].payload?.alwaysSent.includes('permission_mode') || Object.keys(mappings.dialects[from].payload?.permissionModes ?? {}).length ? { permission_mode: ctx.permissionMode } : {}), ...given, hook_event_name: nativeEvent };
+  const payload: Payload = {
+    session_id: ctx.sessionId,
+    transcript_path: ctx.transcriptPath,
+    cwd: ctx.cwd,
+    ...(mappings.dialects[from].payload?.alwaysSent.includes('permission_mode') ||
+    Object.keys(mappings.dialects[from].payload?.permissionModes ?? {}).length
+      ? { permission_mode: ctx.permissionMode }
+      : {}),
+    ...given,
+    hook_event_name: nativeEvent,
+  };
 
   const toolName = call.tool ?? (onTool && typeof given.tool_name === 'string' ? given.tool_name : undefined);
-  if (!onTool && call.tool !== undefined) throw new HookBridgeError(`--tool applies to tool events (PreToolUse, PostToolUse …); ${nativeEvent} has no tool`);
+  if (!onTool && call.tool !== undefined)
+    throw new HookBridgeError(
+      `--tool applies to tool events (PreToolUse, PostToolUse ` + `…); ${nativeEvent} has no tool`,
+    );
   let tool: string | undefined;
   if (onTool) {
-    if (!toolName) throw new HookBridgeError(`${nativeEvent} is a tool event: which tool? --tool <${agent} tool> (e.g. ${toolEntry(from, 'shell')?.name ?? 'Bash'})`);
+    if (!toolName)
+      throw new HookBridgeError(
+        `${nativeEvent} is a tool event: which tool? --tool <${agent} tool> (e.g. ` +
+          (toolEntry(from, 'shell')?.name ?? 'Bash') +
+          `)`,
+      );
     tool = canonicalTool(from, toolName);
-    if (!tool && !MCP_TOOL.test(toolName)) throw new HookBridgeError(`unknown ${agent} tool "${toolName}"${didYouMean(toolName, Object.keys(mappings.index.toolByName[from]))}; MCP tools are named mcp__<server>__<tool>`);
+    if (!tool && !MCP_TOOL.test(toolName))
+      throw new HookBridgeError(
+        `unknown ${agent} tool "${toolName}"` +
+          didYouMean(toolName, Object.keys(mappings.index.toolByName[from])) +
+          `; MCP tools are named mcp__<server>__<tool>`,
+      );
     const input = call.input ?? (isObject(given.tool_input) ? given.tool_input : {});
     if (!isObject(input)) throw new HookBridgeError(`--input must be a JSON object of ${toolName}'s parameters`);
     checkInput(from, toolName, tool, input);
@@ -96,19 +130,26 @@ export function checkCall(from: DialectId, call: Call, ctx: CallContext): Checke
     payload.tool_use_id ??= TOOL_USE_ID;
     if (call.response !== undefined) payload.tool_response = call.response;
   } else {
-    if (call.input !== undefined) throw new HookBridgeError(`--input applies to tool events; ${nativeEvent} has no tool input`);
-    if (call.response !== undefined) throw new HookBridgeError(`--response applies to tool events after the call (PostToolUse …); ${nativeEvent} has no tool result`);
+    if (call.input !== undefined)
+      throw new HookBridgeError(`--input applies to tool events; ${nativeEvent} has no tool input`);
+    if (call.response !== undefined)
+      throw new HookBridgeError(
+        `--response applies to tool events after the call (PostToolUse …); ${nativeEvent} has no tool result`,
+      );
   }
   if (call.prompt !== undefined) {
-    if (event !== 'user-prompt-submit') throw new HookBridgeError(`--prompt applies to UserPromptSubmit, not ${nativeEvent}`);
+    if (event !== 'user-prompt-submit')
+      throw new HookBridgeError(`--prompt applies to UserPromptSubmit, not ${nativeEvent}`);
     payload.prompt = call.prompt;
   }
-  if (event === 'user-prompt-submit' && typeof payload.prompt !== 'string') throw new HookBridgeError(`${nativeEvent} needs the prompt: --prompt '<text>'`);
+  if (event === 'user-prompt-submit' && typeof payload.prompt !== 'string')
+    throw new HookBridgeError(`${nativeEvent} needs the prompt: --prompt '<text>'`);
   if (event === 'stop' || event === 'subagent-stop') payload.stop_hook_active ??= false;
   // The field a matcher on this event is tested against (SessionStart's source …): its first value unless given.
   const field = row.matcherOn;
   const first = row.values[from]?.[0];
-  if (field && field !== 'tool' && field !== 'unknown' && payload[field] === undefined && first !== undefined) payload[field] = first;
+  if (field && field !== 'tool' && field !== 'unknown' && payload[field] === undefined && first !== undefined)
+    payload[field] = first;
   return { event, nativeEvent, tool, payload };
 }
 
@@ -119,9 +160,17 @@ function checkInput(from: DialectId, toolName: string, tool: string | undefined,
   const params = entry.params.map(([n]) => n);
   if (entry.paramsComplete) {
     for (const k of Object.keys(input)) {
-      if (!params.includes(k)) throw new HookBridgeError(`${toolName} has no parameter "${k}"${didYouMean(k, params)}; its parameters: ${params.join(', ')}`);
+      if (!params.includes(k))
+        throw new HookBridgeError(
+          `${toolName} has no parameter "${k}"${didYouMean(k, params)}; its parameters: ${params.join(', ')}`,
+        );
     }
   }
   const missing = (entry.required ?? []).filter((k) => !(k in input));
-  if (missing.length) throw new HookBridgeError(`--input for ${toolName} lacks ${missing.map((k) => `"${k}"`).join(', ')} (required); its parameters: ${params.join(', ')}`);
+  if (missing.length)
+    throw new HookBridgeError(
+      `--input for ${toolName} lacks ` +
+        missing.map((k) => `"${k}"`).join(', ') +
+        ` (required); its parameters: ${params.join(', ')}`,
+    );
 }

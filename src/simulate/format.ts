@@ -33,18 +33,34 @@ const mark = (r: SimulateRow, p: Paint) => (decidesOtherwise(r) ? p.red : p.yell
 function details(r: SimulateRow, cwd: string, p: Paint): string[] {
   const out: string[] = [];
   const mode = r.mode === 'as-is' ? 'as is' : 'through hook-bridge';
-  out.push(`${p.bold(`${agent(r)}, ${mode}:`)} ${r.decision}${r.reason !== null ? ` — ${oneLine(r.reason)}` : ''}${r.differs.length ? `  ${mark(r, p)}` : ''}`);
+  out.push(
+    p.bold(`${agent(r)}, ${mode}:`) +
+      ` ${r.decision}` +
+      (r.reason !== null ? ` — ${oneLine(r.reason)}` : '') +
+      (r.differs.length ? `  ${mark(r, p)}` : ''),
+  );
   for (const c of r.context) out.push(`  context: ${oneLine(c)}`);
   if (r.systemMessage !== undefined) out.push(`  message to the user: ${oneLine(r.systemMessage)}`);
   if (r.updatedInput) out.push(`  runs with: ${oneLine(JSON.stringify(r.updatedInput))}`);
   const where = (w: string) => w.replace(/^(\S+)/, (f) => (f.startsWith('/') ? relative(cwd, f) || f : f));
   for (const h of r.hooks) {
     const status = h.timedOut ? p.yellow('timed out') : h.exitCode === null ? 'no exit' : `exit ${h.exitCode}`;
-    const what = h.wraps !== undefined ? `${h.wraps} ${p.dim('(through hook-bridge run)')}` : h.gated !== undefined ? `${h.gated} ${p.dim(`(gated: ends at once on ${agent(r)})`)}` : h.command;
+    const what =
+      h.wraps !== undefined
+        ? `${h.wraps} ${p.dim('(through hook-bridge run)')}`
+        : h.gated !== undefined
+          ? `${h.gated} ${p.dim(`(gated: ends at once on ${agent(r)})`)}`
+          : h.command;
     out.push(`  ${status.padEnd(9)} ${`${h.ms} ms`.padStart(8)}  ${oneLine(what, 100)}  ${p.dim(where(h.where))}`);
-    if (h.stderr && h.stderr !== r.reason?.trim()) out.push(`  ${' '.repeat(19)}${p.dim(`stderr: ${oneLine(h.stderr, 140)}`)}`);
+    if (h.stderr && h.stderr !== r.reason?.trim())
+      out.push(`  ${' '.repeat(19)}${p.dim(`stderr: ${oneLine(h.stderr, 140)}`)}`);
   }
-  for (const n of r.notRun) out.push(`  ${p.dim('not run')}   ${n.command !== undefined ? `${oneLine(n.command, 80)}: ` : `${where(n.where)}: `}${n.why}`);
+  for (const n of r.notRun)
+    out.push(
+      `  ${p.dim('not run')}   ` +
+        (n.command !== undefined ? `${oneLine(n.command, 80)}: ` : `${where(n.where)}: `) +
+        `${n.why}`,
+    );
   for (const n of r.notes) out.push(`  ${p.dim(`note: ${n}`)}`);
   if (!r.hooks.length && !r.notRun.length) out.push(`  ${p.dim('no hook runs for this call')}`);
   return out;
@@ -60,7 +76,11 @@ export function formatText(r: SimulateResult, cwd = process.cwd(), p: Paint = pl
   const ref = r.results[0]!;
   const hosts = [...new Set(r.results.map((x) => x.host))];
   const width = Math.max(...hosts.map((h) => mappings.dialects[h].agent.length)) + 2;
-  const lines = [`${p.bold(callLine(r))}  ${p.dim(`${r.headless ? 'headless (-p)' : 'interactive'} session · ${relative(cwd, r.project) || '.'}`)}`, ''];
+  const lines = [
+    `${p.bold(callLine(r))}  ` +
+      p.dim(`${r.headless ? 'headless (-p)' : 'interactive'} session · ${relative(cwd, r.project) || '.'}`),
+    '',
+  ];
   lines.push(`${''.padEnd(width)}${'as is'.padEnd(32)}through hook-bridge`);
   for (const h of hosts) {
     const asIs = r.results.find((x) => x.host === h && x.mode === 'as-is');
@@ -68,7 +88,12 @@ export function formatText(r: SimulateResult, cwd = process.cwd(), p: Paint = pl
     const left = cell(asIs, p);
     // padEnd counts the colour codes: pad the visible text
     const visible = left.replace(/\x1b\[[0-9;]*m/g, '').length;
-    lines.push(`${mappings.dialects[h].agent.padEnd(width)}${left}${' '.repeat(Math.max(1, 32 - visible))}${h === ref.host ? p.dim('(the reference)') : cell(bridged, p)}`);
+    lines.push(
+      mappings.dialects[h].agent.padEnd(width) +
+        `${left}` +
+        ' '.repeat(Math.max(1, 32 - visible)) +
+        (h === ref.host ? p.dim('(the reference)') : cell(bridged, p)),
+    );
   }
   lines.push('');
   for (const x of r.results) lines.push(...details(x, cwd, p), '');
@@ -80,9 +105,17 @@ function verdict(r: SimulateResult, p: Paint): string {
   const ref = mappings.dialects[r.from].agent;
   const off = r.results.filter((x) => x.mode === 'bridged' && decidesOtherwise(x));
   const worded = r.results.filter((x) => x.mode === 'bridged' && x.differs.length && !decidesOtherwise(x));
-  const also = worded.length ? ` (${worded.map(agent).join(', ')} word${worded.length > 1 ? '' : 's'} the reason otherwise.)` : '';
+  const also = worded.length
+    ? ` (${worded.map(agent).join(', ')} word${worded.length > 1 ? '' : 's'} the reason otherwise.)`
+    : '';
   if (!off.length) return `${p.green(`Through hook-bridge every host decides as ${ref} does.`)}${also}`;
-  return `${p.red(`Through hook-bridge ${off.map((x) => `${agent(x)} (${x.differs.join(', ')})`).join(', ')} ${off.length > 1 ? 'decide' : 'decides'} otherwise than ${ref}.`)}${also}`;
+  return `${p.red(
+    `Through hook-bridge ` +
+      off.map((x) => `${agent(x)} (${x.differs.join(', ')})`).join(', ') +
+      ` ` +
+      (off.length > 1 ? 'decide' : 'decides') +
+      ` otherwise than ${ref}.`,
+  )}${also}`;
 }
 
 export const formatJson = (r: SimulateResult): string => `${JSON.stringify(r, null, 2)}\n`;
@@ -92,15 +125,41 @@ export function formatCasesText(cases: CaseResult[], cwd = process.cwd(), p: Pai
   for (const c of cases) {
     const ref = c.result.results[0]!;
     const mark = c.pass ? p.green('pass') : p.red('FAIL');
-    const expected = c.pass ? '' : ` (expected ${c.expected.decision}${c.expected.reason !== undefined ? ` with a reason containing ${JSON.stringify(c.expected.reason)}` : ''})`;
+    const expected = c.pass
+      ? ''
+      : ` (expected ${c.expected.decision}` +
+        (c.expected.reason !== undefined ? ` with a reason containing ${JSON.stringify(c.expected.reason)}` : '') +
+        `)`;
     const off = c.result.results.filter((x) => x.mode === 'bridged' && decidesOtherwise(x));
-    lines.push(`${mark} ${c.name}: ${mappings.dialects[ref.host].agent} ${ref.decision}${expected}${off.length ? p.red(`; through hook-bridge ${off.map((x) => `${agent(x)} ${x.decision}`).join(', ')}`) : ''}`);
-    if (!c.pass || off.length) lines.push(...formatText(c.result, cwd, p).split('\n').map((l) => (l ? `    ${l}` : l)));
+    lines.push(
+      `${mark} ${c.name}: ` +
+        mappings.dialects[ref.host].agent +
+        ` ${ref.decision}${expected}` +
+        (off.length ? p.red(`; through hook-bridge ${off.map((x) => `${agent(x)} ${x.decision}`).join(', ')}`) : ''),
+    );
+    if (!c.pass || off.length)
+      lines.push(
+        ...formatText(c.result, cwd, p)
+          .split('\n')
+          .map((l) => (l ? `    ${l}` : l)),
+      );
   }
   const failed = cases.filter((c) => !c.pass).length;
-  const differing = cases.filter((c) => c.result.results.some((x) => x.mode === 'bridged' && decidesOtherwise(x))).length;
-  lines.push('', `${cases.length} case${cases.length === 1 ? '' : 's'}: ${cases.length - failed} as expected${failed ? p.red(`, ${failed} not`) : ''}${differing ? p.red(`; ${differing} decided otherwise on a host through hook-bridge`) : ''}`);
+  const differing = cases.filter((c) =>
+    c.result.results.some((x) => x.mode === 'bridged' && decidesOtherwise(x)),
+  ).length;
+  lines.push(
+    '',
+    `${cases.length} case${cases.length === 1 ? '' : 's'}: ${cases.length - failed} as expected` +
+      (failed ? p.red(`, ${failed} not`) : '') +
+      (differing ? p.red(`; ${differing} decided otherwise on a host through hook-bridge`) : ''),
+  );
   return lines.join('\n');
 }
 
-export const formatCasesJson = (cases: CaseResult[]): string => `${JSON.stringify({ cases: cases.map((c) => ({ name: c.name, expected: c.expected, pass: c.pass, ...c.result })) }, null, 2)}\n`;
+export const formatCasesJson = (cases: CaseResult[]): string =>
+  `${JSON.stringify(
+    { cases: cases.map((c) => ({ name: c.name, expected: c.expected, pass: c.pass, ...c.result })) },
+    null,
+    2,
+  )}\n`;

@@ -9,7 +9,8 @@ import type { CheckedCall, Payload } from './call.js';
 import { canonicalCall, canonicalTool, nativeEvent, specIn, toolEntry, translatePayload } from './engine.js';
 
 export interface HostCall {
-  /** What the host's hooks get on stdin, in its own field names (camelCase and no event name on Copilot's own files). */
+  /** What the host's hooks get on stdin, in its own field names (camelCase and no event name on Copilot's own files).
+   */
   payload: Payload;
   /**
    * The same payload as hook-bridge reads any host's (dialects/host-mode.ts): Claude Code's field names, the host's
@@ -27,7 +28,8 @@ export interface HostCall {
   notes: string[];
 }
 
-/** Does a tool_response value have the shape tools.yaml says the host sends (text, lines, llm-text, an object's keys)? */
+/** Does a tool_response value have the shape tools.yaml says the host sends (text, lines, llm-text, an object's keys)?
+ */
 function hasShape(v: unknown, shape: 'text' | 'lines' | 'llm-text' | string[]): boolean {
   if (shape === 'text') return typeof v === 'string';
   if (shape === 'lines') return Array.isArray(v) || typeof v === 'string';
@@ -39,13 +41,29 @@ function hasShape(v: unknown, shape: 'text' | 'lines' | 'llm-text' | string[]): 
  * The call on `host`, or why it never happens there (the host has no such event, or no such tool). A result
  * shape hook-bridge cannot render for the host is passed as the source agent's, and said.
  */
-export function hostCall(call: CheckedCall, from: DialectId, host: DialectId, env: NodeJS.ProcessEnv): HostCall | { absent: string } {
+export function hostCall(
+  call: CheckedCall,
+  from: DialectId,
+  host: DialectId,
+  env: NodeJS.ProcessEnv,
+): HostCall | { absent: string } {
   const agent = mappings.dialects[host].agent;
   const hostEvent = nativeEvent(host, call.event);
-  if (!hostEvent) return { absent: `${agent} has no ${call.nativeEvent} event${hostEvent === undefined ? ' that hook-bridge knows of' : ''}: it never fires there` };
+  if (!hostEvent)
+    return {
+      absent:
+        `${agent} has no ${call.nativeEvent} event` +
+        (hostEvent === undefined ? ' that hook-bridge knows of' : '') +
+        `: it never fires there`,
+    };
   const notes: string[] = [];
   if (call.tool !== undefined && !toolEntry(host, call.tool) && !mappings.index.toolCovering[host][call.tool]) {
-    return { absent: `${agent} has no ${String(call.payload.tool_name)} tool${toolEntry(host, call.tool) === undefined ? ' that hook-bridge knows of' : ''}: this call never happens there` };
+    return {
+      absent:
+        `${agent} has no ${String(call.payload.tool_name)} tool` +
+        (toolEntry(host, call.tool) === undefined ? ' that hook-bridge knows of' : '') +
+        `: this call never happens there`,
+    };
   }
   const t = translatePayload(call.payload, from, host, env);
   const resp = call.payload.tool_response;
@@ -55,9 +73,22 @@ export function hostCall(call: CheckedCall, from: DialectId, host: DialectId, en
     const fallback = JSON.stringify(resp);
     const got = t.payload.tool_response;
     if (got === fallback || (isObject(got) && got.llmContent === fallback)) t.payload.tool_response = resp;
-    if (shape && !hasShape(t.payload.tool_response, shape)) notes.push(`tool_response: ${agent} sends ${Array.isArray(shape) ? `an object (${shape.join(', ')})` : shape} here; hook-bridge cannot render that from ${mappings.dialects[from].agent}'s result, so the hooks see ${mappings.dialects[from].agent}'s`);
+    if (shape && !hasShape(t.payload.tool_response, shape))
+      notes.push(
+        `tool_response: ${agent} sends ` +
+          (Array.isArray(shape) ? `an object (${shape.join(', ')})` : shape) +
+          ` here; hook-bridge cannot render that from ${mappings.dialects[from].agent}'s result, so the hooks see ` +
+          `${mappings.dialects[from].agent}'s`,
+      );
   }
-  return { payload: t.payload, read: canonicalCall(host, t.payload, hostEvent).payload, event: call.event, hostEvent, sourceEvent: call.nativeEvent, notes };
+  return {
+    payload: t.payload,
+    read: canonicalCall(host, t.payload, hostEvent).payload,
+    event: call.event,
+    hostEvent,
+    sourceEvent: call.nativeEvent,
+    notes,
+  };
 }
 
 /**

@@ -9,7 +9,15 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
-import { convertHooks, dialects, parseJsonc, planGates, readEvents, readsNatively, type ForeignRead } from './engine.js';
+import {
+  convertHooks,
+  dialects,
+  parseJsonc,
+  planGates,
+  readEvents,
+  readsNatively,
+  type ForeignRead,
+} from './engine.js';
 
 /** A source config file's text; a plugin's hooks file with its plugin's root (absolute, and as convert writes it). */
 export interface SourceText {
@@ -58,37 +66,79 @@ function at(root: unknown, path: string): unknown {
   return v;
 }
 
-/** A file read by `reader`'s reader (the host's own, or the source's where the host reads that file itself): its entries with the raw command and timeout of each. */
-function read(reader: DialectId, file: string, text: string, where: string, pluginRoot?: string): { entries: Entry[]; ignored?: string } {
+/** A file read by `reader`'s reader (the host's own, or the source's where the host reads that file itself): its
+ * entries with the raw command and timeout of each.
+ */
+function read(
+  reader: DialectId,
+  file: string,
+  text: string,
+  where: string,
+  pluginRoot?: string,
+): { entries: Entry[]; ignored?: string } {
   const d = dialects[reader];
   const r = d.codec.read(text, file, d);
   const errors = r.diagnostics.filter((x) => x.severity === 'error');
-  const fatal = errors.find((x) => x.code === 'jsonSyntaxIgnoresFile') ?? (d.spec.config.invalidEntry === 'file-rejected' ? errors[0] : undefined);
-  if (fatal) return { entries: [], ignored: `${fatal.path ? `${fatal.path}: ` : ''}${fatal.message}${fatal.code === 'jsonSyntaxIgnoresFile' ? '' : `; ${d.spec.agent} then ignores every hook of the file`}` };
+  const fatal =
+    errors.find((x) => x.code === 'jsonSyntaxIgnoresFile') ??
+    (d.spec.config.invalidEntry === 'file-rejected' ? errors[0] : undefined);
+  if (fatal)
+    return {
+      entries: [],
+      ignored:
+        (fatal.path ? `${fatal.path}: ` : '') +
+        `${fatal.message}` +
+        (fatal.code === 'jsonSyntaxIgnoresFile' ? '' : `; ${d.spec.agent} then ignores every hook of the file`),
+    };
   const root = parseJsonc(text, file);
   const entries = r.hooks.map((hook): Entry => {
     const raw = at(root, hook.origin.path);
     const handler = isObject(raw) ? raw : {};
     // A format whose handlers name their command otherwise (Copilot's `bash`): the reader's, the wrapper as written.
     const command = typeof handler.command === 'string' ? handler.command : (hook.written ?? hook.command ?? '');
-    const args = Array.isArray(handler.args) && handler.args.every((a) => typeof a === 'string') && (d.spec.handlerFields ?? []).includes('args') ? (handler.args as string[]) : undefined;
+    const args =
+      Array.isArray(handler.args) &&
+      handler.args.every((a) => typeof a === 'string') &&
+      (d.spec.handlerFields ?? []).includes('args')
+        ? (handler.args as string[])
+        : undefined;
     const timeout = handler.timeout;
-    return { hook, run: args ? [command, ...args] : command, timeoutMs: typeof timeout === 'number' && timeout > 0 ? d.readTimeout(timeout) : hook.timeoutMs, where: `${where} ${hook.origin.path}`, ...(pluginRoot !== undefined ? { pluginRoot } : {}) };
+    return {
+      hook,
+      run: args ? [command, ...args] : command,
+      timeoutMs: typeof timeout === 'number' && timeout > 0 ? d.readTimeout(timeout) : hook.timeoutMs,
+      where: `${where} ${hook.origin.path}`,
+      ...(pluginRoot !== undefined ? { pluginRoot } : {}),
+    };
   });
   return { entries };
 }
 
 /** The host's own reading of a source file (its `config.readsForeign` entry), where it reads that file itself. */
-const foreignRead = (from: DialectId, host: DialectId, s: SourceText, project: string): ForeignRead | undefined => (s.plugin ? undefined : readsNatively(host, from, relative(project, s.file)));
+const foreignRead = (from: DialectId, host: DialectId, s: SourceText, project: string): ForeignRead | undefined =>
+  s.plugin ? undefined : readsNatively(host, from, relative(project, s.file));
 
 /**
  * A source file as the host reads it itself: the source's reader, in the host's mode for it; a hook on an event the
  * host does not fire from that file is no hook there (its event null: never runs).
  */
-function readForeign(from: DialectId, r: ForeignRead, file: string, text: string, where: string): { entries: Entry[]; ignored?: string } {
+function readForeign(
+  from: DialectId,
+  r: ForeignRead,
+  file: string,
+  text: string,
+  where: string,
+): { entries: Entry[]; ignored?: string } {
   const events = new Set(readEvents(r));
   const got = read(from, file, text, where);
-  return { ...got, entries: got.entries.map((e) => ({ ...e, hook: e.hook.event && events.has(e.hook.event) ? e.hook : { ...e.hook, event: null }, mode: r.mode })) };
+  return {
+    ...got,
+    entries: got.entries.map((e) => ({
+      ...e,
+      hook: e.hook.event && events.has(e.hook.event) ? e.hook : { ...e.hook, event: null },
+      mode: r.mode,
+    })),
+  };
 }
 
 /**
@@ -99,11 +149,16 @@ export function asIsConfig(from: DialectId, host: DialectId, sources: SourceText
   const out: HostConfig = { entries: [], left: [], ignored: [] };
   for (const s of sources) {
     if (s.plugin && host !== from) {
-      out.ignored.push({ file: s.file, why: `${mappings.dialects[host].agent} does not load ${mappings.dialects[from].agent} plugins` });
+      out.ignored.push({
+        file: s.file,
+        why: `${mappings.dialects[host].agent} does not load ${mappings.dialects[from].agent} plugins`,
+      });
       continue;
     }
     const foreign = foreignRead(from, host, s, project);
-    const r = foreign ? readForeign(from, foreign, s.file, s.text, s.file) : read(host, s.file, s.text, s.file, s.plugin?.root);
+    const r = foreign
+      ? readForeign(from, foreign, s.file, s.text, s.file)
+      : read(host, s.file, s.text, s.file, s.plugin?.root);
     out.entries.push(...r.entries);
     if (r.ignored) out.ignored.push({ file: s.file, why: r.ignored });
   }
@@ -114,21 +169,39 @@ export function asIsConfig(from: DialectId, host: DialectId, sources: SourceText
  * The source files converted by hook-bridge for the host (wrapped commands starting `runner`), never written; and the
  * source files the host reads itself, with the gates convert puts in them, read after its own file (as it does).
  */
-export function bridgedConfig(from: DialectId, host: DialectId, sources: SourceText[], runner: string, project: string): HostConfig {
+export function bridgedConfig(
+  from: DialectId,
+  host: DialectId,
+  sources: SourceText[],
+  runner: string,
+  project: string,
+): HostConfig {
   const out: HostConfig = { entries: [], left: [], ignored: [] };
   const src = dialects[from];
   const target = dialects[host];
   const gated: Entry[] = [];
   for (const s of sources) {
     const hooks = src.codec.read(s.text, s.file, src).hooks;
-    const converted = convertHooks(hooks, from, { to: host, runner, ...(s.plugin ? { pluginRoot: s.plugin.written } : {}) });
-    for (const row of converted.report) if (row.status === 'dropped') out.left.push({ where: `${s.file} ${row.source.path}`, event: row.source.event, ...(row.source.command !== undefined ? { command: row.source.command } : {}), why: row.reason });
+    const converted = convertHooks(hooks, from, {
+      to: host,
+      runner,
+      ...(s.plugin ? { pluginRoot: s.plugin.written } : {}),
+    });
+    for (const row of converted.report)
+      if (row.status === 'dropped')
+        out.left.push({
+          where: `${s.file} ${row.source.path}`,
+          event: row.source.event,
+          ...(row.source.command !== undefined ? { command: row.source.command } : {}),
+          why: row.reason,
+        });
     const file = `${s.file} → ${mappings.dialects[host].config.write}`;
     const text = target.codec.write(converted.hooks, undefined, file, target).text;
     out.entries.push(...read(host, file, text, `${s.file} (converted)`).entries);
     const foreign = foreignRead(from, host, s, project);
     if (!foreign) continue;
-    const after = planGates(host, from, project, converted.report, false).outcomes.find((o) => o.file === s.file)?.after ?? s.text;
+    const after =
+      planGates(host, from, project, converted.report, false).outcomes.find((o) => o.file === s.file)?.after ?? s.text;
     const r = readForeign(from, foreign, s.file, after, `${s.file} (gated)`);
     gated.push(...r.entries);
     if (r.ignored) out.ignored.push({ file: s.file, why: r.ignored });

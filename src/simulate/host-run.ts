@@ -9,8 +9,21 @@ import { join } from 'node:path';
 import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
-import type { Payload } from './call.js';
-import { aggregate, canonicalTool, firesOn, hookMatches, isBlocking, matcherFires, readAnswer, runScript, shellQuote, strictJson, toolEntry, type Answer, type ScriptResult } from './engine.js';
+import {
+  aggregate,
+  canonicalTool,
+  firesOn,
+  hookMatches,
+  isBlocking,
+  matcherFires,
+  readAnswer,
+  runScript,
+  shellQuote,
+  strictJson,
+  toolEntry,
+  type Answer,
+  type ScriptResult,
+} from './engine.js';
 import type { Entry } from './host-config.js';
 import { callInMode, type HostCall } from './host-call.js';
 
@@ -32,7 +45,9 @@ export interface HookRun {
   answer: Answer;
   /** The way the host ran it, where it has several (mappings `modes`). */
   mode?: string;
-  /** It gave a decision the host parses, honoured or not (Qwen Code reads an `allow` it cannot honour, which still overrides an earlier deny). */
+  /** It gave a decision the host parses, honoured or not (Qwen Code reads an `allow` it cannot honour, which still
+   * overrides an earlier deny).
+   */
   decided: boolean;
 }
 
@@ -46,16 +61,26 @@ export interface HostRunResult {
   runs: HookRun[];
   /** The hooks' answers combined as the host combines them. */
   answer: Answer;
-  /** The mode of the hooks that answered, where they all ran in one other than the host's own (its rules then decide). */
+  /** The mode of the hooks that answered, where they all ran in one other than the host's own (its rules then decide).
+   */
   mode?: string;
   notes: string[];
 }
 
-/** Every project-dir, plugin-root, session, marker and agent-pid variable an agent sets: none leaks from the shell `test` runs in. */
+/** Every project-dir, plugin-root, session, marker and agent-pid variable an agent sets: none leaks from the shell
+ * `test` runs in.
+ */
 const AGENT_VARS = new Set(
   DIALECT_IDS.flatMap((d) => {
     const e = mappings.dialects[d].env;
-    return [...(e?.projectDir ?? []), ...(e?.provided ?? []), ...(e?.pluginRoot ? [e.pluginRoot] : []), ...(e?.envFile ? [e.envFile.var] : []), ...(e?.marker ? [e.marker] : []), ...(e?.agentPid ? [e.agentPid] : [])];
+    return [
+      ...(e?.projectDir ?? []),
+      ...(e?.provided ?? []),
+      ...(e?.pluginRoot ? [e.pluginRoot] : []),
+      ...(e?.envFile ? [e.envFile.var] : []),
+      ...(e?.marker ? [e.marker] : []),
+      ...(e?.agentPid ? [e.agentPid] : []),
+    ];
   }),
 );
 
@@ -98,7 +123,9 @@ const defaultMs = (host: DialectId): number | undefined => {
   return t.default === null ? undefined : t.default * (t.unit === 's' ? 1000 : 1);
 };
 
-/** Last writer wins (Qwen Code, ag01..ag04): the last hook in config order that gave a decision decides alone — an `allow` it does not honour too. */
+/** Last writer wins (Qwen Code, ag01..ag04): the last hook in config order that gave a decision decides alone — an
+ * `allow` it does not honour too.
+ */
 function lastWriterWins(runs: HookRun[]): Answer {
   const out = aggregate(runs).answer;
   const last = [...runs].reverse().find((r) => r.decided)?.answer;
@@ -120,7 +147,11 @@ const answered = (r: HookRun) => r.timedOut || r.exitCode !== 0 || r.stdout.trim
 function combine(host: DialectId, runs: HookRun[], notes: string[]): Answer {
   const how = mappings.dialects[host].run?.aggregation ?? 'unknown';
   if (how === 'last-writer-wins') return lastWriterWins(runs);
-  if (how === 'unknown' && runs.filter(answered).length > 1) notes.push(`how ${mappings.dialects[host].agent} combines several hooks' answers is not known: combined as Claude Code does (deny > ask > allow)`);
+  if (how === 'unknown' && runs.filter(answered).length > 1)
+    notes.push(
+      `how ${mappings.dialects[host].agent} combines several hooks' answers is not known: combined as Claude ` +
+        `Code does (deny > ask > allow)`,
+    );
   return aggregate(runs).answer;
 }
 
@@ -139,13 +170,22 @@ export interface Selection {
 }
 
 /** The call an entry gets: in the mode the host runs it in. */
-export const callFor = (host: DialectId, e: Entry, call: HostCall): HostCall => (e.mode ? callInMode(call, host, e.mode) : call);
+export const callFor = (host: DialectId, e: Entry, call: HostCall): HostCall =>
+  e.mode ? callInMode(call, host, e.mode) : call;
 
-/** Which entries of a host's config run for the call: its event names, its matcher rules, command hooks, identical commands once where it dedups. */
+/** Which entries of a host's config run for the call: its event names, its matcher rules, command hooks, identical
+ * commands once where it dedups.
+ */
 export function selectEntries(host: DialectId, entries: Entry[], call: HostCall): Selection {
   const spec = mappings.dialects[host];
   const out: Selection = { run: [], matched: [], notRun: [] };
-  const skip = (entry: Entry, why: string) => out.notRun.push({ entry, where: entry.where, ...(entry.hook.command !== undefined ? { command: entry.hook.command } : {}), why });
+  const skip = (entry: Entry, why: string) =>
+    out.notRun.push({
+      entry,
+      where: entry.where,
+      ...(entry.hook.command !== undefined ? { command: entry.hook.command } : {}),
+      why,
+    });
   const seen = new Set<string>();
   for (const e of entries) {
     const h = e.hook;
@@ -155,13 +195,18 @@ export function selectEntries(host: DialectId, entries: Entry[], call: HostCall)
       continue;
     }
     if (!fires(host, e, callFor(host, e, call))) {
-      if (h.event === call.event) skip(e, `its matcher ${JSON.stringify(h.nativeMatcher)} does not fire for ${matchedValue(call)} on ${spec.agent}`);
+      if (h.event === call.event)
+        skip(
+          e,
+          `its matcher ${JSON.stringify(h.nativeMatcher)} does not fire for ${matchedValue(call)} on ${spec.agent}`,
+        );
       continue;
     }
     out.matched.push(e);
     const command = typeof e.run === 'string' ? e.run : e.run.join(' ');
     if (h.type !== 'command') skip(e, `a "${h.type}" hook: test runs command hooks only`);
-    else if (spec.run?.dedupIdenticalCommands && seen.has(command)) skip(e, `the same command as another hook: ${spec.agent} runs it once`);
+    else if (spec.run?.dedupIdenticalCommands && seen.has(command))
+      skip(e, `the same command as another hook: ${spec.agent} runs it once`);
     else {
       seen.add(command);
       out.run.push(e);
@@ -173,7 +218,8 @@ export function selectEntries(host: DialectId, entries: Entry[], call: HostCall)
 /**
  * Does an entry's event and matcher fire for the call (a host that compares lifecycle matchers as one exact string:
  * matcher.valuesExact)? In another mode the host tests a tool matcher, its way, against the mode's name for the tool
- * and its own (Copilot CLI: `Bash` and `bash` fire in a Claude file, README §5); lifecycle values as the mode's agent names them.
+ * and its own (Copilot CLI: `Bash` and `bash` fire in a Claude file, README §5); lifecycle values as the mode's agent
+ * names them.
  */
 function fires(host: DialectId, e: Entry, call: HostCall): boolean {
   const on = mappings.events[call.event]?.matcherOn;
@@ -185,14 +231,30 @@ function fires(host: DialectId, e: Entry, call: HostCall): boolean {
     if (on !== 'tool') return hookMatches(e.hook, parsed, host, mode.eventNames);
     const own = typeof call.read.tool_name === 'string' ? call.read.tool_name : '';
     const tool = canonicalTool(host, own);
-    return [own, ...(tool && toolEntry(mode.toolNames, tool) ? [toolEntry(mode.toolNames, tool)!.name] : [])].some((n) => matcherFires(host, m, n));
+    return [own, ...(tool && toolEntry(mode.toolNames, tool) ? [toolEntry(mode.toolNames, tool)!.name] : [])].some(
+      (n) => matcherFires(host, m, n),
+    );
   }
-  if (e.hook.event === call.event && on && on !== 'tool' && mappings.dialects[host].matcher.valuesExact && typeof m === 'string' && m !== '' && m !== '*') return m === call.read[on];
+  if (
+    e.hook.event === call.event &&
+    on &&
+    on !== 'tool' &&
+    mappings.dialects[host].matcher.valuesExact &&
+    typeof m === 'string' &&
+    m !== '' &&
+    m !== '*'
+  )
+    return m === call.read[on];
   return hookMatches(e.hook, parsed, host, host);
 }
 
 /** Run the selected entries as the host would, and read what it decides from them. */
-export async function runOnHost(host: DialectId, selected: Entry[], call: HostCall, ctx: RunContext): Promise<HostRunResult> {
+export async function runOnHost(
+  host: DialectId,
+  selected: Entry[],
+  call: HostCall,
+  ctx: RunContext,
+): Promise<HostRunResult> {
   const spec = mappings.dialects[host];
   const tmp = mkdtempSync(join(tmpdir(), 'hook-bridge-test-'));
   try {
@@ -200,7 +262,9 @@ export async function runOnHost(host: DialectId, selected: Entry[], call: HostCa
     const envFile = spec.env?.envFile;
     if (envFile?.providedByAgent && envFile.events.includes(call.event)) env[envFile.var] = join(tmp, 'env');
     const one = (e: Entry) => runEntry(host, e, env, ctx.projectDir, callFor(host, e, call));
-    const sequential = spec.run?.parallel === false || (spec.run?.sequentialField === true && selected.some((e) => e.hook.fields.sequential === true));
+    const sequential =
+      spec.run?.parallel === false ||
+      (spec.run?.sequentialField === true && selected.some((e) => e.hook.fields.sequential === true));
     const runs: HookRun[] = [];
     if (sequential) for (const e of selected) runs.push(await one(e));
     else runs.push(...(await Promise.all(selected.map(one))));
@@ -220,12 +284,19 @@ function matchedValue(call: HostCall): string {
   return typeof v === 'string' ? v : call.hostEvent;
 }
 
-async function runEntry(host: DialectId, e: Entry, baseEnv: NodeJS.ProcessEnv, cwd: string, call: HostCall): Promise<HookRun> {
+async function runEntry(
+  host: DialectId,
+  e: Entry,
+  baseEnv: NodeJS.ProcessEnv,
+  cwd: string,
+  call: HostCall,
+): Promise<HookRun> {
   const input = `${JSON.stringify(call.payload)}\n`;
   const spec = mappings.dialects[host];
   const env = { ...baseEnv };
   const own = e.hook.fields.env;
-  if (spec.env?.perHookEnv && isObject(own)) for (const [k, v] of Object.entries(own)) if (typeof v === 'string') env[k] = v;
+  if (spec.env?.perHookEnv && isObject(own))
+    for (const [k, v] of Object.entries(own)) if (typeof v === 'string') env[k] = v;
   if (e.pluginRoot !== undefined && spec.env?.pluginRoot) env[spec.env.pluginRoot] = e.pluginRoot;
   const command = typeof e.run === 'string' ? substitute(host, e.run, env) : e.run;
   const timeoutMs = e.timeoutMs ?? defaultMs(host) ?? 60_000;
@@ -233,10 +304,22 @@ async function runEntry(host: DialectId, e: Entry, baseEnv: NodeJS.ProcessEnv, c
   const r = await runScript({ from: host, command }, input, env, cwd, timeoutMs);
   const ms = Date.now() - started;
   // A hook that did not answer in time has no answer: the host reads nothing from it, then applies its timeout rule.
-  const read: ScriptResult = r.timedOut ? { exitCode: null, stdout: '', stderr: '', timedOut: true } : r.spawnError ? { exitCode: 127, stdout: '', stderr: r.spawnError, timedOut: false } : r;
+  const read: ScriptResult = r.timedOut
+    ? { exitCode: null, stdout: '', stderr: '', timedOut: true }
+    : r.spawnError
+      ? { exitCode: 127, stdout: '', stderr: r.spawnError, timedOut: false }
+      : r;
   const toolInput = isObject(call.read.tool_input) ? call.read.tool_input : undefined;
   const hostTool = typeof call.read.tool_name === 'string' ? call.read.tool_name : undefined;
-  const answer = readAnswer(host, call.event, read, toolInput, hostTool ? canonicalTool(host, hostTool) : undefined, undefined, e.mode);
+  const answer = readAnswer(
+    host,
+    call.event,
+    read,
+    toolInput,
+    hostTool ? canonicalTool(host, hostTool) : undefined,
+    undefined,
+    e.mode,
+  );
   if (r.timedOut && spec.timeout.onTimeout === 'block' && isBlocking(call.event)) {
     const reason = `the hook timed out after ${timeoutMs / 1000} s, and ${spec.agent} blocks then`;
     if (call.event === 'user-prompt-submit') answer.block = true;
@@ -245,8 +328,25 @@ async function runEntry(host: DialectId, e: Entry, baseEnv: NodeJS.ProcessEnv, c
   }
   const json = read.exitCode === 0 ? strictJson(read.stdout) : undefined;
   const hso = json?.hookSpecificOutput;
-  const decided = answer.decision !== undefined || answer.block === true || (isObject(hso) && typeof hso.permissionDecision === 'string') || typeof json?.decision === 'string';
+  const decided =
+    answer.decision !== undefined ||
+    answer.block === true ||
+    (isObject(hso) && typeof hso.permissionDecision === 'string') ||
+    typeof json?.decision === 'string';
   const shown = typeof e.run === 'string' ? e.run : e.run.map((a) => shellQuote(a)).join(' ');
   const hook = e.hook.command;
-  return { command: shown, ...(e.hook.written !== undefined && hook !== undefined ? { wraps: hook } : {}), ...(e.hook.gatedFor === host && hook !== undefined ? { gated: hook } : {}), ...(e.mode ? { mode: e.mode } : {}), where: e.where, exitCode: r.timedOut ? null : read.exitCode, timedOut: r.timedOut, ms, stdout: r.stdout, stderr: read.stderr, answer, decided };
+  return {
+    command: shown,
+    ...(e.hook.written !== undefined && hook !== undefined ? { wraps: hook } : {}),
+    ...(e.hook.gatedFor === host && hook !== undefined ? { gated: hook } : {}),
+    ...(e.mode ? { mode: e.mode } : {}),
+    where: e.where,
+    exitCode: r.timedOut ? null : read.exitCode,
+    timedOut: r.timedOut,
+    ms,
+    stdout: r.stdout,
+    stderr: read.stderr,
+    answer,
+    decided,
+  };
 }

@@ -30,14 +30,25 @@ export interface SessionMode {
 const TOOL_PERMISSION = new Set(['pre-tool-use', 'permission-request']);
 
 /** What `ask` comes to on the host in this session (`out`: its output rules in the mode it ran the hooks in). */
-function askOutcome(host: DialectId, out: NonNullable<(typeof mappings.dialects)[DialectId]['output']>, mode: SessionMode): { decision: Decision; note?: string } {
+function askOutcome(
+  host: DialectId,
+  out: NonNullable<(typeof mappings.dialects)[DialectId]['output']>,
+  mode: SessionMode,
+): { decision: Decision; note?: string } {
   const agent = mappings.dialects[host].agent;
-  const rule = mode.headless ? ((mode.permissionMode === 'bypass' ? out.askHeadlessBypass : undefined) ?? out.askHeadless) : out.askInteractive;
+  const rule = mode.headless
+    ? ((mode.permissionMode === 'bypass' ? out.askHeadlessBypass : undefined) ?? out.askHeadless)
+    : out.askInteractive;
   switch (rule) {
     case 'deny':
       return { decision: 'deny', note: `${agent} denies an ask when nobody can answer (headless)` };
     case 'allow':
-      return { decision: 'allow', note: `${agent} lets the tool run on an ask${mode.permissionMode === 'bypass' ? ' when permissions are bypassed' : ''}` };
+      return {
+        decision: 'allow',
+        note:
+          `${agent} lets the tool run on an ask` +
+          (mode.permissionMode === 'bypass' ? ' when permissions are bypassed' : ''),
+      };
     case 'hang':
       return { decision: 'ask', note: `${agent} waits for an answer nobody can give: the run hangs` };
     case 'void':
@@ -65,8 +76,16 @@ export function decide(host: DialectId, a: Answer, event: string, mode: SessionM
     decision = 'block';
     if ((event === 'post-tool-use' || event === 'post-tool-use-failure') && out.postToolUseBlock === 'dropped') {
       decision = 'none';
-      notes.push(`${spec.agent} does not pass a ${event === 'post-tool-use' ? 'PostToolUse' : 'PostToolUseFailure'} block or its reason to the model`);
-    } else if ((event === 'stop' || event === 'subagent-stop') && out.stopBlock === 'ignored-headless' && mode.headless) {
+      notes.push(
+        `${spec.agent} does not pass a ` +
+          (event === 'post-tool-use' ? 'PostToolUse' : 'PostToolUseFailure') +
+          ` block or its reason to the model`,
+      );
+    } else if (
+      (event === 'stop' || event === 'subagent-stop') &&
+      out.stopBlock === 'ignored-headless' &&
+      mode.headless
+    ) {
       decision = 'none';
       notes.push(`${spec.agent} ignores Stop blocks in a headless run`);
     }
@@ -80,7 +99,11 @@ export function decide(host: DialectId, a: Answer, event: string, mode: SessionM
     // continue:false: what it does on this host and event (its data: blocks-tool, prompt-stopped, session-ends …).
     const meaning = out.continueFalse[event] ?? 'not known';
     notes.push(`continue:false: ${meaning}${a.stopReason !== undefined ? ` (${a.stopReason})` : ''}`);
-    if (TOOL_PERMISSION.has(event) && (meaning === 'blocks-tool' || meaning === 'tool-blocked-run-ends') && decision !== 'deny') {
+    if (
+      TOOL_PERMISSION.has(event) &&
+      (meaning === 'blocks-tool' || meaning === 'tool-blocked-run-ends') &&
+      decision !== 'deny'
+    ) {
       decision = 'deny';
       reason = a.stopReason ?? reason;
     } else if (meaning === 'prompt-stopped' && decision === 'none') {

@@ -41,7 +41,9 @@ export interface SimulateOptions {
 }
 
 /** A hook the host ran: what, where, its exit code, whether it timed out, how long it took, its stderr. */
-export type HookReport = Pick<HookRun, 'command' | 'wraps' | 'gated' | 'where' | 'exitCode' | 'timedOut' | 'ms'> & { stderr?: string };
+export type HookReport = Pick<HookRun, 'command' | 'wraps' | 'gated' | 'where' | 'exitCode' | 'timedOut' | 'ms'> & {
+  stderr?: string;
+};
 
 export interface SimulateRow {
   host: DialectId;
@@ -80,7 +82,8 @@ export function defaultRunner(): string {
   for (let dir = dirname(here); dirname(dir) !== dir; dir = dirname(dir)) {
     const bin = join(dir, 'bin/hook-bridge.cjs');
     if (!existsSync(bin)) continue;
-    if (!existsSync(join(dir, 'dist/run.cjs'))) throw new HookBridgeError(`hook-bridge's run bundle is not built (${join(dir, 'dist/run.cjs')}): npm run build`);
+    if (!existsSync(join(dir, 'dist/run.cjs')))
+      throw new HookBridgeError(`hook-bridge's run bundle is not built (${join(dir, 'dist/run.cjs')}): npm run build`);
     return `${shellQuote(process.execPath)} ${shellQuote(bin)}`;
   }
   throw new HookBridgeError('cannot find bin/hook-bridge.cjs above this module: pass a runner');
@@ -92,11 +95,18 @@ export function defaultRunner(): string {
  */
 const REFERENCE = DIALECT_IDS.find((d) => DIALECT_IDS.some((x) => mappings.dialects[x].extends === d))!;
 
-/** Which hosts: the given ones (agents: a format that `extends` another has no runner of its own), else every agent but the source. */
+/** Which hosts: the given ones (agents: a format that `extends` another has no runner of its own), else every agent but
+ * the source.
+ */
 function hostsOf(from: DialectId, to: DialectId[] | undefined): DialectId[] {
   const agents = DIALECT_IDS.filter((d) => mappings.dialects[d].extends === undefined);
   for (const d of to ?? []) {
-    if (!agents.includes(d)) throw new HookBridgeError(`no agent reads ${mappings.dialects[d].config.write}: ${d} is not a host to test on (hook-bridge dispatch runs a hooks.yaml on ${agents.join(', ')})`);
+    if (!agents.includes(d))
+      throw new HookBridgeError(
+        `no agent reads ` +
+          mappings.dialects[d].config.write +
+          `: ${d} is not a host to test on (hook-bridge dispatch runs a hooks.yaml on ${agents.join(', ')})`,
+      );
   }
   return [...new Set(to ?? agents)].filter((d) => d !== from);
 }
@@ -122,17 +132,41 @@ export function readSources(inputs: string[], from: DialectId | undefined, cwd =
     }
     if (dir) {
       // The reference agent's hooks, else the one agent's whose hooks the project has.
-      const agents = from ? [from] : [REFERENCE, ...DIALECT_IDS.filter((x) => x !== REFERENCE && mappings.dialects[x].extends === undefined)];
+      const agents = from
+        ? [from]
+        : [REFERENCE, ...DIALECT_IDS.filter((x) => x !== REFERENCE && mappings.dialects[x].extends === undefined)];
       const withHooks = agents.map((x) => ({ d: x, sources: discover(abs, x) })).filter((x) => x.sources.length);
-      if (!withHooks.length) throw new HookBridgeError(`no ${mappings.dialects[agents[0]!].agent} hook config here (looked for ${[...(mappings.dialects[agents[0]!].config.project ?? []), ...(mappings.dialects[agents[0]!].config.plugin ?? [])].join(', ')})`, input);
+      if (!withHooks.length)
+        throw new HookBridgeError(
+          `no ` +
+            mappings.dialects[agents[0]!].agent +
+            ` hook config here (looked for ` +
+            [
+              ...(mappings.dialects[agents[0]!].config.project ?? []),
+              ...(mappings.dialects[agents[0]!].config.plugin ?? []),
+            ].join(', ') +
+            `)`,
+          input,
+        );
       // Agents that read the same files (CodeBuddy Code and its IDE plugin): the files' content tells which.
       const files = (x: (typeof withHooks)[number]) => x.sources.map((y) => y.file).join('\0');
       const distinct = withHooks.filter((x, i) => withHooks.findIndex((y) => files(y) === files(x)) === i);
-      if (distinct.length > 1 && withHooks[0]!.d !== REFERENCE) throw new HookBridgeError(`hooks of several agents here (${withHooks.map((x) => x.d).join(', ')}): pass --from`, input);
+      if (distinct.length > 1 && withHooks[0]!.d !== REFERENCE)
+        throw new HookBridgeError(
+          `hooks of several agents here (${withHooks.map((x) => x.d).join(', ')}): pass --from`,
+          input,
+        );
       const first = withHooks[0]!.sources[0]!.file;
-      const told = withHooks.length > 1 && distinct.length === 1 ? decideFileDialect(first, readText(first)).dialect : undefined;
+      const told =
+        withHooks.length > 1 && distinct.length === 1 ? decideFileDialect(first, readText(first)).dialect : undefined;
       const { d, sources } = withHooks.find((x) => x.d === told) ?? withHooks[0]!;
-      found.push(...sources.map((s) => ({ file: s.file, dialect: d, ...(s.pluginRoot !== undefined ? { pluginRoot: s.pluginRoot } : {}) })));
+      found.push(
+        ...sources.map((s) => ({
+          file: s.file,
+          dialect: d,
+          ...(s.pluginRoot !== undefined ? { pluginRoot: s.pluginRoot } : {}),
+        })),
+      );
       project ??= abs;
     } else {
       found.push({ file: abs, dialect: from ?? decideFileDialect(abs, readText(abs)).dialect });
@@ -143,23 +177,47 @@ export function readSources(inputs: string[], from: DialectId | undefined, cwd =
     }
   }
   const seen = [...new Set(found.map((f) => f.dialect))];
-  if (seen.length > 1) throw new HookBridgeError(`the inputs are hooks of several agents (${seen.join(', ')}); test one at a time or pass --from`);
+  if (seen.length > 1)
+    throw new HookBridgeError(
+      `the inputs are hooks of several agents (${seen.join(', ')}); test one at a time or pass --from`,
+    );
   const root = project!;
   return {
     from: seen[0]!,
     project: root,
-    files: found.map((f) => ({ file: f.file, text: readText(f.file), ...(f.pluginRoot !== undefined ? { plugin: { root: f.pluginRoot, written: relative(root, f.pluginRoot) || '.' } } : {}) })),
+    files: found.map((f) => ({
+      file: f.file,
+      text: readText(f.file),
+      ...(f.pluginRoot !== undefined
+        ? { plugin: { root: f.pluginRoot, written: relative(root, f.pluginRoot) || '.' } }
+        : {}),
+    })),
   };
 }
 
-/** A converted entry's wrapper given the transcript as it is: the simulated session's transcript is already in the source's format. */
+/** A converted entry's wrapper given the transcript as it is: the simulated session's transcript is already in the
+ * source's format.
+ */
 function transcriptAsGiven(c: HostConfig, runner: string): HostConfig {
   const prefix = `${runner} run `;
-  const entries = c.entries.map((e) => (typeof e.run === 'string' && e.hook.written !== undefined && e.run.startsWith(prefix) && parseWrapper(e.run) ? { ...e, run: `${prefix}--transcript never ${e.run.slice(prefix.length)}` } : e));
+  const entries = c.entries.map((e) =>
+    typeof e.run === 'string' && e.hook.written !== undefined && e.run.startsWith(prefix) && parseWrapper(e.run)
+      ? { ...e, run: `${prefix}--transcript never ${e.run.slice(prefix.length)}` }
+      : e,
+  );
   return { ...c, entries };
 }
 
-const report = (r: HookRun): HookReport => ({ command: r.command, ...(r.wraps !== undefined ? { wraps: r.wraps } : {}), ...(r.gated !== undefined ? { gated: r.gated } : {}), where: r.where, exitCode: r.exitCode, timedOut: r.timedOut, ms: r.ms, ...(r.stderr.trim() ? { stderr: r.stderr.trim() } : {}) });
+const report = (r: HookRun): HookReport => ({
+  command: r.command,
+  ...(r.wraps !== undefined ? { wraps: r.wraps } : {}),
+  ...(r.gated !== undefined ? { gated: r.gated } : {}),
+  where: r.where,
+  exitCode: r.exitCode,
+  timedOut: r.timedOut,
+  ms: r.ms,
+  ...(r.stderr.trim() ? { stderr: r.stderr.trim() } : {}),
+});
 
 /** What differs from the reference: the decision, the reason shown (or its wording), the context the model gets. */
 function differences(row: SimulateRow, ref: SimulateRow): Difference[] {
@@ -171,7 +229,9 @@ function differences(row: SimulateRow, ref: SimulateRow): Difference[] {
   return out;
 }
 
-/** Does a row decide otherwise than the reference: its decision, whether a reason is shown, or the context (a reason's wording alone does not count). */
+/** Does a row decide otherwise than the reference: its decision, whether a reason is shown, or the context (a reason's
+ * wording alone does not count).
+ */
 export const decidesOtherwise = (row: SimulateRow): boolean => row.differs.some((d) => d !== 'reason text');
 
 /** Try a project's hooks for one call on the source agent and on each host, as they are and through hook-bridge. */
@@ -187,19 +247,34 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const tmp = mkdtempSync(join(tmpdir(), 'hook-bridge-test-'));
   try {
     const given = o.transcript === undefined ? undefined : resolve(o.transcript);
-    if (given !== undefined && !existsSync(given)) throw new HookBridgeError('no such file (--transcript)', o.transcript);
+    if (given !== undefined && !existsSync(given))
+      throw new HookBridgeError('no such file (--transcript)', o.transcript);
     const transcript = given ?? join(tmp, 'transcript.jsonl');
     const empty = join(tmp, 'other-agent-transcript.jsonl');
     writeFileSync(empty, '');
     if (given === undefined) writeFileSync(transcript, '');
-    const call = checkCall(from, o.call, { cwd: src.project, transcriptPath: transcript, sessionId: randomUUID(), permissionMode: nativeMode });
+    const call = checkCall(from, o.call, {
+      cwd: src.project,
+      transcriptPath: transcript,
+      sessionId: randomUUID(),
+      permissionMode: nativeMode,
+    });
     const format = (d: DialectId) => mappings.dialects[d].payload?.transcript ?? 'unknown';
 
     // A hook a host does not run is worth saying only where the source agent runs it for this call.
     const refCall = hostCall(call, from, from, baseEnv);
-    const meant = new Set('absent' in refCall ? [] : selectEntries(from, asIsConfig(from, from, src.files, src.project).entries, refCall).matched.map((e) => e.hook.command));
+    const meant = new Set(
+      'absent' in refCall
+        ? []
+        : selectEntries(from, asIsConfig(from, from, src.files, src.project).entries, refCall).matched.map(
+            (e) => e.hook.command,
+          ),
+    );
     /** A column up to the hooks it runs (synchronous: every column is set up before any hook starts). */
-    type Prepared = { host: DialectId; mode: Mode } & ({ absent: string } | { hc: HostCall; config: HostConfig; sel: Selection; notes: string[] });
+    type Prepared = { host: DialectId; mode: Mode } & (
+      | { absent: string }
+      | { hc: HostCall; config: HostConfig; sel: Selection; notes: string[] }
+    );
     const prepare = (host: DialectId, mode: Mode): Prepared => {
       const notes: string[] = [];
       // The host writes its own transcript: as it is, a hook of another agent's finds no conversation it can read
@@ -207,21 +282,48 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       let c: CheckedCall = call;
       if (mode === 'as-is' && format(host) !== format(from)) {
         c = { ...call, payload: { ...call.payload, transcript_path: empty } };
-        if (given !== undefined) notes.push(`transcript: ${mappings.dialects[host].agent} writes ${format(host)}, which test does not produce: the hooks read an empty transcript`);
+        if (given !== undefined)
+          notes.push(
+            `transcript: ${mappings.dialects[host].agent} writes ${format(host)}, which test does not produce: ` +
+              `the hooks read an empty transcript`,
+          );
       }
       const hc = hostCall(c, from, host, baseEnv);
       if ('absent' in hc) return { host, mode, absent: hc.absent };
-      const config = mode === 'as-is' ? asIsConfig(from, host, src.files, src.project) : transcriptAsGiven(bridgedConfig(from, host, src.files, runner, src.project), runner);
+      const config =
+        mode === 'as-is'
+          ? asIsConfig(from, host, src.files, src.project)
+          : transcriptAsGiven(bridgedConfig(from, host, src.files, runner, src.project), runner);
       return { host, mode, hc, config, sel: selectEntries(host, config.entries, hc), notes };
     };
     const column = async (p: Prepared): Promise<SimulateRow> => {
       const { host, mode } = p;
-      if ('absent' in p) return { host, mode, decision: 'none', reason: null, context: [], hooks: [], notRun: [], notes: [p.absent], differs: [] };
+      if ('absent' in p)
+        return {
+          host,
+          mode,
+          decision: 'none',
+          reason: null,
+          context: [],
+          hooks: [],
+          notRun: [],
+          notes: [p.absent],
+          differs: [],
+        };
       const { hc, config, sel } = p;
-      const r = await runOnHost(host, sel.run, hc, { projectDir: src.project, env: hostEnv(host, baseEnv, src.project) });
+      const r = await runOnHost(host, sel.run, hc, {
+        projectDir: src.project,
+        env: hostEnv(host, baseEnv, src.project),
+      });
       const o = decide(host, r.answer, call.event, session, r.mode);
-      const left = config.left.filter((x) => x.event === call.nativeEvent && meant.has(x.command)).map((x) => ({ where: x.where, ...(x.command !== undefined ? { command: x.command } : {}), why: x.why }));
-      const notRun = [...config.ignored.map((x) => ({ where: x.file, why: x.why })), ...left, ...sel.notRun.filter((x) => meant.has(x.command)).map(({ entry: _, ...x }) => x)];
+      const left = config.left
+        .filter((x) => x.event === call.nativeEvent && meant.has(x.command))
+        .map((x) => ({ where: x.where, ...(x.command !== undefined ? { command: x.command } : {}), why: x.why }));
+      const notRun = [
+        ...config.ignored.map((x) => ({ where: x.file, why: x.why })),
+        ...left,
+        ...sel.notRun.filter((x) => meant.has(x.command)).map(({ entry: _, ...x }) => x),
+      ];
       return {
         host,
         mode,
@@ -255,7 +357,9 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       project: src.project,
       event: call.nativeEvent,
       ...(typeof call.payload.tool_name === 'string' ? { tool: call.payload.tool_name } : {}),
-      ...(call.payload.tool_input && typeof call.payload.tool_input === 'object' ? { input: call.payload.tool_input as Record<string, unknown> } : {}),
+      ...(call.payload.tool_input && typeof call.payload.tool_input === 'object'
+        ? { input: call.payload.tool_input as Record<string, unknown> }
+        : {}),
       headless,
       sources: src.files.map((f) => f.file),
       results: rows,
@@ -266,4 +370,5 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
 }
 
 /** 1 when a host decides otherwise through hook-bridge than the source agent does (for CI), else 0. */
-export const simulateExitCode = (r: SimulateResult): 0 | 1 => (r.results.some((x) => x.mode === 'bridged' && decidesOtherwise(x)) ? 1 : 0);
+export const simulateExitCode = (r: SimulateResult): 0 | 1 =>
+  r.results.some((x) => x.mode === 'bridged' && decidesOtherwise(x)) ? 1 : 0;

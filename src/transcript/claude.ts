@@ -51,7 +51,10 @@ export interface Meta {
  * every tool call of the run hot path (measured with --cpu-prof).
  */
 export function derivedUuid(seed: string): string {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < seed.length; i++) {
     const k = seed.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -71,7 +74,9 @@ export function derivedUuid(seed: string): string {
 export class ClaudeWriter {
   constructor(
     readonly host: DialectId,
-    /** The dialect whose scripts read the records (Claude Code, or a format that extends it): its tool names and result shapes. */
+    /** The dialect whose scripts read the records (Claude Code, or a format that extends it): its tool names and result
+     * shapes.
+     */
     readonly script: DialectId,
     readonly state: TranslatorState,
     /** Subagent transcripts: Claude marks their records as a side chain. */
@@ -139,7 +144,15 @@ export class ClaudeWriter {
     const out = blocks.map((b, i) => {
       const uuid = this.uuid(m);
       if (b.type === 'tool_use' && this.state.pending[b.id]) this.state.pending[b.id]!.uuid = uuid;
-      const message = { id: `msg_${m.messageId ?? m.id}`, type: 'message', role: 'assistant', model: m.model ?? 'unknown', content: [b], stop_reason: hasTool ? 'tool_use' : 'end_turn', stop_sequence: null };
+      const message = {
+        id: `msg_${m.messageId ?? m.id}`,
+        type: 'message',
+        role: 'assistant',
+        model: m.model ?? 'unknown',
+        content: [b],
+        stop_reason: hasTool ? 'tool_use' : 'end_turn',
+        stop_sequence: null,
+      };
       return { ...this.base('assistant', uuid, m), message, apiBlockIndex: i };
     });
     return out;
@@ -149,14 +162,27 @@ export class ClaudeWriter {
    * A tool's result: a user record with one tool_result block (content: the text the model saw) and
    * toolUseResult in the script agent's tool_response shape.
    */
-  toolResult(id: string, content: string, isError: boolean, hostResponse: unknown, m: Meta, toolUseResult?: unknown): Json {
+  toolResult(
+    id: string,
+    content: string,
+    isError: boolean,
+    hostResponse: unknown,
+    m: Meta,
+    toolUseResult?: unknown,
+  ): Json {
     const call = this.state.pending[id];
     delete this.state.pending[id];
     const tool = call?.tool;
     // Observed: a failed call's toolUseResult is the string "Error: <content>".
-    const result = isError ? `Error: ${content}` : (toolUseResult ?? translateResponse(hostResponse, tool, this.host, this.script, call?.hostInput, m.cwd ?? ''));
+    const result = isError
+      ? `Error: ${content}`
+      : (toolUseResult ?? translateResponse(hostResponse, tool, this.host, this.script, call?.hostInput, m.cwd ?? ''));
     const block: Json = { tool_use_id: id, type: 'tool_result', content, ...(isError ? { is_error: true } : {}) };
-    const r: Json = { ...this.base('user', this.uuid(m), m), message: { role: 'user', content: [block] }, toolUseResult: result };
+    const r: Json = {
+      ...this.base('user', this.uuid(m), m),
+      message: { role: 'user', content: [block] },
+      toolUseResult: result,
+    };
     if (call?.uuid) r.sourceToolAssistantUUID = call.uuid;
     return r;
   }
@@ -173,10 +199,19 @@ export class ClaudeWriter {
 }
 
 /** Claude's Bash result: `{stdout, stderr, interrupted, isImage, noOutputExpected}`, and the text the model saw. */
-export function claudeShell(stdout: string, stderr: string, exitCode: number | undefined): { content: string; result: Json; isError: boolean } {
+export function claudeShell(
+  stdout: string,
+  stderr: string,
+  exitCode: number | undefined,
+): { content: string; result: Json; isError: boolean } {
   const text = [stdout, stderr].filter(Boolean).join('\n');
   const isError = exitCode !== undefined && exitCode !== 0;
   const result = claudeBash(stdout, stderr);
-  // Observed: a failed command's content is "Exit code 3\n<output>"; no output at all reads "(Bash completed with no output)".
-  return { content: isError ? `Exit code ${exitCode}\n${text}` : text || '(Bash completed with no output)', result, isError };
+  // Observed: a failed command's content is "Exit code 3\n<output>"; no output at all reads "(Bash completed with no
+  // output)".
+  return {
+    content: isError ? `Exit code ${exitCode}\n${text}` : text || '(Bash completed with no output)',
+    result,
+    isError,
+  };
 }

@@ -13,7 +13,10 @@ const RECORD_TYPES = new Set(['message', 'function_call', 'function_call_result'
 
 function meta(r: Json, line: number): Meta {
   const p = isObject(r.providerData) ? r.providerData : {};
-  const m: Meta = { id: typeof r.id === 'string' ? r.id : `codebuddy-line-${line}`, timestamp: typeof r.timestamp === 'number' ? new Date(r.timestamp).toISOString() : String(r.timestamp ?? '') };
+  const m: Meta = {
+    id: typeof r.id === 'string' ? r.id : `codebuddy-line-${line}`,
+    timestamp: typeof r.timestamp === 'number' ? new Date(r.timestamp).toISOString() : String(r.timestamp ?? ''),
+  };
   if (typeof p.messageId === 'string') m.messageId = p.messageId;
   if (typeof p.model === 'string') m.model = p.model;
   for (const k of ['sessionId', 'cwd'] as const) if (typeof r[k] === 'string') m[k] = r[k] as string;
@@ -21,7 +24,11 @@ function meta(r: Json, line: number): Meta {
 }
 
 const texts = (content: unknown): string[] =>
-  typeof content === 'string' ? [content] : Array.isArray(content) ? content.filter(isObject).flatMap((c) => (typeof c.text === 'string' ? [c.text] : [])) : [];
+  typeof content === 'string'
+    ? [content]
+    : Array.isArray(content)
+      ? content.filter(isObject).flatMap((c) => (typeof c.text === 'string' ? [c.text] : []))
+      : [];
 
 /** "Command: …\nStdout: <out>\n\nStderr: <err>\n[\n]Exit Code: N\nSignal: …" (observed Bash result text). */
 export function parseCodebuddyShell(text: string): { stdout: string; stderr: string } {
@@ -38,7 +45,11 @@ export function readCodebuddy(r: Json, line: number, w: ClaudeWriter): Json[] | 
     const t = texts(r.content);
     if (!t.length) return [];
     if (r.role === 'user') return [w.user(t.join(''), m)];
-    if (r.role === 'assistant') return w.assistant(t.map((text) => ({ type: 'text', text })), m);
+    if (r.role === 'assistant')
+      return w.assistant(
+        t.map((text) => ({ type: 'text', text })),
+        m,
+      );
     return [];
   }
   if (r.type === 'function_call') {

@@ -6,7 +6,8 @@
 //     custom_tool_call {name: apply_patch, input: <patch>, call_id}, custom_tool_call_output {call_id, output}
 //   event_msg, turn_context, world_state, token_usage_record …                                      no conversation
 // Observed: test/fixtures/transcripts/codex/ (Codex CLI 0.169.0). exec_command is Bash {command}, as Codex's hooks see
-// it; an apply_patch call is the Claude calls it amounts to, as `run` shows them to a Claude script (results/patch-calls.ts:
+// it; an apply_patch call is the Claude calls it amounts to, as `run` shows them to a Claude script
+// (results/patch-calls.ts:
 // Write per added file, Edit per updated one, Bash `mv` before a moved one's Edit, Bash `rm` per deleted one), each a
 // tool_use of its own: the first keeps the call_id, the others are `<call_id>#2`, `#3`, … (partId). The developer
 // messages and the <environment_context> user message are Codex's own, not a prompt.
@@ -16,9 +17,12 @@ import { partId, patchCalls } from '../results/patch-calls.js';
 import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell } from './claude.js';
 
 const textOf = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
-const textsOf = (c: unknown): string[] => (Array.isArray(c) ? c.filter(isObject).flatMap((p) => (typeof p.text === 'string' ? [p.text] : [])) : []);
+const textsOf = (c: unknown): string[] =>
+  Array.isArray(c) ? c.filter(isObject).flatMap((p) => (typeof p.text === 'string' ? [p.text] : [])) : [];
 
-/** exec_command's output: "Chunk ID: …\nWall time: …\nProcess exited with code N\nOriginal token count: N\nOutput:\n<stdout+stderr>". */
+/** exec_command's output: "Chunk ID: …\nWall time: …\nProcess exited with code N\nOriginal token count:
+ * N\nOutput:\n<stdout+stderr>".
+ */
 function codexShell(text: string): { stdout: string; exitCode: number | undefined } {
   const code = /(?:^|\n)Process exited with code (-?\d+)/.exec(text)?.[1];
   const at = text.indexOf('\nOutput:\n');
@@ -35,7 +39,7 @@ function codexShell(text: string): { stdout: string; exitCode: number | undefine
  */
 function patchUses(id: string, patch: string, w: ClaudeWriter): Block[] | undefined {
   if (w.state.cwd === undefined) return undefined;
-  let calls;
+  let calls: ReturnType<typeof patchCalls>;
   try {
     calls = patchCalls(parsePatch(patch), w.state.cwd, true);
   } catch {
@@ -44,7 +48,15 @@ function patchUses(id: string, patch: string, w: ClaudeWriter): Block[] | undefi
   return calls.length ? calls.map((c, k) => w.partUse(partId(id, k), c.tool, c.input, c.response)) : undefined;
 }
 
-const RECORD_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'world_state', 'token_usage_record', 'compacted']);
+const RECORD_TYPES = new Set([
+  'session_meta',
+  'response_item',
+  'event_msg',
+  'turn_context',
+  'world_state',
+  'token_usage_record',
+  'compacted',
+]);
 
 export function readCodex(r: Json, line: number, w: ClaudeWriter): Json[] | undefined {
   if (typeof r.type !== 'string' || !RECORD_TYPES.has(r.type) || !isObject(r.payload)) return undefined;
@@ -56,13 +68,22 @@ export function readCodex(r: Json, line: number, w: ClaudeWriter): Json[] | unde
     return [];
   }
   if (r.type !== 'response_item') return [];
-  const m: Meta = { id: typeof p.id === 'string' ? p.id : `codex-line-${line}`, timestamp: typeof r.timestamp === 'string' ? r.timestamp : '' };
+  const m: Meta = {
+    id: typeof p.id === 'string' ? p.id : `codex-line-${line}`,
+    timestamp: typeof r.timestamp === 'string' ? r.timestamp : '',
+  };
   if (w.state.sessionId !== undefined) m.sessionId = w.state.sessionId;
   if (w.state.cwd !== undefined) m.cwd = w.state.cwd;
   switch (p.type) {
     case 'message': {
       const texts = textsOf(p.content);
-      if (p.role === 'assistant') return texts.length ? w.assistant(texts.map((text): Block => ({ type: 'text', text })), m) : [];
+      if (p.role === 'assistant')
+        return texts.length
+          ? w.assistant(
+              texts.map((text): Block => ({ type: 'text', text })),
+              m,
+            )
+          : [];
       const prompt = texts.filter((t) => !t.startsWith('<environment_context>')).join('');
       return p.role === 'user' && prompt ? [w.user(prompt, m)] : [];
     }
@@ -80,7 +101,17 @@ export function readCodex(r: Json, line: number, w: ClaudeWriter): Json[] | unde
     }
     case 'custom_tool_call': {
       const parts = p.name === 'apply_patch' ? patchUses(textOf(p.call_id), textOf(p.input), w) : undefined;
-      return w.assistant(parts ?? [w.toolUse(textOf(p.call_id), textOf(p.name), p.name === 'apply_patch' ? { command: textOf(p.input) } : { input: textOf(p.input) }, m)], m);
+      return w.assistant(
+        parts ?? [
+          w.toolUse(
+            textOf(p.call_id),
+            textOf(p.name),
+            p.name === 'apply_patch' ? { command: textOf(p.input) } : { input: textOf(p.input) },
+            m,
+          ),
+        ],
+        m,
+      );
     }
     case 'function_call_output':
     case 'custom_tool_call_output': {
@@ -96,7 +127,8 @@ export function readCodex(r: Json, line: number, w: ClaudeWriter): Json[] | unde
       if (!w.partOf(id)) return [w.toolResult(id, text, isError, text, m)];
       // Its parts: one result each, with the text the model got (the patch's) and the result Claude records.
       const out: Json[] = [];
-      for (let k = 0, part; (part = w.partOf(partId(id, k))); k++) out.push(w.toolResult(partId(id, k), text, isError, undefined, m, part.result));
+      for (let k = 0, part: { result: unknown } | undefined; (part = w.partOf(partId(id, k))); k++)
+        out.push(w.toolResult(partId(id, k), text, isError, undefined, m, part.result));
       return out;
     }
     default:

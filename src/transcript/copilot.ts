@@ -3,10 +3,13 @@
 //   session.start            data.sessionId, data.context.cwd
 //   user.message             data.content (the prompt; transformedContent is it with Copilot's additions)
 //   assistant.message        data.content, data.model, data.toolRequests[{toolCallId, name, arguments}]
-//   tool.execution_complete  data.toolCallId, success, result.content (the text the model got), shellExecution.exitCode,
+//   tool.execution_complete  data.toolCallId, success, result.content (the text the model got),
+// shellExecution.exitCode,
 //                            error.message when it failed
-//   hook.*, assistant.turn_*, tool.execution_start, session.usage_record, system.message, session.shutdown: no conversation
-// Observed: test/fixtures/observed/copilot/transcript-events.jsonl (Copilot CLI 1.0.102). Tool calls keep Copilot's tool
+//   hook.*, assistant.turn_*, tool.execution_start, session.usage_record, system.message, session.shutdown: no
+// conversation
+// Observed: test/fixtures/observed/copilot/transcript-events.jsonl (Copilot CLI 1.0.102). Tool calls keep Copilot's
+// tool
 // and parameter names there; the writer renames them to the script agent's.
 import { isObject } from '../model/is-object.js';
 import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell } from './claude.js';
@@ -16,7 +19,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const SHELL_TRAILER = /\n?<shellId: [^>]* completed with exit code -?\d+>\n?$/;
 
 /** Its event types are dotted (`user.message`): a record without such a type is not one of its. */
-const isCopilotEvent = (r: Json) => typeof r.type === 'string' && /^[a-z]+(\.[a-z_]+)+$/.test(r.type) && isObject(r.data);
+const isCopilotEvent = (r: Json) =>
+  typeof r.type === 'string' && /^[a-z]+(\.[a-z_]+)+$/.test(r.type) && isObject(r.data);
 
 export function readCopilot(r: Json, line: number, w: ClaudeWriter): Json[] | undefined {
   if (!isCopilotEvent(r)) return undefined;
@@ -44,13 +48,23 @@ export function readCopilot(r: Json, line: number, w: ClaudeWriter): Json[] | un
     case 'tool.execution_complete': {
       const id = str(d.toolCallId) ?? '';
       const failed = d.success === false;
-      const text = isObject(d.result) && str(d.result.content) !== undefined ? (d.result.content as string) : isObject(d.error) ? (str(d.error.message) ?? '') : '';
+      const text =
+        isObject(d.result) && str(d.result.content) !== undefined
+          ? (d.result.content as string)
+          : isObject(d.error)
+            ? (str(d.error.message) ?? '')
+            : '';
       if (w.toolOf(id) === 'shell' && !failed) {
-        const exit = isObject(d.shellExecution) && typeof d.shellExecution.exitCode === 'number' ? d.shellExecution.exitCode : undefined;
+        const exit =
+          isObject(d.shellExecution) && typeof d.shellExecution.exitCode === 'number'
+            ? d.shellExecution.exitCode
+            : undefined;
         const c = claudeShell(text.replace(SHELL_TRAILER, ''), '', exit);
         return [w.toolResult(id, c.content, c.isError, undefined, m, c.result)];
       }
-      return [w.toolResult(id, text, failed, { resultType: failed ? 'failure' : 'success', textResultForLlm: text }, m)];
+      return [
+        w.toolResult(id, text, failed, { resultType: failed ? 'failure' : 'success', textResultForLlm: text }, m),
+      ];
     }
     default:
       return [];

@@ -15,7 +15,14 @@ import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell, deriv
 const textOf = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
 
 /** The message text: a string, or parts with `text` (user records). */
-const textsOf = (c: unknown): string[] => (typeof c === 'string' ? (c ? [c] : []) : Array.isArray(c) ? c.filter(isObject).flatMap((p) => (typeof p.text === 'string' && p.thought !== true ? [p.text] : [])) : []);
+const textsOf = (c: unknown): string[] =>
+  typeof c === 'string'
+    ? c
+      ? [c]
+      : []
+    : Array.isArray(c)
+      ? c.filter(isObject).flatMap((p) => (typeof p.text === 'string' && p.thought !== true ? [p.text] : []))
+      : [];
 
 /**
  * stdout and exit code of run_shell_command's llm text: "<untrusted_context>\nOutput: …\n[Exit Code: N\n]
@@ -23,12 +30,17 @@ const textsOf = (c: unknown): string[] => (typeof c === 'string' ? (c ? [c] : []
  */
 function geminiShell(text: string): { stdout: string; exitCode: number | undefined } {
   const body = text.replace(/^<untrusted_context>\n/, '').replace(/\n?<\/untrusted_context>$/, '');
-  const out = /(?:^|\n)Output: ([\s\S]*?)(?=\n(?:Error|Exit Code|Signal|Background PIDs|Process Group PGID): |$)/.exec(body)?.[1] ?? '';
+  const out =
+    /(?:^|\n)Output: ([\s\S]*?)(?=\n(?:Error|Exit Code|Signal|Background PIDs|Process Group PGID): |$)/.exec(
+      body,
+    )?.[1] ?? '';
   const code = /(?:^|\n)Exit Code: (-?\d+)/.exec(body)?.[1];
   return { stdout: out === '(empty)' ? '' : out, exitCode: code === undefined ? undefined : Number(code) };
 }
 
-/** The tool result record of one functionResponse (with the call's status and display when the toolCalls entry has them). */
+/** The tool result record of one functionResponse (with the call's status and display when the toolCalls entry has
+ * them).
+ */
 function result(f: Json, call: Json, w: ClaudeWriter, m: Meta): Json {
   const id = textOf(f.id);
   const resp = isObject(f.response) ? f.response : {};
@@ -49,8 +61,14 @@ export function readGemini(r: Json, line: number, w: ClaudeWriter): Json[] | und
     if (typeof r.sessionId === 'string') w.state.sessionId = r.sessionId;
     return [];
   }
-  // Claude's and Qwen's user records carry `message`: not this format. A model message's type is the agent's name (data).
-  if ((r.type !== 'user' && r.type !== mappings.dialects[w.host].payload?.transcriptAssistantType) || 'message' in r || !('content' in r)) return undefined;
+  // Claude's and Qwen's user records carry `message`: not this format. A model message's type is the agent's name
+  // (data).
+  if (
+    (r.type !== 'user' && r.type !== mappings.dialects[w.host].payload?.transcriptAssistantType) ||
+    'message' in r ||
+    !('content' in r)
+  )
+    return undefined;
   const s = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const m: Meta = { id: s(r.id) ?? `gemini-line-${line}`, timestamp: s(r.timestamp) ?? '' };
   if (s(r.model) !== undefined) m.model = s(r.model);
@@ -60,7 +78,9 @@ export function readGemini(r: Json, line: number, w: ClaudeWriter): Json[] | und
     const parts = Array.isArray(r.content) ? r.content.filter(isObject) : [];
     // Tool results are taken from the model message's toolCalls (written first, with status and display);
     // a functionResponse here counts only for a call still waiting for its result.
-    for (const p of parts) if (isObject(p.functionResponse) && w.toolOf(textOf(p.functionResponse.id)) !== undefined) out.push(result(p.functionResponse, {}, w, m));
+    for (const p of parts)
+      if (isObject(p.functionResponse) && w.toolOf(textOf(p.functionResponse.id)) !== undefined)
+        out.push(result(p.functionResponse, {}, w, m));
     const texts = textsOf(r.content);
     if (texts.length) out.push(w.user(texts.join(''), m));
     return out;
@@ -83,7 +103,9 @@ export function readGemini(r: Json, line: number, w: ClaudeWriter): Json[] | und
   const blocks = calls.map((c) => w.toolUse(textOf(c.id), textOf(c.name), isObject(c.args) ? c.args : {}, m));
   out.push(...w.assistant(blocks, m));
   for (const c of calls) {
-    const f = Array.isArray(c.result) ? c.result.find((p) => isObject(p) && isObject(p.functionResponse))?.functionResponse : undefined;
+    const f = Array.isArray(c.result)
+      ? c.result.find((p) => isObject(p) && isObject(p.functionResponse))?.functionResponse
+      : undefined;
     if (isObject(f)) out.push(result(f, c, w, m));
   }
   return out;

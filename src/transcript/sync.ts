@@ -4,7 +4,21 @@
 // (a partial last line is read again next time), so a call on a long session costs about what a call on
 // a short one does. A missing host transcript gives an empty file. With --emulate-todos the todo list
 // found in the host's todo tool calls is written where a Claude script reads it.
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, appendFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  appendFileSync,
+  type Stats,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
@@ -15,7 +29,9 @@ import { Translator } from './translate.js';
 
 /** What the cache remembers about one translated file. */
 interface CacheState {
-  /** The translation's version: a cache of another one is made again from the start (2: Codex's apply_patch split into its Claude calls). */
+  /** The translation's version: a cache of another one is made again from the start (2: Codex's apply_patch split into
+   * its Claude calls).
+   */
   v: typeof VERSION;
   /** The host transcript it was made from, its inode, and how many bytes of it were translated. */
   source: string;
@@ -30,7 +46,9 @@ const CHUNK = 4 * 1024 * 1024;
 const LOCK_WAIT_MS = 10_000;
 const LOCK_STALE_MS = 30_000;
 
-/** Where translated transcripts are kept: $HOOK_BRIDGE_CACHE_DIR, else $XDG_CACHE_HOME/hook-bridge, else ~/.cache/hook-bridge. */
+/** Where translated transcripts are kept: $HOOK_BRIDGE_CACHE_DIR, else $XDG_CACHE_HOME/hook-bridge, else
+ * ~/.cache/hook-bridge.
+ */
 export function cacheRoot(env: NodeJS.ProcessEnv): string {
   if (env.HOOK_BRIDGE_CACHE_DIR) return env.HOOK_BRIDGE_CACHE_DIR;
   return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'hook-bridge');
@@ -58,7 +76,8 @@ function withLock<T>(file: string, fn: () => T): T {
         continue; // released meanwhile
       }
       if (age > LOCK_STALE_MS) unlinkSync(lock);
-      else if (Date.now() > until) throw new Error(`${lock} is held by another hook-bridge for more than ${LOCK_WAIT_MS / 1000} s`);
+      else if (Date.now() > until)
+        throw new Error(`${lock} is held by another hook-bridge for more than ${LOCK_WAIT_MS / 1000} s`);
       else sleep(5);
     }
   }
@@ -107,11 +126,14 @@ export interface SyncOptions {
 
 /** Bring `out` up to date with the host transcript `source`; returns the translator state (todos …). */
 export function syncTranscript(source: string, out: string, o: SyncOptions): TranslatorState {
-  const statePath = out.replace(/\.jsonl$/, '') + '.state.json';
+  const statePath = `${out.replace(/\.jsonl$/, '')}.state.json`;
   const st = statOrNull(source);
   const fast = readState(statePath);
   // The common case, without the lock: nothing was appended since the last call.
-  const unchanged = fast && fast.source === source && (st ? fast.ino === st.ino && fast.offset === st.size : fast.ino === 0 && fast.offset === 0);
+  const unchanged =
+    fast &&
+    fast.source === source &&
+    (st ? fast.ino === st.ino && fast.offset === st.size : fast.ino === 0 && fast.offset === 0);
   if (fast && unchanged && existsSync(out) && (!o.todosFile || existsSync(o.todosFile))) return fast.translator;
   return withLock(out, () => {
     let s = readState(statePath);
@@ -125,7 +147,21 @@ export function syncTranscript(source: string, out: string, o: SyncOptions): Tra
     const todos = s.translator.todos;
     if (o.todosFile && (todos.changed || !existsSync(o.todosFile))) {
       mkdirSync(join(o.todosFile, '..'), { recursive: true });
-      writeAtomic(o.todosFile, JSON.stringify(todos.items.map(({ content, status, activeForm, id, created_at, completed_at }) => ({ content, status, activeForm, id, created_at, completed_at })), null, 2));
+      writeAtomic(
+        o.todosFile,
+        JSON.stringify(
+          todos.items.map(({ content, status, activeForm, id, created_at, completed_at }) => ({
+            content,
+            status,
+            activeForm,
+            id,
+            created_at,
+            completed_at,
+          })),
+          null,
+          2,
+        ),
+      );
       todos.changed = false;
     }
     writeAtomic(statePath, JSON.stringify(s));
@@ -181,13 +217,20 @@ function settled(path: string, maxMs: number): void {
 }
 
 /** The todo file a Claude script reads: ~/.claude/todos/{session_id}-agent-{session_id}.json. */
-export const claudeTodosFile = (home: string, sessionId: string) => join(home, '.claude', 'todos', `${segment(sessionId)}-agent-${segment(sessionId)}.json`);
+export const claudeTodosFile = (home: string, sessionId: string) =>
+  join(home, '.claude', 'todos', `${segment(sessionId)}-agent-${segment(sessionId)}.json`);
 
 /**
  * Point the script's payload at translations of the host's transcripts (transcript_path and, when the
  * payload has it, agent_transcript_path), brought up to date now.
  */
-export function prepareTranscripts(payload: Record<string, unknown>, host: DialectId, script: DialectId, env: NodeJS.ProcessEnv, emulateTodos: boolean): void {
+export function prepareTranscripts(
+  payload: Record<string, unknown>,
+  host: DialectId,
+  script: DialectId,
+  env: NodeJS.ProcessEnv,
+  emulateTodos: boolean,
+): void {
   const session = typeof payload.session_id === 'string' && payload.session_id ? payload.session_id : 'unknown';
   const dir = join(cacheRoot(env), 'transcripts', host, segment(session));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -198,8 +241,14 @@ export function prepareTranscripts(payload: Record<string, unknown>, host: Diale
     if (delay && source) settled(source, delay);
     const name = source ? basename(source).replace(/\.(jsonl|json|txt)$/, '') : session;
     const out = join(dir, `${segment(name)}.jsonl`);
-    const todosFile = emulateTodos && key === 'transcript_path' ? claudeTodosFile(env.HOME || homedir(), session) : undefined;
-    syncTranscript(source, out, { from: host, to: script, sidechain: key === 'agent_transcript_path', ...(todosFile ? { todosFile } : {}) });
+    const todosFile =
+      emulateTodos && key === 'transcript_path' ? claudeTodosFile(env.HOME || homedir(), session) : undefined;
+    syncTranscript(source, out, {
+      from: host,
+      to: script,
+      sidechain: key === 'agent_transcript_path',
+      ...(todosFile ? { todosFile } : {}),
+    });
     payload[key] = out;
   }
 }

@@ -24,10 +24,24 @@ export interface TodoState {
 const STATUSES = new Set(['pending', 'in_progress', 'completed']);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 
-function item(prev: TodoItem | undefined, id: string, content: string, status: unknown, activeForm: string | undefined, at: string): TodoItem {
+function item(
+  prev: TodoItem | undefined,
+  id: string,
+  content: string,
+  status: unknown,
+  activeForm: string | undefined,
+  at: string,
+): TodoItem {
   const s = (STATUSES.has(status as string) ? status : 'pending') as TodoItem['status'];
   const completedAt = s === 'completed' ? (prev?.completed_at ?? at) : null;
-  return { id, content, status: s, activeForm: activeForm ?? prev?.activeForm ?? content, created_at: prev?.created_at ?? at, completed_at: completedAt };
+  return {
+    id,
+    content,
+    status: s,
+    activeForm: activeForm ?? prev?.activeForm ?? content,
+    created_at: prev?.created_at ?? at,
+    completed_at: completedAt,
+  };
 }
 
 /** A whole new list (todo_write / TodoWrite input.todos); items keep their created_at across writes. */
@@ -49,7 +63,14 @@ export function upsertTask(state: TodoState, task: Record<string, unknown>, at: 
     if (i >= 0) state.items.splice(i, 1);
   } else {
     const prev = i >= 0 ? state.items[i] : undefined;
-    const next = item(prev, id, str(task.subject) ?? str(task.content) ?? prev?.content ?? '', task.status ?? prev?.status, str(task.activeForm), at);
+    const next = item(
+      prev,
+      id,
+      str(task.subject) ?? str(task.content) ?? prev?.content ?? '',
+      task.status ?? prev?.status,
+      str(task.activeForm),
+      at,
+    );
     if (i >= 0) state.items[i] = next;
     else state.items.push(next);
   }

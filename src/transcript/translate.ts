@@ -17,7 +17,13 @@ import { readQwen } from './qwen.js';
 
 type Reader = (r: Json, line: number, w: ClaudeWriter) => Json[] | undefined;
 /** One reader per format of src/model/formats.ts (the run hot path checks that list, not this one). */
-const READERS: Record<TranscriptReadFormat, Reader> = { 'qwen-jsonl': readQwen, 'codebuddy-jsonl': readCodebuddy, 'gemini-jsonl': readGemini, 'codex-jsonl': readCodex, 'copilot-events-jsonl': readCopilot };
+const READERS: Record<TranscriptReadFormat, Reader> = {
+  'qwen-jsonl': readQwen,
+  'codebuddy-jsonl': readCodebuddy,
+  'gemini-jsonl': readGemini,
+  'codex-jsonl': readCodex,
+  'copilot-events-jsonl': readCopilot,
+};
 const readerOf = (format: string): Reader | undefined => (READERS as Record<string, Reader | undefined>)[format];
 const WRITERS = new Set<string>(TRANSCRIPT_WRITE_FORMATS);
 
@@ -25,7 +31,10 @@ export const transcriptFormat = (d: DialectId): string => mappings.dialects[d].p
 
 /** What can be translated: host dialects with a reader, script dialects with a writer. */
 export function translatable(): { from: DialectId[]; to: DialectId[] } {
-  return { from: DIALECT_IDS.filter((d) => readerOf(transcriptFormat(d))), to: DIALECT_IDS.filter((d) => WRITERS.has(transcriptFormat(d))) };
+  return {
+    from: DIALECT_IDS.filter((d) => readerOf(transcriptFormat(d))),
+    to: DIALECT_IDS.filter((d) => WRITERS.has(transcriptFormat(d))),
+  };
 }
 
 /** Throws HookBridgeError unless a transcript of `from` can be given to a script of `to`. */
@@ -34,7 +43,10 @@ export function checkTranscriptPair(from: DialectId, to: DialectId): void {
   const t = transcriptFormat(to);
   if (f === t || (readerOf(f) && WRITERS.has(t))) return;
   const can = translatable();
-  throw new HookBridgeError(`no transcript translation from ${from} (${f}) to ${to} (${t}); supported: --from ${can.from.join('|')} --to ${can.to.join('|')}`);
+  throw new HookBridgeError(
+    `no transcript translation from ${from} (${f}) to ${to} (${t}); supported: --from ${can.from.join('|')} --to ` +
+      `${can.to.join('|')}`,
+  );
 }
 
 /** Translates records line by line, keeping what it must remember between calls in `state`. */
@@ -69,7 +81,12 @@ export class Translator {
     try {
       r = JSON.parse(text);
     } catch {
-      if (this.strict) throw new HookBridgeError(`not a JSON record (expected one JSON object per line of a ${mappings.dialects[this.from].agent} transcript)`, undefined, `line ${lineNo}`);
+      if (this.strict)
+        throw new HookBridgeError(
+          `not a JSON record (expected one JSON object per line of a ${mappings.dialects[this.from].agent} transcript)`,
+          undefined,
+          `line ${lineNo}`,
+        );
       return [];
     }
     if (!isObject(r)) {
@@ -94,7 +111,9 @@ export function translateTranscript(from: DialectId, to: DialectId, text: string
   if (lines.at(-1) === '') lines.pop();
   const out = lines.flatMap((l, i) => t.line(l.replace(/\r$/, ''), i + 1));
   if (transcriptFormat(from) !== transcriptFormat(to) && lines.some((l) => l.trim()) && t.recognised === 0) {
-    throw new HookBridgeError(`no ${mappings.dialects[from].agent} transcript record found (is it a ${from} transcript?)`);
+    throw new HookBridgeError(
+      `no ${mappings.dialects[from].agent} transcript record found (is it a ${from} transcript?)`,
+    );
   }
   return out.map((l) => `${l}\n`).join('');
 }

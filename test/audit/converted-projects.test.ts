@@ -16,7 +16,8 @@ const FIXTURES = resolve(import.meta.dirname, '../real-world/fixtures');
 const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
 /** The agents' PATH without uv (nor hook-bridge): the same on every machine. */
 const NO_UV = { ...process.env, PATH: mkdtempSync(join(tmpdir(), 'hb-empty-path-')) };
-const cli = (args: string[], cwd: string, env: NodeJS.ProcessEnv = NO_UV) => spawnSync(process.execPath, [bin, ...args], { cwd, env, encoding: 'utf8' });
+const cli = (args: string[], cwd: string, env: NodeJS.ProcessEnv = NO_UV) =>
+  spawnSync(process.execPath, [bin, ...args], { cwd, env, encoding: 'utf8' });
 
 async function converted(fixture: string, to: DialectId[]): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), `hb-audit-${fixture}-`));
@@ -39,7 +40,9 @@ describe('audit --target on a project converted to several agents', () => {
     expect(cb.configs.map((c) => c.file)).toContain(join(dir, '.codebuddy/settings.json'));
     // the text report says what it left out
     const text = cli(['audit', '--target', 'qwen', '--fail-on', 'never'], dir);
-    expect(text.stdout).toMatch(/\nnot audited for Qwen Code: \.codebuddy\/settings\.json \(hook-bridge's conversion for CodeBuddy Code; its sources are audited\)\n$/);
+    expect(text.stdout).toMatch(
+      /\nnot audited for Qwen Code: \.codebuddy\/settings\.json \(hook-bridge's conversion for CodeBuddy Code; its sources are audited\)\n$/,
+    );
     expect(text.stdout).not.toMatch(/Qwen Code does not read \.codebuddy|fires for no Qwen Code tool/);
   });
   it('a hand-written hook beside the conversion stays in scope', async () => {
@@ -58,58 +61,101 @@ describe('audit --target on a project converted to several agents', () => {
   it('the source, converted already, is a note: not "never run there", no convert to run', async () => {
     const dir = await converted('claude-all-lifecycle', ['qwen']);
     const notRead = audit({ paths: [dir], target: 'qwen', only: ['config-not-read'] }).findings;
-    expect(notRead.map((f) => [f.severity, f.message, f.fix])).toEqual([['info', "Qwen Code does not read .claude/settings.json; .qwen/settings.json holds hook-bridge's conversion of its 11 hook(s), which runs them there", undefined]]);
+    expect(notRead.map((f) => [f.severity, f.message, f.fix])).toEqual([
+      [
+        'info',
+        "Qwen Code does not read .claude/settings.json; .qwen/settings.json holds hook-bridge's conversion of " +
+          'its 11 hook(s), which runs them there',
+        undefined,
+      ],
+    ]);
   });
 });
 
 describe("a converted plugin: the wrapper's --plugin-root sets the plugin root", () => {
-  it('no env-var-unset for ${CLAUDE_PLUGIN_ROOT} behind `run --plugin-root`; the scripts resolve in the plugin', async () => {
-    const dir = await converted('plugin-standard', ['qwen']);
-    writeFileSync(join(dir, 'hooks/scan.py'), 'print(1)\n');
-    const r = audit({ paths: [join(dir, '.qwen/settings.json')], env: process.env });
-    expect(r.findings.filter((f) => f.ruleId === 'env-var-unset')).toEqual([]);
-    const missing = r.findings.filter((f) => f.ruleId === 'script-missing').map((f) => f.message.split(' does not exist')[0]);
-    expect(missing).toContain('${CLAUDE_PLUGIN_ROOT}/hooks/worktree-guard.sh');
-    expect(missing).not.toContain('${CLAUDE_PLUGIN_ROOT}/hooks/scan.py');
-    // The same command copied unwrapped into a settings file (no plugin, no wrapper): nothing sets the root there.
-    const plain = mkdtempSync(join(tmpdir(), 'hb-audit-noplugin-'));
-    mkdirSync(join(plain, '.qwen'));
-    writeFileSync(join(plain, '.qwen/settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'read_file', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/bin/run-hook.sh validate-env-files' }] }] } }));
-    expect(audit({ paths: [plain], only: ['env-var-unset'] }).findings.map((f) => f.messageId)).toEqual(['pluginOnly']);
-  });
+  it(
+    'no env-var-unset for ${CLAUDE_PLUGIN_ROOT} behind `run ' + '--plugin-root`; the scripts resolve in the plugin',
+    async () => {
+      const dir = await converted('plugin-standard', ['qwen']);
+      writeFileSync(join(dir, 'hooks/scan.py'), 'print(1)\n');
+      const r = audit({ paths: [join(dir, '.qwen/settings.json')], env: process.env });
+      expect(r.findings.filter((f) => f.ruleId === 'env-var-unset')).toEqual([]);
+      const missing = r.findings
+        .filter((f) => f.ruleId === 'script-missing')
+        .map((f) => f.message.split(' does not exist')[0]);
+      expect(missing).toContain('${CLAUDE_PLUGIN_ROOT}/hooks/worktree-guard.sh');
+      expect(missing).not.toContain('${CLAUDE_PLUGIN_ROOT}/hooks/scan.py');
+      // The same command copied unwrapped into a settings file (no plugin, no wrapper): nothing sets the root there.
+      const plain = mkdtempSync(join(tmpdir(), 'hb-audit-noplugin-'));
+      mkdirSync(join(plain, '.qwen'));
+      writeFileSync(
+        join(plain, '.qwen/settings.json'),
+        JSON.stringify({
+          hooks: {
+            PreToolUse: [
+              {
+                matcher: 'read_file',
+                hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/bin/run-hook.sh validate-env-files' }],
+              },
+            ],
+          },
+        }),
+      );
+      expect(audit({ paths: [plain], only: ['env-var-unset'] }).findings.map((f) => f.messageId)).toEqual([
+        'pluginOnly',
+      ]);
+    },
+  );
 });
 
 describe('identical findings are grouped', () => {
-  it('the same "uv is not on PATH" error on every hook of five files: one line per group with where else (text, markdown); each kept with its group (json, sarif)', async () => {
-    const dir = await converted('claude-all-lifecycle', ['qwen', 'codebuddy', 'gemini', 'codex']);
-    const r = audit({ paths: [dir], env: NO_UV, only: ['script-interpreter-missing'] });
-    const uv = r.findings.filter((f) => f.message.startsWith('uv (named in the command) is not on PATH'));
-    expect(uv.length).toBeGreaterThanOrEqual(40);
-    // one group per message: per agent whose rules apply (a Claude hook wrapped everywhere: Claude Code's)
-    expect(new Set(uv.map((f) => f.message)).size).toBe(2);
-    for (const f of uv) expect(f.group?.size).toBe(uv.filter((x) => x.message === f.message).length);
+  it(
+    'the same "uv is not on PATH" error on every hook of five files: one line per group ' +
+      'with where else (text, markdown); each kept with its group (json, sarif)',
+    async () => {
+      const dir = await converted('claude-all-lifecycle', ['qwen', 'codebuddy', 'gemini', 'codex']);
+      const r = audit({ paths: [dir], env: NO_UV, only: ['script-interpreter-missing'] });
+      const uv = r.findings.filter((f) => f.message.startsWith('uv (named in the command) is not on PATH'));
+      expect(uv.length).toBeGreaterThanOrEqual(40);
+      // one group per message: per agent whose rules apply (a Claude hook wrapped everywhere: Claude Code's)
+      expect(new Set(uv.map((f) => f.message)).size).toBe(2);
+      for (const f of uv) expect(f.group?.size).toBe(uv.filter((x) => x.message === f.message).length);
 
-    const text = cli(['audit', '--fail-on', 'never'], dir);
-    const lines = text.stdout.split('\n');
-    expect(lines.filter((l) => l.includes('uv (named in the command) is not on PATH')).length).toBe(2);
-    // the source, unwrapped on Claude Code: one group in its file; the wrapped copies: one group across the four files
-    expect(text.stdout).toMatch(/\n {18}also at lines 12, 15, 21, 22, 27, 30, 33, 36, 39, 42 \(11 in all\)\n/);
-    expect(text.stdout).toMatch(/\n {18}also at lines 21, 33, .*; \.codex\/hooks\.json lines .*; \.gemini\/settings\.json lines .*; \.qwen\/settings\.json lines 9, 21, .* \(\d+ in all\)\n/);
-    // the count is still of findings (every location)
-    expect(text.stdout).toMatch(new RegExp(`\\n${audit({ paths: [dir], env: NO_UV }).findings.length} finding\\(s\\): `));
+      const text = cli(['audit', '--fail-on', 'never'], dir);
+      const lines = text.stdout.split('\n');
+      expect(lines.filter((l) => l.includes('uv (named in the command) is not on PATH')).length).toBe(2);
+      // the source, unwrapped on Claude Code: one group in its file; the wrapped copies: one group across the four
+      // files
+      expect(text.stdout).toMatch(/\n {18}also at lines 12, 15, 21, 22, 27, 30, 33, 36, 39, 42 \(11 in all\)\n/);
+      expect(text.stdout).toMatch(
+        /\n {18}also at lines 21, 33, .*; \.codex\/hooks\.json lines .*; \.gemini\/settings\.json lines .*; \.qwen\/settings\.json lines 9, 21, .* \(\d+ in all\)\n/,
+      );
+      // the count is still of findings (every location)
+      expect(text.stdout).toMatch(
+        new RegExp(`\\n${audit({ paths: [dir], env: NO_UV }).findings.length} finding\\(s\\): `),
+      );
 
-    const json = JSON.parse(cli(['audit', '--format', 'json', '--fail-on', 'never'], dir).stdout) as { message: string; group?: { id: number; size: number } }[];
-    const inJson = json.filter((f) => f.message.startsWith('uv (named'));
-    expect(inJson.length).toBe(uv.length);
-    expect(new Set(inJson.map((f) => f.group!.id)).size).toBe(2);
+      const json = JSON.parse(cli(['audit', '--format', 'json', '--fail-on', 'never'], dir).stdout) as {
+        message: string;
+        group?: { id: number; size: number };
+      }[];
+      const inJson = json.filter((f) => f.message.startsWith('uv (named'));
+      expect(inJson.length).toBe(uv.length);
+      expect(new Set(inJson.map((f) => f.group!.id)).size).toBe(2);
 
-    const sarif = JSON.parse(cli(['audit', '--format', 'sarif', '--fail-on', 'never'], dir).stdout) as { runs: { results: { message: { text: string }; properties?: { group?: number; groupSize?: number } }[] }[] };
-    const inSarif = sarif.runs[0]!.results.filter((x) => x.message.text.startsWith('uv (named'));
-    expect(inSarif.length).toBe(uv.length);
-    for (const x of inSarif) expect(x.properties).toMatchObject({ group: expect.any(Number), groupSize: expect.any(Number) });
+      const sarif = JSON.parse(cli(['audit', '--format', 'sarif', '--fail-on', 'never'], dir).stdout) as {
+        runs: { results: { message: { text: string }; properties?: { group?: number; groupSize?: number } }[] }[];
+      };
+      const inSarif = sarif.runs[0]!.results.filter((x) => x.message.text.startsWith('uv (named'));
+      expect(inSarif.length).toBe(uv.length);
+      for (const x of inSarif)
+        expect(x.properties).toMatchObject({ group: expect.any(Number), groupSize: expect.any(Number) });
 
-    const md = cli(['audit', '--format', 'markdown', '--fail-on', 'never'], dir).stdout;
-    expect(md.split('\n').filter((l) => l.includes('uv (named in the command) is not on PATH')).length).toBe(2);
-    expect(md).toMatch(/ — also at lines 12, 15, 21, 22, 27, 30, 33, 36, 39, 42 \(11 in all\) \| `script-interpreter-missing` \|/);
-  });
+      const md = cli(['audit', '--format', 'markdown', '--fail-on', 'never'], dir).stdout;
+      expect(md.split('\n').filter((l) => l.includes('uv (named in the command) is not on PATH')).length).toBe(2);
+      expect(md).toMatch(
+        / — also at lines 12, 15, 21, 22, 27, 30, 33, 36, 39, 42 \(11 in all\) \| `script-interpreter-missing` \|/,
+      );
+    },
+  );
 });

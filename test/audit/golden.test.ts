@@ -9,7 +9,9 @@ import ajvFormats from 'ajv-formats';
 
 // ajv-draft-04 is CommonJS with a `default` export; under NodeNext its types see the module object.
 type Validator = ((data: unknown) => boolean) & { errors?: unknown };
-const Ajv = ((ajvDraft04 as unknown as { default?: unknown }).default ?? ajvDraft04) as new (o: object) => { compile(schema: object): Validator };
+const Ajv = ((ajvDraft04 as unknown as { default?: unknown }).default ?? ajvDraft04) as new (
+  o: object,
+) => { compile(schema: object): Validator };
 // ajv-formats, too: the schema's `uri` and `date-time` formats are checked, not skipped with a warning.
 const addFormats = ((ajvFormats as unknown as { default?: unknown }).default ?? ajvFormats) as (ajv: object) => void;
 import { describe, expect, it } from 'vitest';
@@ -30,7 +32,9 @@ const reports: Record<string, string> = {
   'report.txt': formatText(result, dir, colors(false)),
   'report.json': formatJson(result, dir),
   'report.md': formatMarkdown(result, dir),
-  'report.sarif': formatSarif(result, dir).replace(/"version": "[^"]+"/, '"version": "<version>"').replace(/"uri": "file:[^"]+"/, '"uri": "file:///<cwd>/"'),
+  'report.sarif': formatSarif(result, dir)
+    .replace(/"version": "[^"]+"/, '"version": "<version>"')
+    .replace(/"uri": "file:[^"]+"/, '"uri": "file:///<cwd>/"'),
 };
 
 describe('golden reports of examples/audit-project', () => {
@@ -42,13 +46,28 @@ describe('golden reports of examples/audit-project', () => {
   }
   it('every planted problem is found', () => {
     const ids = new Set(result.findings.map((f) => f.ruleId));
-    for (const id of ['timeout-unit-mismatch', 'matcher-invalid', 'event-unsupported', 'script-missing', 'matcher-overmatch', 'matcher-dead', 'foreign-tool-literal', 'config-not-read']) expect(ids, id).toContain(id);
+    for (const id of [
+      'timeout-unit-mismatch',
+      'matcher-invalid',
+      'event-unsupported',
+      'script-missing',
+      'matcher-overmatch',
+      'matcher-dead',
+      'foreign-tool-literal',
+      'config-not-read',
+    ])
+      expect(ids, id).toContain(id);
   });
 });
 
 describe('formats', () => {
   it('SARIF validates against the SARIF 2.1.0 schema', () => {
-    const schema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+    const schema = JSON.parse(
+      readFileSync(
+        createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'),
+        'utf8',
+      ),
+    );
     const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
     addFormats(ajv);
     const validate = ajv.compile(schema);
@@ -57,19 +76,31 @@ describe('formats', () => {
     expect(log.runs[0].results.length).toBe(result.findings.length);
     expect(log.runs[0].results[0].locations[0].physicalLocation.region.startLine).toBeGreaterThan(0);
   });
-  it('JSON findings carry ruleId, severity, message, file and path (\'\' for a whole file); file opens from the cwd', () => {
-    const json = JSON.parse(readFileSync(golden('report.json'), 'utf8'));
-    expect(json.some((f: { path: string }) => f.path === '')).toBe(true);
-    for (const f of json) {
-      expect(f).toMatchObject({ ruleId: expect.any(String), messageId: expect.any(String), severity: expect.stringMatching(/^(error|warning|info)$/), message: expect.any(String), file: expect.any(String), path: expect.any(String) });
-      expect(existsSync(join(dir, f.file)), f.file).toBe(true);
-    }
-  });
+  it(
+    "JSON findings carry ruleId, severity, message, file and path ('' " + 'for a whole file); file opens from the cwd',
+    () => {
+      const json = JSON.parse(readFileSync(golden('report.json'), 'utf8'));
+      expect(json.some((f: { path: string }) => f.path === '')).toBe(true);
+      for (const f of json) {
+        expect(f).toMatchObject({
+          ruleId: expect.any(String),
+          messageId: expect.any(String),
+          severity: expect.stringMatching(/^(error|warning|info)$/),
+          message: expect.any(String),
+          file: expect.any(String),
+          path: expect.any(String),
+        });
+        expect(existsSync(join(dir, f.file)), f.file).toBe(true);
+      }
+    },
+  );
   it('markdown with --target says what convert would change, hook by hook', () => {
     const t = audit({ paths: [join(root, 'examples/claude-project')], target: 'qwen' });
     const md = formatMarkdown(t, join(root, 'examples/claude-project'));
     expect(md).toMatch(/^## What `hook-bridge convert --to qwen` would change$/m);
-    expect(md).toMatch(/\| `\.claude\/settings\.json` `hooks\.PreToolUse\[1\]\.hooks\[0\]` \| PreToolUse "Write\\\|Edit\\\|MultiEdit" \| translated \| Qwen Code has no MultiEdit \(file\.multi-edit\): a tool it does not have is never called there, so nothing is lost/);
+    expect(md).toMatch(
+      /\| `\.claude\/settings\.json` `hooks\.PreToolUse\[1\]\.hooks\[0\]` \| PreToolUse "Write\\\|Edit\\\|MultiEdit" \| translated \| Qwen Code has no MultiEdit \(file\.multi-edit\): a tool it does not have is never called there, so nothing is lost/,
+    );
   });
   it('markdown has the summary table and a section per severity', () => {
     const md = formatMarkdown(result, dir);

@@ -11,17 +11,33 @@ import { SCENARIOS } from '../e2e/scenarios/scenarios.js';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Rules about behaviour on the host (not style): these must name every hazard, and vanish when wrapped. */
-const BEHAVIOUR = ['foreign-tool-literal', 'output-field-ignored', 'ask-headless', 'deny-dropped', 'timeout-blocks-tool', 'matcher-dead', 'config-file-ignored', 'env-var-unset', 'event-unsupported', 'response-shape-differs'];
+const BEHAVIOUR = [
+  'foreign-tool-literal',
+  'output-field-ignored',
+  'ask-headless',
+  'deny-dropped',
+  'timeout-blocks-tool',
+  'matcher-dead',
+  'config-file-ignored',
+  'env-var-unset',
+  'event-unsupported',
+  'response-shape-differs',
+];
 
 async function converted(to: 'qwen' | 'codebuddy', wrap: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'hb-migration-'));
   cpSync(join(root, 'test/e2e/scenarios/scripts'), join(dir, '.hooks'), { recursive: true });
-  for (const f of ['block-rm.sh', 'protect-env.py']) cpSync(join(root, 'examples/claude-project/.claude/hooks', f), join(dir, '.hooks', f));
+  for (const f of ['block-rm.sh', 'protect-env.py'])
+    cpSync(join(root, 'examples/claude-project/.claude/hooks', f), join(dir, '.hooks', f));
   const hooks: Record<string, unknown[]> = {};
   const seen = new Set<string>();
   for (const s of SCENARIOS) {
     for (const [event, groups] of Object.entries(s.hooks)) {
-      for (const g of groups) if (!seen.has(JSON.stringify([event, g]))) (seen.add(JSON.stringify([event, g])), (hooks[event] ??= []).push(g));
+      for (const g of groups)
+        if (!seen.has(JSON.stringify([event, g]))) {
+          seen.add(JSON.stringify([event, g]));
+          (hooks[event] ??= []).push(g);
+        }
     }
   }
   mkdirSync(join(dir, '.claude'));
@@ -30,7 +46,8 @@ async function converted(to: 'qwen' | 'codebuddy', wrap: boolean) {
   return audit({ paths: [dir] }).findings.filter((f) => !f.file.includes('/.claude/') && BEHAVIOUR.includes(f.ruleId));
 }
 
-const summary = (fs: { ruleId: string; messageId: string; message: string }[]) => fs.map((f) => `${f.ruleId}/${f.messageId}: ${f.message.split(' ')[0]}`).sort();
+const summary = (fs: { ruleId: string; messageId: string; message: string }[]) =>
+  fs.map((f) => `${f.ruleId}/${f.messageId}: ${f.message.split(' ')[0]}`).sort();
 
 describe('audit of a realistic Claude project converted --no-wrap', () => {
   it('Qwen Code: the ignored rewrite, its allow, and the script comparing "Bash" are named', async () => {
@@ -48,7 +65,8 @@ describe('audit of a realistic Claude project converted --no-wrap', () => {
     expect(s).toContain('ask-headless/hangs: $CLAUDE_PROJECT_DIR/.hooks/ask.sh');
     expect(s).toContain('deny-dropped/stopBlockIgnored: $CLAUDE_PROJECT_DIR/.hooks/stop-once.sh');
     expect(s).toContain('response-shape-differs/missing: $CLAUDE_PROJECT_DIR/.hooks/grep-files.js');
-    expect(s.filter((x) => x.startsWith('timeout-blocks-tool/')).length).toBeGreaterThanOrEqual(7); // every PreToolUse and UserPromptSubmit hook
+    // every PreToolUse and UserPromptSubmit hook
+    expect(s.filter((x) => x.startsWith('timeout-blocks-tool/')).length).toBeGreaterThanOrEqual(7);
   });
 });
 

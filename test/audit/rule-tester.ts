@@ -10,7 +10,9 @@ import type { DialectId } from '../../src/model/dialect-ids.js';
 
 export interface Case {
   name: string;
-  /** Project files: path -> content (objects are written as JSON). Paths ending in .sh/.py/.js are made executable unless listed in `notExecutable`. */
+  /** Project files: path -> content (objects are written as JSON). Paths ending in .sh/.py/.js are made executable
+   * unless listed in `notExecutable`.
+   */
   files: Record<string, string | object>;
   target?: DialectId;
   notExecutable?: string[];
@@ -36,7 +38,13 @@ export function runRule(rule: Rule, c: Case, existing?: string) {
   const dir = existing ?? project(c);
   const env = c.env ? { ...process.env, ...c.env } : undefined;
   // Audited from the project's root, as a user in the project runs it (messages name paths from there).
-  const r = audit({ paths: [dir], ruleSet: [rule], cwd: dir, ...(c.target ? { target: c.target } : {}), ...(env ? { env } : {}) });
+  const r = audit({
+    paths: [dir],
+    ruleSet: [rule],
+    cwd: dir,
+    ...(c.target ? { target: c.target } : {}),
+    ...(env ? { env } : {}),
+  });
   return { dir, findings: r.findings, result: r };
 }
 

@@ -5,7 +5,7 @@ import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 import { mappings } from '../../src/model/mappings.js';
 import { expandVars } from '../../src/audit/scripts.js';
 
-describe('expandVars resolves every agent\'s project-dir and plugin-root variables', () => {
+describe("expandVars resolves every agent's project-dir and plugin-root variables", () => {
   const projectVars = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].env?.projectDir ?? []))];
   const pluginVars = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].env?.pluginRoot ?? []))];
   it.each(projectVars)('$%s', (v) => {
@@ -13,7 +13,9 @@ describe('expandVars resolves every agent\'s project-dir and plugin-root variabl
     expect(expandVars(`\${${v}}/guard.sh`, '/placeholder/proj')).toBe('/placeholder/proj/guard.sh');
   });
   it.each(pluginVars)('$%s (with a plugin root)', (v) => {
-    expect(expandVars(`\${${v}}/guard.sh`, '/placeholder/proj', '/placeholder/plugin')).toBe('/placeholder/plugin/guard.sh');
+    expect(expandVars(`\${${v}}/guard.sh`, '/placeholder/proj', '/placeholder/plugin')).toBe(
+      '/placeholder/plugin/guard.sh',
+    );
     expect(expandVars(`\${${v}}/guard.sh`, '/placeholder/proj')).toBe(`\${${v}}/guard.sh`);
   });
   it('the lists are not empty', () => {

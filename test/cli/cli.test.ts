@@ -17,7 +17,8 @@ describe('help and dialects', () => {
   it('--help lists every command of the CLI contract', () => {
     const r = cli(['--help']);
     expect(r.code).toBe(0);
-    for (const c of ['convert', 'run', 'audit', 'dispatch', 'dialects']) expect(r.stdout).toMatch(new RegExp(`\\n  ${c}\\b`));
+    for (const c of ['convert', 'run', 'audit', 'dispatch', 'dialects'])
+      expect(r.stdout).toMatch(new RegExp(`\\n  ${c}\\b`));
     expect(r.stdout).not.toMatch(/not built yet/);
   });
   it('convert --help documents re-runs and --remove', () => {
@@ -32,25 +33,55 @@ describe('help and dialects', () => {
   });
   const words = (s: string) => s.replace(/\s+/g, ' ').trim();
   for (const [command, flags] of [
-    ['run', ['--from', '--to', '--timeout', '--on-timeout', '--on-error', '--ask', '--rewrite', '--plugin-root', '--transcript', '-c']],
+    [
+      'run',
+      [
+        '--from',
+        '--to',
+        '--timeout',
+        '--on-timeout',
+        '--on-error',
+        '--ask',
+        '--rewrite',
+        '--plugin-root',
+        '--transcript',
+        '-c',
+      ],
+    ],
     ['dispatch', ['--to', '--config', '--from', '--transcript', '--on-error', '--ask', '--rewrite']],
   ] as const) {
-    it(`${command} --help (its fast path) says what \`hook-bridge help ${command}\` says, and what each flag does`, () => {
-      const fast = cli([command, '--help']);
-      const full = cli(['help', command]);
-      expect(fast.code).toBe(0);
-      expect(words(fast.stdout)).toBe(words(full.stdout));
-      expect(cli([command, '-h']).stdout).toBe(fast.stdout);
-      for (const flag of flags) expect(fast.stdout, flag).toMatch(new RegExp(`^  ${flag} <[^>]+>\\s+\\S.{10,}`, 'm'));
-      for (const line of fast.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80 + (line.startsWith('Usage:') ? 60 : 0));
-    });
+    it(
+      `${command} --help (its fast path) says what \`hook-bridge help ` + `${command}\` says, and what each flag does`,
+      () => {
+        const fast = cli([command, '--help']);
+        const full = cli(['help', command]);
+        expect(fast.code).toBe(0);
+        expect(words(fast.stdout)).toBe(words(full.stdout));
+        expect(cli([command, '-h']).stdout).toBe(fast.stdout);
+        for (const flag of flags) expect(fast.stdout, flag).toMatch(new RegExp(`^  ${flag} <[^>]+>\\s+\\S.{10,}`, 'm'));
+        for (const line of fast.stdout.split('\n'))
+          expect(line.length, line).toBeLessThanOrEqual(80 + (line.startsWith('Usage:') ? 60 : 0));
+      },
+    );
   }
   it('dialects --format json lists the seven dialects with catalogs and semantics', () => {
     const r = cli(['dialects', '--format', 'json']);
     expect(r.code).toBe(0);
     const k = JSON.parse(r.stdout);
-    expect(k.dialects.map((d: { id: string }) => d.id)).toEqual(['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks-yaml', 'gemini', 'codex', 'copilot']);
-    expect(k.dialects[1]).toMatchObject({ timeout: { unit: 's', default: 60 }, matcher: { semantics: 'exact-part-or-regex' } });
+    expect(k.dialects.map((d: { id: string }) => d.id)).toEqual([
+      'claude',
+      'qwen',
+      'codebuddy',
+      'codebuddy-ide',
+      'hooks-yaml',
+      'gemini',
+      'codex',
+      'copilot',
+    ]);
+    expect(k.dialects[1]).toMatchObject({
+      timeout: { unit: 's', default: 60 },
+      matcher: { semantics: 'exact-part-or-regex' },
+    });
     expect(k.tools.find((t: { id: string }) => t.id === 'shell').names.qwen.name).toBe('run_shell_command');
   });
   it('dialects (text) shows the tables', () => {
@@ -59,20 +90,33 @@ describe('help and dialects', () => {
   });
   it('dialects shows the evidence of every name: observed plain, documented *, the hooks.yaml extension +', () => {
     const text = cli(['dialects']).stdout;
-    expect(text).toContain('(* = documented, not observed; + = carried under the Claude name; — = verified absent; ? = not researched)');
+    expect(text).toContain(
+      '(* = documented, not observed; + = carried under the Claude name; — = verified absent; ? = not researched)',
+    );
     // pre-tool-use: observed on Claude/Qwen/CodeBuddy/Gemini, documented for the IDE and hooks.yaml (seeds 003, 002)
-    expect(text).toMatch(/\npre-tool-use +tool +PreToolUse +PreToolUse +PreToolUse +PreToolUse\* +PreToolUse\* +BeforeTool\b/); // (columns after gemini may follow)
+    expect(text).toMatch(
+      /\npre-tool-use +tool +PreToolUse +PreToolUse +PreToolUse +PreToolUse\* +PreToolUse\* +BeforeTool\b/,
+    ); // (columns after gemini may follow)
     // notification: documented (the binary's enum) on Claude, carried under the Claude name in hooks.yaml
     expect(text).toMatch(/\nnotification +notification_type +Notification\* .* Notification\+ /);
     expect(text).toMatch(/\nsearch\.grep +Grep +grep_search +Grep +search_content\* /);
     const json = JSON.parse(cli(['dialects', '--format', 'json']).stdout);
-    expect(json.events.find((e: { id: string }) => e.id === 'notification').evidence).toMatchObject({ claude: 'documented', qwen: 'observed', 'hooks-yaml': 'extension' });
-    expect(json.tools.find((t: { id: string }) => t.id === 'search.grep').evidence).toMatchObject({ claude: 'observed', 'codebuddy-ide': 'documented' });
+    expect(json.events.find((e: { id: string }) => e.id === 'notification').evidence).toMatchObject({
+      claude: 'documented',
+      qwen: 'observed',
+      'hooks-yaml': 'extension',
+    });
+    expect(json.tools.find((t: { id: string }) => t.id === 'search.grep').evidence).toMatchObject({
+      claude: 'observed',
+      'codebuddy-ide': 'documented',
+    });
   });
   it('dispatch --help prints its usage; dispatch without arguments is a usage error', () => {
     const h = cli(['dispatch', '--help']);
     expect(h.code).toBe(0);
-    expect(h.stdout).toContain('--to <host-dialect>[,<host-dialect>] --config <hooks.yaml|settings.json> [--config <file> …]');
+    expect(h.stdout).toContain(
+      '--to <host-dialect>[,<host-dialect>] --config <hooks.yaml|settings.json> [--config <file> …]',
+    );
     const r = cli(['dispatch']);
     expect(r.stderr).toMatch(/--to and --config are required/);
   });
@@ -82,7 +126,10 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
   it('unknown dialect', () => {
     const r = cli(['convert', '--to', 'cursor', 'x']);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe('hook-bridge: unknown dialect "cursor" (known: claude, qwen, codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot)');
+    expect(r.stderr.trim()).toBe(
+      'hook-bridge: unknown dialect "cursor" (known: claude, qwen, ' +
+        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot)',
+    );
   });
   it('unreadable file', () => {
     const r = cli(['convert', 'does-not-exist.json', '--to', 'qwen', '--from', 'claude']);
@@ -98,21 +145,31 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     noStack(r.stderr);
   });
   it('a truncated file says the file ends where a value was expected, with file:line:col; nothing is written', () => {
-    const full = '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [ { "type": "command", "command": "./g.sh", "timeout": 30 } ] }\n    ]\n  }\n}\n';
+    const full =
+      '{\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [ { ' +
+      '"type": "command", "command": "./g.sh", "timeout": 30 } ] }\n    ]\n  }\n}\n';
     const dir = project({ '.claude/settings.json': full.slice(0, full.indexOf('30')) });
     const r = cli(['convert', '--to', 'qwen'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^hook-bridge: .*\.claude\/settings\.json: 4:\d+: invalid JSON: unexpected end of file: expected a value$/);
+    expect(r.stderr.trim()).toMatch(
+      /^hook-bridge: .*\.claude\/settings\.json: 4:\d+: invalid JSON: unexpected end of file: expected a value$/,
+    );
     expect(existsSync(join(dir, '.qwen'))).toBe(false);
-    const cut = cli(['convert', '--to', 'qwen'], { cwd: project({ '.claude/settings.json': full.slice(0, full.indexOf('"matcher"') + 4) }) });
+    const cut = cli(['convert', '--to', 'qwen'], {
+      cwd: project({ '.claude/settings.json': full.slice(0, full.indexOf('"matcher"') + 4) }),
+    });
     expect(cut.stderr.trim()).toMatch(/settings\.json: 4:\d+: invalid JSON: unterminated string$/);
   });
   it('invalid YAML in a hooks.yaml names the file, line and column', () => {
     const dir = project({ 'hooks.yaml': "version: '2.0.0'\nhooks:\n  - event: Stop\n    command: [unclosed\n" });
     const r = cli(['convert', 'hooks.yaml', '--to', 'claude', '--stdout'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^hook-bridge: .*hooks\.yaml: 5:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a \]$/);
-    const dup = cli(['convert', 'hooks.yaml', '--to', 'claude', '--stdout'], { cwd: project({ 'hooks.yaml': "version: '2.0.0'\nhooks: []\nhooks: []\n" }) });
+    expect(r.stderr.trim()).toMatch(
+      /^hook-bridge: .*hooks\.yaml: 5:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a \]$/,
+    );
+    const dup = cli(['convert', 'hooks.yaml', '--to', 'claude', '--stdout'], {
+      cwd: project({ 'hooks.yaml': "version: '2.0.0'\nhooks: []\nhooks: []\n" }),
+    });
     expect(dup.stderr.trim()).toMatch(/^hook-bridge: .*hooks\.yaml: 3:1: invalid YAML: Map keys must be unique$/);
     noStack(r.stderr);
   });
@@ -122,13 +179,18 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     expect(cli(['frobnicate']).code).toBe(2);
   });
   it('a source that could be Claude or CodeBuddy is read as Claude, and the report says how to choose', () => {
-    const dir = project({ 'settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] }) });
+    const dir = project({
+      'settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] }),
+    });
     const r = cli(['convert', 'settings.json', '--to', 'qwen'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/read as Claude Code's; pass --from codebuddy if they are CodeBuddy Code's/);
   });
   it('a target file that is not JSON is left untouched', () => {
-    const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }), '.qwen/settings.json': '{ broken' });
+    const dir = project({
+      '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }),
+      '.qwen/settings.json': '{ broken',
+    });
     const r = cli(['convert', '--to', 'qwen'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toBe('{ broken');
@@ -143,7 +205,10 @@ describe('writing', () => {
     expect(r1.code).toBe(0);
     expect(r1.stderr).toMatch(/written, backup \.qwen\/settings\.json\.bak/);
     const after = readFileSync(join(dir, '.qwen/settings.json'), 'utf8');
-    expect(JSON.parse(after)).toMatchObject({ model: 'x', hooks: { PreToolUse: [{ matcher: '^run_shell_command$' }] } });
+    expect(JSON.parse(after)).toMatchObject({
+      model: 'x',
+      hooks: { PreToolUse: [{ matcher: '^run_shell_command$' }] },
+    });
     expect(readFileSync(join(dir, '.qwen/settings.json.bak'), 'utf8')).toBe('{ "model": "x" }\n');
     const r2 = cli(['convert', '--to', 'qwen'], { cwd: dir });
     expect(r2.stderr).toMatch(/up to date, nothing to write/);
@@ -164,39 +229,56 @@ describe('writing', () => {
     const r = cli(['convert', '--to', 'qwen,codebuddy,hooks-yaml', '--format', 'json'], { cwd: dir });
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j.targets.map((t: { to: string; written: boolean }) => [t.to, t.written])).toEqual([['qwen', true], ['codebuddy', true], ['hooks-yaml', true]]);
+    expect(j.targets.map((t: { to: string; written: boolean }) => [t.to, t.written])).toEqual([
+      ['qwen', true],
+      ['codebuddy', true],
+      ['hooks-yaml', true],
+    ]);
     expect(readFileSync(join(dir, 'hooks.yaml'), 'utf8')).toMatch(/^version: "?'?2\.0\.0/m);
     const s = cli(['convert', '-', '--from', 'claude', '--to', 'codebuddy', '--stdout'], { cwd: dir, input: src });
     expect(JSON.parse(s.stdout).hooks.PreToolUse[0].matcher).toBe('^Bash$');
   });
   it('--fail-on dropped exits 1 when a hook is dropped', () => {
-    const dir = project({ '.claude/settings.json': settings({ Setup: [{ hooks: [{ type: 'command', command: 'x' }] }] }) });
+    const dir = project({
+      '.claude/settings.json': settings({ Setup: [{ hooks: [{ type: 'command', command: 'x' }] }] }),
+    });
     expect(cli(['convert', '--to', 'qwen', '--stdout', '--fail-on', 'dropped'], { cwd: dir }).code).toBe(1);
     expect(cli(['convert', '--to', 'qwen', '--stdout'], { cwd: dir }).code).toBe(0);
   });
   it('detects codebuddy-ide from its tool names', () => {
-    const dir = project({ '.codebuddy/settings.json': settings({ PreToolUse: [{ matcher: 'execute_command', hooks: [{ type: 'command', command: 'x' }] }] }) });
+    const dir = project({
+      '.codebuddy/settings.json': settings({
+        PreToolUse: [{ matcher: 'execute_command', hooks: [{ type: 'command', command: 'x' }] }],
+      }),
+    });
     const r = cli(['convert', '--to', 'qwen', '--stdout', '--format', 'json'], { cwd: dir });
     expect(JSON.parse(r.stdout).sources[0].dialect).toBe('codebuddy-ide');
     expect(JSON.parse(r.stdout).targets[0].output).toContain('^run_shell_command$');
   });
-  it('does not convert a file into itself (IDE -> CodeBuddy share .codebuddy/settings.json), also with --dry-run; --stdout prints the conversion', () => {
-    const text = `${settings({ PreToolUse: [{ matcher: 'execute_command', hooks: [{ type: 'command', command: 'x' }] }] })}\n`;
-    const dir = project({ '.codebuddy/settings.json': text });
-    for (const extra of [[], ['--dry-run']]) {
-      const r = cli(['convert', '--from', 'codebuddy-ide', '--to', 'codebuddy', ...extra], { cwd: dir });
-      expect(r.code).toBe(0);
-      expect(r.stderr).toMatch(/1 hook\(s\) of this file are its own: not converted into it again/);
+  it(
+    'does not convert a file into itself (IDE -> CodeBuddy share ' +
+      '.codebuddy/settings.json), also with --dry-run; --stdout prints the conversion',
+    () => {
+      const text =
+        settings({ PreToolUse: [{ matcher: 'execute_command', hooks: [{ type: 'command', command: 'x' }] }] }) + `\n`;
+      const dir = project({ '.codebuddy/settings.json': text });
+      for (const extra of [[], ['--dry-run']]) {
+        const r = cli(['convert', '--from', 'codebuddy-ide', '--to', 'codebuddy', ...extra], { cwd: dir });
+        expect(r.code).toBe(0);
+        expect(r.stderr).toMatch(/1 hook\(s\) of this file are its own: not converted into it again/);
+        expect(readFileSync(join(dir, '.codebuddy/settings.json'), 'utf8')).toBe(text);
+      }
+      // --stdout writes nothing: it shows what the IDE's hooks become for CodeBuddy Code.
+      const printed = cli(['convert', '--from', 'codebuddy-ide', '--to', 'codebuddy', '--stdout'], { cwd: dir });
+      expect(printed.code).toBe(0);
+      expect(JSON.parse(printed.stdout).hooks.PreToolUse[0].matcher).toBe('^Bash$');
       expect(readFileSync(join(dir, '.codebuddy/settings.json'), 'utf8')).toBe(text);
-    }
-    // --stdout writes nothing: it shows what the IDE's hooks become for CodeBuddy Code.
-    const printed = cli(['convert', '--from', 'codebuddy-ide', '--to', 'codebuddy', '--stdout'], { cwd: dir });
-    expect(printed.code).toBe(0);
-    expect(JSON.parse(printed.stdout).hooks.PreToolUse[0].matcher).toBe('^Bash$');
-    expect(readFileSync(join(dir, '.codebuddy/settings.json'), 'utf8')).toBe(text);
-  });
+    },
+  );
   it('the README main command works', () => {
-    const r = cli(['convert', 'examples/claude-project', '--to', 'qwen', '--stdout'], { cwd: resolve(import.meta.dirname, '../..') });
+    const r = cli(['convert', 'examples/claude-project', '--to', 'qwen', '--stdout'], {
+      cwd: resolve(import.meta.dirname, '../..'),
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).hooks.PreToolUse).toHaveLength(3);
     expect(r.stderr).toMatch(/7 hooks: 1 exact, 5 translated, 1 degraded, 0 dropped/);
@@ -212,13 +294,20 @@ describe('audit', () => {
     expect(cli(['audit', 'examples/audit-project', '--fail-on', 'never'], { cwd: root }).code).toBe(0);
   });
   it('--rule turns a rule off; a bad --rule is a usage error', () => {
-    const r = cli(['audit', 'examples/audit-project', '--format', 'json', '--rule', 'matcher-dead=off', '--fail-on', 'never'], { cwd: root });
+    const r = cli(
+      ['audit', 'examples/audit-project', '--format', 'json', '--rule', 'matcher-dead=off', '--fail-on', 'never'],
+      { cwd: root },
+    );
     expect(JSON.parse(r.stdout).some((f: { ruleId: string }) => f.ruleId === 'matcher-dead')).toBe(false);
     expect(cli(['audit', '--rule', 'nope=off'], { cwd: root }).stderr).toMatch(/unknown rule "nope"/);
     expect(cli(['audit', '--rule', 'matcher-dead'], { cwd: root }).code).toBe(2);
   });
   it('--fix anchors and translates matchers in place, keeping the rest, with a backup', () => {
-    const dir = project({ '.qwen/settings.json': '{\n  "model": "x",\n  "hooks": { "PreToolUse": [ { "matcher": "^Bash$", "hooks": [ { "type": "command", "command": "g" } ] }, { "matcher": "edit", "hooks": [ { "type": "command", "command": "h" } ] } ] }\n}\n' });
+    const dir = project({
+      '.qwen/settings.json':
+        '{\n  "model": "x",\n  "hooks": { "PreToolUse": [ { "matcher": "^Bash$", "hooks": [ { "type": "command", ' +
+        '"command": "g" } ] }, { "matcher": "edit", "hooks": [ { "type": "command", "command": "h" } ] } ] }\n}\n',
+    });
     const r = cli(['audit', '--fix', '--fail-on', 'never'], { cwd: dir });
     expect(r.stderr).toMatch(/fixed 2 finding\(s\)/);
     const after = readFileSync(join(dir, '.qwen/settings.json'), 'utf8');
@@ -233,22 +322,43 @@ describe('audit', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^examples\/audit-project\/\.claude\/settings\.json\n/);
-    expect(r.stdout).toMatch(/\n\d+ finding\(s\): \d+ error\(s\), \d+ warning\(s\), \d+ info — \d+ config file\(s\), \d+ hook\(s\)\n$/);
+    expect(r.stdout).toMatch(
+      /\n\d+ finding\(s\): \d+ error\(s\), \d+ warning\(s\), \d+ info — \d+ config file\(s\), \d+ hook\(s\)\n$/,
+    );
     const clean = project({ 'README.md': 'no hooks' });
-    expect(cli(['audit'], { cwd: clean })).toEqual({ code: 0, stdout: 'no findings — 0 config file(s), 0 hook(s)\n', stderr: '' });
+    expect(cli(['audit'], { cwd: clean })).toEqual({
+      code: 0,
+      stdout: 'no findings — 0 config file(s), 0 hook(s)\n',
+      stderr: '',
+    });
   });
   const hasScript = spawnSync('script', ['--version']).status === 0;
-  it.skipIf(!hasScript)('colour follows stdout, where the report goes: none in `audit > report.txt` from a terminal', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hb-tty-'));
-    const inTerminal = (command: string) => spawnSync('script', ['-qec', command, '/dev/null'], { cwd: root, encoding: 'utf8', env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NO_COLOR' && k !== 'FORCE_COLOR')), TERM: 'xterm' } });
-    inTerminal(`"${process.execPath}" "${bin}" audit examples/audit-project > "${join(dir, 'report.txt')}"`);
-    const file = readFileSync(join(dir, 'report.txt'), 'utf8');
-    expect(file).toMatch(/^examples\/audit-project\/\.claude\/settings\.json\n/);
-    expect(file).not.toContain('\u001b[');
-    expect(inTerminal(`"${process.execPath}" "${bin}" audit examples/audit-project`).stdout).toContain('\u001b[');
-  });
+  it.skipIf(!hasScript)(
+    'colour follows stdout, where the report goes: none in `audit > report.txt` from a terminal',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hb-tty-'));
+      const inTerminal = (command: string) =>
+        spawnSync('script', ['-qec', command, '/dev/null'], {
+          cwd: root,
+          encoding: 'utf8',
+          env: {
+            ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NO_COLOR' && k !== 'FORCE_COLOR')),
+            TERM: 'xterm',
+          },
+        });
+      inTerminal(`"${process.execPath}" "${bin}" audit examples/audit-project > "${join(dir, 'report.txt')}"`);
+      const file = readFileSync(join(dir, 'report.txt'), 'utf8');
+      expect(file).toMatch(/^examples\/audit-project\/\.claude\/settings\.json\n/);
+      expect(file).not.toContain('\u001b[');
+      expect(inTerminal(`"${process.execPath}" "${bin}" audit examples/audit-project`).stdout).toContain('\u001b[');
+    },
+  );
   it('--fix: the report on stdout, the note of what was fixed on stderr', () => {
-    const dir = project({ '.qwen/settings.json': '{ "hooks": { "PreToolUse": [ { "matcher": "^Bash$", "hooks": [ { "type": "command", "command": "g" } ] } ] } }\n' });
+    const dir = project({
+      '.qwen/settings.json':
+        '{ "hooks": { "PreToolUse": [ { "matcher": "^Bash$", "hooks": [ ' +
+        '{ "type": "command", "command": "g" } ] } ] } }\n',
+    });
     const r = cli(['audit', '--fix'], { cwd: dir });
     expect(r.stderr).toBe('fixed 1 finding(s) in .qwen/settings.json (backup .qwen/settings.json.bak)\n');
     expect(r.stdout).toBe('no findings — 1 config file(s), 1 hook(s)\n');
@@ -257,11 +367,22 @@ describe('audit', () => {
     const ids = RULES.map((x) => x.id);
     const text = cli(['audit', '--list-rules']);
     expect(text.stdout).toMatch(/^matcher-dead\s+error\s+The matcher fires for no tool the agent has$/m);
-    expect(text.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0])).toEqual(ids);
+    expect(
+      text.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split(/\s+/)[0]),
+    ).toEqual(ids);
     const json = JSON.parse(cli(['audit', '--list-rules', '--format', 'json']).stdout);
     expect(Array.isArray(json)).toBe(true);
     expect(json.map((x: { id: string }) => x.id)).toEqual(ids);
-    expect(json[0]).toEqual({ id: RULES[0]!.id, severity: RULES[0]!.severity, description: RULES[0]!.description, docs: RULES[0]!.docs, sources: RULES[0]!.sources ?? [] });
+    expect(json[0]).toEqual({
+      id: RULES[0]!.id,
+      severity: RULES[0]!.severity,
+      description: RULES[0]!.description,
+      docs: RULES[0]!.docs,
+      sources: RULES[0]!.sources ?? [],
+    });
     // docs/commands.md's rule table is this listing
     const md = cli(['audit', '--list-rules', '--format', 'markdown']).stdout;
     expect(readFileSync(join(root, 'docs/commands.md'), 'utf8')).toContain(md);
@@ -273,40 +394,74 @@ describe('audit', () => {
     expect(bad.stderr).toMatch(/argument 'yaml' is invalid. Allowed choices are text, json, markdown, sarif/);
   });
   it('timeout-unit-mismatch on a converted Qwen config quotes the value as written, with its unit', () => {
-    const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 30000 }] }] }) });
+    const dir = project({
+      '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'true', timeout: 30000 }] }] }),
+    });
     expect(cli(['convert', '--to', 'qwen'], { cwd: dir }).code).toBe(0);
     expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toContain('"timeout": 30005000');
-    const found = JSON.parse(cli(['audit', '--format', 'json'], { cwd: dir }).stdout).filter((f: { ruleId: string }) => f.ruleId === 'timeout-unit-mismatch');
+    const found = JSON.parse(cli(['audit', '--format', 'json'], { cwd: dir }).stdout).filter(
+      (f: { ruleId: string }) => f.ruleId === 'timeout-unit-mismatch',
+    );
     expect(found.map((f: { file: string; message: string }) => `${f.file}: ${f.message}`)).toEqual([
       '.claude/settings.json: timeout: 30000 (seconds) is 8.3 h on Claude Code; did you mean timeout: 30?',
-      '.qwen/settings.json: `hook-bridge run --timeout 30000` (seconds) is 8.3 h on Qwen Code; did you mean --timeout 30?',
+      '.qwen/settings.json: `hook-bridge run --timeout 30000` (seconds) ' +
+        'is 8.3 h on Qwen Code; did you mean --timeout 30?',
     ]);
   });
-  it('audited from outside the project, the paths in messages and the fix commands work from where the user stands', () => {
-    const outside = project({ 'proj/.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/guard.sh' }, { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/gone.sh' }] }] }), 'proj/guard.sh': '#!/bin/sh\nexit 0\n' });
-    const proj = join(outside, 'proj');
-    const found = (args: string[]) => JSON.parse(cli(['audit', 'proj', '--format', 'json', ...args], { cwd: outside }).stdout) as { ruleId: string; message: string; fix?: string }[];
-    const first = found([]);
-    expect(first.find((f) => f.ruleId === 'script-missing')!.message).toContain('(resolved to proj/gone.sh)');
-    const chmod = first.find((f) => f.ruleId === 'script-not-executable')!.fix!;
-    expect(chmod).toBe('chmod +x proj/guard.sh');
-    expect(spawnSync('sh', ['-c', chmod], { cwd: outside }).status).toBe(0);
-    expect(found([]).some((f) => f.ruleId === 'script-not-executable')).toBe(false); // the fix, run as printed, fixed it
-    // A convert fix names the project: run from here, it converts that project, into that project.
-    const convert = found(['--target', 'qwen']).find((f) => f.ruleId === 'timeout-default-shorter')!.fix!;
-    expect(convert).toBe('hook-bridge convert proj --from claude --to qwen');
-    const r = spawnSync(process.execPath, [bin, ...convert.split(' ').slice(1)], { cwd: outside, encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
-    expect(existsSync(join(proj, '.qwen/settings.json'))).toBe(true);
-    expect(existsSync(join(outside, '.qwen'))).toBe(false);
-    // From inside the project the same findings name paths from there.
-    expect(JSON.parse(cli(['audit', '--format', 'json'], { cwd: proj }).stdout).find((f: { ruleId: string }) => f.ruleId === 'script-missing').message).toContain('(resolved to gone.sh)');
-  });
+  it(
+    'audited from outside the project, the paths in messages and the ' + 'fix commands work from where the user stands',
+    () => {
+      const outside = project({
+        'proj/.claude/settings.json': settings({
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/guard.sh' },
+                { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/gone.sh' },
+              ],
+            },
+          ],
+        }),
+        'proj/guard.sh': '#!/bin/sh\nexit 0\n',
+      });
+      const proj = join(outside, 'proj');
+      const found = (args: string[]) =>
+        JSON.parse(cli(['audit', 'proj', '--format', 'json', ...args], { cwd: outside }).stdout) as {
+          ruleId: string;
+          message: string;
+          fix?: string;
+        }[];
+      const first = found([]);
+      expect(first.find((f) => f.ruleId === 'script-missing')!.message).toContain('(resolved to proj/gone.sh)');
+      const chmod = first.find((f) => f.ruleId === 'script-not-executable')!.fix!;
+      expect(chmod).toBe('chmod +x proj/guard.sh');
+      expect(spawnSync('sh', ['-c', chmod], { cwd: outside }).status).toBe(0);
+      // the fix, run as printed, fixed it
+      expect(found([]).some((f) => f.ruleId === 'script-not-executable')).toBe(false);
+      // A convert fix names the project: run from here, it converts that project, into that project.
+      const convert = found(['--target', 'qwen']).find((f) => f.ruleId === 'timeout-default-shorter')!.fix!;
+      expect(convert).toBe('hook-bridge convert proj --from claude --to qwen');
+      const r = spawnSync(process.execPath, [bin, ...convert.split(' ').slice(1)], { cwd: outside, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(existsSync(join(proj, '.qwen/settings.json'))).toBe(true);
+      expect(existsSync(join(outside, '.qwen'))).toBe(false);
+      // From inside the project the same findings name paths from there.
+      expect(
+        JSON.parse(cli(['audit', '--format', 'json'], { cwd: proj }).stdout).find(
+          (f: { ruleId: string }) => f.ruleId === 'script-missing',
+        ).message,
+      ).toContain('(resolved to gone.sh)');
+    },
+  );
   it('an unknown rule in .hook-bridge.json names the file and the key', () => {
     const dir = project({ '.hook-bridge.json': JSON.stringify({ audit: { rules: { 'no-such-rule': 'off' } } }) });
     const r = cli(['audit'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`hook-bridge: ${join(dir, '.hook-bridge.json')}: audit.rules.no-such-rule: unknown rule "no-such-rule" (see hook-bridge audit --list-rules)\n`);
+    expect(r.stderr).toBe(
+      `hook-bridge: ${join(dir, '.hook-bridge.json')}: audit.rules.no-such-rule: unknown rule "no-such-rule" ` +
+        `(see hook-bridge audit --list-rules)\n`,
+    );
   });
 });
 
@@ -329,7 +484,10 @@ describe('a closed pipe (`| head`) ends every command quietly', () => {
     [['help', 'run'], 0],
     [['dialects'], 0],
     [['dialects', '--format', 'json'], 0],
-    ...(['text', 'json', 'markdown', 'sarif'].flatMap((f) => [[['audit', '--list-rules', '--format', f], 0], [['audit', 'examples/audit-project', '--format', f], 1]]) as [string[], number][]),
+    ...(['text', 'json', 'markdown', 'sarif'].flatMap((f) => [
+      [['audit', '--list-rules', '--format', f], 0],
+      [['audit', 'examples/audit-project', '--format', f], 1],
+    ]) as [string[], number][]),
     [['convert', 'examples/claude-project', '--to', 'qwen,codebuddy', '--stdout'], 0],
     [['convert', 'examples/claude-project', '--to', 'qwen', '--format', 'json', '--stdout'], 0],
     [['run', '--help'], 0],
@@ -343,12 +501,21 @@ describe('a closed pipe (`| head`) ends every command quietly', () => {
     });
   }
   it('a real `| head -1` on the longest listing', () => {
-    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" dialects --format json | head -1`], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" dialects --format json | head -1`], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(r.stdout).toBe('{\n');
     expect(r.stderr).toBe('');
   });
   it('run, answering a host that has closed stdout: no stack trace, the exit code of its answer', async () => {
-    const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, session_id: 's', cwd: root });
+    const payload = JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      session_id: 's',
+      cwd: root,
+    });
     const r = await closedPipe(['run', '--from', 'qwen', '--to', 'claude', '-c', 'echo no >&2; exit 2'], payload);
     expect(r.stderr).toBe('no\n');
     expect(r.code).toBe(0); // Claude's deny is JSON on stdout with exit 0 (the host can no longer read it)
@@ -357,7 +524,16 @@ describe('a closed pipe (`| head`) ends every command quietly', () => {
 
 describe('plugins, user configs and rule settings files', () => {
   it('convert --no-wrap resolves ${CLAUDE_PLUGIN_ROOT} of a plugin hooks file to the plugin path', () => {
-    const dir = project({ 'hooks/hooks.json': { description: 'p', hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/guard.sh' }] }] } } });
+    const dir = project({
+      'hooks/hooks.json': {
+        description: 'p',
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/guard.sh' }] },
+          ],
+        },
+      },
+    });
     const r = cli(['convert', 'hooks/hooks.json', '--to', 'qwen', '--no-wrap', '--stdout'], { cwd: dir });
     expect(r.code).toBe(0);
     // Anchored on the host's project directory, not a path of this machine.
@@ -365,56 +541,115 @@ describe('plugins, user configs and rule settings files', () => {
     expect(r.stderr).toContain('$CLAUDE_PLUGIN_ROOT resolved to ${QWEN_PROJECT_DIR}');
   });
   it('audit --user also reads the configs in HOME', () => {
-    const home = project({ '.qwen/settings.json': { hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'x' }] }] } } });
+    const home = project({
+      '.qwen/settings.json': {
+        hooks: { PreToolUse: [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'x' }] }] },
+      },
+    });
     const dir = project({ 'README.md': 'empty project' });
-    const run = (args: string[]) => spawnSync(process.execPath, [bin, 'audit', '--format', 'json', '--fail-on', 'never', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, HOME: home } });
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [bin, 'audit', '--format', 'json', '--fail-on', 'never', ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, HOME: home },
+      });
     expect(JSON.parse(run([]).stdout)).toEqual([]);
     const found = JSON.parse(run(['--user']).stdout);
     expect(found.map((f: { ruleId: string }) => f.ruleId)).toContain('matcher-dead');
   });
   it('.hook-bridge.json turns rules off or re-levels them; a bad setting is a clear error', () => {
-    const dir = project({ '.codebuddy/settings.json': settings({ PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'echo ok' }] }] }) });
-    const ids = () => JSON.parse(cli(['audit', '--format', 'json', '--fail-on', 'never'], { cwd: dir }).stdout).map((f: { ruleId: string; severity: string }) => `${f.ruleId}:${f.severity}`);
+    const dir = project({
+      '.codebuddy/settings.json': settings({
+        PreToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command: 'echo ok' }] }],
+      }),
+    });
+    const ids = () =>
+      JSON.parse(cli(['audit', '--format', 'json', '--fail-on', 'never'], { cwd: dir }).stdout).map(
+        (f: { ruleId: string; severity: string }) => `${f.ruleId}:${f.severity}`,
+      );
     expect(ids()).toContain('matcher-overmatch:warning');
-    writeFileSync(join(dir, '.hook-bridge.json'), JSON.stringify({ audit: { rules: { 'matcher-overmatch': 'error', 'timeout-blocks-tool': 'off' } } }));
+    writeFileSync(
+      join(dir, '.hook-bridge.json'),
+      JSON.stringify({ audit: { rules: { 'matcher-overmatch': 'error', 'timeout-blocks-tool': 'off' } } }),
+    );
     expect(ids()).toEqual(['matcher-overmatch:error']);
-    writeFileSync(join(dir, '.hook-bridge.json'), JSON.stringify({ audit: { rules: { 'matcher-overmatch': 'loud' } } }));
+    writeFileSync(
+      join(dir, '.hook-bridge.json'),
+      JSON.stringify({ audit: { rules: { 'matcher-overmatch': 'loud' } } }),
+    );
     const bad = cli(['audit'], { cwd: dir });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/\.hook-bridge\.json: audit\.rules\.matcher-overmatch: expected one of off, error, warning, info, got "loud"/);
+    expect(bad.stderr).toMatch(
+      /\.hook-bridge\.json: audit\.rules\.matcher-overmatch: expected one of off, error, warning, info, got "loud"/,
+    );
   });
 });
 
 describe('convert --dispatch', () => {
   it('writes one dispatch entry per event for the hook set, idempotently', () => {
-    const dir = project({ 'hooks.yaml': "version: '2.0.0'\nhooks:\n  - { event: PreToolUse, matcher: Bash, command: ./a.sh, timeout: 10 }\n  - { event: PreToolUse, matcher: Write, command: ./b.sh, timeout: 40 }\n  - { event: InputReceived, command: ./c.sh }\n  - { event: BeforeResponse, command: ./d.sh }\n" });
+    const dir = project({
+      'hooks.yaml':
+        "version: '2.0.0'\nhooks:\n  - { event: PreToolUse, matcher: Bash, command: ./a.sh, timeout: 10 }\n  - { " +
+        'event: PreToolUse, matcher: Write, command: ./b.sh, timeout: 40 }\n  - { event: InputReceived, command: ' +
+        './c.sh }\n  - { event: BeforeResponse, command: ./d.sh }\n',
+    });
     const r = cli(['convert', 'hooks.yaml', '--to', 'qwen', '--dispatch', '--format', 'json'], { cwd: dir });
     expect(r.code).toBe(0);
     const written = JSON.parse(readFileSync(join(dir, '.qwen/settings.json'), 'utf8'));
     expect(written.hooks).toEqual({
       // Scoped to the union of the event's matchers (Bash, Write) in Qwen's names: other calls start nothing.
-      PreToolUse: [{ matcher: '^(run_shell_command|write_file)$', hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen --config 'hooks.yaml'", timeout: 45 }] }],
-      UserPromptSubmit: [{ hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen --config 'hooks.yaml'", timeout: 605 }] }],
-      Stop: [{ hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen --config 'hooks.yaml'", timeout: 605 }] }],
+      PreToolUse: [
+        {
+          matcher: '^(run_shell_command|write_file)$',
+          hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen --config 'hooks.yaml'", timeout: 45 }],
+        },
+      ],
+      UserPromptSubmit: [
+        { hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen --config 'hooks.yaml'", timeout: 605 }] },
+      ],
+      Stop: [
+        { hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen --config 'hooks.yaml'", timeout: 605 }] },
+      ],
     });
     const report = JSON.parse(r.stdout).targets[0].report.map((x: { status: string }) => x.status);
-    expect(report).toEqual(['translated', 'translated', 'translated', 'degraded']); // BeforeResponse runs at Stop: it cannot modify the response
+    // BeforeResponse runs at Stop: it cannot modify the response
+    expect(report).toEqual(['translated', 'translated', 'translated', 'degraded']);
     const again = cli(['convert', 'hooks.yaml', '--to', 'qwen', '--dispatch'], { cwd: dir });
     expect(again.stderr).toMatch(/up to date/);
   });
   it('dispatches settings.json and settings.local.json together, the local one (higher precedence) first', () => {
-    const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }), '.claude/settings.local.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'y' }] }] }) });
+    const dir = project({
+      '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }),
+      '.claude/settings.local.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'y' }] }] }),
+    });
     expect(cli(['convert', '--to', 'qwen', '--dispatch'], { cwd: dir }).code).toBe(0);
     const written = JSON.parse(readFileSync(join(dir, '.qwen/settings.json'), 'utf8'));
-    expect(written.hooks.Stop).toEqual([{ hooks: [expect.objectContaining({ command: "hook-bridge dispatch --to qwen --config '.claude/settings.local.json' --config '.claude/settings.json'" })] }]);
+    expect(written.hooks.Stop).toEqual([
+      {
+        hooks: [
+          expect.objectContaining({
+            command:
+              "hook-bridge dispatch --to qwen --config '.claude/settings.local.json' --config '.claude/settings.json'",
+          }),
+        ],
+      },
+    ]);
   });
 });
 
 describe('convert: bad input is not converted (issue #3)', () => {
   const untouched = '{ "model": "keep" }\n';
   const cases: [string, object, RegExp][] = [
-    ['an invalid regex', { PreToolUse: [{ matcher: '(Write', hooks: [{ type: 'command', command: 'x' }] }] }, /settings\.json: hooks\.PreToolUse\[0\]\.matcher: "\(Write" is not a valid regular expression/],
-    ['a hooks section of the wrong shape', { PreToolUse: { matcher: 'Bash' } }, /settings\.json: hooks\.PreToolUse: expected an array of matcher groups/],
+    [
+      'an invalid regex',
+      { PreToolUse: [{ matcher: '(Write', hooks: [{ type: 'command', command: 'x' }] }] },
+      /settings\.json: hooks\.PreToolUse\[0\]\.matcher: "\(Write" is not a valid regular expression/,
+    ],
+    [
+      'a hooks section of the wrong shape',
+      { PreToolUse: { matcher: 'Bash' } },
+      /settings\.json: hooks\.PreToolUse: expected an array of matcher groups/,
+    ],
   ];
   for (const [name, hooks, message] of cases) {
     it(`${name}: exit 2, file + JSON path + what was expected, target untouched`, () => {
@@ -427,10 +662,15 @@ describe('convert: bad input is not converted (issue #3)', () => {
     });
   }
   it('an unwritable target: exit 2, a clear message, no stack trace', () => {
-    const dir = project({ '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }), 'blocker': 'a file, not a directory' });
+    const dir = project({
+      '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] }),
+      blocker: 'a file, not a directory',
+    });
     const r = cli(['convert', '--to', 'qwen', '--out', 'blocker/settings.json'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^hook-bridge: .*blocker\/settings\.json: cannot write \(E[A-Z]+\); the file is unchanged$/);
+    expect(r.stderr.trim()).toMatch(
+      /^hook-bridge: .*blocker\/settings\.json: cannot write \(E[A-Z]+\); the file is unchanged$/,
+    );
   });
 });
 
@@ -445,10 +685,18 @@ describe('convert: one hook never refuses a whole file (issue 9)', () => {
     const dir = project({ '.claude/settings.json': settings(hooks) });
     const r = cli(['convert', '--to', 'qwen', '--format', 'json'], { cwd: dir });
     expect(r.code).toBe(0);
-    const report = JSON.parse(r.stdout).targets[0].report as { status: string; reason: string; source: { file: string; path: string } }[];
+    const report = JSON.parse(r.stdout).targets[0].report as {
+      status: string;
+      reason: string;
+      source: { file: string; path: string };
+    }[];
     expect(report.map((x) => x.status)).toEqual(['dropped', 'dropped', 'translated', 'translated']);
-    expect(report[0]).toMatchObject({ source: { file: expect.stringMatching(/\.claude\/settings\.json$/), path: 'hooks.PreToolUSe[0].hooks[0]' } });
-    expect(report[0]!.reason).toMatch(/"PreToolUSe" is not one hook-bridge knows for Claude Code \(did you mean PreToolUse\?\)/);
+    expect(report[0]).toMatchObject({
+      source: { file: expect.stringMatching(/\.claude\/settings\.json$/), path: 'hooks.PreToolUSe[0].hooks[0]' },
+    });
+    expect(report[0]!.reason).toMatch(
+      /"PreToolUSe" is not one hook-bridge knows for Claude Code \(did you mean PreToolUse\?\)/,
+    );
     expect(report[1]!.reason).not.toMatch(/did you mean/);
     const written = JSON.parse(readFileSync(join(dir, '.qwen/settings.json'), 'utf8'));
     expect(Object.keys(written.hooks)).toEqual(['Notification', 'PreToolUse']);
@@ -456,25 +704,53 @@ describe('convert: one hook never refuses a whole file (issue 9)', () => {
   it('--strict and --fail-on dropped fail on it (exit 1), still writing what converts', () => {
     const dir = project({ '.claude/settings.json': settings(hooks) });
     expect(cli(['convert', '--to', 'qwen', '--strict'], { cwd: dir }).code).toBe(1);
-    expect(cli(['convert', '--from', 'claude', '--to', 'codebuddy', '--fail-on', 'dropped'], { cwd: dir }).code).toBe(1);
+    expect(cli(['convert', '--from', 'claude', '--to', 'codebuddy', '--fail-on', 'dropped'], { cwd: dir }).code).toBe(
+      1,
+    );
     expect(existsSync(join(dir, '.codebuddy/settings.json'))).toBe(true);
   });
 });
 
 describe('convert: report and --strict', () => {
   it('the JSON report gives status, reason, and source and target {file, path, event, matcher}', () => {
-    const dir = project({ '.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }, { matcher: 'Write|MultiEdit', hooks: [{ type: 'command', command: 'y' }] }] }) });
-    const row = JSON.parse(cli(['convert', '--to', 'qwen', '--format', 'json', '--stdout'], { cwd: dir }).stdout).targets[0].report[1];
+    const dir = project({
+      '.claude/settings.json': settings({
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] },
+          { matcher: 'Write|MultiEdit', hooks: [{ type: 'command', command: 'y' }] },
+        ],
+      }),
+    });
+    const row = JSON.parse(cli(['convert', '--to', 'qwen', '--format', 'json', '--stdout'], { cwd: dir }).stdout)
+      .targets[0].report[1];
     expect(row).toMatchObject({
       status: 'translated',
-      reason: expect.stringContaining('Qwen Code has no MultiEdit (file.multi-edit): a tool it does not have is never called there, so nothing is lost'),
-      source: { file: expect.stringMatching(/\.claude\/settings\.json$/), path: 'hooks.PreToolUse[1].hooks[0]', event: 'PreToolUse', matcher: 'Write|MultiEdit' },
-      target: { file: expect.stringMatching(/\.qwen\/settings\.json$/), path: 'hooks.PreToolUse[1].hooks[0]', event: 'PreToolUse', matcher: '^write_file$' },
+      reason: expect.stringContaining(
+        'Qwen Code has no MultiEdit (file.multi-edit): a tool it does ' +
+          'not have is never called there, so nothing is lost',
+      ),
+      source: {
+        file: expect.stringMatching(/\.claude\/settings\.json$/),
+        path: 'hooks.PreToolUse[1].hooks[0]',
+        event: 'PreToolUse',
+        matcher: 'Write|MultiEdit',
+      },
+      target: {
+        file: expect.stringMatching(/\.qwen\/settings\.json$/),
+        path: 'hooks.PreToolUse[1].hooks[0]',
+        event: 'PreToolUse',
+        matcher: '^write_file$',
+      },
     });
   });
   it('--strict exits 1 when anything was degraded', () => {
-    const dir = project({ '.claude/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y', if: 'Bash(git *)' }] }] }) });
-    expect(cli(['convert', '--to', 'qwen', '--stdout', '--strict'], { cwd: dir }).code).toBe(1); // Qwen Code is not known to honour `if`
+    const dir = project({
+      '.claude/settings.json': settings({
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y', if: 'Bash(git *)' }] }],
+      }),
+    });
+    // Qwen Code is not known to honour `if`
+    expect(cli(['convert', '--to', 'qwen', '--stdout', '--strict'], { cwd: dir }).code).toBe(1);
     expect(cli(['convert', '--to', 'qwen', '--stdout', '--fail-on', 'dropped'], { cwd: dir }).code).toBe(0);
     expect(cli(['convert', '--to', 'codebuddy', '--stdout', '--strict'], { cwd: dir }).code).toBe(0);
   });
@@ -484,11 +760,14 @@ describe('convert: report and --strict', () => {
       ['claude', 'qwen', 'Write|MultiEdit'],
       ['claude', 'qwen', 'MultiEdit'], // only a tool Qwen Code lacks: not written
       ['qwen', 'claude', 'run_shell_command|get_goal'],
-      ['codebuddy', 'codebuddy-ide', 'Bash|NotebookEdit'], // the IDE's tool list is documented only: "no known equivalent"
+      // the IDE's tool list is documented only: "no known equivalent"
+      ['codebuddy', 'codebuddy-ide', 'Bash|NotebookEdit'],
       ['codebuddy', 'claude', 'TaskOutput|Bash'],
     ];
     for (const [from, to, matcher] of table) {
-      const dir = project({ [`.${from}/settings.json`]: settings({ PreToolUse: [{ matcher, hooks: [{ type: 'command', command: 'y' }] }] }) });
+      const dir = project({
+        [`.${from}/settings.json`]: settings({ PreToolUse: [{ matcher, hooks: [{ type: 'command', command: 'y' }] }] }),
+      });
       for (const fail of [['--strict'], ['--fail-on', 'degraded'], ['--fail-on', 'dropped']]) {
         const r = cli(['convert', '--from', from, '--to', to, '--stdout', ...fail], { cwd: dir });
         expect(r.code, `${from} ${matcher} -> ${to} ${fail.join(' ')}\n${r.stderr}`).toBe(0);
@@ -501,13 +780,20 @@ describe('convert: report and --strict', () => {
 
 describe('convert --runner', () => {
   const source = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y' }] }] });
-  for (const [name, runner] of [['empty', ''], ['spaces only', '   '], ['a tab', '\t'], ['two lines', 'hook-bridge\nrm -rf x']] as const) {
+  for (const [name, runner] of [
+    ['empty', ''],
+    ['spaces only', '   '],
+    ['a tab', '\t'],
+    ['two lines', 'hook-bridge\nrm -rf x'],
+  ] as const) {
     for (const extra of [[], ['--dispatch'], ['--stdout']]) {
       it(`${name}${extra.length ? ` with ${extra[0]}` : ''}: exit 2, a clear message, nothing written`, () => {
         const dir = project({ '.claude/settings.json': source, '.qwen/settings.json': '{ "model": "x" }\n' });
         const r = cli(['convert', '--to', 'qwen', '--runner', runner, ...extra], { cwd: dir });
         expect(r.code).toBe(2);
-        expect(r.stderr).toMatch(/^hook-bridge: --runner must (name the command that starts hook-bridge|be one line without control characters)/);
+        expect(r.stderr).toMatch(
+          /^hook-bridge: --runner must (name the command that starts hook-bridge|be one line without control characters)/,
+        );
         expect(r.stderr.trim().split('\n')).toHaveLength(1);
         expect(r.stdout).toBe('');
         expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toBe('{ "model": "x" }\n');
@@ -519,14 +805,26 @@ describe('convert --runner', () => {
     const r = cli(['convert', '--to', 'qwen', '--stdout', '--runner', `"${process.execPath}" "${bin}"`], { cwd: dir });
     expect(r.code).toBe(0);
     const command = JSON.parse(r.stdout).hooks.PreToolUse[0].hooks[0].command as string;
-    const run = spawnSync('sh', ['-c', command.replace(/ -c 'y'$/, ' -c true')], { cwd: dir, input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'ls' } }), encoding: 'utf8' });
+    const run = spawnSync('sh', ['-c', command.replace(/ -c 'y'$/, ' -c true')], {
+      cwd: dir,
+      input: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'ls' },
+      }),
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr).toBe(0);
   });
 });
 
 describe('convert --stdout when the target file is also a source (codebuddy -> codebuddy-ide share a file)', () => {
   it('prints the conversion instead of refusing', () => {
-    const dir = project({ '.codebuddy/settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y' }] }] }) });
+    const dir = project({
+      '.codebuddy/settings.json': settings({
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'y' }] }],
+      }),
+    });
     const r = cli(['convert', '--from', 'codebuddy', '--to', 'codebuddy-ide', '--stdout'], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).hooks.PreToolUse[0].matcher).toBe('^execute_command$');
@@ -536,20 +834,43 @@ describe('convert --stdout when the target file is also a source (codebuddy -> c
 describe('wrapped plugin hooks carry their plugin root', () => {
   it('convert writes --plugin-root; the wrapper sets CLAUDE_PLUGIN_ROOT; converting back restores the original', () => {
     const dir = project({
-      'hooks/hooks.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/scripts/guard.sh' }] }] } },
+      'hooks/hooks.json': {
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/scripts/guard.sh' }] },
+          ],
+        },
+      },
       'scripts/guard.sh': '#!/bin/sh\ncat >/dev/null\necho "guard at $CLAUDE_PLUGIN_ROOT" >&2\nexit 2\n',
     });
     spawnSync('chmod', ['+x', join(dir, 'scripts/guard.sh')]);
-    const out = cli(['convert', 'hooks/hooks.json', '--to', 'qwen', '--stdout', '--runner', `node '${bin}'`], { cwd: dir });
+    const out = cli(['convert', 'hooks/hooks.json', '--to', 'qwen', '--stdout', '--runner', `node '${bin}'`], {
+      cwd: dir,
+    });
     const command: string = JSON.parse(out.stdout).hooks.PreToolUse[0].hooks[0].command;
     expect(command).toContain(`--plugin-root '.'`);
     // Run it as Qwen Code would: bash -c, the host payload on stdin, no CLAUDE_PLUGIN_ROOT in the env.
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CLAUDE')));
-    const r = spawnSync('bash', ['-c', command], { cwd: dir, env, encoding: 'utf8', input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'ls' }, cwd: dir }) });
-    expect(JSON.parse(r.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: `guard at ${dir}` });
+    const r = spawnSync('bash', ['-c', command], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+      input: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'ls' },
+        cwd: dir,
+      }),
+    });
+    expect(JSON.parse(r.stdout).hookSpecificOutput).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: `guard at ${dir}`,
+    });
     writeFileSync(join(dir, 'qwen.json'), out.stdout);
     const back = cli(['convert', 'qwen.json', '--from', 'qwen', '--to', 'claude', '--stdout'], { cwd: dir });
-    expect(JSON.parse(back.stdout).hooks.PreToolUse[0].hooks[0].command).toBe('"${CLAUDE_PLUGIN_ROOT}"/scripts/guard.sh');
+    expect(JSON.parse(back.stdout).hooks.PreToolUse[0].hooks[0].command).toBe(
+      '"${CLAUDE_PLUGIN_ROOT}"/scripts/guard.sh',
+    );
   });
 });
 
@@ -559,21 +880,56 @@ describe('transcript', () => {
     const file = join(fx, 'transcripts/qwen/session.jsonl');
     const r = cli(['transcript', '--from', 'qwen', file], { cwd: '/' });
     expect(r.code).toBe(0);
-    const recs = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-    expect(recs.at(-1)).toMatchObject({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'done' }] } });
-    expect(cli(['transcript', '--from', 'qwen', '--to', 'claude', '-'], { input: readFileSync(file, 'utf8') }).stdout).toBe(r.stdout);
+    const recs = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(recs.at(-1)).toMatchObject({
+      type: 'assistant',
+      message: { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
+    });
+    expect(
+      cli(['transcript', '--from', 'qwen', '--to', 'claude', '-'], { input: readFileSync(file, 'utf8') }).stdout,
+    ).toBe(r.stdout);
   });
-  it('--from claude (the same format on both sides) prints the file unchanged, as run passes it to a Claude script', () => {
-    const file = join(fx, 'ground-truth/claude/transcript-sample.jsonl');
-    const r = cli(['transcript', '--from', 'claude', file]);
-    expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(r.stdout).toBe(readFileSync(file, 'utf8'));
-  });
+  it(
+    '--from claude (the same format on both sides) prints the file ' + 'unchanged, as run passes it to a Claude script',
+    () => {
+      const file = join(fx, 'ground-truth/claude/transcript-sample.jsonl');
+      const r = cli(['transcript', '--from', 'claude', file]);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect(r.stdout).toBe(readFileSync(file, 'utf8'));
+    },
+  );
   const BAD: [string, string[], string | undefined, RegExp][] = [
-    ['a missing file', ['--from', 'qwen', 'nope.jsonl'], undefined, /nope\.jsonl: cannot read the transcript \(ENOENT\)/],
-    ['a line that is not JSON', ['--from', 'codebuddy', '-'], '{"type":"message"}\n{oops\n', /<stdin>: line 2: not a JSON record/],
-    ['a Claude transcript given as Qwen', ['--from', 'qwen', join(resolve(import.meta.dirname, '../fixtures'), 'ground-truth/claude/transcript-sample.jsonl')], undefined, /no Qwen Code transcript record found/],
-    ['an unsupported pair', ['--from', 'codebuddy-ide', 'x'], undefined, /no transcript translation from codebuddy-ide/],
+    [
+      'a missing file',
+      ['--from', 'qwen', 'nope.jsonl'],
+      undefined,
+      /nope\.jsonl: cannot read the transcript \(ENOENT\)/,
+    ],
+    [
+      'a line that is not JSON',
+      ['--from', 'codebuddy', '-'],
+      '{"type":"message"}\n{oops\n',
+      /<stdin>: line 2: not a JSON record/,
+    ],
+    [
+      'a Claude transcript given as Qwen',
+      [
+        '--from',
+        'qwen',
+        join(resolve(import.meta.dirname, '../fixtures'), 'ground-truth/claude/transcript-sample.jsonl'),
+      ],
+      undefined,
+      /no Qwen Code transcript record found/,
+    ],
+    [
+      'an unsupported pair',
+      ['--from', 'codebuddy-ide', 'x'],
+      undefined,
+      /no transcript translation from codebuddy-ide/,
+    ],
     ['an unknown dialect', ['--from', 'cursor', 'x'], undefined, /unknown dialect "cursor"/],
     ['no --from', ['x'], undefined, /required option '--from <dialect>'/],
   ];
@@ -587,7 +943,7 @@ describe('transcript', () => {
     });
   }
   it('--help lists the command', () => {
-    expect(cli(['--help']).stdout).toMatch(/\n  transcript\b/);
+    expect(cli(['--help']).stdout).toMatch(/\n {2}transcript\b/);
     expect(cli(['run', '--help']).stdout).toContain('--emulate-todos');
   });
 });

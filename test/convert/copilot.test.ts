@@ -30,159 +30,302 @@ const claudeText = `{
 const local = { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo "branch: main"' }] }] } };
 const setup = () => project({ '.claude/settings.json': claudeText, '.claude/settings.local.json': local });
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
-const run = (dir: string, extra: object = {}) => convertProject({ project: dir, from: 'claude', to: ['copilot'], backup: false, runner: 'hook-bridge', ...extra });
-const claudeHooks = (dir: string, f = '.claude/settings.json') => dialects.claude.codec.read(read(dir, f), f, dialects.claude).hooks;
+const run = (dir: string, extra: object = {}) =>
+  convertProject({ project: dir, from: 'claude', to: ['copilot'], backup: false, runner: 'hook-bridge', ...extra });
+const claudeHooks = (dir: string, f = '.claude/settings.json') =>
+  dialects.claude.codec.read(read(dir, f), f, dialects.claude).hooks;
 
 describe('convert --to copilot: its own file, and the Claude files gated', () => {
-  it("writes .github/hooks/hook-bridge.json; gates exactly the hooks written there, in both Claude files; other bytes stay", async () => {
-    const dir = setup();
-    const r = await run(dir);
-    const own = JSON.parse(read(dir, '.github/hooks/hook-bridge.json'));
-    expect(Object.keys(own.hooks)).toEqual(['preToolUse', 'userPromptSubmitted']);
-    // Both PreToolUse hooks in one grouped entry (one hook-bridge start per call), each with its own matcher inside.
-    expect(own.hooks.preToolUse.map((a: { matcher: string }) => a.matcher)).toEqual(['bash|create|edit']);
-    expect(own.hooks.preToolUse[0].bash).toMatch(/^hook-bridge dispatch --to copilot --event preToolUse run --from claude --matcher 'bash' .* run --from claude --matcher 'create\|edit' /);
-    const prefix = gatePrefix('copilot', 'claude')!;
-    expect(read(dir, '.claude/settings.json')).toBe(claudeText.replace(JSON.stringify(guard), JSON.stringify(prefix + guard)).replace(JSON.stringify(env), JSON.stringify(prefix + env)));
-    // PostToolBatch: no Copilot event, not converted, so not gated (Copilot does not fire it either)
-    expect(claudeHooks(dir).map((h) => [h.nativeEvent, h.command, h.gatedFor])).toEqual([
-      ['PreToolUse', guard, 'copilot'],
-      ['PreToolUse', env, 'copilot'],
-      ['PostToolBatch', 'echo batch', undefined],
-    ]);
-    expect(claudeHooks(dir, '.claude/settings.local.json')[0]).toMatchObject({ command: 'echo "branch: main"', gatedFor: 'copilot' });
-    expect(r.gates.map((g) => [g.file.slice(dir.length + 1), g.gated, g.written])).toEqual([
-      ['.claude/settings.json', 2, true],
-      ['.claude/settings.local.json', 1, true],
-    ]);
-    expect(r.targets[0]!.result.report.filter((row) => row.notes.some((n) => n.startsWith('gated in .claude/'))).length).toBe(3);
-  });
-  it('a second run changes nothing; --remove gives back both Claude files byte for byte and deletes the file it created', async () => {
-    const dir = setup();
-    const localBefore = read(dir, '.claude/settings.local.json');
-    await run(dir);
-    const [a, b, c] = ['.claude/settings.json', '.claude/settings.local.json', '.github/hooks/hook-bridge.json'].map((f) => read(dir, f));
-    const again = await run(dir);
-    expect(again.gates.every((g) => !g.changed) && again.targets.every((t) => !t.changed)).toBe(true);
-    expect(['.claude/settings.json', '.claude/settings.local.json', '.github/hooks/hook-bridge.json'].map((f) => read(dir, f))).toEqual([a, b, c]);
-    const removed = await convertProject({ project: dir, to: ['copilot'], remove: true, backup: false });
-    expect(removed.gates.map((g) => g.ungated)).toEqual([2, 1]);
-    expect(read(dir, '.claude/settings.json')).toBe(claudeText);
-    expect(read(dir, '.claude/settings.local.json')).toBe(localBefore);
-    // The file (and the .github/hooks it made) was convert's: gone with its record.
-    expect(existsSync(join(dir, '.github'))).toBe(false);
-  });
-  it('sync: a hook edited in the Claude file updates its wrapper (the gate stays); a hook removed there takes its wrapper away; a new one is gated', async () => {
-    const dir = setup();
-    await run(dir);
-    const text = read(dir, '.claude/settings.json').replace('block-rm.sh', 'block-rm-v2.sh').replace(/,\s*\{ "matcher": "Write\|Edit"[^\n]*\n/, '\n');
-    writeFileSync(join(dir, '.claude/settings.json'), text.replace('"PostToolBatch"', '"Stop": [ { "hooks": [ { "type": "command", "command": "./stop.sh" } ] } ],\n    "PostToolBatch"'));
-    const r = await run(dir);
-    const own = JSON.parse(read(dir, '.github/hooks/hook-bridge.json'));
-    expect(own.hooks.preToolUse.map((a: { bash: string }) => a.bash)).toEqual([`hook-bridge run --from claude --to copilot --event preToolUse --timeout 10 -c '${guard.replace('block-rm.sh', 'block-rm-v2.sh')}'${RUNNER_GUARD}`]);
-    expect(own.hooks.agentStop).toHaveLength(1);
-    expect(claudeHooks(dir).map((h) => [h.nativeEvent, h.gatedFor])).toEqual([['PreToolUse', 'copilot'], ['Stop', 'copilot'], ['PostToolBatch', undefined]]);
-    // The grouped PreToolUse entry goes (one hook is left: a plain wrapper is added for it), agentStop's is added.
-    const c = r.targets[0]!.changes;
-    expect([c.added.length, c.updated.length, c.removed.length]).toEqual([2, 0, 1]);
-  });
-  it("with backups: --remove deletes the Claude files' .bak convert made (they hold the file as given back); a .bak with other content stays", async () => {
-    const dir = setup();
-    await run(dir, { backup: true });
-    expect(existsSync(join(dir, '.claude/settings.json.bak'))).toBe(true);
-    // The local file is edited by hand after the conversion: its .bak is older than what --remove gives back.
-    writeFileSync(join(dir, '.claude/settings.local.json'), read(dir, '.claude/settings.local.json').replace('branch: main', 'branch: dev'));
-    await convertProject({ project: dir, to: ['copilot'], remove: true });
-    expect(existsSync(join(dir, '.claude/settings.json.bak'))).toBe(false);
-    expect(read(dir, '.claude/settings.json')).toBe(claudeText);
-    expect(read(dir, '.claude/settings.local.json.bak')).toContain('branch: main');
-    expect(read(dir, '.claude/settings.local.json')).toContain('"echo \\"branch: dev\\""');
-  });
-  it("a Copilot file of the user's without \"hooks\": convert adds the key, --remove takes it out again byte for byte", async () => {
-    const mine = '{\n  "version": 1,\n  "note": "kept"\n}\n';
-    const dir = project({ '.claude/settings.json': claudeText, '.github/hooks/hook-bridge.json': mine });
-    await run(dir);
-    expect(JSON.parse(read(dir, '.github/hooks/hook-bridge.json')).hooks.preToolUse).toHaveLength(1);
-    await convertProject({ project: dir, to: ['copilot'], remove: true, backup: false });
-    expect(read(dir, '.github/hooks/hook-bridge.json')).toBe(mine);
-    expect(read(dir, '.claude/settings.json')).toBe(claudeText);
-  });
-  it('--check: a Claude file whose gates were taken out (each hook would run twice on Copilot) is out of date, exit 1; convert fixes it', async () => {
-    const dir = setup();
-    await run(dir);
-    expect(cli(['convert', '--to', 'copilot', '--check'], { cwd: dir }).code).toBe(0);
-    const prefix = JSON.stringify(gatePrefix('copilot', 'claude')!).slice(1, -1);
-    writeFileSync(join(dir, '.claude/settings.json'), read(dir, '.claude/settings.json').split(prefix).join(''));
-    const r = cli(['convert', '--to', 'copilot', '--check'], { cwd: dir });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('out of date  .claude/settings.json: 2 hook(s) to gate, 0 to ungate for GitHub Copilot CLI, which reads this file itself');
-    expect(r.stderr).toContain('up to date   .github/hooks/hook-bridge.json');
-    await run(dir);
-    expect(cli(['convert', '--to', 'copilot', '--check'], { cwd: dir }).code).toBe(0);
-  });
-  it('entries a person wrote in .github/hooks/hook-bridge.json stay; Copilot\'s other hook files are never touched', async () => {
-    const dir = project({ '.claude/settings.json': claudeText, '.github/hooks/hook-bridge.json': { version: 1, hooks: { sessionStart: [{ type: 'command', bash: 'echo mine' }] } }, '.github/hooks/team.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: './team.sh' }] } } });
-    const team = read(dir, '.github/hooks/team.json');
-    await run(dir);
-    expect(JSON.parse(read(dir, '.github/hooks/hook-bridge.json')).hooks.sessionStart).toEqual([{ type: 'command', bash: 'echo mine' }]);
-    expect(read(dir, '.github/hooks/team.json')).toBe(team);
-  });
+  it(
+    'writes .github/hooks/hook-bridge.json; gates exactly the hooks ' +
+      'written there, in both Claude files; other bytes stay',
+    async () => {
+      const dir = setup();
+      const r = await run(dir);
+      const own = JSON.parse(read(dir, '.github/hooks/hook-bridge.json'));
+      expect(Object.keys(own.hooks)).toEqual(['preToolUse', 'userPromptSubmitted']);
+      // Both PreToolUse hooks in one grouped entry (one hook-bridge start per call), each with its own matcher inside.
+      expect(own.hooks.preToolUse.map((a: { matcher: string }) => a.matcher)).toEqual(['bash|create|edit']);
+      expect(own.hooks.preToolUse[0].bash).toMatch(
+        /^hook-bridge dispatch --to copilot --event preToolUse run --from claude --matcher 'bash' .* run --from claude --matcher 'create\|edit' /,
+      );
+      const prefix = gatePrefix('copilot', 'claude')!;
+      expect(read(dir, '.claude/settings.json')).toBe(
+        claudeText
+          .replace(JSON.stringify(guard), JSON.stringify(prefix + guard))
+          .replace(JSON.stringify(env), JSON.stringify(prefix + env)),
+      );
+      // PostToolBatch: no Copilot event, not converted, so not gated (Copilot does not fire it either)
+      expect(claudeHooks(dir).map((h) => [h.nativeEvent, h.command, h.gatedFor])).toEqual([
+        ['PreToolUse', guard, 'copilot'],
+        ['PreToolUse', env, 'copilot'],
+        ['PostToolBatch', 'echo batch', undefined],
+      ]);
+      expect(claudeHooks(dir, '.claude/settings.local.json')[0]).toMatchObject({
+        command: 'echo "branch: main"',
+        gatedFor: 'copilot',
+      });
+      expect(r.gates.map((g) => [g.file.slice(dir.length + 1), g.gated, g.written])).toEqual([
+        ['.claude/settings.json', 2, true],
+        ['.claude/settings.local.json', 1, true],
+      ]);
+      expect(
+        r.targets[0]!.result.report.filter((row) => row.notes.some((n) => n.startsWith('gated in .claude/'))).length,
+      ).toBe(3);
+    },
+  );
+  it(
+    'a second run changes nothing; --remove gives back both Claude ' +
+      'files byte for byte and deletes the file it created',
+    async () => {
+      const dir = setup();
+      const localBefore = read(dir, '.claude/settings.local.json');
+      await run(dir);
+      const [a, b, c] = ['.claude/settings.json', '.claude/settings.local.json', '.github/hooks/hook-bridge.json'].map(
+        (f) => read(dir, f),
+      );
+      const again = await run(dir);
+      expect(again.gates.every((g) => !g.changed) && again.targets.every((t) => !t.changed)).toBe(true);
+      expect(
+        ['.claude/settings.json', '.claude/settings.local.json', '.github/hooks/hook-bridge.json'].map((f) =>
+          read(dir, f),
+        ),
+      ).toEqual([a, b, c]);
+      const removed = await convertProject({ project: dir, to: ['copilot'], remove: true, backup: false });
+      expect(removed.gates.map((g) => g.ungated)).toEqual([2, 1]);
+      expect(read(dir, '.claude/settings.json')).toBe(claudeText);
+      expect(read(dir, '.claude/settings.local.json')).toBe(localBefore);
+      // The file (and the .github/hooks it made) was convert's: gone with its record.
+      expect(existsSync(join(dir, '.github'))).toBe(false);
+    },
+  );
+  it(
+    'sync: a hook edited in the Claude file updates its wrapper (the gate stays); ' +
+      'a hook removed there takes its wrapper away; a new one is gated',
+    async () => {
+      const dir = setup();
+      await run(dir);
+      const text = read(dir, '.claude/settings.json')
+        .replace('block-rm.sh', 'block-rm-v2.sh')
+        .replace(/,\s*\{ "matcher": "Write\|Edit"[^\n]*\n/, '\n');
+      writeFileSync(
+        join(dir, '.claude/settings.json'),
+        text.replace(
+          '"PostToolBatch"',
+          '"Stop": [ { "hooks": [ { "type": "command", "command": "./stop.sh" } ] } ],\n    "PostToolBatch"',
+        ),
+      );
+      const r = await run(dir);
+      const own = JSON.parse(read(dir, '.github/hooks/hook-bridge.json'));
+      expect(own.hooks.preToolUse.map((a: { bash: string }) => a.bash)).toEqual([
+        `hook-bridge run --from claude --to copilot --event preToolUse --timeout 10 -c '` +
+          guard.replace('block-rm.sh', 'block-rm-v2.sh') +
+          `'${RUNNER_GUARD}`,
+      ]);
+      expect(own.hooks.agentStop).toHaveLength(1);
+      expect(claudeHooks(dir).map((h) => [h.nativeEvent, h.gatedFor])).toEqual([
+        ['PreToolUse', 'copilot'],
+        ['Stop', 'copilot'],
+        ['PostToolBatch', undefined],
+      ]);
+      // The grouped PreToolUse entry goes (one hook is left: a plain wrapper is added for it), agentStop's is added.
+      const c = r.targets[0]!.changes;
+      expect([c.added.length, c.updated.length, c.removed.length]).toEqual([2, 0, 1]);
+    },
+  );
+  it(
+    "with backups: --remove deletes the Claude files' .bak convert made (they hold the file as given back); a .bak " +
+      'with other content stays',
+    async () => {
+      const dir = setup();
+      await run(dir, { backup: true });
+      expect(existsSync(join(dir, '.claude/settings.json.bak'))).toBe(true);
+      // The local file is edited by hand after the conversion: its .bak is older than what --remove gives back.
+      writeFileSync(
+        join(dir, '.claude/settings.local.json'),
+        read(dir, '.claude/settings.local.json').replace('branch: main', 'branch: dev'),
+      );
+      await convertProject({ project: dir, to: ['copilot'], remove: true });
+      expect(existsSync(join(dir, '.claude/settings.json.bak'))).toBe(false);
+      expect(read(dir, '.claude/settings.json')).toBe(claudeText);
+      expect(read(dir, '.claude/settings.local.json.bak')).toContain('branch: main');
+      expect(read(dir, '.claude/settings.local.json')).toContain('"echo \\"branch: dev\\""');
+    },
+  );
+  it(
+    'a Copilot file of the user\'s without "hooks": convert adds ' +
+      'the key, --remove takes it out again byte for byte',
+    async () => {
+      const mine = '{\n  "version": 1,\n  "note": "kept"\n}\n';
+      const dir = project({ '.claude/settings.json': claudeText, '.github/hooks/hook-bridge.json': mine });
+      await run(dir);
+      expect(JSON.parse(read(dir, '.github/hooks/hook-bridge.json')).hooks.preToolUse).toHaveLength(1);
+      await convertProject({ project: dir, to: ['copilot'], remove: true, backup: false });
+      expect(read(dir, '.github/hooks/hook-bridge.json')).toBe(mine);
+      expect(read(dir, '.claude/settings.json')).toBe(claudeText);
+    },
+  );
+  it(
+    '--check: a Claude file whose gates were taken out (each hook would run ' +
+      'twice on Copilot) is out of date, exit 1; convert fixes it',
+    async () => {
+      const dir = setup();
+      await run(dir);
+      expect(cli(['convert', '--to', 'copilot', '--check'], { cwd: dir }).code).toBe(0);
+      const prefix = JSON.stringify(gatePrefix('copilot', 'claude')!).slice(1, -1);
+      writeFileSync(join(dir, '.claude/settings.json'), read(dir, '.claude/settings.json').split(prefix).join(''));
+      const r = cli(['convert', '--to', 'copilot', '--check'], { cwd: dir });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        'out of date  .claude/settings.json: 2 hook(s) to gate, 0 to ungate ' +
+          'for GitHub Copilot CLI, which reads this file itself',
+      );
+      expect(r.stderr).toContain('up to date   .github/hooks/hook-bridge.json');
+      await run(dir);
+      expect(cli(['convert', '--to', 'copilot', '--check'], { cwd: dir }).code).toBe(0);
+    },
+  );
+  it(
+    'entries a person wrote in .github/hooks/hook-bridge.json stay; ' + "Copilot's other hook files are never touched",
+    async () => {
+      const dir = project({
+        '.claude/settings.json': claudeText,
+        '.github/hooks/hook-bridge.json': {
+          version: 1,
+          hooks: { sessionStart: [{ type: 'command', bash: 'echo mine' }] },
+        },
+        '.github/hooks/team.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: './team.sh' }] } },
+      });
+      const team = read(dir, '.github/hooks/team.json');
+      await run(dir);
+      expect(JSON.parse(read(dir, '.github/hooks/hook-bridge.json')).hooks.sessionStart).toEqual([
+        { type: 'command', bash: 'echo mine' },
+      ]);
+      expect(read(dir, '.github/hooks/team.json')).toBe(team);
+    },
+  );
   it('--dry-run shows both changes and writes nothing; --stdout and --out gate nothing', async () => {
     const dir = setup();
     const dry = await run(dir, { dryRun: true });
-    expect(dry.gates.map((g) => g.diff)).toEqual([expect.stringContaining('+++ b/.claude/settings.json'), expect.stringContaining('+++ b/.claude/settings.local.json')]);
+    expect(dry.gates.map((g) => g.diff)).toEqual([
+      expect.stringContaining('+++ b/.claude/settings.json'),
+      expect.stringContaining('+++ b/.claude/settings.local.json'),
+    ]);
     expect(read(dir, '.claude/settings.json')).toBe(claudeText);
     expect(existsSync(join(dir, '.github/hooks/hook-bridge.json'))).toBe(false);
     expect((await run(dir, { stdout: true })).gates).toEqual([]);
     expect((await run(dir, { out: join(dir, 'elsewhere.json') })).gates).toEqual([]);
     expect(read(dir, '.claude/settings.json')).toBe(claudeText);
   });
-  it('--dispatch: one registration per event, telling dispatch the event (Copilot\'s payloads name none); the Claude entries gated', async () => {
-    const dir = setup();
-    const r = await run(dir, { dispatch: true });
-    const own = JSON.parse(read(dir, '.github/hooks/hook-bridge.json'));
-    expect(own.hooks.preToolUse).toEqual([{ type: 'command', bash: `hook-bridge dispatch --to copilot --event preToolUse --config '.claude/settings.local.json' --config '.claude/settings.json'${RUNNER_GUARD}`, matcher: 'bash|create|edit', timeoutSec: 605 }]);
-    expect(own.hooks.userPromptSubmitted[0].bash).toContain('--event userPromptSubmitted');
-    expect(r.gates.map((g) => g.gated)).toEqual([2, 1]);
-  });
+  it(
+    "--dispatch: one registration per event, telling dispatch the event (Copilot's payloads name none); the Claude " +
+      'entries gated',
+    async () => {
+      const dir = setup();
+      const r = await run(dir, { dispatch: true });
+      const own = JSON.parse(read(dir, '.github/hooks/hook-bridge.json'));
+      expect(own.hooks.preToolUse).toEqual([
+        {
+          type: 'command',
+          bash:
+            `hook-bridge dispatch --to copilot --event preToolUse --config '.claude/settings.local.json' --config ` +
+            `'.claude/settings.json'${RUNNER_GUARD}`,
+          matcher: 'bash|create|edit',
+          timeoutSec: 605,
+        },
+      ]);
+      expect(own.hooks.userPromptSubmitted[0].bash).toContain('--event userPromptSubmitted');
+      expect(r.gates.map((g) => g.gated)).toEqual([2, 1]);
+    },
+  );
   it('an exec-form hook cannot be gated (no shell): said, and left to run there natively', async () => {
-    const dir = project({ '.claude/settings.json': { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node', args: ['guard.js'] }] }] } } });
+    const dir = project({
+      '.claude/settings.json': {
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node', args: ['guard.js'] }] }] },
+      },
+    });
     const r = await run(dir);
-    expect(r.diagnostics.filter((d) => d.code === 'gateImpossible').map((d) => d.path)).toEqual(['hooks.PreToolUse[0].hooks[0]']);
+    expect(r.diagnostics.filter((d) => d.code === 'gateImpossible').map((d) => d.path)).toEqual([
+      'hooks.PreToolUse[0].hooks[0]',
+    ]);
     expect(claudeHooks(dir)[0]!.gatedFor).toBeUndefined();
   });
-  it('reading a gated file as a source gives the original hooks: converting it to another agent wraps the original', async () => {
-    const dir = setup();
-    await run(dir);
-    const q = await convertProject({ project: dir, from: 'claude', to: ['qwen'], backup: false, stdout: true, runner: 'hook-bridge' });
-    expect(JSON.parse(q.targets[0]!.after).hooks.PreToolUse[0].hooks[0].command).toBe(`hook-bridge run --from claude --to qwen --timeout 10 -c '${guard}'`);
-    expect(q.targets[0]!.after).not.toContain('COPILOT_CLI');
-  });
+  it(
+    'reading a gated file as a source gives the original hooks: ' + 'converting it to another agent wraps the original',
+    async () => {
+      const dir = setup();
+      await run(dir);
+      const q = await convertProject({
+        project: dir,
+        from: 'claude',
+        to: ['qwen'],
+        backup: false,
+        stdout: true,
+        runner: 'hook-bridge',
+      });
+      expect(JSON.parse(q.targets[0]!.after).hooks.PreToolUse[0].hooks[0].command).toBe(
+        `hook-bridge run --from claude --to qwen --timeout 10 -c '${guard}'`,
+      );
+      expect(q.targets[0]!.after).not.toContain('COPILOT_CLI');
+    },
+  );
   it('--from copilot: its own files (not the wrappers hook-bridge wrote) convert to Claude', async () => {
-    const dir = project({ '.github/hooks/team.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: './team.sh', matcher: 'bash|create', timeoutSec: 20 }] } } });
-    const r = await convertProject({ project: dir, from: 'copilot', to: ['claude'], backup: false, stdout: true, runner: 'hook-bridge' });
-    expect(JSON.parse(r.targets[0]!.after).hooks.PreToolUse).toEqual([{ matcher: 'Bash|Write', hooks: [{ type: 'command', command: "hook-bridge run --from copilot --to claude --timeout 20 -c './team.sh'", timeout: 25 }] }]);
+    const dir = project({
+      '.github/hooks/team.json': {
+        version: 1,
+        hooks: { preToolUse: [{ type: 'command', bash: './team.sh', matcher: 'bash|create', timeoutSec: 20 }] },
+      },
+    });
+    const r = await convertProject({
+      project: dir,
+      from: 'copilot',
+      to: ['claude'],
+      backup: false,
+      stdout: true,
+      runner: 'hook-bridge',
+    });
+    expect(JSON.parse(r.targets[0]!.after).hooks.PreToolUse).toEqual([
+      {
+        matcher: 'Bash|Write',
+        hooks: [
+          {
+            type: 'command',
+            command: "hook-bridge run --from copilot --to claude --timeout 20 -c './team.sh'",
+            timeout: 25,
+          },
+        ],
+      },
+    ]);
   });
 });
 
 describe('the gate', () => {
   const g = gate('echo RAN', 'copilot', 'claude');
   /** The gated command, run as an agent runs it: sh -c, with this process as the shell's parent. */
-  const sh = (extra: Record<string, string>) => spawnSync('/bin/sh', ['-c', g], { env: { PATH: process.env.PATH!, ...extra }, encoding: 'utf8' }).stdout;
+  const sh = (extra: Record<string, string>) =>
+    spawnSync('/bin/sh', ['-c', g], { env: { PATH: process.env.PATH!, ...extra }, encoding: 'utf8' }).stdout;
   it('is the command behind a prefix, and reads back to it', () => {
     expect(g.endsWith('; echo RAN')).toBe(true);
     expect(ungate(g)).toEqual({ command: 'echo RAN', host: 'copilot' });
     expect(gate(g, 'copilot', 'claude')).toBe(g);
     expect(ungate('echo RAN')).toBeUndefined();
   });
-  it('under Claude Code (it starts the shell and sets CLAUDE_PID to itself) the command runs — also with COPILOT_CLI=1 inherited', () => {
-    expect(sh({ CLAUDE_PID: String(process.pid) })).toBe('RAN\n');
-    expect(sh({ CLAUDE_PID: String(process.pid), COPILOT_CLI: '1' })).toBe('RAN\n');
-  });
-  it("under Copilot CLI (COPILOT_CLI=1, and the shell is its child) it does nothing — also inside a Claude Code session (an outer CLAUDE_PID inherited)", () => {
-    expect(sh({ COPILOT_CLI: '1' })).toBe('');
-    expect(sh({ COPILOT_CLI: '1', CLAUDE_PID: '1', CLAUDECODE: '1' })).toBe('');
-  });
+  it(
+    'under Claude Code (it starts the shell and sets CLAUDE_PID to ' +
+      'itself) the command runs — also with COPILOT_CLI=1 inherited',
+    () => {
+      expect(sh({ CLAUDE_PID: String(process.pid) })).toBe('RAN\n');
+      expect(sh({ CLAUDE_PID: String(process.pid), COPILOT_CLI: '1' })).toBe('RAN\n');
+    },
+  );
+  it(
+    'under Copilot CLI (COPILOT_CLI=1, and the shell is its child) it does nothing — ' +
+      'also inside a Claude Code session (an outer CLAUDE_PID inherited)',
+    () => {
+      expect(sh({ COPILOT_CLI: '1' })).toBe('');
+      expect(sh({ COPILOT_CLI: '1', CLAUDE_PID: '1', CLAUDECODE: '1' })).toBe('');
+    },
+  );
   it('anywhere else (no COPILOT_CLI) the command runs', () => {
     expect(sh({})).toBe('RAN\n');
   });

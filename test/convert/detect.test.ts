@@ -15,9 +15,32 @@ const guard = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'comman
 
 describe('decideFileDialect', () => {
   it.each([
-    ['${CLAUDE_PLUGIN_ROOT} in a command', { 'x/hooks.json': settings({ Stop: [{ hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/stop.sh' }] }] }) }, 'x/hooks.json', 'claude'],
-    ['${CODEBUDDY_PLUGIN_ROOT} in a command', { 'x/hooks.json': settings({ Stop: [{ hooks: [{ type: 'command', command: '${CODEBUDDY_PLUGIN_ROOT}/stop.sh' }] }] }) }, 'x/hooks.json', 'codebuddy'],
-    ['a .claude-plugin/plugin.json above it', { '.claude-plugin/plugin.json': '{"name":"p"}', 'config/hooks.json': guard }, 'config/hooks.json', 'claude'],
+    [
+      '${CLAUDE_PLUGIN_ROOT} in a command',
+      {
+        'x/hooks.json': settings({
+          Stop: [{ hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/stop.sh' }] }],
+        }),
+      },
+      'x/hooks.json',
+      'claude',
+    ],
+    [
+      '${CODEBUDDY_PLUGIN_ROOT} in a command',
+      {
+        'x/hooks.json': settings({
+          Stop: [{ hooks: [{ type: 'command', command: '${CODEBUDDY_PLUGIN_ROOT}/stop.sh' }] }],
+        }),
+      },
+      'x/hooks.json',
+      'codebuddy',
+    ],
+    [
+      'a .claude-plugin/plugin.json above it',
+      { '.claude-plugin/plugin.json': '{"name":"p"}', 'config/hooks.json': guard },
+      'config/hooks.json',
+      'claude',
+    ],
     ['"codebuddy" in its path', { 'codebuddy-hooks/hooks.json': guard }, 'codebuddy-hooks/hooks.json', 'codebuddy'],
     ['"claude" in its path', { 'my-claude-setup/hooks.json': guard }, 'my-claude-setup/hooks.json', 'claude'],
   ])('%s', (_name, files, file, dialect) => {
@@ -36,7 +59,9 @@ describe('plugin manifests', () => {
   const plugin = () =>
     project({
       '.claude-plugin/plugin.json': JSON.stringify({ name: 'p', hooks: './config/hooks.json' }),
-      'config/hooks.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/guard.sh' }] }] }),
+      'config/hooks.json': settings({
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/guard.sh' }] }],
+      }),
     });
   it("the manifest's hooks field names files outside hooks/; the plugin root is the manifest's directory", () => {
     const dir = plugin();

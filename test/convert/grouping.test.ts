@@ -11,14 +11,27 @@ import { describe, expect, it } from 'vitest';
 import { convert, convertProject } from '../../src/index.js';
 import { canonicalEvent, toolsOf } from '../../src/dialects/catalog.js';
 import { matcherFires } from '../../src/dialects/matcher.js';
-import { groupCommand, parseGroup, parseGroupedHooks, parseWrapper, type GroupedHook } from '../../src/dialects/wrapper.js';
+import {
+  groupCommand,
+  parseGroup,
+  parseGroupedHooks,
+  parseWrapper,
+  type GroupedHook,
+} from '../../src/dialects/wrapper.js';
 import type { DialectId } from '../../src/model/dialect-ids.js';
 import { mappings } from '../../src/model/mappings.js';
 import { parseJsonc } from '../../src/dialects/jsonc.js';
 import { execFileSync } from 'node:child_process';
 import { settings } from './helpers.js';
 
-const HOSTS: DialectId[][] = [['qwen'], ['codebuddy'], ['codebuddy-ide'], ['gemini'], ['codex'], ['codebuddy', 'codebuddy-ide']];
+const HOSTS: DialectId[][] = [
+  ['qwen'],
+  ['codebuddy'],
+  ['codebuddy-ide'],
+  ['gemini'],
+  ['codex'],
+  ['codebuddy', 'codebuddy-ide'],
+];
 /** Claude Code is a host too, for hooks written for another agent. */
 const ALL_HOSTS: DialectId[][] = [...HOSTS, ['claude']];
 const hook = (command: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command, ...extra });
@@ -26,32 +39,59 @@ const hook = (command: string, extra: Record<string, unknown> = {}) => ({ type: 
 /** A starter kit as the issue describes it: 9 PostToolUse hooks on every edit, 5 PreToolUse on Bash, and the rest. */
 const KIT = {
   PreToolUse: [
-    { matcher: 'Bash', hooks: [1, 2, 3, 4, 5].map((i) => hook(`bash .claude/hooks/bash-guard-${i}.sh`, i === 2 ? { timeout: 20 } : {})) },
+    {
+      matcher: 'Bash',
+      hooks: [1, 2, 3, 4, 5].map((i) => hook(`bash .claude/hooks/bash-guard-${i}.sh`, i === 2 ? { timeout: 20 } : {})),
+    },
     { matcher: 'Read', hooks: [hook('bash .claude/hooks/read-log.sh')] },
     { matcher: 'mcp__github__.*', hooks: [hook('bash .claude/hooks/gh.sh')] },
     { matcher: 'mcp__.*__write.*', hooks: [hook('bash .claude/hooks/mcp-write.sh')] },
     { matcher: 'WebFetch', hooks: [hook('bash .claude/hooks/fetch.sh')] },
   ],
   PostToolUse: [
-    { matcher: 'Write|Edit', hooks: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => hook(`bash .claude/hooks/after-edit-${i}.sh`, { timeout: 30 + i })) },
+    {
+      matcher: 'Write|Edit',
+      hooks: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => hook(`bash .claude/hooks/after-edit-${i}.sh`, { timeout: 30 + i })),
+    },
     { matcher: 'Edit', hooks: [hook('bash .claude/hooks/edit-only.sh')] },
     { matcher: 'Glob', hooks: [hook('bash .claude/hooks/glob.sh')] },
   ],
   UserPromptSubmit: [{ hooks: [hook('bash .claude/hooks/ups-a.sh'), hook('bash .claude/hooks/ups-b.sh')] }],
-  SessionStart: [{ matcher: 'startup', hooks: [hook('bash .claude/hooks/start.sh')] }, { matcher: 'startup|resume', hooks: [hook('bash .claude/hooks/load.sh')] }, { matcher: 'clear', hooks: [hook('bash .claude/hooks/clear.sh')] }],
+  SessionStart: [
+    { matcher: 'startup', hooks: [hook('bash .claude/hooks/start.sh')] },
+    { matcher: 'startup|resume', hooks: [hook('bash .claude/hooks/load.sh')] },
+    { matcher: 'clear', hooks: [hook('bash .claude/hooks/clear.sh')] },
+  ],
   Stop: [{ hooks: [hook('bash .claude/hooks/stop-a.sh'), hook('bash .claude/hooks/stop-b.sh')] }],
 };
 
 const FIXTURES = resolve(import.meta.dirname, '../real-world/fixtures');
 /** Real-world shapes (test/real-world/SURVEY.md) with several hooks on one event. */
-const REAL_WORLD = ['claude-all-lifecycle', 'claude-async-groups', 'claude-mcp-matchers', 'claude-project-dir-paths', 'claude-settings-plus-local', 'plugin-standard', 'hooks-yaml-priority', 'codebuddy-project', 'qwen-project'];
+const REAL_WORLD = [
+  'claude-all-lifecycle',
+  'claude-async-groups',
+  'claude-mcp-matchers',
+  'claude-project-dir-paths',
+  'claude-settings-plus-local',
+  'plugin-standard',
+  'hooks-yaml-priority',
+  'codebuddy-project',
+  'qwen-project',
+];
 
 type Entry = { event: string; matcher?: unknown; handler: Record<string, unknown> };
 
 /** A settings.json's entries (raw, as the host reads them). */
 function entries(text: string): Entry[] {
-  const hooks = (parseJsonc(text, 'target') as { hooks?: Record<string, { matcher?: unknown; hooks: Record<string, unknown>[] }[]> }).hooks ?? {};
-  return Object.entries(hooks).flatMap(([event, groups]) => groups.flatMap((g) => g.hooks.map((handler) => ({ event, matcher: g.matcher, handler }))));
+  const hooks =
+    (
+      parseJsonc(text, 'target') as {
+        hooks?: Record<string, { matcher?: unknown; hooks: Record<string, unknown>[] }[]>;
+      }
+    ).hooks ?? {};
+  return Object.entries(hooks).flatMap(([event, groups]) =>
+    groups.flatMap((g) => g.hooks.map((handler) => ({ event, matcher: g.matcher, handler }))),
+  );
 }
 
 /** A call the host can make on an event: the tool it names, or the value its matcher is tested against. */
@@ -61,23 +101,43 @@ interface Call {
   subject: string;
 }
 
-/** Does the host fire an entry with this matcher for the call? (Its own rule: lifecycle values exact where it compares them so.) */
+/** Does the host fire an entry with this matcher for the call? (Its own rule: lifecycle values exact where it compares
+ * them so.)
+ */
 function hostFires(host: DialectId, matcher: unknown, call: Call): boolean {
   if (call.on === 'none') return true;
-  if (call.on === 'value' && mappings.dialects[host].matcher.valuesExact) return matcher === undefined || matcher === '' || matcher === '*' || matcher === call.subject;
+  if (call.on === 'value' && mappings.dialects[host].matcher.valuesExact)
+    return matcher === undefined || matcher === '' || matcher === '*' || matcher === call.subject;
   return matcherFires(host, matcher, call.subject);
 }
 
-/** Every call to try on an event: each tool of each host, MCP and unknown names; each value of the event, and another. */
+/** Every call to try on an event: each tool of each host, MCP and unknown names; each value of the event, and another.
+ */
 function callsOn(hosts: DialectId[], event: string): Call[] {
   const c = canonicalEvent(hosts[0]!, event);
   const row = c ? mappings.events[c] : undefined;
   if (row?.matcherOn === 'tool') {
-    const names = new Set([...hosts.flatMap((h) => toolsOf(h).map((t) => t.entry.name)), 'mcp__github__create_issue', 'mcp__notes__write_page', 'mcp__memory__create_entities', 'mcp__other__read', 'SomeFutureTool']);
+    const names = new Set([
+      ...hosts.flatMap((h) => toolsOf(h).map((t) => t.entry.name)),
+      'mcp__github__create_issue',
+      'mcp__notes__write_page',
+      'mcp__memory__create_entities',
+      'mcp__other__read',
+      'SomeFutureTool',
+    ]);
     return [...names].map((subject) => ({ event, on: 'tool', subject }));
   }
   if (row?.matcherOn && row.matcherOn !== 'unknown') {
-    const values = new Set([...hosts.flatMap((h) => row.values[h] ?? []), 'startup', 'resume', 'clear', 'compact', 'auto', 'manual', 'other']);
+    const values = new Set([
+      ...hosts.flatMap((h) => row.values[h] ?? []),
+      'startup',
+      'resume',
+      'clear',
+      'compact',
+      'auto',
+      'manual',
+      'other',
+    ]);
     return [...values].map((subject) => ({ event, on: 'value', subject }));
   }
   return [{ event, on: 'none', subject: '' }];
@@ -95,7 +155,8 @@ function started(host: DialectId, list: Entry[], call: Call): { processes: Entry
     processes.push(e);
     if (wrapper) commands.push(`${wrapper.from} ${wrapper.command}`);
     // dispatch runs the carried hooks whose own matcher (else the entry's) the host would fire.
-    for (const g of group?.hooks ?? []) if (hostFires(host, g.matcher ?? e.matcher, call)) commands.push(`${g.from} ${g.command}`);
+    for (const g of group?.hooks ?? [])
+      if (hostFires(host, g.matcher ?? e.matcher, call)) commands.push(`${g.from} ${g.command}`);
   }
   return { processes, commands: commands.sort() };
 }
@@ -107,7 +168,16 @@ const fieldsOf = (e: Entry) => {
 };
 
 async function both(dir: string, hosts: DialectId[], inputs?: string[]) {
-  const run = async (wrap?: boolean) => (await convertProject({ project: dir, to: hosts, stdout: true, ...(inputs ? { inputs } : {}), ...(wrap !== undefined ? { wrap } : {}) })).targets[0]!.after;
+  const run = async (wrap?: boolean) =>
+    (
+      await convertProject({
+        project: dir,
+        to: hosts,
+        stdout: true,
+        ...(inputs ? { inputs } : {}),
+        ...(wrap !== undefined ? { wrap } : {}),
+      })
+    ).targets[0]!.after;
   return { grouped: entries(await run()), perHook: entries(await run(true)) };
 }
 
@@ -122,7 +192,8 @@ function checkCalls(hosts: DialectId[], grouped: Entry[], perHook: Entry[]): { c
         const w = started(host, perHook, call);
         const what = `${host} ${event} ${call.subject}`;
         expect(g.commands, `${what}: the hooks that run`).toEqual(w.commands);
-        // At most one hook-bridge start per set of entry fields among the hooks the call matches (one for plain hooks); none when no hook matches.
+        // At most one hook-bridge start per set of entry fields among the hooks the call matches (one for plain hooks);
+        // none when no hook matches.
         const fieldSets = new Set(w.processes.map(fieldsOf)).size;
         expect(g.processes.length, `${what}: hook-bridge processes`).toBeLessThanOrEqual(fieldSets);
         if (w.processes.length === 0) expect(g.processes, `${what}: nothing matches, nothing starts`).toEqual([]);
@@ -134,109 +205,222 @@ function checkCalls(hosts: DialectId[], grouped: Entry[], perHook: Entry[]): { c
   return { calls, maxProcesses };
 }
 
-describe('default conversion: one hook-bridge start per call (counted with each host\'s matcher semantics)', () => {
+describe("default conversion: one hook-bridge start per call (counted with each host's matcher semantics)", () => {
   for (const hosts of HOSTS) {
-    it(`a starter kit (5 Bash guards, 9 hooks on every edit …) on ${hosts.join(',')}: at most one process per call, none for an unwatched call, the same hooks as --wrap`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'hb-group-'));
-      mkdirSync(join(dir, '.claude'));
-      writeFileSync(join(dir, '.claude/settings.json'), settings(KIT));
-      const { grouped, perHook } = await both(dir, hosts);
-      const { calls, maxProcesses } = checkCalls(hosts, grouped, perHook);
-      expect(calls).toBeGreaterThan(5);
-      expect(maxProcesses).toBe(1);
-      // The 5 Bash guards and the 9 edit hooks: one entry each, that the host fires for its shell tool.
-      const shell = toolsOf(hosts[0]!).find((t) => t.canonical === 'shell')!.entry.name;
-      const bash = grouped.filter((e) => /bash-guard/.test(String(e.handler.command)));
-      expect(bash).toHaveLength(1);
-      expect(matcherFires(hosts[0]!, bash[0]!.matcher, shell)).toBe(true);
-      expect(String(bash[0]!.handler.command).match(/ run --from claude /g)).toHaveLength(5);
-      expect(grouped.filter((e) => /after-edit/.test(String(e.handler.command)))).toHaveLength(1);
-      expect(perHook.filter((e) => /after-edit/.test(String(e.handler.command)))).toHaveLength(9);
-    });
+    it(
+      `a starter kit (5 Bash guards, 9 hooks on every edit …) on ${hosts.join(',')}: at most one process per call, ` +
+        `none for an unwatched call, the same hooks as --wrap`,
+      async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'hb-group-'));
+        mkdirSync(join(dir, '.claude'));
+        writeFileSync(join(dir, '.claude/settings.json'), settings(KIT));
+        const { grouped, perHook } = await both(dir, hosts);
+        const { calls, maxProcesses } = checkCalls(hosts, grouped, perHook);
+        expect(calls).toBeGreaterThan(5);
+        expect(maxProcesses).toBe(1);
+        // The 5 Bash guards and the 9 edit hooks: one entry each, that the host fires for its shell tool.
+        const shell = toolsOf(hosts[0]!).find((t) => t.canonical === 'shell')!.entry.name;
+        const bash = grouped.filter((e) => /bash-guard/.test(String(e.handler.command)));
+        expect(bash).toHaveLength(1);
+        expect(matcherFires(hosts[0]!, bash[0]!.matcher, shell)).toBe(true);
+        expect(String(bash[0]!.handler.command).match(/ run --from claude /g)).toHaveLength(5);
+        expect(grouped.filter((e) => /after-edit/.test(String(e.handler.command)))).toHaveLength(1);
+        expect(perHook.filter((e) => /after-edit/.test(String(e.handler.command)))).toHaveLength(9);
+      },
+    );
   }
 
   for (const name of REAL_WORLD) {
-    it(`real-world ${name}: on every host, at most one process per call and set of entry fields; the same hooks as --wrap`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), `hb-group-${name}-`));
-      cpSync(join(FIXTURES, name), dir, { recursive: true });
-      const from = name === 'codebuddy-project' ? 'codebuddy' : name === 'qwen-project' ? 'qwen' : 'claude';
-      for (const hosts of ALL_HOSTS) {
-        if (hosts.some((h) => h === from || (from === 'codebuddy' && h === 'codebuddy-ide'))) continue;
-        const { grouped, perHook } = await both(dir, hosts);
-        checkCalls(hosts, grouped, perHook);
-      }
-    });
+    it(
+      `real-world ${name}: on every host, at most one process per call and set of entry fields; the same hooks as ` +
+        `--wrap`,
+      async () => {
+        const dir = mkdtempSync(join(tmpdir(), `hb-group-${name}-`));
+        cpSync(join(FIXTURES, name), dir, { recursive: true });
+        const from = name === 'codebuddy-project' ? 'codebuddy' : name === 'qwen-project' ? 'qwen' : 'claude';
+        for (const hosts of ALL_HOSTS) {
+          if (hosts.some((h) => h === from || (from === 'codebuddy' && h === 'codebuddy-ide'))) continue;
+          const { grouped, perHook } = await both(dir, hosts);
+          checkCalls(hosts, grouped, perHook);
+        }
+      },
+    );
   }
 });
 
 describe('the grouped entry', () => {
-  const text = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [hook('./a.sh', { timeout: 10 }), hook('./b.sh', { timeout: 50 })] }, { matcher: 'Write', hooks: [hook('./w.sh')] }] });
-
-  it('names its hooks, their own timeouts and matchers; the host timeout covers the slowest; a hook alone keeps its run wrapper', () => {
-    const json = JSON.parse(convert(text, { from: 'claude', to: 'qwen' }).output);
-    expect(json.hooks.PreToolUse).toEqual([
-      { matcher: '^run_shell_command$', hooks: [{ type: 'command', command: "hook-bridge dispatch --to qwen run --from claude --timeout 10 -c './a.sh' run --from claude --timeout 50 -c './b.sh'", timeout: 55 }] },
-      { matcher: '^write_file$', hooks: [{ type: 'command', command: "hook-bridge run --from claude --to qwen -c './w.sh'", timeout: 605 }] },
-    ]);
+  const text = settings({
+    PreToolUse: [
+      { matcher: 'Bash', hooks: [hook('./a.sh', { timeout: 10 }), hook('./b.sh', { timeout: 50 })] },
+      { matcher: 'Write', hooks: [hook('./w.sh')] },
+    ],
   });
 
+  it(
+    'names its hooks, their own timeouts and matchers; the host timeout ' +
+      'covers the slowest; a hook alone keeps its run wrapper',
+    () => {
+      const json = JSON.parse(convert(text, { from: 'claude', to: 'qwen' }).output);
+      expect(json.hooks.PreToolUse).toEqual([
+        {
+          matcher: '^run_shell_command$',
+          hooks: [
+            {
+              type: 'command',
+              command:
+                'hook-bridge dispatch --to qwen run --from claude --timeout 10 -c ' +
+                "'./a.sh' run --from claude --timeout 50 -c './b.sh'",
+              timeout: 55,
+            },
+          ],
+        },
+        {
+          matcher: '^write_file$',
+          hooks: [{ type: 'command', command: "hook-bridge run --from claude --to qwen -c './w.sh'", timeout: 605 }],
+        },
+      ]);
+    },
+  );
+
   it('overlapping matchers share an entry whose matcher is their union; each hook keeps its own', () => {
-    const out = convert(settings({ PostToolUse: [{ matcher: 'Write|Edit', hooks: [hook('./fmt.sh')] }, { matcher: 'Edit', hooks: [hook('./lint.sh')] }] }), { from: 'claude', to: 'qwen' });
+    const out = convert(
+      settings({
+        PostToolUse: [
+          { matcher: 'Write|Edit', hooks: [hook('./fmt.sh')] },
+          { matcher: 'Edit', hooks: [hook('./lint.sh')] },
+        ],
+      }),
+      { from: 'claude', to: 'qwen' },
+    );
     const [group] = JSON.parse(out.output).hooks.PostToolUse;
     expect(group.matcher).toBe('^(write_file|edit)$');
-    expect(group.hooks[0].command).toBe("hook-bridge dispatch --to qwen run --from claude -c './fmt.sh' run --from claude --matcher '^edit$' -c './lint.sh'");
-    expect(out.report.map((r) => r.notes.at(-1))).toEqual([expect.stringMatching(/^grouped: one `hook-bridge dispatch` entry runs it with 1 other PostToolUse hook that fires for the same calls/), expect.stringMatching(/^grouped/)]);
+    expect(group.hooks[0].command).toBe(
+      "hook-bridge dispatch --to qwen run --from claude -c './fmt.sh' " +
+        "run --from claude --matcher '^edit$' -c './lint.sh'",
+    );
+    expect(out.report.map((r) => r.notes.at(-1))).toEqual([
+      expect.stringMatching(
+        /^grouped: one `hook-bridge dispatch` entry runs it with 1 other PostToolUse hook that fires for the same calls/,
+      ),
+      expect.stringMatching(/^grouped/),
+    ]);
   });
 
   it('--wrap (wrap: true) keeps one wrapper entry per hook; --no-wrap none', () => {
     const per = JSON.parse(convert(text, { from: 'claude', to: 'qwen', wrap: true }).output);
-    expect(per.hooks.PreToolUse[0].hooks.map((h: { command: string }) => h.command)).toEqual(["hook-bridge run --from claude --to qwen --timeout 10 -c './a.sh'", "hook-bridge run --from claude --to qwen --timeout 50 -c './b.sh'"]);
+    expect(per.hooks.PreToolUse[0].hooks.map((h: { command: string }) => h.command)).toEqual([
+      "hook-bridge run --from claude --to qwen --timeout 10 -c './a.sh'",
+      "hook-bridge run --from claude --to qwen --timeout 50 -c './b.sh'",
+    ]);
     const bare = JSON.parse(convert(text, { from: 'claude', to: 'qwen', wrap: false }).output);
     expect(bare.hooks.PreToolUse[0].hooks.map((h: { command: string }) => h.command)).toEqual(['./a.sh', './b.sh']);
   });
 
   it('hooks whose entries must differ (async) share one only with hooks that have the same fields', () => {
-    const out = JSON.parse(convert(settings({ Stop: [{ hooks: [hook('./a.sh'), hook('./b.sh'), hook('./log1.sh', { async: true }), hook('./log2.sh', { async: true })] }] }), { from: 'claude', to: 'qwen' }).output);
+    const out = JSON.parse(
+      convert(
+        settings({
+          Stop: [
+            {
+              hooks: [
+                hook('./a.sh'),
+                hook('./b.sh'),
+                hook('./log1.sh', { async: true }),
+                hook('./log2.sh', { async: true }),
+              ],
+            },
+          ],
+        }),
+        { from: 'claude', to: 'qwen' },
+      ).output,
+    );
     const stop = out.hooks.Stop[0].hooks;
     expect(stop).toHaveLength(2);
-    expect(stop[1]).toMatchObject({ async: true, command: expect.stringMatching(/dispatch --to qwen run --from claude -c '\.\/log1\.sh' run --from claude -c '\.\/log2\.sh'$/) });
+    expect(stop[1]).toMatchObject({
+      async: true,
+      command: expect.stringMatching(
+        /dispatch --to qwen run --from claude -c '\.\/log1\.sh' run --from claude -c '\.\/log2\.sh'$/,
+      ),
+    });
   });
 
   it('converting back gives the original hooks (exec form, plugin root, hooks.yaml priorities, Codex --calls)', () => {
-    const claude = settings({ PreToolUse: [{ matcher: 'Write', hooks: [hook('node', { args: ['x.js', "it's"] }), hook('./w.sh', { timeout: 7 })] }, { matcher: 'Edit', hooks: [hook('./e.sh')] }] });
+    const claude = settings({
+      PreToolUse: [
+        { matcher: 'Write', hooks: [hook('node', { args: ['x.js', "it's"] }), hook('./w.sh', { timeout: 7 })] },
+        { matcher: 'Edit', hooks: [hook('./e.sh')] },
+      ],
+    });
     for (const to of ['qwen', 'codebuddy', 'codebuddy-ide', 'gemini', 'codex'] as DialectId[]) {
       const there = convert(claude, { from: 'claude', to });
       const back = convert(there.output, { from: to, to: 'claude' });
       const hooks = JSON.parse(back.output).hooks.PreToolUse.flatMap((g: { hooks: object[] }) => g.hooks);
-      expect(hooks, to).toEqual([hook('node', { args: ['x.js', "it's"] }), hook('./w.sh', { timeout: 7 }), hook('./e.sh')]);
+      expect(hooks, to).toEqual([
+        hook('node', { args: ['x.js', "it's"] }),
+        hook('./w.sh', { timeout: 7 }),
+        hook('./e.sh'),
+      ]);
     }
-    // Codex has one tool for every edit: each hook runs only for the calls its own matcher names (run --calls), inside the group.
+    // Codex has one tool for every edit: each hook runs only for the calls its own matcher names (run --calls), inside
+    // the group.
     expect(JSON.parse(convert(claude, { from: 'claude', to: 'codex' }).output).hooks.PreToolUse).toEqual([
-      { matcher: 'apply_patch', hooks: [{ type: 'command', command: "hook-bridge dispatch --to codex run --from claude --calls Write --argv 3 'node' 'x.js' 'it'\\''s' run --from claude --timeout 7 --calls Write -c './w.sh' run --from claude --calls Edit -c './e.sh'", timeout: 605 }] },
+      {
+        matcher: 'apply_patch',
+        hooks: [
+          {
+            type: 'command',
+            command:
+              'hook-bridge dispatch --to codex run --from claude --calls Write --argv 3 ' +
+              "'node' 'x.js' 'it'\\''s' run --from claude --timeout 7 --calls Write -c " +
+              "'./w.sh' run --from claude --calls Edit -c './e.sh'",
+            timeout: 605,
+          },
+        ],
+      },
     ]);
-    const yaml = "version: '2.0.0'\nhooks:\n  - { event: PreToolUse, matcher: Bash, command: ./guard.sh, priority: 5 }\n  - { event: PreToolUse, matcher: Bash, command: ./late.sh, priority: 9 }\n";
+    const yaml =
+      "version: '2.0.0'\nhooks:\n  - { event: PreToolUse, matcher: Bash, command: ./guard.sh, priority: 5 }\n  - " +
+      '{ event: PreToolUse, matcher: Bash, command: ./late.sh, priority: 9 }\n';
     const q = convert(yaml, { from: 'hooks-yaml', to: 'qwen' });
-    expect(q.output).toContain("run --from claude --priority 5 -c './guard.sh' run --from claude --priority 9 -c './late.sh'");
+    expect(q.output).toContain(
+      "run --from claude --priority 5 -c './guard.sh' run --from claude --priority 9 -c './late.sh'",
+    );
     expect(q.report.flatMap((r) => r.notes)).not.toContain('priority 5 kept as order only');
     expect(parseYaml(convert(q.output, { from: 'qwen', to: 'hooks-yaml' }).output)).toEqual(parseYaml(yaml));
   });
 
   it('property: arbitrary commands and matchers survive claude -> host -> claude, grouped', () => {
     const name = fc.constantFrom('Bash', 'Write', 'Edit', 'Read', 'WebFetch', 'Agent');
-    const arb = fc.record({ matcher: fc.uniqueArray(name, { minLength: 1, maxLength: 3 }).map((a) => a.join('|')), command: fc.string({ unit: 'grapheme', maxLength: 30 }).filter((s) => s.trim().length > 0), timeout: fc.option(fc.integer({ min: 1, max: 900 }), { nil: undefined }) });
+    const arb = fc.record({
+      matcher: fc.uniqueArray(name, { minLength: 1, maxLength: 3 }).map((a) => a.join('|')),
+      command: fc.string({ unit: 'grapheme', maxLength: 30 }).filter((s) => s.trim().length > 0),
+      timeout: fc.option(fc.integer({ min: 1, max: 900 }), { nil: undefined }),
+    });
     fc.assert(
-      fc.property(fc.array(arb, { minLength: 2, maxLength: 5 }), fc.constantFrom<DialectId>('qwen', 'codebuddy', 'gemini'), (hooks, to) => {
-        const src = { PreToolUse: hooks.map((h) => ({ matcher: h.matcher, hooks: [hook(h.command, h.timeout ? { timeout: h.timeout } : {})] })) };
-        const back = JSON.parse(convert(convert(settings(src), { from: 'claude', to }).output, { from: to, to: 'claude' }).output);
-        const flat = (s: typeof src) => s.PreToolUse.flatMap((g) => g.hooks.map((x) => JSON.stringify([x, g.matcher.split('|').sort()]))).sort();
-        expect(flat(back.hooks)).toEqual(flat(src));
-      }),
+      fc.property(
+        fc.array(arb, { minLength: 2, maxLength: 5 }),
+        fc.constantFrom<DialectId>('qwen', 'codebuddy', 'gemini'),
+        (hooks, to) => {
+          const src = {
+            PreToolUse: hooks.map((h) => ({
+              matcher: h.matcher,
+              hooks: [hook(h.command, h.timeout ? { timeout: h.timeout } : {})],
+            })),
+          };
+          const back = JSON.parse(
+            convert(convert(settings(src), { from: 'claude', to }).output, { from: to, to: 'claude' }).output,
+          );
+          const flat = (s: typeof src) =>
+            s.PreToolUse.flatMap((g) => g.hooks.map((x) => JSON.stringify([x, g.matcher.split('|').sort()]))).sort();
+          expect(flat(back.hooks)).toEqual(flat(src));
+        },
+      ),
       { numRuns: 60 },
     );
   });
 });
 
-describe('the grouped entry\'s command (wrapper codec)', () => {
+describe("the grouped entry's command (wrapper codec)", () => {
   const word = fc.string({ unit: 'grapheme', maxLength: 20 });
   const groupedHook: fc.Arbitrary<GroupedHook> = fc.record(
     {
@@ -269,26 +453,46 @@ describe('the grouped entry\'s command (wrapper codec)', () => {
       { from: 'qwen', pluginRoot: "plug ins/it's", emulateTodos: true, priority: 3, command: 'run' },
     ];
     const command = groupCommand({ runner: 'hook-bridge', to: 'qwen', hooks });
-    const argv = JSON.parse(execFileSync('sh', ['-c', `node -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- ${command.replace(/^hook-bridge dispatch /, '')}`], { encoding: 'utf8' }));
+    const argv = JSON.parse(
+      execFileSync(
+        'sh',
+        [
+          '-c',
+          `node -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- ` +
+            command.replace(/^hook-bridge dispatch /, ''),
+        ],
+        { encoding: 'utf8' },
+      ),
+    );
     expect(argv.slice(0, 2)).toEqual(['--to', 'qwen']);
     expect(parseGroupedHooks(argv.slice(2))).toEqual(hooks);
   });
 
-  it('another command is not a grouped entry: a --config registration, a foreign runner, a command outside the quoting it writes', () => {
-    expect(parseGroup("hook-bridge dispatch --to qwen --config '.claude/settings.json'")).toBeUndefined();
-    expect(parseGroup("mytool dispatch --to qwen run --from claude -c 'x'")).toBeUndefined();
-    expect(parseGroup("mytool dispatch --to qwen run --from claude -c 'x'", ['mytool'])).toMatchObject({ hooks: [{ command: 'x' }] });
-    expect(parseGroup('hook-bridge dispatch --to qwen run --from claude -c "x"')).toBeUndefined();
-    expect(parseGroup("hook-bridge dispatch --to qwen run --from nobody -c 'x'")).toBeUndefined();
-    expect(parseGroupedHooks(['run', '--from', 'claude'])).toMatch(/hook 1: a command is required/);
-    expect(parseGroupedHooks(['run', '--from', 'claude', '--argv', '3', 'node'])).toMatch(/--argv takes the number of words/);
-    expect(parseGroupedHooks(['run', '-c', 'x'])).toMatch(/hook 1: --from <dialect> is required/);
-    expect(parseGroupedHooks(['-c', 'x'])).toMatch(/expected "run"/);
-  });
+  it(
+    'another command is not a grouped entry: a --config registration, a ' +
+      'foreign runner, a command outside the quoting it writes',
+    () => {
+      expect(parseGroup("hook-bridge dispatch --to qwen --config '.claude/settings.json'")).toBeUndefined();
+      expect(parseGroup("mytool dispatch --to qwen run --from claude -c 'x'")).toBeUndefined();
+      expect(parseGroup("mytool dispatch --to qwen run --from claude -c 'x'", ['mytool'])).toMatchObject({
+        hooks: [{ command: 'x' }],
+      });
+      expect(parseGroup('hook-bridge dispatch --to qwen run --from claude -c "x"')).toBeUndefined();
+      expect(parseGroup("hook-bridge dispatch --to qwen run --from nobody -c 'x'")).toBeUndefined();
+      expect(parseGroupedHooks(['run', '--from', 'claude'])).toMatch(/hook 1: a command is required/);
+      expect(parseGroupedHooks(['run', '--from', 'claude', '--argv', '3', 'node'])).toMatch(
+        /--argv takes the number of words/,
+      );
+      expect(parseGroupedHooks(['run', '-c', 'x'])).toMatch(/hook 1: --from <dialect> is required/);
+      expect(parseGroupedHooks(['-c', 'x'])).toMatch(/expected "run"/);
+    },
+  );
 
-  it('its --config-looking words are a hook\'s, not a hook set (dispatchConfigs)', async () => {
+  it("its --config-looking words are a hook's, not a hook set (dispatchConfigs)", async () => {
     const { dispatchConfigs } = await import('../../src/dialects/wrapper.js');
-    expect(dispatchConfigs("hook-bridge dispatch --to qwen run --from claude -c 'eslint --config missing.json'")).toEqual([]);
+    expect(
+      dispatchConfigs("hook-bridge dispatch --to qwen run --from claude -c 'eslint --config missing.json'"),
+    ).toEqual([]);
     expect(dispatchConfigs("hook-bridge dispatch --to qwen --config 'hooks.yaml'")).toEqual(['hooks.yaml']);
   });
 });

@@ -17,10 +17,19 @@ export function project(files: Record<string, string | object>): string {
 }
 
 /** Convert a settings/hooks text from one dialect to another, in memory; returns the target file text. */
-export function convertText(text: string, from: DialectId, to: DialectId, opts: { wrap?: boolean; existing?: string; emulateTodos?: boolean } = {}) {
+export function convertText(
+  text: string,
+  from: DialectId,
+  to: DialectId,
+  opts: { wrap?: boolean; existing?: string; emulateTodos?: boolean } = {},
+) {
   const src = dialects[from];
   const read = src.codec.read(text, `in.${from}`, src);
-  const result = convertHooks(read.hooks, from, { to, ...(opts.wrap !== undefined ? { wrap: opts.wrap } : {}), ...(opts.emulateTodos ? { emulateTodos: true } : {}) });
+  const result = convertHooks(read.hooks, from, {
+    to,
+    ...(opts.wrap !== undefined ? { wrap: opts.wrap } : {}),
+    ...(opts.emulateTodos ? { emulateTodos: true } : {}),
+  });
   const out = dialects[to].codec.write(result.hooks, opts.existing, `out.${to}`, dialects[to]);
   return { text: out.text, json: to === 'hooks-yaml' ? undefined : (parseJsonc(out.text, 'out') as any), result, read };
 }

@@ -38,8 +38,15 @@ const shellOf = (host: DialectId): string[] => {
 };
 
 /** Fire one event of a settings.json the way `host` does; every matching entry's command runs once. */
-export function fire(host: DialectId, settingsFile: string, payload: Record<string, unknown>, o: { project: string; cwd?: string }): HostCall[] {
-  const config = JSON.parse(readFileSync(settingsFile, 'utf8')) as { hooks?: Record<string, { matcher?: string; hooks: { command?: string }[] }[]> };
+export function fire(
+  host: DialectId,
+  settingsFile: string,
+  payload: Record<string, unknown>,
+  o: { project: string; cwd?: string },
+): HostCall[] {
+  const config = JSON.parse(readFileSync(settingsFile, 'utf8')) as {
+    hooks?: Record<string, { matcher?: string; hooks: { command?: string }[] }[]>;
+  };
   const event = String(payload.hook_event_name);
   const tool = typeof payload.tool_name === 'string' ? payload.tool_name : undefined;
   const env: NodeJS.ProcessEnv = { PATH: `${shimDir}:${process.env.PATH}`, HOME: process.env.HOME };
@@ -50,7 +57,12 @@ export function fire(host: DialectId, settingsFile: string, payload: Record<stri
     for (const h of group.hooks) {
       if (typeof h.command !== 'string') continue;
       const [sh, ...args] = shellOf(host);
-      const r = spawnSync(sh!, [...args, h.command], { cwd: o.cwd ?? o.project, env, input: `${JSON.stringify({ ...payload, cwd: o.cwd ?? o.project })}\n`, encoding: 'utf8' });
+      const r = spawnSync(sh!, [...args, h.command], {
+        cwd: o.cwd ?? o.project,
+        env,
+        input: `${JSON.stringify({ ...payload, cwd: o.cwd ?? o.project })}\n`,
+        encoding: 'utf8',
+      });
       calls.push({ command: h.command, code: r.status, stdout: r.stdout, stderr: r.stderr });
     }
   }
@@ -59,5 +71,7 @@ export function fire(host: DialectId, settingsFile: string, payload: Record<stri
 
 /** Did the host block the call? (exit 2, or a deny / block answer on stdout.) */
 export function blocked(calls: HostCall[]): boolean {
-  return calls.some((c) => c.code === 2 || /"permissionDecision"\s*:\s*"deny"|"decision"\s*:\s*"(block|deny)"/.test(c.stdout));
+  return calls.some(
+    (c) => c.code === 2 || /"permissionDecision"\s*:\s*"deny"|"decision"\s*:\s*"(block|deny)"/.test(c.stdout),
+  );
 }

@@ -13,7 +13,13 @@ import { cli } from './host.js';
 const claude = {
   hooks: {
     PreToolUse: [
-      { matcher: 'Bash', hooks: [{ type: 'command', command: './a.sh' }, { type: 'command', command: './b.sh' }] },
+      {
+        matcher: 'Bash',
+        hooks: [
+          { type: 'command', command: './a.sh' },
+          { type: 'command', command: './b.sh' },
+        ],
+      },
       { matcher: 'Write', hooks: [{ type: 'command', command: './w.sh', timeout: 10 }] },
     ],
   },
@@ -21,7 +27,9 @@ const claude = {
 const setup = () => project({ '.claude/settings.json': claude });
 const file = (dir: string) => join(dir, '.qwen/settings.json');
 const commands = (dir: string): string[] =>
-  (JSON.parse(readFileSync(file(dir), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks.PreToolUse!.flatMap((g) => g.hooks.map((h) => h.command));
+  (
+    JSON.parse(readFileSync(file(dir), 'utf8')) as { hooks: Record<string, { hooks: { command: string }[] }[]> }
+  ).hooks.PreToolUse!.flatMap((g) => g.hooks.map((h) => h.command));
 const edit = (dir: string, from: string, to: string) => {
   const text = readFileSync(file(dir), 'utf8');
   expect(text).toContain(from);
@@ -32,12 +40,18 @@ describe('an option a person added to an entry convert wrote', () => {
   it('a run wrapper (--wrap): recognised, kept on the next convert, not added twice', async () => {
     const dir = setup();
     await convertProject({ project: dir, to: ['qwen'], wrap: true, backup: false });
-    edit(dir, 'hook-bridge run --from claude --to qwen --timeout 10', 'hook-bridge run --on-missing deny --from claude --to qwen --timeout 10');
+    edit(
+      dir,
+      'hook-bridge run --from claude --to qwen --timeout 10',
+      'hook-bridge run --on-missing deny --from claude --to qwen --timeout 10',
+    );
     const edited = readFileSync(file(dir), 'utf8');
     const r = await convertProject({ project: dir, to: ['qwen'], wrap: true, backup: false });
     expect([r.targets[0]!.changes.added.length, r.targets[0]!.changes.removed.length]).toEqual([0, 0]);
     expect(readFileSync(file(dir), 'utf8')).toBe(edited);
-    expect(commands(dir).filter((c) => c.includes('w.sh'))).toEqual(["hook-bridge run --on-missing deny --from claude --to qwen --timeout 10 -c './w.sh'"]);
+    expect(commands(dir).filter((c) => c.includes('w.sh'))).toEqual([
+      "hook-bridge run --on-missing deny --from claude --to qwen --timeout 10 -c './w.sh'",
+    ]);
   });
   it('a grouped dispatch entry: the same', async () => {
     const dir = setup();
@@ -55,38 +69,56 @@ describe('an option a person added to an entry convert wrote', () => {
     writeFileSync(join(dir, '.claude/settings.json'), JSON.stringify(claude).replace('"timeout":10', '"timeout":20'));
     await convertProject({ project: dir, to: ['qwen'], wrap: true, backup: false });
     // Matched by the entry without the options: a changed timeout is another entry, the options are not carried there.
-    expect(commands(dir).filter((c) => c.includes('w.sh'))).toEqual(["hook-bridge run --from claude --to qwen --timeout 20 -c './w.sh'"]);
+    expect(commands(dir).filter((c) => c.includes('w.sh'))).toEqual([
+      "hook-bridge run --from claude --to qwen --timeout 20 -c './w.sh'",
+    ]);
   });
-  it('--check: the edited file is up to date once its record names the edited entry (convert writes only the record)', async () => {
-    const dir = setup();
-    await convertProject({ project: dir, to: ['qwen'], wrap: true, backup: false });
-    edit(dir, 'hook-bridge run --from claude --to qwen --timeout 10', 'hook-bridge run --on-missing deny --from claude --to qwen --timeout 10');
-    const r = cli(['convert', '--to', 'qwen', '--wrap', '--check'], { cwd: dir });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('.qwen/settings.json: 0 to add, 0 to update, 0 to remove');
-    expect(cli(['convert', '--to', 'qwen', '--wrap'], { cwd: dir }).code).toBe(0);
-    expect(cli(['convert', '--to', 'qwen', '--wrap', '--check'], { cwd: dir }).code).toBe(0);
-  });
+  it(
+    '--check: the edited file is up to date once its record names ' +
+      'the edited entry (convert writes only the record)',
+    async () => {
+      const dir = setup();
+      await convertProject({ project: dir, to: ['qwen'], wrap: true, backup: false });
+      edit(
+        dir,
+        'hook-bridge run --from claude --to qwen --timeout 10',
+        'hook-bridge run --on-missing deny --from claude --to qwen --timeout 10',
+      );
+      const r = cli(['convert', '--to', 'qwen', '--wrap', '--check'], { cwd: dir });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('.qwen/settings.json: 0 to add, 0 to update, 0 to remove');
+      expect(cli(['convert', '--to', 'qwen', '--wrap'], { cwd: dir }).code).toBe(0);
+      expect(cli(['convert', '--to', 'qwen', '--wrap', '--check'], { cwd: dir }).code).toBe(0);
+    },
+  );
 });
 
 describe('policyOf / withoutPolicy / withPolicy', () => {
   const w = "hook-bridge run --from claude --to qwen --timeout 10 -c 'echo --ask deny'";
   const g = "hook-bridge dispatch --to gemini --event BeforeTool run --from claude -c 'a' run --from claude -c 'b'";
-  it('read the options before the command only (an option-like word inside the hook\'s command is its own)', () => {
+  it("read the options before the command only (an option-like word inside the hook's command is its own)", () => {
     expect(policyOf(w)).toEqual([]);
     expect(withoutPolicy(w)).toBe(w);
     const edited = withPolicy(w, ['--on-missing', 'deny', '--transcript', 'never']);
-    expect(edited).toBe("hook-bridge run --on-missing deny --transcript never --from claude --to qwen --timeout 10 -c 'echo --ask deny'");
+    expect(edited).toBe(
+      "hook-bridge run --on-missing deny --transcript never --from claude --to qwen --timeout 10 -c 'echo --ask deny'",
+    );
     expect(policyOf(edited)).toEqual(['--on-missing', 'deny', '--transcript', 'never']);
     expect(parseWrapper(edited)).toEqual(parseWrapper(w));
     const grouped = withPolicy(g, ['--on-error', 'allow']);
-    expect(grouped).toBe("hook-bridge dispatch --on-error allow --to gemini --event BeforeTool run --from claude -c 'a' run --from claude -c 'b'");
+    expect(grouped).toBe(
+      'hook-bridge dispatch --on-error allow --to gemini --event ' +
+        "BeforeTool run --from claude -c 'a' run --from claude -c 'b'",
+    );
     expect(parseGroup(grouped)).toEqual(parseGroup(g));
     // Written anywhere before the command, still found.
     expect(policyOf("hook-bridge run --from claude --to qwen --ask allow -c 'x'")).toEqual(['--ask', 'allow']);
   });
-  it('property: withoutPolicy(withPolicy(entry, options)) is the entry, whatever the hook\'s command', () => {
-    const opt = fc.tuple(fc.constantFrom('--on-error', '--on-timeout', '--on-missing', '--ask', '--rewrite', '--transcript'), fc.constantFrom('deny', 'allow', 'ask', 'ignore', 'never', 'always'));
+  it("property: withoutPolicy(withPolicy(entry, options)) is the entry, whatever the hook's command", () => {
+    const opt = fc.tuple(
+      fc.constantFrom('--on-error', '--on-timeout', '--on-missing', '--ask', '--rewrite', '--transcript'),
+      fc.constantFrom('deny', 'allow', 'ask', 'ignore', 'never', 'always'),
+    );
     fc.assert(
       fc.property(fc.string({ maxLength: 30 }), fc.array(opt, { maxLength: 3 }), (cmd, opts) => {
         const entry = `hook-bridge run --from claude --to qwen -c '${cmd.replace(/'/g, `'\\''`)}'`;

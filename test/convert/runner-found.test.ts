@@ -26,40 +26,75 @@ function pathWith(...names: string[]): string {
   }
   return d;
 }
-const codes = (r: { diagnostics: { code: string }[] }) => r.diagnostics.map((d) => d.code).filter((c) => c === 'runnerNotFound');
+const codes = (r: { diagnostics: { code: string }[] }) =>
+  r.diagnostics.map((d) => d.code).filter((c) => c === 'runnerNotFound');
 
 describe('convert: the runner it writes', () => {
   it('hook-bridge not on PATH: a warning that says what happens on each host', async () => {
-    const r = await convertProject({ to: ['qwen', 'gemini'], project: copy(), stdout: true, env: { PATH: pathWith() } });
+    const r = await convertProject({
+      to: ['qwen', 'gemini'],
+      project: copy(),
+      stdout: true,
+      env: { PATH: pathWith() },
+    });
     expect(r.diagnostics.filter((d) => d.code === 'runnerNotFound')).toEqual([
       {
         severity: 'warning',
         code: 'runnerNotFound',
         message:
-          "hook-bridge is not on PATH here: the hooks written to run `hook-bridge …` fail to start (exit 127) until it is installed where the agents run hooks, or --runner names one that is (e.g. --runner 'node ./node_modules/hook-bridge/bin/hook-bridge.cjs'); meanwhile Qwen Code, Gemini CLI run none of them (a non-blocking error)",
+          'hook-bridge is not on PATH here: the hooks written to run `hook-bridge …` fail to start (exit 127) ' +
+          "until it is installed where the agents run hooks, or --runner names one that is (e.g. --runner 'node " +
+          "./node_modules/hook-bridge/bin/hook-bridge.cjs'); meanwhile Qwen Code, Gemini CLI run none of them (a " +
+          'non-blocking error)',
       },
     ]);
   });
   it('hook-bridge on PATH, or nothing wrapped (--no-wrap): no warning', async () => {
-    expect(codes(await convertProject({ to: ['qwen'], project: copy(), stdout: true, env: { PATH: pathWith('hook-bridge') } }))).toEqual([]);
-    expect(codes(await convertProject({ to: ['qwen'], project: copy(), stdout: true, wrap: false, env: { PATH: pathWith() } }))).toEqual([]);
+    expect(
+      codes(
+        await convertProject({ to: ['qwen'], project: copy(), stdout: true, env: { PATH: pathWith('hook-bridge') } }),
+      ),
+    ).toEqual([]);
+    expect(
+      codes(
+        await convertProject({ to: ['qwen'], project: copy(), stdout: true, wrap: false, env: { PATH: pathWith() } }),
+      ),
+    ).toEqual([]);
   });
   it('--runner node <file>: the file must be in the project', async () => {
     const dir = copy();
     const runner = 'node ./node_modules/hook-bridge/bin/hook-bridge.cjs';
-    const first = await convertProject({ to: ['codex'], project: dir, stdout: true, runner, env: { PATH: pathWith('node') } });
-    expect(first.diagnostics.find((d) => d.code === 'runnerNotFound')?.message).toMatch(/^\.\/node_modules\/hook-bridge\/bin\/hook-bridge\.cjs does not exist \(hooks run in the project directory\): the hooks written to run `node \.\/node_modules\/hook-bridge\/bin\/hook-bridge\.cjs …` fail to start/);
+    const first = await convertProject({
+      to: ['codex'],
+      project: dir,
+      stdout: true,
+      runner,
+      env: { PATH: pathWith('node') },
+    });
+    expect(first.diagnostics.find((d) => d.code === 'runnerNotFound')?.message).toMatch(
+      /^\.\/node_modules\/hook-bridge\/bin\/hook-bridge\.cjs does not exist \(hooks run in the project directory\): the hooks written to run `node \.\/node_modules\/hook-bridge\/bin\/hook-bridge\.cjs …` fail to start/,
+    );
     mkdirSync(join(dir, 'node_modules/hook-bridge/bin'), { recursive: true });
     writeFileSync(join(dir, 'node_modules/hook-bridge/bin/hook-bridge.cjs'), '');
-    expect(codes(await convertProject({ to: ['codex'], project: dir, stdout: true, runner, env: { PATH: pathWith('node') } }))).toEqual([]);
+    expect(
+      codes(
+        await convertProject({ to: ['codex'], project: dir, stdout: true, runner, env: { PATH: pathWith('node') } }),
+      ),
+    ).toEqual([]);
     expect(runnerNotFound(runner, dir, { PATH: pathWith() })).toBe('node');
     expect(runnerNotFound('FOO=1 $HOME/bin/hook-bridge', dir, { PATH: pathWith() })).toBeUndefined();
   });
   it('the CLI: the warning is in the text report, on stderr; the exit code is unchanged', () => {
     const dir = copy();
-    const r = spawnSync(process.execPath, [bin, 'convert', '--to', 'qwen'], { cwd: dir, env: { ...process.env, PATH: pathWith() }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [bin, 'convert', '--to', 'qwen'], {
+      cwd: dir,
+      env: { ...process.env, PATH: pathWith() },
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/\nwarning hook-bridge is not on PATH here: the hooks written to run `hook-bridge …` fail to start \(exit 127\)/);
+    expect(r.stderr).toMatch(
+      /\nwarning hook-bridge is not on PATH here: the hooks written to run `hook-bridge …` fail to start \(exit 127\)/,
+    );
   });
 });
 
@@ -68,18 +103,28 @@ describe('audit: the runner of the hook-bridge entries it finds', () => {
     const dir = copy();
     await convertProject({ to: ['qwen'], project: dir, backup: false });
     const r = audit({ paths: [dir], env: { PATH: pathWith() } });
-    expect(r.notes).toEqual([expect.stringMatching(/^hook-bridge is not on PATH here: .*; meanwhile Qwen Code runs none of them \(a non-blocking error\)$/)]);
+    expect(r.notes).toEqual([
+      expect.stringMatching(
+        /^hook-bridge is not on PATH here: .*; meanwhile Qwen Code runs none of them \(a non-blocking error\)$/,
+      ),
+    ]);
     expect(r.findings.filter((f) => /hook-bridge is not on PATH/.test(f.message))).toEqual([]);
     expect(audit({ paths: [dir], env: { PATH: pathWith('hook-bridge') } }).notes).toEqual([]);
     // with --target, the runner a conversion would write
     const src = copy();
-    expect(audit({ paths: [src], target: 'gemini', env: { PATH: pathWith() } }).notes).toEqual([expect.stringMatching(/; meanwhile Gemini CLI runs none of them \(a non-blocking error\)$/)]);
+    expect(audit({ paths: [src], target: 'gemini', env: { PATH: pathWith() } }).notes).toEqual([
+      expect.stringMatching(/; meanwhile Gemini CLI runs none of them \(a non-blocking error\)$/),
+    ]);
     expect(audit({ paths: [src], env: { PATH: pathWith() } }).notes).toEqual([]);
   });
   it('the CLI prints it on stderr, after the report', async () => {
     const dir = copy();
     await convertProject({ to: ['qwen'], project: dir, backup: false });
-    const r = spawnSync(process.execPath, [bin, 'audit', '--fail-on', 'never'], { cwd: dir, env: { ...process.env, PATH: pathWith() }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [bin, 'audit', '--fail-on', 'never'], {
+      cwd: dir,
+      env: { ...process.env, PATH: pathWith() },
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/^note: hook-bridge is not on PATH here: /);
   });

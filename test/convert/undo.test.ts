@@ -2,7 +2,20 @@
 // with its mode and its symlink; a file convert created is gone again, with its record, its .bak and the
 // directories convert created for it. On the real-world shapes (test/real-world/fixtures), as sources and as the
 // hand-written targets convert merges into.
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,7 +54,11 @@ function copy(name: string): string {
 }
 
 /** Convert, convert again (a sync that changes nothing), then --remove: the project is what it was. */
-async function roundTrip(dir: string, to: DialectId[], more: Partial<ConvertProjectOptions> = {}): Promise<{ before: Record<string, string>; converted: Record<string, string>; after: Record<string, string> }> {
+async function roundTrip(
+  dir: string,
+  to: DialectId[],
+  more: Partial<ConvertProjectOptions> = {},
+): Promise<{ before: Record<string, string>; converted: Record<string, string>; after: Record<string, string> }> {
   const home = mkdtempSync(join(tmpdir(), 'hb-undo-home-'));
   const base = { project: dir, to, home, env: {}, ...more };
   const before = snapshot(dir);
@@ -55,15 +72,24 @@ async function roundTrip(dir: string, to: DialectId[], more: Partial<ConvertProj
 
 describe('convert then --remove: every real-world project, every target, files that did not exist before', () => {
   it('covers every fixture project', () => {
-    expect(readdirSync(FIXTURES).filter((d) => !d.startsWith('malformed-')).sort()).toEqual(PROJECTS.map((p) => p.name).sort());
+    expect(
+      readdirSync(FIXTURES)
+        .filter((d) => !d.startsWith('malformed-'))
+        .sort(),
+    ).toEqual(PROJECTS.map((p) => p.name).sort());
   });
   for (const p of PROJECTS) {
     it(`${p.name} (${p.from}) -> every other dialect, and back out`, async () => {
       for (const to of DIALECT_IDS.filter((d) => d !== p.from)) {
         const dir = copy(p.name);
-        const { before, converted, after } = await roundTrip(dir, [to], p.inputs ? { inputs: p.inputs.map((f) => join(dir, f)) } : {});
+        const { before, converted, after } = await roundTrip(
+          dir,
+          [to],
+          p.inputs ? { inputs: p.inputs.map((f) => join(dir, f)) } : {},
+        );
         // (codebuddy-ide reads CodeBuddy Code's own file: converting a CodeBuddy project to it may write nothing)
-        if (!(p.from === 'codebuddy' && to === 'codebuddy-ide')) expect(converted, `${p.name} -> ${to}: convert wrote something`).not.toEqual(before);
+        if (!(p.from === 'codebuddy' && to === 'codebuddy-ide'))
+          expect(converted, `${p.name} -> ${to}: convert wrote something`).not.toEqual(before);
         expect(after, `${p.name} -> ${to}, then --remove`).toEqual(before);
       }
     });
@@ -80,15 +106,57 @@ describe('convert then --remove: hand-written targets of real-world shapes come 
   }
   const cases: { name: string; to: DialectId; target: string; text: string }[] = [
     // one-line handler entries, `$schema`, other keys after "hooks"
-    { name: "CodeBuddy Code's settings with compact one-line entries", to: 'codebuddy', target: '.codebuddy/settings.json', text: fixture('codebuddy-project', '.codebuddy/settings.json') },
-    { name: "Qwen Code's settings with `$version` after the hooks", to: 'qwen', target: '.qwen/settings.json', text: fixture('qwen-project', '.qwen/settings.json') },
+    {
+      name: "CodeBuddy Code's settings with compact one-line entries",
+      to: 'codebuddy',
+      target: '.codebuddy/settings.json',
+      text: fixture('codebuddy-project', '.codebuddy/settings.json'),
+    },
+    {
+      name: "Qwen Code's settings with `$version` after the hooks",
+      to: 'qwen',
+      target: '.qwen/settings.json',
+      text: fixture('qwen-project', '.qwen/settings.json'),
+    },
     // comments and trailing commas: CodeBuddy Code reads them (docs/observations.md), so convert merges into it
-    { name: 'a JSONC file with comments and trailing commas', to: 'codebuddy', target: '.codebuddy/settings.json', text: fixture('claude-jsonc-local', '.claude/settings.local.json') },
-    { name: 'a hooks.yaml with quoted flow matchers and a leading comment', to: 'hooks-yaml', target: 'hooks.yaml', text: fixture('hooks-yaml-priority', 'hooks.yaml') },
-    { name: 'a whole settings file on one line, without a final line break', to: 'qwen', target: '.qwen/settings.json', text: '{"model":{"name":"qwen3"},"hooks":{"Stop":[{"hooks":[{"type":"command","command":"./mine.sh"}]}]}}' },
-    { name: 'a settings file without "hooks", indented with tabs', to: 'gemini', target: '.gemini/settings.json', text: '{\n\t"model": "gemini-2.5-pro",\n\t"ui": { "theme": "dark" }\n}\n' },
-    { name: 'a hooks.yaml without version or final line break', to: 'hooks-yaml', target: 'hooks.yaml', text: '# mine\nhooks:\n- event: Stop   # when done\n  command: ./done.sh\n\n- { event: PreToolUse, matcher: [Bash], command: "./x.sh" }' },
-    { name: 'a hooks.yaml with an empty list', to: 'hooks-yaml', target: 'hooks.yaml', text: "version: '2.0.0'\nhooks: []\nother: 1\n" },
+    {
+      name: 'a JSONC file with comments and trailing commas',
+      to: 'codebuddy',
+      target: '.codebuddy/settings.json',
+      text: fixture('claude-jsonc-local', '.claude/settings.local.json'),
+    },
+    {
+      name: 'a hooks.yaml with quoted flow matchers and a leading comment',
+      to: 'hooks-yaml',
+      target: 'hooks.yaml',
+      text: fixture('hooks-yaml-priority', 'hooks.yaml'),
+    },
+    {
+      name: 'a whole settings file on one line, without a final line break',
+      to: 'qwen',
+      target: '.qwen/settings.json',
+      text: '{"model":{"name":"qwen3"},"hooks":{"Stop":[{"hooks":[{"type":"command","command":"./mine.sh"}]}]}}',
+    },
+    {
+      name: 'a settings file without "hooks", indented with tabs',
+      to: 'gemini',
+      target: '.gemini/settings.json',
+      text: '{\n\t"model": "gemini-2.5-pro",\n\t"ui": { "theme": "dark" }\n}\n',
+    },
+    {
+      name: 'a hooks.yaml without version or final line break',
+      to: 'hooks-yaml',
+      target: 'hooks.yaml',
+      text:
+        '# mine\nhooks:\n- event: Stop   # when done\n  command: ./done.sh\n\n- ' +
+        '{ event: PreToolUse, matcher: [Bash], command: "./x.sh" }',
+    },
+    {
+      name: 'a hooks.yaml with an empty list',
+      to: 'hooks-yaml',
+      target: 'hooks.yaml',
+      text: "version: '2.0.0'\nhooks: []\nother: 1\n",
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {
@@ -100,31 +168,43 @@ describe('convert then --remove: hand-written targets of real-world shapes come 
     });
   }
 
-  it('the compact entries stay compact while converted: only the new entries are added, nothing re-indented', async () => {
-    const dir = claudeProjectWith('.codebuddy/settings.json', fixture('codebuddy-project', '.codebuddy/settings.json'));
-    await convertProject({ project: dir, to: ['codebuddy'], from: 'claude' });
-    const text = readFileSync(join(dir, '.codebuddy/settings.json'), 'utf8');
-    for (const line of fixture('codebuddy-project', '.codebuddy/settings.json').split('\n').filter((l) => l.includes('"command"'))) expect(text).toContain(line.replace(/,$/, ''));
-  });
+  it(
+    'the compact entries stay compact while converted: only the ' + 'new entries are added, nothing re-indented',
+    async () => {
+      const dir = claudeProjectWith(
+        '.codebuddy/settings.json',
+        fixture('codebuddy-project', '.codebuddy/settings.json'),
+      );
+      await convertProject({ project: dir, to: ['codebuddy'], from: 'claude' });
+      const text = readFileSync(join(dir, '.codebuddy/settings.json'), 'utf8');
+      for (const line of fixture('codebuddy-project', '.codebuddy/settings.json')
+        .split('\n')
+        .filter((l) => l.includes('"command"')))
+        expect(text).toContain(line.replace(/,$/, ''));
+    },
+  );
 
-  it('a hook edited at its source is updated in place in a hand-written hooks.yaml: only its lines change', async () => {
-    const mine = fixture('hooks-yaml-priority', 'hooks.yaml');
-    const dir = claudeProjectWith('hooks.yaml', mine);
-    await convertProject({ project: dir, to: ['hooks-yaml'], from: 'claude' });
-    const first = readFileSync(join(dir, 'hooks.yaml'), 'utf8');
-    expect(first.startsWith(mine)).toBe(true); // appended after the user's entries, theirs untouched
-    const src = join(dir, '.claude/settings.json');
-    const settings = JSON.parse(readFileSync(src, 'utf8'));
-    const handler = settings.hooks.PreToolUse[0].hooks[0];
-    handler.timeout = 42;
-    writeFileSync(src, JSON.stringify(settings, null, 2));
-    const r = await convertProject({ project: dir, to: ['hooks-yaml'], from: 'claude' });
-    expect(r.targets[0]!.changes.updated).toHaveLength(1);
-    const second = readFileSync(join(dir, 'hooks.yaml'), 'utf8');
-    // The entry gained its timeout line; nothing else moved.
-    expect(second.split('\n').length).toBe(first.split('\n').length + 1);
-    expect(second.replace('    timeout: 42\n', '')).toBe(first);
-  });
+  it(
+    'a hook edited at its source is updated in place in a ' + 'hand-written hooks.yaml: only its lines change',
+    async () => {
+      const mine = fixture('hooks-yaml-priority', 'hooks.yaml');
+      const dir = claudeProjectWith('hooks.yaml', mine);
+      await convertProject({ project: dir, to: ['hooks-yaml'], from: 'claude' });
+      const first = readFileSync(join(dir, 'hooks.yaml'), 'utf8');
+      expect(first.startsWith(mine)).toBe(true); // appended after the user's entries, theirs untouched
+      const src = join(dir, '.claude/settings.json');
+      const settings = JSON.parse(readFileSync(src, 'utf8'));
+      const handler = settings.hooks.PreToolUse[0].hooks[0];
+      handler.timeout = 42;
+      writeFileSync(src, JSON.stringify(settings, null, 2));
+      const r = await convertProject({ project: dir, to: ['hooks-yaml'], from: 'claude' });
+      expect(r.targets[0]!.changes.updated).toHaveLength(1);
+      const second = readFileSync(join(dir, 'hooks.yaml'), 'utf8');
+      // The entry gained its timeout line; nothing else moved.
+      expect(second.split('\n').length).toBe(first.split('\n').length + 1);
+      expect(second.replace('    timeout: 42\n', '')).toBe(first);
+    },
+  );
 
   it('a symlinked settings file: the link stays a link, its target gets its bytes back', async () => {
     const dir = copy('claude-all-lifecycle');
@@ -146,31 +226,39 @@ describe('convert then --remove: hand-written targets of real-world shapes come 
     expect(after).toEqual(before);
   });
 
-  it('a file convert created that someone added to since: --remove keeps what they added, takes out what convert added', async () => {
-    const dir = copy('claude-all-lifecycle');
-    await convertProject({ project: dir, to: ['qwen'] });
-    const file = join(dir, '.qwen/settings.json');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('{\n', '{\n  "model": "qwen3",\n'));
-    await convertProject({ project: dir, to: ['qwen'], remove: true });
-    expect(readFileSync(file, 'utf8')).toBe('{\n  "model": "qwen3"\n}\n');
-    expect(existsSync(join(dir, '.qwen/settings.hook-bridge.json'))).toBe(false);
-  });
+  it(
+    'a file convert created that someone added to since: --remove ' +
+      'keeps what they added, takes out what convert added',
+    async () => {
+      const dir = copy('claude-all-lifecycle');
+      await convertProject({ project: dir, to: ['qwen'] });
+      const file = join(dir, '.qwen/settings.json');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('{\n', '{\n  "model": "qwen3",\n'));
+      await convertProject({ project: dir, to: ['qwen'], remove: true });
+      expect(readFileSync(file, 'utf8')).toBe('{\n  "model": "qwen3"\n}\n');
+      expect(existsSync(join(dir, '.qwen/settings.hook-bridge.json'))).toBe(false);
+    },
+  );
 
-  it('a directory that was there before stays, even empty; the .bak convert made goes, a backup of a file it did not change is not made', async () => {
-    const dir = copy('claude-all-lifecycle');
-    mkdirSync(join(dir, '.qwen'));
-    const before = snapshot(dir);
-    await convertProject({ project: dir, to: ['qwen'] });
-    await convertProject({ project: dir, to: ['qwen'], remove: true });
-    expect(snapshot(dir)).toEqual(before);
-    // An edited file: convert keeps <file>.bak; --remove restores the file and deletes that .bak.
-    writeFileSync(join(dir, '.qwen/settings.json'), '{ "model": "m" }\n');
-    await convertProject({ project: dir, to: ['qwen'] });
-    expect(existsSync(join(dir, '.qwen/settings.json.bak'))).toBe(true);
-    const r = await convertProject({ project: dir, to: ['qwen'], remove: true });
-    expect(r.targets[0]!.backup).toBeUndefined();
-    expect(readdirSync(join(dir, '.qwen'))).toEqual(['settings.json']);
-  });
+  it(
+    'a directory that was there before stays, even empty; the .bak convert ' +
+      'made goes, a backup of a file it did not change is not made',
+    async () => {
+      const dir = copy('claude-all-lifecycle');
+      mkdirSync(join(dir, '.qwen'));
+      const before = snapshot(dir);
+      await convertProject({ project: dir, to: ['qwen'] });
+      await convertProject({ project: dir, to: ['qwen'], remove: true });
+      expect(snapshot(dir)).toEqual(before);
+      // An edited file: convert keeps <file>.bak; --remove restores the file and deletes that .bak.
+      writeFileSync(join(dir, '.qwen/settings.json'), '{ "model": "m" }\n');
+      await convertProject({ project: dir, to: ['qwen'] });
+      expect(existsSync(join(dir, '.qwen/settings.json.bak'))).toBe(true);
+      const r = await convertProject({ project: dir, to: ['qwen'], remove: true });
+      expect(r.targets[0]!.backup).toBeUndefined();
+      expect(readdirSync(join(dir, '.qwen'))).toEqual(['settings.json']);
+    },
+  );
 
   it('--remove on a project convert never wrote into creates nothing', async () => {
     const dir = copy('claude-all-lifecycle');
@@ -184,7 +272,9 @@ describe('convert then --remove: hand-written targets of real-world shapes come 
     const dir = copy('qwen-project');
     expect(cli(['convert', '--to', 'claude'], { cwd: dir }).code).toBe(0);
     const dry = cli(['convert', '--to', 'claude', '--remove', '--dry-run'], { cwd: dir });
-    expect(dry.stderr).toMatch(/\.claude\/settings\.json \(would be deleted \(dry run\): convert created it and nothing else is in it\)/);
+    expect(dry.stderr).toMatch(
+      /\.claude\/settings\.json \(would be deleted \(dry run\): convert created it and nothing else is in it\)/,
+    );
     expect(existsSync(join(dir, '.claude/settings.json'))).toBe(true);
     const r = cli(['convert', '--to', 'claude', '--remove'], { cwd: dir });
     expect(r.code).toBe(0);

@@ -28,7 +28,11 @@ describe('hooks.yaml -> Claude Code: every event of seed 002', () => {
     expect(result.report[0]!.status).toBe(status);
   });
   it('an event hook-bridge does not know drops that hook only, with a suggestion', () => {
-    const { json, result } = convertText(yaml(['{ event: Stpo, command: ./a.sh }', '{ event: Stop, command: ./b.sh }']), 'hooks-yaml', 'claude');
+    const { json, result } = convertText(
+      yaml(['{ event: Stpo, command: ./a.sh }', '{ event: Stop, command: ./b.sh }']),
+      'hooks-yaml',
+      'claude',
+    );
     expect(result.report.map((r) => r.status)).toEqual(['dropped', 'exact']);
     expect(result.report[0]!.reason).toMatch(/did you mean Stop\?/);
     expect(json.hooks.Stop).toHaveLength(1);
@@ -46,14 +50,29 @@ describe('Claude Code -> hooks.yaml', () => {
     ['Notification', 'Notification', 'translated'],
   ];
   it.each(table)('%s -> %s', (claude, event, status) => {
-    const { text, result } = convertText(settings({ [claude]: [{ hooks: [{ type: 'command', command: './h.sh' }] }] }), 'claude', 'hooks-yaml');
+    const { text, result } = convertText(
+      settings({ [claude]: [{ hooks: [{ type: 'command', command: './h.sh' }] }] }),
+      'claude',
+      'hooks-yaml',
+    );
     expect(text).toContain(`event: ${event}\n`);
     expect(result.report[0]!.status).toBe(status);
     if (status === 'translated') expect(result.report[0]!.notes.join()).toMatch(/carried under its Claude Code name/);
   });
   it('prompt, agent and http hooks cannot be written there: dropped, with the reason', () => {
     const { text, result } = convertText(
-      settings({ Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?' }, { type: 'agent', prompt: 'check' }, { type: 'http', url: 'http://127.0.0.1:9/h' }, { type: 'command', command: './c.sh' }] }] }),
+      settings({
+        Stop: [
+          {
+            hooks: [
+              { type: 'prompt', prompt: 'done?' },
+              { type: 'agent', prompt: 'check' },
+              { type: 'http', url: 'http://127.0.0.1:9/h' },
+              { type: 'command', command: './c.sh' },
+            ],
+          },
+        ],
+      }),
       'claude',
       'hooks-yaml',
     );
@@ -62,7 +81,11 @@ describe('Claude Code -> hooks.yaml', () => {
     expect(text).not.toMatch(/type:/);
   });
   it('round trip: the Claude events come back as they were', () => {
-    const source = settings({ Stop: [{ hooks: [{ type: 'command', command: './s.sh' }] }], SessionStart: [{ matcher: 'startup|resume', hooks: [{ type: 'command', command: './x.sh' }] }], Notification: [{ hooks: [{ type: 'command', command: './n.sh' }] }] });
+    const source = settings({
+      Stop: [{ hooks: [{ type: 'command', command: './s.sh' }] }],
+      SessionStart: [{ matcher: 'startup|resume', hooks: [{ type: 'command', command: './x.sh' }] }],
+      Notification: [{ hooks: [{ type: 'command', command: './n.sh' }] }],
+    });
     const there = convertText(source, 'claude', 'hooks-yaml');
     const back = convertText(there.text, 'hooks-yaml', 'claude');
     expect(back.json.hooks).toEqual(JSON.parse(source).hooks);
@@ -75,14 +98,36 @@ describe('the format as its document gives it (test/fixtures/vendor/hooks-yaml/f
     const example = /```yaml\n([\s\S]*?)```/.exec(spec)![1]!;
     const { hooks, diagnostics } = dialects['hooks-yaml'].codec.read(example, 'hooks.yaml', dialects['hooks-yaml']);
     expect(diagnostics).toEqual([]);
-    expect(hooks).toMatchObject([{ event: 'pre-tool-use', matcher: { kind: 'tools', tools: ['file.write', 'file.edit', 'shell'] }, command: 'validator-script-name', timeoutMs: 60_000, priority: 10, scriptDialect: 'claude' }]);
+    expect(hooks).toMatchObject([
+      {
+        event: 'pre-tool-use',
+        matcher: { kind: 'tools', tools: ['file.write', 'file.edit', 'shell'] },
+        command: 'validator-script-name',
+        timeoutMs: 60_000,
+        priority: 10,
+        scriptDialect: 'claude',
+      },
+    ]);
   });
-  it('matchers: a single tool, a list of tools (any of them), all tools; a string is read as Claude Code reads it', () => {
-    expect(spec).toContain('- Single tool: `"Write"`\n- Multiple tools: `["Write", "Edit", "Bash"]`\n- All tools: `"*"`');
-    const cases: [matcher: string | string[], tool: string, fires: boolean][] = [
-      ['Write', 'Write', true], ['Write', 'Bash', false], [['Write', 'Edit', 'Bash'], 'Edit', true], [['Write'], 'Bash', false], ['*', 'Bash', true],
-      ['Edit', 'NotebookEdit', false], ['Write|Edit', 'Edit', true], ['^Bash', 'Bash', true], [['^Bash$'], 'Bash', true],
-    ];
-    for (const [m, tool, fires] of cases) expect(matcherFires('hooks-yaml', m, tool), `${JSON.stringify(m)} on ${tool}`).toBe(fires);
-  });
+  it(
+    'matchers: a single tool, a list of tools (any of them), all ' + 'tools; a string is read as Claude Code reads it',
+    () => {
+      expect(spec).toContain(
+        '- Single tool: `"Write"`\n- Multiple tools: `["Write", "Edit", "Bash"]`\n- All tools: `"*"`',
+      );
+      const cases: [matcher: string | string[], tool: string, fires: boolean][] = [
+        ['Write', 'Write', true],
+        ['Write', 'Bash', false],
+        [['Write', 'Edit', 'Bash'], 'Edit', true],
+        [['Write'], 'Bash', false],
+        ['*', 'Bash', true],
+        ['Edit', 'NotebookEdit', false],
+        ['Write|Edit', 'Edit', true],
+        ['^Bash', 'Bash', true],
+        [['^Bash$'], 'Bash', true],
+      ];
+      for (const [m, tool, fires] of cases)
+        expect(matcherFires('hooks-yaml', m, tool), `${JSON.stringify(m)} on ${tool}`).toBe(fires);
+    },
+  );
 });

@@ -12,23 +12,36 @@ import { parseGroup, parseWrapper } from '../../src/dialects/wrapper.js';
 import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 import { mappings } from '../../src/model/mappings.js';
 
-/** The entry run as a host runs it (Copilot CLI: bash --norc --noprofile -c), a PATH with only the given programs (and the shell's own tools). */
-function runAsHost(command: string, programs: Record<string, string> = {}): { code: number | null; stdout: string; stderr: string } {
+/** The entry run as a host runs it (Copilot CLI: bash --norc --noprofile -c), a PATH with only the given programs (and
+ * the shell's own tools).
+ */
+function runAsHost(
+  command: string,
+  programs: Record<string, string> = {},
+): { code: number | null; stdout: string; stderr: string } {
   const bin = mkdtempSync(join(tmpdir(), 'hb-guard-'));
   for (const [name, body] of Object.entries(programs)) {
     writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
     chmodSync(join(bin, name), 0o755);
   }
-  const r = spawnSync('/bin/bash', ['--norc', '--noprofile', '-c', command], { env: { PATH: `${bin}:/usr/bin:/bin` }, input: '{}', encoding: 'utf8' });
+  const r = spawnSync('/bin/bash', ['--norc', '--noprofile', '-c', command], {
+    env: { PATH: `${bin}:/usr/bin:/bin` },
+    input: '{}',
+    encoding: 'utf8',
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const claude = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] }] } });
+const claude = JSON.stringify({
+  hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] }] },
+});
 
-describe('which entries get it: from the data (output.otherExit of the host and of the hooks\' own agent)', () => {
+describe("which entries get it: from the data (output.otherExit of the host and of the hooks' own agent)", () => {
   it('a host that blocks on exit 127 running hooks of an agent that does not', () => {
     const blocking = DIALECT_IDS.filter((d) => needsGuard([d], ['claude']));
-    expect(blocking).toEqual(DIALECT_IDS.filter((d) => ['denies', 'blocks-from-2'].includes(mappings.dialects[d].output!.otherExit)));
+    expect(blocking).toEqual(
+      DIALECT_IDS.filter((d) => ['denies', 'blocks-from-2'].includes(mappings.dialects[d].output!.otherExit)),
+    );
     expect(blocking.length).toBeGreaterThanOrEqual(2);
     // A script whose own agent blocks on 127 keeps that rule: no guard.
     for (const d of blocking) expect(needsGuard([d], [d])).toBe(false);
@@ -71,8 +84,16 @@ describe('what it does when the host runs the entry', () => {
     expect(r.stderr).toContain('(exit 126)');
   });
   it("hook-bridge's own answers pass through: its stdout, exit 0 and exit 2 (a deny) and any other code", () => {
-    expect(runAsHost(entry('hb'), { hb: 'cat >/dev/null; echo \'{"permissionDecision":"deny"}\'' })).toEqual({ code: 0, stdout: '{"permissionDecision":"deny"}\n', stderr: '' });
-    expect(runAsHost(entry('hb'), { hb: 'cat >/dev/null; echo no >&2; exit 2' })).toEqual({ code: 2, stdout: '', stderr: 'no\n' });
+    expect(runAsHost(entry('hb'), { hb: 'cat >/dev/null; echo \'{"permissionDecision":"deny"}\'' })).toEqual({
+      code: 0,
+      stdout: '{"permissionDecision":"deny"}\n',
+      stderr: '',
+    });
+    expect(runAsHost(entry('hb'), { hb: 'cat >/dev/null; echo no >&2; exit 2' })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'no\n',
+    });
     expect(runAsHost(entry('hb'), { hb: 'exit 3' }).code).toBe(3);
   });
 });

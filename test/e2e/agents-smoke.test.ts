@@ -77,7 +77,10 @@ for (const c of CASES) {
       const r = await c.run({ projectDir: ws.projectDir, homeDir: ws.homeDir, steps: [shellStep] });
       expect(r.exitCode, explain(r)).toBe(0);
       expect(existsSync(join(ws.projectDir, 'marker.txt')), explain(r)).toBe(false);
-      expect(r.toolResults.some((t) => t.includes('BLOCKED-BY-TEST')), explain(r)).toBe(true);
+      expect(
+        r.toolResults.some((t) => t.includes('BLOCKED-BY-TEST')),
+        explain(r),
+      ).toBe(true);
     });
 
     it('UserPromptSubmit additionalContext reaches the model', async () => {

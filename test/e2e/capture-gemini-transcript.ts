@@ -18,7 +18,10 @@ const STEPS: ModelStep[] = [
 ];
 
 // Appends {payload, transcript (text or null)} per hook call.
-const REC = `const fs=require('fs');let d='';process.stdin.on('data',c=>d+=c).on('end',()=>{const p=JSON.parse(d);let t=null;try{t=fs.readFileSync(p.transcript_path,'utf8')}catch{}fs.appendFileSync(process.argv[2],JSON.stringify({payload:p,transcript:t})+'\\n')});`;
+const REC =
+  `const fs=require('fs');let d='';process.stdin.on('data',c=>d+=c).on('end',()=>{const p=JSON.parse(d);let ` +
+  `t=null;try{t=fs.readFileSync(p.transcript_path,'utf8')}catch{}fs.appendFileSync(process.argv[2],JSON.stringify({` +
+  `payload:p,transcript:t})+'\\n')});`;
 
 export async function captureGeminiTranscript(outDir: string): Promise<void> {
   const ws = makeWorkspace('hb-gemini-transcript-');
@@ -26,10 +29,15 @@ export async function captureGeminiTranscript(outDir: string): Promise<void> {
   const log = join(ws.homeDir, '..', 'captured.jsonl');
   writeFileSync(rec, REC);
   const hook = { type: 'command', command: `node ${JSON.stringify(rec)} ${JSON.stringify(log)}` };
-  writeJson(join(ws.projectDir, '.gemini/settings.json'), { hooks: Object.fromEntries(GEMINI_EVENTS.map((e) => [e, [{ hooks: [hook] }]])) });
+  writeJson(join(ws.projectDir, '.gemini/settings.json'), {
+    hooks: Object.fromEntries(GEMINI_EVENTS.map((e) => [e, [{ hooks: [hook] }]])),
+  });
   const r = await runGemini({ projectDir: ws.projectDir, homeDir: ws.homeDir, steps: STEPS });
   const fix = (s: string) => s.split(ws.projectDir).join('/PROJECT').split(ws.homeDir).join('/HOME');
-  const calls = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(fix(l)) as { payload: Record<string, unknown>; transcript: string | null });
+  const calls = readFileSync(log, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(fix(l)) as { payload: Record<string, unknown>; transcript: string | null });
   mkdirSync(outDir, { recursive: true });
   const seen = new Map<string, number>();
   const summary: string[] = [];
@@ -37,12 +45,19 @@ export async function captureGeminiTranscript(outDir: string): Promise<void> {
     const ev = String(c.payload.hook_event_name);
     const name = `${String(i).padStart(3, '0')}-${ev}${c.payload.tool_name ? `-${String(c.payload.tool_name)}` : ''}`;
     seen.set(ev, (seen.get(ev) ?? 0) + 1);
-    summary.push(`${name}: transcript ${c.transcript === null ? 'absent' : `${c.transcript.length} chars, ${c.transcript.trim().split('\n').length} lines`}`);
+    summary.push(
+      `${name}: transcript ` +
+        (c.transcript === null
+          ? 'absent'
+          : `${c.transcript.length} chars, ${c.transcript.trim().split('\n').length} lines`),
+    );
     writeFileSync(join(outDir, `${name}.payload.json`), `${JSON.stringify(c.payload, null, 2)}\n`);
     if (c.transcript !== null) writeFileSync(join(outDir, `${name}.transcript.jsonl`), c.transcript);
   });
   const final = String(calls.at(-1)?.payload.transcript_path ?? '');
-  console.log(`exit ${r.exitCode}\n${summary.join('\n')}\nfinal transcript path: ${final}\nstderr: ${r.stderr.slice(-1500)}`);
+  console.log(
+    `exit ${r.exitCode}\n${summary.join('\n')}\nfinal transcript path: ${final}\nstderr: ${r.stderr.slice(-1500)}`,
+  );
   const real = final.replace('/HOME', ws.homeDir).replace('/PROJECT', ws.projectDir);
   if (existsSync(real)) writeFileSync(join(outDir, 'final.transcript.jsonl'), fix(readFileSync(real, 'utf8')));
 }

@@ -7,13 +7,34 @@ import { runGemini } from './harness/gemini.js';
 import type { ModelStep } from './harness/types.js';
 import { makeWorkspace, writeJson } from './harness/util.js';
 
-export const GEMINI_EVENTS = ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'];
+export const GEMINI_EVENTS = [
+  'BeforeTool',
+  'AfterTool',
+  'BeforeAgent',
+  'AfterAgent',
+  'Notification',
+  'SessionStart',
+  'SessionEnd',
+  'PreCompress',
+  'BeforeModel',
+  'AfterModel',
+  'BeforeToolSelection',
+];
 
 /** The model's calls, one per turn; file names of the tool captures are `<Event>-<label>.json`. */
 export const CAPTURE_STEPS: { label: string; step: ModelStep }[] = [
-  { label: 'run_shell_command', step: { tool: 'run_shell_command', args: { command: 'echo out; echo err >&2', description: 'print' } } },
+  {
+    label: 'run_shell_command',
+    step: { tool: 'run_shell_command', args: { command: 'echo out; echo err >&2', description: 'print' } },
+  },
   { label: 'write_file', step: { tool: 'write_file', args: { file_path: 'new.txt', content: 'hello\nworld\n' } } },
-  { label: 'replace', step: { tool: 'replace', args: { file_path: 'new.txt', instruction: 'greet less', old_string: 'hello', new_string: 'bye' } } },
+  {
+    label: 'replace',
+    step: {
+      tool: 'replace',
+      args: { file_path: 'new.txt', instruction: 'greet less', old_string: 'hello', new_string: 'bye' },
+    },
+  },
   { label: 'read_file', step: { tool: 'read_file', args: { file_path: 'new.txt' } } },
   { label: 'glob', step: { tool: 'glob', args: { pattern: '**/*.txt' } } },
   { label: 'grep_search', step: { tool: 'grep_search', args: { pattern: 'LINE' } } },
@@ -22,7 +43,10 @@ export const CAPTURE_STEPS: { label: string; step: ModelStep }[] = [
   { label: 'run_shell_command-exit1', step: { tool: 'run_shell_command', args: { command: 'echo failing; exit 3' } } },
 ];
 
-const REC = `const fs=require('fs');let d='';process.stdin.on('data',c=>d+=c).on('end',()=>{const e={};for(const k of Object.keys(process.env).sort())if(/^(GEMINI|CLAUDE)_/.test(k))e[k]=process.env[k];fs.appendFileSync(process.argv[2],JSON.stringify({stdin:d,env:e,argv0:process.argv0})+'\\n')});`;
+const REC =
+  `const fs=require('fs');let d='';process.stdin.on('data',c=>d+=c).on('end',()=>{const e={};for(const k of ` +
+  `Object.keys(process.env).sort())if(/^(GEMINI|CLAUDE)_/.test(k))e[k]=process.env[k];fs.appendFileSync(process.arg` +
+  `v[2],JSON.stringify({stdin:d,env:e,argv0:process.argv0})+'\\n')});`;
 
 export async function captureGemini(outDir: string): Promise<void> {
   const ws = makeWorkspace('hb-gemini-capture-');
@@ -34,14 +58,19 @@ export async function captureGemini(outDir: string): Promise<void> {
   mkdirSync(join(dir, 'sub'));
   writeFileSync(join(dir, 'sub/b.txt'), 'LINE2 again\nx\n');
   const hook = { type: 'command', command: `node ${JSON.stringify(rec)} ${JSON.stringify(log)}` };
-  writeJson(join(dir, '.gemini/settings.json'), { hooks: Object.fromEntries(GEMINI_EVENTS.map((e) => [e, [{ hooks: [hook] }]])) });
+  writeJson(join(dir, '.gemini/settings.json'), {
+    hooks: Object.fromEntries(GEMINI_EVENTS.map((e) => [e, [{ hooks: [hook] }]])),
+  });
   try {
     const r = await runGemini({ projectDir: dir, homeDir: ws.homeDir, steps: CAPTURE_STEPS.map((s) => s.step) });
     const tools = r.requests[0]?.body?.tools?.flatMap((t: any) => t.functionDeclarations ?? []) ?? [];
     const fix = (s: string) => s.split(ws.projectDir).join('/PROJECT').split(ws.homeDir).join('/HOME');
-    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(fix(l)));
+    const lines = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(fix(l)));
     mkdirSync(join(outDir, 'payloads'), { recursive: true });
-    let toolCall = { before: 0, after: 0 };
+    const toolCall = { before: 0, after: 0 };
     const seen = new Map<string, number>();
     for (const l of lines) {
       const p = JSON.parse(l.stdin);
@@ -54,13 +83,23 @@ export async function captureGemini(outDir: string): Promise<void> {
       if (n > 1) continue; // the first of each (BeforeModel, PreCompress … fire every turn)
       writeFileSync(join(outDir, 'payloads', `${name}.json`), `${JSON.stringify(p, null, 2)}\n`);
     }
-    writeFileSync(join(outDir, '_hook-env.json'), `${JSON.stringify({ env: lines[0]?.env, argv0: lines[0]?.argv0 }, null, 2)}\n`);
-    writeFileSync(join(outDir, '_event-order.json'), `${JSON.stringify(lines.map((l) => JSON.parse(l.stdin).hook_event_name))}\n`);
+    writeFileSync(
+      join(outDir, '_hook-env.json'),
+      `${JSON.stringify({ env: lines[0]?.env, argv0: lines[0]?.argv0 }, null, 2)}\n`,
+    );
+    writeFileSync(
+      join(outDir, '_event-order.json'),
+      `${JSON.stringify(lines.map((l) => JSON.parse(l.stdin).hook_event_name))}\n`,
+    );
     writeFileSync(join(outDir, 'tools-sent-to-model.json'), `${fix(JSON.stringify(tools, null, 2))}\n`);
-    console.log(`exit ${r.exitCode}, ${lines.length} payloads, ${tools.length} tools, tool results:\n${r.toolResults.join('\n---\n')}\nstderr: ${r.stderr.slice(-2000)}`);
+    console.log(
+      `exit ${r.exitCode}, ${lines.length} payloads, ${tools.length} tools, tool results:\n` +
+        `${r.toolResults.join('\n---\n')}\nstderr: ${r.stderr.slice(-2000)}`,
+    );
   } finally {
     ws.cleanup();
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await captureGemini(resolve(process.argv[2] ?? 'test/fixtures/observed/gemini'));
+if (import.meta.url === `file://${process.argv[1]}`)
+  await captureGemini(resolve(process.argv[2] ?? 'test/fixtures/observed/gemini'));

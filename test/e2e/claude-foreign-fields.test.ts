@@ -12,16 +12,38 @@ import { makeWorkspace, writeFileEnsured, writeJson, type TempWorkspace } from '
 
 const workspaces: TempWorkspace[] = [];
 beforeAll(() => void ensureAgent('claude'));
-afterAll(() => workspaces.forEach((w) => w.cleanup()));
+afterAll(() =>
+  workspaces.forEach((w) => {
+    w.cleanup();
+  }),
+);
 
-describe('Claude Code 2.1.330: a handler with fields it does not know (Copilot CLI\'s powershell, cwd, comment)', () => {
+describe("Claude Code 2.1.330: a handler with fields it does not know (Copilot CLI's powershell, cwd, comment)", () => {
   it('still runs the hook: its exit-2 deny blocks the Bash call', async () => {
     const ws = makeWorkspace('hb-e2e-claude-fields-');
     workspaces.push(ws);
     const script = writeFileEnsured(join(ws.root, 'hook.sh'), 'cat >/dev/null\necho "FIELDS-DENY" >&2\nexit 2\n');
-    const handler = { type: 'command', command: `sh ${JSON.stringify(script)}`, powershell: 'hook.ps1', cwd: '.', comment: 'carried from a Copilot CLI action' };
-    writeJson(join(ws.projectDir, '.claude/settings.json'), { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [handler] }] } });
-    const r = await runClaude({ projectDir: ws.projectDir, homeDir: ws.homeDir, steps: [{ tool: 'Bash', args: { command: 'touch ran.marker' } }] });
-    expect({ ran: existsSync(join(ws.projectDir, 'ran.marker')), told: r.requests.some((q) => JSON.stringify(q.body).includes('FIELDS-DENY')) }, r.stderr.slice(-1500)).toEqual({ ran: false, told: true });
+    const handler = {
+      type: 'command',
+      command: `sh ${JSON.stringify(script)}`,
+      powershell: 'hook.ps1',
+      cwd: '.',
+      comment: 'carried from a Copilot CLI action',
+    };
+    writeJson(join(ws.projectDir, '.claude/settings.json'), {
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [handler] }] },
+    });
+    const r = await runClaude({
+      projectDir: ws.projectDir,
+      homeDir: ws.homeDir,
+      steps: [{ tool: 'Bash', args: { command: 'touch ran.marker' } }],
+    });
+    expect(
+      {
+        ran: existsSync(join(ws.projectDir, 'ran.marker')),
+        told: r.requests.some((q) => JSON.stringify(q.body).includes('FIELDS-DENY')),
+      },
+      r.stderr.slice(-1500),
+    ).toEqual({ ran: false, told: true });
   });
 });

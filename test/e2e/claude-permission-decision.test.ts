@@ -20,19 +20,50 @@ interface Case {
   token: string;
 }
 
-const deny = (event: string, token: string) => ({ hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: token } });
+const deny = (event: string, token: string) => ({
+  hookSpecificOutput: { hookEventName: event, permissionDecision: 'deny', permissionDecisionReason: token },
+});
 const CASES: Case[] = [
-  { name: 'PostToolUse permissionDecision deny (hookify\'s shape): nothing blocked, its systemMessage shown', event: 'PostToolUse', answer: { ...deny('PostToolUse', 'PD-POST'), systemMessage: 'SM-POST' }, token: 'PD-POST', expected: { ran: true, requests: 2, told: false, userSaw: 'SM-POST' } },
-  { name: 'control: PostToolUse decision block reaches the model', event: 'PostToolUse', answer: { decision: 'block', reason: 'BLOCK-POST' }, token: 'BLOCK-POST', expected: { ran: true, requests: 2, told: true } },
-  { name: 'UserPromptSubmit permissionDecision deny: the prompt goes on', event: 'UserPromptSubmit', answer: deny('UserPromptSubmit', 'PD-UPS'), token: 'PD-UPS', expected: { ran: true, requests: 2, told: false } },
-  { name: 'Stop permissionDecision deny: the turn ends (no further request)', event: 'Stop', answer: deny('Stop', 'PD-STOP'), token: 'PD-STOP', expected: { ran: true, requests: 2, told: false } },
+  {
+    name: "PostToolUse permissionDecision deny (hookify's shape): nothing blocked, its systemMessage shown",
+    event: 'PostToolUse',
+    answer: { ...deny('PostToolUse', 'PD-POST'), systemMessage: 'SM-POST' },
+    token: 'PD-POST',
+    expected: { ran: true, requests: 2, told: false, userSaw: 'SM-POST' },
+  },
+  {
+    name: 'control: PostToolUse decision block reaches the model',
+    event: 'PostToolUse',
+    answer: { decision: 'block', reason: 'BLOCK-POST' },
+    token: 'BLOCK-POST',
+    expected: { ran: true, requests: 2, told: true },
+  },
+  {
+    name: 'UserPromptSubmit permissionDecision deny: the prompt goes on',
+    event: 'UserPromptSubmit',
+    answer: deny('UserPromptSubmit', 'PD-UPS'),
+    token: 'PD-UPS',
+    expected: { ran: true, requests: 2, told: false },
+  },
+  {
+    name: 'Stop permissionDecision deny: the turn ends (no further request)',
+    event: 'Stop',
+    answer: deny('Stop', 'PD-STOP'),
+    token: 'PD-STOP',
+    expected: { ran: true, requests: 2, told: false },
+  },
 ];
 
 const workspaces: TempWorkspace[] = [];
 beforeAll(() => void ensureAgent('claude'));
-afterAll(() => workspaces.forEach((w) => w.cleanup()));
+afterAll(() =>
+  workspaces.forEach((w) => {
+    w.cleanup();
+  }),
+);
 
-const explain = (r: AgentRunResult) => `exit=${r.exitCode} ${r.durationMs} ms, toolResults=${JSON.stringify(r.toolResults)}\n${r.stderr.slice(-1500)}`;
+const explain = (r: AgentRunResult) =>
+  `exit=${r.exitCode} ${r.durationMs} ms, toolResults=${JSON.stringify(r.toolResults)}\n${r.stderr.slice(-1500)}`;
 
 describe('Claude Code 2.1.330: permissionDecision outside PreToolUse (native hooks)', () => {
   for (const c of CASES) {
@@ -40,13 +71,28 @@ describe('Claude Code 2.1.330: permissionDecision outside PreToolUse (native hoo
       const ws = makeWorkspace('hb-e2e-claude-pd-');
       workspaces.push(ws);
       const script = writeFileEnsured(join(ws.root, 'hook.sh'), `cat >/dev/null\necho '${JSON.stringify(c.answer)}'\n`);
-      writeJson(join(ws.projectDir, '.claude/settings.json'), { hooks: { [c.event]: [{ ...(c.event === 'PostToolUse' ? { matcher: 'Bash' } : {}), hooks: [{ type: 'command', command: `sh ${JSON.stringify(script)}` }] }] } });
-      const r = await runClaude({ projectDir: ws.projectDir, homeDir: ws.homeDir, steps: [{ tool: 'Bash', args: { command: 'touch ran.marker' } }] });
+      writeJson(join(ws.projectDir, '.claude/settings.json'), {
+        hooks: {
+          [c.event]: [
+            {
+              ...(c.event === 'PostToolUse' ? { matcher: 'Bash' } : {}),
+              hooks: [{ type: 'command', command: `sh ${JSON.stringify(script)}` }],
+            },
+          ],
+        },
+      });
+      const r = await runClaude({
+        projectDir: ws.projectDir,
+        homeDir: ws.homeDir,
+        steps: [{ tool: 'Bash', args: { command: 'touch ran.marker' } }],
+      });
       const got = {
         ran: existsSync(join(ws.projectDir, 'ran.marker')),
         requests: r.requests.length,
         told: r.requests.some((q) => JSON.stringify(q.body).includes(c.token)),
-        ...(c.expected.userSaw ? { userSaw: r.stdout.includes(c.expected.userSaw) ? c.expected.userSaw : '(not shown)' } : {}),
+        ...(c.expected.userSaw
+          ? { userSaw: r.stdout.includes(c.expected.userSaw) ? c.expected.userSaw : '(not shown)' }
+          : {}),
       };
       expect(got, explain(r)).toEqual(c.expected);
     });

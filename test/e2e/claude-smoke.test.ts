@@ -37,19 +37,40 @@ describe('anthropic mock', () => {
       const res = await fetch(`${mock.url}/v1/messages?beta=true`, { method: 'POST', body: JSON.stringify(body) });
       return (await res.json()) as any;
     };
-    const user = { role: 'user', content: [{ type: 'text', text: '<system-reminder>x</system-reminder>' }, { type: 'text', text: 'go' }] };
+    const user = {
+      role: 'user',
+      content: [
+        { type: 'text', text: '<system-reminder>x</system-reminder>' },
+        { type: 'text', text: 'go' },
+      ],
+    };
     try {
       const a = await post({ tools, messages: [user] });
       expect(a.stop_reason).toBe('tool_use');
       expect(a.content[0]).toMatchObject({ type: 'tool_use', name: 'Bash', input: BASH_MARKER.args });
-      expect((await post({ messages: [user] })).content).toEqual([{ type: 'text', text: 'ok' }]); // no tools: title etc.
+      // no tools: title etc.
+      expect((await post({ messages: [user] })).content).toEqual([{ type: 'text', text: 'ok' }]);
       const sub = await post({ system: 'x-anthropic-billing-header: cc_is_subagent=true;', tools, messages: [user] });
       expect(sub.content[0].type).toBe('text');
-      const turn2 = [user, { role: 'assistant', content: a.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: a.content[0].id, content: 'r1' }] }];
+      const turn2 = [
+        user,
+        { role: 'assistant', content: a.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: a.content[0].id, content: 'r1' }] },
+      ];
       expect((await post({ tools, messages: turn2 })).content).toEqual([{ type: 'text', text: 'middle' }]);
       const b = await post({ tools, messages: [user] });
       expect(b.content[0].id).not.toBe(a.content[0].id);
-      const streamed = await fetch(`${mock.url}/v1/messages`, { method: 'POST', body: JSON.stringify({ stream: true, tools, messages: [...turn2, { role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'Bash', input: {} }] }] }) });
+      const streamed = await fetch(`${mock.url}/v1/messages`, {
+        method: 'POST',
+        body: JSON.stringify({
+          stream: true,
+          tools,
+          messages: [
+            ...turn2,
+            { role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'Bash', input: {} }] },
+          ],
+        }),
+      });
       const sse = await streamed.text();
       expect(sse).toContain('"text":"done"');
       expect(sse).toContain('event: message_stop');
@@ -69,7 +90,12 @@ describe('claude harness smoke', () => {
 
   it('runs the scripted Bash call (no hooks)', async () => {
     const w = workspace();
-    const r = await runClaude({ projectDir: w.projectDir, homeDir: w.homeDir, steps: [BASH_MARKER], timeoutMs: 60_000 });
+    const r = await runClaude({
+      projectDir: w.projectDir,
+      homeDir: w.homeDir,
+      steps: [BASH_MARKER],
+      timeoutMs: 60_000,
+    });
     expect(r.exitCode, debug(r)).toBe(0);
     expect(existsSync(join(w.projectDir, 'marker.txt')), debug(r)).toBe(true);
     expect(r.requests.length, debug(r)).toBe(2);
@@ -82,7 +108,12 @@ describe('claude harness smoke', () => {
       { PreToolUse: [{ matcher: 'Bash', hooks: [command('block.js')] }] },
       { 'block.js': "process.stderr.write('BLOCKED-BY-TEST');\nprocess.exit(2);\n" },
     );
-    const r = await runClaude({ projectDir: w.projectDir, homeDir: w.homeDir, steps: [BASH_MARKER], timeoutMs: 60_000 });
+    const r = await runClaude({
+      projectDir: w.projectDir,
+      homeDir: w.homeDir,
+      steps: [BASH_MARKER],
+      timeoutMs: 60_000,
+    });
     expect(r.exitCode, debug(r)).toBe(0);
     expect(existsSync(join(w.projectDir, 'marker.txt')), debug(r)).toBe(false);
     expect(r.toolResults, debug(r)).toHaveLength(1);

@@ -33,29 +33,115 @@ interface Fact {
 }
 
 const deny = (reason?: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', ...(reason ? { permissionDecisionReason: reason } : {}) }, ...extra });
+  JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      ...(reason ? { permissionDecisionReason: reason } : {}),
+    },
+    ...extra,
+  });
 
 const FACTS: Fact[] = [
-  { name: 'exit 2 + stderr blocks, the reason reaches the model', key: 'output.exit2Reason: stderr', states: (c) => c.output?.exit2Reason === 'stderr', script: 'echo NO-EXIT2 >&2; exit 2', expected: { ran: false, told: 'NO-EXIT2' } },
-  { name: 'exit 2 with an empty stderr does nothing, even with a JSON deny on stdout', key: 'output.exit2NeedsStderr', states: (c) => c.output?.exit2NeedsStderr === true, script: `echo '${deny('NO-STDOUT')}'; exit 2`, expected: { ran: true } },
-  { name: 'a JSON deny at exit 1 is ignored: JSON is read only at exit 0', key: 'output.jsonOnNonZeroExit: ignored', states: (c) => c.output?.jsonOnNonZeroExit === 'ignored', script: `echo '${deny('NO-EXIT1')}'; exit 1`, expected: { ran: true } },
-  { name: 'a PreToolUse permissionDecision deny with a reason blocks', key: 'output.permissionDecision: deny', states: (c) => !!c.output?.permissionDecision?.includes('deny'), script: `echo '${deny('NO-JSON')}'`, expected: { ran: false, told: 'NO-JSON' } },
-  { name: 'a legacy decision block with a reason blocks', key: 'output.legacyDecision: block', states: (c) => !!c.output?.legacyDecision?.includes('block'), script: `echo '{"decision":"block","reason":"NO-LEGACY"}'`, expected: { ran: false, told: 'NO-LEGACY' } },
-  { name: 'a deny without a reason is void: the tool runs', key: 'output.voids: deny-without-reason', states: (c) => !!c.output?.voids?.includes('deny-without-reason'), script: `echo '${deny()}'`, expected: { ran: true } },
-  { name: 'ask voids the whole answer: the tool runs', key: 'output.askHeadless: void', states: (c) => c.output?.askHeadless === 'void' && !!c.output?.voids?.includes('ask'), script: `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'ASK-IT' } })}'`, expected: { ran: true } },
-  { name: 'an unknown key voids a deny: the tool runs', key: 'output.answerSchema: strict, voids: unknown-field', states: (c) => c.output?.answerSchema === 'strict' && !!c.output?.voids?.includes('unknown-field'), script: `echo '${deny('NO-UNKNOWN', { note: 'x' })}'`, expected: { ran: true } },
-  { name: 'continue:false on PreToolUse is void: the tool runs', key: 'output.continueFalse.pre-tool-use: answer-void', states: (c) => c.output?.continueFalse?.['pre-tool-use'] === 'answer-void', script: `echo '{"continue":false,"stopReason":"STOP-IT"}'`, expected: { ran: true } },
-  { name: 'timeout is in seconds: timeout 1 kills a 3 s hook and the tool runs (fail open)', key: 'timeout.unit: s, onTimeout: proceed', states: (c) => c.timeout.unit === 's' && c.timeout.onTimeout === 'proceed', script: 'sleep 3; echo NO-LATE >&2; exit 2', handler: { timeout: 1 }, expected: { ran: true } },
-  { name: 'timeout is in seconds: timeout 5 lets a 2 s hook block', key: 'timeout.unit: s', states: (c) => c.timeout.unit === 's', script: 'sleep 2; echo NO-SLOW >&2; exit 2', handler: { timeout: 5 }, expected: { ran: false, told: 'NO-SLOW' } },
+  {
+    name: 'exit 2 + stderr blocks, the reason reaches the model',
+    key: 'output.exit2Reason: stderr',
+    states: (c) => c.output?.exit2Reason === 'stderr',
+    script: 'echo NO-EXIT2 >&2; exit 2',
+    expected: { ran: false, told: 'NO-EXIT2' },
+  },
+  {
+    name: 'exit 2 with an empty stderr does nothing, even with a JSON deny on stdout',
+    key: 'output.exit2NeedsStderr',
+    states: (c) => c.output?.exit2NeedsStderr === true,
+    script: `echo '${deny('NO-STDOUT')}'; exit 2`,
+    expected: { ran: true },
+  },
+  {
+    name: 'a JSON deny at exit 1 is ignored: JSON is read only at exit 0',
+    key: 'output.jsonOnNonZeroExit: ignored',
+    states: (c) => c.output?.jsonOnNonZeroExit === 'ignored',
+    script: `echo '${deny('NO-EXIT1')}'; exit 1`,
+    expected: { ran: true },
+  },
+  {
+    name: 'a PreToolUse permissionDecision deny with a reason blocks',
+    key: 'output.permissionDecision: deny',
+    states: (c) => !!c.output?.permissionDecision?.includes('deny'),
+    script: `echo '${deny('NO-JSON')}'`,
+    expected: { ran: false, told: 'NO-JSON' },
+  },
+  {
+    name: 'a legacy decision block with a reason blocks',
+    key: 'output.legacyDecision: block',
+    states: (c) => !!c.output?.legacyDecision?.includes('block'),
+    script: `echo '{"decision":"block","reason":"NO-LEGACY"}'`,
+    expected: { ran: false, told: 'NO-LEGACY' },
+  },
+  {
+    name: 'a deny without a reason is void: the tool runs',
+    key: 'output.voids: deny-without-reason',
+    states: (c) => !!c.output?.voids?.includes('deny-without-reason'),
+    script: `echo '${deny()}'`,
+    expected: { ran: true },
+  },
+  {
+    name: 'ask voids the whole answer: the tool runs',
+    key: 'output.askHeadless: void',
+    states: (c) => c.output?.askHeadless === 'void' && !!c.output?.voids?.includes('ask'),
+    script:
+      `echo '` +
+      JSON.stringify({
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'ask',
+          permissionDecisionReason: 'ASK-IT',
+        },
+      }) +
+      `'`,
+    expected: { ran: true },
+  },
+  {
+    name: 'an unknown key voids a deny: the tool runs',
+    key: 'output.answerSchema: strict, voids: unknown-field',
+    states: (c) => c.output?.answerSchema === 'strict' && !!c.output?.voids?.includes('unknown-field'),
+    script: `echo '${deny('NO-UNKNOWN', { note: 'x' })}'`,
+    expected: { ran: true },
+  },
+  {
+    name: 'continue:false on PreToolUse is void: the tool runs',
+    key: 'output.continueFalse.pre-tool-use: answer-void',
+    states: (c) => c.output?.continueFalse?.['pre-tool-use'] === 'answer-void',
+    script: `echo '{"continue":false,"stopReason":"STOP-IT"}'`,
+    expected: { ran: true },
+  },
+  {
+    name: 'timeout is in seconds: timeout 1 kills a 3 s hook and the tool runs (fail open)',
+    key: 'timeout.unit: s, onTimeout: proceed',
+    states: (c) => c.timeout.unit === 's' && c.timeout.onTimeout === 'proceed',
+    script: 'sleep 3; echo NO-LATE >&2; exit 2',
+    handler: { timeout: 1 },
+    expected: { ran: true },
+  },
+  {
+    name: 'timeout is in seconds: timeout 5 lets a 2 s hook block',
+    key: 'timeout.unit: s',
+    states: (c) => c.timeout.unit === 's',
+    script: 'sleep 2; echo NO-SLOW >&2; exit 2',
+    handler: { timeout: 5 },
+    expected: { ran: false, told: 'NO-SLOW' },
+  },
   {
     name: 'no project-dir variable: CLAUDE_PROJECT_DIR and CODEX_PROJECT_DIR unset, cwd = the project',
-    key: 'env.projectDir: []', states: (c) => c.env?.projectDir?.length === 0,
+    key: 'env.projectDir: []',
+    states: (c) => c.env?.projectDir?.length === 0,
     script: 'printf "%s|%s|%s" "${CLAUDE_PROJECT_DIR-unset}" "${CODEX_PROJECT_DIR-unset}" "$PWD" > "$OUT"',
     expected: { ran: true },
   },
   {
     name: 'the matcher Edit fires on an apply_patch that adds a file (aliases match every patch)',
-    key: 'tools.yaml file.patch: apply_patch, aliases [Write, Edit]', states: () => mappings.index.toolByAlias.codex.Edit?.includes('file.patch') === true,
+    key: 'tools.yaml file.patch: apply_patch, aliases [Write, Edit]',
+    states: () => mappings.index.toolByAlias.codex.Edit?.includes('file.patch') === true,
     matcher: 'Edit',
     step: { tool: 'Write', args: { file_path: 'ran.marker', content: 'x\n' } },
     script: 'echo NO-PATCH >&2; exit 2',
@@ -63,14 +149,16 @@ const FACTS: Fact[] = [
   },
   {
     name: 'without --dangerously-bypass-hook-trust an untrusted hook is skipped silently (trusted project)',
-    key: 'config.hookTrust: trusted-hash', states: (c) => c.config.hookTrust === 'trusted-hash',
+    key: 'config.hookTrust: trusted-hash',
+    states: (c) => c.config.hookTrust === 'trusted-hash',
     script: 'echo NO-UNTRUSTED >&2; exit 2',
     opts: { bypassHookTrust: false },
     expected: { ran: true, hookRan: false },
   },
   {
     name: 'in an untrusted project the project hooks are skipped silently, even with the bypass flag',
-    key: 'config.folderTrust: project-hooks-need-trust', states: (c) => c.config.folderTrust === 'project-hooks-need-trust',
+    key: 'config.folderTrust: project-hooks-need-trust',
+    states: (c) => c.config.folderTrust === 'project-hooks-need-trust',
     script: 'echo NO-UNTRUSTED-PROJECT >&2; exit 2',
     opts: { trustProject: false },
     expected: { ran: true, hookRan: false },
@@ -79,7 +167,11 @@ const FACTS: Fact[] = [
 
 const workspaces: TempWorkspace[] = [];
 beforeAll(() => void ensureAgent('codex'));
-afterAll(() => workspaces.forEach((w) => w.cleanup()));
+afterAll(() =>
+  workspaces.forEach((w) => {
+    w.cleanup();
+  }),
+);
 
 const told = (r: AgentRunResult, token: string) => r.requests.some((q) => JSON.stringify(q.body).includes(token));
 
@@ -90,9 +182,14 @@ describe('Codex CLI 0.169.0 hook runner (native hooks)', () => {
       workspaces.push(ws);
       const dir = ws.projectDir;
       const out = join(ws.root, 'hook.out');
-      const script = writeFileEnsured(join(ws.root, 'hook.sh'), `cat > /dev/null\nOUT=${JSON.stringify(out)}\ntouch "$OUT.started"\n${f.script}\n`);
+      const script = writeFileEnsured(
+        join(ws.root, 'hook.sh'),
+        `cat > /dev/null\nOUT=${JSON.stringify(out)}\ntouch "$OUT.started"\n${f.script}\n`,
+      );
       const handler = { type: 'command', command: `sh ${JSON.stringify(script)}`, ...f.handler };
-      writeJson(join(dir, '.codex/hooks.json'), { hooks: { PreToolUse: [{ matcher: f.matcher ?? 'Bash', hooks: [handler] }] } });
+      writeJson(join(dir, '.codex/hooks.json'), {
+        hooks: { PreToolUse: [{ matcher: f.matcher ?? 'Bash', hooks: [handler] }] },
+      });
       const step = codexStep(f.step ?? { tool: 'Bash', args: { command: 'touch ran.marker' } }, dir);
       const r = await runCodex({ projectDir: dir, homeDir: ws.homeDir, steps: [step] }, f.opts);
       const got = {
@@ -100,7 +197,10 @@ describe('Codex CLI 0.169.0 hook runner (native hooks)', () => {
         ...(f.expected.told ? { told: told(r, f.expected.told) ? f.expected.told : '(not told)' } : {}),
         hookRan: existsSync(`${out}.started`),
       };
-      expect(got, `exit=${r.exitCode}\ntoolResults=${JSON.stringify(r.toolResults)}\nstderr: ${r.stderr.slice(-1500)}`).toEqual({ hookRan: true, ...f.expected });
+      expect(
+        got,
+        `exit=${r.exitCode}\ntoolResults=${JSON.stringify(r.toolResults)}\nstderr: ${r.stderr.slice(-1500)}`,
+      ).toEqual({ hookRan: true, ...f.expected });
       expect(f.states(mappings.dialects.codex), `mappings/dialects/codex.yaml states ${f.key}`).toBe(true);
       if (f.key === 'env.projectDir: []') expect(readFileSync(out, 'utf8')).toBe(`unset|unset|${dir}`);
     });
@@ -108,7 +208,9 @@ describe('Codex CLI 0.169.0 hook runner (native hooks)', () => {
 });
 
 // strace, when present and allowed to trace here (a container without ptrace rights cannot)
-const strace = ['/usr/bin/strace', '/bin/strace'].find((p) => existsSync(p) && spawnSync(p, ['-f', '-qq', '-e', 'trace=none', 'true']).status === 0);
+const strace = ['/usr/bin/strace', '/bin/strace'].find(
+  (p) => existsSync(p) && spawnSync(p, ['-f', '-qq', '-e', 'trace=none', 'true']).status === 0,
+);
 describe('Codex CLI 0.169.0 runs offline in this harness', () => {
   // every connect() of the agent and its children (hooks, the tool's shell), traced
   it.skipIf(!strace)('a run with hooks on five events connects only to 127.0.0.1 (no DNS, no other host)', async () => {
@@ -117,11 +219,26 @@ describe('Codex CLI 0.169.0 runs offline in this harness', () => {
     const dir = ws.projectDir;
     const trace = join(ws.root, 'connect.trace');
     const hook = { type: 'command', command: 'cat > /dev/null' };
-    writeJson(join(dir, '.codex/hooks.json'), { hooks: Object.fromEntries(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'].map((e) => [e, [{ hooks: [hook] }]])) });
-    const steps = [{ tool: 'Bash', args: { command: 'touch ran.marker' } }, { tool: 'Write', args: { file_path: 'new.txt', content: 'x\n' } }].map((s) => codexStep(s, dir));
-    const r = await runCodex({ projectDir: dir, homeDir: ws.homeDir, steps }, { wrapper: [strace!, '-f', '-qq', '-e', 'trace=connect,sendto,sendmsg,sendmmsg', '-o', trace] });
-    expect({ exit: r.exitCode, ran: existsSync(join(dir, 'ran.marker')), requests: r.requests.length }, r.stderr.slice(-1500)).toEqual({ exit: 0, ran: true, requests: 3 });
-    const inet = readFileSync(trace, 'utf8').split('\n').filter((l) => /sa_family=AF_INET6?\b/.test(l));
+    writeJson(join(dir, '.codex/hooks.json'), {
+      hooks: Object.fromEntries(
+        ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'].map((e) => [e, [{ hooks: [hook] }]]),
+      ),
+    });
+    const steps = [
+      { tool: 'Bash', args: { command: 'touch ran.marker' } },
+      { tool: 'Write', args: { file_path: 'new.txt', content: 'x\n' } },
+    ].map((s) => codexStep(s, dir));
+    const r = await runCodex(
+      { projectDir: dir, homeDir: ws.homeDir, steps },
+      { wrapper: [strace!, '-f', '-qq', '-e', 'trace=connect,sendto,sendmsg,sendmmsg', '-o', trace] },
+    );
+    expect(
+      { exit: r.exitCode, ran: existsSync(join(dir, 'ran.marker')), requests: r.requests.length },
+      r.stderr.slice(-1500),
+    ).toEqual({ exit: 0, ran: true, requests: 3 });
+    const inet = readFileSync(trace, 'utf8')
+      .split('\n')
+      .filter((l) => /sa_family=AF_INET6?\b/.test(l));
     const elsewhere = inet.filter((l) => !/inet_addr\("127\.0\.0\.1"\)|inet_pton\(AF_INET6, "::1"/.test(l));
     expect(inet.length).toBeGreaterThan(0);
     expect(elsewhere).toEqual([]);

@@ -1,5 +1,7 @@
-// What `convert --to copilot` promises, in the real agents (GitHub Copilot CLI 1.0.102 and Claude Code 2.1.330, headless
-// and offline): each Claude hook runs once per event on Copilot — from Copilot's own file, through hook-bridge — while
+// What `convert --to copilot` promises, in the real agents (GitHub Copilot CLI 1.0.102 and Claude Code 2.1.330,
+// headless
+// and offline): each Claude hook runs once per event on Copilot — from Copilot's own file, through hook-bridge —
+// while
 // Copilot's own reading of the Claude file does nothing for it, and Claude Code runs the converted project as before,
 // also when it was started from Copilot (COPILOT_CLI=1 inherited). Plus the facts about Copilot's own files the dialect
 // relies on that were established while writing it (docs/observations.md).
@@ -20,9 +22,15 @@ beforeAll(() => {
   ensureAgent('copilot');
   ensureAgent('claude');
 });
-afterAll(() => workspaces.forEach((w) => w.cleanup()));
+afterAll(() =>
+  workspaces.forEach((w) => {
+    w.cleanup();
+  }),
+);
 
-const explain = (r: AgentRunResult) => `exit=${r.exitCode} ${r.durationMs} ms, ${r.requests.length} request(s), toolResults=${JSON.stringify(r.toolResults)}\n${r.stderr.slice(-1500)}`;
+const explain = (r: AgentRunResult) =>
+  `exit=${r.exitCode} ${r.durationMs} ms, ${r.requests.length} request(s), toolResults=` +
+  `${JSON.stringify(r.toolResults)}\n${r.stderr.slice(-1500)}`;
 const told = (r: AgentRunResult, token: string) => r.requests.some((q) => JSON.stringify(q.body).includes(token));
 
 /** A workspace whose hooks log one line per run to `log`: `<label> <event> <tool>` (from the payload the hook got). */
@@ -31,7 +39,12 @@ function workspace(prefix: string) {
   workspaces.push(ws);
   const log = join(ws.root, 'hooks.log');
   const logger = join(ws.root, 'log-hook.js');
-  writeFileSync(logger, `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{let p={};try{p=JSON.parse(s)}catch{}require('fs').appendFileSync(${JSON.stringify(log)},process.argv[2]+' '+(p.hook_event_name??'-')+' '+(p.tool_name??'-')+'\\n')});\n`);
+  writeFileSync(
+    logger,
+    `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{let ` +
+      `p={};try{p=JSON.parse(s)}catch{}require('fs').appendFileSync(${JSON.stringify(log)},process.argv[2]+' ` +
+      `'+(p.hook_event_name??'-')+' '+(p.tool_name??'-')+'\\n')});\n`,
+  );
   const lines = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean) : []);
   return { ws, dir: ws.projectDir, log, lines, hook: (label: string) => `node ${JSON.stringify(logger)} ${label}` };
 }
@@ -41,17 +54,24 @@ const STEPS: ModelStep[] = [
   { tool: 'bash', args: { command: 'echo one', description: 'one' } },
   { tool: 'bash', args: { command: 'echo two', description: 'two' } },
 ];
-const CLAUDE_STEPS: ModelStep[] = [
-  { tool: 'Bash', args: { command: 'echo one', description: 'one' } },
-  { tool: 'Bash', args: { command: 'echo two', description: 'two' } },
-];
 
 describe('Copilot CLI: each Claude hook runs once per event', () => {
   /** Hooks on every event Copilot fires from the Claude files, one of them in settings.local.json. */
   function project(prefix: string) {
     const w = workspace(prefix);
-    const g = (label: string, matcher?: string) => [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command: w.hook(label) }] }];
-    writeJson(join(w.dir, '.claude/settings.json'), { hooks: { SessionStart: g('ss'), UserPromptSubmit: g('ups'), PreToolUse: g('pre', 'Bash'), PostToolUse: g('post', 'Bash'), Stop: g('stop'), SessionEnd: g('end') } });
+    const g = (label: string, matcher?: string) => [
+      { ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command: w.hook(label) }] },
+    ];
+    writeJson(join(w.dir, '.claude/settings.json'), {
+      hooks: {
+        SessionStart: g('ss'),
+        UserPromptSubmit: g('ups'),
+        PreToolUse: g('pre', 'Bash'),
+        PostToolUse: g('post', 'Bash'),
+        Stop: g('stop'),
+        SessionEnd: g('end'),
+      },
+    });
     writeJson(join(w.dir, '.claude/settings.local.json'), { hooks: { PreToolUse: g('local-pre', 'Bash') } });
     return w;
   }
@@ -66,64 +86,128 @@ describe('Copilot CLI: each Claude hook runs once per event', () => {
   });
   const EXPECTED = { ss: 1, ups: 1, pre: 2, localPre: 2, post: 2, stop: 1, end: 1 };
 
-  it('through hook-bridge: once each, from Copilot\'s own file (the Claude entries gated), with Claude\'s payloads', async () => {
-    const w = project('hb-e2e-copilot-once-');
-    installConfig(w.dir, HOSTS.copilot, 'bridged');
-    const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: STEPS });
-    const lines = w.lines();
-    expect(once(lines), `${lines.join('\n')}\n${explain(r)}`).toEqual(EXPECTED);
-    // Nothing but these: every line is one of the expected, none twice beyond the calls.
-    expect(lines.length).toBe(Object.values(EXPECTED).reduce((a, b) => a + b, 0));
-  });
-  it('the same hooks left in the Claude files as they are: Copilot runs them itself, once per file (recorded)', async () => {
-    const w = project('hb-e2e-copilot-native-');
-    const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: STEPS });
-    expect(once(w.lines()), explain(r)).toEqual(EXPECTED);
-  });
-  it('the Claude files gated but the wrappers ALSO copied to another Copilot file by hand: twice — what foreign-read-runs-twice reports', async () => {
-    const w = project('hb-e2e-copilot-twice-');
-    installConfig(w.dir, HOSTS.copilot, 'bridged');
-    // An extra copy of the wrappers (e.g. a teammate's): Copilot has no de-duplication.
-    writeFileSync(join(w.dir, '.github/hooks/copy.json'), readFileSync(join(w.dir, '.github/hooks/hook-bridge.json')));
-    const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: STEPS });
-    expect(once(w.lines()).pre, explain(r)).toBe(4);
-  });
+  it(
+    "through hook-bridge: once each, from Copilot's own file (the " + "Claude entries gated), with Claude's payloads",
+    async () => {
+      const w = project('hb-e2e-copilot-once-');
+      installConfig(w.dir, HOSTS.copilot, 'bridged');
+      const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: STEPS });
+      const lines = w.lines();
+      expect(once(lines), `${lines.join('\n')}\n${explain(r)}`).toEqual(EXPECTED);
+      // Nothing but these: every line is one of the expected, none twice beyond the calls.
+      expect(lines.length).toBe(Object.values(EXPECTED).reduce((a, b) => a + b, 0));
+    },
+  );
+  it(
+    'the same hooks left in the Claude files as they are: Copilot ' + 'runs them itself, once per file (recorded)',
+    async () => {
+      const w = project('hb-e2e-copilot-native-');
+      const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: STEPS });
+      expect(once(w.lines()), explain(r)).toEqual(EXPECTED);
+    },
+  );
+  it(
+    'the Claude files gated but the wrappers ALSO copied to another Copilot ' +
+      'file by hand: twice — what foreign-read-runs-twice reports',
+    async () => {
+      const w = project('hb-e2e-copilot-twice-');
+      installConfig(w.dir, HOSTS.copilot, 'bridged');
+      // An extra copy of the wrappers (e.g. a teammate's): Copilot has no de-duplication.
+      writeFileSync(
+        join(w.dir, '.github/hooks/copy.json'),
+        readFileSync(join(w.dir, '.github/hooks/hook-bridge.json')),
+      );
+      const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: STEPS });
+      expect(once(w.lines()).pre, explain(r)).toBe(4);
+    },
+  );
 });
 
 describe('the gate, in the real agents', () => {
   function guarded(prefix: string) {
     const w = workspace(prefix);
     mkdirSync(join(w.dir, '.hooks'));
-    writeFileSync(join(w.dir, '.hooks/guard.sh'), '#!/bin/sh\ncat >/dev/null\necho "GATE-GUARD: no rm" >&2\nexit 2\n', { mode: 0o755 });
+    writeFileSync(join(w.dir, '.hooks/guard.sh'), '#!/bin/sh\ncat >/dev/null\necho "GATE-GUARD: no rm" >&2\nexit 2\n', {
+      mode: 0o755,
+    });
     // The logger first: Copilot runs a hook's entries one after another and stops at a deny (decisions.json
     // own-pre-two-deny-then-allow), where Claude Code runs them all (docs/decided-behaviours.md).
-    writeJson(join(w.dir, '.claude/settings.json'), { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: w.hook('pre') }, { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.hooks/guard.sh' }] }] } });
+    writeJson(join(w.dir, '.claude/settings.json'), {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: w.hook('pre') },
+              { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.hooks/guard.sh' },
+            ],
+          },
+        ],
+      },
+    });
     installConfig(w.dir, HOSTS.copilot, 'bridged');
     return w;
   }
-  it('Claude Code runs the converted project as before: the guard blocks with its reason, the logger runs once', async () => {
-    const w = guarded('hb-e2e-gate-claude-');
-    const r = await runClaude({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [{ tool: 'Bash', args: { command: 'touch ran.marker', description: 'x' } }] });
-    expect({ ran: existsSync(join(w.dir, 'ran.marker')), told: told(r, 'GATE-GUARD: no rm'), runs: w.lines() }, explain(r)).toEqual({ ran: false, told: true, runs: ['pre PreToolUse Bash'] });
-  });
+  it(
+    'Claude Code runs the converted project as before: the guard ' + 'blocks with its reason, the logger runs once',
+    async () => {
+      const w = guarded('hb-e2e-gate-claude-');
+      const r = await runClaude({
+        projectDir: w.dir,
+        homeDir: w.ws.homeDir,
+        steps: [{ tool: 'Bash', args: { command: 'touch ran.marker', description: 'x' } }],
+      });
+      expect(
+        { ran: existsSync(join(w.dir, 'ran.marker')), told: told(r, 'GATE-GUARD: no rm'), runs: w.lines() },
+        explain(r),
+      ).toEqual({ ran: false, told: true, runs: ['pre PreToolUse Bash'] });
+    },
+  );
   it('also when Claude Code was started from Copilot (COPILOT_CLI=1 and its other variables inherited)', async () => {
     const w = guarded('hb-e2e-gate-claude-in-copilot-');
     const env = { COPILOT_CLI: '1', COPILOT_CLI_BINARY_VERSION: '1.0.102', COPILOT_PROJECT_DIR: w.dir };
-    const r = await runClaude({ projectDir: w.dir, homeDir: w.ws.homeDir, env, steps: [{ tool: 'Bash', args: { command: 'touch ran.marker', description: 'x' } }] });
-    expect({ ran: existsSync(join(w.dir, 'ran.marker')), told: told(r, 'GATE-GUARD: no rm'), runs: w.lines() }, explain(r)).toEqual({ ran: false, told: true, runs: ['pre PreToolUse Bash'] });
+    const r = await runClaude({
+      projectDir: w.dir,
+      homeDir: w.ws.homeDir,
+      env,
+      steps: [{ tool: 'Bash', args: { command: 'touch ran.marker', description: 'x' } }],
+    });
+    expect(
+      { ran: existsSync(join(w.dir, 'ran.marker')), told: told(r, 'GATE-GUARD: no rm'), runs: w.lines() },
+      explain(r),
+    ).toEqual({ ran: false, told: true, runs: ['pre PreToolUse Bash'] });
   });
-  it('Copilot started from inside Claude Code (CLAUDE_PID, CLAUDECODE inherited): its own reading still does nothing, hook-bridge runs each once', async () => {
-    const w = guarded('hb-e2e-gate-copilot-in-claude-');
-    const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, env: { CLAUDE_PID: '1', CLAUDECODE: '1' }, steps: [{ tool: 'bash', args: { command: 'touch ran.marker', description: 'x' } }] });
-    expect({ ran: existsSync(join(w.dir, 'ran.marker')), told: told(r, 'GATE-GUARD: no rm'), runs: w.lines() }, explain(r)).toEqual({ ran: false, told: true, runs: ['pre PreToolUse Bash'] });
-  });
+  it(
+    'Copilot started from inside Claude Code (CLAUDE_PID, CLAUDECODE inherited): ' +
+      'its own reading still does nothing, hook-bridge runs each once',
+    async () => {
+      const w = guarded('hb-e2e-gate-copilot-in-claude-');
+      const r = await runCopilotInRepo({
+        projectDir: w.dir,
+        homeDir: w.ws.homeDir,
+        env: { CLAUDE_PID: '1', CLAUDECODE: '1' },
+        steps: [{ tool: 'bash', args: { command: 'touch ran.marker', description: 'x' } }],
+      });
+      expect(
+        { ran: existsSync(join(w.dir, 'ran.marker')), told: told(r, 'GATE-GUARD: no rm'), runs: w.lines() },
+        explain(r),
+      ).toEqual({ ran: false, told: true, runs: ['pre PreToolUse Bash'] });
+    },
+  );
   it("Copilot's hook shell is its own child, Claude Code's is Claude Code's (the fact the gate rests on)", async () => {
     const w = workspace('hb-e2e-gate-ppid-');
-    const probe = `echo "$PPID \${CLAUDE_PID-none} $(tr '\\0' ' ' < /proc/$PPID/cmdline | cut -d' ' -f1)" >> ${JSON.stringify(join(w.ws.root, 'ppid'))}`;
-    writeJson(join(w.dir, '.claude/settings.json'), { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: probe }] }] } });
+    const probe =
+      `echo "$PPID \${CLAUDE_PID-none} $(tr '\\0' ' ' < /proc/$PPID/cmdline | cut -d' ' -f1)" >> ` +
+      JSON.stringify(join(w.ws.root, 'ppid'));
+    writeJson(join(w.dir, '.claude/settings.json'), {
+      hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: probe }] }] },
+    });
     await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [] });
     await runClaude({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [], env: { COPILOT_CLI: '1' } });
-    const [copilot, claude] = readFileSync(join(w.ws.root, 'ppid'), 'utf8').trim().split('\n').map((l) => l.split(' '));
+    const [copilot, claude] = readFileSync(join(w.ws.root, 'ppid'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' '));
     expect(copilot![1]).toBe('none');
     expect(copilot![2]).toMatch(/copilot$/);
     expect(claude![0]).toBe(claude![1]);
@@ -132,21 +216,64 @@ describe('the gate, in the real agents', () => {
 });
 
 describe("Copilot CLI's own hook files (facts the dialect relies on)", () => {
-  it('`command` runs as `bash` does, `timeout` as `timeoutSec`; `version` may be left out; a file without hooks (the record) is skipped; sessionStart matchers are ignored', async () => {
-    const w = workspace('hb-e2e-copilot-own-');
-    writeJson(join(w.dir, '.github/hooks/a.json'), { version: 1, hooks: { preToolUse: [{ type: 'command', command: w.hook('command-key') }, { type: 'command', bash: `sleep 3; ${w.hook('late')}`, timeout: 1 }] } });
-    writeJson(join(w.dir, '.github/hooks/b.json'), { hooks: { sessionStart: [{ type: 'command', bash: w.hook('ss-startup'), matcher: 'startup' }, { type: 'command', bash: w.hook('ss-nomatch'), matcher: 'no-such-source' }] } });
-    writeJson(join(w.dir, '.github/hooks/hook-bridge.hook-bridge.json'), { about: 'record', entries: [] });
-    const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [STEPS[0]!] });
-    const labels = w.lines().map((l) => l.split(' ')[0]).sort();
-    expect(labels, explain(r)).toEqual(['command-key', 'ss-nomatch', 'ss-startup']);
-    expect(r.exitCode).toBe(0);
-  });
+  it(
+    '`command` runs as `bash` does, `timeout` as `timeoutSec`; `version` may be left out; a ' +
+      'file without hooks (the record) is skipped; sessionStart matchers are ignored',
+    async () => {
+      const w = workspace('hb-e2e-copilot-own-');
+      writeJson(join(w.dir, '.github/hooks/a.json'), {
+        version: 1,
+        hooks: {
+          preToolUse: [
+            { type: 'command', command: w.hook('command-key') },
+            { type: 'command', bash: `sleep 3; ${w.hook('late')}`, timeout: 1 },
+          ],
+        },
+      });
+      writeJson(join(w.dir, '.github/hooks/b.json'), {
+        hooks: {
+          sessionStart: [
+            { type: 'command', bash: w.hook('ss-startup'), matcher: 'startup' },
+            { type: 'command', bash: w.hook('ss-nomatch'), matcher: 'no-such-source' },
+          ],
+        },
+      });
+      writeJson(join(w.dir, '.github/hooks/hook-bridge.hook-bridge.json'), { about: 'record', entries: [] });
+      const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [STEPS[0]!] });
+      const labels = w
+        .lines()
+        .map((l) => l.split(' ')[0])
+        .sort();
+      expect(labels, explain(r)).toEqual(['command-key', 'ss-nomatch', 'ss-startup']);
+      expect(r.exitCode).toBe(0);
+    },
+  );
   it('modifiedArgs rewrites a create call in its own parameter names', async () => {
     const w = workspace('hb-e2e-copilot-modargs-');
-    writeJson(join(w.dir, '.github/hooks/a.json'), { version: 1, hooks: { preToolUse: [{ type: 'command', bash: `echo '${JSON.stringify({ modifiedArgs: { path: join(w.dir, 'rewritten.txt'), file_text: 'R\n' } })}'`, matcher: 'create' }] } });
-    const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [{ tool: 'create', args: { path: join(w.dir, 'orig.txt'), file_text: 'O\n' } }] });
-    expect({ orig: existsSync(join(w.dir, 'orig.txt')), rewritten: existsSync(join(w.dir, 'rewritten.txt')) }, explain(r)).toEqual({ orig: false, rewritten: true });
+    writeJson(join(w.dir, '.github/hooks/a.json'), {
+      version: 1,
+      hooks: {
+        preToolUse: [
+          {
+            type: 'command',
+            bash:
+              `echo '` +
+              JSON.stringify({ modifiedArgs: { path: join(w.dir, 'rewritten.txt'), file_text: 'R\n' } }) +
+              `'`,
+            matcher: 'create',
+          },
+        ],
+      },
+    });
+    const r = await runCopilotInRepo({
+      projectDir: w.dir,
+      homeDir: w.ws.homeDir,
+      steps: [{ tool: 'create', args: { path: join(w.dir, 'orig.txt'), file_text: 'O\n' } }],
+    });
+    expect(
+      { orig: existsSync(join(w.dir, 'orig.txt')), rewritten: existsSync(join(w.dir, 'rewritten.txt')) },
+      explain(r),
+    ).toEqual({ orig: false, rewritten: true });
   });
 });
 
@@ -155,60 +282,146 @@ describe('through hook-bridge, what Copilot alone gets wrong (issue 22)', () => 
   function project(mode: 'bridged' | 'native', event: string, matcher: string | undefined, script: string) {
     const w = workspace(`hb-e2e-copilot-${mode}-`);
     mkdirSync(join(w.dir, '.claude/hooks'), { recursive: true });
-    writeFileSync(join(w.dir, '.claude/hooks/hook.js'), `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const p=JSON.parse(s);\n${script}\n});\n`);
-    writeJson(join(w.dir, '.claude/settings.json'), { hooks: { [event]: [{ ...(matcher ? { matcher } : {}), hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/hook.js"' }] }] } });
+    writeFileSync(
+      join(w.dir, '.claude/hooks/hook.js'),
+      `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const p=JSON.parse(s);\n${script}\n});\n`,
+    );
+    writeJson(join(w.dir, '.claude/settings.json'), {
+      hooks: {
+        [event]: [
+          {
+            ...(matcher ? { matcher } : {}),
+            hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/hook.js"' }],
+          },
+        ],
+      },
+    });
     if (mode === 'bridged') installConfig(w.dir, HOSTS.copilot, 'bridged');
     return w;
   }
-  const envGuard = `if(String(p.tool_input&&p.tool_input.file_path).endsWith('.env')){console.error('ENV-GUARD: .env holds secrets');process.exit(2)}`;
+  const envGuard =
+    `if(String(p.tool_input&&p.tool_input.file_path).endsWith('.env')){console.error('ENV-GUARD: ` +
+    `.env holds secrets');process.exit(2)}`;
   for (const mode of ['bridged', 'native'] as const) {
-    it(`a Write|Edit .env guard reading file_path ${mode === 'bridged' ? 'blocks create .env with its reason' : 'reads nothing (path, file_text): the file is written (recorded)'}`, async () => {
-      const w = project(mode, 'PreToolUse', 'Write|Edit', envGuard);
-      const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [{ tool: 'create', args: { path: join(w.dir, '.env'), file_text: 'SECRET=1\n' } }] });
-      expect({ written: existsSync(join(w.dir, '.env')), told: told(r, 'ENV-GUARD') }, explain(r)).toEqual(mode === 'bridged' ? { written: false, told: true } : { written: true, told: false });
-    });
+    it(
+      `a Write|Edit .env guard reading file_path ` +
+        (mode === 'bridged'
+          ? 'blocks create .env with its reason'
+          : 'reads nothing (path, file_text): the file is written (recorded)'),
+      async () => {
+        const w = project(mode, 'PreToolUse', 'Write|Edit', envGuard);
+        const r = await runCopilotInRepo({
+          projectDir: w.dir,
+          homeDir: w.ws.homeDir,
+          steps: [{ tool: 'create', args: { path: join(w.dir, '.env'), file_text: 'SECRET=1\n' } }],
+        });
+        expect({ written: existsSync(join(w.dir, '.env')), told: told(r, 'ENV-GUARD') }, explain(r)).toEqual(
+          mode === 'bridged' ? { written: false, told: true } : { written: true, told: false },
+        );
+      },
+    );
   }
-  it('a crashing PreToolUse hook lets the call run (Claude\'s rule) through hook-bridge; Copilot alone denies it (recorded)', async () => {
-    for (const mode of ['bridged', 'native'] as const) {
-      const w = project(mode, 'PreToolUse', 'Bash', 'throw new Error("boom")');
-      const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [{ tool: 'bash', args: { command: 'touch ran.marker', description: 'x' } }] });
-      expect(existsSync(join(w.dir, 'ran.marker')), `${mode}: ${explain(r)}`).toBe(mode === 'bridged');
-    }
-  });
-  it('PostToolUse additionalContext reaches the model through hook-bridge; not from the Claude file alone (recorded)', async () => {
-    for (const mode of ['bridged', 'native'] as const) {
-      const w = project(mode, 'PostToolUse', 'Bash', `process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:'PostToolUse',additionalContext:'POST-CTX-9'}}))`);
+  it(
+    "a crashing PreToolUse hook lets the call run (Claude's rule) through hook-bridge; Copilot alone denies it " +
+      '(recorded)',
+    async () => {
+      for (const mode of ['bridged', 'native'] as const) {
+        const w = project(mode, 'PreToolUse', 'Bash', 'throw new Error("boom")');
+        const r = await runCopilotInRepo({
+          projectDir: w.dir,
+          homeDir: w.ws.homeDir,
+          steps: [{ tool: 'bash', args: { command: 'touch ran.marker', description: 'x' } }],
+        });
+        expect(existsSync(join(w.dir, 'ran.marker')), `${mode}: ${explain(r)}`).toBe(mode === 'bridged');
+      }
+    },
+  );
+  it(
+    'PostToolUse additionalContext reaches the model through ' +
+      'hook-bridge; not from the Claude file alone (recorded)',
+    async () => {
+      for (const mode of ['bridged', 'native'] as const) {
+        const w = project(
+          mode,
+          'PostToolUse',
+          'Bash',
+          `process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:'PostToolUse',additionalContext:'` +
+            `POST-CTX-9'}}))`,
+        );
+        const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [STEPS[0]!] });
+        expect(told(r, 'POST-CTX-9'), `${mode}: ${explain(r)}`).toBe(mode === 'bridged');
+      }
+    },
+  );
+  it(
+    "a transcript-reading Stop hook reads Copilot's events.jsonl " + "as Claude's JSONL (the Bash call in it)",
+    async () => {
+      const w = project(
+        'bridged',
+        'Stop',
+        undefined,
+        `if(p.stop_hook_active)return;const ` +
+          `recs=require('fs').readFileSync(p.transcript_path,'utf8').trim().split('\\n').map(l=>JSON.parse(l));const ` +
+          `uses=recs.filter(r=>r.type==='assistant').flatMap(r=>r.message.content).filter(b=>b.type==='tool_use');con` +
+          `sole.log(JSON.stringify({decision:'block',reason:'SAW ` +
+          `'+uses.map(b=>b.name+':'+b.input.command).join(',')}))`,
+      );
       const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [STEPS[0]!] });
-      expect(told(r, 'POST-CTX-9'), `${mode}: ${explain(r)}`).toBe(mode === 'bridged');
-    }
-  });
-  it('a transcript-reading Stop hook reads Copilot\'s events.jsonl as Claude\'s JSONL (the Bash call in it)', async () => {
-    const w = project('bridged', 'Stop', undefined, `if(p.stop_hook_active)return;const recs=require('fs').readFileSync(p.transcript_path,'utf8').trim().split('\\n').map(l=>JSON.parse(l));const uses=recs.filter(r=>r.type==='assistant').flatMap(r=>r.message.content).filter(b=>b.type==='tool_use');console.log(JSON.stringify({decision:'block',reason:'SAW '+uses.map(b=>b.name+':'+b.input.command).join(',')}))`);
-    const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: [STEPS[0]!] });
-    expect(told(r, 'SAW Bash:echo one'), explain(r)).toBe(true);
-  });
+      expect(told(r, 'SAW Bash:echo one'), explain(r)).toBe(true);
+    },
+  );
 });
 
 describe('Copilot CLI: hook-bridge not installed where Copilot runs hooks', () => {
-  /** A Claude guard that would deny the call, converted with a runner that is on no PATH (as a first install gets wrong). */
+  /** A Claude guard that would deny the call, converted with a runner that is on no PATH (as a first install gets
+   * wrong).
+   */
   function missingRunner(prefix: string) {
     const w = workspace(prefix);
-    writeJson(join(w.dir, '.claude/settings.json'), { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo NO >&2; exit 2' }] }] } });
-    execFileSync(process.execPath, [join(repoRoot, 'bin/hook-bridge.cjs'), 'convert', '--from', 'claude', '--to', 'copilot', '--runner', 'hook-bridge-not-installed', '--no-backup'], { cwd: w.dir, stdio: 'ignore' });
+    writeJson(join(w.dir, '.claude/settings.json'), {
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo NO >&2; exit 2' }] }] },
+    });
+    execFileSync(
+      process.execPath,
+      [
+        join(repoRoot, 'bin/hook-bridge.cjs'),
+        'convert',
+        '--from',
+        'claude',
+        '--to',
+        'copilot',
+        '--runner',
+        'hook-bridge-not-installed',
+        '--no-backup',
+      ],
+      { cwd: w.dir, stdio: 'ignore' },
+    );
     return w;
   }
   const touch: ModelStep[] = [{ tool: 'bash', args: { command: 'touch ran.marker', description: 'touch' } }];
-  it('the entry convert wrote (with its runner guard): the call goes on, as Claude Code treats a hook that cannot start', async () => {
-    const w = missingRunner('hb-e2e-copilot-norunner-');
-    expect(readFileSync(join(w.dir, '.github/hooks/hook-bridge.json'), 'utf8')).toContain(JSON.stringify(RUNNER_GUARD).slice(1, -1));
-    const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: touch });
-    expect({ ran: existsSync(join(w.dir, 'ran.marker')), denied: told(r, 'Denied by preToolUse hook') }, explain(r)).toEqual({ ran: true, denied: false });
-  });
+  it(
+    'the entry convert wrote (with its runner guard): the call goes ' +
+      'on, as Claude Code treats a hook that cannot start',
+    async () => {
+      const w = missingRunner('hb-e2e-copilot-norunner-');
+      expect(readFileSync(join(w.dir, '.github/hooks/hook-bridge.json'), 'utf8')).toContain(
+        JSON.stringify(RUNNER_GUARD).slice(1, -1),
+      );
+      const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: touch });
+      expect(
+        { ran: existsSync(join(w.dir, 'ran.marker')), denied: told(r, 'Denied by preToolUse hook') },
+        explain(r),
+      ).toEqual({ ran: true, denied: false });
+    },
+  );
   it('the same entry without the guard: Copilot denies the call (exit 127 "hook errored"; recorded)', async () => {
     const w = missingRunner('hb-e2e-copilot-norunner-bare-');
     const file = join(w.dir, '.github/hooks/hook-bridge.json');
     writeFileSync(file, readFileSync(file, 'utf8').split(JSON.stringify(RUNNER_GUARD).slice(1, -1)).join(''));
     const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: touch });
-    expect({ ran: existsSync(join(w.dir, 'ran.marker')), denied: told(r, 'Denied by preToolUse hook') }, explain(r)).toEqual({ ran: false, denied: true });
+    expect(
+      { ran: existsSync(join(w.dir, 'ran.marker')), denied: told(r, 'Denied by preToolUse hook') },
+      explain(r),
+    ).toEqual({ ran: false, denied: true });
   });
 });

@@ -13,7 +13,11 @@ beforeAll(() => {
   ensureAgent('qwen');
   ensureAgent('codebuddy');
 });
-afterAll(() => workspaces.forEach((w) => w.cleanup()));
+afterAll(() =>
+  workspaces.forEach((w) => {
+    w.cleanup();
+  }),
+);
 
 const qwen = HOSTS.qwen;
 const settings = (hooks: object) => `${JSON.stringify({ hooks }, null, 2)}\n`;
@@ -23,13 +27,21 @@ function workspace() {
   workspaces.push(ws);
   return ws;
 }
-const convert = (args: string[], cwd: string) => execFileSync(process.execPath, [bin, 'convert', ...args, '--runner', runner], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const convert = (args: string[], cwd: string) =>
+  execFileSync(process.execPath, [bin, 'convert', ...args, '--runner', runner], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
 type Played = { r: { toolResults: string[] }; dir: string };
 /** The block-rm guard stopped the call: its marker was not made, and the model saw the guard's reason. */
 function expectDenied({ r, dir }: Played): Played {
   expect(existsSync(join(dir, 'removed.marker')), JSON.stringify(r.toolResults)).toBe(false);
-  expect(r.toolResults.some((t) => t.includes('Blocked by block-rm.sh')), JSON.stringify(r.toolResults)).toBe(true);
+  expect(
+    r.toolResults.some((t) => t.includes('Blocked by block-rm.sh')),
+    JSON.stringify(r.toolResults),
+  ).toBe(true);
   return { r, dir };
 }
 /** The harmless call ran. */
@@ -42,12 +54,27 @@ describe('qwen: a --dispatch project converted from outside its directory', () =
   async function play(command: string) {
     const ws = workspace();
     const dir = ws.projectDir;
-    cpSync(join(repoRoot, 'examples/claude-project/.claude/hooks/block-rm.sh'), join(dir, '.claude/hooks/block-rm.sh'), { recursive: true });
-    writeFileSync(join(dir, '.claude/settings.json'), settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh' }] }] }));
+    cpSync(
+      join(repoRoot, 'examples/claude-project/.claude/hooks/block-rm.sh'),
+      join(dir, '.claude/hooks/block-rm.sh'),
+      { recursive: true },
+    );
+    writeFileSync(
+      join(dir, '.claude/settings.json'),
+      settings({
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh' }] },
+        ],
+      }),
+    );
     // From the workspace root, the project given as input: the registration must not depend on that shell.
     convert([dir, '--to', 'qwen', '--dispatch'], ws.root);
     expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toContain("--config '.claude/settings.json'");
-    const r = await qwen.run({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: qwen.tools.shell, args: { command, description: 'run it' } }] });
+    const r = await qwen.run({
+      projectDir: dir,
+      homeDir: ws.homeDir,
+      steps: [{ tool: qwen.tools.shell, args: { command, description: 'run it' } }],
+    });
     return { r, dir };
   }
   it('the guard denies rm -rf', async () => expectDenied(await play('rm -rf victim; touch removed.marker')));
@@ -59,13 +86,30 @@ describe('qwen: a project edited and converted again', () => {
     const ws = workspace();
     const dir = ws.projectDir;
     mkdirSync(join(dir, '.claude'));
-    const hook = (tag: string, timeout: number) => settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `cat >/dev/null; echo ${tag} >> "$CLAUDE_PROJECT_DIR"/ran.log`, timeout }] }] });
+    const hook = (tag: string, timeout: number) =>
+      settings({
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: `cat >/dev/null; echo ${tag} >> "$CLAUDE_PROJECT_DIR"/ran.log`, timeout },
+            ],
+          },
+        ],
+      });
     writeFileSync(join(dir, '.claude/settings.json'), hook('v1', 10));
     convert(['--to', 'qwen'], dir);
     writeFileSync(join(dir, '.claude/settings.json'), hook('v2', 20));
     const out = convert(['--to', 'qwen', '--format', 'json'], dir);
-    expect(JSON.parse(out).targets[0].changes).toMatchObject({ added: 1, removed: [expect.objectContaining({ event: 'PreToolUse' })] });
-    const r = await qwen.run({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: qwen.tools.shell, args: { command: 'touch ran.marker', description: 'run it' } }] });
+    expect(JSON.parse(out).targets[0].changes).toMatchObject({
+      added: 1,
+      removed: [expect.objectContaining({ event: 'PreToolUse' })],
+    });
+    const r = await qwen.run({
+      projectDir: dir,
+      homeDir: ws.homeDir,
+      steps: [{ tool: qwen.tools.shell, args: { command: 'touch ran.marker', description: 'run it' } }],
+    });
     expect(existsSync(join(dir, 'ran.marker')), JSON.stringify(r.toolResults)).toBe(true);
     expect(readFileSync(join(dir, 'ran.log'), 'utf8')).toBe('v2\n');
   });
@@ -75,12 +119,30 @@ describe('codebuddy: one .codebuddy/settings.json written for CodeBuddy Code and
   async function play(command: string) {
     const ws = workspace();
     const dir = ws.projectDir;
-    cpSync(join(repoRoot, 'examples/claude-project/.claude/hooks/block-rm.sh'), join(dir, '.claude/hooks/block-rm.sh'), { recursive: true });
+    cpSync(
+      join(repoRoot, 'examples/claude-project/.claude/hooks/block-rm.sh'),
+      join(dir, '.claude/hooks/block-rm.sh'),
+      { recursive: true },
+    );
     const log = { type: 'command', command: 'cat >/dev/null; echo pre >> "$CLAUDE_PROJECT_DIR"/ran.log' };
-    writeFileSync(join(dir, '.claude/settings.json'), settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh' }, log] }] }));
+    writeFileSync(
+      join(dir, '.claude/settings.json'),
+      settings({
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh' }, log],
+          },
+        ],
+      }),
+    );
     convert(['--to', 'codebuddy,codebuddy-ide'], dir);
     const cb = HOSTS.codebuddy;
-    const r = await cb.run({ projectDir: dir, homeDir: ws.homeDir, steps: [{ tool: cb.tools.shell, args: { command, description: 'run it' } }] });
+    const r = await cb.run({
+      projectDir: dir,
+      homeDir: ws.homeDir,
+      steps: [{ tool: cb.tools.shell, args: { command, description: 'run it' } }],
+    });
     return { r, dir };
   }
   it('the guard denies rm -rf', async () => expectDenied(await play('rm -rf victim; touch removed.marker')));

@@ -17,6 +17,7 @@ describe('DialectFile (src/model/dialect-spec.ts) and the zod schema of mappings
     expectTypeOf<Parsed['timeout']>().not.toEqualTypeOf<Omit<DialectFile['timeout'], 'unit'> & { unit: 's' }>();
   });
   it('every compiled dialect parses with the schema (the data is of the published type)', () => {
-    for (const spec of Object.values(mappings.dialects)) expect(dialectFileSchema.safeParse(spec).success, spec.id).toBe(true);
+    for (const spec of Object.values(mappings.dialects))
+      expect(dialectFileSchema.safeParse(spec).success, spec.id).toBe(true);
   });
 });

@@ -20,26 +20,59 @@ describe('tool catalogs match the ground truth', () => {
     for (const t of gt('claude/tools.json').tools as { name: string; params: string[] }[]) {
       if (t.name.startsWith('mcp__')) continue; // MCP tools are the user's, not the agent's
       expect(cat.get(t.name), t.name).toBeDefined();
-      expect(cat.get(t.name)!.params.map(([n]) => n), t.name).toEqual(t.params);
+      expect(
+        cat.get(t.name)!.params.map(([n]) => n),
+        t.name,
+      ).toEqual(t.params);
     }
     // every tool of system/init is known, and the removed tools users still name are kept
-    for (const n of gt('claude/tools.json').system_init_tools as string[]) expect(cat.has(n) || n === 'Task', n).toBe(true);
+    for (const n of gt('claude/tools.json').system_init_tools as string[])
+      expect(cat.has(n) || n === 'Task', n).toBe(true);
     for (const n of ['LS', 'MultiEdit', 'TodoWrite']) expect(cat.get(n)?.status, n).toBe('historical');
     // the input schema's required parameters (a replacing updatedInput without them fails the call)
     for (const t of gt('claude/tools.json').tools as { name: string; required?: string[] }[]) {
       if (!t.name.startsWith('mcp__')) expect(cat.get(t.name)!.required ?? [], t.name).toEqual(t.required ?? []);
     }
     // Glob and Grep: offered only when --allowedTools names them (docs/observations.md), with these parameters.
-    expect(cat.get('Glob')).toMatchObject({ status: 'conditional', params: [['pattern', 'pattern'], ['path', 'path']] });
+    expect(cat.get('Glob')).toMatchObject({
+      status: 'conditional',
+      params: [
+        ['pattern', 'pattern'],
+        ['path', 'path'],
+      ],
+    });
     expect(cat.get('Grep')!.status).toBe('conditional');
-    expect(cat.get('Grep')!.params.map(([n]) => n)).toEqual(['pattern', 'path', 'glob', 'output_mode', '-B', '-A', '-C', 'context', '-n', '-i', '-o', 'type', 'head_limit', 'offset', 'multiline']);
+    expect(cat.get('Grep')!.params.map(([n]) => n)).toEqual([
+      'pattern',
+      'path',
+      'glob',
+      'output_mode',
+      '-B',
+      '-A',
+      '-C',
+      'context',
+      '-n',
+      '-i',
+      '-o',
+      'type',
+      'head_limit',
+      'offset',
+      'multiline',
+    ]);
   });
 
   it('qwen: every tool, parameter and matcher alias', () => {
     const cat = catalog('qwen');
-    for (const t of gt('qwen/tools.json').tools as { name: string; properties: string[]; matcher_aliases_exact: string[] }[]) {
+    for (const t of gt('qwen/tools.json').tools as {
+      name: string;
+      properties: string[];
+      matcher_aliases_exact: string[];
+    }[]) {
       expect(cat.get(t.name), t.name).toBeDefined();
-      expect(cat.get(t.name)!.params.map(([n]) => n), t.name).toEqual(t.properties);
+      expect(
+        cat.get(t.name)!.params.map(([n]) => n),
+        t.name,
+      ).toEqual(t.properties);
       expect(cat.get(t.name)!.aliases, t.name).toEqual(t.matcher_aliases_exact);
     }
   });
@@ -48,17 +81,25 @@ describe('tool catalogs match the ground truth', () => {
     const cat = catalog('codebuddy');
     for (const t of gt('codebuddy/tools.json').tools as { name: string; params: string[] | null }[]) {
       expect(cat.get(t.name), t.name).toBeDefined();
-      expect(cat.get(t.name)!.params.map(([n]) => n), t.name).toEqual(t.params ?? []);
+      expect(
+        cat.get(t.name)!.params.map(([n]) => n),
+        t.name,
+      ).toEqual(t.params ?? []);
     }
   });
 
   it('gemini: every tool it offered the model, with its parameters and required ones', () => {
     const cat = catalog('gemini');
-    const sent = JSON.parse(readFileSync(join(root, 'test/fixtures/observed/gemini/tools-sent-to-model.json'), 'utf8')) as { name: string; parametersJsonSchema?: { properties?: object; required?: string[] } }[];
+    const sent = JSON.parse(
+      readFileSync(join(root, 'test/fixtures/observed/gemini/tools-sent-to-model.json'), 'utf8'),
+    ) as { name: string; parametersJsonSchema?: { properties?: object; required?: string[] } }[];
     expect(sent.length).toBeGreaterThan(10);
     for (const t of sent) {
       expect(cat.get(t.name), t.name).toBeDefined();
-      expect(cat.get(t.name)!.params.map(([n]) => n), t.name).toEqual(Object.keys(t.parametersJsonSchema?.properties ?? {}));
+      expect(
+        cat.get(t.name)!.params.map(([n]) => n),
+        t.name,
+      ).toEqual(Object.keys(t.parametersJsonSchema?.properties ?? {}));
       expect(cat.get(t.name)!.required ?? [], t.name).toEqual(t.parametersJsonSchema?.required ?? []);
       expect(cat.get(t.name)!.status, t.name).toBe('observed');
     }
@@ -70,20 +111,43 @@ describe('tool catalogs match the ground truth', () => {
   it('codex: every tool_name and tool_input key its hooks saw (payloads/), and nothing Codex CLI lacks', () => {
     const cat = catalog('codex');
     const dir = join(root, 'test/fixtures/ground-truth/codex/payloads');
-    const captured = readdirSync(dir).filter((f) => /^(Pre|Post)ToolUse-/.test(f)).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { tool_name: string; tool_input: object });
+    const captured = readdirSync(dir)
+      .filter((f) => /^(Pre|Post)ToolUse-/.test(f))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { tool_name: string; tool_input: object });
     expect(new Set(captured.map((p) => p.tool_name))).toEqual(new Set(['Bash', 'apply_patch', 'spawn_agent']));
     for (const p of captured) {
       expect(cat.get(p.tool_name), p.tool_name).toBeDefined();
-      // tool_input carries only what the catalog lists: Bash {command} (b03: workdir, tty … not shown), apply_patch {command}, spawn_agent {message}
+      // tool_input carries only what the catalog lists: Bash {command} (b03: workdir, tty … not shown), apply_patch
+      // {command}, spawn_agent {message}
       expect(Object.keys(p.tool_input), p.tool_name).toEqual(cat.get(p.tool_name)!.params.map(([n]) => n));
     }
-    expect(cat.get('apply_patch')).toMatchObject({ aliases: ['Write', 'Edit'], params: [['command', 'patch']], covers: ['file.write', 'file.edit', 'file.multi-edit'] });
+    expect(cat.get('apply_patch')).toMatchObject({
+      aliases: ['Write', 'Edit'],
+      params: [['command', 'patch']],
+      covers: ['file.write', 'file.edit', 'file.multi-edit'],
+    });
     expect(cat.get('spawn_agent')).toMatchObject({ aliases: ['Agent'], params: [['message', 'prompt']] });
     // verified absent (README "Model / tools"): no read, grep, glob, list, web-fetch, web-search or todo tool
-    for (const c of ['file.read', 'file.write', 'file.edit', 'file.multi-edit', 'file.list', 'search.glob', 'search.grep', 'web.fetch', 'web.search', 'todo.write', 'notebook.edit']) {
+    for (const c of [
+      'file.read',
+      'file.write',
+      'file.edit',
+      'file.multi-edit',
+      'file.list',
+      'search.glob',
+      'search.grep',
+      'web.fetch',
+      'web.search',
+      'todo.write',
+      'notebook.edit',
+    ]) {
       expect(mappings.tools[c]!.codex, c).toBeNull();
     }
-    expect(mappings.index.toolCovering.codex).toEqual({ 'file.write': 'file.patch', 'file.edit': 'file.patch', 'file.multi-edit': 'file.patch' });
+    expect(mappings.index.toolCovering.codex).toEqual({
+      'file.write': 'file.patch',
+      'file.edit': 'file.patch',
+      'file.multi-edit': 'file.patch',
+    });
   });
 
   it('codebuddy-ide: the IDE vocabulary of DESIGN.md', () => {
@@ -96,7 +160,12 @@ describe('tool catalogs match the ground truth', () => {
 
   it('the same concept maps across dialects (Write = write_file = write_to_file)', () => {
     const w = mappings.tools['file.write']!;
-    expect([w.claude?.name, w.qwen?.name, w.codebuddy?.name, w['codebuddy-ide']?.name]).toEqual(['Write', 'write_file', 'Write', 'write_to_file']);
+    expect([w.claude?.name, w.qwen?.name, w.codebuddy?.name, w['codebuddy-ide']?.name]).toEqual([
+      'Write',
+      'write_file',
+      'Write',
+      'write_to_file',
+    ]);
     expect(mappings.tools.shell!.qwen!.name).toBe('run_shell_command');
   });
 });
@@ -133,32 +202,68 @@ describe('tables are consistent both ways', () => {
     }
   });
 
-  it('an event name is "observed" only where a capture of the real agent has it; every other name is "documented"', () => {
-    const fired: Partial<Record<(typeof DIALECT_IDS)[number], Set<string>>> = {
-      gemini: new Set(JSON.parse(readFileSync(join(root, 'test/fixtures/observed/gemini/_event-order.json'), 'utf8')) as string[]),
-    };
-    for (const d of ['claude', 'qwen', 'codebuddy'] as const) fired[d] = new Set((gt(`${d}/payloads/_index.json`) as { hook_event_name?: string; event?: string }[]).map((e) => e.hook_event_name ?? e.event!));
-    const wrong: string[] = [];
-    for (const [d, seen] of Object.entries(fired) as [(typeof DIALECT_IDS)[number], Set<string>][]) {
-      expect(seen.size, d).toBeGreaterThan(5); // the scan is not vacuous
-      for (const row of Object.values(mappings.events)) {
-        const name = row.names[d];
-        if (name && (row.evidence[d] === 'observed') !== seen.has(name)) wrong.push(`${d} ${name}: ${row.evidence[d]}`);
+  it(
+    'an event name is "observed" only where a capture of the real ' + 'agent has it; every other name is "documented"',
+    () => {
+      const fired: Partial<Record<(typeof DIALECT_IDS)[number], Set<string>>> = {
+        gemini: new Set(
+          JSON.parse(readFileSync(join(root, 'test/fixtures/observed/gemini/_event-order.json'), 'utf8')) as string[],
+        ),
+      };
+      for (const d of ['claude', 'qwen', 'codebuddy'] as const)
+        fired[d] = new Set(
+          (gt(`${d}/payloads/_index.json`) as { hook_event_name?: string; event?: string }[]).map(
+            (e) => e.hook_event_name ?? e.event!,
+          ),
+        );
+      const wrong: string[] = [];
+      for (const [d, seen] of Object.entries(fired) as [(typeof DIALECT_IDS)[number], Set<string>][]) {
+        expect(seen.size, d).toBeGreaterThan(5); // the scan is not vacuous
+        for (const row of Object.values(mappings.events)) {
+          const name = row.names[d];
+          if (name && (row.evidence[d] === 'observed') !== seen.has(name))
+            wrong.push(`${d} ${name}: ${row.evidence[d]}`);
+        }
       }
-    }
-    expect(wrong).toEqual([]);
-  });
+      expect(wrong).toEqual([]);
+    },
+  );
 
   it('every event Gemini CLI fired (observed/gemini) is known, and its whole settings enum is declared', () => {
-    const fired = JSON.parse(readFileSync(join(root, 'test/fixtures/observed/gemini/_event-order.json'), 'utf8')) as string[];
+    const fired = JSON.parse(
+      readFileSync(join(root, 'test/fixtures/observed/gemini/_event-order.json'), 'utf8'),
+    ) as string[];
     for (const e of new Set(fired)) expect(mappings.index.eventByName.gemini[e], e).toBeDefined();
-    expect(Object.keys(mappings.index.eventByName.gemini).sort()).toEqual(['AfterAgent', 'AfterModel', 'AfterTool', 'BeforeAgent', 'BeforeModel', 'BeforeTool', 'BeforeToolSelection', 'Notification', 'PreCompress', 'SessionEnd', 'SessionStart']);
+    expect(Object.keys(mappings.index.eventByName.gemini).sort()).toEqual([
+      'AfterAgent',
+      'AfterModel',
+      'AfterTool',
+      'BeforeAgent',
+      'BeforeModel',
+      'BeforeTool',
+      'BeforeToolSelection',
+      'Notification',
+      'PreCompress',
+      'SessionEnd',
+      'SessionStart',
+    ]);
     expect(mappings.dialects.gemini).toMatchObject({ eventsComplete: true, timeout: { unit: 'ms', default: 60000 } });
   });
 
   it('codex: the events it fired (payloads/_index.json) and PermissionRequest (source) are its whole event set', () => {
     const fired = new Set((gt('codex/payloads/_index.json') as { event: string }[]).map((e) => e.event));
-    expect([...fired].sort()).toEqual(['PostCompact', 'PostToolUse', 'PreCompact', 'PreToolUse', 'SessionEnd', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop', 'UserPromptSubmit']);
+    expect([...fired].sort()).toEqual([
+      'PostCompact',
+      'PostToolUse',
+      'PreCompact',
+      'PreToolUse',
+      'SessionEnd',
+      'SessionStart',
+      'Stop',
+      'SubagentStart',
+      'SubagentStop',
+      'UserPromptSubmit',
+    ]);
     expect(Object.keys(mappings.index.eventByName.codex).sort()).toEqual([...fired, 'PermissionRequest'].sort());
     expect(mappings.events['permission-request']!.evidence.codex).toBe('documented');
     expect(mappings.events['pre-tool-use']!.evidence.codex).toBe('observed');
@@ -169,21 +274,45 @@ describe('tables are consistent both ways', () => {
   it('codex: the facts the payloads and the environment capture show', () => {
     const env = gt('codex/payloads/_hook-env.json') as { added_by_codex: string[]; stdin_trailing_newline: boolean };
     const spec = mappings.dialects.codex;
-    expect(spec.env).toMatchObject({ projectDir: env.added_by_codex, provided: env.added_by_codex, projectRoot: 'git-toplevel-of-cwd' });
+    expect(spec.env).toMatchObject({
+      projectDir: env.added_by_codex,
+      provided: env.added_by_codex,
+      projectRoot: 'git-toplevel-of-cwd',
+    });
     expect(env.stdin_trailing_newline).toBe(false);
     expect(spec.timeout).toMatchObject({ unit: 's', default: 600, onTimeout: 'proceed' });
     const idx = gt('codex/payloads/_index.json') as { keys: string[] }[];
-    for (const k of spec.payload!.alwaysSent) expect(idx.every((e) => e.keys.includes(k)), k).toBe(true);
-    const modes = new Set(Object.values(gt('codex/permission-mode-tests.json') as Record<string, unknown>).filter((v) => typeof v === 'string'));
+    for (const k of spec.payload!.alwaysSent)
+      expect(
+        idx.every((e) => e.keys.includes(k)),
+        k,
+      ).toBe(true);
+    const modes = new Set(
+      Object.values(gt('codex/permission-mode-tests.json') as Record<string, unknown>).filter(
+        (v) => typeof v === 'string',
+      ),
+    );
     expect([...modes]).toEqual(Object.keys(spec.payload!.permissionModes));
-    expect(spec.config).toMatchObject({ write: '.codex/hooks.json', project: ['.codex/hooks.json'], homeVar: 'CODEX_HOME', hookTrust: 'trusted-hash' });
-    expect(spec.output).toMatchObject({ answerSchema: 'strict', jsonOnNonZeroExit: 'ignored', exit2NeedsStderr: true, askHeadless: 'void' });
+    expect(spec.config).toMatchObject({
+      write: '.codex/hooks.json',
+      project: ['.codex/hooks.json'],
+      homeVar: 'CODEX_HOME',
+      hookTrust: 'trusted-hash',
+    });
+    expect(spec.output).toMatchObject({
+      answerSchema: 'strict',
+      jsonOnNonZeroExit: 'ignored',
+      exit2NeedsStderr: true,
+      askHeadless: 'void',
+    });
   });
 
   it('every dialect states a timeout unit and matcher semantics', () => {
     for (const d of DIALECT_IDS) {
       expect(['s', 'ms']).toContain(mappings.dialects[d].timeout.unit);
-      expect(['exact-list-or-regex', 'exact-part-or-regex', 'regex', 'anchored-regex']).toContain(mappings.dialects[d].matcher.semantics);
+      expect(['exact-list-or-regex', 'exact-part-or-regex', 'regex', 'anchored-regex']).toContain(
+        mappings.dialects[d].matcher.semantics,
+      );
     }
     expect(mappings.dialects.claude.timeout).toMatchObject({ unit: 's', default: 600 });
     expect(mappings.dialects.qwen.timeout).toMatchObject({ unit: 's', default: 60, legacyMsFrom: 1000 });
@@ -205,35 +334,44 @@ describe('malformed mapping files fail with the file and key', () => {
     }
     throw new Error('compileMappings accepted a malformed mapping');
   }
-  const append = (f: string, text: string) => (dir: string) => writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8') + text);
+  const append = (f: string, text: string) => (dir: string) =>
+    writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8') + text);
 
   it('a parameter list that is not a list', () => {
-    expect(broken(append('tools.yaml', '\nbroken.tool:\n  qwen: { name: broken_tool, params: nope }\n'))).toMatch(/^tools\.yaml: broken\.tool\.qwen\.params: /);
+    expect(broken(append('tools.yaml', '\nbroken.tool:\n  qwen: { name: broken_tool, params: nope }\n'))).toMatch(
+      /^tools\.yaml: broken\.tool\.qwen\.params: /,
+    );
   });
   it('a native name mapped twice', () => {
     expect(broken(append('tools.yaml', '\nshell.again:\n  qwen: { name: run_shell_command, params: [] }\n'))).toBe(
-      'tools.yaml: shell.again.qwen.name: qwen tool name "run_shell_command" is mapped by both "shell" and "shell.again"',
+      'tools.yaml: shell.again.qwen.name: qwen tool name ' +
+        '"run_shell_command" is mapped by both "shell" and "shell.again"',
     );
   });
   it('a timeout without a unit', () => {
     const msg = broken((dir) => {
       const f = join(dir, 'dialects/qwen.yaml');
-      writeFileSync(f, readFileSync(f, 'utf8').replace(/\n  unit: s /, '\n  '));
+      writeFileSync(f, readFileSync(f, 'utf8').replace(/\n {2}unit: s /, '\n  '));
     });
     expect(msg).toMatch(/^dialects\/qwen\.yaml: timeout\.unit: /);
   });
   it('invalid YAML, with line and column', () => {
     expect(broken(append('events.yaml', '\nstop: [unclosed\n'))).toMatch(/^events\.yaml: \d+:\d+: /);
   });
-  it('sameFilesAs naming a dialect that itself reads another one\'s files', () => {
+  it("sameFilesAs naming a dialect that itself reads another one's files", () => {
     const msg = broken((dir) => {
       const f = join(dir, 'dialects/qwen.yaml');
-      writeFileSync(f, readFileSync(f, 'utf8').replace(/\n  plugin: \[\]\n/, '\n  plugin: []\n  sameFilesAs: codebuddy-ide\n'));
+      writeFileSync(
+        f,
+        readFileSync(f, 'utf8').replace(/\n {2}plugin: \[\]\n/, '\n  plugin: []\n  sameFilesAs: codebuddy-ide\n'),
+      );
     });
     expect(msg).toMatch(/^dialects\/qwen\.yaml: config\.sameFilesAs: /);
   });
   it('a canonical id that is not lowercase-dotted', () => {
-    expect(broken(append('tools.yaml', '\nBadTool:\n  claude: { name: Bad, params: [] }\n'))).toMatch(/^tools\.yaml: BadTool: /);
+    expect(broken(append('tools.yaml', '\nBadTool:\n  claude: { name: Bad, params: [] }\n'))).toMatch(
+      /^tools\.yaml: BadTool: /,
+    );
   });
 });
 
@@ -243,7 +381,11 @@ describe('tool_response shapes in tools.yaml match every captured PostToolUse pa
       const dir = join(root, 'test/fixtures', set, d, 'payloads');
       return (existsSync(dir) ? readdirSync(dir) : [])
         .filter((f) => f.startsWith('PostToolUse-') || f.startsWith('AfterTool-'))
-        .map((f) => ({ d, f: `${set}/${d}/${f}`, p: JSON.parse(readFileSync(join(dir, f), 'utf8')) as { tool_name: string; tool_response: unknown } }));
+        .map((f) => ({
+          d,
+          f: `${set}/${d}/${f}`,
+          p: JSON.parse(readFileSync(join(dir, f), 'utf8')) as { tool_name: string; tool_response: unknown },
+        }));
     }),
   );
   it.each(captures.map((c) => [c.f, c] as const))('%s', (_, { d, p }) => {
@@ -253,11 +395,21 @@ describe('tool_response shapes in tools.yaml match every captured PostToolUse pa
     // CodeBuddy answers a failed call with an error object whatever the tool (PostToolUse-Read-missing-file.json)
     if (d === 'codebuddy' && (r as { is_error?: unknown }).is_error === true && !Array.isArray(entry.response)) return;
     // Gemini adds `error` to the same shape when a call fails (AfterTool-read_file-missing.json)
-    if (d === 'gemini' && entry.response === 'llm-text') return expect(Object.keys(r as object).filter((k) => k !== 'error').sort()).toEqual(['llmContent', 'returnDisplay']);
-    if (Array.isArray(entry.response)) expect(Object.keys(r as object).filter((k) => !(entry.response as string[]).includes(k))).toEqual([]);
-    else if (entry.response === 'llm-text') expect(Object.keys(r as object).sort()).toEqual(['llmContent', 'returnDisplay']);
+    if (d === 'gemini' && entry.response === 'llm-text')
+      return expect(
+        Object.keys(r as object)
+          .filter((k) => k !== 'error')
+          .sort(),
+      ).toEqual(['llmContent', 'returnDisplay']);
+    if (Array.isArray(entry.response))
+      expect(Object.keys(r as object).filter((k) => !(entry.response as string[]).includes(k))).toEqual([]);
+    else if (entry.response === 'llm-text')
+      expect(Object.keys(r as object).sort()).toEqual(['llmContent', 'returnDisplay']);
     // a tool that answers with lines says "No files found" (a string) when nothing matched
     else expect(typeof r === 'string' || (entry.response === 'lines' && Array.isArray(r))).toBe(true);
   });
-  it('covers the captures', () => expect(captures.filter((c) => toolsOf(c.d).find((t) => t.entry.name === c.p.tool_name)?.entry.response).length).toBeGreaterThan(25));
+  it('covers the captures', () =>
+    expect(
+      captures.filter((c) => toolsOf(c.d).find((t) => t.entry.name === c.p.tool_name)?.entry.response).length,
+    ).toBeGreaterThan(25));
 });

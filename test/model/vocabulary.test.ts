@@ -10,7 +10,15 @@ import { mappings } from '../../src/model/mappings.js';
 
 const fixtures = resolve(import.meta.dirname, '../fixtures');
 const json = (f: string) => JSON.parse(readFileSync(join(fixtures, 'documented', f), 'utf8'));
-const seed = (prefix: string) => readFileSync(join(fixtures, 'seeds', `${prefix}_${{ '001': '177f5922b99a5abc', '002': '33d0a8c90802da1f', '003': '9bb968f0cf8a52d6' }[prefix]}.txt`), 'utf8');
+const seed = (prefix: string) =>
+  readFileSync(
+    join(
+      fixtures,
+      'seeds',
+      `${prefix}_${{ '001': '177f5922b99a5abc', '002': '33d0a8c90802da1f', '003': '9bb968f0cf8a52d6' }[prefix]}.txt`,
+    ),
+    'utf8',
+  );
 
 /** The canonical event a dialect's native event name maps to, with its evidence. */
 function event(d: DialectId, name: string) {
@@ -23,7 +31,8 @@ function tool(d: DialectId, name: string) {
   return entry ? { id, evidence: toolEvidence(entry) } : undefined;
 }
 const hasEvents = (d: DialectId, names: string[]) => {
-  for (const n of names) expect(event(d, n), `${d} ${n}`).toMatchObject({ evidence: expect.stringMatching(/^(observed|documented)$/) });
+  for (const n of names)
+    expect(event(d, n), `${d} ${n}`).toMatchObject({ evidence: expect.stringMatching(/^(observed|documented)$/) });
 };
 
 describe('events: every documented name is known, with its evidence', () => {
@@ -37,7 +46,8 @@ describe('events: every documented name is known, with its evidence', () => {
     for (const [name, field] of Object.entries(m.matchedField as Record<string, string>)) {
       expect(mappings.events[event('claude', name)!.id]!.matcherOn, name).toBe(field === 'tool_name' ? 'tool' : field);
     }
-    for (const name of m.noMatcher as string[]) expect(mappings.events[event('claude', name)!.id]!.matcherOn, name).toBeNull();
+    for (const name of m.noMatcher as string[])
+      expect(mappings.events[event('claude', name)!.id]!.matcherOn, name).toBeNull();
     for (const [name, values] of Object.entries(m.values as Record<string, string[]>)) {
       expect(mappings.events[event('claude', name)!.id]!.values.claude, name).toEqual(values);
     }
@@ -65,11 +75,23 @@ describe('events: every documented name is known, with its evidence', () => {
   it("hooks-yaml: seed 002's event table, each event itself or placed on its nearest", () => {
     const section = /### Hook Event Types\n([\s\S]*?)\n## /.exec(seed('002'))![1]!;
     const table = [...section.matchAll(/^\| `(\w+)` +\|/gm)].map((x) => x[1]!);
-    expect(table).toEqual(['PreToolUse', 'Stop', 'SubagentStop', 'InputReceived', 'BeforeResponse', 'AfterResponse', 'SessionStart', 'AppStartup', 'AppShutdown']);
+    expect(table).toEqual([
+      'PreToolUse',
+      'Stop',
+      'SubagentStop',
+      'InputReceived',
+      'BeforeResponse',
+      'AfterResponse',
+      'SessionStart',
+      'AppStartup',
+      'AppShutdown',
+    ]);
     for (const n of table) expect(event('hooks-yaml', n)).toMatchObject({ evidence: 'documented' });
     // The events it shares with Claude Code are the same events (seed 002: same payload, same meaning).
-    for (const n of ['PreToolUse', 'Stop', 'SubagentStop', 'SessionStart']) expect(event('hooks-yaml', n)!.id).toBe(event('claude', n)!.id);
-    for (const n of ['InputReceived', 'BeforeResponse', 'AfterResponse', 'AppStartup', 'AppShutdown']) expect(mappings.events[event('hooks-yaml', n)!.id]!.nearest, n).toBeDefined();
+    for (const n of ['PreToolUse', 'Stop', 'SubagentStop', 'SessionStart'])
+      expect(event('hooks-yaml', n)!.id).toBe(event('claude', n)!.id);
+    for (const n of ['InputReceived', 'BeforeResponse', 'AfterResponse', 'AppStartup', 'AppShutdown'])
+      expect(mappings.events[event('hooks-yaml', n)!.id]!.nearest, n).toBeDefined();
     // Claude events the format does not list are carried under their Claude names.
     expect(event('hooks-yaml', 'Notification')).toMatchObject({ id: 'notification', evidence: 'extension' });
   });
@@ -81,10 +103,20 @@ describe('tools: every documented name is known, with its evidence', () => {
     // The seed's text runs the list together ("read_file - Read filewrite_to_file - …"): the table here must
     // rebuild it exactly, so it can be neither shorter nor different.
     const table: [string, string][] = [
-      ['read_file', 'Read file'], ['write_to_file', 'Write to file'], ['replace_in_file', 'Replace file content'], ['delete_files', 'Delete files'],
-      ['list_files', 'List files'], ['search_file', 'Search files'], ['search_content', 'Search content'], ['read_lints', 'Read Lint errors'],
-      ['execute_command', 'Execute command'], ['preview_url', 'Preview URL'], ['task', 'Create subtask'], ['web_search', 'Web search'],
-      ['web_fetch', 'Fetch web content'], ['ask_followup_question', 'Ask user'],
+      ['read_file', 'Read file'],
+      ['write_to_file', 'Write to file'],
+      ['replace_in_file', 'Replace file content'],
+      ['delete_files', 'Delete files'],
+      ['list_files', 'List files'],
+      ['search_file', 'Search files'],
+      ['search_content', 'Search content'],
+      ['read_lints', 'Read Lint errors'],
+      ['execute_command', 'Execute command'],
+      ['preview_url', 'Preview URL'],
+      ['task', 'Create subtask'],
+      ['web_search', 'Web search'],
+      ['web_fetch', 'Fetch web content'],
+      ['ask_followup_question', 'Ask user'],
     ];
     expect(table.map(([n, d]) => `${n} - ${d}`).join('')).toBe(list);
     const names = table.map(([n]) => n);

@@ -21,24 +21,138 @@ const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks
 
 /**
  * Events each agent documents (or, for Claude Code, declares in its bundle), independent of mappings/:
- * - claude: test/fixtures/documented/claude-hook-events.json (copied from the ground truth: the event enum of Claude Code 2.1.332's binary)
+ * - claude: test/fixtures/documented/claude-hook-events.json (copied from the ground truth: the event enum of Claude
+ *   Code 2.1.332's binary)
  * - qwen: Qwen Code hooks reference (qwenlm.github.io/qwen-code-docs …/hooks-reference) and seed 001
  * - codebuddy: CodeBuddy Code "Hooks 配置参考" (cloud.tencent.com/document/product/1831/137030), v1.16.0+
  * - codebuddy-ide: seed 003 (CodeBuddy IDE hooks documentation)
  * - hooks-yaml: seed 002 (hooks.yaml v2.0.0 event table)
  * - gemini: the `hooks` events of Gemini CLI 0.61.0's settingsSchema.ts (test/fixtures/ground-truth/gemini/README.md)
- * - codex: the events Codex CLI 0.169.0 fired, and PermissionRequest from its source (test/fixtures/ground-truth/codex/README.md)
- * - copilot: the 15 events of GitHub Copilot CLI 1.0.102's settings schema (test/fixtures/observed/copilot/README.md §3)
+ * - codex: the events Codex CLI 0.169.0 fired, and PermissionRequest from its source
+ *   (test/fixtures/ground-truth/codex/README.md)
+ * - copilot: the 15 events of GitHub Copilot CLI 1.0.102's settings schema (test/fixtures/observed/copilot/README.md
+ *   §3)
  */
 const DOCUMENTED: Record<DialectId, string[]> = {
-  claude: (JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/documented/claude-hook-events.json'), 'utf8')) as { events: string[] }).events,
-  qwen: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SubagentStart', 'SubagentStop', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompact', 'PostCompact', 'Stop', 'UserPromptSubmit', 'PermissionRequest', 'ConfigChange', 'StopFailure', 'TeammateIdle', 'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'WorktreeCreate'],
-  codebuddy: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SessionStart', 'SessionEnd', 'Stop', 'SubagentStart', 'SubagentStop', 'StopFailure', 'UserPromptSubmit', 'Notification', 'PermissionRequest', 'PermissionDenied', 'Elicitation', 'ElicitationResult', 'PreCompact', 'PostCompact', 'InstructionsLoaded', 'ConfigChange', 'TaskCreated', 'TaskCompleted', 'TeammateIdle', 'FileChanged', 'CwdChanged', 'WorktreeCreate', 'WorktreeRemove', 'Setup'],
-  'codebuddy-ide': ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart', 'SessionEnd', 'PreCompact'],
-  'hooks-yaml': ['PreToolUse', 'Stop', 'SubagentStop', 'InputReceived', 'BeforeResponse', 'AfterResponse', 'SessionStart', 'AppStartup', 'AppShutdown'],
-  gemini: ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'Notification', 'SessionStart', 'SessionEnd', 'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection'],
-  codex: ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'PermissionRequest'],
-  copilot: ['sessionStart', 'sessionEnd', 'userPromptSubmitted', 'userPromptTransformed', 'preToolUse', 'postToolUse', 'postToolUseFailure', 'permissionRequest', 'agentStop', 'subagentStart', 'subagentStop', 'preCompact', 'notification', 'errorOccurred', 'preMcpToolCall'],
+  claude: (
+    JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '../fixtures/documented/claude-hook-events.json'), 'utf8'),
+    ) as { events: string[] }
+  ).events,
+  qwen: [
+    'PreToolUse',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'SubagentStart',
+    'SubagentStop',
+    'Notification',
+    'SessionStart',
+    'SessionEnd',
+    'PreCompact',
+    'PostCompact',
+    'Stop',
+    'UserPromptSubmit',
+    'PermissionRequest',
+    'ConfigChange',
+    'StopFailure',
+    'TeammateIdle',
+    'InstructionsLoaded',
+    'CwdChanged',
+    'FileChanged',
+    'WorktreeCreate',
+  ],
+  codebuddy: [
+    'PreToolUse',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'SessionStart',
+    'SessionEnd',
+    'Stop',
+    'SubagentStart',
+    'SubagentStop',
+    'StopFailure',
+    'UserPromptSubmit',
+    'Notification',
+    'PermissionRequest',
+    'PermissionDenied',
+    'Elicitation',
+    'ElicitationResult',
+    'PreCompact',
+    'PostCompact',
+    'InstructionsLoaded',
+    'ConfigChange',
+    'TaskCreated',
+    'TaskCompleted',
+    'TeammateIdle',
+    'FileChanged',
+    'CwdChanged',
+    'WorktreeCreate',
+    'WorktreeRemove',
+    'Setup',
+  ],
+  'codebuddy-ide': [
+    'PreToolUse',
+    'PostToolUse',
+    'UserPromptSubmit',
+    'Stop',
+    'SessionStart',
+    'SessionEnd',
+    'PreCompact',
+  ],
+  'hooks-yaml': [
+    'PreToolUse',
+    'Stop',
+    'SubagentStop',
+    'InputReceived',
+    'BeforeResponse',
+    'AfterResponse',
+    'SessionStart',
+    'AppStartup',
+    'AppShutdown',
+  ],
+  gemini: [
+    'BeforeTool',
+    'AfterTool',
+    'BeforeAgent',
+    'AfterAgent',
+    'Notification',
+    'SessionStart',
+    'SessionEnd',
+    'PreCompress',
+    'BeforeModel',
+    'AfterModel',
+    'BeforeToolSelection',
+  ],
+  codex: [
+    'SessionStart',
+    'UserPromptSubmit',
+    'PreToolUse',
+    'PostToolUse',
+    'Stop',
+    'SessionEnd',
+    'SubagentStart',
+    'SubagentStop',
+    'PreCompact',
+    'PostCompact',
+    'PermissionRequest',
+  ],
+  copilot: [
+    'sessionStart',
+    'sessionEnd',
+    'userPromptSubmitted',
+    'userPromptTransformed',
+    'preToolUse',
+    'postToolUse',
+    'postToolUseFailure',
+    'permissionRequest',
+    'agentStop',
+    'subagentStart',
+    'subagentStop',
+    'preCompact',
+    'notification',
+    'errorOccurred',
+    'preMcpToolCall',
+  ],
 };
 
 // Shapes found in public files that are not valid configs of any agent: hook-bridge must answer with a clear
@@ -56,7 +170,8 @@ const MALFORMED: { name: string; file: string }[] = [
  */
 const KNOWN_FAILING: Record<string, string> = {};
 /** `it`, or `it.fails` for a known failure (its reason in the title). */
-const check = (key: string) => (title: string, fn: () => unknown) => (KNOWN_FAILING[key] ? it.fails(`${title} [known failure: ${KNOWN_FAILING[key]}]`, fn) : it(title, fn));
+const check = (key: string) => (title: string, fn: () => unknown) =>
+  KNOWN_FAILING[key] ? it.fails(`${title} [known failure: ${KNOWN_FAILING[key]}]`, fn) : it(title, fn);
 
 it('known failures name only cases that exist', () => {
   const keys = [
@@ -87,7 +202,11 @@ function sourceFiles(c: Case, dir: string): string[] {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (/(settings(\.local)?\.json|hooks\.json|hooks\.yaml)$/.test(e.name) || /[/\\]\.github[/\\]hooks[/\\][^/\\]+\.json$/.test(p)) found.push(p);
+      else if (
+        /(settings(\.local)?\.json|hooks\.json|hooks\.yaml)$/.test(e.name) ||
+        /[/\\]\.github[/\\]hooks[/\\][^/\\]+\.json$/.test(p)
+      )
+        found.push(p);
     }
   };
   walk(dir);
@@ -98,13 +217,23 @@ function sourceFiles(c: Case, dir: string): string[] {
 function countHandlers(file: string): number {
   const text = readFileSync(file, 'utf8');
   if (file.endsWith('.yaml')) return ((parseYaml(text) as { hooks?: unknown[] }).hooks ?? []).length;
-  const hooks = (parseJsoncText(text, [], { allowTrailingComma: true }) as { hooks?: Record<string, { hooks?: unknown[]; type?: string }[]> }).hooks ?? {};
+  const hooks =
+    (
+      parseJsoncText(text, [], { allowTrailingComma: true }) as {
+        hooks?: Record<string, { hooks?: unknown[]; type?: string }[]>;
+      }
+    ).hooks ?? {};
   // Matcher groups of handlers, or (GitHub Copilot CLI's files) one flat list of actions per event.
-  return Object.values(hooks).reduce((n, groups) => n + groups.reduce((m, g) => m + (g.hooks?.length ?? (g.type ? 1 : 0)), 0), 0);
+  return Object.values(hooks).reduce(
+    (n, groups) => n + groups.reduce((m, g) => m + (g.hooks?.length ?? (g.type ? 1 : 0)), 0),
+    0,
+  );
 }
 
 /** `hook-bridge convert` as the CLI runs it, in process: exit 2 is a thrown HookBridgeError. */
-async function convertExit(o: Parameters<typeof convertProject>[0]): Promise<{ exit: number; result?: ConvertProjectResult; error?: string }> {
+async function convertExit(
+  o: Parameters<typeof convertProject>[0],
+): Promise<{ exit: number; result?: ConvertProjectResult; error?: string }> {
   try {
     const result = await convertProject({ backup: false, ...o });
     const rows = result.targets.flatMap((t) => t.result.report);
@@ -119,7 +248,14 @@ async function convertExit(o: Parameters<typeof convertProject>[0]): Promise<{ e
 function identity(h: Hook, pluginRoot?: string): string {
   let command = h.command;
   if (command !== undefined && pluginRoot) command = command.split(pluginRoot).join('${CLAUDE_PLUGIN_ROOT}');
-  return JSON.stringify([h.nativeEvent, h.type, command ?? null, h.fields.args ?? null, h.fields.prompt ?? null, h.fields.url ?? null]);
+  return JSON.stringify([
+    h.nativeEvent,
+    h.type,
+    command ?? null,
+    h.fields.args ?? null,
+    h.fields.prompt ?? null,
+    h.fields.url ?? null,
+  ]);
 }
 
 function readHooks(d: DialectId, file: string): Hook[] {
@@ -131,113 +267,166 @@ function eventOf(f: { file: string; path?: string }): string | undefined {
   const json = /^hooks\.([^.[]+)/.exec(f.path ?? '');
   if (json) return json[1];
   const yml = /^hooks\[(\d+)\]/.exec(f.path ?? '');
-  if (yml) return ((parseYaml(readFileSync(f.file, 'utf8')) as { hooks: { event?: string }[] }).hooks[Number(yml[1])] ?? {}).event;
+  if (yml)
+    return (parseYaml(readFileSync(f.file, 'utf8')) as { hooks: { event?: string }[] }).hooks[Number(yml[1])]?.event;
   return undefined;
 }
 
 for (const c of CASES) {
   describe(`real-world ${c.name} (${c.from})`, () => {
-    check(`${c.name}|audit`)(`audit on ${c.from} itself: no documented event is "event-unsupported" at error level`, () => {
-      const dir = copy(c.name);
-      const r = audit({ paths: c.inputs ? c.inputs.map((f) => join(dir, f)) : [dir], only: ['event-unsupported'] });
-      const wrong = r.findings.filter((f) => f.severity === 'error' && DOCUMENTED[c.from].includes(eventOf(f) ?? ''));
-      expect(wrong.map((f) => `${f.path}: ${f.message}`), 'audit: documented events reported unsupported').toEqual([]);
-    });
+    check(`${c.name}|audit`)(
+      `audit on ${c.from} itself: no documented event is "event-unsupported" at error level`,
+      () => {
+        const dir = copy(c.name);
+        const r = audit({ paths: c.inputs ? c.inputs.map((f) => join(dir, f)) : [dir], only: ['event-unsupported'] });
+        const wrong = r.findings.filter((f) => f.severity === 'error' && DOCUMENTED[c.from].includes(eventOf(f) ?? ''));
+        expect(
+          wrong.map((f) => `${f.path}: ${f.message}`),
+          'audit: documented events reported unsupported',
+        ).toEqual([]);
+      },
+    );
 
     for (const to of ALL.filter((d) => d !== c.from)) {
       // CodeBuddy Code and the CodeBuddy IDE read the same .codebuddy/settings.json: write beside it.
-      const out = (c.from === 'codebuddy' && to === 'codebuddy-ide') || (c.from === 'codebuddy-ide' && to === 'codebuddy') ? 'converted.json' : undefined;
+      const out =
+        (c.from === 'codebuddy' && to === 'codebuddy-ide') || (c.from === 'codebuddy-ide' && to === 'codebuddy')
+          ? 'converted.json'
+          : undefined;
 
-      check(`${c.name}|${to}`)(`-> ${to}: converts (exit 0/1), a report row per hook, idempotent, round-trips, audits`, async () => {
-        const dir = copy(c.name);
-        const sources = sourceFiles(c, dir);
-        const handlers = sources.reduce((n, f) => n + countHandlers(f), 0);
-        expect(handlers).toBeGreaterThan(0);
-        const opts = {
-          to: [to],
-          project: dir,
-          ...(c.inputs ? { inputs: c.inputs.map((f) => join(dir, f)) } : {}),
-          ...(c.explicitFrom ? { from: c.from } : {}),
-          ...(out ? { out: join(dir, out) } : {}),
-        };
+      check(`${c.name}|${to}`)(
+        `-> ${to}: converts (exit 0/1), a report row per hook, idempotent, round-trips, audits`,
+        async () => {
+          const dir = copy(c.name);
+          const sources = sourceFiles(c, dir);
+          const handlers = sources.reduce((n, f) => n + countHandlers(f), 0);
+          expect(handlers).toBeGreaterThan(0);
+          const opts = {
+            to: [to],
+            project: dir,
+            ...(c.inputs ? { inputs: c.inputs.map((f) => join(dir, f)) } : {}),
+            ...(c.explicitFrom ? { from: c.from } : {}),
+            ...(out ? { out: join(dir, out) } : {}),
+          };
 
-        // 1. converts, never exit 2; one report row per handler of the source
-        const first = await convertExit(opts);
-        if (first.exit === 2) throw new Error(`convert exits 2: ${first.error}`);
-        const target = first.result!.targets[0]!;
-        expect(target.result.report.length, 'report rows (one per source hook)').toBe(handlers);
+          // 1. converts, never exit 2; one report row per handler of the source
+          const first = await convertExit(opts);
+          if (first.exit === 2) throw new Error(`convert exits 2: ${first.error}`);
+          const target = first.result!.targets[0]!;
+          expect(target.result.report.length, 'report rows (one per source hook)').toBe(handlers);
 
-        // 2. a second run changes nothing
-        const second = await convertExit(opts);
-        if (second.exit === 2) throw new Error(`second convert exits 2: ${second.error}`);
-        expect(second.result!.targets[0]!.after, 'second convert changes the target file').toBe(target.after);
+          // 2. a second run changes nothing
+          const second = await convertExit(opts);
+          if (second.exit === 2) throw new Error(`second convert exits 2: ${second.error}`);
+          expect(second.result!.targets[0]!.after, 'second convert changes the target file').toBe(target.after);
 
-        // 3. converting back gives the same hooks: same events, types, commands (wrappers unwrapped), args
-        const back = await convertExit({ inputs: [target.file], from: to, to: [c.from], project: mkdtempSync(join(tmpdir(), 'hb-rw-back-')), stdout: true });
-        if (back.exit === 2) throw new Error(`converting back exits 2: ${back.error}`);
-        const backFile = join(mkdtempSync(join(tmpdir(), 'hb-rw-backfile-')), c.from === 'hooks-yaml' ? 'hooks.yaml' : 'settings.json');
-        writeFileSync(backFile, back.result!.targets[0]!.after);
-        const pluginRoot = first.result!.sources.find((s) => s.pluginRoot)?.pluginRoot;
-        const kept = new Set(target.result.report.filter((r) => r.status !== 'dropped').map((r) => `${r.source.file}\0${r.source.path}`));
-        const original = first.result!.sources
-          .flatMap((s) => readHooks(c.from, s.file))
-          .filter((h) => kept.has(`${h.origin.file}\0${h.origin.path}`))
-          .map((h) => identity(h))
-          .sort();
-        const roundTripped = readHooks(c.from, backFile)
-          .map((h) => identity(h, pluginRoot))
-          .sort();
-        expect(roundTripped, 'hooks after converting back').toEqual(original);
+          // 3. converting back gives the same hooks: same events, types, commands (wrappers unwrapped), args
+          const back = await convertExit({
+            inputs: [target.file],
+            from: to,
+            to: [c.from],
+            project: mkdtempSync(join(tmpdir(), 'hb-rw-back-')),
+            stdout: true,
+          });
+          if (back.exit === 2) throw new Error(`converting back exits 2: ${back.error}`);
+          const backFile = join(
+            mkdtempSync(join(tmpdir(), 'hb-rw-backfile-')),
+            c.from === 'hooks-yaml' ? 'hooks.yaml' : 'settings.json',
+          );
+          writeFileSync(backFile, back.result!.targets[0]!.after);
+          const pluginRoot = first.result!.sources.find((s) => s.pluginRoot)?.pluginRoot;
+          const kept = new Set(
+            target.result.report.filter((r) => r.status !== 'dropped').map((r) => `${r.source.file}\0${r.source.path}`),
+          );
+          const original = first
+            .result!.sources.flatMap((s) => readHooks(c.from, s.file))
+            .filter((h) => kept.has(`${h.origin.file}\0${h.origin.path}`))
+            .map((h) => identity(h))
+            .sort();
+          const roundTripped = readHooks(c.from, backFile)
+            .map((h) => identity(h, pluginRoot))
+            .sort();
+          expect(roundTripped, 'hooks after converting back').toEqual(original);
 
-        // 4. audit for the target: an event the target documents is never an "event-unsupported" error
-        const a = audit({ paths: c.inputs ? c.inputs.map((f) => join(dir, f)) : sources, target: to, only: ['event-unsupported'] });
-        const wrong = a.findings.filter((f) => f.severity === 'error' && DOCUMENTED[to].includes(eventOf(f) ?? ''));
-        expect(wrong.map((f) => `${f.path}: ${f.message}`), `audit --target ${to}: documented events reported unsupported`).toEqual([]);
+          // 4. audit for the target: an event the target documents is never an "event-unsupported" error
+          const a = audit({
+            paths: c.inputs ? c.inputs.map((f) => join(dir, f)) : sources,
+            target: to,
+            only: ['event-unsupported'],
+          });
+          const wrong = a.findings.filter((f) => f.severity === 'error' && DOCUMENTED[to].includes(eventOf(f) ?? ''));
+          expect(
+            wrong.map((f) => `${f.path}: ${f.message}`),
+            `audit --target ${to}: documented events reported unsupported`,
+          ).toEqual([]);
 
-        // 5. the written file, audited on its own agent: the same (not for `out`: audit reads files at their real places)
-        if (out) return;
-        const written = audit({ paths: [target.file], only: ['event-unsupported'] });
-        const wrongWritten = written.findings.filter((f) => f.severity === 'error' && DOCUMENTED[to].includes(eventOf(f) ?? ''));
-        expect(wrongWritten.map((f) => `${f.path}: ${f.message}`), `audit of the converted ${to} file: documented events reported unsupported`).toEqual([]);
-      });
+          // 5. the written file, audited on its own agent: the same (not for `out`: audit reads files at their real
+          //    places)
+          if (out) return;
+          const written = audit({ paths: [target.file], only: ['event-unsupported'] });
+          const wrongWritten = written.findings.filter(
+            (f) => f.severity === 'error' && DOCUMENTED[to].includes(eventOf(f) ?? ''),
+          );
+          expect(
+            wrongWritten.map((f) => `${f.path}: ${f.message}`),
+            `audit of the converted ${to} file: documented events reported unsupported`,
+          ).toEqual([]);
+        },
+      );
     }
   });
 }
 
-
 describe('real-world malformed shapes', () => {
   for (const m of MALFORMED) {
     for (const to of ALL.filter((d) => d !== 'claude')) {
-      check(`${m.name}|${to}`)(`${m.name} -> ${to}: a clear error naming the file, or a row for every hook`, async () => {
-        const dir = copy(m.name);
-        const r = await convertExit({ to: [to], project: dir });
-        if (r.exit === 2) {
-          expect(r.error).toContain(join(dir, m.file));
-          expect(r.error).not.toMatch(/\n\s+at .+:\d+:\d+/);
-        } else {
-          const raw = parseJsoncText(readFileSync(join(dir, m.file), 'utf8')) as Record<string, unknown>;
-          const groups = (raw.hooks && !Array.isArray(raw.hooks) ? raw.hooks : raw) as Record<string, { hooks?: unknown[] }[]>;
-          const handlers = Object.values(groups).filter(Array.isArray).reduce((n, gs) => n + gs.reduce((k, g) => k + (g.hooks?.length ?? 0), 0), 0);
-          expect(r.result!.targets[0]!.result.report.length, 'report rows (one per hook in the file)').toBe(handlers);
-        }
-      });
+      check(`${m.name}|${to}`)(
+        `${m.name} -> ${to}: a clear error naming the file, or a row for every hook`,
+        async () => {
+          const dir = copy(m.name);
+          const r = await convertExit({ to: [to], project: dir });
+          if (r.exit === 2) {
+            expect(r.error).toContain(join(dir, m.file));
+            expect(r.error).not.toMatch(/\n\s+at .+:\d+:\d+/);
+          } else {
+            const raw = parseJsoncText(readFileSync(join(dir, m.file), 'utf8')) as Record<string, unknown>;
+            const groups = (raw.hooks && !Array.isArray(raw.hooks) ? raw.hooks : raw) as Record<
+              string,
+              { hooks?: unknown[] }[]
+            >;
+            const handlers = Object.values(groups)
+              .filter(Array.isArray)
+              .reduce((n, gs) => n + gs.reduce((k, g) => k + (g.hooks?.length ?? 0), 0), 0);
+            expect(r.result!.targets[0]!.result.report.length, 'report rows (one per hook in the file)').toBe(handlers);
+          }
+        },
+      );
     }
   }
 });
 
 describe('real-world via the built CLI (exit codes as a user sees them)', () => {
   const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
-  for (const c of CASES.filter((x) => ['claude-all-lifecycle', 'plugin-custom-hooks-path', 'hooks-yaml-priority', 'codebuddy-project'].includes(x.name))) {
-    check(`cli:${c.name}`)(`${c.name}: convert --to every other dialect exits 0 or 1, with a report line per hook`, () => {
-      const dir = copy(c.name);
-      const targets = ALL.filter((d) => d !== c.from && !(c.from === 'codebuddy' && d === 'codebuddy-ide'));
-      const r = spawnSync(process.execPath, [bin, 'convert', ...(c.inputs ?? []), '--to', targets.join(','), '--format', 'json', '--stdout'], { cwd: dir, encoding: 'utf8' });
-      if (r.status === 2) throw new Error(`hook-bridge convert exits 2: ${r.stderr}`);
-      expect(r.stderr).toBe('');
-      expect([0, 1]).toContain(r.status);
-      const json = JSON.parse(r.stdout) as { targets: { report: unknown[] }[] };
-      const handlers = sourceFiles(c, dir).reduce((n, f) => n + countHandlers(f), 0);
-      for (const t of json.targets) expect(t.report).toHaveLength(handlers);
-    });
+  for (const c of CASES.filter((x) =>
+    ['claude-all-lifecycle', 'plugin-custom-hooks-path', 'hooks-yaml-priority', 'codebuddy-project'].includes(x.name),
+  )) {
+    check(`cli:${c.name}`)(
+      `${c.name}: convert --to every other dialect exits 0 or 1, with a report line per hook`,
+      () => {
+        const dir = copy(c.name);
+        const targets = ALL.filter((d) => d !== c.from && !(c.from === 'codebuddy' && d === 'codebuddy-ide'));
+        const r = spawnSync(
+          process.execPath,
+          [bin, 'convert', ...(c.inputs ?? []), '--to', targets.join(','), '--format', 'json', '--stdout'],
+          { cwd: dir, encoding: 'utf8' },
+        );
+        if (r.status === 2) throw new Error(`hook-bridge convert exits 2: ${r.stderr}`);
+        expect(r.stderr).toBe('');
+        expect([0, 1]).toContain(r.status);
+        const json = JSON.parse(r.stdout) as { targets: { report: unknown[] }[] };
+        const handlers = sourceFiles(c, dir).reduce((n, f) => n + countHandlers(f), 0);
+        for (const t of json.targets) expect(t.report).toHaveLength(handlers);
+      },
+    );
   }
 });

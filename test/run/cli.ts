@@ -12,7 +12,11 @@ export interface CliResult {
 }
 
 /** runCli, with how long it took (for tests that bound a timeout's effect). */
-export async function runCliTimed(args: string[], input: string, env: NodeJS.ProcessEnv): Promise<CliResult & { ms: number }> {
+export async function runCliTimed(
+  args: string[],
+  input: string,
+  env: NodeJS.ProcessEnv,
+): Promise<CliResult & { ms: number }> {
   const t0 = Date.now();
   const r = await runCli(args, input, env);
   return { ...r, ms: Date.now() - t0 };
@@ -23,7 +27,12 @@ export function runCli(args: string[], input: string, env: NodeJS.ProcessEnv): P
 }
 
 /** Start a process as a host starts a hook: `input` on its stdin; its stdout, stderr and exit code collected. */
-export function spawnCollect(file: string, args: string[], o: { cwd?: string; env: NodeJS.ProcessEnv }, input: string): Promise<CliResult> {
+export function spawnCollect(
+  file: string,
+  args: string[],
+  o: { cwd?: string; env: NodeJS.ProcessEnv },
+  input: string,
+): Promise<CliResult> {
   return new Promise((res, rej) => {
     const c = spawn(file, args, { ...o, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -39,6 +48,10 @@ export function spawnCollect(file: string, args: string[], o: { cwd?: string; en
 
 /** The test process's environment without any agent's variables, plus `extra`. */
 export const cleanEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(CLAUDE|QWEN|CODEBUDDY|GEMINI|COPILOT)_|^CLAUDECODE$|^COPILOT_CLI$/.test(k))),
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(CLAUDE|QWEN|CODEBUDDY|GEMINI|COPILOT)_|^CLAUDECODE$|^COPILOT_CLI$/.test(k),
+    ),
+  ),
   ...extra,
 });

@@ -10,9 +10,19 @@ import { cleanEnv, runCli } from './cli.js';
 const FX = resolve(import.meta.dirname, '../fixtures');
 const dir = mkdtempSync(join(tmpdir(), 'hb-code-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const pre = (command: string) => JSON.stringify({ ...JSON.parse(readFileSync(join(FX, 'ground-truth/qwen/payloads/PreToolUse-run_shell_command.json'), 'utf8')), cwd: dir, tool_input: { command } });
+const pre = (command: string) =>
+  JSON.stringify({
+    ...JSON.parse(readFileSync(join(FX, 'ground-truth/qwen/payloads/PreToolUse-run_shell_command.json'), 'utf8')),
+    cwd: dir,
+    tool_input: { command },
+  });
 const GUARD = `jq -r .tool_input.command | grep -q 'rm -rf' && { echo 'no rm -rf' >&2; exit 2; }; exit 0`;
-const call = (cache: string, command: string) => runCli(['--from', 'claude', '--to', 'qwen', '-c', GUARD], pre(command), cleanEnv({ HOOK_BRIDGE_CACHE_DIR: cache, QWEN_PROJECT_DIR: dir }));
+const call = (cache: string, command: string) =>
+  runCli(
+    ['--from', 'claude', '--to', 'qwen', '-c', GUARD],
+    pre(command),
+    cleanEnv({ HOOK_BRIDGE_CACHE_DIR: cache, QWEN_PROJECT_DIR: dir }),
+  );
 const caches = (cache: string) => readdirSync(join(cache, 'v8')).filter((f) => f.endsWith('.bin'));
 const DENY = /"permissionDecision":"deny","permissionDecisionReason":"no rm -rf"/;
 
@@ -37,15 +47,18 @@ describe('the code cache of the hot-path bundles', () => {
     expect((await call(cache, 'rm -rf /')).stdout).toMatch(DENY);
     expect(readFileSync(join(cache, 'v8', file!)).equals(Buffer.alloc(4096, 7))).toBe(false);
   });
-  it('a cache file others can write is not used (compiled code runs as it is): compiled anew and replaced', async () => {
-    const cache = join(dir, 'group-writable');
-    await call(cache, 'ls');
-    const [file] = caches(cache);
-    const path = join(cache, 'v8', file!);
-    chmodSync(path, 0o666); // a valid cache: used, it would be kept as it is (0666)
-    expect((await call(cache, 'rm -rf /')).stdout).toMatch(DENY);
-    expect(statSync(path).mode & 0o777).toBe(0o600);
-  });
+  it(
+    'a cache file others can write is not used (compiled code ' + 'runs as it is): compiled anew and replaced',
+    async () => {
+      const cache = join(dir, 'group-writable');
+      await call(cache, 'ls');
+      const [file] = caches(cache);
+      const path = join(cache, 'v8', file!);
+      chmodSync(path, 0o666); // a valid cache: used, it would be kept as it is (0666)
+      expect((await call(cache, 'rm -rf /')).stdout).toMatch(DENY);
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+    },
+  );
   it('a cache directory that cannot be written: no cache, same answers', async () => {
     const cache = join(dir, 'not-a-dir');
     writeFileSync(cache, '');

@@ -8,7 +8,9 @@ import { readAnswer } from '../../src/run/answer.js';
 import { emit } from '../../src/run/emit.js';
 
 const DOC = readFileSync(resolve(import.meta.dirname, '../fixtures/vendor/codebuddy-ide/hook-output.md'), 'utf8');
-/** Field names of the documented `interface HookOutput { … hookSpecificOutput?: { … } }` (the fixture's line-broken copy). */
+/** Field names of the documented `interface HookOutput { … hookSpecificOutput?: { … } }` (the fixture's line-broken
+ * copy).
+ */
 function documentedFields(): { top: string[]; hso: string[] } {
   const block = /```ts\ninterface HookOutput \{\n([\s\S]*?)\n\}\n```/.exec(DOC)?.[1] ?? '';
   const lines = block.split('\n').map((l) => l.replace(/\/\/.*$/, ''));
@@ -25,7 +27,15 @@ function documentedFields(): { top: string[]; hso: string[] } {
 }
 const DOCUMENTED = documentedFields();
 
-const IDE_EVENTS = { 'pre-tool-use': 'PreToolUse', 'post-tool-use': 'PostToolUse', 'user-prompt-submit': 'UserPromptSubmit', stop: 'Stop', 'session-start': 'SessionStart', 'session-end': 'SessionEnd', 'pre-compact': 'PreCompact' } as const;
+const IDE_EVENTS = {
+  'pre-tool-use': 'PreToolUse',
+  'post-tool-use': 'PostToolUse',
+  'user-prompt-submit': 'UserPromptSubmit',
+  stop: 'Stop',
+  'session-start': 'SessionStart',
+  'session-end': 'SessionEnd',
+  'pre-compact': 'PreCompact',
+} as const;
 const str = fc.constantFrom('R', 'why', '');
 /** Any answer a Claude Code script can give: every output field it knows, in any combination. */
 const claudeOutput = fc.record(
@@ -53,28 +63,67 @@ const claudeOutput = fc.record(
 
 describe('CodeBuddy IDE host: only its documented HookOutput', () => {
   it('the document lists the fields the mapping declares', () => {
-    expect(DOCUMENTED.top.sort()).toEqual(['continue', 'hookSpecificOutput', 'stopReason', 'suppressOutput', 'systemMessage']);
-    expect(DOCUMENTED.hso.sort()).toEqual(['additionalContext', 'hookEventName', 'modifiedInput', 'permissionDecision', 'permissionDecisionReason']);
+    expect(DOCUMENTED.top.sort()).toEqual([
+      'continue',
+      'hookSpecificOutput',
+      'stopReason',
+      'suppressOutput',
+      'systemMessage',
+    ]);
+    expect(DOCUMENTED.hso.sort()).toEqual([
+      'additionalContext',
+      'hookEventName',
+      'modifiedInput',
+      'permissionDecision',
+      'permissionDecisionReason',
+    ]);
   });
-  it('whatever a Claude script answers, on any IDE event: documented fields only, exit 0 or 2, nothing on stdout with exit 2, blocks as exit 2', () => {
-    fc.assert(
-      fc.property(claudeOutput, fc.constantFrom(0, 1, 2), fc.constantFrom(...(Object.keys(IDE_EVENTS) as (keyof typeof IDE_EVENTS)[])), fc.constantFrom('ask', 'deny', 'allow', undefined), (out, exit, ev, ask) => {
-        const tool = ev.includes('tool') ? 'shell' : undefined;
-        const a = readAnswer('claude', ev, { exitCode: exit, stdout: JSON.stringify(out), stderr: 'ERR', timedOut: false }, tool ? { command: 'echo hi', requires_approval: false } : undefined);
-        const r = emit(structuredClone(a), { host: 'codebuddy-ide', script: 'claude', event: ev, hostEvent: IDE_EVENTS[ev], tool, hostTool: tool ? 'execute_command' : undefined }, { ask, rewrite: 'deny' });
-        expect([0, 2]).toContain(r.exitCode);
-        if (r.exitCode === 2) expect(r.stdout).toBe('');
-        if (r.stdout) {
-          const o = JSON.parse(r.stdout) as Record<string, unknown>;
-          for (const k of Object.keys(o)) expect(DOCUMENTED.top, `top-level ${k}`).toContain(k);
-          for (const k of Object.keys((o.hookSpecificOutput as object) ?? {})) expect(DOCUMENTED.hso, `hookSpecificOutput.${k}`).toContain(k);
-        }
-        // A non-tool block (prompt, Stop, PostToolUse) reaches the IDE as exit 2 with a reason on stderr.
-        if (a.block) expect([r.exitCode, r.stderr.length > 0]).toEqual([2, true]);
-        // A tool deny reaches it as its documented permissionDecision.
-        if (a.decision === 'deny') expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
-      }),
-      { numRuns: 1000 },
-    );
-  });
+  it(
+    'whatever a Claude script answers, on any IDE event: documented fields only, ' +
+      'exit 0 or 2, nothing on stdout with exit 2, blocks as exit 2',
+    () => {
+      fc.assert(
+        fc.property(
+          claudeOutput,
+          fc.constantFrom(0, 1, 2),
+          fc.constantFrom(...(Object.keys(IDE_EVENTS) as (keyof typeof IDE_EVENTS)[])),
+          fc.constantFrom('ask', 'deny', 'allow', undefined),
+          (out, exit, ev, ask) => {
+            const tool = ev.includes('tool') ? 'shell' : undefined;
+            const a = readAnswer(
+              'claude',
+              ev,
+              { exitCode: exit, stdout: JSON.stringify(out), stderr: 'ERR', timedOut: false },
+              tool ? { command: 'echo hi', requires_approval: false } : undefined,
+            );
+            const r = emit(
+              structuredClone(a),
+              {
+                host: 'codebuddy-ide',
+                script: 'claude',
+                event: ev,
+                hostEvent: IDE_EVENTS[ev],
+                tool,
+                hostTool: tool ? 'execute_command' : undefined,
+              },
+              { ask, rewrite: 'deny' },
+            );
+            expect([0, 2]).toContain(r.exitCode);
+            if (r.exitCode === 2) expect(r.stdout).toBe('');
+            if (r.stdout) {
+              const o = JSON.parse(r.stdout) as Record<string, unknown>;
+              for (const k of Object.keys(o)) expect(DOCUMENTED.top, `top-level ${k}`).toContain(k);
+              for (const k of Object.keys((o.hookSpecificOutput as object) ?? {}))
+                expect(DOCUMENTED.hso, `hookSpecificOutput.${k}`).toContain(k);
+            }
+            // A non-tool block (prompt, Stop, PostToolUse) reaches the IDE as exit 2 with a reason on stderr.
+            if (a.block) expect([r.exitCode, r.stderr.length > 0]).toEqual([2, true]);
+            // A tool deny reaches it as its documented permissionDecision.
+            if (a.decision === 'deny') expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+          },
+        ),
+        { numRuns: 1000 },
+      );
+    },
+  );
 });

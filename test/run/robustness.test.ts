@@ -24,7 +24,12 @@ interface Result {
   stdinError?: string;
 }
 function cli(args: string[], input: string | Buffer, extraEnv: Record<string, string> = {}): Promise<Result> {
-  const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(CLAUDE|QWEN|CODEBUDDY|GEMINI)_|^CLAUDECODE$/.test(k))), ...extraEnv };
+  const env = {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !/^(CLAUDE|QWEN|CODEBUDDY|GEMINI)_|^CLAUDECODE$/.test(k)),
+    ),
+    ...extraEnv,
+  };
   return new Promise((res, rej) => {
     const c = spawn(process.execPath, [BIN, 'run', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -39,8 +44,10 @@ function cli(args: string[], input: string | Buffer, extraEnv: Record<string, st
   });
 }
 const line = (o: object) => `${JSON.stringify(o)}\n`;
-const deny = (reason: string, ev = 'PreToolUse') => line({ hookSpecificOutput: { hookEventName: ev, permissionDecision: 'deny', permissionDecisionReason: reason } });
-const load = (agent: string, name: string) => JSON.parse(readFileSync(join(GT, agent, 'payloads', `${name}.json`), 'utf8')) as Record<string, unknown>;
+const deny = (reason: string, ev = 'PreToolUse') =>
+  line({ hookSpecificOutput: { hookEventName: ev, permissionDecision: 'deny', permissionDecisionReason: reason } });
+const load = (agent: string, name: string) =>
+  JSON.parse(readFileSync(join(GT, agent, 'payloads', `${name}.json`), 'utf8')) as Record<string, unknown>;
 const Q = ['--from', 'claude', '--to', 'qwen'];
 
 describe.concurrent('own failures through the CLI', () => {
@@ -50,23 +57,46 @@ describe.concurrent('own failures through the CLI', () => {
     ['truncated JSON', '{"hook_event_name":"PreToolUse","tool_input":{'],
   ])('unparseable payload (%s): PreToolUse fails closed with the reason, no stack trace', async (_n, input) => {
     const r = await cli([...Q, '-c', 'touch ran'], input);
-    expect(r).toEqual({ code: 0, stdout: deny('hook-bridge: the qwen payload on stdin is not a JSON object'), stderr: '' });
+    expect(r).toEqual({
+      code: 0,
+      stdout: deny('hook-bridge: the qwen payload on stdin is not a JSON object'),
+      stderr: '',
+    });
   });
   it('unparseable payload that names a non-blocking event: no block, the reason on stderr', async () => {
     const r = await cli([...Q, '-c', 'true'], '{"hook_event_name":"PostToolUse","tool_response":');
     // Qwen reads stderr as its answer when stdout is empty: stdout carries an empty answer.
-    expect(r).toEqual({ code: 0, stdout: '{}\n', stderr: 'hook-bridge: the qwen payload on stdin is not a JSON object\n' });
+    expect(r).toEqual({
+      code: 0,
+      stdout: '{}\n',
+      stderr: 'hook-bridge: the qwen payload on stdin is not a JSON object\n',
+    });
   });
   it('unparseable UserPromptSubmit: the prompt is blocked', async () => {
     const r = await cli([...Q, '-c', 'true'], '{"hook_event_name":"UserPromptSubmit","prompt":"x');
-    expect(r).toEqual({ code: 0, stdout: line({ decision: 'block', reason: 'hook-bridge: the qwen payload on stdin is not a JSON object' }), stderr: '' });
+    expect(r).toEqual({
+      code: 0,
+      stdout: line({ decision: 'block', reason: 'hook-bridge: the qwen payload on stdin is not a JSON object' }),
+      stderr: '',
+    });
   });
-  it.each(['[]', '"PreToolUse"', 'null', '42', '[{"hook_event_name":"PreToolUse"}]'])('non-object JSON %s: fails closed', async (input) => {
-    const r = await cli([...Q, '-c', 'true'], input);
-    expect(r).toEqual({ code: 0, stdout: deny('hook-bridge: the qwen payload on stdin is not a JSON object'), stderr: '' });
-  });
+  it.each(['[]', '"PreToolUse"', 'null', '42', '[{"hook_event_name":"PreToolUse"}]'])(
+    'non-object JSON %s: fails closed',
+    async (input) => {
+      const r = await cli([...Q, '-c', 'true'], input);
+      expect(r).toEqual({
+        code: 0,
+        stdout: deny('hook-bridge: the qwen payload on stdin is not a JSON object'),
+        stderr: '',
+      });
+    },
+  );
   it('no hook_event_name: fails closed', async () => {
-    expect(await cli([...Q, '-c', 'true'], '{"tool_name":"run_shell_command"}')).toEqual({ code: 0, stdout: deny('hook-bridge: the payload has no hook_event_name string'), stderr: '' });
+    expect(await cli([...Q, '-c', 'true'], '{"tool_name":"run_shell_command"}')).toEqual({
+      code: 0,
+      stdout: deny('hook-bridge: the payload has no hook_event_name string'),
+      stderr: '',
+    });
   });
   it('tool_input not an object: PreToolUse fails closed, the script is not run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-run-rob-'));
@@ -77,30 +107,57 @@ describe.concurrent('own failures through the CLI', () => {
   });
   it('tool_input not an object on PostToolUse: never blocks', async () => {
     const p = { ...load('qwen', 'PostToolUse-run_shell_command'), tool_input: ['x'] };
-    expect(await cli([...Q, '-c', 'true'], JSON.stringify(p))).toEqual({ code: 0, stdout: '{}\n', stderr: 'hook-bridge: tool_input is not an object\n' });
+    expect(await cli([...Q, '-c', 'true'], JSON.stringify(p))).toEqual({
+      code: 0,
+      stdout: '{}\n',
+      stderr: 'hook-bridge: tool_input is not an object\n',
+    });
   });
   it('tool_name not a string on PermissionRequest: fails closed in its own form', async () => {
     const p = { ...load('qwen', 'PermissionRequest-run_shell_command'), tool_name: 7 };
     expect(await cli([...Q, '-c', 'true'], JSON.stringify(p))).toEqual({
       code: 0,
-      stdout: line({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'hook-bridge: tool_name is not a string' } } }),
+      stdout: line({
+        hookSpecificOutput: {
+          hookEventName: 'PermissionRequest',
+          decision: { behavior: 'deny', message: 'hook-bridge: tool_name is not a string' },
+        },
+      }),
       stderr: '',
     });
   });
   it('--on-error allow: an own failure on PreToolUse does not block', async () => {
-    expect(await cli([...Q, '--on-error', 'allow', '-c', 'true'], 'garbage')).toEqual({ code: 0, stdout: '{}\n', stderr: 'hook-bridge: the qwen payload on stdin is not a JSON object\n' });
+    expect(await cli([...Q, '--on-error', 'allow', '-c', 'true'], 'garbage')).toEqual({
+      code: 0,
+      stdout: '{}\n',
+      stderr: 'hook-bridge: the qwen payload on stdin is not a JSON object\n',
+    });
   });
   it('on CodeBuddy too: the deny is JSON with exit 0 (never exit 2 with stdout)', async () => {
-    expect(await cli(['--from', 'claude', '--to', 'codebuddy', '-c', 'true'], 'garbage')).toEqual({ code: 0, stdout: deny('hook-bridge: the codebuddy payload on stdin is not a JSON object'), stderr: '' });
+    expect(await cli(['--from', 'claude', '--to', 'codebuddy', '-c', 'true'], 'garbage')).toEqual({
+      code: 0,
+      stdout: deny('hook-bridge: the codebuddy payload on stdin is not a JSON object'),
+      stderr: '',
+    });
   });
 
-  const big = (event: string) => JSON.stringify({ session_id: 's', hook_event_name: event, tool_name: 'read_file', tool_input: { file_path: '/x' }, tool_response: 'x'.repeat(MAX_PAYLOAD) });
-  it('payload > 10 MB on PreToolUse: fails closed, the script is not run, the host can still write all of it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hb-run-rob-'));
-    const r = await cli([...Q, '-c', 'touch ran'], big('PreToolUse'), { QWEN_PROJECT_DIR: dir });
-    expect(r).toEqual({ code: 0, stdout: deny(`hook-bridge: payload larger than ${MAX_PAYLOAD} bytes`), stderr: '' });
-    expect(existsSync(join(dir, 'ran'))).toBe(false);
-  });
+  const big = (event: string) =>
+    JSON.stringify({
+      session_id: 's',
+      hook_event_name: event,
+      tool_name: 'read_file',
+      tool_input: { file_path: '/x' },
+      tool_response: 'x'.repeat(MAX_PAYLOAD),
+    });
+  it(
+    'payload > 10 MB on PreToolUse: fails closed, the script is ' + 'not run, the host can still write all of it',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hb-run-rob-'));
+      const r = await cli([...Q, '-c', 'touch ran'], big('PreToolUse'), { QWEN_PROJECT_DIR: dir });
+      expect(r).toEqual({ code: 0, stdout: deny(`hook-bridge: payload larger than ${MAX_PAYLOAD} bytes`), stderr: '' });
+      expect(existsSync(join(dir, 'ran'))).toBe(false);
+    },
+  );
   it('payload > 10 MB on PostToolUse (a big tool_response): never blocks, and no PreToolUse answer', async () => {
     const r = await cli([...Q, '-c', 'true'], big('PostToolUse'));
     expect(r).toEqual({ code: 0, stdout: '{}\n', stderr: `hook-bridge: payload larger than ${MAX_PAYLOAD} bytes\n` });
@@ -121,37 +178,76 @@ describe.concurrent('own failures through the CLI', () => {
   const POST = JSON.stringify(load('qwen', 'PostToolUse-run_shell_command'));
   const UPS = JSON.stringify(load('qwen', 'UserPromptSubmit-initial'));
   it.each([
-    ['unknown dialect', ['--from', 'claude', '--to', 'cursor', '-c', 'true'], `--to: unknown dialect "cursor" (known: ${DIALECT_IDS.join(', ')})`],
-    ['a dialect in another case', ['--from', 'claude', '--to', 'Qwen', '-c', 'true'], `--to: unknown dialect "Qwen": did you mean qwen? (known: ${DIALECT_IDS.join(', ')})`],
-    ['a mistyped --from', ['--from', 'cluade', '--to', 'qwen', '-c', 'true'], `--from: unknown dialect "cluade": did you mean claude? (known: ${DIALECT_IDS.join(', ')})`],
+    [
+      'unknown dialect',
+      ['--from', 'claude', '--to', 'cursor', '-c', 'true'],
+      `--to: unknown dialect "cursor" (known: ${DIALECT_IDS.join(', ')})`,
+    ],
+    [
+      'a dialect in another case',
+      ['--from', 'claude', '--to', 'Qwen', '-c', 'true'],
+      `--to: unknown dialect "Qwen": did you mean qwen? (known: ${DIALECT_IDS.join(', ')})`,
+    ],
+    [
+      'a mistyped --from',
+      ['--from', 'cluade', '--to', 'qwen', '-c', 'true'],
+      `--from: unknown dialect "cluade": did you mean claude? (known: ${DIALECT_IDS.join(', ')})`,
+    ],
     ['missing --to', ['--from', 'claude', '-c', 'true'], '--from and --to are required'],
-    ['missing command', ['--from', 'claude', '--to', 'qwen'], "a command is required: -c '<command>' or -- <command> [args...]"],
-    ['empty argv command', ['--from', 'claude', '--to', 'qwen', '--'], "a command is required: -c '<command>' or -- <command> [args...]"],
+    [
+      'missing command',
+      ['--from', 'claude', '--to', 'qwen'],
+      "a command is required: -c '<command>' or -- <command> [args...]",
+    ],
+    [
+      'empty argv command',
+      ['--from', 'claude', '--to', 'qwen', '--'],
+      "a command is required: -c '<command>' or -- <command> [args...]",
+    ],
     ['unknown option', ['--from', 'claude', '--to', 'qwen', '--frob', '-c', 'true'], 'unknown option "--frob"'],
-    ['bad timeout', ['--from', 'claude', '--to', 'qwen', '--timeout', '0', '-c', 'true'], '--timeout takes a positive number of seconds, got "0"'],
-    ['bad choice', ['--from', 'claude', '--to', 'qwen', '--ask', 'maybe', '-c', 'true'], '--ask takes ask|deny|allow, got "maybe"'],
-    ['--ask allow does not opt out of failing closed', ['--from', 'claude', '--to', 'cursor', '--ask', 'allow', '-c', 'true'], `--to: unknown dialect "cursor" (known: ${DIALECT_IDS.join(', ')})`],
-    ['--on-timeout allow does not opt out either', ['--from', 'claude', '--on-timeout', 'allow', '-c', 'true'], '--from and --to are required'],
-  ])('usage error (%s): exit 2 on PreToolUse and UserPromptSubmit, 0 on PostToolUse; empty stdout', async (_n, args, message) => {
-    for (const [payload, code] of [
-      [PRE, 2],
-      [UPS, 2],
-      [POST, 0],
-    ] as const) {
-      const r = await cli(args, payload);
-      expect(r.code).toBe(code);
-      expect(r.stdout).toBe('');
-      expect(r.stderr.split('\n')[0]).toBe(`hook-bridge run: ${message}`);
-      expect(r.stderr).toContain('usage: hook-bridge run --from <script-dialect> --to <host-dialect>');
-      noStack(r.stderr);
-    }
-  });
+    [
+      'bad timeout',
+      ['--from', 'claude', '--to', 'qwen', '--timeout', '0', '-c', 'true'],
+      '--timeout takes a positive number of seconds, got "0"',
+    ],
+    [
+      'bad choice',
+      ['--from', 'claude', '--to', 'qwen', '--ask', 'maybe', '-c', 'true'],
+      '--ask takes ask|deny|allow, got "maybe"',
+    ],
+    [
+      '--ask allow does not opt out of failing closed',
+      ['--from', 'claude', '--to', 'cursor', '--ask', 'allow', '-c', 'true'],
+      `--to: unknown dialect "cursor" (known: ${DIALECT_IDS.join(', ')})`,
+    ],
+    [
+      '--on-timeout allow does not opt out either',
+      ['--from', 'claude', '--on-timeout', 'allow', '-c', 'true'],
+      '--from and --to are required',
+    ],
+  ])(
+    'usage error (%s): exit 2 on PreToolUse and UserPromptSubmit, 0 on PostToolUse; empty stdout',
+    async (_n, args, message) => {
+      for (const [payload, code] of [
+        [PRE, 2],
+        [UPS, 2],
+        [POST, 0],
+      ] as const) {
+        const r = await cli(args, payload);
+        expect(r.code).toBe(code);
+        expect(r.stdout).toBe('');
+        expect(r.stderr.split('\n')[0]).toBe(`hook-bridge run: ${message}`);
+        expect(r.stderr).toContain('usage: hook-bridge run --from <script-dialect> --to <host-dialect>');
+        noStack(r.stderr);
+      }
+    },
+  );
   it('usage error with --on-error allow: exit 0', async () => {
     const r = await cli(['--from', 'claude', '--to', 'cursor', '--on-error', 'allow', '-c', 'true'], PRE);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
   });
-  it('--on-error allow after -- is the command\'s argument, not an opt-out', async () => {
+  it("--on-error allow after -- is the command's argument, not an opt-out", async () => {
     const r = await cli(['--from', 'claude', '--to', 'cursor', '--', 'x', '--on-error', 'allow'], PRE);
     expect(r.code).toBe(2);
   });
@@ -159,7 +255,7 @@ describe.concurrent('own failures through the CLI', () => {
     const r = await cli(['--help'], '');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: hook-bridge run --from <script-dialect> --to <host-dialect>/);
-    expect(r.stdout).toMatch(/^  --ask <ask\|deny\|allow> +what a hook's "ask" becomes \(default: relayed where$/m);
+    expect(r.stdout).toMatch(/^ {2}--ask <ask\|deny\|allow> +what a hook's "ask" becomes \(default: relayed where$/m);
   });
   it('no stack traces on any of the above', async () => {
     for (const input of ['garbage', '[]', '{"hook_event_name":5}', '{"hook_event_name":"PreToolUse","tool_input":3}']) {
@@ -186,14 +282,19 @@ const FORMS = [
   JSON.stringify({ decision: 'approve' }),
   JSON.stringify({ continue: false, stopReason: 'stop' }),
   JSON.stringify({ systemMessage: 'm', suppressOutput: true }),
-  JSON.stringify({ decision: 'block', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'x' } } }),
+  JSON.stringify({
+    decision: 'block',
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'x' } },
+  }),
   '{not json',
   '',
 ];
 const stdoutArb = fc.oneof(
   fc.constantFrom(...FORMS),
   fc.tuple(fc.string(), fc.constantFrom(...FORMS)).map(([pre, f]) => `${pre}${f}`),
-  fc.tuple(fc.constantFrom(...FORMS), fc.constantFrom('', '\n', '\n\n', ' ', 'trailing')).map(([f, post]) => `${f}${post}`),
+  fc
+    .tuple(fc.constantFrom(...FORMS), fc.constantFrom('', '\n', '\n\n', ' ', 'trailing'))
+    .map(([f, post]) => `${f}${post}`),
   fc.json(),
   fc.string(),
   fc
@@ -206,14 +307,31 @@ const stdoutArb = fc.oneof(
       },
       { requiredKeys: [] },
     )
-    .chain((hso) => fc.record({ hookSpecificOutput: fc.constant(hso), decision: fc.constantFrom(undefined, 'block', 'approve', 7), continue: fc.constantFrom(undefined, true, false) }, { requiredKeys: ['hookSpecificOutput'] }))
+    .chain((hso) =>
+      fc.record(
+        {
+          hookSpecificOutput: fc.constant(hso),
+          decision: fc.constantFrom(undefined, 'block', 'approve', 7),
+          continue: fc.constantFrom(undefined, true, false),
+        },
+        { requiredKeys: ['hookSpecificOutput'] },
+      ),
+    )
     .map((o) => JSON.stringify(o)),
 );
 const resultArb: fc.Arbitrary<ScriptResult> = fc
   .record({ exit: fc.constantFrom(0, 1, 2, 3, 127), stdout: stdoutArb, stderr: fc.string(), timedOut: fc.boolean() })
   .map(({ exit, stdout, stderr, timedOut }) => ({ exitCode: timedOut ? null : exit, stdout, stderr, timedOut }));
-const optsArb: fc.Arbitrary<EmitOptions> = fc.record({ ask: fc.constantFrom('ask', 'deny', 'allow'), rewrite: fc.constantFrom('deny', 'ignore') });
-const SHELL_NAME: Record<Host, string> = { qwen: 'run_shell_command', codebuddy: 'Bash', 'codebuddy-ide': 'execute_command', claude: 'Bash' };
+const optsArb: fc.Arbitrary<EmitOptions> = fc.record({
+  ask: fc.constantFrom('ask', 'deny', 'allow'),
+  rewrite: fc.constantFrom('deny', 'ignore'),
+});
+const SHELL_NAME: Record<Host, string> = {
+  qwen: 'run_shell_command',
+  codebuddy: 'Bash',
+  'codebuddy-ide': 'execute_command',
+  claude: 'Bash',
+};
 
 /** What the host does with the reply, by its own protocol: exit 2, or a permissionDecision deny in the stdout JSON. */
 function hostDenies(r: HostReply): boolean {
@@ -224,30 +342,51 @@ function hostDenies(r: HostReply): boolean {
 }
 
 describe('property: a Claude deny is a deny on every host', () => {
-  it('arbitrary exit codes, stdout and stderr: never throws, never turns a deny into an allow, never a spurious deny', () => {
-    fc.assert(
-      fc.property(resultArb, optsArb, (r, opts) => {
-        const input = { command: 'echo hi', description: 'd' };
-        const a = readAnswer('claude', 'pre-tool-use', r, input);
-        for (const host of HOSTS) {
-          const reply = emit(structuredClone(a), { host, script: 'claude', event: 'pre-tool-use', hostEvent: 'PreToolUse', tool: 'shell', hostTool: SHELL_NAME[host] }, opts);
-          // well-formed: one line of JSON or nothing; exit 2 only with an empty stdout
-          if (reply.stdout) expect(reply.stdout).toMatch(/^\{.*\}\n$/);
-          if (reply.exitCode === 2) expect(reply.stdout).toBe('');
-          expect([0, 2]).toContain(reply.exitCode);
-          if (a.decision === 'deny') {
-            expect(hostDenies(reply), `${host}: ${JSON.stringify(r)} -> ${JSON.stringify(reply)}`).toBe(true);
-            // and the host, reading the reply by its own rules, sees a deny
-            expect(readAnswer(host, 'pre-tool-use', { ...reply, timedOut: false }, input).decision).toBe('deny');
+  it(
+    'arbitrary exit codes, stdout and stderr: never throws, never ' +
+      'turns a deny into an allow, never a spurious deny',
+    () => {
+      fc.assert(
+        fc.property(resultArb, optsArb, (r, opts) => {
+          const input = { command: 'echo hi', description: 'd' };
+          const a = readAnswer('claude', 'pre-tool-use', r, input);
+          for (const host of HOSTS) {
+            const reply = emit(
+              structuredClone(a),
+              {
+                host,
+                script: 'claude',
+                event: 'pre-tool-use',
+                hostEvent: 'PreToolUse',
+                tool: 'shell',
+                hostTool: SHELL_NAME[host],
+              },
+              opts,
+            );
+            // well-formed: one line of JSON or nothing; exit 2 only with an empty stdout
+            if (reply.stdout) expect(reply.stdout).toMatch(/^\{.*\}\n$/);
+            if (reply.exitCode === 2) expect(reply.stdout).toBe('');
+            expect([0, 2]).toContain(reply.exitCode);
+            if (a.decision === 'deny') {
+              expect(hostDenies(reply), `${host}: ${JSON.stringify(r)} -> ${JSON.stringify(reply)}`).toBe(true);
+              // and the host, reading the reply by its own rules, sees a deny
+              expect(readAnswer(host, 'pre-tool-use', { ...reply, timedOut: false }, input).decision).toBe('deny');
+            }
+            const mayDeny =
+              a.decision === 'deny' ||
+              (a.decision === 'ask' && opts.ask === 'deny') ||
+              (host === 'qwen' && a.updatedInput !== undefined && opts.rewrite === 'deny');
+            if (!mayDeny)
+              expect(hostDenies(reply), `${host}: spurious deny ${JSON.stringify(r)} -> ${JSON.stringify(reply)}`).toBe(
+                false,
+              );
+            if (host === 'qwen') expect(reply.stdout).not.toMatch(/"permissionDecision":"allow"/);
           }
-          const mayDeny = a.decision === 'deny' || (a.decision === 'ask' && opts.ask === 'deny') || (host === 'qwen' && a.updatedInput !== undefined && opts.rewrite === 'deny');
-          if (!mayDeny) expect(hostDenies(reply), `${host}: spurious deny ${JSON.stringify(r)} -> ${JSON.stringify(reply)}`).toBe(false);
-          if (host === 'qwen') expect(reply.stdout).not.toMatch(/"permissionDecision":"allow"/);
-        }
-      }),
-      { numRuns: 400 },
-    );
-  });
+        }),
+        { numRuns: 400 },
+      );
+    },
+  );
 
   it('on UserPromptSubmit and Stop a Claude block reaches every host as a block', () => {
     fc.assert(
@@ -255,10 +394,18 @@ describe('property: a Claude deny is a deny on every host', () => {
         const hostEvent = ev === 'stop' ? 'Stop' : 'UserPromptSubmit';
         const a = readAnswer('claude', ev, r, undefined);
         for (const host of HOSTS) {
-          const reply = emit(structuredClone(a), { host, script: 'claude', event: ev, hostEvent, tool: undefined, hostTool: undefined }, { ask: 'deny', rewrite: 'deny' });
+          const reply = emit(
+            structuredClone(a),
+            { host, script: 'claude', event: ev, hostEvent, tool: undefined, hostTool: undefined },
+            { ask: 'deny', rewrite: 'deny' },
+          );
           // The IDE has no `decision` field: its block is exit 2 with the reason on stderr.
-          if (a.block && host === 'codebuddy-ide') expect([reply.exitCode, reply.stdout, reply.stderr.length > 0]).toEqual([2, '', true]);
-          else if (a.block) expect(reply.stdout ? (JSON.parse(reply.stdout) as { decision?: string }).decision : undefined).toBe('block');
+          if (a.block && host === 'codebuddy-ide')
+            expect([reply.exitCode, reply.stdout, reply.stderr.length > 0]).toEqual([2, '', true]);
+          else if (a.block)
+            expect(reply.stdout ? (JSON.parse(reply.stdout) as { decision?: string }).decision : undefined).toBe(
+              'block',
+            );
         }
       }),
       { numRuns: 200 },
@@ -274,12 +421,22 @@ describe('the host stopping hook-bridge', () => {
     const { join: j } = await import('node:path');
     const dir = mk(j(tmp(), 'hb-sig-'));
     const script = `sleep 30 & echo $! > ${j(dir, 'child.pid')}; echo $$ > ${j(dir, 'script.pid')}; wait`;
-    const c = spawnChild(process.execPath, [BIN, 'run', '--from', 'claude', '--to', 'qwen', '-c', script], { stdio: ['pipe', 'ignore', 'ignore'] });
-    c.stdin.end(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'ls' }, cwd: dir }));
+    const c = spawnChild(process.execPath, [BIN, 'run', '--from', 'claude', '--to', 'qwen', '-c', script], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    c.stdin.end(
+      JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'ls' },
+        cwd: dir,
+      }),
+    );
     const deadline = Date.now() + 5000;
     // script.pid is written last; both files hold a whole line once it ends in a newline.
     const written = (f: string) => exists(j(dir, f)) && read(j(dir, f), 'utf8').endsWith('\n');
-    while (!(written('child.pid') && written('script.pid')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!(written('child.pid') && written('script.pid')) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const pids = ['child.pid', 'script.pid'].map((f) => Number(read(j(dir, f), 'utf8')));
     const closed = new Promise<number | null>((r) => c.on('close', (code) => r(code)));
     c.kill('SIGTERM');

@@ -8,14 +8,25 @@ import type { DialectId } from '../../src/model/dialect-ids.js';
 
 const FIX = resolve(import.meta.dirname, '../fixtures');
 type Obj = Record<string, any>;
-const observed = (agent: string, name: string): Obj => JSON.parse(readFileSync(join(FIX, 'observed', agent, 'payloads', `PostToolUse-${name}.json`), 'utf8'));
-const T = (p: Obj, host: DialectId, script: DialectId) => translatePayload(p as Payload, host, script, {}).payload as Obj;
+const observed = (agent: string, name: string): Obj =>
+  JSON.parse(readFileSync(join(FIX, 'observed', agent, 'payloads', `PostToolUse-${name}.json`), 'utf8'));
+const T = (p: Obj, host: DialectId, script: DialectId) =>
+  translatePayload(p as Payload, host, script, {}).payload as Obj;
 /** Claude's Glob carries its own run time; ours is 0. */
 const noDuration = (r: Obj) => ({ ...r, ...(r.durationMs !== undefined ? { durationMs: 0 } : {}) });
 /** Claude numbers content lines ("a.txt:2:LINE2"); CodeBuddy only with -n, so without it the numbers are unknown. */
 const unnumbered = (r: Obj) => ({ ...r, content: r.content.replace(/^([^:\n]+):\d+:/gm, '$1:') });
 
-const CALLS = ['Glob', 'Glob-no-match', 'Grep-content', 'Grep-content-n', 'Grep-files_with_matches', 'Grep-count', 'Grep-default', 'Grep-no-match'];
+const CALLS = [
+  'Glob',
+  'Glob-no-match',
+  'Grep-content',
+  'Grep-content-n',
+  'Grep-files_with_matches',
+  'Grep-count',
+  'Grep-default',
+  'Grep-no-match',
+];
 
 describe('CodeBuddy Code host, Claude script: the tool_response Claude Code sent for the same call', () => {
   it.each(CALLS)('%s', (name) => {
@@ -29,34 +40,83 @@ describe('CodeBuddy Code host, Claude script: the tool_response Claude Code sent
 
 describe('Claude Code host, CodeBuddy script: the tool_response CodeBuddy Code sent for the same call', () => {
   it.each(CALLS.filter((n) => n !== 'Grep-default'))('%s', (name) => {
-    expect(T(observed('claude', name), 'claude', 'codebuddy').tool_response).toEqual(observed('codebuddy', name).tool_response);
+    expect(T(observed('claude', name), 'claude', 'codebuddy').tool_response).toEqual(
+      observed('codebuddy', name).tool_response,
+    );
   });
-  it('Grep without output_mode: Claude answers with file names only, so the script gets those (CodeBuddy would list the lines)', () => {
-    expect(observed('codebuddy', 'Grep-default').tool_response).toEqual(['/PROJECT/a.txt:LINE2', '/PROJECT/sub/b.txt:LINE2 again']);
-    expect(T(observed('claude', 'Grep-default'), 'claude', 'codebuddy').tool_response).toEqual(['/PROJECT/a.txt', '/PROJECT/sub/b.txt']);
-  });
+  it(
+    'Grep without output_mode: Claude answers with file names only, so ' +
+      'the script gets those (CodeBuddy would list the lines)',
+    () => {
+      expect(observed('codebuddy', 'Grep-default').tool_response).toEqual([
+        '/PROJECT/a.txt:LINE2',
+        '/PROJECT/sub/b.txt:LINE2 again',
+      ]);
+      expect(T(observed('claude', 'Grep-default'), 'claude', 'codebuddy').tool_response).toEqual([
+        '/PROJECT/a.txt',
+        '/PROJECT/sub/b.txt',
+      ]);
+    },
+  );
 });
 
 describe('Qwen Code host (ground-truth glob and grep_search captures)', () => {
-  const qwen = (name: string): Obj => JSON.parse(readFileSync(join(FIX, 'ground-truth/qwen/payloads', `${name}.json`), 'utf8'));
+  const qwen = (name: string): Obj =>
+    JSON.parse(readFileSync(join(FIX, 'ground-truth/qwen/payloads', `${name}.json`), 'utf8'));
   it('glob -> Claude Glob object, paths relative to cwd', () => {
-    expect(T(qwen('PostToolUse-glob'), 'qwen', 'claude').tool_response).toEqual({ filenames: ['hello.txt'], durationMs: 0, numFiles: 1, truncated: false, totalMatches: 1, countIsComplete: true });
+    expect(T(qwen('PostToolUse-glob'), 'qwen', 'claude').tool_response).toEqual({
+      filenames: ['hello.txt'],
+      durationMs: 0,
+      numFiles: 1,
+      truncated: false,
+      totalMatches: 1,
+      countIsComplete: true,
+    });
   });
   it("grep_search (no output_mode in Qwen) -> Claude's default files_with_matches", () => {
-    expect(T(qwen('PostToolUse-grep_search'), 'qwen', 'claude').tool_response).toEqual({ mode: 'files_with_matches', filenames: ['hello.txt'], numFiles: 1, totalFiles: 1 });
+    expect(T(qwen('PostToolUse-grep_search'), 'qwen', 'claude').tool_response).toEqual({
+      mode: 'files_with_matches',
+      filenames: ['hello.txt'],
+      numFiles: 1,
+      totalFiles: 1,
+    });
   });
   it("grep_search -> CodeBuddy's default content lines, without line numbers", () => {
     expect(T(qwen('PostToolUse-glob'), 'qwen', 'codebuddy').tool_response).toEqual(['/PROJECT/hello.txt']);
-    expect(T(qwen('PostToolUse-grep_search'), 'qwen', 'codebuddy').tool_response).toEqual(['/PROJECT/hello.txt:bye world']);
+    expect(T(qwen('PostToolUse-grep_search'), 'qwen', 'codebuddy').tool_response).toEqual([
+      '/PROJECT/hello.txt:bye world',
+    ]);
   });
   it('grep_search in its "File: … / L2: …" form (seen in the end-to-end suite) reads the same', () => {
-    const p = { ...qwen('PostToolUse-grep_search'), tool_response: { llmContent: 'Found 3 matches for pattern "N" in the workspace directory:\n---\nFile: src/a.txt\nL2: N one\nL9: N: two\n---\nFile: b.txt\nL1: N\n---\n', returnDisplay: 'Found 3 matches' } };
-    expect(T(p, 'qwen', 'claude').tool_response).toEqual({ mode: 'files_with_matches', filenames: ['src/a.txt', 'b.txt'], numFiles: 2, totalFiles: 2 });
-    expect(T({ ...p, tool_input: { pattern: 'N', output_mode: 'content' } }, 'qwen', 'claude').tool_response).toMatchObject({ mode: 'content', content: 'src/a.txt:2:N one\nsrc/a.txt:9:N: two\nb.txt:1:N', numLines: 3 });
-    expect(T(p, 'qwen', 'codebuddy').tool_response).toEqual(['/PROJECT/src/a.txt:N one', '/PROJECT/src/a.txt:N: two', '/PROJECT/b.txt:N']);
+    const p = {
+      ...qwen('PostToolUse-grep_search'),
+      tool_response: {
+        llmContent:
+          'Found 3 matches for pattern "N" in the workspace directory:\n---\nFile: ' +
+          'src/a.txt\nL2: N one\nL9: N: two\n---\nFile: b.txt\nL1: N\n---\n',
+        returnDisplay: 'Found 3 matches',
+      },
+    };
+    expect(T(p, 'qwen', 'claude').tool_response).toEqual({
+      mode: 'files_with_matches',
+      filenames: ['src/a.txt', 'b.txt'],
+      numFiles: 2,
+      totalFiles: 2,
+    });
+    expect(
+      T({ ...p, tool_input: { pattern: 'N', output_mode: 'content' } }, 'qwen', 'claude').tool_response,
+    ).toMatchObject({ mode: 'content', content: 'src/a.txt:2:N one\nsrc/a.txt:9:N: two\nb.txt:1:N', numLines: 3 });
+    expect(T(p, 'qwen', 'codebuddy').tool_response).toEqual([
+      '/PROJECT/src/a.txt:N one',
+      '/PROJECT/src/a.txt:N: two',
+      '/PROJECT/b.txt:N',
+    ]);
   });
   it('a Qwen text without the result list (a shape not captured) stays the text, as before', () => {
-    const p = { ...qwen('PostToolUse-glob'), tool_response: { llmContent: 'No files found matching pattern "*.none"', returnDisplay: 'No files found' } };
+    const p = {
+      ...qwen('PostToolUse-glob'),
+      tool_response: { llmContent: 'No files found matching pattern "*.none"', returnDisplay: 'No files found' },
+    };
     expect(T(p, 'qwen', 'claude').tool_response).toBe('No files found matching pattern "*.none"');
   });
 });
@@ -73,8 +133,21 @@ describe('shapes nobody captured are passed through, never mangled', () => {
     const p = { ...observed('claude', 'Grep-count'), tool_response: { mode: 'new-mode', x: 1 } };
     expect(T(p, 'claude', 'codebuddy').tool_response).toEqual({ mode: 'new-mode', x: 1 });
   });
-  it('CodeBuddy files_with_matches with -n answers with lines (read in its bundle): the script still gets file names', () => {
-    const p = { ...observed('codebuddy', 'Grep-files_with_matches'), tool_input: { pattern: 'LINE', output_mode: 'files_with_matches', '-n': true }, tool_response: ['/PROJECT/a.txt:2:LINE2', '/PROJECT/a.txt:3:LINE3'] };
-    expect(T(p, 'codebuddy', 'claude').tool_response).toEqual({ mode: 'files_with_matches', filenames: ['a.txt'], numFiles: 1, totalFiles: 1 });
-  });
+  it(
+    'CodeBuddy files_with_matches with -n answers with lines (read ' +
+      'in its bundle): the script still gets file names',
+    () => {
+      const p = {
+        ...observed('codebuddy', 'Grep-files_with_matches'),
+        tool_input: { pattern: 'LINE', output_mode: 'files_with_matches', '-n': true },
+        tool_response: ['/PROJECT/a.txt:2:LINE2', '/PROJECT/a.txt:3:LINE3'],
+      };
+      expect(T(p, 'codebuddy', 'claude').tool_response).toEqual({
+        mode: 'files_with_matches',
+        filenames: ['a.txt'],
+        numFiles: 1,
+        totalFiles: 1,
+      });
+    },
+  );
 });

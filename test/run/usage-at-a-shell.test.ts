@@ -10,7 +10,10 @@ import { BIN, cleanEnv, runCli } from './cli.js';
 /** run with stdin from /dev/null (a character device, as a terminal is): no host is calling. */
 function atShell(args: string[], command = 'run'): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((res, rej) => {
-    const c = spawn(process.execPath, [BIN, command, ...args], { env: cleanEnv(), stdio: [openSync('/dev/null', 'r'), 'pipe', 'pipe'] });
+    const c = spawn(process.execPath, [BIN, command, ...args], {
+      env: cleanEnv(),
+      stdio: [openSync('/dev/null', 'r'), 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     c.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -23,15 +26,22 @@ function atShell(args: string[], command = 'run'): Promise<{ code: number | null
 describe('run without a host: a usage error, exit 2', () => {
   it.each([
     ['no arguments at all', [], '--from and --to are required'],
-    ['no command', ['--from', 'claude', '--to', 'qwen'], "a command is required: -c '<command>' or -- <command> [args...]"],
+    [
+      'no command',
+      ['--from', 'claude', '--to', 'qwen'],
+      "a command is required: -c '<command>' or -- <command> [args...]",
+    ],
     ['an unknown option', ['--from', 'claude', '--to', 'qwen', '--frob'], 'unknown option "--frob"'],
-  ])('%s, stdin a character device: exit 2, the message and the usage on stderr, nothing on stdout', async (_n, args, message) => {
-    const r = await atShell(args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.split('\n')[0]).toBe(`hook-bridge run: ${message}`);
-    expect(r.stderr).toContain('usage: hook-bridge run --from <script-dialect> --to <host-dialect>');
-  });
+  ])(
+    '%s, stdin a character device: exit 2, the message and the usage on stderr, nothing on stdout',
+    async (_n, args, message) => {
+      const r = await atShell(args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.split('\n')[0]).toBe(`hook-bridge run: ${message}`);
+      expect(r.stderr).toContain('usage: hook-bridge run --from <script-dialect> --to <host-dialect>');
+    },
+  );
   it('an empty stdin (a pipe that carries no payload) is no host either: exit 2', async () => {
     const r = await runCli(['--from', 'claude', '--to', 'qwen'], '', cleanEnv());
     expect(r.code).toBe(2);
@@ -45,7 +55,13 @@ describe('run without a host: a usage error, exit 2', () => {
 });
 
 describe('the same broken line called by a host keeps the own-failure rules', () => {
-  const payload = (event: string) => JSON.stringify({ session_id: 's', hook_event_name: event, tool_name: 'run_shell_command', tool_input: { command: 'ls' } });
+  const payload = (event: string) =>
+    JSON.stringify({
+      session_id: 's',
+      hook_event_name: event,
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'ls' },
+    });
   it('a non-blocking event (PostToolUse): exit 0, the agent goes on', async () => {
     const r = await runCli(['--from', 'claude', '--to', 'qwen'], payload('PostToolUse'), cleanEnv());
     expect(r.code).toBe(0);
@@ -53,6 +69,9 @@ describe('the same broken line called by a host keeps the own-failure rules', ()
   });
   it('a blocking event (PreToolUse): fails closed (exit 2), unless --on-error allow', async () => {
     expect((await runCli(['--from', 'claude', '--to', 'qwen'], payload('PreToolUse'), cleanEnv())).code).toBe(2);
-    expect((await runCli(['--from', 'claude', '--to', 'qwen', '--on-error', 'allow'], payload('PreToolUse'), cleanEnv())).code).toBe(0);
+    expect(
+      (await runCli(['--from', 'claude', '--to', 'qwen', '--on-error', 'allow'], payload('PreToolUse'), cleanEnv()))
+        .code,
+    ).toBe(0);
   });
 });

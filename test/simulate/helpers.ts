@@ -4,8 +4,13 @@ import { dirname, join } from 'node:path';
 import type { DialectId } from '../../src/model/dialect-ids.js';
 import type { SimulateResult, SimulateRow } from '../../src/simulate/simulate.js';
 
-/** A temp project: `.claude/settings.json` with these hooks, and scripts under `.hooks/` (run as `sh .hooks/<name>`). */
-export function claudeProject(hooks: Record<string, unknown[]>, scripts: Record<string, string> = {}, files: Record<string, string> = {}): string {
+/** A temp project: `.claude/settings.json` with these hooks, and scripts under `.hooks/` (run as `sh .hooks/<name>`).
+ */
+export function claudeProject(
+  hooks: Record<string, unknown[]>,
+  scripts: Record<string, string> = {},
+  files: Record<string, string> = {},
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'hb-simulate-'));
   const write = (rel: string, text: string, mode?: number) => {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
@@ -18,7 +23,11 @@ export function claudeProject(hooks: Record<string, unknown[]>, scripts: Record<
 }
 
 /** A command hook running one of the project's scripts (found from the project directory on every host). */
-export const sh = (script: string, timeout?: number) => ({ type: 'command', command: `sh .hooks/${script}`, ...(timeout !== undefined ? { timeout } : {}) });
+export const sh = (script: string, timeout?: number) => ({
+  type: 'command',
+  command: `sh .hooks/${script}`,
+  ...(timeout !== undefined ? { timeout } : {}),
+});
 
 /** One row of a result. */
 export function row(r: SimulateResult, host: DialectId, mode: 'as-is' | 'bridged' = 'as-is'): SimulateRow {

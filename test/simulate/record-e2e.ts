@@ -21,19 +21,26 @@ interface Recorded {
   note: string;
   agents: Record<string, string>;
   /** scenario id -> host -> mode -> what was observed, or the reason it cannot be played there. */
-  outcomes: Record<string, Partial<Record<HostId, Partial<Record<RecordedMode, Observation | { notApplicable: string }>>>>>;
+  outcomes: Record<
+    string,
+    Partial<Record<HostId, Partial<Record<RecordedMode, Observation | { notApplicable: string }>>>>
+  >;
 }
 
 const FIXTURE = join(import.meta.dirname, 'fixtures/e2e-outcomes.json');
 
 /** One scenario on one host, the way the differential suite plays it. */
-async function observe(s: Scenario, host: HostId, mode: 'reference' | 'verbatim' | 'bridged'): Promise<Observation | { notApplicable: string }> {
+async function observe(
+  s: Scenario,
+  host: HostId,
+  mode: 'reference' | 'verbatim' | 'bridged',
+): Promise<Observation | { notApplicable: string }> {
   const h = HOSTS[host];
   const ws = makeWorkspace(`hb-record-${s.id}-${host}-`);
   try {
     const dir = ws.projectDir;
     scenarioProject(s, dir);
-    let steps;
+    let steps: ReturnType<typeof s.steps>;
     try {
       steps = s.steps(h, dir).map((st) => (h.step ? h.step(st, dir) : st));
     } catch (e) {
@@ -41,7 +48,13 @@ async function observe(s: Scenario, host: HostId, mode: 'reference' | 'verbatim'
       throw e;
     }
     installConfig(dir, h, mode, ws.homeDir);
-    const r = await h.run({ projectDir: dir, homeDir: ws.homeDir, steps, ...(s.prompt ? { prompt: s.prompt } : {}), ...(s.args?.[host] ? { args: s.args[host] } : {}) });
+    const r = await h.run({
+      projectDir: dir,
+      homeDir: ws.homeDir,
+      steps,
+      ...(s.prompt ? { prompt: s.prompt } : {}),
+      ...(s.args?.[host] ? { args: s.args[host] } : {}),
+    });
     return s.observe(r, dir);
   } finally {
     ws.cleanup();
@@ -53,13 +66,17 @@ async function main(only: string[]): Promise<void> {
   for (const id of ['claude', ...hosts] as const) ensureAgent(id);
   const prior: Recorded | undefined = existsSync(FIXTURE) ? JSON.parse(readFileSync(FIXTURE, 'utf8')) : undefined;
   const out: Recorded = {
-    note: 'Observed by test/simulate/record-e2e.ts on the real agents (headless, permissions bypassed, offline against the e2e mock model servers): as-is = the Claude config copied verbatim into the host\'s settings file, bridged = converted by hook-bridge convert. Regenerate after a change to the scenarios.',
+    note:
+      'Observed by test/simulate/record-e2e.ts on the real agents (headless, permissions bypassed, offline against ' +
+      "the e2e mock model servers): as-is = the Claude config copied verbatim into the host's settings file, " +
+      'bridged = converted by hook-bridge convert. Regenerate after a change to the scenarios.',
     agents: Object.fromEntries(Object.entries(AGENTS).map(([id, a]) => [id, `${a.pkg}@${a.version}`])),
     outcomes: prior?.outcomes ?? {},
   };
   for (const s of SCENARIOS.filter((x) => !only.length || only.includes(x.id))) {
     const row: Recorded['outcomes'][string] = { claude: { 'as-is': await observe(s, 'claude', 'reference') } };
-    for (const host of hosts) row[host] = { 'as-is': await observe(s, host, 'verbatim'), bridged: await observe(s, host, 'bridged') };
+    for (const host of hosts)
+      row[host] = { 'as-is': await observe(s, host, 'verbatim'), bridged: await observe(s, host, 'bridged') };
     out.outcomes[s.id] = row;
     process.stderr.write(`${s.id}: ${JSON.stringify(row)}\n`);
   }

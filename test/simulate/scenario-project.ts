@@ -9,7 +9,8 @@ const repo = resolve(import.meta.dirname, '../..');
 
 export function scenarioProject(s: Scenario, dir: string): void {
   cpSync(join(repo, 'test/e2e/scenarios/scripts'), join(dir, '.hooks'), { recursive: true });
-  for (const f of ['block-rm.sh', 'protect-env.py']) cpSync(join(repo, 'examples/claude-project/.claude/hooks', f), join(dir, '.hooks', f));
+  for (const f of ['block-rm.sh', 'protect-env.py'])
+    cpSync(join(repo, 'examples/claude-project/.claude/hooks', f), join(dir, '.hooks', f));
   mkdirSync(join(dir, 'victim'), { recursive: true });
   writeFileSync(join(dir, 'victim/keep.txt'), 'keep');
   for (const [f, text] of Object.entries(s.files ?? {})) {

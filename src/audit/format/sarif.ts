@@ -33,15 +33,30 @@ export function formatSarif(r: Pick<AuditResult, 'rules' | 'findings'>, cwd = pr
         ...(f.path ? { logicalLocations: [{ fullyQualifiedName: f.path, kind: 'member' }] } : {}),
       },
     ],
-    // Identical findings keep a result each (code scanning shows each location); their group says they are one (group.ts).
-    ...(f.target || f.group ? { properties: { ...(f.target ? { target: f.target } : {}), ...(f.group ? { group: f.group.id, groupSize: f.group.size } : {}) } } : {}),
+    // Identical findings keep a result each (code scanning shows each location); their group says they are one
+    // (group.ts).
+    ...(f.target || f.group
+      ? {
+          properties: {
+            ...(f.target ? { target: f.target } : {}),
+            ...(f.group ? { group: f.group.id, groupSize: f.group.size } : {}),
+          },
+        }
+      : {}),
   }));
   const log: Log = {
     version: '2.1.0',
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     runs: [
       {
-        tool: { driver: { name: 'hook-bridge', version: VERSION, informationUri: 'https://www.npmjs.com/package/hook-bridge', rules } },
+        tool: {
+          driver: {
+            name: 'hook-bridge',
+            version: VERSION,
+            informationUri: 'https://www.npmjs.com/package/hook-bridge',
+            rules,
+          },
+        },
         // %SRCROOT% is where hook-bridge ran: the same base the text and JSON reports' paths are relative to.
         originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(cwd).href.replace(/\/?$/, '/') } },
         results,

@@ -13,7 +13,12 @@ export function formatText(r: AuditResult, cwd = process.cwd(), pc = colors(useC
   for (const [file, list] of byFile) {
     out.push(pc.underline(shownPath(file, cwd)));
     for (const { finding: f, others } of list) {
-      const sev = f.severity === 'error' ? pc.red('error  ') : f.severity === 'warning' ? pc.yellow('warning') : pc.blue('info   ');
+      const sev =
+        f.severity === 'error'
+          ? pc.red('error  ')
+          : f.severity === 'warning'
+            ? pc.yellow('warning')
+            : pc.blue('info   ');
       const pos = f.line ? `${f.line}:${f.column ?? 1}` : '';
       out.push(`  ${pc.dim(pos.padEnd(7))} ${sev} ${f.message}  ${pc.dim(f.ruleId)}`);
       if (f.path) out.push(`  ${pad}${pc.dim(`at ${f.path}`)}`);
@@ -24,7 +29,22 @@ export function formatText(r: AuditResult, cwd = process.cwd(), pc = colors(useC
   }
   const count = (s: string) => r.findings.filter((f) => f.severity === s).length;
   const scanned = `${r.configs.length} config file(s), ${r.configs.reduce((n, c) => n + c.hooks.length, 0)} hook(s)`;
-  out.push(r.findings.length ? `${r.findings.length} finding(s): ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info — ${scanned}` : `no findings — ${scanned}`);
-  if (r.skipped?.length) out.push(pc.dim(`not audited${r.target ? ` for ${mappings.dialects[r.target].agent}` : ''}: ${r.skipped.map((s) => `${shownPath(s.file, cwd)} (hook-bridge's conversion for ${s.agent}; its sources are audited)`).join(', ')}`));
+  out.push(
+    r.findings.length
+      ? `${r.findings.length} finding(s): ${count('error')} error(s), ${count('warning')} warning(s), ` +
+          `${count('info')} info — ${scanned}`
+      : `no findings — ${scanned}`,
+  );
+  if (r.skipped?.length)
+    out.push(
+      pc.dim(
+        `not audited` +
+          (r.target ? ` for ${mappings.dialects[r.target].agent}` : '') +
+          `: ` +
+          r.skipped
+            .map((s) => `${shownPath(s.file, cwd)} (hook-bridge's conversion for ${s.agent}; its sources are audited)`)
+            .join(', '),
+      ),
+    );
   return out.join('\n');
 }

@@ -14,7 +14,9 @@ export function alsoAt(first: Finding, others: Finding[], cwd: string): string {
   const parts = [...byFile].map(([file, list]) => {
     const spots = list.map((f) => (f.line ? String(f.line) : f.path)).filter(Boolean);
     const lines = spots.length && spots.every((s) => /^\d+$/.test(s)) ? (spots.length > 1 ? 'lines ' : 'line ') : '';
-    return [file === first.file ? '' : shownPath(file, cwd), spots.length ? `${lines}${spots.join(', ')}` : ''].filter(Boolean).join(' ');
+    return [file === first.file ? '' : shownPath(file, cwd), spots.length ? `${lines}${spots.join(', ')}` : '']
+      .filter(Boolean)
+      .join(' ');
   });
   return `also at ${parts.join('; ')} (${others.length + 1} in all)`;
 }

@@ -6,39 +6,70 @@ export default defineRule({
   id: 'ask-headless',
   severity: 'warning',
   description: 'A PreToolUse script answers permissionDecision "ask", which has no one to ask in headless runs',
-  docs: `\`"permissionDecision": "ask"\` hands the decision to the user. In a headless run (\`-p\`, CI, an SDK) there is no
+  docs: `\`"permissionDecision": "ask"\` hands the decision to the user. In a headless run (\`-p\`, CI, an SDK) there
+is no
 user: CodeBuddy Code waits for an answer that never comes and the run hangs until it is killed (under
 \`-y\` it runs the tool); Claude Code and Qwen Code deny the tool with the reason. The facts
 come from \`mappings/dialects/<agent>.yaml\` (\`output.askHeadless\`).
 Fix: answer "deny" (with a reason saying how to proceed) or "allow" when the hook runs headless — e.g. test for a
-terminal or an environment variable your CI sets — or wrap the hook: \`hook-bridge run\` relays "ask" only where the host
+terminal or an environment variable your CI sets — or wrap the hook: \`hook-bridge run\` relays "ask" only where the
+host
 asks a person and denies headless (Qwen Code, the CodeBuddy IDE), and turns it into a deny with the reason elsewhere
 (CodeBuddy Code); \`--ask deny\` makes it a deny on every host. Codex CLI rejects an answer with "ask" as a whole:
 the tool runs, headless or not — the guard fails open.`,
   messages: {
-    hangs: '{{where}} answers {{field}} "ask" in {{event}}: in headless runs (-p) {{agent}} waits forever for an answer, so the run hangs',
-    deniedHeadless: '{{where}} answers {{field}} "ask" in {{event}}: in headless runs (-p) {{agent}} denies the tool instead of asking',
-    voided: '{{where}} answers {{field}} "ask" in {{event}}: {{agent}} rejects the whole answer, so the tool runs without anyone being asked',
+    hangs:
+      '{{where}} answers {{field}} "ask" in {{event}}: in headless runs (-p) ' +
+      '{{agent}} waits forever for an answer, so the run hangs',
+    deniedHeadless:
+      '{{where}} answers {{field}} "ask" in {{event}}: in headless runs ' +
+      '(-p) {{agent}} denies the tool instead of asking',
+    voided:
+      '{{where}} answers {{field}} "ask" in {{event}}: {{agent}} rejects the ' +
+      'whole answer, so the tool runs without anyone being asked',
   },
   /** A deny is a safe outcome (the guard fails closed): worth knowing, not a hazard. */
   messageSeverity: { deniedHeadless: 'info' },
-  sources: ['ground-truth codex d10', 'e2e gemini-facts (decision ask hangs)', 'ground-truth codebuddy t12 t12b', 'ground-truth claude d10', 'ground-truth qwen d12', 'mappings/dialects/*.yaml output.askHeadless'],
+  sources: [
+    'ground-truth codex d10',
+    'e2e gemini-facts (decision ask hangs)',
+    'ground-truth codebuddy t12 t12b',
+    'ground-truth claude d10',
+    'ground-truth qwen d12',
+    'mappings/dialects/*.yaml output.askHeadless',
+  ],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
-      if (h.type !== 'command' || !h.command || h.event !== 'pre-tool-use' || !unwrapped(h, host)) continue; // wrapped scripts are translated
+      // wrapped scripts are translated
+      if (h.type !== 'command' || !h.command || h.event !== 'pre-tool-use' || !unwrapped(h, host)) continue;
       const spec = mappings.dialects[host];
       const mode = spec.output?.askHeadless;
-      const messageId = mode === 'hang' ? 'hangs' : mode === 'deny' ? 'deniedHeadless' : mode === 'void' ? 'voided' : undefined;
-      // Claude-style agents read permissionDecision "ask"; Gemini CLI a top-level decision "ask" (output.legacyDecision).
+      const messageId =
+        mode === 'hang' ? 'hangs' : mode === 'deny' ? 'deniedHeadless' : mode === 'void' ? 'voided' : undefined;
+      // Claude-style agents read permissionDecision "ask"; Gemini CLI a top-level decision "ask"
+      // (output.legacyDecision).
       // Where ask voids the answer (Codex CLI), the Claude form is what a copied script writes.
       const viaHso = spec.output?.permissionDecision.includes('ask') || mode === 'void';
       const viaTop = spec.output?.legacyDecision.includes('ask');
       if (!messageId || !(viaHso || viaTop)) continue;
       const hit = hookTexts(ctx, h, config)
-        .map((t) => ({ where: t.where, field: viaHso && emits(t.text, 'permissionDecision', 'ask') ? 'permissionDecision' : viaTop && emits(t.text, 'decision', 'ask') ? 'decision' : undefined }))
+        .map((t) => ({
+          where: t.where,
+          field:
+            viaHso && emits(t.text, 'permissionDecision', 'ask')
+              ? 'permissionDecision'
+              : viaTop && emits(t.text, 'decision', 'ask')
+                ? 'decision'
+                : undefined,
+        }))
         .find((x) => x.field);
       if (!hit) continue;
-      ctx.report({ messageId, file: config.file, path: paths.command(h), data: { where: hit.where, field: hit.field!, agent: spec.agent, event: h.nativeEvent } });
+      ctx.report({
+        messageId,
+        file: config.file,
+        path: paths.command(h),
+        data: { where: hit.where, field: hit.field!, agent: spec.agent, event: h.nativeEvent },
+      });
     }
   },
 });

@@ -1,6 +1,13 @@
 import { defineRule } from '../types.js';
 
-const HANDLED_ELSEWHERE = new Set(['jsonSyntaxIgnoresFile', 'eventUnknown', 'matcherInvalidRegex', 'matcherUnknownTool', 'matcherIgnored', 'matcherArrayNeverFires']);
+const HANDLED_ELSEWHERE = new Set([
+  'jsonSyntaxIgnoresFile',
+  'eventUnknown',
+  'matcherInvalidRegex',
+  'matcherUnknownTool',
+  'matcherIgnored',
+  'matcherArrayNeverFires',
+]);
 
 export default defineRule({
   id: 'config-invalid',
@@ -16,9 +23,24 @@ Nothing warns you at run time. Fix the file at the reported position.`,
   sources: ['ground-truth claude c05 c07 c09', 'ground-truth qwen c07 c09 c10 c11'],
   check(ctx) {
     for (const c of ctx.configs) {
-      if (c.unusable) ctx.report({ messageId: 'unusable', file: c.file, data: { message: `${c.unusable.location ? `${c.unusable.location}: ` : ''}${c.unusable.message}; the agent ignores this file` } });
+      if (c.unusable)
+        ctx.report({
+          messageId: 'unusable',
+          file: c.file,
+          data: {
+            message:
+              (c.unusable.location ? `${c.unusable.location}: ` : '') +
+              `${c.unusable.message}; the agent ignores this file`,
+          },
+        });
       for (const d of c.diagnostics) {
-        if (d.severity === 'error' && !HANDLED_ELSEWHERE.has(d.code)) ctx.report({ messageId: 'entry', file: c.file, ...(d.path ? { path: d.path } : {}), data: { message: d.message } });
+        if (d.severity === 'error' && !HANDLED_ELSEWHERE.has(d.code))
+          ctx.report({
+            messageId: 'entry',
+            file: c.file,
+            ...(d.path ? { path: d.path } : {}),
+            data: { message: d.message },
+          });
       }
     }
   },

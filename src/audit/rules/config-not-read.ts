@@ -7,7 +7,9 @@ import { convertFix, defineRule, type ConfigFile } from '../types.js';
 /** A path as the record names it: relative to the project, with `/`. */
 const relPath = (project: string, file: string) => relative(project, file).split('\\').join('/');
 
-/** The target's own config that holds hook-bridge's conversion of `c` (its record names c as the source, or it wraps every hook of c). */
+/** The target's own config that holds hook-bridge's conversion of `c` (its record names c as the source, or it wraps
+ * every hook of c).
+ */
 function conversionOf(c: ConfigFile, targets: ConfigFile[], project: string): ConfigFile | undefined {
   const rel = relPath(project, c.file);
   return targets.find((t) => {
@@ -16,7 +18,9 @@ function conversionOf(c: ConfigFile, targets: ConfigFile[], project: string): Co
     } catch {
       // an unreadable record: judge by the wrappers alone
     }
-    return c.hooks.every((h) => h.command !== undefined && t.hooks.some((w) => w.written !== undefined && w.command === h.command));
+    return c.hooks.every(
+      (h) => h.command !== undefined && t.hooks.some((w) => w.written !== undefined && w.command === h.command),
+    );
   });
 }
 
@@ -31,24 +35,49 @@ whose hooks were converted already (the target's file holds hook-bridge's conver
   messages: {
     unread: '{{why}}: its {{count}} hook(s) never run',
     otherAgent: '{{agent}} does not read {{file}}: its {{count}} hook(s) never run there',
-    converted: '{{agent}} does not read {{file}}; {{target}} holds hook-bridge\'s conversion of its {{count}} hook(s), which runs them there',
+    converted:
+      "{{agent}} does not read {{file}}; {{target}} holds hook-bridge's conversion of its {{count}} hook(s), " +
+      'which runs them there',
   },
   messageSeverity: { converted: 'info' },
-  sources: ['ground-truth qwen c02 c03', 'ground-truth codebuddy claude-file', 'mappings/dialects/*.yaml config.notRead'],
+  sources: [
+    'ground-truth qwen c02 c03',
+    'ground-truth codebuddy claude-file',
+    'mappings/dialects/*.yaml config.notRead',
+  ],
   check(ctx) {
     for (const c of ctx.configs) {
       if (!c.hooks.length) continue;
       const rel = relative(ctx.project, c.file);
       const unread = UNREAD_LOCATIONS.find((u) => u.path === rel && (ctx.target ?? u.dialect) === u.dialect);
       if (unread) ctx.report({ messageId: 'unread', file: c.file, data: { why: unread.why, count: c.hooks.length } });
-      else if (ctx.target && ctx.target !== c.dialect && mappings.dialects[ctx.target].config.format === 'settings-json') {
+      else if (
+        ctx.target &&
+        ctx.target !== c.dialect &&
+        mappings.dialects[ctx.target].config.format === 'settings-json'
+      ) {
         const cfg = mappings.dialects[ctx.target].config;
         const read = [...(cfg.project ?? []), ...(cfg.plugin ?? [])];
         if (read.includes(rel)) continue;
         const data = { agent: mappings.dialects[ctx.target].agent, file: rel, count: c.hooks.length };
-        const done = conversionOf(c, ctx.configs.filter((t) => t.dialect === ctx.target), ctx.project);
-        if (done) ctx.report({ messageId: 'converted', file: c.file, data: { ...data, target: relative(ctx.project, done.file) } });
-        else ctx.report({ messageId: 'otherAgent', file: c.file, data, fix: convertFix(ctx, `--from ${c.dialect} --to ${ctx.target}`, c.file) });
+        const done = conversionOf(
+          c,
+          ctx.configs.filter((t) => t.dialect === ctx.target),
+          ctx.project,
+        );
+        if (done)
+          ctx.report({
+            messageId: 'converted',
+            file: c.file,
+            data: { ...data, target: relative(ctx.project, done.file) },
+          });
+        else
+          ctx.report({
+            messageId: 'otherAgent',
+            file: c.file,
+            data,
+            fix: convertFix(ctx, `--from ${c.dialect} --to ${ctx.target}`, c.file),
+          });
       }
     }
   },

@@ -4,7 +4,9 @@ import { mappings } from '../../model/mappings.js';
 import type { Hook, Severity } from '../../model/hook.js';
 import { defineRule, paths, type HookEntry } from '../types.js';
 
-/** Whether two hooks on the same event can fire for the same occurrence. Unsure (unparsed patterns) -> only when written alike. */
+/** Whether two hooks on the same event can fire for the same occurrence. Unsure (unparsed patterns) -> only when
+ * written alike.
+ */
 function overlap(a: Hook, b: Hook): boolean {
   if (a.event && mappings.events[a.event]?.matcherOn === null) return true; // the event ignores matchers
   if (JSON.stringify(a.nativeMatcher ?? '') === JSON.stringify(b.nativeMatcher ?? '')) return true;
@@ -26,7 +28,9 @@ function shown(project: string, file: string): string {
 
 const short = (s: string) => (s.length > 60 ? `${s.slice(0, 57)}...` : s);
 
-/** The severity each message deserves; Rule has one severity per rule, so this waits for a per-report severity in the audit core. */
+/** The severity each message deserves; Rule has one severity per rule, so this waits for a per-report severity in the
+ * audit core.
+ */
 const messageSeverity: Record<string, Severity> = { redundant: 'info', runsTwice: 'warning' };
 
 export default defineRule({
@@ -42,16 +46,27 @@ run. Other agents (CodeBuddy) may run it twice: a formatter formats twice, a log
 doubles its latency. Keep the hook in one place (team settings in \`settings.json\`, personal ones in
 \`settings.local.json\`) and delete the other entry.`,
   messages: {
-    redundant: '"{{command}}" on {{event}} is also registered at {{other}}: {{agent}} runs identical commands once, so this entry is redundant',
+    redundant:
+      '"{{command}}" on {{event}} is also registered at {{other}}: {{agent}} ' +
+      'runs identical commands once, so this entry is redundant',
     runsTwice: '"{{command}}" on {{event}} is also registered at {{other}}: {{agent}} may run it twice per event',
   },
-  sources: ['ground-truth claude dedup', 'ground-truth qwen ag07', 'mappings/dialects/*.yaml run.dedupIdenticalCommands'],
+  sources: [
+    'ground-truth claude dedup',
+    'ground-truth qwen ag07',
+    'mappings/dialects/*.yaml run.dedupIdenticalCommands',
+  ],
   check(ctx) {
     const groups = new Map<string, HookEntry[]>();
     for (const e of ctx.hooks()) {
       const { hook: h, config } = e;
       if (h.type !== 'command' || !h.command) continue;
-      if (UNREAD_LOCATIONS.some((u) => u.dialect === config.dialect && config.file.replace(/\\/g, '/').endsWith(`/${u.path}`))) continue; // never runs: config-not-read
+      if (
+        UNREAD_LOCATIONS.some(
+          (u) => u.dialect === config.dialect && config.file.replace(/\\/g, '/').endsWith(`/${u.path}`),
+        )
+      )
+        continue; // never runs: config-not-read
       // The files one agent reads together: codebuddy and codebuddy-ide share theirs.
       const family = mappings.dialects[config.dialect].config.write;
       const key = [family, h.event ?? h.nativeEvent, h.scriptDialect, h.command].join('\0');
@@ -61,7 +76,10 @@ doubles its latency. Keep the hook in one place (team settings in \`settings.jso
       groups.set(key, seen);
       if (!first) continue;
       const spec = mappings.dialects[e.host];
-      const other = first.config.file === config.file ? paths.command(first.hook) : `${shown(ctx.project, first.config.file)} ${paths.command(first.hook)}`;
+      const other =
+        first.config.file === config.file
+          ? paths.command(first.hook)
+          : `${shown(ctx.project, first.config.file)} ${paths.command(first.hook)}`;
       ctx.report({
         messageId: spec.run?.dedupIdenticalCommands === true ? 'redundant' : 'runsTwice',
         file: config.file,

@@ -12,15 +12,25 @@ const PLUGIN_VARS = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A use of the variable's value: `$V`, `${V}` (not `${V:-fallback}`), os.environ["V"], os.getenv("V"), process.env.V (without ?? / || / or fallback). */
+/** A use of the variable's value: `$V`, `${V}` (not `${V:-fallback}`), os.environ["V"], os.getenv("V"), process.env.V
+ * (without ?? / || / or fallback).
+ */
 function uses(text: string, v: string): boolean {
   const shell = new RegExp(`\\$\\{${v}\\}|\\$${v}(?![A-Za-z0-9_])`);
-  const code = new RegExp(`(?:os\\.environ\\[\\s*["']${v}["']\\s*\\]|os\\.environ\\.get\\(\\s*["']${v}["']\\s*\\)|os\\.getenv\\(\\s*["']${v}["']\\s*\\)|process\\.env(?:\\.${v}\\b|\\[\\s*["']${v}["']\\s*\\]))(?!\\s*(?:\\?\\?|\\|\\||or\\b))`);
+  const code = new RegExp(
+    `(?:os\\.environ\\[\\s*["']${v}["']\\s*\\]|os\\.environ\\.get\\(\\s*["']${v}` +
+      `["']\\s*\\)|os\\.getenv\\(\\s*["']${v}["']\\s*\\)|process\\.env(?:\\.${v}\\b|\\[\\s*["']${v}` +
+      `["']\\s*\\]))(?!\\s*(?:\\?\\?|\\|\\||or\\b))`,
+  );
   return shell.test(text) || code.test(text);
 }
 
-/** Any mention of the variable (also `${V:-…}`, `"V"` in code): a script that names a variable the host sets is written to fall back. */
-const mentions = (text: string, v: string) => new RegExp(`\\$\\{?${esc(v)}(?![A-Za-z0-9_])|["'.]${esc(v)}\\b`).test(text);
+/** Any mention of the variable (also `${V:-…}`, `"V"` in code): a script that names a variable the host sets is
+ * written
+ * to fall back.
+ */
+const mentions = (text: string, v: string) =>
+  new RegExp(`\\$\\{?${esc(v)}(?![A-Za-z0-9_])|["'.]${esc(v)}\\b`).test(text);
 
 /** The script tests the variable before relying on it: `[ -n "$V" ]`, `[[ -z ${V} ]]`. */
 const tested = (text: string, v: string) => new RegExp(`-[nz]\\s+"?\\$\\{?${v}(?![A-Za-z0-9_])`).test(text);
@@ -32,14 +42,20 @@ function shown(project: string, file: string): string {
 }
 
 /** Full-line comments are not code. */
-const code = (text: string) => text.split('\n').filter((l) => !/^\s*(#(?!!)|\/\/)/.test(l)).join('\n');
+const code = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => !/^\s*(#(?!!)|\/\/)/.test(l))
+    .join('\n');
 
 export default defineRule({
   id: 'env-var-unset',
   severity: 'warning',
   description: 'A hook uses an environment variable the agent that runs it does not set',
-  docs: `Each agent sets its own variables for hooks: Claude Code \`CLAUDE_PROJECT_DIR\`, Qwen Code \`QWEN_PROJECT_DIR\` (and
-\`CLAUDE_PROJECT_DIR\`), CodeBuddy Code and the CodeBuddy IDE plugin \`CODEBUDDY_PROJECT_DIR\` (and \`CLAUDE_PROJECT_DIR\`,
+  docs: `Each agent sets its own variables for hooks: Claude Code \`CLAUDE_PROJECT_DIR\`, Qwen Code
+\`QWEN_PROJECT_DIR\` (and
+\`CLAUDE_PROJECT_DIR\`), CodeBuddy Code and the CodeBuddy IDE plugin \`CODEBUDDY_PROJECT_DIR\` (and
+\`CLAUDE_PROJECT_DIR\`,
 documented for the IDE); \`CLAUDE_PLUGIN_ROOT\` is set for a plugin's own hooks (\`hooks/hooks.json\`) and never
 for settings files. A variable the host does not set expands to an empty string: \`"$QWEN_PROJECT_DIR"/hooks/guard.sh\`
 becomes \`/hooks/guard.sh\`, which does not exist, and the hook fails on every call without blocking anything.
@@ -53,9 +69,17 @@ tests the variable (\`[ -n "$V" ]\`) or falls back to one the host sets (\`\${QW
 is not reported.`,
   messages: {
     notSet: '{{where}} uses ${{name}}, which {{agent}} does not set: it expands to an empty string; use {{use}}',
-    pluginOnly: '{{where}} uses ${{name}}, which is set only for plugin hooks and {{file}} is not a plugin: it expands to an empty string; use {{use}}',
+    pluginOnly:
+      '{{where}} uses ${{name}}, which is set only for plugin hooks and {{file}} ' +
+      'is not a plugin: it expands to an empty string; use {{use}}',
   },
-  sources: ['mappings/dialects/*.yaml env (_hook-env.json of each ground truth)', 'ground-truth codex c01', 'DESIGN.md (plugin root: plugins only)', 'src/run/script-env.ts (the wrapper sets the script agent\'s project-dir variables, and its plugin root from --plugin-root)'],
+  sources: [
+    'mappings/dialects/*.yaml env (_hook-env.json of each ground truth)',
+    'ground-truth codex c01',
+    'DESIGN.md (plugin root: plugins only)',
+    "src/run/script-env.ts (the wrapper sets the script agent's project-dir variables, and its plugin root from " +
+      '--plugin-root)',
+  ],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.type !== 'command' || !h.command) continue;
@@ -64,22 +88,40 @@ is not reported.`,
       // What the script sees: the host's variables, plus (wrapped) the project-dir variables the wrapper sets and the
       // script agent's plugin root where the wrapper passes one (`run --plugin-root`, written for a plugin's hooks).
       const scriptEnv = mappings.dialects[h.scriptDialect].env;
-      const wrapperRoot = wrapped && scriptEnv?.pluginRoot && wrapperPluginRoot(h, ctx.project, ctx.home) !== undefined ? [scriptEnv.pluginRoot] : [];
-      const set = new Set([...(hostSpec.env?.provided ?? []), ...(hostSpec.env?.projectDir ?? []), ...(wrapped ? (scriptEnv?.projectDir ?? []) : []), ...wrapperRoot]);
+      const wrapperRoot =
+        wrapped && scriptEnv?.pluginRoot && wrapperPluginRoot(h, ctx.project, ctx.home) !== undefined
+          ? [scriptEnv.pluginRoot]
+          : [];
+      const set = new Set([
+        ...(hostSpec.env?.provided ?? []),
+        ...(hostSpec.env?.projectDir ?? []),
+        ...(wrapped ? (scriptEnv?.projectDir ?? []) : []),
+        ...wrapperRoot,
+      ]);
       const envOf = wrapped ? mappings.dialects[h.scriptDialect] : hostSpec;
       const useVar = envOf.env?.projectDir[0] ?? hostSpec.env?.projectDir[0];
       // An agent without a project-dir variable (Codex CLI): how its hooks find the project (env.projectRoot).
       const useExpr = useVar === undefined ? projectDirRef(host) : undefined;
       const use = useVar ?? 'PWD';
       const useText = useExpr ?? `$${use}`;
-      const agent = wrapped ? `${hostSpec.agent} (nor the hook-bridge wrapper for ${mappings.dialects[h.scriptDialect].agent})` : hostSpec.agent;
+      const agent = wrapped
+        ? `${hostSpec.agent} (nor the hook-bridge wrapper for ${mappings.dialects[h.scriptDialect].agent})`
+        : hostSpec.agent;
       const inPlugin = config.scope === 'plugin' || config.pluginRoot !== undefined;
       const s = ctx.script(h, config);
-      const texts = [{ where: 'the command', text: code(h.command) }, ...(s?.text !== undefined ? [{ where: s.raw, text: code(s.text) }] : [])];
-      // A mechanical edit for the command itself (unwrapped, audited for its own agent): the host's own project-dir variable.
+      const texts = [
+        { where: 'the command', text: code(h.command) },
+        ...(s?.text !== undefined ? [{ where: s.raw, text: code(s.text) }] : []),
+      ];
+      // A mechanical edit for the command itself (unwrapped, audited for its own agent): the host's own project-dir
+      // variable.
       const editable = !wrapped && (!ctx.target || ctx.target === config.dialect);
       let rewritten = h.command;
-      for (const v of PROJECT_VARS) if (!set.has(v)) rewritten = rewritten.replace(new RegExp(`\\$\\{${v}\\}`, 'g'), () => useExpr ?? `\${${use}}`).replace(new RegExp(`\\$${v}(?![A-Za-z0-9_])`, 'g'), () => useExpr ?? `$${use}`);
+      for (const v of PROJECT_VARS)
+        if (!set.has(v))
+          rewritten = rewritten
+            .replace(new RegExp(`\\$\\{${v}\\}`, 'g'), () => useExpr ?? `\${${use}}`)
+            .replace(new RegExp(`\\$${v}(?![A-Za-z0-9_])`, 'g'), () => useExpr ?? `$${use}`);
       const reported = new Set<string>();
       for (const { where, text } of texts) {
         const portable = PROJECT_VARS.some((v) => set.has(v) && mentions(text, v));
@@ -89,10 +131,21 @@ is not reported.`,
           if (PLUGIN_VARS.includes(name)) {
             if (inPlugin) continue; // inside a plugin the agent sets its root (CodeBuddy sets both names)
             reported.add(name);
-            ctx.report({ messageId: 'pluginOnly', ...at, data: { where, name, file: shown(ctx.project, config.file), use: useText } });
+            ctx.report({
+              messageId: 'pluginOnly',
+              ...at,
+              data: { where, name, file: shown(ctx.project, config.file), use: useText },
+            });
           } else if (!portable) {
             reported.add(name);
-            ctx.report({ messageId: 'notSet', ...at, data: { where, name, agent, use: useText }, ...(editable && where === 'the command' && rewritten !== h.command ? { edit: { path: at.path, value: rewritten } } : {}) });
+            ctx.report({
+              messageId: 'notSet',
+              ...at,
+              data: { where, name, agent, use: useText },
+              ...(editable && where === 'the command' && rewritten !== h.command
+                ? { edit: { path: at.path, value: rewritten } }
+                : {}),
+            });
           }
         }
       }

@@ -17,11 +17,13 @@ reported as the likely typo (error); a name hook-bridge has never seen anywhere 
 the agent version it knows (warning).`,
   messages: {
     unknown: '"{{event}}" is not a hook event of {{agent}}{{hint}}',
-    unseen: '"{{event}}" is not a hook event hook-bridge knows for {{agent}}{{hint}}: if it is newer, check that your version has it',
+    unseen:
+      '"{{event}}" is not a hook event hook-bridge knows for ' +
+      '{{agent}}{{hint}}: if it is newer, check that your version has it',
     absent: '{{agent}} has no {{event}} event{{hint}}',
   },
   messageSeverity: { unseen: 'warning' },
-  sources: ['ground-truth qwen c07', 'mappings/events.yaml (observed, and the agents\' own event enums)'],
+  sources: ['ground-truth qwen c07', "mappings/events.yaml (observed, and the agents' own event enums)"],
   check(ctx) {
     const seen = new Set<string>();
     for (const { hook: h, config, host } of ctx.hooks()) {
@@ -32,10 +34,38 @@ the agent version it knows (warning).`,
       if (!h.event) {
         const own = mappings.dialects[config.dialect];
         const close = closestName(h.nativeEvent, Object.keys(mappings.index.eventByName[config.dialect]));
-        const elsewhere = DIALECT_IDS.find((d) => mappings.index.eventByName[d][h.nativeEvent] && !mappings.dialects[d].extends);
-        if (elsewhere) ctx.report({ messageId: 'absent', file: config.file, path: paths.event(h), data: { agent: own.agent, event: h.nativeEvent, hint: ` (it is a ${mappings.dialects[elsewhere].agent} event)` } });
-        else if (close) ctx.report({ messageId: 'unknown', file: config.file, path: paths.event(h), data: { event: h.nativeEvent, agent: own.agent, hint: ` (did you mean ${close}?)` } });
-        else ctx.report({ messageId: 'unseen', file: config.file, path: paths.event(h), data: { event: h.nativeEvent, agent: own.agent, hint: own.observedVersion ? ` (up to ${own.agent} ${own.observedVersion})` : '' } });
+        const elsewhere = DIALECT_IDS.find(
+          (d) => mappings.index.eventByName[d][h.nativeEvent] && !mappings.dialects[d].extends,
+        );
+        if (elsewhere)
+          ctx.report({
+            messageId: 'absent',
+            file: config.file,
+            path: paths.event(h),
+            data: {
+              agent: own.agent,
+              event: h.nativeEvent,
+              hint: ` (it is a ${mappings.dialects[elsewhere].agent} event)`,
+            },
+          });
+        else if (close)
+          ctx.report({
+            messageId: 'unknown',
+            file: config.file,
+            path: paths.event(h),
+            data: { event: h.nativeEvent, agent: own.agent, hint: ` (did you mean ${close}?)` },
+          });
+        else
+          ctx.report({
+            messageId: 'unseen',
+            file: config.file,
+            path: paths.event(h),
+            data: {
+              event: h.nativeEvent,
+              agent: own.agent,
+              hint: own.observedVersion ? ` (up to ${own.agent} ${own.observedVersion})` : '',
+            },
+          });
         continue;
       }
       // On another agent, a format's own event is placed on its nearest event (hooks.yaml AppStartup = SessionStart).
@@ -44,9 +74,19 @@ the agent version it knows (warning).`,
       if (!native || (host === config.dialect && native !== h.nativeEvent)) {
         // null: verified absent (the agent's own event enum lacks it); undefined: not researched.
         const hint = nativeEvent(host, h.event) === undefined ? ' that hook-bridge knows of' : '';
-        ctx.report({ messageId: 'absent', file: config.file, path: paths.event(h), data: { agent, event: h.nativeEvent, hint } });
+        ctx.report({
+          messageId: 'absent',
+          file: config.file,
+          path: paths.event(h),
+          data: { agent, event: h.nativeEvent, hint },
+        });
       } else if (native !== h.nativeEvent && !place?.nearest) {
-        ctx.report({ messageId: 'unknown', file: config.file, path: paths.event(h), data: { event: h.nativeEvent, agent, hint: ` (${agent} calls it ${native})` } });
+        ctx.report({
+          messageId: 'unknown',
+          file: config.file,
+          path: paths.event(h),
+          data: { event: h.nativeEvent, agent, hint: ` (${agent} calls it ${native})` },
+        });
       }
     }
   },

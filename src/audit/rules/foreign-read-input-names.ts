@@ -12,14 +12,20 @@ export default defineRule({
   id: 'foreign-read-input-names',
   severity: 'error',
   description: "A hook the target runs from another agent's file reads tool_input under names the target does not send",
-  docs: `GitHub Copilot CLI runs the hooks of the project's \`.claude/settings.json\` and \`.claude/settings.local.json\` itself, and names the tools as Claude Code does there (\`Write\` for its
+  docs: `GitHub Copilot CLI runs the hooks of the project's \`.claude/settings.json\` and
+\`.claude/settings.local.json\` itself, and names the tools as Claude Code does there (\`Write\` for its
 \`create\`), so a \`Write|Edit\` matcher fires — but \`tool_input\` keeps Copilot's own argument names: \`path\`,
-\`file_text\`, \`old_str\`/\`new_str\`, not \`file_path\`, \`content\`, \`old_string\`/\`new_string\` (§4). A Claude guard
+\`file_text\`, \`old_str\`/\`new_str\`, not \`file_path\`, \`content\`, \`old_string\`/\`new_string\` (§4). A Claude
+guard
 that reads \`tool_input.file_path\` reads nothing there, finds nothing to object to, and the \`.env\` it protects is
 written. Fix: \`hook-bridge convert --to copilot\` runs the hook from Copilot's own file through \`hook-bridge run\`,
 which hands the script Claude's names, and gates its entry in the Claude file so Copilot's own reading of it does
 nothing (Claude Code runs it as before).`,
-  messages: { renamed: "{{where}} reads tool_input.{{key}}; {{agent}} runs this hook from {{file}} itself and passes {{tool}}'s arguments under its own names ({{has}}), so it reads nothing there" },
+  messages: {
+    renamed:
+      "{{where}} reads tool_input.{{key}}; {{agent}} runs this hook from {{file}} itself and passes {{tool}}'s " +
+      'arguments under its own names ({{has}}), so it reads nothing there',
+  },
   sources: ['test/fixtures/observed/copilot/payloads/claude/PreToolUse-*.json', 'mappings/tools.yaml (copilot params)'],
   check(ctx) {
     for (const r of nativeReads(ctx)) {
@@ -27,15 +33,29 @@ nothing (Claude Code runs it as before).`,
       if (!TOOL_EVENTS.has(h.event!) || h.type !== 'command' || !h.command) continue;
       const own = r.read.dialect;
       // The tools its matcher fires for (its own agent's names: the target's reading matches those too, README §5).
-      const fired = toolsOf(own).filter((t) => t.entry.status !== 'historical' && matcherFires(own, h.nativeMatcher, t.entry.name));
+      const fired = toolsOf(own).filter(
+        (t) => t.entry.status !== 'historical' && matcherFires(own, h.nativeMatcher, t.entry.name),
+      );
       const reported = new Set<string>();
       for (const { where, text } of hookTexts(ctx, h, config)) {
         for (const key of firstKeys(text, 'tool_input')) {
           for (const { canonical, entry } of fired) {
             const host = mappings.tools[canonical]?.[r.reader];
-            if (!host || !entry.params.some(([n]) => n === key) || host.params.some(([n]) => n === key) || reported.has(key)) continue;
+            if (
+              !host ||
+              !entry.params.some(([n]) => n === key) ||
+              host.params.some(([n]) => n === key) ||
+              reported.has(key)
+            )
+              continue;
             reported.add(key);
-            ctx.report({ messageId: 'renamed', file: config.file, path: paths.command(h), data: { where, key, ...agents(r), tool: host.name, has: host.params.map(([n]) => n).join(', ') }, fix: gateFix(ctx, r) });
+            ctx.report({
+              messageId: 'renamed',
+              file: config.file,
+              path: paths.command(h),
+              data: { where, key, ...agents(r), tool: host.name, has: host.params.map(([n]) => n).join(', ') },
+              fix: gateFix(ctx, r),
+            });
           }
         }
       }

@@ -22,12 +22,32 @@ Fix: wrap the hook (\`hook-bridge convert\` writes \`hook-bridge run --from <scr
 the script the tool calls it was written for — on Codex CLI one Write or Edit per file of the patch), or read the
 host's input (the patch text under \`command\` on Codex CLI). A script that tests \`tool_name\` before reading
 (\`if p['tool_name'] == 'Bash': cmd = p['tool_input']['command']\`) is checked for the tools it names only.`,
-  messages: { missing: "{{where}} reads tool_input.{{key}} ({{owner}}'s {{tool}} input); {{agent}} calls {{hostName}} with {{{has}}} instead, so it reads nothing" },
-  sources: ['mappings/tools.yaml params, covers (ground-truth payloads of every agent)', 'ground-truth codex e01-e10 matcher-tests.json'],
+  messages: {
+    missing:
+      "{{where}} reads tool_input.{{key}} ({{owner}}'s {{tool}} input); {{agent}} calls {{hostName}} with " +
+      '{{{has}}} instead, so it reads nothing',
+  },
+  sources: [
+    'mappings/tools.yaml params, covers (ground-truth payloads of every agent)',
+    'ground-truth codex e01-e10 matcher-tests.json',
+  ],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
-      if (!h.event || !TOOL_EVENTS.has(h.event) || h.type !== 'command' || !h.command || !unwrapped(h, host) || mappings.dialects[host].extends) continue;
-      const fired = toolsOf(host).filter((t) => t.entry.paramsComplete && t.entry.status !== 'historical' && matcherFires(host, h.nativeMatcher, t.entry.name));
+      if (
+        !h.event ||
+        !TOOL_EVENTS.has(h.event) ||
+        h.type !== 'command' ||
+        !h.command ||
+        !unwrapped(h, host) ||
+        mappings.dialects[host].extends
+      )
+        continue;
+      const fired = toolsOf(host).filter(
+        (t) =>
+          t.entry.paramsComplete &&
+          t.entry.status !== 'historical' &&
+          matcherFires(host, h.nativeMatcher, t.entry.name),
+      );
       const reported = new Set<string>();
       for (const { where, text } of hookTexts(ctx, h, config)) {
         // A script that tests the tool (`if tool_name == 'Bash'`) reads its input for the tools it names only.
@@ -36,15 +56,31 @@ host's input (the patch text under \`command\` on Codex CLI). A script that test
           for (const { canonical, entry } of fired) {
             if (tested && !tested.has(entry.name)) continue;
             if (entry.params.some(([n]) => n === key) || reported.has(`${key}\0${canonical}`)) continue;
-            // Whose input is it? Another agent's call of the same tool (or of one this tool covers) with this parameter.
-            const found = [canonical, ...(entry.covers ?? [])].flatMap((c) => DIALECT_IDS.map((d) => ({ c, d }))).find(({ c, d }) => d !== host && !mappings.dialects[d].extends && (mappings.tools[c]?.[d]?.params.some(([n]) => n === key) ?? false));
+            // Whose input is it? Another agent's call of the same tool (or of one this tool covers) with this
+            // parameter.
+            const found = [canonical, ...(entry.covers ?? [])]
+              .flatMap((c) => DIALECT_IDS.map((d) => ({ c, d })))
+              .find(
+                ({ c, d }) =>
+                  d !== host &&
+                  !mappings.dialects[d].extends &&
+                  (mappings.tools[c]?.[d]?.params.some(([n]) => n === key) ?? false),
+              );
             if (!found) continue;
             reported.add(`${key}\0${canonical}`);
             ctx.report({
               messageId: 'missing',
               file: config.file,
               path: paths.command(h),
-              data: { where, key, owner: mappings.dialects[found.d].agent, tool: mappings.tools[found.c]![found.d]!.name, agent: mappings.dialects[host].agent, hostName: entry.name, has: entry.params.map(([n]) => n).join(', ') },
+              data: {
+                where,
+                key,
+                owner: mappings.dialects[found.d].agent,
+                tool: mappings.tools[found.c]![found.d]!.name,
+                agent: mappings.dialects[host].agent,
+                hostName: entry.name,
+                has: entry.params.map(([n]) => n).join(', '),
+              },
             });
           }
         }

@@ -19,23 +19,48 @@ Gemini CLI compares a SessionStart, SessionEnd or PreCompress matcher to the sou
 string: Claude's \`startup|resume\` never fires there. Write one entry per value (\`hook-bridge convert\` does).`,
   messages: {
     dead: 'matcher {{matcher}} fires for no {{agent}} tool: this hook never runs',
-    deadForeign: 'matcher {{matcher}} fires for no {{agent}} tool: this hook never runs; read as a {{from}} matcher it means {{suggested}} here',
-    historicalOnly: 'matcher {{matcher}} names only tools {{agent}} no longer has ({{tools}}): this hook never runs on current builds',
-    valueList: 'matcher {{matcher}} never fires on {{agent}}: it compares {{field}} to the whole string; write one entry per value',
-    conditionalOnly: 'matcher {{matcher}} names only tools {{agent}} offers when enabled ({{tools}}: {{enabledBy}}): this hook runs only in sessions that enable them',
+    deadForeign:
+      'matcher {{matcher}} fires for no {{agent}} tool: this hook never runs; ' +
+      'read as a {{from}} matcher it means {{suggested}} here',
+    historicalOnly:
+      'matcher {{matcher}} names only tools {{agent}} no longer has ' +
+      '({{tools}}): this hook never runs on current builds',
+    valueList:
+      'matcher {{matcher}} never fires on {{agent}}: it compares ' +
+      '{{field}} to the whole string; write one entry per value',
+    conditionalOnly:
+      'matcher {{matcher}} names only tools {{agent}} offers when enabled ({{tools}}: ' +
+      '{{enabledBy}}): this hook runs only in sessions that enable them',
   },
   messageSeverity: { conditionalOnly: 'warning' },
-  sources: ['ground-truth gemini README (hookPlanner.js matchesTrigger)', 'ground-truth qwen decision-tests matchers, c08', 'ground-truth codebuddy u14', 'ground-truth claude tools.json not_available_in_this_session'],
+  sources: [
+    'ground-truth gemini README (hookPlanner.js matchesTrigger)',
+    'ground-truth qwen decision-tests matchers, c08',
+    'ground-truth codebuddy u14',
+    'ground-truth claude tools.json not_available_in_this_session',
+  ],
   check(ctx) {
     const seen = new Set<string>();
     for (const { hook: h, config, host } of ctx.hooks()) {
       const field = h.event ? mappings.events[h.event]?.matcherOn : undefined;
       // A |-list on a host that compares lifecycle matchers as one exact string (Gemini CLI)
-      if (field && field !== 'tool' && field !== 'unknown' && mappings.dialects[host].matcher.valuesExact && typeof h.nativeMatcher === 'string' && h.nativeMatcher.includes('|')) {
+      if (
+        field &&
+        field !== 'tool' &&
+        field !== 'unknown' &&
+        mappings.dialects[host].matcher.valuesExact &&
+        typeof h.nativeMatcher === 'string' &&
+        h.nativeMatcher.includes('|')
+      ) {
         const key = `${config.file}\0${paths.matcher(h)}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        ctx.report({ messageId: 'valueList', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(h.nativeMatcher), agent: mappings.dialects[host].agent, field } });
+        ctx.report({
+          messageId: 'valueList',
+          file: config.file,
+          path: paths.matcher(h),
+          data: { matcher: JSON.stringify(h.nativeMatcher), agent: mappings.dialects[host].agent, field },
+        });
         continue;
       }
       if (!h.event || field !== 'tool') continue;
@@ -54,26 +79,66 @@ string: Claude's \`startup|resume\` never fires there. Write one entry per value
       }
       const tools = toolsOf(host);
       // Availability is a fact about an agent; a format that borrows another's tables (hooks.yaml) runs on any host.
-      const live = mappings.dialects[host].extends ? tools : tools.filter((t) => !['historical', 'bundled', 'conditional'].includes(t.entry.status));
+      const live = mappings.dialects[host].extends
+        ? tools
+        : tools.filter((t) => !['historical', 'bundled', 'conditional'].includes(t.entry.status));
       const fires = (list: typeof tools) => list.filter((t) => matcherFires(host, m, t.entry.name));
       const agent = mappings.dialects[host].agent;
       if (fires(live).length) continue;
       // e.g. Claude Code's Glob and Grep: offered only when --allowedTools names them (docs/observations.md)
       const enabled = fires(tools.filter((t) => t.entry.status === 'conditional'));
       if (enabled.length) {
-        ctx.report({ messageId: 'conditionalOnly', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent, tools: enabled.map((t) => t.entry.name).join(', '), enabledBy: [...new Set(enabled.map((t) => t.entry.enabledBy ?? 'a setting'))].join('; ') } });
+        ctx.report({
+          messageId: 'conditionalOnly',
+          file: config.file,
+          path: paths.matcher(h),
+          data: {
+            matcher: JSON.stringify(m),
+            agent,
+            tools: enabled.map((t) => t.entry.name).join(', '),
+            enabledBy: [...new Set(enabled.map((t) => t.entry.enabledBy ?? 'a setting'))].join('; '),
+          },
+        });
         continue;
       }
       const old = fires(tools);
-      if (old.length) ctx.report({ messageId: 'historicalOnly', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent, tools: old.map((t) => t.entry.name).join(', ') } });
+      if (old.length)
+        ctx.report({
+          messageId: 'historicalOnly',
+          file: config.file,
+          path: paths.matcher(h),
+          data: { matcher: JSON.stringify(m), agent, tools: old.map((t) => t.entry.name).join(', ') },
+        });
       else {
-        // Written for another agent? Read it as Claude's (the dialect most configs are copied from) and write it as the host's.
+        // Written for another agent? Read it as Claude's (the dialect most configs are copied from) and write it as the
+        // host's.
         const from = config.dialect === host ? 'claude' : config.dialect;
         const asForeign = from !== host ? readToolMatcher(from, m) : undefined;
-        const suggested = asForeign?.matcher.kind === 'tools' && asForeign.matcher.tools.length ? writeToolMatcher(host, asForeign.matcher).native : undefined;
+        const suggested =
+          asForeign?.matcher.kind === 'tools' && asForeign.matcher.tools.length
+            ? writeToolMatcher(host, asForeign.matcher).native
+            : undefined;
         if (suggested !== undefined && !ctx.target) {
-          ctx.report({ messageId: 'deadForeign', file: config.file, path: paths.matcher(h), edit: { path: paths.matcher(h), value: suggested }, data: { matcher: JSON.stringify(m), agent, from: mappings.dialects[from].agent, suggested: JSON.stringify(suggested) } });
-        } else ctx.report({ messageId: 'dead', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(m), agent }, ...(ctx.target ? { fix: convertFix(ctx, `--from ${config.dialect} --to ${ctx.target}`) } : {}) });
+          ctx.report({
+            messageId: 'deadForeign',
+            file: config.file,
+            path: paths.matcher(h),
+            edit: { path: paths.matcher(h), value: suggested },
+            data: {
+              matcher: JSON.stringify(m),
+              agent,
+              from: mappings.dialects[from].agent,
+              suggested: JSON.stringify(suggested),
+            },
+          });
+        } else
+          ctx.report({
+            messageId: 'dead',
+            file: config.file,
+            path: paths.matcher(h),
+            data: { matcher: JSON.stringify(m), agent },
+            ...(ctx.target ? { fix: convertFix(ctx, `--from ${config.dialect} --to ${ctx.target}`) } : {}),
+          });
       }
     }
   },

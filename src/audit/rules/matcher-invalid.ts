@@ -15,13 +15,19 @@ Fix the pattern, or list names with \`|\`.`,
     const seen = new Set<string>();
     for (const { hook: h, config, host } of ctx.hooks()) {
       const key = `${config.file}\0${paths.matcher(h)}`;
-      if (seen.has(key) || typeof h.nativeMatcher !== 'string' || h.nativeMatcher === '*' || h.nativeMatcher === '') continue;
+      if (seen.has(key) || typeof h.nativeMatcher !== 'string' || h.nativeMatcher === '*' || h.nativeMatcher === '')
+        continue;
       seen.add(key);
       if (isExactList(host, h.nativeMatcher)) continue;
       try {
         new RegExp(h.nativeMatcher);
       } catch {
-        ctx.report({ messageId: 'invalid', file: config.file, path: paths.matcher(h), data: { matcher: JSON.stringify(h.nativeMatcher), agent: mappings.dialects[host].agent } });
+        ctx.report({
+          messageId: 'invalid',
+          file: config.file,
+          path: paths.matcher(h),
+          data: { matcher: JSON.stringify(h.nativeMatcher), agent: mappings.dialects[host].agent },
+        });
       }
     }
   },

@@ -22,12 +22,38 @@ Anchor it: \`^(Write|Edit)$\`.`,
       const key = `${config.file}\0${paths.matcher(h)}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const named = new Set(m.split('|').map((s) => s.trim()).flatMap((n) => [canonicalTool(host, n), ...aliasTools(host, n)]).filter(Boolean));
-      const extra = toolsOf(host).filter((t) => t.entry.status !== 'historical' && t.entry.status !== 'bundled' && !named.has(t.canonical) && matcherFires(host, m, t.entry.name));
+      const named = new Set(
+        m
+          .split('|')
+          .map((s) => s.trim())
+          .flatMap((n) => [canonicalTool(host, n), ...aliasTools(host, n)])
+          .filter(Boolean),
+      );
+      const extra = toolsOf(host).filter(
+        (t) =>
+          t.entry.status !== 'historical' &&
+          t.entry.status !== 'bundled' &&
+          !named.has(t.canonical) &&
+          matcherFires(host, m, t.entry.name),
+      );
       if (!extra.length) continue;
-      const parts = m.split('|').map((s) => s.trim()).filter(Boolean);
+      const parts = m
+        .split('|')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const suggested = parts.length === 1 ? `^${parts[0]}$` : `^(${parts.join('|')})$`;
-      ctx.report({ messageId: 'over', file: config.file, path: paths.matcher(h), edit: { path: paths.matcher(h), value: suggested }, data: { matcher: JSON.stringify(m), extra: extra.map((t) => t.entry.name).join(', '), agent: mappings.dialects[host].agent, suggested: JSON.stringify(suggested) } });
+      ctx.report({
+        messageId: 'over',
+        file: config.file,
+        path: paths.matcher(h),
+        edit: { path: paths.matcher(h), value: suggested },
+        data: {
+          matcher: JSON.stringify(m),
+          extra: extra.map((t) => t.entry.name).join(', '),
+          agent: mappings.dialects[host].agent,
+          suggested: JSON.stringify(suggested),
+        },
+      });
     }
   },
 });

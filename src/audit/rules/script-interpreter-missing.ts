@@ -4,9 +4,15 @@ import { expandVars, shellWords } from '../scripts.js';
 import type { Severity } from '../../model/hook.js';
 import { defineRule, paths } from '../types.js';
 
-/** The interpreter a shebang line names: `#!/usr/bin/env [-S] [VAR=x] python3` -> [/usr/bin/env, python3]; `#!/bin/sh -e` -> [/bin/sh]. */
+/** The interpreter a shebang line names: `#!/usr/bin/env [-S] [VAR=x] python3` -> [/usr/bin/env, python3]; `#!/bin/sh
+ * -e` -> [/bin/sh].
+ */
 function shebang(line: string): { program: string; via?: string } | undefined {
-  const words = line.slice(2).trim().split(/[ \t]+/).filter(Boolean);
+  const words = line
+    .slice(2)
+    .trim()
+    .split(/[ \t]+/)
+    .filter(Boolean);
   const program = words[0];
   if (!program) return undefined;
   if (program.split('/').pop() !== 'env') return { program };
@@ -14,16 +20,25 @@ function shebang(line: string): { program: string; via?: string } | undefined {
   return name ? { program: name, via: program } : { program };
 }
 
-/** The severity each message deserves; Rule has one severity per rule, so this waits for a per-report severity in the audit core. */
-const messageSeverity: Record<string, Severity> = { interpreterNotFound: 'error', shebangNotFound: 'error', shebangCrlf: 'error', noShebang: 'warning' };
+/** The severity each message deserves; Rule has one severity per rule, so this waits for a per-report severity in the
+ * audit core.
+ */
+const messageSeverity: Record<string, Severity> = {
+  interpreterNotFound: 'error',
+  shebangNotFound: 'error',
+  shebangCrlf: 'error',
+  noShebang: 'warning',
+};
 
 export default defineRule({
   id: 'script-interpreter-missing',
   severity: 'error',
   messageSeverity,
   description: "A hook script's interpreter cannot be found, or a directly run script has no shebang",
-  docs: `The interpreter a hook names — in the command (\`python3 guard.py\`, \`uv run guard.py\`, \`/opt/venv/bin/python guard.py\`) or in
-the script's shebang (\`#!/usr/bin/env python3\`, \`#!/usr/bin/python3\`) — must exist on the machine that runs the agent.
+  docs: `The interpreter a hook names — in the command (\`python3 guard.py\`, \`uv run guard.py\`,
+\`/opt/venv/bin/python guard.py\`) or in
+the script's shebang (\`#!/usr/bin/env python3\`, \`#!/usr/bin/python3\`) — must exist on the machine that runs the
+agent.
 When it does not, every call fails with exit 127 ("not found" / "bad interpreter") and the hook never runs. On Claude
 Code, Qwen Code, CodeBuddy Code and Codex CLI that is a non-blocking error: the call proceeds, so a guard lets
 everything through; Gemini CLI reads every exit from 2 up as a block, so there every call the hook fires for is
@@ -36,10 +51,18 @@ endings, and start directly run scripts with a shebang (\`#!/usr/bin/env bash\`)
   messages: {
     interpreterNotFound: '{{interpreter}} (named in the command) is not {{lookup}}: {{outcome}}',
     shebangNotFound: '{{script}} starts with #!{{line}}, but {{interpreter}} is not {{lookup}}: {{outcome}}',
-    shebangCrlf: '{{script}} has a Windows line ending on its #! line: the system looks for "{{interpreter}}\\r", so {{outcome}}',
-    noShebang: '{{script}} is run directly but has no #! line: the shell runs it with its own fallback (usually sh), not the interpreter it was written for',
+    shebangCrlf:
+      '{{script}} has a Windows line ending on its #! line: the system looks for "{{interpreter}}\\r", so {{outcome}}',
+    noShebang:
+      '{{script}} is run directly but has no #! line: the shell runs it with its own ' +
+      'fallback (usually sh), not the interpreter it was written for',
   },
-  sources: ['ground-truth claude shell: [/bin/sh, -c]', 'ground-truth claude d04/d05 (exit != 2 is non-blocking)', 'mappings/dialects/*.yaml output.otherExit', 'src/run/not-run.ts (what run does with exit 126/127)'],
+  sources: [
+    'ground-truth claude shell: [/bin/sh, -c]',
+    'ground-truth claude d04/d05 (exit != 2 is non-blocking)',
+    'mappings/dialects/*.yaml output.otherExit',
+    'src/run/not-run.ts (what run does with exit 126/127)',
+  ],
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
       const s = ctx.script(h, config);
@@ -53,7 +76,11 @@ endings, and start directly run scripts with a shebang (\`#!/usr/bin/env bash\`)
         const word = expandVars(written, ctx.project, ctx.pluginRoot(h, config));
         if (word.includes('$')) continue; // a variable we cannot resolve statically
         if (!programFound(word, ctx.project, ctx.env)) {
-          ctx.report({ messageId: 'interpreterNotFound', ...at, data: { interpreter: written, lookup: word.includes('/') ? 'an existing executable' : 'on PATH', outcome } });
+          ctx.report({
+            messageId: 'interpreterNotFound',
+            ...at,
+            data: { interpreter: written, lookup: word.includes('/') ? 'an existing executable' : 'on PATH', outcome },
+          });
         }
         continue;
       }
@@ -64,7 +91,11 @@ endings, and start directly run scripts with a shebang (\`#!/usr/bin/env bash\`)
       }
       const line = s.text.split('\n', 1)[0]!;
       if (line.endsWith('\r')) {
-        ctx.report({ messageId: 'shebangCrlf', ...at, data: { script: s.raw, interpreter: shebang(line.slice(0, -1))?.program ?? '', outcome } });
+        ctx.report({
+          messageId: 'shebangCrlf',
+          ...at,
+          data: { script: s.raw, interpreter: shebang(line.slice(0, -1))?.program ?? '', outcome },
+        });
         continue;
       }
       const sb = shebang(line);
@@ -72,9 +103,24 @@ endings, and start directly run scripts with a shebang (\`#!/usr/bin/env bash\`)
       // The kernel does not search PATH for the #! program: it must be an absolute path; env then searches PATH.
       const direct = sb.via ?? sb.program;
       const data = { script: s.raw, line: line.slice(2).trim(), outcome };
-      if (!direct.startsWith('/')) ctx.report({ messageId: 'shebangNotFound', ...at, data: { ...data, interpreter: direct, lookup: 'an absolute path (the system does not search PATH for it)' } });
-      else if (!programFound(direct, '/', ctx.env)) ctx.report({ messageId: 'shebangNotFound', ...at, data: { ...data, interpreter: direct, lookup: 'an existing executable' } });
-      else if (sb.via && !programFound(sb.program, ctx.project, ctx.env)) ctx.report({ messageId: 'shebangNotFound', ...at, data: { ...data, interpreter: sb.program, lookup: 'on PATH' } });
+      if (!direct.startsWith('/'))
+        ctx.report({
+          messageId: 'shebangNotFound',
+          ...at,
+          data: { ...data, interpreter: direct, lookup: 'an absolute path (the system does not search PATH for it)' },
+        });
+      else if (!programFound(direct, '/', ctx.env))
+        ctx.report({
+          messageId: 'shebangNotFound',
+          ...at,
+          data: { ...data, interpreter: direct, lookup: 'an existing executable' },
+        });
+      else if (sb.via && !programFound(sb.program, ctx.project, ctx.env))
+        ctx.report({
+          messageId: 'shebangNotFound',
+          ...at,
+          data: { ...data, interpreter: sb.program, lookup: 'on PATH' },
+        });
     }
   },
 });

@@ -16,7 +16,17 @@ the way its own agent does. Check the path: hooks run with the project directory
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
       const s = ctx.script(h, config);
-      if (s && !s.exists) ctx.report({ messageId: 'missing', file: config.file, path: paths.command(h), data: { script: s.raw, path: ctx.shown(s.path), outcome: failureOutcome(h, host, missingScriptExit(s.interpreter)) } });
+      if (s && !s.exists)
+        ctx.report({
+          messageId: 'missing',
+          file: config.file,
+          path: paths.command(h),
+          data: {
+            script: s.raw,
+            path: ctx.shown(s.path),
+            outcome: failureOutcome(h, host, missingScriptExit(s.interpreter)),
+          },
+        });
     }
   },
 });

@@ -18,7 +18,13 @@ or name the interpreter in the command (\`bash ./guard.sh\`).`,
       const s = ctx.script(h, config);
       if (!s || s.interpreter !== undefined || !s.exists || s.executable) continue;
       const target = ctx.shown(s.path);
-      ctx.report({ messageId: 'notExecutable', file: config.file, path: paths.command(h), data: { script: s.raw, outcome: failureOutcome(h, host, 126) }, fix: `chmod +x ${shellArg(target)}` });
+      ctx.report({
+        messageId: 'notExecutable',
+        file: config.file,
+        path: paths.command(h),
+        data: { script: s.raw, outcome: failureOutcome(h, host, 126) },
+        fix: `chmod +x ${shellArg(target)}`,
+      });
     }
   },
 });

@@ -13,24 +13,33 @@ function defaultS(d: DialectId): number | null {
 export default defineRule({
   id: 'timeout-default-shorter',
   severity: 'warning',
-  description: "A hook without a timeout relies on its agent's default, and the target agent's default is shorter or unknown",
-  docs: `A hook without \`timeout\` gets its agent's default (e.g. 600 s on Claude Code, 60 s on Qwen Code and CodeBuddy Code,
+  description:
+    "A hook without a timeout relies on its agent's default, and the target agent's default is shorter or unknown",
+  docs: `A hook without \`timeout\` gets its agent's default (e.g. 600 s on Claude Code, 60 s on Qwen Code and
+CodeBuddy Code,
 unknown on the CodeBuddy IDE plugin; \`mappings/dialects/<agent>.yaml\` \`timeout.default\`). Moved to an agent with a
 shorter default, a slow hook (a test run, a build, a network check) is killed part-way: its answer is lost, and on
 CodeBuddy Code a timed-out PreToolUse even blocks the tool. Reported only with \`--target\`.
 Fix: \`hook-bridge convert --to <target>\` writes the default the hook relied on explicitly (\`"timeout": 600\`);
 or set \`timeout\` in the source config yourself (\`audit --fix\` writes the source agent's default).`,
   messages: {
-    shorter: 'no timeout set: killed after {{targetS}} s on {{target}} (it relied on {{agent}}\'s {{ownS}} s default)',
-    unknownDefault: "no timeout set: {{target}}'s default timeout is unknown, so it may be killed early (it relied on {{agent}}'s {{ownS}} s default)",
+    shorter: "no timeout set: killed after {{targetS}} s on {{target}} (it relied on {{agent}}'s {{ownS}} s default)",
+    unknownDefault:
+      "no timeout set: {{target}}'s default timeout is unknown, so it may be " +
+      "killed early (it relied on {{agent}}'s {{ownS}} s default)",
   },
-  sources: ['mappings/dialects/*.yaml timeout.default (docs/observations.md)', 'src/convert/convert.ts (writes the default explicitly)'],
+  sources: [
+    'mappings/dialects/*.yaml timeout.default (docs/observations.md)',
+    'src/convert/convert.ts (writes the default explicitly)',
+  ],
   check(ctx) {
     const target = ctx.target;
     if (!target) return;
     for (const { hook: h, config } of ctx.hooks()) {
-      if (h.timeoutMs !== undefined || h.type !== 'command' || config.dialect === target) continue; // defaults are known for command hooks only
-      if (h.gatedFor === target) continue; // the target's own reading of it does nothing: it runs from the target's file
+      // defaults are known for command hooks only
+      if (h.timeoutMs !== undefined || h.type !== 'command' || config.dialect === target) continue;
+      // the target's own reading of it does nothing: it runs from the target's file
+      if (h.gatedFor === target) continue;
       // A wrapped hook's host timeout is the wrapper's guard (convert writes it); the codec does not keep it.
       if (!unwrapped(h, config.dialect)) continue;
       const ownS = defaultS(config.dialect);
@@ -42,7 +51,12 @@ or set \`timeout\` in the source config yourself (\`audit --fix\` writes the sou
         messageId: targetS === null ? 'unknownDefault' : 'shorter',
         file: config.file,
         path: paths.handler(h),
-        data: { target: mappings.dialects[target].agent, agent: own.agent, ownS, ...(targetS !== null ? { targetS } : {}) },
+        data: {
+          target: mappings.dialects[target].agent,
+          agent: own.agent,
+          ownS,
+          ...(targetS !== null ? { targetS } : {}),
+        },
         fix: convertFix(ctx, `--from ${config.dialect} --to ${target}`),
         ...(own.timeout.default !== null ? { edit: { path: paths.timeout(h), value: own.timeout.default } } : {}),
       });

@@ -24,7 +24,15 @@ ruleTester(rule, {
       name: 'an untrusted project: none of its hooks run (c02)',
       files: codex(hooks),
       env: { CODEX_HOME: home('model = "x"\n') },
-      errors: [{ messageId: 'projectUntrusted', path: '', file: '.codex/hooks.json', message: /^Codex CLI loads \.codex\/hooks\.json only in a trusted project, and this one is not trusted in .*config\.toml: none of its hooks run$/ }],
+      errors: [
+        {
+          messageId: 'projectUntrusted',
+          path: '',
+          file: '.codex/hooks.json',
+          message:
+            /^Codex CLI loads \.codex\/hooks\.json only in a trusted project, and this one is not trusted in .*config\.toml: none of its hooks run$/,
+        },
+      ],
     },
     {
       name: 'a broken config.toml',
@@ -37,9 +45,18 @@ ruleTester(rule, {
 
 it('a trusted project whose hooks have no trusted hash: each is reported (c03)', () => {
   const dir = project({ name: '', files: codex(hooks) });
-  const { findings } = runRule(rule, { name: '', files: {}, env: { CODEX_HOME: home(`[projects."${dir}"]\ntrust_level = "trusted"\n`) } }, dir);
-  expect(findings.map((f) => [f.messageId, f.path])).toEqual([['untrusted', 'hooks.PreToolUse[0].hooks[0]'], ['untrusted', 'hooks.Stop[0].hooks[0]']]);
-  expect(findings[0]!.message).toMatch(/^Codex CLI skips this PreToolUse hook silently: .*config\.toml records no trusted hash for it$/);
+  const { findings } = runRule(
+    rule,
+    { name: '', files: {}, env: { CODEX_HOME: home(`[projects."${dir}"]\ntrust_level = "trusted"\n`) } },
+    dir,
+  );
+  expect(findings.map((f) => [f.messageId, f.path])).toEqual([
+    ['untrusted', 'hooks.PreToolUse[0].hooks[0]'],
+    ['untrusted', 'hooks.Stop[0].hooks[0]'],
+  ]);
+  expect(findings[0]!.message).toMatch(
+    /^Codex CLI skips this PreToolUse hook silently: .*config\.toml records no trusted hash for it$/,
+  );
 });
 
 it('a hook whose hash is recorded is not reported; one edited since is (stale)', () => {
@@ -47,7 +64,10 @@ it('a hook whose hash is recorded is not reported; one edited since is (stale)',
   const file = join(dir, '.codex/hooks.json');
   const entries = trustEntries('codex', file, JSON.stringify({ hooks }, null, 2));
   expect(entries).toHaveLength(2);
-  const h = home(`[projects."${dir}"]\ntrust_level = "trusted"\n[hooks.state."${entries[0]!.key}"]\ntrusted_hash = "${entries[0]!.hash}"\n[hooks.state."${entries[1]!.key}"]\ntrusted_hash = "sha256:stale"\n`);
+  const h = home(
+    `[projects."${dir}"]\ntrust_level = "trusted"\n[hooks.state."${entries[0]!.key}"]\ntrusted_hash = "` +
+      `${entries[0]!.hash}"\n[hooks.state."${entries[1]!.key}"]\ntrusted_hash = "sha256:stale"\n`,
+  );
   const { findings } = runRule(rule, { name: '', files: {}, env: { CODEX_HOME: h } }, dir);
   expect(findings.map((f) => [f.messageId, f.path])).toEqual([['stale', 'hooks.Stop[0].hooks[0]']]);
 });

@@ -7,7 +7,15 @@ ruleTester(rule, {
     { name: 'a valid regex', files: codebuddy({ PreToolUse: [{ matcher: '^(Write|Edit)$', hooks: [cmd('x')] }] }) },
   ],
   invalid: [
-    { name: 'an unclosed group', files: codebuddy({ PreToolUse: [{ matcher: '(Write|Edit', hooks: [cmd('x')] }] }), errors: [{ messageId: 'invalid', path: 'hooks.PreToolUse[0].matcher' }] },
-    { name: 'a bracket', files: claude({ PostToolUse: [{ matcher: 'Bash[', hooks: [cmd('x'), cmd('y')] }] }), errors: [{ messageId: 'invalid', path: 'hooks.PostToolUse[0].matcher' }] },
+    {
+      name: 'an unclosed group',
+      files: codebuddy({ PreToolUse: [{ matcher: '(Write|Edit', hooks: [cmd('x')] }] }),
+      errors: [{ messageId: 'invalid', path: 'hooks.PreToolUse[0].matcher' }],
+    },
+    {
+      name: 'a bracket',
+      files: claude({ PostToolUse: [{ matcher: 'Bash[', hooks: [cmd('x'), cmd('y')] }] }),
+      errors: [{ messageId: 'invalid', path: 'hooks.PostToolUse[0].matcher' }],
+    },
   ],
 });

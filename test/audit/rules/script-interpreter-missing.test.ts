@@ -6,46 +6,148 @@ const at = 'hooks.PreToolUse[0].hooks[0].command';
 
 ruleTester(rule, {
   valid: [
-    { name: 'env shebang naming an interpreter on PATH', files: { ...hook('./g.js'), 'g.js': '#!/usr/bin/env node\nprocess.exit(0)\n' } },
+    {
+      name: 'env shebang naming an interpreter on PATH',
+      files: { ...hook('./g.js'), 'g.js': '#!/usr/bin/env node\nprocess.exit(0)\n' },
+    },
     { name: 'absolute shebang that exists', files: { ...hook('./g.sh'), 'g.sh': '#!/bin/sh\nexit 0\n' } },
     { name: 'env -S with options', files: { ...hook('./g.js'), 'g.js': '#!/usr/bin/env -S node --no-warnings\n' } },
-    { name: 'an interpreter in the command: no shebang needed', files: { ...hook('node g.js'), 'g.js': 'process.exit(0)\n' } },
-    { name: 'an interpreter path we cannot resolve statically', files: { ...hook('$VENV/bin/python3 g.py'), 'g.py': 'print(1)\n' } },
+    {
+      name: 'an interpreter in the command: no shebang needed',
+      files: { ...hook('node g.js'), 'g.js': 'process.exit(0)\n' },
+    },
+    {
+      name: 'an interpreter path we cannot resolve statically',
+      files: { ...hook('$VENV/bin/python3 g.py'), 'g.py': 'print(1)\n' },
+    },
     { name: 'inline command', files: hook('jq -e .tool_input') },
     { name: 'binary executable', files: { ...hook('./bin/tool'), 'bin/tool': '\u007fELF\u0000\u0001' } },
   ],
   invalid: [
-    { name: 'no shebang on a directly run script', files: { ...hook('./g.sh'), 'g.sh': 'set -e\n[[ -n "$X" ]] && exit 2\n' }, errors: [{ messageId: 'noShebang', path: at, message: './g.sh is run directly but has no #! line: the shell runs it with its own fallback (usually sh), not the interpreter it was written for' }] },
+    {
+      name: 'no shebang on a directly run script',
+      files: { ...hook('./g.sh'), 'g.sh': 'set -e\n[[ -n "$X" ]] && exit 2\n' },
+      errors: [
+        {
+          messageId: 'noShebang',
+          path: at,
+          message:
+            './g.sh is run directly but has no #! line: the shell runs it with its own ' +
+            'fallback (usually sh), not the interpreter it was written for',
+        },
+      ],
+    },
     {
       name: 'env shebang naming an interpreter not on PATH',
       files: { ...hook('./g.py'), 'g.py': '#!/usr/bin/env no-such-interpreter-xyz\nprint(1)\n' },
-      errors: [{ messageId: 'shebangNotFound', path: at, message: './g.py starts with #!/usr/bin/env no-such-interpreter-xyz, but no-such-interpreter-xyz is not on PATH: every call fails with exit 127, a non-blocking error on Claude Code: the hook never runs and blocks nothing' }],
+      errors: [
+        {
+          messageId: 'shebangNotFound',
+          path: at,
+          message:
+            './g.py starts with #!/usr/bin/env no-such-interpreter-xyz, but ' +
+            'no-such-interpreter-xyz is not on PATH: every call fails with exit 127, a ' +
+            'non-blocking error on Claude Code: the hook never runs and blocks nothing',
+        },
+      ],
     },
-    { name: 'absolute shebang that does not exist', files: { ...hook('./g.py'), 'g.py': '#!/nonexistent-hook-bridge/bin/python3\n' }, errors: [{ messageId: 'shebangNotFound', message: /\/nonexistent-hook-bridge\/bin\/python3 is not an existing executable/ }] },
-    { name: 'relative shebang', files: { ...hook('./g.py'), 'g.py': '#!python3\n' }, errors: [{ messageId: 'shebangNotFound', message: /python3 is not an absolute path/ }] },
-    { name: 'CRLF shebang', files: { ...hook('./g.sh'), 'g.sh': '#!/bin/sh\r\nexit 0\r\n' }, errors: [{ messageId: 'shebangCrlf', path: at, message: /looks for "\/bin\/sh\\r"/ }] },
+    {
+      name: 'absolute shebang that does not exist',
+      files: { ...hook('./g.py'), 'g.py': '#!/nonexistent-hook-bridge/bin/python3\n' },
+      errors: [
+        {
+          messageId: 'shebangNotFound',
+          message: /\/nonexistent-hook-bridge\/bin\/python3 is not an existing executable/,
+        },
+      ],
+    },
+    {
+      name: 'relative shebang',
+      files: { ...hook('./g.py'), 'g.py': '#!python3\n' },
+      errors: [{ messageId: 'shebangNotFound', message: /python3 is not an absolute path/ }],
+    },
+    {
+      name: 'CRLF shebang',
+      files: { ...hook('./g.sh'), 'g.sh': '#!/bin/sh\r\nexit 0\r\n' },
+      errors: [{ messageId: 'shebangCrlf', path: at, message: /looks for "\/bin\/sh\\r"/ }],
+    },
     {
       name: 'an interpreter path in the command that does not exist',
       files: { ...hook('/nonexistent-hook-bridge/bin/python3 g.py'), 'g.py': 'print(1)\n' },
-      errors: [{ messageId: 'interpreterNotFound', path: at, message: '/nonexistent-hook-bridge/bin/python3 (named in the command) is not an existing executable: every call fails with exit 127, a non-blocking error on Claude Code: the hook never runs and blocks nothing' }],
+      errors: [
+        {
+          messageId: 'interpreterNotFound',
+          path: at,
+          message:
+            '/nonexistent-hook-bridge/bin/python3 (named in the command) is not an ' +
+            'existing executable: every call fails with exit 127, a non-blocking error ' +
+            'on Claude Code: the hook never runs and blocks nothing',
+        },
+      ],
     },
     {
       // What `hook-bridge run` does with it (src/run/not-run.ts): the call proceeds, stderr names the program.
       name: 'uv missing behind a hook-bridge wrapper (a converted Claude hook on Qwen Code): the call proceeds',
-      files: { ...qwen({ PreToolUse: [{ matcher: 'read_file', hooks: [cmd("hook-bridge run --from claude --to qwen -c 'uv run g.py'")] }] }), 'g.py': 'print(1)\n' },
+      files: {
+        ...qwen({
+          PreToolUse: [
+            { matcher: 'read_file', hooks: [cmd("hook-bridge run --from claude --to qwen -c 'uv run g.py'")] },
+          ],
+        }),
+        'g.py': 'print(1)\n',
+      },
       env: { PATH: '/nonexistent-hook-bridge-path' }, // the agents' PATH, without uv
-      errors: [{ messageId: 'interpreterNotFound', message: 'uv (named in the command) is not on PATH: every call fails with exit 127, a non-blocking error on Claude Code: the hook never runs; `hook-bridge run` lets each call proceed and says why on stderr (--on-missing deny blocks instead)' }],
+      errors: [
+        {
+          messageId: 'interpreterNotFound',
+          message:
+            'uv (named in the command) is not on PATH: every call fails with exit 127, a ' +
+            'non-blocking error on Claude Code: the hook never runs; `hook-bridge run` lets each ' +
+            'call proceed and says why on stderr (--on-missing deny blocks instead)',
+        },
+      ],
     },
     {
       name: 'audited for Gemini CLI, unwrapped: exit 127 is a block there',
-      files: { ...gemini({ BeforeTool: [{ matcher: 'read_file', hooks: [cmd('/nonexistent-hook-bridge/bin/python3 g.py')] }] }), 'g.py': 'print(1)\n' },
-      errors: [{ messageId: 'interpreterNotFound', message: /: every call fails with exit 127, and Gemini CLI reads that as a block: every BeforeTool it fires for is blocked$/ }],
+      files: {
+        ...gemini({
+          BeforeTool: [{ matcher: 'read_file', hooks: [cmd('/nonexistent-hook-bridge/bin/python3 g.py')] }],
+        }),
+        'g.py': 'print(1)\n',
+      },
+      errors: [
+        {
+          messageId: 'interpreterNotFound',
+          message:
+            /: every call fails with exit 127, and Gemini CLI reads that as a block: every BeforeTool it fires for is blocked$/,
+        },
+      ],
     },
     {
       name: 'a Gemini CLI hook wrapped for Qwen Code: run blocks as Gemini CLI does',
-      files: { ...qwen({ PreToolUse: [{ matcher: 'read_file', hooks: [cmd("hook-bridge run --from gemini --to qwen -c '/nonexistent-hook-bridge/bin/python3 g.py'")] }] }), 'g.py': 'print(1)\n' },
-      errors: [{ messageId: 'interpreterNotFound', message: /: every call fails with exit 127, and `hook-bridge run` blocks as Gemini CLI does \(--on-missing allow lets the calls proceed\): every PreToolUse it fires for is blocked$/ }],
+      files: {
+        ...qwen({
+          PreToolUse: [
+            {
+              matcher: 'read_file',
+              hooks: [cmd("hook-bridge run --from gemini --to qwen -c '/nonexistent-hook-bridge/bin/python3 g.py'")],
+            },
+          ],
+        }),
+        'g.py': 'print(1)\n',
+      },
+      errors: [
+        {
+          messageId: 'interpreterNotFound',
+          message:
+            /: every call fails with exit 127, and `hook-bridge run` blocks as Gemini CLI does \(--on-missing allow lets the calls proceed\): every PreToolUse it fires for is blocked$/,
+        },
+      ],
     },
-    { name: 'a project venv that was not created', files: { ...hook('.venv/bin/python g.py'), 'g.py': 'print(1)\n' }, errors: [{ messageId: 'interpreterNotFound', message: /^\.venv\/bin\/python \(named in the command\)/ }] },
+    {
+      name: 'a project venv that was not created',
+      files: { ...hook('.venv/bin/python g.py'), 'g.py': 'print(1)\n' },
+      errors: [{ messageId: 'interpreterNotFound', message: /^\.venv\/bin\/python \(named in the command\)/ }],
+    },
   ],
 });

@@ -47,15 +47,22 @@ export interface AnthropicMock {
 }
 
 /** A compaction answer in the shape Claude Code expects (else it retries the request). */
-const COMPACT_SUMMARY = '<analysis>\nNothing to analyse.\n</analysis>\n\n<summary>\n(summary by the e2e mock model)\n</summary>';
+const COMPACT_SUMMARY =
+  '<analysis>\nNothing to analyse.\n</analysis>\n\n<summary>\n(summary by the e2e mock model)\n</summary>';
 
-type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+type Block =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 
 /** Text of a message content value (string or blocks); tool_use blocks are rendered as `name(json)`. */
 export function contentText(content: unknown): string {
   if (content == null) return '';
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map(contentText).filter((s) => s !== '').join('\n');
+  if (Array.isArray(content))
+    return content
+      .map(contentText)
+      .filter((s) => s !== '')
+      .join('\n');
   if (typeof content === 'object') {
     const b = content as Record<string, unknown>;
     if (b.type === 'text' && typeof b.text === 'string') return b.text;
@@ -96,7 +103,8 @@ export function toolResultsOf(body: any): { id: string; text: string }[] {
   const out: { id: string; text: string }[] = [];
   for (const m of Array.isArray(body?.messages) ? body.messages : []) {
     if (m?.role !== 'user' || !Array.isArray(m.content)) continue;
-    for (const b of m.content) if (b?.type === 'tool_result') out.push({ id: String(b.tool_use_id), text: contentText(b.content) });
+    for (const b of m.content)
+      if (b?.type === 'tool_result') out.push({ id: String(b.tool_use_id), text: contentText(b.content) });
   }
   return out;
 }
@@ -109,7 +117,9 @@ const COMPACT_RE = /Respond with TEXT ONLY|create a detailed summary of the conv
 function userTextBlocks(m: any): string[] {
   if (typeof m?.content === 'string') return [m.content];
   if (!Array.isArray(m?.content)) return [];
-  return m.content.filter((b: any) => b?.type === 'text' && typeof b.text === 'string').map((b: any) => b.text as string);
+  return m.content
+    .filter((b: any) => b?.type === 'text' && typeof b.text === 'string')
+    .map((b: any) => b.text as string);
 }
 
 /** Index of the last user message holding `prompt` as a text block of its own (-1 if none). */
@@ -176,14 +186,23 @@ export async function startAnthropicMock(steps: ModelStep[], opts: AnthropicMock
     const s = steps[step];
     if (!s) return { blocks: [{ type: 'text', text: finalText }], stop: 'end_turn', kind, step };
     if ('tool' in s) {
-      return { blocks: [{ type: 'tool_use', id: nextId('toolu'), name: s.tool, input: s.args }], stop: 'tool_use', kind, step };
+      return {
+        blocks: [{ type: 'tool_use', id: nextId('toolu'), name: s.tool, input: s.args }],
+        stop: 'tool_use',
+        kind,
+        step,
+      };
     }
     return { blocks: [{ type: 'text', text: s.text }], stop: 'end_turn', kind, step };
   };
 
   const sendJson = (res: ServerResponse, code: number, obj: unknown) => {
     const data = JSON.stringify(obj);
-    res.writeHead(code, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), 'request-id': nextId('req') });
+    res.writeHead(code, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(data),
+      'request-id': nextId('req'),
+    });
     res.end(data);
   };
 
@@ -196,23 +215,54 @@ export async function startAnthropicMock(steps: ModelStep[], opts: AnthropicMock
     const usage = { input_tokens: 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
     const id = nextId('msg');
     if (!body?.stream) {
-      return sendJson(res, 200, { id, type: 'message', role: 'assistant', model, content: p.blocks, stop_reason: p.stop, stop_sequence: null, usage });
+      return sendJson(res, 200, {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: p.blocks,
+        stop_reason: p.stop,
+        stop_sequence: null,
+        usage,
+      });
     }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': nextId('req') });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      'request-id': nextId('req'),
+    });
     const chunks: string[] = [];
-    const ev = (type: string, data: Record<string, unknown>) => chunks.push(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-    ev('message_start', { message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } });
+    const ev = (type: string, data: Record<string, unknown>) =>
+      chunks.push(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+    ev('message_start', {
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { ...usage, output_tokens: 1 },
+      },
+    });
     p.blocks.forEach((b, index) => {
       if (b.type === 'text') {
         ev('content_block_start', { index, content_block: { type: 'text', text: '' } });
         ev('content_block_delta', { index, delta: { type: 'text_delta', text: b.text } });
       } else {
         ev('content_block_start', { index, content_block: { type: 'tool_use', id: b.id, name: b.name, input: {} } });
-        ev('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(b.input) } });
+        ev('content_block_delta', {
+          index,
+          delta: { type: 'input_json_delta', partial_json: JSON.stringify(b.input) },
+        });
       }
       ev('content_block_stop', { index });
     });
-    ev('message_delta', { delta: { stop_reason: p.stop, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+    ev('message_delta', {
+      delta: { stop_reason: p.stop, stop_sequence: null },
+      usage: { output_tokens: usage.output_tokens },
+    });
     ev('message_stop', {});
     res.end(chunks.join(''));
   };
@@ -228,9 +278,11 @@ export async function startAnthropicMock(steps: ModelStep[], opts: AnthropicMock
     }
     const rec: MockRequest = { method: req.method ?? 'GET', path: url, body, main: false };
     requests.push(rec);
-    if (req.method === 'POST' && path.endsWith('/v1/messages/count_tokens')) return sendJson(res, 200, { input_tokens: 100 });
+    if (req.method === 'POST' && path.endsWith('/v1/messages/count_tokens'))
+      return sendJson(res, 200, { input_tokens: 100 });
     if (req.method === 'POST' && path.endsWith('/v1/messages')) return messages(body, res, rec);
-    if (req.method === 'GET' && path.endsWith('/v1/models')) return sendJson(res, 200, { data: [], has_more: false, first_id: null, last_id: null });
+    if (req.method === 'GET' && path.endsWith('/v1/models'))
+      return sendJson(res, 200, { data: [], has_more: false, first_id: null, last_id: null });
     return sendJson(res, 200, {});
   };
 

@@ -26,7 +26,9 @@ export function claudeExecutable(entry: string = ensureAgent('claude')): string 
     const p = join(scope, `claude-code-${key}`, bin);
     if (existsSync(p)) return p;
   }
-  throw new Error(`${entry} is not the native Claude Code binary and no @anthropic-ai/claude-code-<platform> package was found`);
+  throw new Error(
+    `${entry} is not the native Claude Code binary and no @anthropic-ai/claude-code-<platform> package was found`,
+  );
 }
 
 /** Environment that makes Claude Code run headless, offline and isolated against the mock. */
@@ -52,7 +54,9 @@ export function claudeEnv(mockUrl: string, homeDir: string, extra?: Record<strin
 }
 
 const hasPermissionFlag = (args: string[]) =>
-  args.some((a) => a === '--dangerously-skip-permissions' || a === '--permission-mode' || a.startsWith('--permission-mode='));
+  args.some(
+    (a) => a === '--dangerously-skip-permissions' || a === '--permission-mode' || a.startsWith('--permission-mode='),
+  );
 
 /** Runs Claude Code once (`-p`, stream-json) with a fresh mock model server. */
 export async function runClaude(run: AgentRun): Promise<AgentRunResult> {

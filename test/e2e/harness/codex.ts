@@ -73,10 +73,20 @@ export function codexHome(homeDir: string): string {
 export function codexEnv(run: AgentRun): Record<string, string> {
   const env = baseEnv();
   for (const k of Object.keys(env)) if (/^(CODEX|OPENAI)/i.test(k)) delete env[k];
-  return { ...env, HOME: run.homeDir, CODEX_HOME: codexHome(run.homeDir), [KEY_VAR]: 'sk-mock', SHELL: '/bin/bash', ...(run.env ?? {}) };
+  return {
+    ...env,
+    HOME: run.homeDir,
+    CODEX_HOME: codexHome(run.homeDir),
+    [KEY_VAR]: 'sk-mock',
+    SHELL: '/bin/bash',
+    ...(run.env ?? {}),
+  };
 }
 
-export async function runCodex(run: AgentRun, opts: CodexOptions = {}): Promise<AgentRunResult & { allRequests: ResponsesMockRequest[] }> {
+export async function runCodex(
+  run: AgentRun,
+  opts: CodexOptions = {},
+): Promise<AgentRunResult & { allRequests: ResponsesMockRequest[] }> {
   const exe = ensureAgent('codex');
   const cfg = join(codexHome(run.homeDir), 'config.toml');
   // The harness's settings are rewritten on every run (the mock's port changes); what the config held before the
@@ -84,9 +94,19 @@ export async function runCodex(run: AgentRun, opts: CodexOptions = {}): Promise<
   const marker = '# hook-bridge e2e harness settings above';
   const before = existsSync(cfg) ? readFileSync(cfg, 'utf8') : '';
   const userPart = before.includes(marker) ? before.slice(before.indexOf(marker) + marker.length) : before;
-  const args = ['exec', '--json', '--skip-git-repo-check', ...(opts.bypassHookTrust === false ? [] : ['--dangerously-bypass-hook-trust']), ...(run.args ?? []), run.prompt ?? 'go'];
+  const args = [
+    'exec',
+    '--json',
+    '--skip-git-repo-check',
+    ...(opts.bypassHookTrust === false ? [] : ['--dangerously-bypass-hook-trust']),
+    ...(run.args ?? []),
+    run.prompt ?? 'go',
+  ];
   return runWithResponsesMock(run, (mock) => {
-    writeFileEnsured(cfg, codexConfig(mock.baseUrl, run.projectDir, opts.trustProject !== false, `${marker}\n${userPart}`));
+    writeFileEnsured(
+      cfg,
+      codexConfig(mock.baseUrl, run.projectDir, opts.trustProject !== false, `${marker}\n${userPart}`),
+    );
     const [command, ...pre] = [...(opts.wrapper ?? []), exe];
     return { command: command ?? exe, args: [...pre, ...args], env: codexEnv(run) };
   });
@@ -106,9 +126,20 @@ export function codexStep(step: ModelStep, dir: string): ModelStep {
     case 'Bash':
       return { tool: 'exec_command', args: { cmd: a.command ?? '' } };
     case 'Write':
-      return { tool: 'apply_patch', args: { input: patch([`*** Add File: ${a.file_path}`, ...lines(a.content ?? '').map((l) => `+${l}`)]) } };
+      return {
+        tool: 'apply_patch',
+        args: { input: patch([`*** Add File: ${a.file_path}`, ...lines(a.content ?? '').map((l) => `+${l}`)]) },
+      };
     case 'Edit':
-      return { tool: 'apply_patch', args: { input: patch([`*** Update File: ${a.file_path}`, ...updateHunk(readFileSync(abs(a.file_path ?? '', dir), 'utf8'), a.old_string ?? '', a.new_string ?? '')]) } };
+      return {
+        tool: 'apply_patch',
+        args: {
+          input: patch([
+            `*** Update File: ${a.file_path}`,
+            ...updateHunk(readFileSync(abs(a.file_path ?? '', dir), 'utf8'), a.old_string ?? '', a.new_string ?? ''),
+          ]),
+        },
+      };
     default:
       throw new NoSuchTool(`Codex CLI has no ${step.tool} tool`);
   }

@@ -68,7 +68,9 @@ export async function runCopilot(run: AgentRun, opts: CopilotOptions = {}): Prom
     '--no-auto-update',
     ...(run.args ?? []),
   ];
-  return runWithOpenAIMock(run, (mock) => ({ command: exe, args, env: copilotEnv(run, mock.baseUrl) }), { model: COPILOT_MODEL });
+  return runWithOpenAIMock(run, (mock) => ({ command: exe, args, env: copilotEnv(run, mock.baseUrl) }), {
+    model: COPILOT_MODEL,
+  });
 }
 
 /**
@@ -80,7 +82,10 @@ export function copilotStep(step: ModelStep, _dir: string): ModelStep {
   if (!('tool' in step)) return step;
   const c = canonicalTool('copilot', step.tool);
   const args = c ? renameParams(step.args, toolEntry('claude', c), toolEntry('copilot', c)) : step.args;
-  return { tool: step.tool, args: step.tool === 'bash' && args.description === undefined ? { ...args, description: 'run it' } : args };
+  return {
+    tool: step.tool,
+    args: step.tool === 'bash' && args.description === undefined ? { ...args, description: 'run it' } : args,
+  };
 }
 
 /** `copilot` run in a project made a git repository first (Copilot takes the repository root as the project). */

@@ -14,7 +14,17 @@ import { writeJson } from './util.js';
 export async function runGeminiInteractive(run: AgentRun): Promise<AgentRunResult> {
   const entry = ensureAgent('gemini');
   writeJson(join(run.homeDir, '.gemini/settings.json'), GEMINI_USER_SETTINGS);
-  const argv = [process.execPath, entry, '--prompt-interactive', run.prompt ?? 'go', '--model', 'gemini-2.5-flash', '--approval-mode', 'default', ...(run.args ?? [])];
+  const argv = [
+    process.execPath,
+    entry,
+    '--prompt-interactive',
+    run.prompt ?? 'go',
+    '--model',
+    'gemini-2.5-flash',
+    '--approval-mode',
+    'default',
+    ...(run.args ?? []),
+  ];
   const command = argv.map(shellQuote).join(' ');
   return runWithGeminiMock({ timeoutMs: 30_000, ...run }, (mock) => ({
     command: 'script',

@@ -22,7 +22,9 @@ export function countFunctionCallTurns(body: any): number {
   return contentsOf(body).filter((c) => c?.role === 'model' && partsOf(c).some((p) => p?.functionCall)).length;
 }
 
-const hasTools = (body: any): boolean => Array.isArray(body?.tools) && body.tools.some((t: any) => Array.isArray(t?.functionDeclarations) && t.functionDeclarations.length > 0);
+const hasTools = (body: any): boolean =>
+  Array.isArray(body?.tools) &&
+  body.tools.some((t: any) => Array.isArray(t?.functionDeclarations) && t.functionDeclarations.length > 0);
 
 function partText(p: any): string {
   if (typeof p?.text === 'string') return p.text;
@@ -63,12 +65,18 @@ export function geminiToolResults(requests: RecordedRequest[]): string[] {
   return out;
 }
 
-
 const USAGE = { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 };
 
 function response(step: ModelStep, n: number): unknown {
-  const part = 'tool' in step ? { functionCall: { id: `call_${n}`, name: step.tool, args: step.args ?? {} } } : { text: step.text };
-  return { candidates: [{ index: 0, content: { role: 'model', parts: [part] }, finishReason: 'STOP' }], usageMetadata: USAGE, modelVersion: 'mock' };
+  const part =
+    'tool' in step
+      ? { functionCall: { id: `call_${n}`, name: step.tool, args: step.args ?? {} } }
+      : { text: step.text };
+  return {
+    candidates: [{ index: 0, content: { role: 'model', parts: [part] }, finishReason: 'STOP' }],
+    usageMetadata: USAGE,
+    modelVersion: 'mock',
+  };
 }
 
 export async function startGeminiMock(steps: ModelStep[], finalText = 'done'): Promise<GeminiMock> {
@@ -84,7 +92,10 @@ export async function startGeminiMock(steps: ModelStep[], finalText = 'done'): P
       const { path, body } = rec;
       if (path.endsWith(':countTokens')) return json(res, 200, { totalTokens: 10 });
       const stream = path.endsWith(':streamGenerateContent');
-      if (!stream && !path.endsWith(':generateContent')) return json(res, 404, { error: { code: 404, message: `mock: no route for ${req.method} ${path}`, status: 'NOT_FOUND' } });
+      if (!stream && !path.endsWith(':generateContent'))
+        return json(res, 404, {
+          error: { code: 404, message: `mock: no route for ${req.method} ${path}`, status: 'NOT_FOUND' },
+        });
       let step: ModelStep = { text: 'ok' };
       if (hasTools(body)) {
         rec.main = true;
@@ -112,6 +123,9 @@ export async function startGeminiMock(steps: ModelStep[], finalText = 'done'): P
 }
 
 /** Start the mock with `run.steps`, launch the agent (cwd = run.projectDir), always close the mock. */
-export async function runWithGeminiMock(run: AgentRun, launch: (mock: GeminiMock) => AgentLaunch): Promise<AgentRunResult & { allRequests: GeminiMockRequest[] }> {
+export async function runWithGeminiMock(
+  run: AgentRun,
+  launch: (mock: GeminiMock) => AgentLaunch,
+): Promise<AgentRunResult & { allRequests: GeminiMockRequest[] }> {
   return runAgainstMock(run, await startGeminiMock(run.steps), launch, geminiToolResults, geminiRequestText);
 }

@@ -53,5 +53,9 @@ export async function runGemini(run: AgentRun): Promise<AgentRunResult> {
     ...(extra.some((a) => PERMISSION_ARGS.test(a)) ? [] : ['--approval-mode', 'yolo']),
     ...extra,
   ];
-  return runWithGeminiMock(run, (mock) => ({ command: process.execPath, args, env: { ...geminiEnv(run, mock.baseUrl), ...(run.env ?? {}) } }));
+  return runWithGeminiMock(run, (mock) => ({
+    command: process.execPath,
+    args,
+    env: { ...geminiEnv(run, mock.baseUrl), ...(run.env ?? {}) },
+  }));
 }

@@ -57,7 +57,10 @@ export const AGENTS = {
   codex: {
     pkg: '@openai/codex',
     version: CODEX_VERSION,
-    entry: `node_modules/@openai/codex-${codexPlatform}/vendor/${CODEX_TRIPLES[codexPlatform] ?? `unsupported-${codexPlatform}`}/bin/codex`,
+    entry:
+      `node_modules/@openai/codex-${codexPlatform}/vendor/` +
+      (CODEX_TRIPLES[codexPlatform] ?? `unsupported-${codexPlatform}`) +
+      `/bin/codex`,
     ignoreScripts: true,
     // npm skips an optional dependency silently (--omit=optional, a stale lock): name it explicitly.
     also: [`@openai/codex-${codexPlatform}@npm:@openai/codex@${CODEX_VERSION}-${codexPlatform}`],
@@ -102,10 +105,23 @@ export function ensureAgent(id: AgentId): string {
   try {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `e2e-${id}`, private: true }));
     const flags = a.ignoreScripts ? ['--ignore-scripts'] : [];
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--include=optional', ...flags, `${a.pkg}@${a.version}`, ...(a.also ?? [])], {
-      cwd: dir,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        '--include=optional',
+        ...flags,
+        `${a.pkg}@${a.version}`,
+        ...(a.also ?? []),
+      ],
+      {
+        cwd: dir,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     if (!existsSync(entry)) throw new Error(`${a.pkg}@${a.version} installed but ${a.entry} is missing`);
     writeFileSync(done, new Date().toISOString());
     return entry;

@@ -68,13 +68,15 @@ export function countToolCallTurns(body: any): number {
 /** All text of a chat/completions request (system + every message, tool calls included), flattened. */
 export function requestText(body: any): string {
   const msgs: any[] = Array.isArray(body?.messages) ? body.messages : [];
-  return msgs.map((m) => flattenMessage(m)).filter((s) => s !== '').join('\n');
+  return msgs
+    .map((m) => flattenMessage(m))
+    .filter((s) => s !== '')
+    .join('\n');
 }
 
 /**
  * The text of every tool result sent to the model across the given requests, in order of first
- * appearance (one entry per tool_call_id; a tool message that is re-sent in later requests is
- * counted once).
+ * appearance (one entry per tool_call_id; a tool message that is re-sent in later requests is counted once).
  */
 export function toolResultTexts(requests: RecordedRequest[]): string[] {
   const seen = new Set<string>();
@@ -92,7 +94,6 @@ export function toolResultTexts(requests: RecordedRequest[]): string[] {
   }
   return out;
 }
-
 
 const USAGE = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
 
@@ -158,7 +159,9 @@ export async function startOpenAIMock(opts: OpenAIMockOptions): Promise<OpenAIMo
       chunk({}, 'stop');
     }
     res.write(
-      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: respModel, choices: [], usage: USAGE })}\n\n`,
+      `data: ` +
+        JSON.stringify({ id, object: 'chat.completion.chunk', created, model: respModel, choices: [], usage: USAGE }) +
+        `\n\n`,
     );
     res.write('data: [DONE]\n\n');
     res.end();
@@ -183,7 +186,12 @@ export async function startOpenAIMock(opts: OpenAIMockOptions): Promise<OpenAIMo
         return json(res, 200, { object: 'list', data: [{ id: model, object: 'model', created: 0, owned_by: 'mock' }] });
       }
       if (/\/models\/[^/]+$/.test(path)) {
-        return json(res, 200, { id: decodeURIComponent(path.split('/').pop() ?? model), object: 'model', created: 0, owned_by: 'mock' });
+        return json(res, 200, {
+          id: decodeURIComponent(path.split('/').pop() ?? model),
+          object: 'model',
+          created: 0,
+          owned_by: 'mock',
+        });
       }
       if (!/chat\/completions\/?$/.test(path) || !body) {
         return json(res, 404, { error: { message: `mock: no route for ${req.method} ${path}`, type: 'not_found' } });

@@ -26,7 +26,8 @@ export function countCalls(body: any): number {
 }
 
 const hasTools = (body: any): boolean => Array.isArray(body?.tools) && body.tools.length > 0;
-const isCustomTool = (body: any, name: string): boolean => (body?.tools ?? []).some((t: any) => t?.type === 'custom' && t?.name === name);
+const isCustomTool = (body: any, name: string): boolean =>
+  (body?.tools ?? []).some((t: any) => t?.type === 'custom' && t?.name === name);
 
 function outputText(o: unknown): string {
   return typeof o === 'string' ? o : flattenContent(o);
@@ -47,7 +48,9 @@ function itemText(i: any): string {
 
 /** All text of a request (instructions + every input item), flattened. */
 export function responsesRequestText(body: any): string {
-  return [typeof body?.instructions === 'string' ? body.instructions : '', ...inputOf(body).map(itemText)].filter((s) => s !== '').join('\n');
+  return [typeof body?.instructions === 'string' ? body.instructions : '', ...inputOf(body).map(itemText)]
+    .filter((s) => s !== '')
+    .join('\n');
 }
 
 /** The text of every tool output sent to the model, in order of first appearance (one per call_id). */
@@ -64,23 +67,53 @@ export function responsesToolResults(requests: RecordedRequest[]): string[] {
   return out;
 }
 
-const USAGE = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 };
+const USAGE = {
+  input_tokens: 10,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens: 5,
+  output_tokens_details: { reasoning_tokens: 0 },
+  total_tokens: 15,
+};
 
 /** The output item a step becomes, for a request that declares `body.tools`. */
 function outputItem(step: ModelStep, body: any, n: number): Record<string, unknown> {
-  if (!('tool' in step)) return { type: 'message', id: `msg_${n}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: step.text, annotations: [] }] };
+  if (!('tool' in step))
+    return {
+      type: 'message',
+      id: `msg_${n}`,
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'output_text', text: step.text, annotations: [] }],
+    };
   const call_id = `call_e2e_${n}`;
-  if (isCustomTool(body, step.tool)) return { type: 'custom_tool_call', id: `ctc_${n}`, status: 'completed', call_id, name: step.tool, input: String(step.args.input ?? '') };
-  return { type: 'function_call', id: `fc_${n}`, status: 'completed', call_id, name: step.tool, arguments: JSON.stringify(step.args ?? {}) };
+  if (isCustomTool(body, step.tool))
+    return {
+      type: 'custom_tool_call',
+      id: `ctc_${n}`,
+      status: 'completed',
+      call_id,
+      name: step.tool,
+      input: String(step.args.input ?? ''),
+    };
+  return {
+    type: 'function_call',
+    id: `fc_${n}`,
+    status: 'completed',
+    call_id,
+    name: step.tool,
+    arguments: JSON.stringify(step.args ?? {}),
+  };
 }
 
 function stream(res: ServerResponse, item: Record<string, unknown>, n: number, model: string): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const id = `resp_e2e_${n}`;
   const base = { id, object: 'response', created_at: Math.floor(Date.now() / 1000), model };
-  const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  const send = (type: string, data: Record<string, unknown>) =>
+    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   send('response.created', { response: { ...base, status: 'in_progress', output: [] } });
-  const added = item.type === 'message' ? { ...item, status: 'in_progress', content: [] } : { ...item, status: 'in_progress' };
+  const added =
+    item.type === 'message' ? { ...item, status: 'in_progress', content: [] } : { ...item, status: 'in_progress' };
   send('response.output_item.added', { output_index: 0, item: added });
   if (item.type === 'message') {
     const text = (item.content as { text: string }[])[0]?.text ?? '';
@@ -100,7 +133,9 @@ export async function startResponsesMock(steps: ModelStep[], finalText = 'done')
       const { path, body } = rec;
       if (req.method !== 'POST' || !/\/responses\/?$/.test(path) || !body) {
         res.writeHead(404, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ error: { message: `mock: no route for ${req.method} ${path}`, type: 'not_found' } }));
+        return res.end(
+          JSON.stringify({ error: { message: `mock: no route for ${req.method} ${path}`, type: 'not_found' } }),
+        );
       }
       let step: ModelStep = { text: 'ok' };
       if (hasTools(body)) {
@@ -118,10 +153,25 @@ export async function startResponsesMock(steps: ModelStep[], finalText = 'done')
     }
   });
   const { port, close } = await listenOnLoopback(server);
-  return { baseUrl: `http://127.0.0.1:${port}/v1`, requests, mainRequests: () => requests.filter((r) => r.main), close };
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    mainRequests: () => requests.filter((r) => r.main),
+    close,
+  };
 }
 
 /** Start the mock with `run.steps`, launch the agent (cwd = run.projectDir, stdin /dev/null), always close the mock. */
-export async function runWithResponsesMock(run: AgentRun, launch: (mock: ResponsesMock) => AgentLaunch): Promise<AgentRunResult & { allRequests: ResponsesMockRequest[] }> {
-  return runAgainstMock(run, await startResponsesMock(run.steps), launch, responsesToolResults, responsesRequestText, run.stdin ?? null);
+export async function runWithResponsesMock(
+  run: AgentRun,
+  launch: (mock: ResponsesMock) => AgentLaunch,
+): Promise<AgentRunResult & { allRequests: ResponsesMockRequest[] }> {
+  return runAgainstMock(
+    run,
+    await startResponsesMock(run.steps),
+    launch,
+    responsesToolResults,
+    responsesRequestText,
+    run.stdin ?? null,
+  );
 }

@@ -29,7 +29,8 @@ export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex' | 'cop
  */
 export type Mode = 'reference' | 'bridged' | 'verbatim' | 'migrate' | 'pathFixed' | 'handFixed';
 
-/** Hosts that set no CLAUDE_PROJECT_DIR, where a copy with the path written out (Mode `pathFixed`) is worth measuring. */
+/** Hosts that set no CLAUDE_PROJECT_DIR, where a copy with the path written out (Mode `pathFixed`) is worth measuring.
+ */
 export const NO_PROJECT_DIR_VAR: HostId[] = ['codex'];
 
 export interface Host {
@@ -46,15 +47,47 @@ export interface Host {
 }
 
 export const HOSTS: Record<HostId, Host> = {
-  claude: { id: 'claude', run: runClaude, settings: '.claude/settings.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' } },
-  qwen: { id: 'qwen', run: runQwen, settings: '.qwen/settings.json', tools: { shell: 'run_shell_command', write: 'write_file', edit: 'edit', grep: 'grep_search' } },
-  codebuddy: { id: 'codebuddy', run: runCodebuddy, settings: '.codebuddy/settings.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' } },
-  gemini: { id: 'gemini', run: runGemini, settings: '.gemini/settings.json', tools: { shell: 'run_shell_command', write: 'write_file', edit: 'replace', grep: 'grep_search' } },
+  claude: {
+    id: 'claude',
+    run: runClaude,
+    settings: '.claude/settings.json',
+    tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' },
+  },
+  qwen: {
+    id: 'qwen',
+    run: runQwen,
+    settings: '.qwen/settings.json',
+    tools: { shell: 'run_shell_command', write: 'write_file', edit: 'edit', grep: 'grep_search' },
+  },
+  codebuddy: {
+    id: 'codebuddy',
+    run: runCodebuddy,
+    settings: '.codebuddy/settings.json',
+    tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' },
+  },
+  gemini: {
+    id: 'gemini',
+    run: runGemini,
+    settings: '.gemini/settings.json',
+    tools: { shell: 'run_shell_command', write: 'write_file', edit: 'replace', grep: 'grep_search' },
+  },
   // Codex's model calls exec_command {cmd} and the freeform apply_patch; scenarios name Claude's tools
   // (Codex's matcher aliases) and `codexStep` turns each call into what the Codex model sends.
-  codex: { id: 'codex', run: (r) => runCodex(r), settings: '.codex/hooks.json', tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' }, step: codexStep },
+  codex: {
+    id: 'codex',
+    run: (r) => runCodex(r),
+    settings: '.codex/hooks.json',
+    tools: { shell: 'Bash', write: 'Write', edit: 'Edit', grep: 'Grep' },
+    step: codexStep,
+  },
   // Copilot reads the project's .claude/settings.json itself: "verbatim" is that file left as it is.
-  copilot: { id: 'copilot', run: (r) => runCopilotInRepo(r), settings: '.github/hooks/hook-bridge.json', tools: { shell: 'bash', write: 'create', edit: 'edit', grep: 'grep' }, step: copilotStep },
+  copilot: {
+    id: 'copilot',
+    run: (r) => runCopilotInRepo(r),
+    settings: '.github/hooks/hook-bridge.json',
+    tools: { shell: 'bash', write: 'create', edit: 'edit', grep: 'grep' },
+    step: copilotStep,
+  },
 };
 
 /** Hosts that run the project's Claude file themselves: nothing is copied for them in `verbatim` mode. */
@@ -62,21 +95,47 @@ export const READS_CLAUDE_FILE: HostId[] = ['copilot'];
 
 /**
  * The fix by hand a host's own docs lead to, where one exists (Mode `handFixed`). Copilot CLI: the hooks moved into
- * its own file `.github/hooks/hooks.json` — its event names, its tool names in the matchers, `bash`/`timeoutSec` — and
+ * its own file `.github/hooks/hooks.json` — its event names, its tool names in the matchers, `bash`/`timeoutSec` —
+ * and
  * taken out of .claude/settings.json, since Copilot would run them from there too (so Claude Code no longer runs them:
  * not a fix for a team that uses both, recorded for comparison).
  */
 export const HAND_FIXES: Partial<Record<HostId, (projectDir: string) => void>> = {
   copilot: (projectDir) => {
-    const EVENTS: Record<string, string> = { PreToolUse: 'preToolUse', PostToolUse: 'postToolUse', UserPromptSubmit: 'userPromptSubmitted', SessionStart: 'sessionStart', Stop: 'agentStop' };
-    const TOOLS: Record<string, string> = { Bash: 'bash', Write: 'create', Edit: 'edit', MultiEdit: 'edit', Read: 'view', Grep: 'grep', Glob: 'glob' };
+    const EVENTS: Record<string, string> = {
+      PreToolUse: 'preToolUse',
+      PostToolUse: 'postToolUse',
+      UserPromptSubmit: 'userPromptSubmitted',
+      SessionStart: 'sessionStart',
+      Stop: 'agentStop',
+    };
+    const TOOLS: Record<string, string> = {
+      Bash: 'bash',
+      Write: 'create',
+      Edit: 'edit',
+      MultiEdit: 'edit',
+      Read: 'view',
+      Grep: 'grep',
+      Glob: 'glob',
+    };
     const file = join(projectDir, '.claude/settings.json');
-    const claude = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, { matcher?: string; hooks: { command: string; timeout?: number }[] }[]> };
+    const claude = JSON.parse(readFileSync(file, 'utf8')) as {
+      hooks: Record<string, { matcher?: string; hooks: { command: string; timeout?: number }[] }[]>;
+    };
     const hooks: Record<string, object[]> = {};
     for (const [event, groups] of Object.entries(claude.hooks)) {
       for (const g of groups) {
-        const matcher = g.matcher?.split('|').map((t) => TOOLS[t] ?? t).join('|');
-        for (const h of g.hooks) (hooks[EVENTS[event] ?? event] ??= []).push({ type: 'command', bash: h.command, ...(matcher ? { matcher } : {}), ...(h.timeout ? { timeoutSec: h.timeout } : {}) });
+        const matcher = g.matcher
+          ?.split('|')
+          .map((t) => TOOLS[t] ?? t)
+          .join('|');
+        for (const h of g.hooks)
+          (hooks[EVENTS[event] ?? event] ??= []).push({
+            type: 'command',
+            bash: h.command,
+            ...(matcher ? { matcher } : {}),
+            ...(h.timeout ? { timeoutSec: h.timeout } : {}),
+          });
       }
     }
     writeJson(join(projectDir, '.github/hooks/hooks.json'), { version: 1, hooks });
@@ -89,7 +148,11 @@ export const MIGRATES: Partial<Record<HostId, (projectDir: string, homeDir: stri
   gemini: (projectDir, homeDir) => {
     writeJson(join(homeDir, '.gemini/settings.json'), GEMINI_USER_SETTINGS);
     const env = geminiEnv({ projectDir, homeDir, steps: [] }, 'http://127.0.0.1:9');
-    execFileSync(process.execPath, [ensureAgent('gemini'), 'hooks', 'migrate', '--from-claude'], { cwd: projectDir, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(process.execPath, [ensureAgent('gemini'), 'hooks', 'migrate', '--from-claude'], {
+      cwd: projectDir,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
   },
 };
 
@@ -97,7 +160,13 @@ export const MIGRATES: Partial<Record<HostId, (projectDir: string, homeDir: stri
  * Put the project's Claude config in front of the host: as is (Claude), converted with hook-bridge
  * (`bridged`), or copied verbatim into the host's settings file (`verbatim`, what users do today).
  */
-export function installConfig(projectDir: string, host: Host, mode: Mode, homeDir?: string, opts: { trustCodexHooks?: boolean } = {}): void {
+export function installConfig(
+  projectDir: string,
+  host: Host,
+  mode: Mode,
+  homeDir?: string,
+  opts: { trustCodexHooks?: boolean } = {},
+): void {
   if (host.id === 'claude' || mode === 'reference') return;
   if (mode === 'migrate') {
     const migrate = MIGRATES[host.id];
@@ -116,12 +185,22 @@ export function installConfig(projectDir: string, host: Host, mode: Mode, homeDi
   if (mode === 'verbatim' || mode === 'pathFixed') {
     mkdirSync(join(projectDir, host.settings, '..'), { recursive: true });
     const text = readFileSync(join(projectDir, '.claude/settings.json'), 'utf8');
-    writeFileSync(join(projectDir, host.settings), mode === 'verbatim' ? text : text.replace(/\$\{?CLAUDE_PROJECT_DIR\}?/g, projectDir));
+    writeFileSync(
+      join(projectDir, host.settings),
+      mode === 'verbatim' ? text : text.replace(/\$\{?CLAUDE_PROJECT_DIR\}?/g, projectDir),
+    );
     return;
   }
   // Codex's user config (read for the report, written by --trust-codex-hooks) is the run's, never the developer's.
-  const env = host.id === 'codex' && homeDir ? { ...process.env, HOME: homeDir, CODEX_HOME: join(homeDir, '.codex') } : process.env;
+  const env =
+    host.id === 'codex' && homeDir
+      ? { ...process.env, HOME: homeDir, CODEX_HOME: join(homeDir, '.codex') }
+      : process.env;
   const trust = opts.trustCodexHooks ? ['--trust-codex-hooks'] : [];
-  execFileSync(process.execPath, [bin, 'convert', '--from', 'claude', '--to', host.id, '--runner', runner, '--no-backup', ...trust], { cwd: projectDir, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(
+    process.execPath,
+    [bin, 'convert', '--from', 'claude', '--to', host.id, '--runner', runner, '--no-backup', ...trust],
+    { cwd: projectDir, env, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   if (!existsSync(join(projectDir, host.settings))) throw new Error(`convert wrote no ${host.settings}`);
 }

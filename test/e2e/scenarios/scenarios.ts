@@ -26,11 +26,17 @@ export interface Scenario {
   limits?: Partial<Record<HostId, { expected: Observation; why: string }>>;
 }
 
-const cmd = (script: string, timeout?: number) => ({ type: 'command', command: `"$CLAUDE_PROJECT_DIR"/.hooks/${script}`, ...(timeout ? { timeout } : {}) });
+const cmd = (script: string, timeout?: number) => ({
+  type: 'command',
+  command: `"$CLAUDE_PROJECT_DIR"/.hooks/${script}`,
+  ...(timeout ? { timeout } : {}),
+});
 const marker = (dir: string, f: string) => existsSync(join(dir, f));
 /** Did the model get this text anywhere (tool results, context, system prompt)? */
 const told = (r: AgentRunResult, token: string) => r.requests.some((q) => JSON.stringify(q.body).includes(token));
-const shell = (command: string) => (h: Host): ModelStep[] => [{ tool: h.tools.shell, args: { command, description: 'run it' } }];
+const shell =
+  (command: string) =>
+  (h: Host): ModelStep[] => [{ tool: h.tools.shell, args: { command, description: 'run it' } }];
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -44,7 +50,11 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'guard-json-bash',
     name: 'PreToolUse Bash guard denies rm -rf via JSON permissionDecision',
-    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.hooks/deny-rm-json.js"' }] }] },
+    hooks: {
+      PreToolUse: [
+        { matcher: 'Bash', hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.hooks/deny-rm-json.js"' }] },
+      ],
+    },
     steps: shell('rm -rf victim && touch removed-json.marker'),
     observe: (r, d) => ({ toolRan: marker(d, 'removed-json.marker'), toldReason: told(r, 'JSON-DENY: no rm -rf') }),
     expected: { toolRan: false, toldReason: true },
@@ -60,14 +70,23 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'guard-json-deny',
     name: 'Write|Edit guard denies .env via JSON permissionDecision',
-    hooks: { PreToolUse: [{ matcher: 'Write|Edit|MultiEdit', hooks: [{ type: 'command', command: 'python3 "$CLAUDE_PROJECT_DIR/.hooks/protect-env.py"' }] }] },
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: 'Write|Edit|MultiEdit',
+          hooks: [{ type: 'command', command: 'python3 "$CLAUDE_PROJECT_DIR/.hooks/protect-env.py"' }],
+        },
+      ],
+    },
     steps: (h, d) => [{ tool: h.tools.write, args: { file_path: join(d, '.env'), content: 'SECRET=1\n' } }],
     observe: (r, d) => ({ toolRan: marker(d, '.env'), toldReason: told(r, 'holds secrets and may not be written') }),
     expected: { toolRan: false, toldReason: true },
     limits: {
       gemini: {
         expected: { toolRan: false, toldReason: false },
-        why: 'Gemini CLI refuses any path with a .env segment itself, before BeforeTool hooks run: the write is stopped, but the hook never runs, so its reason cannot reach the model',
+        why:
+          'Gemini CLI refuses any path with a .env segment itself, before BeforeTool hooks run: the ' +
+          'write is stopped, but the hook never runs, so its reason cannot reach the model',
       },
     },
   },
@@ -76,12 +95,18 @@ export const SCENARIOS: Scenario[] = [
     name: 'updatedInput rewriter: the rewritten command is what runs',
     hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [cmd('rewrite.js')] }] },
     steps: shell('touch original.marker'),
-    observe: (r, d) => ({ originalRan: marker(d, 'original.marker'), rewrittenRan: marker(d, 'rewritten.marker'), toldRewrite: told(r, 'Re-issue the call as') }),
+    observe: (r, d) => ({
+      originalRan: marker(d, 'original.marker'),
+      rewrittenRan: marker(d, 'rewritten.marker'),
+      toldRewrite: told(r, 'Re-issue the call as'),
+    }),
     expected: { originalRan: false, rewrittenRan: true, toldRewrite: false },
     limits: {
       qwen: {
         expected: { originalRan: false, rewrittenRan: false, toldRewrite: true },
-        why: 'Qwen Code ignores updatedInput in PreToolUse: hook-bridge denies the call and tells the model the rewritten form (--rewrite deny)',
+        why:
+          'Qwen Code ignores updatedInput in PreToolUse: hook-bridge denies the ' +
+          'call and tells the model the rewritten form (--rewrite deny)',
       },
     },
   },
@@ -123,7 +148,11 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'ups-block',
     name: 'a prompt blocker stops the prompt before the model',
-    hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'python3 "$CLAUDE_PROJECT_DIR/.hooks/ups-block.py"' }] }] },
+    hooks: {
+      UserPromptSubmit: [
+        { hooks: [{ type: 'command', command: 'python3 "$CLAUDE_PROJECT_DIR/.hooks/ups-block.py"' }] },
+      ],
+    },
     prompt: 'my password is hunter2, go',
     steps: () => [],
     observe: (r) => ({ modelCalled: r.requests.length > 0 }),
@@ -144,7 +173,12 @@ export const SCENARIOS: Scenario[] = [
     steps: () => [],
     observe: (r) => ({ toldReason: told(r, 'CONTINUE-STOP') }),
     expected: { toldReason: true },
-    limits: { codebuddy: { expected: { toldReason: false }, why: 'CodeBuddy Code ignores Stop-hook blocks in -p mode (ground truth u11..u13); nothing can express it' } },
+    limits: {
+      codebuddy: {
+        expected: { toldReason: false },
+        why: 'CodeBuddy Code ignores Stop-hook blocks in -p mode (ground truth u11..u13); nothing can express it',
+      },
+    },
   },
   {
     id: 'stop-transcript',
@@ -155,7 +189,10 @@ export const SCENARIOS: Scenario[] = [
     observe: (r) => ({ toldLastMessage: told(r, 'TRANSCRIPT-SAYS[done]'), oneMoreTurn: r.requests.length === 2 }),
     expected: { toldLastMessage: true, oneMoreTurn: true },
     limits: {
-      codebuddy: { expected: { toldLastMessage: false, oneMoreTurn: false }, why: 'CodeBuddy Code ignores Stop-hook blocks in -p mode (ground truth u11..u13); nothing can express it' },
+      codebuddy: {
+        expected: { toldLastMessage: false, oneMoreTurn: false },
+        why: 'CodeBuddy Code ignores Stop-hook blocks in -p mode (ground truth u11..u13); nothing can express it',
+      },
     },
   },
   {
@@ -169,7 +206,11 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'crash',
     name: 'a crashing hook (exit 1) does not block',
-    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.hooks/crash.js"' }] }] },
+    hooks: {
+      PreToolUse: [
+        { matcher: 'Bash', hooks: [{ type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.hooks/crash.js"' }] },
+      ],
+    },
     steps: shell('touch after-crash.marker'),
     observe: (_r, d) => ({ toolRan: marker(d, 'after-crash.marker') }),
     expected: { toolRan: true },
