@@ -42,6 +42,11 @@ export const toolEntrySchema = z.strictObject({
    * canonical parameter holding it (Gemini CLI's web_fetch: url -> prompt, the URLs written in the prompt).
    */
   embeds: z.record(z.string().min(1), z.string().min(1)).optional(),
+  /**
+   * Canonical parameters the tool takes as one value or a list of them (GitHub Copilot CLI's grep and glob `paths`: a
+   * directory or an array of directories), where another agent's tool takes one.
+   */
+  lists: z.array(z.string().min(1)).min(1).optional(),
   /** Canonical tools this one tool does on the agent, which has no tool of their own (Codex CLI: apply_patch = Write,
    * Edit, MultiEdit).
    */

@@ -133,7 +133,13 @@ beforeAll(() => {
 describe('payload: what a Copilot hook gets -> what Claude Code would have sent, in both modes', () => {
   const P = '/PROJECT';
   const cases: [string, string, string | undefined, Obj][] = [
-    ['own', 'sessionStart', 'sessionStart', { hook_event_name: 'SessionStart', source: 'new', initial_prompt: 'go' }],
+    // Copilot's source `new` is Claude's `startup`, its end reason `complete` Claude's `other` (events.yaml valueNames).
+    [
+      'own',
+      'sessionStart',
+      'sessionStart',
+      { hook_event_name: 'SessionStart', source: 'startup', initial_prompt: 'go' },
+    ],
     ['own', 'userPromptSubmitted', 'userPromptSubmitted', { hook_event_name: 'UserPromptSubmit', prompt: 'go' }],
     [
       'own',
@@ -201,8 +207,8 @@ describe('payload: what a Copilot hook gets -> what Claude Code would have sent,
         transcript_path: '/HOME/.copilot/session-state/f73bd633-52f0-4fa7-9447-39ea1571e3db/events.jsonl',
       },
     ],
-    ['own', 'sessionEnd', 'sessionEnd', { hook_event_name: 'SessionEnd', reason: 'complete' }],
-    ['claude', 'SessionStart', undefined, { hook_event_name: 'SessionStart', source: 'new' }],
+    ['own', 'sessionEnd', 'sessionEnd', { hook_event_name: 'SessionEnd', reason: 'other' }],
+    ['claude', 'SessionStart', undefined, { hook_event_name: 'SessionStart', source: 'startup' }],
     ['claude', 'UserPromptSubmit', undefined, { hook_event_name: 'UserPromptSubmit', prompt: 'go' }],
     [
       'claude',
@@ -249,7 +255,7 @@ describe('payload: what a Copilot hook gets -> what Claude Code would have sent,
       { hook_event_name: 'PostToolUseFailure', tool_name: 'Read', error: 'Path does not exist' },
     ],
     ['claude', 'Stop', undefined, { hook_event_name: 'Stop', stop_hook_active: false }],
-    ['claude', 'SessionEnd', undefined, { hook_event_name: 'SessionEnd', reason: 'complete' }],
+    ['claude', 'SessionEnd', undefined, { hook_event_name: 'SessionEnd', reason: 'other' }],
   ];
   it.each(cases)('%s %s', (mode, name, event, want) => {
     const raw = JSON.parse(readFileSync(join(PAYLOADS, mode, `${name}.json`), 'utf8'));
@@ -569,13 +575,16 @@ describe('property: every Claude answer, in both modes, becomes a reply with the
             expect(reply.exitCode).toBe(0);
             const e = copilotDoes(mode, ev, reply);
             if (ev === 'pre-tool-use') {
-              // Claude: deny, and ask (headless) deny; everything else lets the call run.
-              const claudeDenies = a.decision === 'deny' || a.decision === 'ask';
+              // Claude: deny, and ask (headless) deny; continue:false (the call runs, then the session ends) is the
+              // deny Copilot can give; everything else lets the call run.
+              const claudeDenies = a.decision === 'deny' || a.decision === 'ask' || a.continueFalse === true;
               expect(!!e.denied).toBe(claudeDenies);
               if (a.decision === 'deny' && a.reason?.trim()) expect(e.denied).toContain(a.reason.trim());
               if (!claudeDenies && a.updatedInput) expect(e.rewrite).toEqual(a.updatedInput);
             }
-            if (ev === 'user-prompt-submit' || ev === 'stop') expect(!!e.blocked).toBe(!!a.block);
+            // A prompt stopped by continue:false is Copilot's block (both end the run before the model).
+            if (ev === 'user-prompt-submit') expect(!!e.blocked).toBe(!!a.block || a.continueFalse === true);
+            if (ev === 'stop') expect(!!e.blocked).toBe(!!a.block);
             if (ev === 'post-tool-use' && a.block && a.reason?.trim())
               expect(e.toModel.join('\n')).toContain(a.reason.trim());
             const delivers = mode === 'own' || ev === 'pre-tool-use';
