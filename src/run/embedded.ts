@@ -12,7 +12,7 @@ import { isObject } from '../model/is-object.js';
 import { aggregate, type Answer } from './answer.js';
 
 export interface Embedded {
-  /** The script's name of the parameter (url) and of the one whose text holds it (prompt); for a list, the parameter. */
+  /** The script's name of the parameter (url) and of the one whose text holds it (prompt); for a list, the list. */
   param: string;
   holder: string;
   /** The values are a list's (the parameter is the list), not words of the holder's text. */
@@ -107,7 +107,7 @@ function joinRewrites(
   return { ...rest, [e.holder]: text };
 }
 
-/** A list's rewrites: each run's value (or the values it was rewritten to) in its place, the rest as the first rewrote. */
+/** A list's rewrites: each run's value (or the values it was rewritten to) in its place, the rest as the first run's. */
 function joinList(e: Embedded, rewrites: (Record<string, unknown> | undefined)[]): Record<string, unknown> | string {
   const list: string[] = [];
   for (const [k, r] of rewrites.entries()) {

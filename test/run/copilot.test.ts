@@ -133,7 +133,8 @@ beforeAll(() => {
 describe('payload: what a Copilot hook gets -> what Claude Code would have sent, in both modes', () => {
   const P = '/PROJECT';
   const cases: [string, string, string | undefined, Obj][] = [
-    // Copilot's source `new` is Claude's `startup`, its end reason `complete` Claude's `other` (events.yaml valueNames).
+    // Copilot's source `new` is Claude's `startup`, its end reason `complete` Claude's `other` (events.yaml
+    // valueNames).
     [
       'own',
       'sessionStart',

@@ -100,7 +100,7 @@ describe.concurrent('own failures through the CLI', () => {
   });
   // A shape hook-bridge did not expect is never a reason to deny a call the hook would allow (issue 29): the hook gets
   // the field as it is and decides.
-  it('tool_input not an object (a plain string): the script runs, sees it as it is, and its answer stands', async () => {
+  it('tool_input not an object (a plain string): the script runs, sees it as it is; its answer stands', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-run-rob-'));
     const p = { ...load('qwen', 'PreToolUse-run_shell_command'), cwd: dir, tool_input: 'rm -rf /' };
     const r = await cli([...Q, '-c', 'cat > seen.json'], JSON.stringify(p), { QWEN_PROJECT_DIR: dir });
