@@ -107,7 +107,7 @@ function joinRewrites(
   return { ...rest, [e.holder]: text };
 }
 
-/** A list's rewrites: each run's value (or the values it was rewritten to) in its place, the rest as the first run's. */
+/** A list's rewrites: each run's value (or what it was rewritten to) in its place, the rest as the first run's. */
 function joinList(e: Embedded, rewrites: (Record<string, unknown> | undefined)[]): Record<string, unknown> | string {
   const list: string[] = [];
   for (const [k, r] of rewrites.entries()) {
