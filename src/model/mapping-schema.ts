@@ -386,6 +386,12 @@ export const dialectFileSchema = z.strictObject({
       /** A variable the agent sets in the environment of every hook it runs (inherited by whatever the agent starts).
        */
       marker: z.string().optional(),
+      /**
+       * Variables that tell a hook which agent runs it (scripts written for several agents read them to pick their
+       * answer's shape): a wrapped script of another agent does not see them, and a script of this agent run by
+       * another gets them — with the value, where it is always the same (null: it varies, and is not set).
+       */
+      identity: z.record(z.string().min(1), z.string().nullable()).optional(),
     })
     .optional(),
   /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */
