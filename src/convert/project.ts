@@ -26,7 +26,7 @@ import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
 import { portablePath, projectOf } from './paths.js';
-import { readRecord, recordPath, type OwnedEntry } from './provenance.js';
+import { existingRecord, readRecord, recordPath, staleRecordPath, type OwnedEntry } from './provenance.js';
 import { readText } from './read-text.js';
 import { nextRecordText } from './record-update.js';
 import { runnerNote } from './runner-found.js';
@@ -95,6 +95,8 @@ export interface TargetOutcome {
    * --stdout.
    */
   recordChanged?: boolean;
+  /** The record where an earlier version put it, read by an agent as a hook file: moved to `record`. */
+  staleRecord?: string;
   /** On a target that runs only trusted hooks (Codex CLI): what the user's trust store says of them. */
   trust?: TrustOutcome;
 }
@@ -129,6 +131,8 @@ interface PendingWrite {
   text: string | undefined;
   record: string;
   recordText: string | undefined;
+  /** The record where an earlier version put it: deleted once the record is written where it goes. */
+  staleRecord?: string;
   /** What the write reports back (a target's outcome, or a gate's). */
   outcome: Pick<TargetOutcome, 'changed' | 'written' | 'backup'>;
   /** Keep `<file>.bak` of the file before the write. */
@@ -278,7 +282,7 @@ async function convertTarget(
   const own: Ownership = {
     ...ownershipOf({
       managed: managedHere,
-      legacy: !o.remove && !existsSync(recordPath(file)),
+      legacy: !o.remove && existingRecord(file) === undefined,
       to,
       input,
       keyOf: run.keyOf,
@@ -339,7 +343,11 @@ async function convertTarget(
     to,
     { ...created, ...(backup || record.created?.backup ? { backup: true } : {}) },
   );
-  outcome.recordChanged = newRecord !== (existsSync(recordFile) ? readText(recordFile) : undefined);
+  // A record where an earlier version put it (read by an agent as a hook file) moves.
+  const staleRecord = staleRecordPath(file);
+  if (staleRecord) outcome.staleRecord = staleRecord;
+  outcome.recordChanged =
+    newRecord !== (existsSync(recordFile) ? readText(recordFile) : undefined) || staleRecord !== undefined;
   if (o.dryRun) {
     const { createTwoFilesPatch } = await import('diff');
     const rel = relative(project, file) || file;
@@ -352,6 +360,7 @@ async function convertTarget(
     text: deleted ? undefined : after,
     record: recordFile,
     recordText: newRecord,
+    ...(staleRecord ? { staleRecord } : {}),
     outcome,
     backup,
     dropBackup,
@@ -373,6 +382,15 @@ function entriesIn(to: DialectId, text: string, file: string, runners: readonly 
 const grouped = (o: ConvertProjectOptions, hosts: DialectId[], r: ConvertResult): ConvertResult =>
   o.wrap === undefined ? groupEntries(r, { hosts, runner: o.runner ?? 'hook-bridge', graceMs: WRAPPER_GRACE_MS }) : r;
 
+/** A file's permission bits, when it is there. */
+function modeOf(file: string): number | undefined {
+  try {
+    return statSync(file).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Step 3: every file and record, once every target was converted and checked. */
 function writeAll(writes: PendingWrite[]): void {
   for (const w of writes) {
@@ -381,9 +399,11 @@ function writeAll(writes: PendingWrite[]): void {
       w.outcome.written = true;
       if (bak) w.outcome.backup = bak;
     }
-    // A gated source file has no record of its own ('').
-    if (w.recordText !== undefined) writeAtomic(w.record, w.recordText, false);
+    // A gated source file has no record of its own (''). The record has its file's mode: it holds every command the
+    // file does (a settings file kept 0600 must not have them beside it in a 0644 record).
+    if (w.recordText !== undefined) writeAtomic(w.record, w.recordText, false, modeOf(w.file));
     else if (w.record) rmSync(w.record, { force: true });
+    if (w.staleRecord) rmSync(w.staleRecord, { force: true });
     if (w.dropBackup) rmSync(`${w.file}.bak`, { force: true });
     if (w.outcome.changed && w.text === undefined) {
       deleteCreatedFile(w.file, w.directories);
