@@ -28,6 +28,7 @@ import { hookId, ownershipOf } from './ownership.js';
 import { portablePath, projectOf } from './paths.js';
 import { existingRecord, readRecord, recordPath, staleRecordPath, type OwnedEntry } from './provenance.js';
 import { readText } from './read-text.js';
+import { gateForReader, readerGate } from './reader-gates.js';
 import { nextRecordText } from './record-update.js';
 import { runnerNote } from './runner-found.js';
 import { readSourceHooks, resolveSources, type Source, type SourceOptions } from './sources.js';
@@ -297,10 +298,14 @@ async function convertTarget(
   if (!o.stdout) assertHostReads(file, existing, hosts);
   const before = o.stdout ? undefined : existing;
   // Options a person added to entries convert wrote (`run --on-missing deny …`) stay (keep-policy.ts).
-  const result =
+  const kept =
     before === undefined || !mayHavePolicy(before)
       ? guarded
       : keepPolicies(guarded, entriesIn(to, before, file, run.runners));
+  // A file the source's own agent reads itself (Copilot's hooks converted into .claude/settings.json): gated against
+  // that agent, which runs them from its own files (reader-gates.ts). Not in what is printed or written elsewhere.
+  const reader = o.stdout || o.out ? undefined : readerGate(from, to, file, project);
+  const result = reader ? gateForReader(kept, reader, to, relative(project, file)) : kept;
   const written = dialects[to].codec.write(result.hooks, before, file, dialects[to], o.stdout ? undefined : own);
   const { diagnostics: writeDiagnostics, changes } = written;
   diagnostics.push(...writeDiagnostics.filter((d) => d.code !== 'jsonSyntaxIgnoresFile'));
