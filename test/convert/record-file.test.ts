@@ -1,8 +1,8 @@
 // The record convert keeps of the entries it wrote (src/convert/provenance.ts): beside the target file, except where an
 // agent reads every JSON file of that folder as a hook file (GitHub Copilot CLI's .github/hooks/: it logged the
 // record as "Invalid hook configuration" on every run, issue 29) — there one folder up; a record where an earlier
-// version put it is read and moved, and --check, re-runs and --remove work with it. The record has its target file's mode: it
-// holds every command the file does.
+// version put it is read and moved, and --check, re-runs and --remove work with it. The record has its target file's
+// mode: it holds every command the file does.
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
