@@ -141,7 +141,7 @@ describe('continue:false: the nearest outcome Copilot can give, as on Qwen Code,
   });
 });
 
-describe('toolArgs as JSON text, for every event and tool: the hook gets the object, the call is never denied for it', () => {
+describe('toolArgs as JSON text, for every event and tool: the hook gets the object, never a deny for it', () => {
   const allow = script('');
   const named = readdirSync(join(PAYLOADS, 'own'))
     .map((f) => f.replace(/\.json$/, ''))
@@ -173,7 +173,7 @@ describe('toolArgs as JSON text, for every event and tool: the hook gets the obj
     expect(seen().map((x) => x.tool_input)).toEqual([toolArgs]);
     expect(copilotDoes('own', 'pre-tool-use', allowed)).toEqual({ toModel: [] });
     const guard = script(
-      `if(!p.tool_input||typeof p.tool_input!=='object'||Array.isArray(p.tool_input)){console.error('ODD');process.exit(2)}`,
+      `const i=p.tool_input;if(!i||typeof i!=='object'||Array.isArray(i)){console.error('ODD');process.exit(2)}`,
     );
     const denied = await copilotRuns(proj, guard, p, 'preToolUse');
     seen();
