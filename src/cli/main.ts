@@ -33,7 +33,8 @@ function program(): Command {
       'after',
       `
 Re-running convert is a sync: the entries hook-bridge wrote (recorded beside each target, e.g.
-.qwen/settings.hook-bridge.json for .qwen/settings.json — commit it with the settings) are updated, removed
+.qwen/settings.hook-bridge.json for .qwen/settings.json, .github/hook-bridge.hook-bridge.json for Copilot's
+.github/hooks/hook-bridge.json — commit it with the settings) are updated, removed
 when their source hook is gone, never duplicated; entries a person wrote are never touched.
 \`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge wrote out again.
 
