@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shellQuote } from '../../src/dialects/wrapper.js';
-import { copilotDoes, copilotRuns, PAYLOADS, type Obj } from './copilot-host.js';
+import { translatePayload } from '../../src/run/payload.js';
+import { BIN } from './cli.js';
+import { copilotDoes, copilotRuns, hostRuns, PAYLOADS, type Obj } from './copilot-host.js';
 
 const proj = mkdtempSync(join(tmpdir(), 'hb-copilot-shapes-'));
 const log = join(proj, 'seen.jsonl');
@@ -116,6 +118,47 @@ describe('SessionStart and SessionEnd: Copilot’s values in Claude’s words (e
   ])('SessionEnd reason %s: the script sees %s', async (reason, claude) => {
     await copilotRuns(proj, script(''), { ...own('sessionEnd'), reason }, 'sessionEnd');
     expect(seen().map((x) => x.reason)).toEqual([claude]);
+  });
+});
+
+describe('the same values the other way, and in a grouped entry', () => {
+  it("a Copilot script under Claude Code gets Copilot's words (startup -> new, other -> complete)", () => {
+    const claude = { session_id: 's', transcript_path: '', cwd: proj };
+    expect(
+      translatePayload({ ...claude, hook_event_name: 'SessionStart', source: 'startup' }, 'claude', 'copilot', {})
+        .payload.source,
+    ).toBe('new');
+    expect(
+      translatePayload({ ...claude, hook_event_name: 'SessionEnd', reason: 'other' }, 'claude', 'copilot', {}).payload
+        .reason,
+    ).toBe('complete');
+  });
+  it("a grouped dispatch entry holds a hook to its matcher in Claude's words: `startup` fires for `new`", async () => {
+    const group = (matcher: string) =>
+      hostRuns(
+        proj,
+        process.execPath,
+        [
+          BIN,
+          'dispatch',
+          '--to',
+          'copilot',
+          '--event',
+          'sessionStart',
+          'run',
+          '--from',
+          'claude',
+          '--matcher',
+          matcher,
+          '-c',
+          script(''),
+        ],
+        own('sessionStart'),
+      );
+    await group('startup');
+    expect(seen().map((x) => x.source)).toEqual(['startup']);
+    await group('resume|compact');
+    expect(seen()).toEqual([]);
   });
 });
 
