@@ -670,3 +670,56 @@ describe("convert's files, as Copilot reads them (issue 29)", () => {
     expect(invalidConfigs(w.ws.homeDir)).toEqual([]);
   });
 });
+
+describe('kenryu42/claude-code-safety-net on Copilot (issue 29)', () => {
+  const SN = join(repoRoot, 'test/real-projects/kenryu42__claude-code-safety-net');
+  /** The project with its Claude plugin (hooks/hooks.json runs dist/bin/cc-safety-net.js --claude-code). */
+  function safetyNet(prefix: string) {
+    const w = workspace(prefix);
+    for (const f of ['hooks', 'dist', 'package.json', '.claude-plugin'])
+      cpSync(join(SN, f), join(w.dir, f), { recursive: true });
+    return w;
+  }
+  const STEPS_SN = (bash: string): ModelStep[] => [
+    { tool: bash, args: { command: 'git reset --hard; touch ran.marker', description: 'reset' } },
+    { tool: bash, args: { command: 'touch harmless.marker', description: 'ok' } },
+  ];
+  const observe = (r: AgentRunResult, dir: string) => ({
+    ran: existsSync(join(dir, 'ran.marker')),
+    harmless: existsSync(join(dir, 'harmless.marker')),
+    told: told(r, 'git reset --hard destroys all uncommitted changes'),
+  });
+
+  it(
+    'its Claude plugin converted --to copilot blocks `git reset --hard` with its reason and lets a harmless ' +
+      'command run, as the plugin does on Claude Code',
+    async () => {
+      const c = safetyNet('hb-e2e-sn-claude-');
+      const cr = await runClaude({
+        projectDir: c.dir,
+        homeDir: c.ws.homeDir,
+        args: ['--plugin-dir', c.dir],
+        steps: STEPS_SN('Bash'),
+      });
+      expect(observe(cr, c.dir), explain(cr)).toEqual({ ran: false, harmless: true, told: true });
+      const w = safetyNet('hb-e2e-sn-copilot-');
+      convert(w.dir, 'hooks/hooks.json', '--from', 'claude', '--to', 'copilot');
+      const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: STEPS_SN('bash') });
+      expect(observe(r, w.dir), explain(r)).toEqual({ ran: false, harmless: true, told: true });
+    },
+  );
+
+  it(
+    'its own Copilot hook (`cc-safety-net --copilot-cli`, which JSON.parses toolArgs as the docs show) lets ' +
+      '`git reset --hard` run on Copilot 1.0.102, which sends toolArgs as an object (recorded)',
+    async () => {
+      const w = safetyNet('hb-e2e-sn-native-');
+      // .github/hooks/safety-net.json as published, with `npx -y cc-safety-net` (the network) as the copy beside it.
+      const own = JSON.parse(readFileSync(join(SN, '.github/hooks/safety-net.json'), 'utf8'));
+      own.hooks.preToolUse[0].bash = 'node dist/bin/cc-safety-net.js --copilot-cli';
+      writeJson(join(w.dir, '.github/hooks/safety-net.json'), own);
+      const r = await runCopilotInRepo({ projectDir: w.dir, homeDir: w.ws.homeDir, steps: STEPS_SN('bash') });
+      expect(observe(r, w.dir), explain(r)).toEqual({ ran: true, harmless: true, told: false });
+    },
+  );
+});
