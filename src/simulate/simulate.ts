@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
-import { checkCall, checkPermissionMode, type Call, type CheckedCall } from './call.js';
+import { checkCall, checkPermissionMode, defaultPermissionMode, type Call, type CheckedCall } from './call.js';
 import { decideFileDialect, discover, parseWrapper, shellQuote } from './engine.js';
 import { asIsConfig, bridgedConfig, writtenConfig, type HostConfig, type SourceText } from './host-config.js';
 import { hostCall, type HostCall } from './host-call.js';
@@ -259,7 +259,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const hosts = hostsOf(from, o.to);
   const baseEnv = o.env ?? process.env;
   const headless = o.headless === true;
-  const nativeMode = checkPermissionMode(from, o.permissionMode ?? 'default');
+  const nativeMode = checkPermissionMode(from, o.permissionMode ?? defaultPermissionMode(from));
   const session = { headless, permissionMode: mappings.dialects[from].payload?.permissionModes[nativeMode] };
   const modes: Mode[] = o.modes ?? ['as-is', 'bridged'];
   const written = (host: DialectId, mode: Mode) => (mode === 'bridged' ? o.converted?.[host] : undefined);
@@ -367,15 +367,15 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     };
     const prepared = [prepare(from, 'as-is'), ...hosts.flatMap((h) => modes.map((m) => prepare(h, m)))];
     // Every hook running at once listens for the signals that must take its process group down (run's runScript):
-    // more than Node's default of 10 listeners is expected here, not a leak.
+    // more than Node's default of 10 listeners is expected here, not a leak. Raised and lowered by this call's share
+    // (not reset), so that calls running at once (a library user's, a test suite's) keep each other's.
     const running = prepared.reduce((n, p) => n + ('sel' in p ? p.sel.run.length : 0), 0);
-    const max = process.getMaxListeners();
-    process.setMaxListeners(max + running);
+    process.setMaxListeners(process.getMaxListeners() + running);
     let rows: SimulateRow[];
     try {
       rows = await Promise.all(prepared.map(column));
     } finally {
-      process.setMaxListeners(max);
+      process.setMaxListeners(process.getMaxListeners() - running);
     }
     const ref = rows[0]!;
     for (const row of rows.slice(1)) row.differs = differences(row, ref);

@@ -7,7 +7,8 @@ export type Check = 'decision' | 'side effects' | 'remove' | 'starts';
 
 export interface KnownIssue {
   id: string;
-  project: string;
+  /** The projects it shows on. */
+  projects: string[];
   check: Check;
   /** The agents it shows on (all: every agent the project is converted to). */
   hosts: DialectId[] | 'all';
@@ -22,7 +23,7 @@ const ECC = 'affaan-m__everything-claude-code';
 export const KNOWN_ISSUES: KnownIssue[] = [
   {
     id: 'plugin-root-inline',
-    project: ECC,
+    projects: [ECC],
     check: 'decision',
     hosts: 'all',
     calls: ['rm -rf /', 'ls', 'write .env', 'write source', 'edit', 'git commit --no-verify'],
@@ -32,25 +33,41 @@ export const KNOWN_ISSUES: KnownIssue[] = [
   },
   {
     id: 'one-start-per-call',
-    project: ECC,
+    projects: [ECC, '5uck1ess__devkit'],
     check: 'starts',
     hosts: 'all',
     what:
-      'groups carrying `description`/`id` are kept apart, so the host starts hook-bridge once per entry (up to 7 ' +
-      'for a Write) instead of once (issue 29; branch h-group)',
+      'matcher groups are kept apart (everything-claude-code: every group carries `description`/`id`; devkit: ' +
+      'groups with different matchers on one event), so the host starts hook-bridge once per entry — up to 7 for a ' +
+      'Write — instead of once per call (issue 29; branch h-group)',
+  },
+  {
+    id: 'one-start-per-call',
+    projects: ['0xDarkMatter__claude-mods'],
+    check: 'starts',
+    hosts: ['codebuddy', 'codebuddy-ide', 'codex', 'copilot'],
+    what:
+      'two `Bash` groups of one event stay two entries on the agents whose grouping keeps them apart (Qwen Code and ' +
+      'Gemini CLI get one): 2 starts for a shell command (issue 29; branch h-group)',
   },
   {
     id: 'test-writes-into-project',
-    project: 'disler__claude-code-hooks-mastery',
+    projects: [
+      'disler__claude-code-hooks-mastery',
+      '5uck1ess__devkit',
+      'Arthur1511__agentspec-copilot',
+      'HemSoft__hs-buddy',
+    ],
     check: 'side effects',
     hosts: 'all',
     what:
-      '`hook-bridge test` runs the hooks inside the project: its loggers write logs/*.json and .claude/data/ there ' +
-      '(issue 29; branch h-run)',
+      '`hook-bridge test` runs the hooks inside the project, and they write there: claude-code-hooks-mastery its ' +
+      'logs/*.json and .claude/data/, devkit .devkit/ and a line in .gitignore, agentspec-copilot .github/agents/ ' +
+      'and .github/sdd/, hs-buddy logs/session/ (issue 29; branch h-run)',
   },
   {
     id: 'host-identity-leaks',
-    project: 'obra__superpowers',
+    projects: ['obra__superpowers'],
     check: 'decision',
     hosts: ['copilot'],
     calls: ['session start'],
@@ -58,13 +75,24 @@ export const KNOWN_ISSUES: KnownIssue[] = [
       'the wrapper passes COPILOT_CLI=1 through: the SessionStart script answers in Copilot shape and `run` drops ' +
       'its context (issue 29; branch h-run)',
   },
+  {
+    id: 'apply-patch-copilot-names',
+    projects: ['AlexDeMichieli__copilot-hooks-demo'],
+    check: 'decision',
+    hosts: ['codex'],
+    calls: ['write .env', 'write source', 'edit'],
+    what:
+      "a Copilot hook converted to Codex CLI: `run` splits Codex's apply_patch into `create`/`edit` in tool_name and " +
+      'tool_input but leaves toolName `apply_patch` and toolArgs `{patch}` in the camelCase fields a Copilot script ' +
+      'reads, so its edit guard never fires and the deny is lost (issue 29; branches h-copilot and h-run)',
+  },
 ];
 
 /** The known issue a check of a project (on an agent, for a call) is listed under, if any. */
 export function knownIssue(project: string, check: Check, host?: DialectId, call?: string): KnownIssue | undefined {
   return KNOWN_ISSUES.find(
     (k) =>
-      k.project === project &&
+      k.projects.includes(project) &&
       k.check === check &&
       (host === undefined || k.hosts === 'all' || k.hosts.includes(host)) &&
       (call === undefined || k.calls === undefined || k.calls === 'all' || k.calls.includes(call)),

@@ -99,6 +99,21 @@ export const SETUPS: Record<string, ProjectSetup> = {
   },
   sethdf__lifemaestro: { calls: [bash('git push --force', 'git push --force origin main')] },
   rysweet__azlin: { from: 'copilot' },
+  '0x1337c0d3__claude-security': { stubs: [UV] },
+  '89simpson__qwen-code-starter': { from: 'qwen' },
+  'AlexDeMichieli__copilot-hooks-demo': { from: 'copilot' },
+  'JanneMattila__github-copilot-demos': { from: 'copilot' },
+  'Arthur1511__agentspec-copilot': { from: 'copilot' },
+  'Arithmomaniac__copilot-repository-tools': { from: 'copilot' },
+  'HemSoft__hs-buddy': { from: 'copilot' },
+  'FiligranHQ__filigran-ui': { from: 'copilot' },
+  'Nick2bad4u__Stylelint-Config-Inspector': { from: 'copilot' },
+  '0maru__gh-zen': { from: 'codex' },
+  '12vault__ravel': { from: 'codex' },
+  '5uck1ess__devkit': { calls: [bash('git push --force', 'git push --force origin main')] },
+  '0xDarkMatter__claude-mods': {
+    calls: [bash('git reset --hard', 'git reset --hard HEAD~3'), bash('npm install', 'npm install left-pad')],
+  },
 };
 
 export const setupOf = (name: string): ProjectSetup => SETUPS[name] ?? {};

@@ -75,18 +75,35 @@ export function table(results: ProjectResult[]): string {
         ' |',
     );
   }
-  const limits: string[] = [];
-  const bugs: string[] = [];
+  // One line per project, agent, rule and pair of decisions (limits); per project, issue and pair of decisions (bugs).
+  const limits = new Map<string, { calls: string[] }>();
+  const bugs = new Map<string, { calls: Set<string>; agents: Set<string> }>();
   for (const r of results)
     for (const h of r.hosts)
       for (const c of h.calls.filter(differs)) {
-        const line =
-          `| ${origin(r.name).repo} | ${name(h.host)} | ${esc(c.call)} | ${c.reference} | ${c.bridged} | ` +
-          `${esc(c.limit ?? knownIssue(r.name, 'decision', h.host, c.call)?.id ?? 'UNLISTED')} |`;
-        (c.limit ? limits : bugs).push(line);
+        const repo = origin(r.name).repo;
+        if (c.limit) {
+          const key = [repo, name(h.host), c.reference, c.bridged, c.limit].join('\0');
+          limits.set(key, { calls: [...(limits.get(key)?.calls ?? []), c.call] });
+        } else {
+          const issue = knownIssue(r.name, 'decision', h.host, c.call)?.id ?? 'UNLISTED';
+          const key = [repo, c.reference, c.bridged, issue].join('\0');
+          const b = bugs.get(key) ?? { calls: new Set(), agents: new Set() };
+          b.calls.add(c.call);
+          b.agents.add(name(h.host));
+          bugs.set(key, b);
+        }
       }
+  const limitRows = [...limits].map(([k, v]) => {
+    const [repo, agent, ref, got, rule] = k.split('\0');
+    return `| ${repo} | ${agent} | ${esc(v.calls.join(', '))} | ${ref} | ${got} | ${esc(rule!)} |`;
+  });
+  const bugRows = [...bugs].map(([k, v]) => {
+    const [repo, ref, got, issue] = k.split('\0');
+    return `| ${repo} | ${[...v.agents].join(', ')} | ${esc([...v.calls].join(', '))} | ${ref} | ${got} | ${issue} |`;
+  });
   const head = (last: string) => [
-    `| project | agent | call | decision of the original hooks | decision through hook-bridge | ${last} |`,
+    `| project | agent | calls | decision of the original hooks | decision through hook-bridge | ${last} |`,
     '| --- | --- | --- | --- | --- | --- |',
   ];
   const setups = results
@@ -105,13 +122,15 @@ export function table(results: ProjectResult[]): string {
     '',
     '### Documented limits (the agent decides otherwise by a rule of its own, in mappings/dialects)',
     '',
-    ...(limits.length ? [...head('the rule'), ...limits] : ['none']),
+    ...(limitRows.length ? [...head('the rule'), ...limitRows] : ['none']),
     '',
     '### Known bugs (test/real-projects/known-issues.ts; each check runs as an expected failure until fixed)',
     '',
-    ...KNOWN_ISSUES.map((k) => `- **${k.id}** (${origin(k.project).repo}, ${k.check}): ${k.what}`),
+    ...KNOWN_ISSUES.map(
+      (k) => `- **${k.id}** (${k.projects.map((p) => origin(p).repo).join(', ')}; ${k.check}): ${k.what}`,
+    ),
     '',
-    ...(bugs.length ? [...head('known issue'), ...bugs] : []),
+    ...(bugRows.length ? [...head('known issue'), ...bugRows] : []),
     '',
     '### What the runs add to a copy',
     '',
