@@ -66,6 +66,8 @@ export interface CallResult {
   bridged: Outcome;
   /** hook-bridge starts by the host for the call (entries it runs whose command starts hook-bridge). */
   starts: number;
+  /** Hooks the source agent runs for the call (none: no hook watches it, and the host should start nothing). */
+  watched: number;
   /** Why the host decides otherwise by its own documented rules (its data), where it does. */
   limit?: string;
   /** The reference's and the host's notes, for a difference's report. */
@@ -253,7 +255,7 @@ export async function runProject(name: string, setup: ProjectSetup): Promise<Pro
         const reference = outcomeOf(ref);
         const bridged = outcomeOf(row);
         const limit = reference === bridged ? undefined : limitOf(row, ref, c.event);
-        const out: CallResult = { call: c.id, reference, bridged, starts: countStarts(row) };
+        const out: CallResult = { call: c.id, reference, bridged, starts: countStarts(row), watched: ref.hooks.length };
         if (limit) out.limit = limit;
         if (reference !== bridged)
           out.detail =

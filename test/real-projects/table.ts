@@ -3,6 +3,7 @@
 // bug (known-issues.ts); then each limit and bug with the call and both decisions.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 import { mappings } from '../../src/model/mappings.js';
 import { FIXTURES, hostsFor, origin, type CallResult, type HostResult, type ProjectResult } from './harness.js';
 import { KNOWN_ISSUES, knownIssue } from './known-issues.js';
@@ -42,6 +43,8 @@ function cell(p: ProjectResult, h: HostResult): string {
   if (!parts.length) parts.push(`equal (${h.calls.length})`);
   const starts = Math.max(0, ...h.calls.map((c) => c.starts));
   if (starts > 1) parts.push(`${starts} starts`);
+  const idle = h.calls.filter((c) => !c.watched && c.starts > 0).map((c) => c.call);
+  if (idle.length) parts.push(`starts for ${idle.join(', ')}, which no hook watches`);
   return parts.join('; ');
 }
 
@@ -49,7 +52,8 @@ const esc = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 /** The page. */
 export function table(results: ProjectResult[]): string {
-  const agents = [...new Set(results.flatMap((r) => hostsFor(r.from)))];
+  const used = new Set(results.flatMap((r) => hostsFor(r.from)));
+  const agents = DIALECT_IDS.filter((d) => used.has(d));
   const name = (d: string) => mappings.dialects[d as keyof typeof mappings.dialects].agent;
   const out: string[] = [];
   out.push(
