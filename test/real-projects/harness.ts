@@ -196,7 +196,10 @@ export function limitOf(row: SimulateRow, ref: SimulateRow, event: string): stri
   const context = (r: SimulateRow) => r.context.join('').trim() !== '';
   const carried = out?.additionalContext?.[event];
   if (context(ref) && !context(row) && carried !== undefined && carried !== 'to-model')
-    return `${spec.agent} does not pass a hook's context to the model on this event (output.additionalContext: ${carried})`;
+    return (
+      `${spec.agent} does not pass a hook's context to the model on this event ` +
+      `(output.additionalContext: ${carried})`
+    );
   return undefined;
 }
 

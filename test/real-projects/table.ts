@@ -71,7 +71,8 @@ export function table(results: ProjectResult[]): string {
     });
     const removeBad = r.hosts.filter((h) => h.removeDiff.length).map((h) => h.host);
     out.push(
-      `| [${o.repo}](${o.url}) | ${configsOf(r.name)} | ${o.license.startsWith('none') ? 'none (reproduction)' : o.license} ` +
+      `| [${o.repo}](${o.url}) | ${configsOf(r.name)} | ` +
+        `${o.license.startsWith('none') ? 'none (reproduction)' : o.license} ` +
         `| ${o.commit.slice(0, 10)} | ${cells.map(esc).join(' | ')} | ` +
         (r.sideEffects.length ? `no: ${r.sideEffects.length} paths changed` : 'yes') +
         ' | ' +
