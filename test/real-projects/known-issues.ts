@@ -43,12 +43,13 @@ export const KNOWN_ISSUES: KnownIssue[] = [
   },
   {
     id: 'one-start-per-call',
-    projects: ['0xDarkMatter__claude-mods'],
+    projects: ['0xDarkMatter__claude-mods', 'riddopic__cc-tools'],
     check: 'starts',
     hosts: ['codebuddy', 'codebuddy-ide', 'codex', 'copilot'],
     what:
-      'two `Bash` groups of one event stay two entries on the agents whose grouping keeps them apart (Qwen Code and ' +
-      'Gemini CLI get one): 2 starts for a shell command (issue 29; branch h-group)',
+      'two groups of one event stay two entries on the agents whose grouping keeps them apart (Qwen Code and Gemini ' +
+      'CLI get one): claude-mods 2 starts for a shell command and for a Write (two `Bash` groups; `Write|Edit` ' +
+      'twice), cc-tools 2 after a Write (`Write|Edit|MultiEdit` and `*` on PostToolUse) (issue 29; branch h-group)',
   },
   {
     id: 'test-writes-into-project',

@@ -37,6 +37,13 @@ export const BATTERY: BatteryCall[] = [
     input: { file_path: '<project>/src/app.ts', old_string: '42', new_string: '43' },
   },
   { id: 'read', event: 'pre-tool-use', tool: 'file.read', input: { file_path: '<project>/README.md' } },
+  {
+    id: 'after write',
+    event: 'post-tool-use',
+    tool: 'file.write',
+    input: { file_path: '<project>/src/app.ts', content: 'export const answer = 42;\n' },
+  },
+  { id: 'after shell', event: 'post-tool-use', tool: 'shell', input: { command: 'ls' } },
   { id: 'prompt', event: 'user-prompt-submit', prompt: 'add a unit test for the parser' },
   { id: 'stop', event: 'stop' },
   { id: 'session start', event: 'session-start' },

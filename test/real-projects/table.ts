@@ -40,7 +40,8 @@ function cell(p: ProjectResult, h: HostResult): string {
     parts.push(`bug: ${ids.join(', ')} (${bugs.length}/${h.calls.length})`);
   }
   if (limits.length) parts.push(`limit: ${limits.map((c) => c.call).join(', ')}`);
-  if (!parts.length) parts.push(`equal (${h.calls.length})`);
+  const hooked = h.calls.filter((c) => c.watched).length;
+  if (!parts.length) parts.push(`equal (${h.calls.length} calls, ${hooked} with hooks)`);
   const starts = Math.max(0, ...h.calls.map((c) => c.starts));
   if (starts > 1) parts.push(`${starts} starts`);
   const idle = h.calls.filter((c) => !c.watched && c.starts > 0).map((c) => c.call);
