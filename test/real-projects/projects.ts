@@ -61,6 +61,10 @@ export interface ProjectSetup {
   from?: DialectId;
   stubs?: Stub[];
   calls?: BatteryCall[];
+  /**
+   * convert refuses the project, by design: the message it gives, and why that is right (then no call is tried).
+   */
+  convertRefuses?: { message: string; why: string };
   /** Variables set for every run (the project's own switches), with `why`. */
   env?: Record<string, string>;
   why?: string;
@@ -108,6 +112,16 @@ export const SETUPS: Record<string, ProjectSetup> = {
   rysweet__azlin: { from: 'copilot' },
   '0x1337c0d3__claude-security': { stubs: [UV] },
   '89simpson__qwen-code-starter': { from: 'qwen' },
+  'alchimie-di-circe__Extractor-desktop-app': {
+    from: 'gemini',
+    convertRefuses: {
+      message: 'hook has no "type"',
+      why:
+        'its hooks have no `type`: Gemini CLI 0.61.0 discards each of them (hookRegistry validateHookConfig: ' +
+        '"Invalid hook … type: undefined"), so they never run there; convert says where each one is instead of ' +
+        'guessing',
+    },
+  },
   'AlexDeMichieli__copilot-hooks-demo': { from: 'copilot' },
   'JanneMattila__github-copilot-demos': { from: 'copilot' },
   'Arthur1511__agentspec-copilot': { from: 'copilot' },

@@ -56,7 +56,10 @@ describe.each(names)('%s', (name) => {
     expect(result(name).sideEffects).toEqual([]),
   );
   for (const h of hostsFor(from)) {
-    it(`convert --to ${h} writes it`, () => expect(host(name, h).convertError).toBeUndefined());
+    if (setup.convertRefuses)
+      it(`convert --to ${h} refuses it: ${setup.convertRefuses.why}`, () =>
+        expect(host(name, h).convertError).toContain(setup.convertRefuses!.message));
+    else it(`convert --to ${h} writes it`, () => expect(host(name, h).convertError).toBeUndefined());
     check(
       name,
       'remove',

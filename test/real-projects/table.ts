@@ -31,7 +31,8 @@ const differs = (c: CallResult) => c.reference !== c.bridged;
 
 /** One cell: the decisions on this agent (equal, limits, known bugs), and hook-bridge starts past one. */
 function cell(p: ProjectResult, h: HostResult): string {
-  if (h.convertError) return `convert refuses`;
+  if (h.convertError)
+    return setupOf(p.name).convertRefuses ? 'convert refuses (see below)' : 'convert refuses: UNEXPECTED';
   const bugs = h.calls.filter((c) => differs(c) && !c.limit);
   const limits = h.calls.filter((c) => differs(c) && c.limit);
   const parts: string[] = [];
@@ -114,13 +115,14 @@ export function table(results: ProjectResult[]): string {
   ];
   const setups = results
     .map((r) => ({ r, s: setupOf(r.name) }))
-    .filter(({ s }) => s.stubs?.length || s.env)
+    .filter(({ s }) => s.stubs?.length || s.env || s.convertRefuses)
     .map(
       ({ r, s }) =>
         `- ${origin(r.name).repo}: ` +
         [
           ...(s.stubs ?? []).map((x) => `\`${x.name}\` on PATH (${x.why})`),
           ...(s.env ? [`${Object.keys(s.env).join(', ')} set (${s.why ?? ''})`] : []),
+          ...(s.convertRefuses ? [`convert refuses it (${s.convertRefuses.message}): ${s.convertRefuses.why}`] : []),
         ].join('; '),
     );
   return [
@@ -138,7 +140,7 @@ export function table(results: ProjectResult[]): string {
     '',
     ...(bugRows.length ? [...head('known issue'), ...bugRows] : []),
     '',
-    '### What the runs add to a copy',
+    '### What the runs add to a copy, and what is expected of convert',
     '',
     ...(setups.length ? setups : ['nothing']),
   ].join('\n');
