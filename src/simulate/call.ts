@@ -59,6 +59,16 @@ export function parseJsonOption(option: string, text: string, expected: string):
   }
 }
 
+/**
+ * The permission mode a session of the agent is in when none is given: its `default`, else the one mode it sends
+ * (Codex CLI sends bypassPermissions whatever its approval policy), else `default`.
+ */
+export function defaultPermissionMode(from: DialectId): string {
+  const modes = mappings.dialects[from].payload?.permissionModes ?? {};
+  const native = Object.keys(modes);
+  return native.find((m) => modes[m] === 'default') ?? (native.length === 1 ? native[0]! : 'default');
+}
+
 /** A permission mode the source agent knows, or a clear error. */
 export function checkPermissionMode(from: DialectId, mode: string): string {
   const known = Object.keys(mappings.dialects[from].payload?.permissionModes ?? {});
