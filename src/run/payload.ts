@@ -78,7 +78,11 @@ function translateMode(mode: unknown, host: DialectId, script: DialectId): unkno
  */
 function fieldName(key: string, host: DialectId, script: DialectId, event?: string): string {
   const hostNames = mappings.dialects[host].payload?.fieldNames ?? {};
-  const canonical = Object.keys(hostNames).find((c) => hostNames[c] === key) ?? key;
+  return scriptField(Object.keys(hostNames).find((c) => hostNames[c] === key) ?? key, script, event);
+}
+
+/** A canonical payload field's name in the script's agent (Copilot CLI's own files: tool_input is toolArgs). */
+export function scriptField(canonical: string, script: DialectId, event?: string): string {
   const s = mappings.dialects[script].payload;
   return (event && s?.eventFieldNames?.[event]?.[canonical]) ?? s?.fieldNames?.[canonical] ?? canonical;
 }
