@@ -743,7 +743,7 @@ describe('run --calls: a patch runs the script only for the calls its Claude mat
 });
 
 describe('run --from copilot --to codex: a Copilot script sees each file call of a patch in its own fields', () => {
-  it("an .env guard reading toolName and toolArgs.path denies an Add File of .env (real-projects' known issue)", async () => {
+  it('an .env guard reading toolName and toolArgs.path denies an Add File of .env', async () => {
     const log = join(proj, 'copilot-saw.jsonl');
     const guard = `node -e ${shellQuote(
       `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const p=JSON.parse(s);` +
@@ -756,7 +756,8 @@ describe('run --from copilot --to codex: a Copilot script sees each file call of
         command: '*** Begin Patch\n*** Add File: notes.txt\n+x\n*** Add File: .env\n+KEY=1\n*** End Patch\n',
       },
     });
-    const wrapped = `${shellQuote(process.execPath)} ${shellQuote(BIN)} run --from copilot --to codex -c ${shellQuote(guard)}`;
+    const wrapped =
+      `${shellQuote(process.execPath)} ${shellQuote(BIN)} run --from copilot --to codex -c ` + shellQuote(guard);
     const r = await spawnCollect(
       '/bin/bash',
       ['-c', wrapped],
