@@ -212,11 +212,15 @@ Examples:
     });
 
   p.command('dialects')
-    .description('what hook-bridge knows: dialects, events, tools and their names per dialect, semantics')
+    .description(
+      'what hook-bridge knows: every dialect, its events and tools and their names; with an id, that one agent: ' +
+        'its events, tools with their parameters, what each answer does there, and where it differs from Claude Code',
+    )
+    .argument('[dialect]', `one dialect: ${DIALECT_IDS.join(', ')}`)
     .addOption(new Option('--format <format>', 'listing format, on stdout').choices(['text', 'json']).default('text'))
-    .action(async (o: { format: 'text' | 'json' }) => {
+    .action(async (id: string | undefined, o: { format: 'text' | 'json' }) => {
       const { dialectsCommand } = await import('./dialects-command.js');
-      dialectsCommand(o.format);
+      dialectsCommand(o.format, id === undefined ? undefined : dialect(id));
     });
   // Help that needs a command's own module (its dialect lists come from the mappings): completed just before the
   // command parses, so no other command pays for loading it.
