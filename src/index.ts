@@ -143,7 +143,7 @@ const CONVERT_TEXT: { [K in keyof Required<ConvertTextOptions>]: Check } = {
 const CONVERT_PROJECT: { [K in keyof Required<ConvertProjectOptions>]: Check } = {
   inputs: strings,
   from: dialect,
-  to: dialects_('an array of dialect ids, one per target'),
+  to: (v) => (v === 'all' ? undefined : dialects_('an array of dialect ids, one per target, or "all"')(v)),
   stdin: string,
   project: string,
   out: string,

@@ -1,9 +1,17 @@
 // Text laid out for the terminal it is printed on: lines wrapped at spaces, tables that fit. The width is the
-// terminal's, 80 when the stream is not a terminal (a pipe, a file, CI), so what a command prints reads the same in a
-// log as in an 80-column window.
+// terminal's (or COLUMNS), 80 when the stream is not a terminal (a pipe, a file, CI), so what a command prints reads
+// the same in a log as in an 80-column window.
 
-/** The width to lay a stream's text out in: its terminal's columns, else 80. */
-export function columns(stream: { isTTY?: boolean; columns?: number } = process.stdout): number {
+/**
+ * The width to lay a stream's text out in: `COLUMNS` when set (POSIX: the user's preferred width, over the
+ * terminal's), else its terminal's columns, else 80.
+ */
+export function columns(
+  stream: { isTTY?: boolean; columns?: number } = process.stdout,
+  env: NodeJS.ProcessEnv = process.env,
+): number {
+  const preferred = Number(env.COLUMNS);
+  if (Number.isInteger(preferred) && preferred > 0) return preferred;
   return stream.isTTY && typeof stream.columns === 'number' && stream.columns > 0 ? stream.columns : 80;
 }
 

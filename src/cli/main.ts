@@ -19,7 +19,7 @@ function program(): Command {
     .description(
       'Run one set of AI-coding-agent hooks on every agent: convert configs, wrap scripts, audit migrations.',
     )
-    .version(VERSION)
+    .version(VERSION, '-v, --version', 'print the version')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
@@ -42,7 +42,11 @@ trusted in ~/.codex/config.toml ($CODEX_HOME/config.toml); otherwise it skips th
 \`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of the hooks convert wrote.`,
     )
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
-    .requiredOption('--to <dialects>', `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}`)
+    .requiredOption(
+      '--to <dialects>',
+      `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}; or all: every agent observed by hook-bridge ` +
+        '(a version in `hook-bridge dialects`) but the source',
+    )
     .option('--from <dialect>', 'source dialect (detected from file locations and content when omitted)')
     .option(
       '--project <dir>',
@@ -95,7 +99,7 @@ trusted in ~/.codex/config.toml ($CODEX_HOME/config.toml); otherwise it skips th
       await convertCommand(inputs, {
         ...o,
         ...(o.strict ? { failOn: 'degraded' } : {}),
-        to: dialectList(o.to),
+        to: o.to.trim() === 'all' ? 'all' : dialectList(o.to),
         ...(o.from ? { from: dialect(o.from) } : {}),
       });
     });
@@ -254,6 +258,8 @@ async function completeHelp(c: Command): Promise<void> {
 
 export async function main(argv: string[]): Promise<void> {
   try {
+    // -V, commander's own spelling, stays a way to ask for the version (-v and --version are the documented ones).
+    if (argv.length === 1 && argv[0] === '-V') argv = ['--version'];
     const p = program();
     // `hook-bridge help <command>`: commander prints the command's help without the preSubcommand hook.
     const helpOf = argv[0] === 'help' && argv[1] ? p.commands.find((c) => c.name() === argv[1]) : undefined;

@@ -247,6 +247,12 @@ export interface DialectFile {
   env?: DialectEnv;
   /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */
   handlerFields?: string[];
+  /**
+   * Handler fields whose value here means what leaving the field out means (Claude Code: `async` false, `once`
+   * false, `shell` bash — its DEFAULT_HOOK_SHELL). Carried to an agent that does not know the field, such a value
+   * asks for nothing that agent does not do anyway: the hook is not degraded there.
+   */
+  handlerFieldDefaults?: Record<string, string | number | boolean>;
   /** Hook types the agent runs (command, prompt, agent, http). */
   hookTypes?: string[];
   /** true: `hookTypes` is every type the format has (hooks.yaml). */

@@ -385,6 +385,12 @@ export const dialectFileSchema = z.strictObject({
     .optional(),
   /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */
   handlerFields: z.array(z.string()).optional(),
+  /**
+   * Handler fields whose value here means what leaving the field out means (Claude Code: `async` false, `once`
+   * false, `shell` bash — its DEFAULT_HOOK_SHELL). Carried to an agent that does not know the field, such a value
+   * asks for nothing that agent does not do anyway: the hook is not degraded there.
+   */
+  handlerFieldDefaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   /** Hook types the agent runs (command, prompt, agent, http). */
   hookTypes: z.array(z.string()).optional(),
   /** true: `hookTypes` is every type the format has, so a hook of another type cannot be written there (hooks.yaml). */

@@ -8,8 +8,15 @@ import { RULES } from '../../src/audit/rules/index.js';
 import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 
 const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
-function cli(args: string[], opts: { cwd?: string; input?: string } = {}) {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: opts.cwd, input: opts.input ?? '', encoding: 'utf8' });
+/** The CLI as a pipe sees it: 80 columns, unless `columns` (a wide one for tests of what a report says, not how). */
+function cli(args: string[], opts: { cwd?: string; input?: string; columns?: number } = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'COLUMNS'));
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: opts.cwd,
+    input: opts.input ?? '',
+    encoding: 'utf8',
+    env: opts.columns ? { ...env, COLUMNS: String(opts.columns) } : env,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const noStack = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
@@ -250,7 +257,7 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     const dir = project({
       'settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] }),
     });
-    const r = cli(['convert', 'settings.json', '--to', 'qwen'], { cwd: dir });
+    const r = cli(['convert', 'settings.json', '--to', 'qwen'], { cwd: dir, columns: 1000 });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/read as Claude Code's; pass --from codebuddy if they are CodeBuddy Code's/);
   });
@@ -331,9 +338,12 @@ describe('writing', () => {
         settings({ PreToolUse: [{ matcher: 'execute_command', hooks: [{ type: 'command', command: 'x' }] }] }) + `\n`;
       const dir = project({ '.codebuddy/settings.json': text });
       for (const extra of [[], ['--dry-run']]) {
-        const r = cli(['convert', '--from', 'codebuddy-ide', '--to', 'codebuddy', ...extra], { cwd: dir });
+        const r = cli(['convert', '--from', 'codebuddy-ide', '--to', 'codebuddy', ...extra], {
+          cwd: dir,
+          columns: 1000,
+        });
         expect(r.code).toBe(0);
-        expect(r.stderr).toMatch(/1 hook\(s\) of this file are its own: not converted into it again/);
+        expect(r.stderr).toMatch(/1 hook of this file is its own: not converted into it again/);
         expect(readFileSync(join(dir, '.codebuddy/settings.json'), 'utf8')).toBe(text);
       }
       // --stdout writes nothing: it shows what the IDE's hooks become for CodeBuddy Code.
@@ -837,7 +847,7 @@ describe('convert: report and --strict', () => {
         [`.${from}/settings.json`]: settings({ PreToolUse: [{ matcher, hooks: [{ type: 'command', command: 'y' }] }] }),
       });
       for (const fail of [['--strict'], ['--fail-on', 'degraded'], ['--fail-on', 'dropped']]) {
-        const r = cli(['convert', '--from', from, '--to', to, '--stdout', ...fail], { cwd: dir });
+        const r = cli(['convert', '--from', from, '--to', to, '--stdout', ...fail], { cwd: dir, columns: 1000 });
         expect(r.code, `${from} ${matcher} -> ${to} ${fail.join(' ')}\n${r.stderr}`).toBe(0);
         expect(r.stderr).toMatch(/has no (known equivalent of )?\S+ \([a-z.-]+\)/);
         expect(r.stderr).toMatch(/0 degraded, 0 dropped/);

@@ -8,7 +8,12 @@ describe('columns', () => {
     [{ isTTY: true, columns: 0 }, 80],
     [{ isTTY: false, columns: 200 }, 80],
     [{}, 80],
-  ])('%j -> %i', (stream, width) => expect(columns(stream)).toBe(width));
+  ])('%j -> %i', (stream, width) => expect(columns(stream, {})).toBe(width));
+  it('COLUMNS, when set, is the width (POSIX: the preferred width, over the terminal’s)', () => {
+    expect(columns({ isTTY: true, columns: 120 }, { COLUMNS: '100' })).toBe(100);
+    expect(columns({ isTTY: false }, { COLUMNS: '200' })).toBe(200);
+    expect(columns({ isTTY: false }, { COLUMNS: 'wide' })).toBe(80);
+  });
 });
 
 describe('wrapLine', () => {
