@@ -151,6 +151,7 @@ export function formatConvertReport(
           : 'up to date, nothing to write';
     const host = mappings.dialects[g.host].agent;
     const own = r.targets.find((t) => t.hosts.includes(g.host));
+    const them = g.paths.length === 1 ? 'it' : 'them';
     lines.push(['', 0], [pc.bold(`${rel(g.file)}, which ${host} reads itself (${state})`), 2]);
     const now = [
       ...(g.gated ? [`${g.gated} ${dry || (!g.written && g.changed) ? 'to gate' : 'newly gated'}`] : []),
@@ -159,9 +160,9 @@ export function formatConvertReport(
     lines.push([
       `  ${plural(g.paths.length, 'hook')} gated for ${host}${now.length ? ` (${now.join(', ')})` : ''}` +
         (g.paths.length
-          ? `: its own reading of ${g.paths.length === 1 ? 'it' : 'them'} does nothing, so each runs there once, ` +
-            `from ${own ? rel(own.file) : 'its converted entry'}; ${from ? mappings.dialects[from].agent : 'their own agent'} ` +
-            `runs ${g.paths.length === 1 ? 'it' : 'them'} as before (docs/decided-behaviours.md)`
+          ? `: its own reading of ${them} does nothing, so each runs there once, from ` +
+            `${own ? rel(own.file) : 'its converted entry'}; ${from ? mappings.dialects[from].agent : 'their own agent'} ` +
+            `runs ${them} as before (docs/decided-behaviours.md)`
           : ''),
       4,
     ]);

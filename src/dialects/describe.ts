@@ -83,6 +83,12 @@ export function trustNeeded(d: DialectId): string {
   return c.folderTrust ? 'the folder trusted' : 'always';
 }
 
+const ON_TIMEOUT: Record<string, string> = {
+  proceed: 'the call proceeds',
+  block: 'the call is blocked',
+  unknown: 'unknown',
+};
+
 function configFacts(d: DialectId): Fact[] {
   const s = mappings.dialects[d];
   const c = s.config;
@@ -106,7 +112,7 @@ function configFacts(d: DialectId): Fact[] {
       value:
         `in ${t.unit === 's' ? 'seconds' : 'milliseconds'}, default ${t.default ?? 'unknown'}` +
         (t.legacyMsFrom ? `; values from ${t.legacyMsFrom} up read as ms` : '') +
-        `; a timed-out hook: ${t.onTimeout === 'proceed' ? 'the call proceeds' : t.onTimeout === 'block' ? 'the call is blocked' : 'unknown'}`,
+        `; a timed-out hook: ${ON_TIMEOUT[t.onTimeout]}`,
     },
     {
       what: 'matchers',

@@ -43,7 +43,8 @@ describe('fitTable', () => {
   ];
   it('as it is when it fits', () => {
     expect(fitTable(rows, 80)).toBe(
-      `id  first${' '.repeat(17)}second${' '.repeat(16)}third\na   ${'x'.repeat(20)}  ${'y'.repeat(20)}  ${'z'.repeat(20)}`,
+      `id  first${' '.repeat(17)}second${' '.repeat(16)}third\n` +
+        `a   ${'x'.repeat(20)}  ${'y'.repeat(20)}  ${'z'.repeat(20)}`,
     );
   });
   it('in parts that fit, each with the first column', () => {
