@@ -152,6 +152,7 @@ export function formatConvertReport(
     const host = mappings.dialects[g.host].agent;
     const own = r.targets.find((t) => t.hosts.includes(g.host));
     const them = g.paths.length === 1 ? 'it' : 'them';
+    const ownAgent = from ? mappings.dialects[from].agent : 'their own agent';
     lines.push(['', 0], [pc.bold(`${rel(g.file)}, which ${host} reads itself (${state})`), 2]);
     const now = [
       ...(g.gated ? [`${g.gated} ${dry || (!g.written && g.changed) ? 'to gate' : 'newly gated'}`] : []),
@@ -161,8 +162,8 @@ export function formatConvertReport(
       `  ${plural(g.paths.length, 'hook')} gated for ${host}${now.length ? ` (${now.join(', ')})` : ''}` +
         (g.paths.length
           ? `: its own reading of ${them} does nothing, so each runs there once, from ` +
-            `${own ? rel(own.file) : 'its converted entry'}; ${from ? mappings.dialects[from].agent : 'their own agent'} ` +
-            `runs ${them} as before (docs/decided-behaviours.md)`
+            `${own ? rel(own.file) : 'its converted entry'}; ${ownAgent} runs ${them} as before ` +
+            `(docs/decided-behaviours.md)`
           : ''),
       4,
     ]);
