@@ -8,28 +8,9 @@ import type { ConvertProjectResult, TargetOutcome } from '../convert/project.js'
 import { mappings } from '../model/mappings.js';
 import type { Status } from '../convert/convert.js';
 import type { WriteChanges } from '../dialects/define.js';
-import { dispatchConfigs, parseGroup, parseWrapper } from '../dialects/wrapper.js';
+import { entrySummary, entryText } from '../dialects/entry-summary.js';
 import { unguarded } from '../dialects/runner-guard.js';
 import { wrapLine } from './layout.js';
-
-const entryText = (handler: Record<string, unknown>) =>
-  typeof handler.command === 'string' ? handler.command : JSON.stringify(handler);
-
-/**
- * What an entry runs, in a line a person reads: the original command of a `run` wrapper, the commands of a grouped
- * `dispatch` entry, the hook set of a `dispatch --config` registration — not the wrapper around them.
- */
-export function entrySummary(handler: Record<string, unknown>): string {
-  const text = entryText(handler);
-  if (typeof handler.command !== 'string') return text;
-  const group = parseGroup(text);
-  if (group) return `${plural(group.hooks.length, 'hook')}: ${group.hooks.map((h) => h.command).join(' · ')}`;
-  const wrapper = parseWrapper(text);
-  if (wrapper) return wrapper.command;
-  const configs = dispatchConfigs(text);
-  if (configs) return `dispatch ${configs.join(', ')}`;
-  return unguarded(text);
-}
 
 /** Counts of what a write did to hook-bridge's entries, with the removed and hand-written ones named. */
 export function changeSummary(c: WriteChanges) {

@@ -239,6 +239,12 @@ export interface DialectFile {
   id: DialectId;
   agent: string;
   observedVersion: string | null;
+  /**
+   * The agent's command-line program (`hook-bridge doctor` looks for it on PATH and asks its version): the names it
+   * is installed under, the arguments that print its version, and where that was seen. null: it has none (an IDE
+   * plugin, a file format).
+   */
+  cli?: { commands: string[]; versionArgs: string[]; source: string } | null;
   /** The dialect whose facts it inherits where it states none (hooks-yaml: claude's payload, tools and outputs). */
   extends?: DialectId;
   config: DialectConfig;

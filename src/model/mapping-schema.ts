@@ -211,6 +211,19 @@ export const dialectFileSchema = z.strictObject({
   id: dialectId,
   agent: z.string().min(1),
   observedVersion: z.string().nullable(),
+  /**
+   * The agent's command-line program (`hook-bridge doctor` looks for it on PATH and asks its version): the names it
+   * is installed under, the arguments that print its version, and where that was seen. null: it has none (an IDE
+   * plugin, a file format).
+   */
+  cli: z
+    .strictObject({
+      commands: z.array(z.string().min(1)).min(1),
+      versionArgs: z.array(z.string().min(1)),
+      source: z.string().min(1),
+    })
+    .nullable()
+    .optional(),
   extends: dialectId.optional(),
   config: z
     .strictObject({
