@@ -32,14 +32,18 @@ function program(): Command {
     .addHelpText(
       'after',
       `
-Re-running convert is a sync: the entries hook-bridge wrote (recorded beside each target, e.g.
-.qwen/settings.hook-bridge.json for .qwen/settings.json — commit it with the settings) are updated, removed
-when their source hook is gone, never duplicated; entries a person wrote are never touched.
-\`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge wrote out again.
+Re-running convert is a sync: the entries hook-bridge wrote (recorded beside
+each target, e.g. .qwen/settings.hook-bridge.json for .qwen/settings.json:
+commit it with the settings) are updated, removed when their source hook is
+gone, never duplicated; entries a person wrote are never touched.
+\`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge
+wrote out again.
 
-Codex CLI runs a project's hooks only in a trusted project, and each hook only when its hash is recorded as
-trusted in ~/.codex/config.toml ($CODEX_HOME/config.toml); otherwise it skips them silently. An interactive
-\`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of the hooks convert wrote.`,
+Codex CLI runs a project's hooks only in a trusted project, and each hook only
+when its hash is recorded as trusted in ~/.codex/config.toml
+($CODEX_HOME/config.toml); otherwise it skips them silently. An interactive
+\`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of
+the hooks convert wrote. \`hook-bridge doctor\` says which it will skip.`,
     )
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption(
@@ -155,13 +159,14 @@ trusted in ~/.codex/config.toml ($CODEX_HOME/config.toml); otherwise it skips th
     .addHelpText(
       'after',
       `
-The hooks really run: the project's own scripts, in the project, with each agent's payload, environment and
-timeouts; test writes nothing into the project. Exit 1 when an agent decides otherwise through hook-bridge
-than the source agent (or, with --cases, when a case is not decided as expected).
+The hooks really run: the project's own scripts, in the project, with each
+agent's payload, environment and timeouts; test writes nothing into the
+project. Exit 1 when an agent decides otherwise through hook-bridge than the
+source agent (or, with --cases, when a case is not decided as expected).
 
 Examples:
-  hook-bridge test --event PreToolUse --tool Bash --input '{"command":"rm -rf build"}'
-  hook-bridge test --to qwen,codex --event UserPromptSubmit --prompt 'my password is hunter2'
+  hook-bridge test --event PreToolUse --tool Bash --input '{"command":"rm -r"}'
+  hook-bridge test --to qwen,codex --event UserPromptSubmit --prompt 'deploy'
   hook-bridge test --cases hooks-cases.yaml --headless`,
     )
     .argument('[input...]', 'project directories or config files of the source agent (default: .)')
@@ -211,10 +216,11 @@ Examples:
     .addHelpText(
       'after',
       `
-Exit 0 when all is well, 1 when something would not run (or not as converted), 2 on bad usage. Nothing is
-written. This machine's PATH stands in for the agents' (an agent started from a desktop launcher may have
-another). The fix of each problem is a command or a step: hook-bridge convert --to codex --trust-codex-hooks,
-npm install -g hook-bridge, …`,
+Exit 0 when all is well, 1 when something would not run (or not as
+converted), 2 on bad usage. Nothing is written. This machine's PATH stands in
+for the agents' (an agent started from a desktop launcher may have another).
+Each problem comes with its fix: a command to run (hook-bridge convert --to
+codex --trust-codex-hooks, npm install -g hook-bridge …) or a step to take.`,
     )
     .argument('[project]', 'the project directory (default: .)')
     .addOption(new Option('--format <format>', 'report format, on stdout').choices(['text', 'json']).default('text'))

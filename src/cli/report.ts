@@ -135,8 +135,10 @@ export function formatConvertReport(
     const them = g.paths.length === 1 ? 'it' : 'them';
     const ownAgent = from ? mappings.dialects[from].agent : 'their own agent';
     lines.push(['', 0], [pc.bold(`${rel(g.file)}, which ${host} reads itself (${state})`), 2]);
+    // What this run changes, unless it is all there is (a first run gates every hook).
+    const all = g.gated === g.paths.length && !g.ungated && !dry && (g.written || !g.changed);
     const now = [
-      ...(g.gated ? [`${g.gated} ${dry || (!g.written && g.changed) ? 'to gate' : 'newly gated'}`] : []),
+      ...(g.gated && !all ? [`${g.gated} ${dry || (!g.written && g.changed) ? 'to gate' : 'newly gated'}`] : []),
       ...(g.ungated ? [`${g.ungated} ${dry || (!g.written && g.changed) ? 'to ungate' : 'ungated'}`] : []),
     ];
     lines.push([

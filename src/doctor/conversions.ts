@@ -18,29 +18,39 @@ import type { DoctorCheck } from './types.js';
 type WrittenWith = Pick<ConvertProjectOptions, 'runner' | 'wrap' | 'dispatch' | 'emulateTodos'>;
 
 /** A converted file: its hosts, source dialect, and the options it may have been written with (most likely first). */
-interface Converted {
+export interface ConvertedFile {
   file: string;
   hosts: DialectId[];
   from: DialectId;
   candidates: WrittenWith[];
-  /** The options a fix names (the first candidate's). */
+  /** The runner its entries start hook-bridge with, when not the default. */
   runner?: string;
+  /** How many entries convert recorded writing there. */
+  entries: number;
 }
+
+/** The runner an entry starts hook-bridge with, as written (everything before ` run --from` / ` dispatch --to`). */
+const runnerIn = (id: string): string[] => {
+  const at = id.search(/ (?:dispatch --to|run --from) /);
+  return at > 0 ? [id.slice(0, at)] : [];
+};
+const wrapperIn = (id: string) => parseWrapper(id, runnerIn(id));
+const groupIn = (id: string) => parseGroup(id, runnerIn(id));
 
 /** The `--to` hosts a recorded entry was written for (`run --to a,b`, `dispatch --to a,b`). */
 function hostsOf(id: string): DialectId[] {
-  const w = parseWrapper(id) ?? parseGroup(id);
+  const w = wrapperIn(id) ?? groupIn(id);
   if (w) return w.hosts ?? [w.to];
   const m = /\bdispatch --to (\S+)/.exec(id);
   return m ? m[1]!.split(',').filter(isDialectId) : [];
 }
 
 /** What the recorded entries of a file say about how it was converted. */
-function readConverted(file: string, writers: DialectId[], entries: OwnedEntry[]): Converted {
+function readConverted(file: string, writers: DialectId[], entries: OwnedEntry[]): ConvertedFile {
   const hosts = [...new Set(entries.flatMap((e) => hostsOf(e.id)))].filter((h) => writers.includes(h));
   const froms = entries.map((e) => e.from);
   const from = froms.sort((a, b) => froms.filter((x) => x === b).length - froms.filter((x) => x === a).length)[0]!;
-  const parsed = entries.map((e) => ({ id: e.id, w: parseWrapper(e.id), g: parseGroup(e.id) }));
+  const parsed = entries.map((e) => ({ id: e.id, w: wrapperIn(e.id), g: groupIn(e.id) }));
   const runner = parsed.map((p) => p.w?.runner ?? p.g?.runner).find((r) => r !== undefined);
   const emulateTodos = parsed.some((p) => p.w?.emulateTodos || p.g?.hooks.some((h) => h.emulateTodos));
   const base: WrittenWith = {
@@ -63,17 +73,18 @@ function readConverted(file: string, writers: DialectId[], entries: OwnedEntry[]
     from,
     candidates,
     ...(runner && runner !== 'hook-bridge' ? { runner } : {}),
+    entries: entries.length,
   };
 }
 
 /** Every file of the project convert wrote into and recorded. */
-export function convertedFiles(project: string): Converted[] | HookBridgeError {
+export function convertedFiles(project: string): ConvertedFile[] | HookBridgeError {
   const byFile = new Map<string, DialectId[]>();
   for (const d of DIALECT_IDS) {
     const file = join(project, mappings.dialects[d].config.write);
     if (existsSync(recordPath(file))) byFile.set(file, [...(byFile.get(file) ?? []), d]);
   }
-  const out: Converted[] = [];
+  const out: ConvertedFile[] = [];
   for (const [file, writers] of byFile) {
     let entries: OwnedEntry[];
     try {
@@ -88,7 +99,7 @@ export function convertedFiles(project: string): Converted[] | HookBridgeError {
 }
 
 /** The command that brings a converted file up to date, as it is typed in `cwd`. */
-function convertCommand(c: Converted, o: WrittenWith, project: string, cwd: string): string {
+function convertCommand(c: ConvertedFile, o: WrittenWith, project: string, cwd: string): string {
   const where = project === cwd ? '' : ` ${relative(cwd, project) || '.'}`;
   return (
     `hook-bridge convert${where} --to ${c.hosts.join(',')}` +
@@ -105,7 +116,7 @@ const isUpToDate = (r: ConvertProjectResult) => r.targets.every((t) => !t.change
 export async function conversionChecks(
   project: string,
   o: { env: NodeJS.ProcessEnv; home?: string; cwd: string },
-): Promise<{ checks: DoctorCheck[]; commands: Map<string, string> }> {
+): Promise<{ checks: DoctorCheck[]; commands: Map<string, string>; files: ConvertedFile[] }> {
   const commands = new Map<string, string>();
   const files = convertedFiles(project);
   if (HookBridgeError.is(files))
@@ -114,6 +125,7 @@ export async function conversionChecks(
         { kind: 'conversion', status: 'problem', message: files.describe(), fix: 'restore it from version control' },
       ],
       commands,
+      files: [],
     };
   const out: DoctorCheck[] = [];
   const rel = (f: string) => relative(o.cwd, f) || f;
@@ -142,7 +154,8 @@ export async function conversionChecks(
       out.push({
         kind: 'conversion',
         status: 'problem',
-        message: `${rel(c.file)} cannot be checked against its ${mappings.dialects[c.from].agent} sources: ${e.describe()}`,
+        message:
+          `${rel(c.file)} cannot be checked against its ${mappings.dialects[c.from].agent} sources: ` + e.describe(),
         file: c.file,
         fix: `restore the sources, or take the conversion out: hook-bridge convert --to ${c.hosts.join(',')} --remove`,
       });
@@ -150,13 +163,14 @@ export async function conversionChecks(
     }
     const r = chosen?.r ?? first!;
     const sources = r.sources.map((s) => rel(s.file)).join(', ');
+    const agents = c.hosts.map((h) => mappings.dialects[h].agent).join(', ');
     const fix = convertCommand(c, chosen?.with ?? c.candidates[0]!, project, o.cwd);
     commands.set(c.file, fix);
     if (chosen)
       out.push({
         kind: 'conversion',
         status: 'ok',
-        message: `${rel(c.file)} is what convert writes from ${sources} (for ${c.hosts.map((h) => mappings.dialects[h].agent).join(', ')})`,
+        message: `${rel(c.file)} is what convert writes from ${sources} (for ${agents})`,
         file: c.file,
       });
     else {
@@ -200,11 +214,13 @@ export async function conversionChecks(
           : {
               kind: 'gates',
               status: 'ok',
-              message: `${host} reads ${rel(g.file)} itself: its ${plural(g.paths.length, 'converted hook')} there ${g.paths.length === 1 ? 'is' : 'are'} gated, so each runs once`,
+              message:
+                `${host} reads ${rel(g.file)} itself: its ${plural(g.paths.length, 'converted hook')} there ` +
+                `${g.paths.length === 1 ? 'is' : 'are'} gated, so each runs once`,
               file: g.file,
             },
       );
     }
   }
-  return { checks: out, commands };
+  return { checks: out, commands, files };
 }

@@ -9,7 +9,7 @@ import { runnerOf, wrapperOf } from '../audit/wrapper-args.js';
 import type { AuditResult } from '../audit/audit.js';
 import { VERSION } from '../version.js';
 import { plural } from '../model/plural.js';
-import { conversionChecks } from './conversions.js';
+import { conversionChecks, type ConvertedFile } from './conversions.js';
 import { auditHooks, programChecks, trustChecks } from './hooks.js';
 import { agentChecks, hookBridgeChecks, type RunnerUse } from './programs.js';
 import type { CheckKind, DoctorOptions, DoctorResult } from './types.js';
@@ -42,6 +42,22 @@ function runnerUses(a: AuditResult, cwd: string): RunnerUse[] {
   return [...uses.values()].map(({ unguarded, ...u }) => ({ ...u, guarded: u.hosts.filter((h) => !unguarded.has(h)) }));
 }
 
+/** The runners convert recorded writing that the configs' readers did not take for hook-bridge's (another --runner). */
+function withRecorded(uses: RunnerUse[], files: ConvertedFile[], cwd: string): RunnerUse[] {
+  const out = [...uses];
+  for (const f of files) {
+    if (f.runner === undefined || out.some((u) => u.runner === f.runner)) continue;
+    out.push({
+      runner: f.runner,
+      hosts: f.hosts,
+      files: [relative(cwd, f.file) || f.file],
+      entries: f.entries,
+      guarded: [],
+    });
+  }
+  return out;
+}
+
 const ORDER: CheckKind[] = ['hook-bridge', 'agent', 'trust', 'gates', 'conversion', 'program'];
 
 /** Everything doctor checks, in the order it reports them. */
@@ -53,7 +69,12 @@ export async function doctor(o: DoctorOptions = {}): Promise<DoctorResult> {
   const hooks = auditHooks(project, context);
   const conversions = await conversionChecks(project, context);
   const checks = [
-    ...hookBridgeChecks(runnerUses(hooks, cwd), project, env, o.self ?? { version: VERSION }),
+    ...hookBridgeChecks(
+      withRecorded(runnerUses(hooks, cwd), conversions.files, cwd),
+      project,
+      env,
+      o.self ?? { version: VERSION },
+    ),
     ...agentChecks(project, env, o.agentVersions !== false),
     ...trustChecks(hooks, project, { ...context, convertCommand: (f) => conversions.commands.get(f) }),
     ...conversions.checks,

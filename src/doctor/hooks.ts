@@ -65,7 +65,8 @@ const real = (p: string) => {
 
 /**
  * An agent that runs only trusted hooks (mappings `config.hookTrust`: Codex CLI): per file, whether it trusts the
- * project, the hooks it will skip (no trusted hash, or one of an earlier version of the hook), and how to trust them —
+ * project, the hooks it will skip (no trusted hash, or one of an earlier version of the hook), and how to trust
+ * them —
  * the hooks convert wrote by `convertCommand(file) --trust-codex-hooks`, the others in the agent itself. The same
  * store and hashes as the hook-untrusted rule (src/convert/hook-trust.ts).
  */
@@ -93,7 +94,8 @@ export function trustChecks(
       out.push({
         kind: 'trust',
         status: 'problem',
-        message: `${spec.agent} runs only trusted hooks, and ${store} cannot be read to tell which are: ${e.describe()}`,
+        message:
+          `${spec.agent} runs only trusted hooks, and ${store} cannot be read to tell which are: ` + e.describe(),
         file: c.file,
         fix: `repair ${store}`,
       });
@@ -135,7 +137,8 @@ export function trustChecks(
       fix: [
         ...(mine.length
           ? [
-              `${command ?? `hook-bridge convert --to ${d}`} --trust-codex-hooks (records the ${plural(mine.length, 'hook')} it wrote)`,
+              `${command ?? `hook-bridge convert --to ${d}`} --trust-codex-hooks ` +
+                `(records the ${plural(mine.length, 'hook')} it wrote)`,
             ]
           : []),
         ...(others

@@ -69,8 +69,10 @@ export function hookBridgeChecks(
               kind: 'hook-bridge',
               status: 'problem',
               message:
-                `${missingWhat(missing)}: the ${plural(u.entries, 'entry', 'entries')} that start hook-bridge as ` +
-                `\`${runner}\` fail to start (exit 127): ${runnerEffects(u.hosts, u.guarded)}`,
+                `${missingWhat(missing)}: ` +
+                `${u.entries === 1 ? 'the entry that calls' : `the ${u.entries} entries that call`} ` +
+                `\`${runner}\` ${u.entries === 1 ? 'fails' : 'fail'} to start (exit 127): ` +
+                runnerEffects(u.hosts, u.guarded),
               items: u.files,
               fix:
                 runner === 'hook-bridge'
@@ -124,7 +126,8 @@ export function hookBridgeChecks(
       out.push({
         kind: 'hook-bridge',
         status: 'ok',
-        message: `${calls}hook-bridge ${version} on PATH (${file})${same ? ', this one' : ', the same version as this one'}`,
+        message:
+          `${calls}hook-bridge ${version} on PATH (${file})` + (same ? ', this one' : ', the same version as this one'),
       });
   }
   return out;
