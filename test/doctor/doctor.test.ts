@@ -99,7 +99,8 @@ describe('doctor on a project converted for Codex CLI: untrusted hooks, a missin
     expect(fixed.checks.filter((c) => c.status === 'ok').map((c) => [c.kind, c.message])).toEqual([
       [
         'hook-bridge',
-        `2 converted entries call it; hook-bridge ${VERSION} on PATH (${shimDir}/hook-bridge), the same version as this one`,
+        `2 converted entries call it; hook-bridge ${VERSION} on PATH (${shimDir}/hook-bridge), ` +
+          'the same version as this one',
       ],
       ['trust', 'Codex CLI trusts every hook of .codex/hooks.json'],
       ['conversion', '.codex/hooks.json is what convert writes from .claude/settings.json (for Codex CLI)'],
@@ -134,7 +135,8 @@ describe('doctor: what else would not run', () => {
       {
         status: 'ok',
         message:
-          'GitHub Copilot CLI reads .claude/settings.json itself: its 2 converted hooks there are gated, so each runs once',
+          'GitHub Copilot CLI reads .claude/settings.json itself: its 2 converted hooks there are gated, ' +
+          'so each runs once',
       },
     ]);
     writeFileSync(file, readFileSync(file, 'utf8').split(prefix).join(''));
@@ -142,7 +144,8 @@ describe('doctor: what else would not run', () => {
     expect(problems(r).map((c) => [c.kind, c.message, c.fix])).toEqual([
       [
         'gates',
-        'GitHub Copilot CLI reads .claude/settings.json itself, and its gates are not what convert writes: 2 hooks without a gate run twice there',
+        'GitHub Copilot CLI reads .claude/settings.json itself, and its gates are not what convert writes: ' +
+          '2 hooks without a gate run twice there',
         'hook-bridge convert --to copilot',
       ],
     ]);
@@ -165,7 +168,7 @@ describe('doctor: what else would not run', () => {
     expect(problems(r)[1]!.fix).toMatch(/^restore the script, or correct its path/);
   });
 
-  it('a conversion written with --wrap, or another --runner, is up to date as written (its options read back)', async () => {
+  it('a conversion written with --wrap, or another --runner, is up to date as written (options read back)', async () => {
     const { dir, home } = claudeProject();
     const runner = `node ${join(dir, 'hb.cjs')}`;
     writeFileSync(join(dir, 'hb.cjs'), '');
