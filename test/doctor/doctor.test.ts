@@ -168,7 +168,7 @@ describe('doctor: what else would not run', () => {
     expect(problems(r)[1]!.fix).toMatch(/^restore the script, or correct its path/);
   });
 
-  it('a conversion written with --wrap, or another --runner, is up to date as written (options read back)', async () => {
+  it('a conversion written with --wrap, or another --runner, is up to date as written', async () => {
     const { dir, home } = claudeProject();
     const runner = `node ${join(dir, 'hb.cjs')}`;
     writeFileSync(join(dir, 'hb.cjs'), '');
