@@ -208,6 +208,7 @@ Examples:
     });
 
   p.command('doctor')
+    .summary("will this project's hooks run here as converted? each problem with its fix")
     .description(
       "will this project's hooks run here as converted: hook-bridge on the PATH (which one, its version), the " +
         'agents installed, hooks Codex CLI will skip as untrusted, gates in files Copilot CLI reads itself, ' +
@@ -243,6 +244,7 @@ codex --trust-codex-hooks, npm install -g hook-bridge …) or a step to take.`,
     });
 
   p.command('dialects')
+    .summary('what hook-bridge knows of every agent, or of one (dialects qwen)')
     .description(
       'what hook-bridge knows: every dialect, its events and tools and their names; with an id, that one agent: ' +
         'its events, tools with their parameters, what each answer does there, and where it differs from Claude Code',

@@ -25,7 +25,7 @@ describe('help and dialects', () => {
   it('--help lists every command of the CLI contract', () => {
     const r = cli(['--help']);
     expect(r.code).toBe(0);
-    for (const c of ['convert', 'run', 'audit', 'dispatch', 'dialects'])
+    for (const c of ['convert', 'run', 'audit', 'dispatch', 'test', 'doctor', 'transcript', 'dialects'])
       expect(r.stdout).toMatch(new RegExp(`\\n  ${c}\\b`));
     expect(r.stdout).not.toMatch(/not built yet/);
   });
