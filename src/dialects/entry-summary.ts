@@ -11,12 +11,20 @@ export const entryText = (handler: Record<string, unknown>): string =>
 /** What an entry runs: the commands it wraps, else the entry as written without its runner guard. */
 export function entrySummary(handler: Record<string, unknown>, runners: readonly string[] = []): string {
   const text = entryText(handler);
-  if (typeof handler.command !== 'string') return text;
+  if (typeof handler.command !== 'string') return shortened(text);
   const group = parseGroup(text, runners);
-  if (group) return `${group.hooks.length} hooks: ${group.hooks.map((h) => h.command).join(' · ')}`;
+  if (group) return `${group.hooks.length} hooks: ${group.hooks.map((h) => shortened(h.command, 80)).join(' · ')}`;
   const wrapper = parseWrapper(text, runners);
-  if (wrapper) return wrapper.command;
+  if (wrapper) return shortened(wrapper.command);
   const configs = dispatchConfigs(text);
   if (configs) return `dispatch ${configs.join(', ')}`;
-  return unguarded(text);
+  return shortened(unguarded(text));
+}
+
+/** A command as a line of a report shows it: whole up to `max` characters, else its start and its length (a hook's
+ * inline `node -e` program can be kilobytes).
+ */
+export function shortened(text: string, max = 160): string {
+  const one = text.replace(/\s*\n\s*/g, ' ');
+  return one.length <= max ? one : `${one.slice(0, max - 30).trimEnd()} … (${text.length} characters)`;
 }
