@@ -68,14 +68,18 @@ export async function doctor(o: DoctorOptions = {}): Promise<DoctorResult> {
   const context = { env, cwd, ...(o.home ? { home: o.home } : {}) };
   const hooks = auditHooks(project, context);
   const conversions = await conversionChecks(project, context);
-  const checks = [
-    ...hookBridgeChecks(
+  const [runners, agents] = await Promise.all([
+    hookBridgeChecks(
       withRecorded(runnerUses(hooks, cwd), conversions.files, cwd),
       project,
       env,
       o.self ?? { version: VERSION },
     ),
-    ...agentChecks(project, env, o.agentVersions !== false),
+    agentChecks(project, env, o.agentVersions !== false),
+  ]);
+  const checks = [
+    ...runners,
+    ...agents,
     ...trustChecks(hooks, project, { ...context, convertCommand: (f) => conversions.commands.get(f) }),
     ...conversions.checks,
     ...programChecks(hooks, cwd),

@@ -2,7 +2,7 @@
 // found, and its version against this one's), and each agent's own program (installed? which version, against the one
 // hook-bridge's facts were observed on). This machine's PATH stands in for the agents': an agent started from a
 // desktop launcher may have another.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { DIALECT_IDS } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
@@ -15,10 +15,13 @@ import type { DoctorCheck } from './types.js';
 export const versionIn = (text: string): string | undefined => /\b(\d+\.\d+\.\d+(?:[-+][\w.]+)?)\b/.exec(text)?.[1];
 
 /** What a program prints for its version (stdout, else stderr); undefined when it does not start or answer in time. */
-function askVersion(file: string, args: string[], env: NodeJS.ProcessEnv): string | undefined {
-  const r = spawnSync(file, args, { env, encoding: 'utf8', timeout: 15_000, stdio: ['ignore', 'pipe', 'pipe'] });
-  if (r.error) return undefined;
-  return versionIn(r.stdout ?? '') ?? versionIn(r.stderr ?? '');
+function askVersion(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  return new Promise((done) => {
+    const child = execFile(file, args, { env, encoding: 'utf8', timeout: 15_000 }, (error, stdout, stderr) =>
+      done(error && !stdout ? undefined : (versionIn(stdout) ?? versionIn(stderr))),
+    );
+    child.stdin?.end();
+  });
 }
 
 /** -1, 0, 1: a before, equal to, after b (numeric x.y.z; a pre-release part is ignored). */
@@ -51,12 +54,12 @@ export interface RunnerUse {
  * hook-bridge as the converted entries start it: for each runner they call, whether the agents find it from the
  * project; for the plain `hook-bridge`, which one PATH gives and its version against this one's.
  */
-export function hookBridgeChecks(
+export async function hookBridgeChecks(
   uses: RunnerUse[],
   project: string,
   env: NodeJS.ProcessEnv,
   self: { version: string; program?: string },
-): DoctorCheck[] {
+): Promise<DoctorCheck[]> {
   const out: DoctorCheck[] = [];
   const all = uses.some((u) => u.runner === 'hook-bridge') ? uses : [...uses, undefined];
   for (const u of all) {
@@ -102,7 +105,7 @@ export function hookBridgeChecks(
       continue;
     }
     const file = findProgram('hook-bridge', project, env)!;
-    const version = askVersion(file, ['--version'], env);
+    const version = await askVersion(file, ['--version'], env);
     const same = self.program !== undefined && real(self.program) === real(file);
     const calls = u ? `${plural(u.entries, 'converted entry', 'converted entries')} call it; ` : '';
     if (version === undefined)
@@ -133,47 +136,45 @@ export function hookBridgeChecks(
   return out;
 }
 
-/** Each agent with a program of its own (mappings `cli`): installed here or not, and its version. */
-export function agentChecks(project: string, env: NodeJS.ProcessEnv, askVersions: boolean): DoctorCheck[] {
-  return DIALECT_IDS.flatMap((d): DoctorCheck[] => {
-    const spec = mappings.dialects[d];
-    if (!spec.cli) return [];
-    const found = spec.cli.commands
-      .map((c) => [c, findProgram(c, project, env)] as const)
-      .find(([, f]) => f !== undefined);
-    if (!found)
+/** Each agent with a program of its own (mappings `cli`): installed here or not, and its version (asked of all at once). */
+export function agentChecks(project: string, env: NodeJS.ProcessEnv, askVersions: boolean): Promise<DoctorCheck[]> {
+  return Promise.all(
+    DIALECT_IDS.map(async (d): Promise<DoctorCheck[]> => {
+      const spec = mappings.dialects[d];
+      if (!spec.cli) return [];
+      const file = spec.cli.commands.map((c) => findProgram(c, project, env)).find((f) => f !== undefined);
+      if (!file)
+        return [
+          {
+            kind: 'agent',
+            status: 'note',
+            message: `${spec.agent}: not installed (no ${spec.cli.commands.join(' or ')} on PATH)`,
+          },
+        ];
+      const version = askVersions ? await askVersion(file, spec.cli.versionArgs, env) : undefined;
+      const observed = spec.observedVersion;
+      const order = version === undefined || observed === null ? undefined : compareVersions(version, observed);
+      const against =
+        order === undefined
+          ? ''
+          : order === 0
+            ? ', the version hook-bridge observed'
+            : `, ${order > 0 ? 'newer' : 'older'} than ${observed}, the version hook-bridge observed`;
+      const differs = order !== undefined && order !== 0;
       return [
         {
           kind: 'agent',
-          status: 'note',
-          message: `${spec.agent}: not installed (no ${spec.cli.commands.join(' or ')} on PATH)`,
+          status: differs ? 'note' : 'ok',
+          message: `${spec.agent} ${version ?? '(version not known)'} (${file})${against}`,
+          ...(differs
+            ? {
+                fix:
+                  `hook-bridge test --to ${d} … tries your hooks the way ${spec.agent} ${observed} runs them; ` +
+                  '`npm run test:e2e` in a clone checks hook-bridge against the agents it installs',
+              }
+            : {}),
         },
       ];
-    const [, file] = found;
-    const version = askVersions ? askVersion(file!, spec.cli.versionArgs, env) : undefined;
-    const observed = spec.observedVersion;
-    const against =
-      version === undefined || observed === null
-        ? ''
-        : compareVersions(version, observed) === 0
-          ? ', the version hook-bridge observed'
-          : compareVersions(version, observed) > 0
-            ? `, newer than ${observed}, the version hook-bridge observed`
-            : `, older than ${observed}, the version hook-bridge observed`;
-    const differs = against !== '' && !against.startsWith(', the version');
-    return [
-      {
-        kind: 'agent',
-        status: differs ? 'note' : 'ok',
-        message: `${spec.agent} ${version ?? '(version not known)'} (${file})${against}`,
-        ...(differs
-          ? {
-              fix:
-                `hook-bridge test --to ${d} … tries your hooks the way ${spec.agent} ${observed} runs them; ` +
-                `\`npm run test:e2e\` in a clone checks it against this version`,
-            }
-          : {}),
-      },
-    ];
-  });
+    }),
+  ).then((all) => all.flat());
 }
