@@ -136,7 +136,8 @@ export async function hookBridgeChecks(
   return out;
 }
 
-/** Each agent with a program of its own (mappings `cli`): installed here or not, and its version (asked of all at once). */
+/** Each agent with a program of its own (mappings `cli`): installed here or not, and its version (all asked at once).
+ */
 export function agentChecks(project: string, env: NodeJS.ProcessEnv, askVersions: boolean): Promise<DoctorCheck[]> {
   return Promise.all(
     DIALECT_IDS.map(async (d): Promise<DoctorCheck[]> => {
