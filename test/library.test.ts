@@ -45,6 +45,7 @@ describe('import from "hook-bridge" (dist/index.js)', () => {
       'gemini',
       'codex',
       'copilot',
+      'pi',
     ]);
   });
 });

@@ -62,6 +62,18 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
         changes: changeSummary(t.changes),
         ...(f.check ? { upToDate: upToDate(t) } : {}),
         ...(t.trust ? { trust: t.trust } : {}),
+        ...(t.plugin
+          ? {
+              plugin: {
+                file: t.plugin.file,
+                action: t.plugin.action,
+                changed: t.plugin.changed,
+                written: t.plugin.written,
+                ...(t.plugin.version ? { version: t.plugin.version } : {}),
+                ...(t.plugin.diff !== undefined ? { diff: t.plugin.diff } : {}),
+              },
+            }
+          : {}),
         report: t.result.report,
       })),
       gates: r.gates.map((g) => ({
@@ -84,7 +96,9 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
       for (const t of r.targets)
         process.stdout.write(r.targets.length > 1 ? `==> ${t.file} <==\n${t.after}\n` : t.after);
     }
-    if (f.dryRun) for (const t of [...r.targets, ...r.gates]) process.stdout.write(t.diff ?? '');
+    if (f.dryRun)
+      for (const t of [...r.targets.flatMap((x) => (x.plugin ? [x, x.plugin] : [x])), ...r.gates])
+        process.stdout.write(t.diff ?? '');
     // --check: what is out of date, entry by entry, not the whole conversion report (a CI log should say what to do).
     process.stderr.write(
       `${

@@ -6,6 +6,7 @@ import type { ConvertProjectResult, TargetOutcome } from '../convert/project.js'
 import { mappings } from '../model/mappings.js';
 import type { Status } from '../convert/convert.js';
 import type { WriteChanges } from '../dialects/define.js';
+import { pluginNote } from '../convert/plugin-files.js';
 
 const entryText = (handler: Record<string, unknown>) =>
   typeof handler.command === 'string' ? handler.command : JSON.stringify(handler);
@@ -103,6 +104,7 @@ export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()
       `  ${t.result.report.length} hooks: ` +
         (Object.keys(counts) as Status[]).map((s) => `${counts[s]} ${s}`).join(', '),
     );
+    if (t.plugin) lines.push(`  ${pluginNote(t.plugin, cwd)}`);
   }
   for (const g of r.gates) {
     const state = g.written
@@ -128,8 +130,9 @@ export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()
   return lines.join('\n');
 }
 
-/** A target file and its record are what convert would write now. */
-export const upToDate = (t: TargetOutcome): boolean => !t.changed && !t.recordChanged;
+/** A target file, its record and its plugin file (a plugin host's) are what convert would write now. */
+export const upToDate = (t: TargetOutcome): boolean =>
+  !t.changed && !t.recordChanged && !(t.plugin && (t.plugin.changed || t.plugin.action === 'keep-edited'));
 
 /** `convert --check`: each target file, up to date or not, and the entries a convert would add, update or remove there.
  */
@@ -162,7 +165,9 @@ export function formatCheckReport(
     for (const h of c.added) lines.push(`  ${pc.green('+ add')}     ${h.event}  ${pc.dim(entryText(h.handler))}`);
     for (const h of c.updated) lines.push(`  ${pc.yellow('~ update')}  ${h.event}  ${pc.dim(entryText(h.handler))}`);
     for (const h of c.removed) lines.push(`  ${pc.red('- remove')}  ${h.event}  ${pc.dim(entryText(h.handler))}`);
-    if (!c.added.length && !c.updated.length && !c.removed.length)
+    if (t.plugin && (t.plugin.changed || t.plugin.action === 'keep-edited'))
+      lines.push(`  ${pluginNote(t.plugin, cwd)}`);
+    else if (!c.added.length && !c.updated.length && !c.removed.length)
       lines.push(
         `  ` +
           (t.changed

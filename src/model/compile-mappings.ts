@@ -110,6 +110,7 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         ...(entry.required ? { required: entry.required } : {}),
         ...(entry.covers ? { covers: entry.covers } : {}),
         ...(entry.embeds ? { embeds: entry.embeds } : {}),
+        ...(entry.items ? { items: entry.items } : {}),
       };
       for (const [c, holder] of Object.entries(entry.embeds ?? {})) {
         if (!compiledEntry.params.some(([, x]) => x === holder))

@@ -8,6 +8,7 @@ export const DIALECT_IDS = [
   'gemini',
   'codex',
   'copilot',
+  'pi',
 ] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 

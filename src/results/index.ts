@@ -12,6 +12,7 @@ import { codexText } from './codex-text.js';
 import { copilotText } from './copilot-text.js';
 import type { ResultFormat } from './format.js';
 import { geminiLlmText } from './gemini-llm-text.js';
+import { piText } from './pi-text.js';
 import { qwenLlmText } from './qwen-llm-text.js';
 
 const FORMATS: Record<ResultFormatName, ResultFormat> = {
@@ -21,6 +22,7 @@ const FORMATS: Record<ResultFormatName, ResultFormat> = {
   'codebuddy-text': codebuddyText,
   'codex-text': codexText,
   'copilot-text': copilotText,
+  'pi-text': piText,
 };
 
 /** The tool_response format a dialect's agent sends and its scripts read; undefined: not known. */

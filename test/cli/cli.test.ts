@@ -77,6 +77,7 @@ describe('help and dialects', () => {
       'gemini',
       'codex',
       'copilot',
+      'pi',
     ]);
     expect(k.dialects[1]).toMatchObject({
       timeout: { unit: 's', default: 60 },
@@ -128,7 +129,7 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(
       'hook-bridge: unknown dialect "cursor" (known: claude, qwen, ' +
-        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot)',
+        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi)',
     );
   });
   it('unreadable file', () => {

@@ -97,7 +97,7 @@ const row = (scenario: string, host: HostId) => {
 };
 
 beforeAll(() => {
-  for (const id of ['claude', 'qwen', 'codebuddy', 'gemini', 'codex', 'copilot'] as const) ensureAgent(id);
+  for (const id of ['claude', 'qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi'] as const) ensureAgent(id);
 });
 afterAll(() => {
   workspaces.forEach((w) => {
@@ -142,7 +142,10 @@ afterAll(() => {
       `${lines.join('\n')}\n${totals.join('\n')}\n`,
   );
   // The scores the README's agent table shows (docs/e2e-scores.json): rewritten on request, compared otherwise.
-  const hosts = [...new Set(table.map((t) => t.host))].filter((h) => h !== 'claude');
+  // (a host whose rows are all "not applicable" was not run: `-t` filtered it out)
+  const ran = (t: (typeof table)[number]) =>
+    [t.verbatim, t.pathFixed, t.handFixed, t.migrated, t.bridged].some((v) => v !== undefined && v !== 'n/a');
+  const hosts = [...new Set(table.filter(ran).map((t) => t.host))].filter((h) => h !== 'claude');
   const other = (h: HostId) =>
     NO_PROJECT_DIR_VAR.includes(h)
       ? (['pathFixed', 'project path written out'] as const)
@@ -205,7 +208,7 @@ function skipNotApplicable(
   return true;
 }
 
-for (const host of ['qwen', 'codebuddy', 'gemini', 'codex', 'copilot'] as const) {
+for (const host of ['qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi'] as const) {
   describe(`${host}: the config converted by hook-bridge behaves as on Claude Code`, () => {
     for (const s of SCENARIOS) {
       if (skipNotApplicable(s, host, 'bridged')) continue;

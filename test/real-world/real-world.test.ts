@@ -32,6 +32,7 @@ const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks
  *   (test/fixtures/ground-truth/codex/README.md)
  * - copilot: the 15 events of GitHub Copilot CLI 1.0.102's settings schema (test/fixtures/observed/copilot/README.md
  *   §3)
+ * - pi: the events hook-bridge's Pi extension binds to Pi's own (src/dialects/pi.ts)
  */
 const DOCUMENTED: Record<DialectId, string[]> = {
   claude: (
@@ -152,6 +153,18 @@ const DOCUMENTED: Record<DialectId, string[]> = {
     'notification',
     'errorOccurred',
     'preMcpToolCall',
+  ],
+  // The events hook-bridge's Pi extension binds (src/dialects/pi.ts).
+  pi: [
+    'PreToolUse',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'UserPromptSubmit',
+    'Stop',
+    'SessionStart',
+    'SessionEnd',
+    'PreCompact',
+    'PostCompact',
   ],
 };
 

@@ -54,6 +54,8 @@ const PAYLOADS: Record<Host, string> = {
   gemini: 'observed/gemini/payloads',
   codex: 'ground-truth/codex/payloads',
   copilot: 'observed/copilot/payloads/own',
+  // Pi's own event objects (tool_call …): the payloads its extension builds from them are Claude-shaped.
+  pi: 'observed/pi/payloads',
 };
 const IDE_TOOLS: Record<string, string> = { Bash: 'execute_command', Write: 'write_to_file', Read: 'read_file' };
 
