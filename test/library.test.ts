@@ -46,6 +46,7 @@ describe('import from "hook-bridge" (dist/index.js)', () => {
       'codex',
       'copilot',
       'pi',
+      'opencode',
     ]);
   });
 });

@@ -65,7 +65,10 @@ export function planPlugin(
         (version
           ? `changed by hand since hook-bridge ${version} wrote it`
           : `not hook-bridge's plugin file (it has no "// hook-bridge plugin" first line)`) +
-        `: left as it is. ${wanted ? `To get the one this hook-bridge writes, delete it and convert again` : 'Delete it yourself if it is no longer wanted'}`,
+        `: left as it is. ` +
+        (wanted
+          ? 'To get the one this hook-bridge writes, delete it and convert again'
+          : 'Delete it yourself if it is no longer wanted'),
       file,
     });
     return {

@@ -8,6 +8,7 @@ import { copilot } from './copilot.js';
 import type { Dialect } from './define.js';
 import { gemini } from './gemini.js';
 import { hooksYaml } from './hooks-yaml.js';
+import { opencode } from './opencode.js';
 import { pi } from './pi.js';
 import { qwen } from './qwen.js';
 
@@ -21,6 +22,7 @@ export const dialects: Record<DialectId, Dialect> = {
   codex,
   copilot,
   pi,
+  opencode,
 };
 
 /** The dialect for a user-given id; a clear error listing the known ones otherwise. */

@@ -33,8 +33,9 @@ export function pluginFileText(host: DialectId, version: string, parts: PluginFi
   const file = spec.config.pluginHost!.file;
   const up = file.split('/').length - 1;
   return `${PLUGIN_STAMP} ${version} for ${spec.agent}: runs the hooks of ${spec.config.write} through hook-bridge.
-// Written by \`hook-bridge convert --to ${host}\`: commit it with ${spec.config.write}. A re-run updates it, \`--check\`
-// says when it is out of date, \`--remove\` deletes it. An edit of yours is kept (convert then asks before replacing it).
+// Written by \`hook-bridge convert --to ${host}\`: commit it with ${spec.config.write}. A re-run updates it,
+// \`--check\` says when it is out of date, \`--remove\` deletes it. An edit of yours is kept: convert reports it and
+// leaves the file as it is.
 ${parts.about.map((l) => `// ${l}`).join('\n')}
 // @ts-nocheck
 import { execFileSync } from 'node:child_process';

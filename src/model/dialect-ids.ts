@@ -9,6 +9,7 @@ export const DIALECT_IDS = [
   'codex',
   'copilot',
   'pi',
+  'opencode',
 ] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 

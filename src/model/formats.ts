@@ -18,6 +18,7 @@ export const RESULT_FORMATS = [
   'codex-text',
   'copilot-text',
   'pi-text',
+  'opencode-text',
 ] as const;
 export type ResultFormatName = (typeof RESULT_FORMATS)[number];
 

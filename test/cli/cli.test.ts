@@ -78,6 +78,7 @@ describe('help and dialects', () => {
       'codex',
       'copilot',
       'pi',
+      'opencode',
     ]);
     expect(k.dialects[1]).toMatchObject({
       timeout: { unit: 's', default: 60 },
@@ -129,7 +130,7 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(
       'hook-bridge: unknown dialect "cursor" (known: claude, qwen, ' +
-        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi)',
+        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi, opencode)',
     );
   });
   it('unreadable file', () => {

@@ -47,7 +47,7 @@ describe('convert --to pi', () => {
     expect(tree(dir)).toEqual(before);
     expect(upToDate((await convert(dir, { check: true })).targets[0]!)).toBe(true);
   });
-  it('--check: a plugin file written by another version of hook-bridge is out of date; convert updates it', async () => {
+  it('--check: a plugin file another version of hook-bridge wrote is out of date; convert updates it', async () => {
     const dir = project({ '.claude/settings.json': CLAUDE });
     await convert(dir);
     writeFileSync(join(dir, PLUGIN), dialects.pi.plugin!.source('0.0.1'));

@@ -130,7 +130,7 @@ describe("Pi's session file as Claude Code's transcript", () => {
     expect(uses.map((u: any) => u.name)).toEqual(['Bash', 'Write', 'Edit', 'Read']);
     expect(uses[2].input).toEqual({ file_path: 'gt-new.txt', old_string: 'beta', new_string: 'gamma' });
     const results = records.filter((r) => r.type === 'user' && Array.isArray(r.message.content));
-    expect(results[0].toolUseResult).toMatchObject({ stdout: 'hello' });
+    expect(results[0]!.toolUseResult).toMatchObject({ stdout: 'hello' });
   });
   it('the last record is the final assistant text', () =>
     expect(records.at(-1)).toMatchObject({ type: 'assistant', message: { content: [{ type: 'text' }] } }));

@@ -166,6 +166,8 @@ const DOCUMENTED: Record<DialectId, string[]> = {
     'PreCompact',
     'PostCompact',
   ],
+  // The events hook-bridge's OpenCode plugin binds (src/dialects/opencode.ts).
+  opencode: ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart'],
 };
 
 // Shapes found in public files that are not valid configs of any agent: hook-bridge must answer with a clear

@@ -35,7 +35,7 @@ describe('examples/claude-project', () => {
       const out = JSON.parse(dialects.claude.codec.write(back.hooks, undefined, 'back.json', dialects.claude).text);
       const original = JSON.parse(readFileSync(join(project, '.claude/settings.json'), 'utf8')).hooks;
       // MultiEdit has no Qwen/IDE/Gemini/Copilot/Pi equivalent: it cannot come back from there.
-      const expected = ['qwen', 'codebuddy-ide', 'gemini', 'copilot', 'pi'].includes(to) ? JSON.parse(JSON.stringify(original).replace('Write|Edit|MultiEdit', 'Write|Edit')) : structuredClone(original);
+      const expected = ['qwen', 'codebuddy-ide', 'gemini', 'copilot', 'pi', 'opencode'].includes(to) ? JSON.parse(JSON.stringify(original).replace('Write|Edit|MultiEdit', 'Write|Edit')) : structuredClone(original);
       // Gemini CLI compares a SessionStart matcher as one exact string: "startup|resume" went as one entry per value.
       if (to === 'gemini') expected.SessionStart = expected.SessionStart.flatMap((g: { matcher: string }) => g.matcher.split('|').map((m) => ({ ...g, matcher: m })));
       // Codex CLI has one tool for every file edit (apply_patch, which the matchers Write and Edit also select): a

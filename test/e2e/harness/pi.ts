@@ -74,7 +74,7 @@ export async function runPi(run: AgentRun): Promise<AgentRunResult> {
 }
 
 /**
- * A scenario step (Pi's tool name, Claude's parameter names — the scenarios are written for Claude) as Pi's model sends
+ * A scenario step (Pi's tool name, Claude's parameter names: the scenarios are written for Claude) as Pi's model sends
  * it: the parameters renamed by the mappings (file_path -> path), only those Pi's tool has (its schema rejects others).
  * Pi offers only bash, read, edit and write unless --tools names more.
  */

@@ -13,6 +13,7 @@ import { cacheRoot, ensureAgent } from '../harness/install.js';
 import { writeJson } from '../harness/util.js';
 import { runQwen } from '../harness/qwen.js';
 import { piStep, runPi } from '../harness/pi.js';
+import { opencodeStep, runOpencode } from '../harness/opencode.js';
 import type { AgentRun, AgentRunResult, ModelStep } from '../harness/types.js';
 import { shellQuote } from '../../../src/dialects/wrapper.js';
 
@@ -21,7 +22,7 @@ export const bin = join(repoRoot, 'bin/hook-bridge.cjs');
 /** How converted configs call hook-bridge in these tests (never npx). */
 export const runner = `node ${shellQuote(bin)}`;
 
-export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex' | 'copilot' | 'pi';
+export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex' | 'copilot' | 'pi' | 'opencode';
 
 /**
  * A plugin host's plugin finds hook-bridge on the agent's PATH (src/dialects/plugin-file.ts): this checkout's, through
@@ -114,6 +115,14 @@ export const HOSTS: Record<HostId, Host> = {
     settings: '.pi/hooks.json',
     tools: { shell: 'bash', write: 'write', edit: 'edit', grep: 'grep' },
     step: piStep,
+  },
+  // The same for OpenCode: .opencode/hooks.json and the plugin .opencode/plugin/hook-bridge.js.
+  opencode: {
+    id: 'opencode',
+    run: (r) => runOpencode(withHookBridgeOnPath(r)),
+    settings: '.opencode/hooks.json',
+    tools: { shell: 'bash', write: 'write', edit: 'edit', grep: 'grep' },
+    step: opencodeStep,
   },
 };
 
