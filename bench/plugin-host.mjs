@@ -83,7 +83,8 @@ async function time(f) {
 
 const lines = ['', 'plugin hosts: a guarded Bash call (Claude bash+jq guard), median of ' + ROUNDS + ' rounds'];
 lines.push(
-  '| host | hook-bridge processes per call | other processes per call | bare hook | through the plugin | one `dispatch` process |',
+  '| host | hook-bridge processes per call | other processes per call | bare hook | through the plugin | ' +
+    'one `dispatch` process |',
 );
 lines.push('|---|---|---|---|---|---|');
 const results = {};

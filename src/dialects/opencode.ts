@@ -3,7 +3,8 @@
 // run them (test/fixtures/observed/opencode/README.md "Experiments"):
 //   chat.message → SessionStart (a session's first prompt) and UserPromptSubmit (blocked: throw; context: a synthetic
 //                  text part of the prompt's message)
-//   tool.execute.before → PreToolUse (deny: throw, the model gets the message; a rewrite replaces output.args in place)
+//   tool.execute.before → PreToolUse (deny: throw, the model gets the message; a rewrite replaces output.args in
+//                  place)
 //   tool.execute.after → PostToolUse (context and feedback appended to output.output)
 //   experimental.text.complete of a reply without tool calls → Stop (block: client.session.prompt noReply: one more
 //                  turn with the reason as a user message)

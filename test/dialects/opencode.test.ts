@@ -1,5 +1,6 @@
-// OpenCode's dialect pieces: its matchers (Claude Code's rules on its tool names), its tool results against the captures
-// of OpenCode 1.18.33 (test/fixtures/observed/opencode/), and its binding — the hooks its plugin returns — driven as
+// OpenCode's dialect pieces: its matchers (Claude Code's rules on its tool names), its tool results against the
+// captures of OpenCode 1.18.33 (test/fixtures/observed/opencode/), and its binding (the hooks its plugin returns)
+// driven as
 // OpenCode drives a plugin (mutating `output`, a throw blocks), the project's Claude hooks converted and really run.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,7 +99,7 @@ describe("OpenCode's plugin runs the converted Claude hooks", () => {
     >;
     return { dir, hooks, prompts, said };
   }
-  it('a destructive bash call: tool.execute.before throws the reason (OpenCode blocks, the model gets it)', async () => {
+  it('a destructive bash call: tool.execute.before throws the reason (OpenCode blocks it)', async () => {
     const { hooks } = await plugin();
     await expect(
       hooks['tool.execute.before']!({ tool: 'bash', sessionID: 's', callID: 'c' }, { args: { command: 'rm -rf x' } }),

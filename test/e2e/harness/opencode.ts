@@ -1,9 +1,10 @@
 // Drives OpenCode (headless `opencode run --format json`) against the OpenAI-compatible mock model server.
 //
-// Recipe (test/fixtures/observed/opencode/README.md "Run it headless"): the mock is a provider of the project's
-// opencode.json (@ai-sdk/openai-compatible, bundled), every permission allowed; HOME and the XDG folders under the
-// run's home; no autoupdate, share, models fetch or LSP download. OpenCode installs @opencode-ai/plugin into the
-// project's .opencode/ at every start: it needs the npm registry (35–55 s a run here). The project is a git repository.
+// Recipe (test/fixtures/observed/opencode/README.md "Run it headless"): the mock is a provider of the
+// project's opencode.json (@ai-sdk/openai-compatible, bundled), every permission allowed; HOME and the XDG folders
+// under the run's home; no autoupdate, share, models fetch or LSP download. OpenCode installs @opencode-ai/plugin
+// into the project's .opencode/ at every start: it needs the npm registry (20-70 s a run here). The project is a git
+// repository.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/catalog.js';
