@@ -148,14 +148,8 @@ const plugin: PluginBinding = {
       about: ['OpenCode loads every .opencode/plugin/*.js of the project (each exported function is a plugin).'],
       entry: `
 export const HookBridge = async (input) => {
-  const engine = load();
-  if (engine) {
-    try {
-      return engine.start(HOST, input, { project: PROJECT, plugin: VERSION });
-    } catch (e) {
-      missing = \`hook-bridge's engine failed to start (\${e.message})\`;
-    }
-  }
+  const on = started(input);
+  if (on) return on.hooks;
   // Without hook-bridge: the calls a hook could block are blocked, with the reason; nothing else changes.
   const events = hooked();
   console.error(blocked());

@@ -186,14 +186,7 @@ const plugin: PluginBinding = {
       about: ['Pi loads every .pi/extensions/*.ts of the project (no build step).'],
       entry: `
 export default function hookBridge(pi) {
-  const engine = load();
-  if (engine) {
-    try {
-      return engine.start(HOST, pi, { project: PROJECT, plugin: VERSION });
-    } catch (e) {
-      missing = \`hook-bridge's engine failed to start (\${e.message})\`;
-    }
-  }
+  if (started(pi)) return;
   // Without hook-bridge: the calls a hook could block are blocked, with the reason; nothing else changes.
   const events = hooked();
   console.error(blocked());

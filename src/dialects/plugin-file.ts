@@ -24,7 +24,8 @@ export interface PluginFileParts {
 }
 
 /**
- * The plugin file's text. `parts.entry` sees: `load()` (the engine, or undefined with `missing` set), `PROJECT`,
+ * The plugin file's text. `parts.entry` sees: `started(api)` ({hooks: what the engine's binding returns}, or undefined
+ * with `missing` set), `load()`, `PROJECT`,
  * `HOST`, `VERSION`, `hooked()` (the events the hook file has hooks for: a Set of their names, every blocking one when
  * it cannot be read) and `missing` (why the engine could not be loaded).
  */
@@ -75,6 +76,18 @@ function load() {
     return path ? createRequire(SELF)(path) : undefined;
   } catch (e) {
     missing = \`hook-bridge's engine could not be loaded (\${e.message.split('\\n')[0]})\`;
+    return undefined;
+  }
+}
+
+/** The engine bound to the agent's plugin API ({hooks: what the entry point returns}), or undefined (see missing). */
+function started(api) {
+  const engine = load();
+  if (!engine) return undefined;
+  try {
+    return { hooks: engine.start(HOST, api, { project: PROJECT, plugin: VERSION }) };
+  } catch (e) {
+    missing = \`hook-bridge's engine failed to start (\${e.message})\`;
     return undefined;
   }
 }
