@@ -1311,3 +1311,6 @@ console.log(lines.join('\n'));
 mkdirSync(join(root, '.cache'), { recursive: true });
 writeFileSync(join(root, '.cache/bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log('results: .cache/bench-results.json');
+
+// Plugin hosts (Pi, OpenCode): processes per guarded call and its cost, in-process (bench/plugin-host.mjs).
+await import('./plugin-host.mjs');

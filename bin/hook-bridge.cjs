@@ -6,6 +6,10 @@ const cmd = process.argv[2];
 // tool call). They set up stdout and stderr only to write, and handle a closed pipe there (src/run/main.ts).
 if (cmd === 'run' || cmd === 'dispatch')
   fromCodeCache(require('node:path').join(__dirname, '..', 'dist', `${cmd}.cjs`));
+// Where the engine of plugin hosts is: a plugin file asks this once when the `hook-bridge` on PATH is not a symlink to
+// this file (a pnpm or Volta shim).
+else if (cmd === 'plugin-engine')
+  process.stdout.write(`${require('node:path').join(__dirname, '..', 'dist', 'plugin-host.cjs')}\n`);
 else {
   // A closed pipe (`hook-bridge dialects | head`) ends every command quietly, with the exit code it has set so far.
   for (const s of [process.stdout, process.stderr]) {

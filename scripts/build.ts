@@ -151,6 +151,7 @@ const mappingsForRun: Plugin = {
                   ...(e.paramsComplete ? {} : { paramsComplete: false }),
                   ...(e.embeds ? { embeds: e.embeds } : {}),
                   ...(e.lists ? { lists: e.lists } : {}),
+                  ...(e.items ? { items: e.items } : {}),
                 },
               ]),
             ),
@@ -198,6 +199,17 @@ await Promise.all([
     ...hotPath,
     entryPoints: [join(root, 'src/run/dispatch-entry.ts')],
     outfile: join(root, 'dist/dispatch.cjs'),
+    plugins: [transcriptExternal, mappingsLazy],
+  }),
+  // A plugin host's engine (src/run/plugin-host.ts): the plugin file convert writes loads it once into the agent's
+  // process (Pi: Node, OpenCode: Bun), so a plain CommonJS module.
+  build({
+    ...common,
+    entryPoints: [join(root, 'src/run/plugin-entry.ts')],
+    outfile: join(root, 'dist/plugin-host.cjs'),
+    format: 'cjs',
+    minify: true,
+    supported: { 'dynamic-import': false },
     plugins: [transcriptExternal, mappingsLazy],
   }),
   build({

@@ -62,7 +62,9 @@ export function agentTable(): string {
     return (
       `| \`${d}\` | ${spec.agent} | ` +
       (spec.observedVersion ?? '— (documented)') +
-      ` | \`${spec.config.write}\` | ${e2e} |`
+      ` | \`${spec.config.write}\`` +
+      (spec.config.pluginHost ? ` and its plugin \`${spec.config.pluginHost.file}\`` : '') +
+      ` | ${e2e} |`
     );
   });
   return [

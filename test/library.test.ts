@@ -45,6 +45,8 @@ describe('import from "hook-bridge" (dist/index.js)', () => {
       'gemini',
       'codex',
       'copilot',
+      'pi',
+      'opencode',
     ]);
   });
 });

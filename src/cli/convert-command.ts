@@ -54,7 +54,9 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
       for (const t of r.targets)
         process.stdout.write(r.targets.length > 1 ? `==> ${shownPath(t.file)} <==\n${t.after}\n` : t.after);
     }
-    if (f.dryRun) for (const t of [...r.targets, ...r.gates]) process.stdout.write(t.diff ?? '');
+    if (f.dryRun)
+      for (const t of [...r.targets.flatMap((x) => (x.plugin ? [x, x.plugin] : [x])), ...r.gates])
+        process.stdout.write(t.diff ?? '');
     // --check: what is out of date, entry by entry, not the whole conversion report (a CI log should say what to do).
     const width = columns(process.stderr);
     const to = f.to === 'all' ? 'all' : f.to.join(',');

@@ -11,6 +11,7 @@ import type { WriteChanges } from '../dialects/define.js';
 import { entrySummary, entryText } from '../dialects/entry-summary.js';
 import { unguarded } from '../dialects/runner-guard.js';
 import { wrapLine } from './layout.js';
+import { pluginNote } from '../convert/plugin-files.js';
 
 /** Counts of what a write did to hook-bridge's entries, with the removed and hand-written ones named. */
 export function changeSummary(c: WriteChanges) {
@@ -118,6 +119,7 @@ export function formatConvertReport(
           (Object.keys(counts) as Status[]).map((s) => `${counts[s]} ${s}`).join(', '),
         4,
       ]);
+    if (t.plugin) lines.push([`  ${pluginNote(t.plugin, cwd)}`, 4]);
   }
   for (const g of r.gates) {
     const dry = g.diff !== undefined && !g.written;
@@ -159,8 +161,9 @@ export function formatConvertReport(
 /** Diagnostics the report's rows already say (a dropped hook): not said again below. */
 const SAID_ON_ROWS = new Set(['hookDropped']);
 
-/** A target file and its record are what convert would write now. */
-export const upToDate = (t: TargetOutcome): boolean => !t.changed && !t.recordChanged;
+/** A target file, its record and its plugin file (a plugin host's) are what convert would write now. */
+export const upToDate = (t: TargetOutcome): boolean =>
+  !t.changed && !t.recordChanged && !(t.plugin && (t.plugin.changed || t.plugin.action === 'keep-edited'));
 
 /** `convert --check`: each target file, up to date or not, and the entries a convert would add, update or remove there.
  */
@@ -197,7 +200,9 @@ export function formatCheckReport(
     for (const h of c.added) lines.push([`  ${pc.green('+ add')}     ${h.event}  ${shown(h)}`, 12]);
     for (const h of c.updated) lines.push([`  ${pc.yellow('~ update')}  ${h.event}  ${shown(h)}`, 12]);
     for (const h of c.removed) lines.push([`  ${pc.red('- remove')}  ${h.event}  ${shown(h)}`, 12]);
-    if (!c.added.length && !c.updated.length && !c.removed.length)
+    if (t.plugin && (t.plugin.changed || t.plugin.action === 'keep-edited'))
+      lines.push([`  ${pluginNote(t.plugin, cwd)}`, 4]);
+    else if (!c.added.length && !c.updated.length && !c.removed.length)
       lines.push([
         `  ` +
           (t.changed
@@ -270,6 +275,18 @@ export function convertJson(
       changes: changeSummary(t.changes),
       ...(f.check ? { upToDate: upToDate(t) } : {}),
       ...(t.trust ? { trust: t.trust } : {}),
+      ...(t.plugin
+        ? {
+            plugin: {
+              file: p(t.plugin.file),
+              action: t.plugin.action,
+              changed: t.plugin.changed,
+              written: t.plugin.written,
+              ...(t.plugin.version ? { version: t.plugin.version } : {}),
+              ...(t.plugin.diff !== undefined ? { diff: t.plugin.diff } : {}),
+            },
+          }
+        : {}),
       report: t.result.report.map((row) => ({
         ...row,
         source: { ...row.source, file: p(row.source.file) },

@@ -27,10 +27,11 @@ import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
 import { portablePath, projectOf } from './paths.js';
+import { planPlugin, type PluginOutcome } from './plugin-files.js';
 import { existingRecord, readRecord, recordPath, staleRecordPath, type OwnedEntry } from './provenance.js';
 import { readText } from './read-text.js';
 import { gateForReader, readerGate } from './reader-gates.js';
-import { nextRecordText } from './record-update.js';
+import { nextRecordText, presentEntries } from './record-update.js';
 import { runnerNote } from './runner-found.js';
 import { readSourceHooks, resolveSources, type Source, type SourceOptions } from './sources.js';
 import { allTargets, assertHostReads, recordedTargets, targetFiles, type FileTarget } from './target-files.js';
@@ -103,6 +104,8 @@ export interface TargetOutcome {
   staleRecord?: string;
   /** On a target that runs only trusted hooks (Codex CLI): what the user's trust store says of them. */
   trust?: TrustOutcome;
+  /** On a plugin host (mappings `config.pluginHost`): the plugin file that runs the hooks (plugin-files.ts). */
+  plugin?: PluginOutcome;
 }
 
 export interface ConvertProjectResult {
@@ -241,7 +244,7 @@ async function convertTarget(
     sourceOfKey: Map<string, string>;
   },
   diagnostics: Diagnostic[],
-): Promise<{ outcome: TargetOutcome; write?: PendingWrite }> {
+): Promise<{ outcome: TargetOutcome; write?: PendingWrite; pluginWrite?: PendingWrite }> {
   const { project, from } = run;
   const to = hosts[0]!;
   // Hooks read from the target file itself are there already, for every host that reads it.
@@ -323,6 +326,20 @@ async function convertTarget(
   });
   const deleted = !o.stdout && written.empty === true && created.file === true;
   const after = deleted ? '' : written.text;
+  // A plugin host: the plugin that runs the file, while it holds entries (--stdout prints the hook file only).
+  const pluginHost = o.stdout || o.out ? undefined : hosts.find((h) => mappings.dialects[h].config.pluginHost);
+  const plugin = pluginHost
+    ? planPlugin(
+        pluginHost,
+        project,
+        !o.remove && !deleted && presentEntries(after, to).length > 0,
+        record.created?.plugin,
+      )
+    : undefined;
+  if (plugin) {
+    diagnostics.push(...plugin.diagnostics);
+    if (plugin.created) created.plugin = plugin.created;
+  }
   locateTargets(result, after, file, to);
   const recordFile = recordPath(file);
   const changed = deleted ? before !== undefined : after !== before;
@@ -338,6 +355,7 @@ async function convertTarget(
     result,
     changes,
     record: recordFile,
+    ...(plugin ? { plugin: plugin.outcome } : {}),
   };
   diagnostics.push(...result.diagnostics);
   if (o.stdout) return { outcome };
@@ -362,6 +380,11 @@ async function convertTarget(
     const { createTwoFilesPatch } = await import('diff');
     const rel = relative(project, file) || file;
     outcome.diff = changed ? createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before ?? '', after) : '';
+    const p = plugin?.outcome;
+    if (p) {
+      const prel = relative(project, p.file);
+      p.diff = p.changed ? createTwoFilesPatch(`a/${prel}`, `b/${prel}`, p.before ?? '', p.after ?? '') : '';
+    }
   }
   if (o.dryRun || o.check) return { outcome };
   const dropBackup = record.created?.backup === true && (o.remove === true || deleted);
@@ -376,7 +399,25 @@ async function convertTarget(
     dropBackup,
     directories: created.directories ?? 0,
   };
-  return { outcome, ...(changed || outcome.recordChanged || dropBackup ? { write: pending } : {}) };
+  const p = plugin?.outcome;
+  const pluginWrite: PendingWrite | undefined =
+    p?.changed && (p.action === 'write' || p.action === 'delete')
+      ? {
+          file: p.file,
+          text: p.after,
+          record: '',
+          recordText: undefined,
+          outcome: p,
+          backup: false,
+          dropBackup: false,
+          directories: p.action === 'delete' ? (record.created?.plugin?.directories ?? 0) : 0,
+        }
+      : undefined;
+  return {
+    outcome,
+    ...(changed || outcome.recordChanged || dropBackup ? { write: pending } : {}),
+    ...(pluginWrite ? { pluginWrite } : {}),
+  };
 }
 
 /** The hooks a target file holds now (none when it cannot be read: writing it says why). */
@@ -463,7 +504,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const targets: TargetOutcome[] = [];
   const writes: PendingWrite[] = [];
   for (const target of files) {
-    const { outcome, write } = await convertTarget(
+    const { outcome, write, pluginWrite } = await convertTarget(
       target,
       o,
       { ...input, project, runners, pluginRoot, keyOf, sourceOfKey },
@@ -471,6 +512,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     );
     targets.push(outcome);
     if (write) writes.push(write);
+    if (pluginWrite) writes.push(pluginWrite);
   }
   diagnostics.push(...runnerWarning(o, targets, project));
   // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing

@@ -43,6 +43,11 @@ export interface Created {
   keys?: string[];
   /** convert wrote `<file>.bak` (a copy of the file before one of its writes): deleted with its entries. */
   backup?: boolean;
+  /**
+   * A plugin host's plugin file (mappings `config.pluginHost`), as convert last wrote it (its hash: a different text
+   * is a person's edit) and how many directories it created for it (removed with it while empty).
+   */
+  plugin?: { hash: string; directories?: number };
 }
 
 export const RECORD_NOTE =
@@ -114,6 +119,16 @@ function createdOf(c: { [k: string]: unknown }): Created {
       : {}),
     ...(Array.isArray(c.keys) && c.keys.every((k) => typeof k === 'string') ? { keys: c.keys as string[] } : {}),
     ...(c.backup === true ? { backup: true } : {}),
+    ...(isObject(c.plugin) && typeof c.plugin.hash === 'string'
+      ? {
+          plugin: {
+            hash: c.plugin.hash,
+            ...(Number.isInteger(c.plugin.directories) && (c.plugin.directories as number) > 0
+              ? { directories: c.plugin.directories as number }
+              : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -71,6 +71,40 @@ export function renameParams(
     const c = toCanonical.get(k) ?? k;
     out[toNative.get(c) ?? c] = v;
   }
+  // An array whose items are one call each where `to` has no such array (Pi's edits[] -> Claude's Edit): one item is
+  // that call's parameters; several keep their array, each item in the target's names.
+  for (const [array, fields] of Object.entries(from?.items ?? {})) {
+    const c = toCanonical.get(array) ?? array;
+    const items = out[toNative.get(c) ?? c];
+    if (!Array.isArray(items) || to?.items?.[toNative.get(c) ?? c]) continue;
+    const renamed = items.map((it) =>
+      typeof it === 'object' && it !== null && !Array.isArray(it)
+        ? Object.fromEntries(
+            Object.entries(it as Record<string, unknown>).map(([k, v]) => [
+              toNative.get(fields[k] ?? k) ?? fields[k] ?? k,
+              v,
+            ]),
+          )
+        : it,
+    );
+    if (renamed.length === 1 && typeof renamed[0] === 'object' && renamed[0] !== null && !toNative.has(c)) {
+      delete out[toNative.get(c) ?? c];
+      Object.assign(out, renamed[0]);
+    } else out[toNative.get(c) ?? c] = renamed;
+  }
+  // The reverse: one call's parameters folded into one item of `to`'s array.
+  for (const [array, fields] of Object.entries(to?.items ?? {})) {
+    if (array in out) continue;
+    const item: Record<string, unknown> = {};
+    for (const [field, canonical] of Object.entries(fields)) {
+      const k = from?.params.find(([, x]) => x === canonical)?.[0] ?? canonical;
+      if (k in out) {
+        item[field] = out[k];
+        delete out[k];
+      }
+    }
+    if (Object.keys(item).length) out[array] = [item];
+  }
   return out;
 }
 

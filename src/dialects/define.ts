@@ -79,6 +79,70 @@ export interface Codec {
   ): WriteResult;
 }
 
+/**
+ * A hook call a plugin host's binding makes: the host's event name in its hook file (`PreToolUse` …) and the payload
+ * fields of the call in the host's own names (tool_name `bash`, tool_input {path} …), with the session it is in.
+ */
+export interface PluginCall {
+  event: string;
+  fields: Record<string, unknown>;
+  sessionId: string;
+  cwd: string;
+  /** The agent's own transcript file, where it has one (translated for scripts that read one). */
+  transcriptPath?: string;
+}
+
+/** What the hooks of one call decided, in the terms a plugin API takes. */
+export interface PluginAnswer {
+  /** Block the call or the prompt, keep the turn going (Stop), or feed back after a tool: the reason the model sees. */
+  block?: string;
+  /** Ask the user (where the agent can): the reason to show. */
+  ask?: string;
+  /** The tool's input rewritten, in the host's parameter names (replace the call's arguments with it). */
+  input?: Record<string, unknown>;
+  /** Context for the model. */
+  context: string[];
+  /** continue:false: the agent should stop (its stopReason, for the user). */
+  stop?: string;
+  /** A message for the user (systemMessage). */
+  message?: string;
+  /** The hooks' stderr and hook-bridge's notes, for the user's terminal. */
+  notes: string;
+}
+
+/** What hook-bridge's engine gives a plugin host's binding (src/run/plugin-host.ts implements it). */
+export interface PluginSession {
+  /** The project whose hook file the plugin runs. */
+  readonly projectDir: string;
+  /** Does a hook of the file listen to this event (the host's name)? A binding builds no payload otherwise. */
+  watches(event: string): boolean;
+  /** Run the hooks of one call with their agent's semantics; never throws (its own failure fails closed where a hook
+   * could block).
+   */
+  call(c: PluginCall): Promise<PluginAnswer>;
+  /**
+   * The same, blocking the agent's process until the hooks answered (through one `hook-bridge dispatch` process):
+   * for an event the agent does not wait for, where the answer must be there before it goes on (Pi's turn_end).
+   */
+  callSync(c: PluginCall): PluginAnswer;
+  /** hook-bridge's or the hooks' text for the user (stderr). */
+  say(text: string): void;
+}
+
+/**
+ * A plugin host (mappings `config.pluginHost`: an agent with no hook config, extended by in-process plugins): the
+ * plugin file convert writes, and how that agent's plugin API becomes hook calls — code, because each agent's plugin
+ * API is (its events, what a handler returns or throws); every fact it relies on is in its mappings file.
+ */
+export interface PluginBinding {
+  /** The plugin file's text (`version`: hook-bridge's, stamped in it). */
+  source(version: string): string;
+  /** Wires the agent's plugin API (what its plugin entry point is given) to the session; returns what the entry point
+   * returns.
+   */
+  bind(api: unknown, session: PluginSession): unknown;
+}
+
 export interface Dialect {
   id: DialectId;
   spec: DialectSpec;
@@ -89,11 +153,14 @@ export interface Dialect {
   readTimeout(raw: number): number;
   /** ms -> the native timeout value. */
   writeTimeout(ms: number): number;
+  /** A plugin host's binding (mappings `config.pluginHost`). */
+  plugin?: PluginBinding;
 }
 
 export interface DialectOptions {
   id: DialectId;
   codec: Codec;
+  plugin?: PluginBinding;
   readTimeout?: (raw: number, spec: DialectSpec) => number;
   writeTimeout?: (ms: number, spec: DialectSpec) => number;
 }
@@ -110,5 +177,6 @@ export function defineDialect(o: DialectOptions): Dialect {
     codec: o.codec,
     readTimeout: (raw) => (o.readTimeout ? o.readTimeout(raw, spec) : raw * unitMs(spec)),
     writeTimeout: (ms) => (o.writeTimeout ? o.writeTimeout(ms, spec) : Math.ceil(ms / unitMs(spec))),
+    ...(o.plugin ? { plugin: o.plugin } : {}),
   };
 }

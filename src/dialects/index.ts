@@ -8,6 +8,8 @@ import { copilot } from './copilot.js';
 import type { Dialect } from './define.js';
 import { gemini } from './gemini.js';
 import { hooksYaml } from './hooks-yaml.js';
+import { opencode } from './opencode.js';
+import { pi } from './pi.js';
 import { qwen } from './qwen.js';
 
 export const dialects: Record<DialectId, Dialect> = {
@@ -19,6 +21,8 @@ export const dialects: Record<DialectId, Dialect> = {
   gemini,
   codex,
   copilot,
+  pi,
+  opencode,
 };
 
 /** The dialect for a user-given id; a clear error listing the known ones otherwise. */

@@ -111,6 +111,7 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         ...(entry.covers ? { covers: entry.covers } : {}),
         ...(entry.embeds ? { embeds: entry.embeds } : {}),
         ...(entry.lists ? { lists: entry.lists } : {}),
+        ...(entry.items ? { items: entry.items } : {}),
       };
       for (const c of entry.lists ?? []) {
         if (!compiledEntry.params.some(([, x]) => x === c))

@@ -8,6 +8,8 @@ export const DIALECT_IDS = [
   'gemini',
   'codex',
   'copilot',
+  'pi',
+  'opencode',
 ] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 

@@ -70,6 +70,12 @@ export interface DialectConfig {
   /** Another agent's hook files this one reads and runs itself (GitHub Copilot CLI: the project's
    * .claude/settings*.json).
    */
+  /**
+   * A host with no hook config, extended by in-process plugins (Pi, OpenCode): convert writes this plugin file beside
+   * `write` (a hook file only hook-bridge's plugin reads), and the plugin runs those hooks through hook-bridge's
+   * engine.
+   */
+  pluginHost?: { file: string; runtime: 'node' | 'bun'; source: string };
   readsForeign?: {
     dialect: DialectId;
     files: string[];

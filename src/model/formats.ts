@@ -17,6 +17,8 @@ export const RESULT_FORMATS = [
   'codebuddy-text',
   'codex-text',
   'copilot-text',
+  'pi-text',
+  'opencode-text',
 ] as const;
 export type ResultFormatName = (typeof RESULT_FORMATS)[number];
 
@@ -27,6 +29,7 @@ export const TRANSCRIPT_READ_FORMATS = [
   'gemini-jsonl',
   'codex-jsonl',
   'copilot-events-jsonl',
+  'pi-jsonl',
 ] as const;
 /** … and writes (src/transcript/claude.ts: the format Claude scripts and hooks.yaml scripts parse). */
 export const TRANSCRIPT_WRITE_FORMATS = ['claude-jsonl'] as const;

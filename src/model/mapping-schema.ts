@@ -51,6 +51,12 @@ export const toolEntrySchema = z.strictObject({
    * Edit, MultiEdit).
    */
   covers: z.array(canonicalToolId).min(1).optional(),
+  /**
+   * Array parameters whose items are what another agent's tool takes as parameters of one call: native array name ->
+   * item field -> canonical parameter (Pi's edit {path, edits: [{oldText, newText}]} is Claude Code's Edit {file_path,
+   * old_string, new_string} once per item). One item is read as that one call, and written back into one item.
+   */
+  items: z.record(z.string().min(1), z.record(z.string().min(1), z.string().min(1))).optional(),
 });
 
 /** tools.yaml: canonical id -> dialect -> entry, or null for "verified absent". */
@@ -292,6 +298,20 @@ export const dialectFileSchema = z.strictObject({
        * found in several of its files once or each time. audit says what this reading does differently; convert makes
        * each such hook run once there, with its own agent's decision (docs/decided-behaviours.md).
        */
+      /**
+       * A host with no hook config of its own, extended by in-process plugins (Pi, OpenCode): convert writes `write`
+       * (a hook file only hook-bridge's plugin reads) and this plugin file, which loads hook-bridge's engine once and
+       * runs the hooks of that file in the agent's process (src/run/plugin-host.ts, docs/architecture.md).
+       */
+      pluginHost: z
+        .strictObject({
+          /** The plugin file, relative to the project (the agent loads it from there by itself). */
+          file: z.string().min(1),
+          /** What runs it: the agent's JavaScript runtime. */
+          runtime: z.enum(['node', 'bun']),
+          source: z.string().min(1),
+        })
+        .optional(),
       readsForeign: z
         .array(
           z.strictObject({

@@ -12,6 +12,8 @@ import { codexText } from './codex-text.js';
 import { copilotText } from './copilot-text.js';
 import type { ResultFormat } from './format.js';
 import { geminiLlmText } from './gemini-llm-text.js';
+import { opencodeText } from './opencode-text.js';
+import { piText } from './pi-text.js';
 import { qwenLlmText } from './qwen-llm-text.js';
 
 const FORMATS: Record<ResultFormatName, ResultFormat> = {
@@ -21,6 +23,8 @@ const FORMATS: Record<ResultFormatName, ResultFormat> = {
   'codebuddy-text': codebuddyText,
   'codex-text': codexText,
   'copilot-text': copilotText,
+  'pi-text': piText,
+  'opencode-text': opencodeText,
 };
 
 /** The tool_response format a dialect's agent sends and its scripts read; undefined: not known. */

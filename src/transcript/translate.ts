@@ -13,6 +13,7 @@ import { readCodebuddy } from './codebuddy.js';
 import { readCodex } from './codex.js';
 import { readCopilot } from './copilot.js';
 import { readGemini } from './gemini.js';
+import { readPi } from './pi.js';
 import { readQwen } from './qwen.js';
 
 type Reader = (r: Json, line: number, w: ClaudeWriter) => Json[] | undefined;
@@ -23,6 +24,7 @@ const READERS: Record<TranscriptReadFormat, Reader> = {
   'gemini-jsonl': readGemini,
   'codex-jsonl': readCodex,
   'copilot-events-jsonl': readCopilot,
+  'pi-jsonl': readPi,
 };
 const readerOf = (format: string): Reader | undefined => (READERS as Record<string, Reader | undefined>)[format];
 const WRITERS = new Set<string>(TRANSCRIPT_WRITE_FORMATS);

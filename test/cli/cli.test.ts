@@ -85,6 +85,8 @@ describe('help and dialects', () => {
       'gemini',
       'codex',
       'copilot',
+      'pi',
+      'opencode',
     ]);
     expect(k.dialects[1]).toMatchObject({
       timeout: { unit: 's', default: 60 },
@@ -128,6 +130,8 @@ describe('help and dialects', () => {
       'BeforeTool',
       'PreToolUse',
       'preToolUse',
+      'PreToolUse',
+      'PreToolUse',
     ]);
     // notification: documented (the binary's enum) on Claude, carried under the Claude name in hooks.yaml
     expect(row(events, 'EVENTS', 'notification')).toEqual([
@@ -140,6 +144,8 @@ describe('help and dialects', () => {
       'Notification*',
       '—',
       'notification*',
+      '—',
+      '—',
     ]);
     const tools = text.slice(text.indexOf('\nTOOLS'));
     expect(row(tools, 'TOOLS', 'search.grep').slice(0, 4)).toEqual(['Grep', 'grep_search', 'Grep', 'search_content*']);
@@ -203,7 +209,7 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(
       'hook-bridge: unknown dialect "cursor" (known: claude, qwen, ' +
-        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot)',
+        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi, opencode)',
     );
   });
   it('unreadable file', () => {

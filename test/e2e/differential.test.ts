@@ -97,7 +97,8 @@ const row = (scenario: string, host: HostId) => {
 };
 
 beforeAll(() => {
-  for (const id of ['claude', 'qwen', 'codebuddy', 'gemini', 'codex', 'copilot'] as const) ensureAgent(id);
+  for (const id of ['claude', 'qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi', 'opencode'] as const)
+    ensureAgent(id);
 });
 afterAll(() => {
   workspaces.forEach((w) => {
@@ -142,7 +143,10 @@ afterAll(() => {
       `${lines.join('\n')}\n${totals.join('\n')}\n`,
   );
   // The scores the README's agent table shows (docs/e2e-scores.json): rewritten on request, compared otherwise.
-  const hosts = [...new Set(table.map((t) => t.host))].filter((h) => h !== 'claude');
+  // (a host whose rows are all "not applicable" was not run: `-t` filtered it out)
+  const ran = (t: (typeof table)[number]) =>
+    [t.verbatim, t.pathFixed, t.handFixed, t.migrated, t.bridged].some((v) => v !== undefined && v !== 'n/a');
+  const hosts = [...new Set(table.filter(ran).map((t) => t.host))].filter((h) => h !== 'claude');
   const other = (h: HostId) =>
     NO_PROJECT_DIR_VAR.includes(h)
       ? (['pathFixed', 'project path written out'] as const)
@@ -157,7 +161,7 @@ afterAll(() => {
       return [
         h,
         {
-          asIs: count(h, 'verbatim'),
+          asIs: count(h, 'verbatim').endsWith('/0') ? '—' : count(h, 'verbatim'),
           ...(o ? { other: count(h, o[0]), otherIs: o[1] } : {}),
           bridged: count(h, 'bridged'),
         },
@@ -205,7 +209,7 @@ function skipNotApplicable(
   return true;
 }
 
-for (const host of ['qwen', 'codebuddy', 'gemini', 'codex', 'copilot'] as const) {
+for (const host of ['qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi', 'opencode'] as const) {
   describe(`${host}: the config converted by hook-bridge behaves as on Claude Code`, () => {
     for (const s of SCENARIOS) {
       if (skipNotApplicable(s, host, 'bridged')) continue;
@@ -221,6 +225,11 @@ for (const host of ['qwen', 'codebuddy', 'gemini', 'codex', 'copilot'] as const)
   describe(`${host}: the config copied verbatim (recorded, not asserted)`, () => {
     for (const s of SCENARIOS) {
       if (skipNotApplicable(s, host, 'verbatim')) continue;
+      // OpenCode reads no hook config at all (the copy does nothing) and takes 35-70 s a run: not re-measured.
+      if (host === 'opencode') {
+        it.skip(`${s.name} (OpenCode reads no hook file: nothing runs; not re-measured, 35-70 s a run)`, () => {});
+        continue;
+      }
       it(s.name, async () => {
         const { o } = await play(s, host, 'verbatim');
         row(s.id, host).verbatim = JSON.stringify(o) === JSON.stringify(reference.get(s.id) ?? s.expected);

@@ -226,8 +226,12 @@ export function limitOf(row: SimulateRow, ref: SimulateRow, event: string): stri
   return undefined;
 }
 
+// A plugin host (Pi, OpenCode) runs its entries in its own process through hook-bridge's engine, loaded once: none
+// starts hook-bridge (bench/plugin-host.mjs counts them).
 const countStarts = (row: SimulateRow): number =>
-  row.hooks.filter((h) => /^hook-bridge (run|dispatch)\b/.test(h.command)).length;
+  mappings.dialects[row.host as DialectId].config.pluginHost
+    ? 0
+    : row.hooks.filter((h) => /^hook-bridge (run|dispatch)\b/.test(h.command)).length;
 
 /** Run the suite on one project. */
 export async function runProject(name: string, setup: ProjectSetup): Promise<ProjectResult> {

@@ -35,7 +35,8 @@ export const KNOWN_ISSUES: KnownIssue[] = [
     id: 'one-start-per-call',
     projects: [ECC, '5uck1ess__devkit'],
     check: 'starts',
-    hosts: 'all',
+    // not the plugin hosts (Pi, OpenCode): they run their hook file in their own process, no start per call
+    hosts: ['qwen', 'codebuddy', 'codebuddy-ide', 'gemini', 'codex', 'copilot', 'claude', 'hooks-yaml'],
     what:
       'matcher groups are kept apart (everything-claude-code: every group carries `description`/`id`; devkit: ' +
       'groups with different matchers on one event), so the host starts hook-bridge once per entry — up to 7 for a ' +

@@ -32,6 +32,7 @@ const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks
  *   (test/fixtures/ground-truth/codex/README.md)
  * - copilot: the 15 events of GitHub Copilot CLI 1.0.102's settings schema (test/fixtures/observed/copilot/README.md
  *   §3)
+ * - pi: the events hook-bridge's Pi extension binds to Pi's own (src/dialects/pi.ts)
  */
 const DOCUMENTED: Record<DialectId, string[]> = {
   claude: (
@@ -153,6 +154,20 @@ const DOCUMENTED: Record<DialectId, string[]> = {
     'errorOccurred',
     'preMcpToolCall',
   ],
+  // The events hook-bridge's Pi extension binds (src/dialects/pi.ts).
+  pi: [
+    'PreToolUse',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'UserPromptSubmit',
+    'Stop',
+    'SessionStart',
+    'SessionEnd',
+    'PreCompact',
+    'PostCompact',
+  ],
+  // The events hook-bridge's OpenCode plugin binds (src/dialects/opencode.ts).
+  opencode: ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart'],
 };
 
 // Shapes found in public files that are not valid configs of any agent: hook-bridge must answer with a clear

@@ -54,6 +54,9 @@ const PAYLOADS: Record<Host, string> = {
   gemini: 'observed/gemini/payloads',
   codex: 'ground-truth/codex/payloads',
   copilot: 'observed/copilot/payloads/own',
+  // Pi's own event objects (tool_call …): the payloads its extension builds from them are Claude-shaped.
+  pi: 'observed/pi/payloads',
+  opencode: 'observed/opencode/payloads',
 };
 const IDE_TOOLS: Record<string, string> = { Bash: 'execute_command', Write: 'write_to_file', Read: 'read_file' };
 
@@ -128,7 +131,8 @@ describe('a program that is not installed (uv run …, uv missing): the call pro
   for (const host of HOSTS) {
     it(`${host}: every converted entry answers "proceed" (exit 0, no decision) and says uv was not found`, async () => {
       const runs = await convertAndRun(host);
-      expect(runs.length).toBeGreaterThanOrEqual(8);
+      // OpenCode's plugin binds five events (src/dialects/opencode.ts): the others are dropped by convert.
+      expect(runs.length).toBeGreaterThanOrEqual(host === 'opencode' ? 5 : 8);
       for (const r of runs) {
         expect({ event: r.event, code: r.code, stdout: r.stdout }, r.stderr).toEqual({
           event: r.event,

@@ -596,7 +596,7 @@ describe('translateTranscript: host transcripts into Claude Code JSONL, record b
       from: 'claude',
       to: 'qwen',
       text: '{}\n',
-      message: /supported: --from qwen\|codebuddy\|gemini\|codex\|copilot --to claude\|hooks-yaml/,
+      message: /supported: --from qwen\|codebuddy\|gemini\|codex\|copilot\|pi --to claude\|hooks-yaml/,
     },
   ];
   for (const b of BAD) {

@@ -34,8 +34,8 @@ describe('examples/claude-project', () => {
       const back = convertHooks(read.hooks, to, { to: 'claude' });
       const out = JSON.parse(dialects.claude.codec.write(back.hooks, undefined, 'back.json', dialects.claude).text);
       const original = JSON.parse(readFileSync(join(project, '.claude/settings.json'), 'utf8')).hooks;
-      // MultiEdit has no Qwen/IDE/Gemini/Copilot equivalent: it cannot come back from there.
-      const expected = ['qwen', 'codebuddy-ide', 'gemini', 'copilot'].includes(to) ? JSON.parse(JSON.stringify(original).replace('Write|Edit|MultiEdit', 'Write|Edit')) : structuredClone(original);
+      // MultiEdit has no Qwen/IDE/Gemini/Copilot/Pi equivalent: it cannot come back from there.
+      const expected = ['qwen', 'codebuddy-ide', 'gemini', 'copilot', 'pi', 'opencode'].includes(to) ? JSON.parse(JSON.stringify(original).replace('Write|Edit|MultiEdit', 'Write|Edit')) : structuredClone(original);
       // Gemini CLI compares a SessionStart matcher as one exact string: "startup|resume" went as one entry per value.
       if (to === 'gemini') expected.SessionStart = expected.SessionStart.flatMap((g: { matcher: string }) => g.matcher.split('|').map((m) => ({ ...g, matcher: m })));
       // Codex CLI has one tool for every file edit (apply_patch, which the matchers Write and Edit also select): a

@@ -80,6 +80,10 @@ ruleTester(rule, {
       errors: [
         {
           messageId: 'missing',
+          message: /^\.\/g\.py reads tool_input\.command \(OpenCode's task input\); Claude Code calls Agent with/,
+        },
+        {
+          messageId: 'missing',
           message:
             /^\.\/g\.py reads tool_input\.command \(CodeBuddy Code's Skill input\); Claude Code calls Skill with/,
         },

@@ -73,6 +73,21 @@ export const AGENTS = {
     entry: `node_modules/@github/copilot-${copilotPlatform}/copilot`,
     also: [`@github/copilot-${copilotPlatform}@1.0.102`],
   },
+  // Pi (pure JavaScript, run with node); its postinstall is not needed (test/fixtures/observed/pi/README.md).
+  pi: {
+    pkg: '@mariozechner/pi-coding-agent',
+    version: '0.73.1',
+    entry: 'node_modules/@mariozechner/pi-coding-agent/dist/cli.js',
+    ignoreScripts: true,
+  },
+  // OpenCode: a Bun single-file executable in the platform optional dependency, run directly (as for Codex).
+  opencode: {
+    pkg: 'opencode-ai',
+    version: '1.18.33',
+    entry: `node_modules/opencode-${codexPlatform}/bin/opencode`,
+    ignoreScripts: true,
+    also: [`opencode-${codexPlatform}@1.18.33`],
+  },
 } as const satisfies Record<string, AgentPackage>;
 
 export type AgentId = keyof typeof AGENTS;

@@ -2,16 +2,18 @@
 // and the other agents with the same config converted by `hook-bridge convert` (or copied verbatim,
 // to show what hook-bridge buys).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import { runClaude } from '../harness/claude.js';
 import { codexStep, runCodex } from '../harness/codex.js';
 import { copilotStep, runCopilotInRepo } from '../harness/copilot.js';
 import { runCodebuddy } from '../harness/codebuddy.js';
 import { GEMINI_USER_SETTINGS, geminiEnv, runGemini } from '../harness/gemini.js';
-import { ensureAgent } from '../harness/install.js';
+import { cacheRoot, ensureAgent } from '../harness/install.js';
 import { writeJson } from '../harness/util.js';
 import { runQwen } from '../harness/qwen.js';
+import { piStep, runPi } from '../harness/pi.js';
+import { opencodeStep, runOpencode } from '../harness/opencode.js';
 import type { AgentRun, AgentRunResult, ModelStep } from '../harness/types.js';
 import { shellQuote } from '../../../src/dialects/wrapper.js';
 
@@ -20,7 +22,24 @@ export const bin = join(repoRoot, 'bin/hook-bridge.cjs');
 /** How converted configs call hook-bridge in these tests (never npx). */
 export const runner = `node ${shellQuote(bin)}`;
 
-export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex' | 'copilot';
+export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex' | 'copilot' | 'pi' | 'opencode';
+
+/**
+ * A plugin host's plugin finds hook-bridge on the agent's PATH (src/dialects/plugin-file.ts): this checkout's, through
+ * a symlink named `hook-bridge` in a directory of the cache put first on PATH (as `npm install -g` makes one).
+ */
+export function withHookBridgeOnPath(r: AgentRun): AgentRun {
+  const dir = join(cacheRoot(), 'hook-bridge-bin');
+  const link = join(dir, 'hook-bridge');
+  mkdirSync(dir, { recursive: true });
+  try {
+    if (realpathSync(link) !== bin) rmSync(link, { force: true });
+  } catch {
+    rmSync(link, { force: true });
+  }
+  if (!existsSync(link)) symlinkSync(bin, link);
+  return { ...r, env: { ...(r.env ?? {}), PATH: `${dir}${delimiter}${r.env?.PATH ?? process.env.PATH ?? ''}` } };
+}
 /**
  * migrate: the agent's own migration of the Claude config (`gemini hooks migrate --from-claude`); pathFixed: copied
  * verbatim with `$CLAUDE_PROJECT_DIR` written out as the project's path (the obvious fix by hand where the host sets
@@ -87,6 +106,23 @@ export const HOSTS: Record<HostId, Host> = {
     settings: '.github/hooks/hook-bridge.json',
     tools: { shell: 'bash', write: 'create', edit: 'edit', grep: 'grep' },
     step: copilotStep,
+  },
+  // A plugin host: convert writes .pi/hooks.json and the extension that runs it; "as it is" is the Claude file copied
+  // there (Pi reads no hook config: nothing runs).
+  pi: {
+    id: 'pi',
+    run: (r) => runPi(withHookBridgeOnPath(r)),
+    settings: '.pi/hooks.json',
+    tools: { shell: 'bash', write: 'write', edit: 'edit', grep: 'grep' },
+    step: piStep,
+  },
+  // The same for OpenCode: .opencode/hooks.json and the plugin .opencode/plugin/hook-bridge.js.
+  opencode: {
+    id: 'opencode',
+    run: (r) => runOpencode(withHookBridgeOnPath(r)),
+    settings: '.opencode/hooks.json',
+    tools: { shell: 'bash', write: 'write', edit: 'edit', grep: 'grep' },
+    step: opencodeStep,
   },
 };
 

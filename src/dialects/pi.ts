@@ -1,0 +1,205 @@
+// Pi (@mariozechner/pi-coding-agent): a plugin host (mappings/dialects/pi.yaml). Its hooks live in .pi/hooks.json
+// (Claude Code's settings format, Pi's tool names); .pi/extensions/hook-bridge.ts binds Pi's extension events to them
+// (test/fixtures/observed/pi/README.md "Experiments"):
+//   session_start → SessionStart     input → UserPromptSubmit (blocked: {action: "handled"})
+//   before_agent_start → the context of both, as a message after the prompt
+//   tool_call → PreToolUse ({block, reason}; a rewrite replaces event.input in place)
+//   tool_result → PostToolUse / PostToolUseFailure (context and feedback appended to the result's content)
+//   turn_end without a tool call → Stop (block: sendUserMessage(reason, {deliverAs: "followUp"}): one more turn)
+//   session_before_compact / session_compact → PreCompact / PostCompact     session_shutdown → SessionEnd
+import { isAbsolute, resolve } from 'node:path';
+import type { PluginAnswer, PluginBinding, PluginSession } from './define.js';
+import { defineDialect } from './define.js';
+import { pluginFileText } from './plugin-file.js';
+import { settingsJson } from './settings-json.js';
+
+// Pi's extension API, as far as the binding uses it (its dist/core/extensions/types.d.ts).
+interface Part {
+  type?: string;
+  text?: string;
+}
+/** The fields of Pi's event objects the binding reads (one type for all of them). */
+interface Ev {
+  reason?: string;
+  text?: string;
+  source?: string;
+  toolName?: string;
+  toolCallId?: string;
+  input?: Record<string, unknown>;
+  content?: Part[];
+  details?: unknown;
+  isError?: boolean;
+  message?: { role?: string; content?: Part[] };
+  customInstructions?: string;
+  fromExtension?: boolean;
+}
+type Handler = (event: Ev, ctx: Ctx) => unknown;
+interface Ctx {
+  cwd: string;
+  hasUI: boolean;
+  ui?: { confirm(title: string, message: string): Promise<boolean>; notify(m: string, t?: string): void };
+  sessionManager: { getSessionId(): string; getSessionFile(): string | undefined };
+  abort(): void;
+}
+interface Api {
+  on(event: string, handler: Handler): void;
+  sendUserMessage(text: string, opts?: { deliverAs?: 'steer' | 'followUp' }): void;
+}
+
+/** A path parameter as Claude Code gives it to a hook: absolute (Pi takes paths relative to its cwd too). */
+const absolutePaths = (input: Record<string, unknown>, cwd: string): Record<string, unknown> =>
+  typeof input.path === 'string' && !isAbsolute(input.path) ? { ...input, path: resolve(cwd, input.path) } : input;
+
+const textParts = (texts: string[]) => texts.map((text) => ({ type: 'text', text }));
+
+function bind(pi: Api, s: PluginSession): void {
+  /** Context for the model at the next prompt (SessionStart, UserPromptSubmit). */
+  let pending: string[] = [];
+  /** PreToolUse context, added to the call's result. */
+  const toolContext = new Map<string, string[]>();
+  /** The turn ending now was started by a Stop hook's block (stop_hook_active). */
+  let stopActive = false;
+  /** continue:false: the run is aborted after the current call. */
+  let stopping = false;
+  const session = (ctx: Ctx) => ({
+    sessionId: ctx.sessionManager.getSessionId(),
+    cwd: ctx.cwd,
+    transcriptPath: ctx.sessionManager.getSessionFile() ?? '',
+  });
+  /** What the hooks answered, said to the user; continue:false noted (the run is aborted after the call). */
+  const heard = (a: PluginAnswer, ctx: Ctx): PluginAnswer => {
+    const say = [a.notes, a.message, a.stop].filter(Boolean).join('\n');
+    if (say) {
+      if (ctx.hasUI && ctx.ui) ctx.ui.notify(say, a.stop ? 'warning' : 'info');
+      else s.say(say);
+    }
+    if (a.stop !== undefined) stopping = true;
+    return a;
+  };
+  const call = async (event: string, fields: Record<string, unknown>, ctx: Ctx): Promise<PluginAnswer | undefined> =>
+    s.watches(event) ? heard(await s.call({ event, fields, ...session(ctx) }), ctx) : undefined;
+  const stopNow = (ctx: Ctx) => {
+    if (!stopping) return;
+    stopping = false;
+    ctx.abort();
+  };
+
+  pi.on('session_start', async (e, ctx) => {
+    const source = e.reason === 'resume' ? 'resume' : e.reason === 'new' ? 'clear' : 'startup';
+    const a = await call('SessionStart', { source }, ctx);
+    if (a) pending.push(...a.context);
+  });
+  pi.on('input', async (e, ctx) => {
+    // A message an extension sends (a Stop hook's reason, below) is no prompt of the user's.
+    if (e.source === 'extension') return undefined;
+    stopActive = false;
+    const a = await call('UserPromptSubmit', { prompt: e.text }, ctx);
+    if (!a) return undefined;
+    if (a.block !== undefined || a.stop !== undefined) {
+      const why = a.block ?? a.stop ?? '';
+      if (ctx.hasUI && ctx.ui) ctx.ui.notify(`Prompt blocked by a hook: ${why}`, 'error');
+      else s.say(`Prompt blocked by a hook: ${why}`);
+      stopping = false;
+      return { action: 'handled' };
+    }
+    pending.push(...a.context);
+    return undefined;
+  });
+  pi.on('before_agent_start', () => {
+    if (!pending.length) return undefined;
+    const content = pending.join('\n');
+    pending = [];
+    return { message: { customType: 'hook-bridge', content, display: false } };
+  });
+  pi.on('tool_call', async (e, ctx) => {
+    const input = absolutePaths(e.input ?? {}, ctx.cwd);
+    const a = await call('PreToolUse', { tool_name: e.toolName, tool_input: input, tool_use_id: e.toolCallId }, ctx);
+    if (!a) return undefined;
+    const context = a.context.length ? `\n${a.context.join('\n')}` : '';
+    if (a.ask !== undefined) {
+      const yes = ctx.hasUI && ctx.ui ? await ctx.ui.confirm('A hook asks to confirm this call', a.ask) : false;
+      if (!yes) return { block: true, reason: `${a.ask || 'a hook asked for confirmation'}${context}` };
+    }
+    if (a.block !== undefined) return { block: true, reason: `${a.block}${context}` };
+    if (a.input && e.input) {
+      // Replaced in place (Pi's way to change a call's arguments): the rewritten call runs.
+      for (const k of Object.keys(e.input)) delete e.input[k];
+      Object.assign(e.input, a.input);
+    }
+    if (a.context.length) toolContext.set(e.toolCallId ?? '', a.context);
+    return undefined;
+  });
+  pi.on('tool_result', async (e, ctx) => {
+    const before = toolContext.get(e.toolCallId ?? '') ?? [];
+    toolContext.delete(e.toolCallId ?? '');
+    const input = absolutePaths(e.input ?? {}, ctx.cwd);
+    const text = (e.content ?? [])
+      .filter((p) => p?.type === 'text')
+      .map((p) => p.text ?? '')
+      .join('\n');
+    const a = await call(
+      e.isError ? 'PostToolUseFailure' : 'PostToolUse',
+      {
+        tool_name: e.toolName,
+        tool_input: input,
+        tool_use_id: e.toolCallId,
+        ...(e.isError ? { error: text } : { tool_response: { content: e.content, details: e.details } }),
+      },
+      ctx,
+    );
+    const added = [...before, ...(a?.block !== undefined ? [a.block] : []), ...(a?.context ?? [])];
+    stopNow(ctx);
+    return added.length ? { content: [...(e.content ?? []), ...textParts(added)] } : undefined;
+  });
+  pi.on('turn_end', (e, ctx) => {
+    const content = Array.isArray(e.message?.content) ? e.message.content : [];
+    if (e.message?.role !== 'assistant' || content.some((p) => p?.type === 'toolCall')) return;
+    const last = content
+      .filter((p) => p?.type === 'text')
+      .map((p) => p.text ?? '')
+      .join('\n');
+    // Pi does not wait for turn_end handlers: it looks for a follow-up message right after this one returns its first
+    // promise, so the Stop hooks are run before that, blocking (one hook-bridge process).
+    const fields = { stop_hook_active: stopActive, last_assistant_message: last };
+    const a = s.watches('Stop') ? heard(s.callSync({ event: 'Stop', fields, ...session(ctx) }), ctx) : undefined;
+    stopActive = false;
+    if (a?.block !== undefined && a.stop === undefined) {
+      stopActive = true;
+      pi.sendUserMessage(a.block || 'a Stop hook asked to continue', { deliverAs: 'followUp' });
+    }
+    stopNow(ctx);
+  });
+  pi.on('session_before_compact', async (e, ctx) => {
+    await call('PreCompact', { trigger: e.customInstructions !== undefined ? 'manual' : 'auto' }, ctx);
+  });
+  pi.on('session_compact', async (e, ctx) => {
+    await call('PostCompact', { trigger: e.fromExtension ? 'auto' : 'manual' }, ctx);
+  });
+  pi.on('session_shutdown', async (_e, ctx) => {
+    await call('SessionEnd', { reason: 'other' }, ctx);
+  });
+}
+
+const plugin: PluginBinding = {
+  source: (version) =>
+    pluginFileText('pi', version, {
+      about: ['Pi loads every .pi/extensions/*.ts of the project (no build step).'],
+      entry: `
+export default function hookBridge(pi) {
+  if (started(pi)) return;
+  // Without hook-bridge: the calls a hook could block are blocked, with the reason; nothing else changes.
+  const events = hooked();
+  console.error(blocked());
+  if (events.has('PreToolUse')) pi.on('tool_call', () => ({ block: true, reason: blocked() }));
+  if (events.has('UserPromptSubmit'))
+    pi.on('input', (_e, ctx) => {
+      if (ctx.hasUI) ctx.ui.notify(blocked(), 'error');
+      else console.error(blocked());
+      return { action: 'handled' };
+    });
+}`,
+    }),
+  bind: (api, session) => bind(api as Api, session),
+};
+
+export const pi = defineDialect({ id: 'pi', codec: settingsJson, plugin });

@@ -1,0 +1,99 @@
+// Drives OpenCode (headless `opencode run --format json`) against the OpenAI-compatible mock model server.
+//
+// Recipe (test/fixtures/observed/opencode/README.md "Run it headless"): the mock is a provider of the
+// project's opencode.json (@ai-sdk/openai-compatible, bundled), every permission allowed; HOME and the XDG folders
+// under the run's home; no autoupdate, share, models fetch or LSP download. OpenCode installs @opencode-ai/plugin
+// into the project's .opencode/ at every start: it needs the npm registry (20-70 s a run here). The project is a git
+// repository.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/catalog.js';
+import { NoSuchTool } from './codex.js';
+import { ensureAgent } from './install.js';
+import { runWithOpenAIMock } from './openai-mock.js';
+import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
+import { baseEnv, writeJson } from './util.js';
+
+export const OPENCODE_MODEL = 'mock-model';
+
+export function opencodeEnv(run: AgentRun): Record<string, string> {
+  const h = run.homeDir;
+  return {
+    ...baseEnv(),
+    HOME: h,
+    USERPROFILE: h,
+    XDG_CONFIG_HOME: join(h, '.config'),
+    XDG_DATA_HOME: join(h, '.local/share'),
+    XDG_CACHE_HOME: join(h, '.cache'),
+    XDG_STATE_HOME: join(h, '.local/state'),
+    TERM: 'dumb',
+    // OpenCode takes its directory from PWD (the caller's would make it read another project's config).
+    PWD: run.projectDir,
+    OPENCODE_DISABLE_AUTOUPDATE: '1',
+    OPENCODE_DISABLE_SHARE: '1',
+    OPENCODE_DISABLE_MODELS_FETCH: '1',
+    OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+    ...(run.env ?? {}),
+  };
+}
+
+export async function runOpencode(run: AgentRun): Promise<AgentRunResult> {
+  const exe = ensureAgent('opencode');
+  // A git repository with a commit: OpenCode names the project by its first commit, and reads the project's
+  // opencode.json only then (without one it fell back to its own default model).
+  const git = (...a: string[]) =>
+    execFileSync('git', ['-C', run.projectDir, '-c', 'user.email=e2e@example.org', '-c', 'user.name=e2e', ...a], {
+      stdio: 'ignore',
+    });
+  git('init', '-q');
+  git('commit', '-q', '--allow-empty', '-m', 'init');
+  return runWithOpenAIMock(
+    { ...run, stdin: run.stdin ?? '', timeoutMs: run.timeoutMs ?? 180_000 },
+    (mock) => {
+      writeJson(join(run.projectDir, 'opencode.json'), {
+        $schema: 'https://opencode.ai/config.json',
+        autoupdate: false,
+        share: 'disabled',
+        model: `mock/${OPENCODE_MODEL}`,
+        small_model: `mock/${OPENCODE_MODEL}`,
+        provider: {
+          mock: {
+            npm: '@ai-sdk/openai-compatible',
+            name: 'Mock',
+            options: { baseURL: mock.baseUrl, apiKey: 'sk-mock' },
+            models: {
+              [OPENCODE_MODEL]: { name: 'Mock Model', tool_call: true, limit: { context: 128000, output: 4096 } },
+            },
+          },
+        },
+        permission: { edit: 'allow', bash: 'allow', webfetch: 'deny', external_directory: 'allow' },
+      });
+      return {
+        command: exe,
+        args: [
+          'run',
+          '--format',
+          'json',
+          '--print-logs',
+          '--log-level',
+          'WARN',
+          '--model',
+          `mock/${OPENCODE_MODEL}`,
+          ...(run.args ?? []),
+          run.prompt ?? 'go',
+        ],
+        env: opencodeEnv(run),
+      };
+    },
+    { model: OPENCODE_MODEL },
+  );
+}
+
+/** A scenario step (OpenCode's tool name, Claude's parameters) as OpenCode's model sends it: parameters renamed. */
+export function opencodeStep(step: ModelStep, _dir: string): ModelStep {
+  if (!('tool' in step)) return step;
+  const c = canonicalTool('opencode', step.tool);
+  const entry = c ? toolEntry('opencode', c) : undefined;
+  if (!entry) throw new NoSuchTool(`OpenCode has no ${step.tool} tool`);
+  return { tool: step.tool, args: renameParams(step.args, toolEntry('claude', c!), entry) };
+}

@@ -1,0 +1,196 @@
+// The plugin host's engine (src/run/plugin-host.ts) driven through Pi's binding (src/dialects/pi.ts) as Pi drives an
+// extension: a project's Claude hooks converted --to pi, its real scripts run, and Pi's extension API played by a
+// recorder of what the handlers return and send — the same events and objects Pi 0.73.1 gives (observed/pi/payloads).
+// The real Pi runs these in test/e2e/differential.test.ts.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { convertProject } from '../../src/convert/project.js';
+import { start } from '../../src/run/plugin-host.js';
+
+const repo = resolve(import.meta.dirname, '../..');
+const scripts = join(repo, 'test/e2e/scenarios/scripts');
+const cmd = (c: string, timeout?: number) => ({ type: 'command', command: c, ...(timeout ? { timeout } : {}) });
+const S = (f: string) => `"$CLAUDE_PROJECT_DIR"/.hooks/${f}`;
+
+const HOOKS = {
+  PreToolUse: [
+    { matcher: 'Bash', hooks: [cmd(S('block-rm.sh'), 10), cmd(S('rewrite.js'))] },
+    { matcher: 'Write|Edit', hooks: [cmd(`python3 ${S('protect-env.py')}`)] },
+  ],
+  PostToolUse: [{ matcher: 'Bash', hooks: [cmd(S('post-context.sh'))] }],
+  UserPromptSubmit: [{ hooks: [cmd(`python3 ${S('ups-block.py')}`), cmd(S('ups-json.sh'))] }],
+  SessionStart: [{ hooks: [cmd(S('session-start.sh'))] }],
+  Stop: [{ hooks: [cmd(S('stop-once.sh'))] }],
+};
+
+async function converted(hooks: object = HOOKS): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'hb-plugin-'));
+  cpSync(scripts, join(dir, '.hooks'), { recursive: true });
+  for (const f of ['block-rm.sh', 'protect-env.py'])
+    cpSync(join(repo, 'examples/claude-project/.claude/hooks', f), join(dir, '.hooks', f));
+  cpSync(join(repo, 'examples/claude-project/.claude/hooks/block-rm.sh'), join(dir, '.hooks/block-rm.sh'));
+  writeFileSync(join(dir, '.claude-settings.json'), JSON.stringify({ hooks }));
+  await convertProject({ inputs: [join(dir, '.claude-settings.json')], from: 'claude', to: ['pi'], project: dir });
+  return dir;
+}
+
+type Handler = (event: Record<string, unknown>, ctx: unknown) => unknown;
+/** Pi's extension API as far as the binding uses it: the handlers it registers, the messages it sends. */
+function fakePi(dir: string) {
+  const handlers = new Map<string, Handler[]>();
+  const sent: [string, unknown][] = [];
+  const said: string[] = [];
+  let aborted = 0;
+  const ctx = {
+    cwd: dir,
+    hasUI: false,
+    sessionManager: { getSessionId: () => 'sess-1', getSessionFile: () => undefined },
+    abort: () => aborted++,
+  };
+  const api = {
+    on: (e: string, h: Handler) => handlers.set(e, [...(handlers.get(e) ?? []), h]),
+    sendUserMessage: (text: string, opts: unknown) => sent.push([text, opts]),
+  };
+  start('pi', api, { project: dir, say: (t) => said.push(t) });
+  return {
+    sent,
+    said,
+    aborted: () => aborted,
+    events: () => [...handlers.keys()],
+    fire: async (e: string, event: Record<string, unknown>) => {
+      let r: unknown;
+      for (const h of handlers.get(e) ?? []) r = await h({ type: e, ...event }, ctx);
+      return r;
+    },
+  };
+}
+
+describe("Pi's extension runs the converted Claude hooks with Claude Code's semantics", () => {
+  it('a destructive bash call is blocked with the reason the model sees; the command does not run', async () => {
+    const dir = await converted();
+    const pi = fakePi(dir);
+    const r = await pi.fire('tool_call', {
+      toolName: 'bash',
+      toolCallId: 'c1',
+      input: { command: 'rm -rf victim' },
+    });
+    expect(r).toEqual({ block: true, reason: expect.stringContaining('Blocked by block-rm.sh') });
+  });
+  it('a .env write (relative path, as Pi sends it) is blocked by the Python guard', async () => {
+    const dir = await converted();
+    const r = await fakePi(dir).fire('tool_call', {
+      toolName: 'write',
+      toolCallId: 'c2',
+      input: { path: '.env', content: 'S=1' },
+    });
+    expect(r).toEqual({ block: true, reason: expect.stringContaining(`${dir}/.env holds secrets`) });
+  });
+  it("a rewrite replaces the call's arguments in place (Pi runs event.input)", async () => {
+    const dir = await converted();
+    const input = { command: 'touch original.marker' };
+    expect(await fakePi(dir).fire('tool_call', { toolName: 'bash', toolCallId: 'c3', input })).toBeUndefined();
+    expect(input).toEqual({ command: 'touch rewritten.marker' });
+  });
+  it("PostToolUse context is added to the tool's result", async () => {
+    const dir = await converted();
+    const content = [{ type: 'text', text: 'hi\n' }];
+    const r = await fakePi(dir).fire('tool_result', {
+      toolName: 'bash',
+      toolCallId: 'c4',
+      input: { command: 'echo hi' },
+      content,
+      isError: false,
+    });
+    expect(r).toEqual({ content: [...content, { type: 'text', text: expect.stringContaining('CTX-POST') }] });
+  });
+  it('a prompt blocker stops the prompt (handled: no model request); a harmless prompt gets its context', async () => {
+    const dir = await converted();
+    const pi = fakePi(dir);
+    expect(await pi.fire('input', { text: 'my password is hunter2', source: 'interactive' })).toEqual({
+      action: 'handled',
+    });
+    expect(pi.said.join('\n')).toMatch(/Prompt blocked by a hook/);
+    expect(await pi.fire('input', { text: 'go', source: 'interactive' })).toBeUndefined();
+    expect(await pi.fire('before_agent_start', { prompt: 'go' })).toEqual({
+      message: { customType: 'hook-bridge', content: expect.stringContaining('CTX-UPSJ'), display: false },
+    });
+    // a message an extension sends is not the user's prompt: no hook runs for it
+    expect(await pi.fire('input', { text: 'my password is hunter2', source: 'extension' })).toBeUndefined();
+  });
+  it('SessionStart context reaches the model with the first prompt', async () => {
+    const dir = await converted();
+    const pi = fakePi(dir);
+    await pi.fire('session_start', { reason: 'startup' });
+    await pi.fire('input', { text: 'go', source: 'interactive' });
+    const r = (await pi.fire('before_agent_start', { prompt: 'go' })) as { message: { content: string } };
+    expect(r.message.content).toMatch(/CTX-SS[\s\S]*CTX-UPSJ/);
+  });
+  it('a Stop block sends its reason as a follow-up once; with stop_hook_active the turn ends', async () => {
+    const dir = await converted();
+    const pi = fakePi(dir);
+    const done = { message: { role: 'assistant', content: [{ type: 'text', text: 'done' }] }, toolResults: [] };
+    await pi.fire('turn_end', done);
+    expect(pi.sent).toEqual([[expect.stringContaining('CONTINUE-STOP'), { deliverAs: 'followUp' }]]);
+    await pi.fire('turn_end', done);
+    expect(pi.sent).toHaveLength(1);
+    // a turn that called a tool is no Stop
+    await pi.fire('turn_end', { message: { role: 'assistant', content: [{ type: 'toolCall' }] }, toolResults: [] });
+    expect(pi.sent).toHaveLength(1);
+  });
+  it("hook-bridge's own failure (an unreadable hook file) blocks a tool call, never a result", async () => {
+    const dir = await converted();
+    const pi = fakePi(dir);
+    writeFileSync(join(dir, '.pi/hooks.json'), '{"hooks": {"PreToolUse": [{"matcher": "bash", "hooks": [');
+    const r = await pi.fire('tool_call', { toolName: 'bash', toolCallId: 'c5', input: { command: 'ls' } });
+    expect(r).toEqual({ block: true, reason: expect.stringMatching(/^hook-bridge: /) });
+    expect(
+      await pi.fire('tool_result', { toolName: 'bash', toolCallId: 'c5', input: {}, content: [], isError: false }),
+    ).toBeUndefined();
+  });
+  it('an event with no hooks runs nothing', async () => {
+    const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('touch "$CLAUDE_PROJECT_DIR/ran"')] }] });
+    const pi = fakePi(dir);
+    await pi.fire('tool_call', { toolName: 'read', toolCallId: 'c6', input: { path: 'a' } });
+    await pi.fire('input', { text: 'go', source: 'interactive' });
+    expect(existsSync(join(dir, 'ran'))).toBe(false);
+    await pi.fire('tool_call', { toolName: 'bash', toolCallId: 'c7', input: { command: 'ls' } });
+    expect(existsSync(join(dir, 'ran'))).toBe(true);
+  });
+});
+
+describe('the plugin file without hook-bridge installed', () => {
+  /** The extension Pi loads, run as an ES module under Node with a fake Pi and a PATH that has no hook-bridge. */
+  function loadPlugin(dir: string): { handlers: string[]; toolCall?: unknown; stderr: string } {
+    const plugin = join(dir, '.pi/extensions/hook-bridge.ts');
+    const mjs = join(dir, '.pi/extensions/hook-bridge.mjs');
+    writeFileSync(mjs, readFileSync(plugin, 'utf8'));
+    const driver = `
+      const m = await import(${JSON.stringify(mjs)});
+      const h = {};
+      m.default({ on: (e, f) => { h[e] = f; } });
+      const toolCall = h.tool_call ? await h.tool_call({ toolName: 'bash', input: { command: 'ls' } }, {}) : undefined;
+      process.stdout.write(JSON.stringify({ handlers: Object.keys(h), toolCall }));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', driver], {
+      encoding: 'utf8',
+      env: { PATH: '/nonexistent', HOME: dir },
+    });
+    return { ...JSON.parse(r.stdout), stderr: r.stderr };
+  }
+  it('blocks the calls the hooks guard, with how to fix it; prompts without hooks go on', async () => {
+    const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd(S('block-rm.sh'))] }] });
+    const r = loadPlugin(dir);
+    expect(r.handlers).toEqual(['tool_call']);
+    expect(r.toolCall).toEqual({
+      block: true,
+      reason: expect.stringContaining('hook-bridge is not installed (no hook-bridge on PATH)'),
+    });
+    expect(r.stderr).toMatch(/npm install -g hook-bridge/);
+  });
+  it('never blocks anything when the hook file has no blocking event', async () => {
+    const dir = await converted({ PostToolUse: [{ matcher: 'Bash', hooks: [cmd(S('post-context.sh'))] }] });
+    expect(loadPlugin(dir).handlers).toEqual([]);
+  });
+});
