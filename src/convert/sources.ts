@@ -8,7 +8,7 @@ import type { Diagnostic, Hook } from '../model/hook.js';
 import { decideFileDialect, decideSharedFile } from '../dialects/detect.js';
 import { projectPaths } from '../dialects/config-files.js';
 import { dialects } from '../dialects/index.js';
-import { pluginRootOf } from '../dialects/plugin.js';
+import { pluginOfHookFile } from '../dialects/plugin.js';
 import { discoveredDialects, lookedFor, projectFiles } from '../dialects/project-files.js';
 import { isOwnForm, ownHooks } from './ownership.js';
 import { readText } from './read-text.js';
@@ -83,7 +83,7 @@ export function resolveSources(
       throw new HookBridgeError('no such file or directory', input);
     }
     if (!isDir) {
-      const root = pluginRootOf(input);
+      const root = pluginOfHookFile(input);
       const plugin = root ? { pluginRoot: root } : {};
       if (o.from) {
         sources.push({ file: input, dialect: o.from, explicit: true, ...plugin });

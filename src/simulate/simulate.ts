@@ -10,7 +10,7 @@ import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
 import { checkCall, checkPermissionMode, type Call, type CheckedCall } from './call.js';
-import { decideFileDialect, discover, parseWrapper, shellQuote } from './engine.js';
+import { decideFileDialect, discover, parseWrapper, pluginOfHookFile, shellQuote } from './engine.js';
 import { asIsConfig, bridgedConfig, type HostConfig, type SourceText } from './host-config.js';
 import { hostCall, type HostCall } from './host-call.js';
 import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun, type Selection } from './host-run.js';
@@ -169,7 +169,12 @@ export function readSources(inputs: string[], from: DialectId | undefined, cwd =
       );
       project ??= abs;
     } else {
-      found.push({ file: abs, dialect: from ?? decideFileDialect(abs, readText(abs)).dialect });
+      const plugin = pluginOfHookFile(abs);
+      found.push({
+        file: abs,
+        dialect: from ?? decideFileDialect(abs, readText(abs)).dialect,
+        ...(plugin !== undefined ? { pluginRoot: plugin } : {}),
+      });
       // A file in the agent's folder (…/.claude/settings.json): the project is the folder's parent.
       const folder = dirname(mappings.dialects[found.at(-1)!.dialect].config.write);
       const at = abs.lastIndexOf(`/${folder}/`);
