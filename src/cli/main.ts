@@ -151,9 +151,13 @@ trusted in ~/.codex/config.toml ($CODEX_HOME/config.toml); otherwise it skips th
     .addHelpText(
       'after',
       `
-The hooks really run: the project's own scripts, in the project, with each agent's payload, environment and
-timeouts; test writes nothing into the project. Exit 1 when an agent decides otherwise through hook-bridge
-than the source agent (or, with --cases, when a case is not decided as expected).
+The hooks really run: the project's own scripts, with each agent's payload, environment and timeouts, in a
+scratch copy of the project (every file, .git included; removed afterwards). Their cwd and CLAUDE_PROJECT_DIR
+(each agent's project-dir variables) are the copy, and a path of the project in --input is its copy's, so what
+the hooks write (logs, state, a formatter's edit) never reaches the project: it is byte for byte as it was.
+Paths of the copy are shown as the project's. --cases runs all its calls in one copy. Exit 1 when an agent
+decides otherwise through hook-bridge than the source agent (or, with --cases, when a case is not decided as
+expected).
 
 Examples:
   hook-bridge test --event PreToolUse --tool Bash --input '{"command":"rm -rf build"}'

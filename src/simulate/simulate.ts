@@ -1,6 +1,7 @@
 // `hook-bridge test`: what each agent decides for one call with a project's hooks — the source agent's own
 // decision (the reference), and per host the hooks copied as they are and converted by hook-bridge. The hooks
-// really run (the project's own scripts, in the project, with the hosts' timeouts); nothing is written there.
+// really run (the project's own scripts, with the hosts' timeouts) in a scratch copy of the project (scratch.ts):
+// nothing is written into the project.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { hostCall, type HostCall } from './host-call.js';
 import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun, type Selection } from './host-run.js';
 import { decide, type Decision } from './outcome.js';
 import { readText } from './read-text.js';
+import { intoCopy, outOfCopy, removeScratch, type Scratch, scratchCopy } from './scratch.js';
 
 export type Mode = 'as-is' | 'bridged';
 export type Difference = 'decision' | 'reason' | 'reason text' | 'context';
@@ -111,7 +113,7 @@ function hostsOf(from: DialectId, to: DialectId[] | undefined): DialectId[] {
   return [...new Set(to ?? agents)].filter((d) => d !== from);
 }
 
-interface Sources {
+export interface Sources {
   from: DialectId;
   project: string;
   files: SourceText[];
@@ -240,8 +242,23 @@ function differences(row: SimulateRow, ref: SimulateRow): Difference[] {
 export const decidesOtherwise = (row: SimulateRow): boolean => row.differs.some((d) => d !== 'reason text');
 
 /** Try a project's hooks for one call on the source agent and on each host, as they are and through hook-bridge. */
-export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
-  const src = readSources(o.inputs ?? [], o.from);
+export const simulate = (o: SimulateOptions): Promise<SimulateResult> => simulateIn(o);
+
+/**
+ * simulate() with the hooks run in `scratch`, a copy of the project made by the caller (runCases: one for all its
+ * calls), else in one made for this call and removed after it. The result names the project, not the copy.
+ */
+export async function simulateIn(o: SimulateOptions, scratch?: Scratch): Promise<SimulateResult> {
+  const given = readSources(o.inputs ?? [], o.from);
+  const ws = scratch ?? scratchCopy(given.project);
+  try {
+    return outOfCopy(ws, await simulateInCopy({ ...o, call: intoCopy(ws, o.call) }, intoCopy(ws, given)));
+  } finally {
+    if (!scratch) removeScratch(ws);
+  }
+}
+
+async function simulateInCopy(o: SimulateOptions, src: Sources): Promise<SimulateResult> {
   const from = src.from;
   const hosts = hostsOf(from, o.to);
   const baseEnv = o.env ?? process.env;

@@ -22,10 +22,8 @@ function project(): string {
   mkdirSync(join(dir, '.claude/hooks'), { recursive: true });
   copyFileSync(GUARD, join(dir, '.claude/hooks/validate-write.sh'));
   const command = 'bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/validate-write.sh';
-  writeFileSync(
-    join(dir, '.claude/settings.json'),
-    `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command }] }] } })}\n`,
-  );
+  const hooks = { PreToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command }] }] };
+  writeFileSync(join(dir, '.claude/settings.json'), `${JSON.stringify({ hooks })}\n`);
   writeFileSync(join(dir, 'notes.txt'), 'hello\n');
   spawnSync('git', ['init', '-q'], { cwd: dir });
   return dir;
