@@ -123,7 +123,7 @@ describe('the copy: what the hooks read is there, what they write is not in the 
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('a formatter given an absolute path of the project edits the copy of that file (and a link to it), not the file', () => {
+  it('a formatter given a path of the project edits the copy of that file (and of a link to it), not the file', () => {
     const before = snapshot(dir);
     const input = JSON.stringify({ file_path: join(dir, 'links/app.py'), content: 'print(1)\n' });
     const r = test(
