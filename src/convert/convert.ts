@@ -222,6 +222,13 @@ function placeHook(d: Draft): Place | string {
     );
   }
   const place = placeEvent(target.id, h.event);
+  // An event only the source agent has (Codex CLI's PreModelRequest): no other agent can express it.
+  const own = Object.entries(mappings.events[h.event]!.names).every(([d, n]) => !n || d === from);
+  if (!place && own)
+    return (
+      `${h.nativeEvent} is ${mappings.dialects[from].agent}'s own event (no other agent hook-bridge knows has one ` +
+      `that means the same), so ${target.spec.agent} cannot run it`
+    );
   if (!place)
     return (
       `${target.spec.agent} has no ${h.nativeEvent} event` +
