@@ -91,11 +91,14 @@ function rebase<T>(v: T, from: RegExp, to: string): T {
 
 const pathIn = (p: string) => new RegExp(`${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.-])`, 'g');
 
+/** A value with every path in `from` (a project) moved to the same path in `to` (a copy of it). */
+export const movePaths = <T>(v: T, from: string, to: string): T => rebase(v, pathIn(from), to);
+
 /**
  * A value naming places in the project, naming the same places in the copy: a call's file_path, a source file and the
  * commands in it.
  */
-export const intoCopy = <T>(s: Scratch, v: T): T => rebase(v, pathIn(s.project), s.copy);
+export const intoCopy = <T>(s: Scratch, v: T): T => movePaths(v, s.project, s.copy);
 
 /** What the hooks said about the copy, said about the project (paths in reasons, stderr, the files run). */
-export const outOfCopy = <T>(s: Scratch, v: T): T => rebase(v, pathIn(s.copy), s.project);
+export const outOfCopy = <T>(s: Scratch, v: T): T => movePaths(v, s.copy, s.project);
