@@ -45,7 +45,9 @@ const NODE = process.execPath;
 const BIN = join(root, 'bin/hook-bridge.cjs');
 const MINIMAL = join(root, 'bench/minimal-wrapper.mjs');
 const PROBE = join(root, 'bench/rss-probe.cjs');
-const SIZES = { '2KB': 2 * 1024, '100KB': 100 * 1024, '10MB': 10_000_000 }; // run caps payloads at 10 MiB
+const SIZES = { '2KB': 2 * 1024, '100KB': 100 * 1024, '10MB': 10_000_000 };
+// Memory only: run carries any payload a host can send (issue 29 took out the 10 MiB cap): what a large one costs.
+const MEMORY_SIZES = { ...SIZES, '11MB': 11 * 1024 * 1024, '100MB': 100 * 1024 * 1024 };
 const TARGETS = {
   runVsMinimalSmall: 1.0,
   runVsMinimal10MB: 1.5,
@@ -285,6 +287,9 @@ for (const [k, bytes] of Object.entries(SIZES)) {
     copilotClaudeDeny: sized(copilotClaudeBase(DANGER), bytes),
   };
 }
+
+for (const [k, bytes] of Object.entries(MEMORY_SIZES))
+  payloads[k] ??= { qwen: sized(qwenBase(SAFE), bytes), claude: sized(claudeBase(SAFE), bytes) };
 
 // 200 Claude hooks for `convert`
 function claudeSettings() {
@@ -959,7 +964,7 @@ async function peak(k, size) {
   return { ownKiB: own.length ? median(own) : null, treeKiB: tree.length ? median(tree) : null };
 }
 const memory = {};
-for (const size of Object.keys(SIZES)) {
+for (const size of Object.keys(MEMORY_SIZES)) {
   memory[size] = {
     minimal: await peak('minimal', size),
     run: await peak('run', size),

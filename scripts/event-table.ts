@@ -1,7 +1,7 @@
 // The tables the docs generate from mappings/: the README's agents (agentTable) and docs/agents.md's events
 // by agent, with the evidence for each name (eventTable). test/readme.test.ts keeps each file equal to them:
-// run this file to print both.
-import { readFileSync } from 'node:fs';
+// run this file to print both, or with --write to put them into the two files.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DIALECT_IDS, REFERENCE_DIALECT } from '../src/model/dialect-ids.js';
 import { mappings, type Evidence } from '../src/model/mappings.js';
@@ -75,4 +75,21 @@ export function agentTable(): string {
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${agentTable()}\n\n${eventTable()}\n`);
+/** `text` with what stands between `<!-- name: … -->` and `<!-- /name -->` replaced by `table`. */
+export function withTable(text: string, name: string, table: string): string {
+  const m = new RegExp(`(<!-- ${name}:[^\\n]*-->\\n)[\\s\\S]*?(\\n<!-- /${name} -->)`).exec(text);
+  if (!m) throw new Error(`no <!-- ${name}: … --> … <!-- /${name} --> markers`);
+  return text.slice(0, m.index) + m[1] + table + text.slice(m.index + m[0].length - m[2]!.length);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!process.argv.includes('--write')) process.stdout.write(`${agentTable()}\n\n${eventTable()}\n`);
+  else
+    for (const [file, name, table] of [
+      ['README.md', 'agent-table', agentTable()],
+      ['docs/agents.md', 'event-table', eventTable()],
+    ] as const) {
+      const path = resolve(import.meta.dirname, '..', file);
+      writeFileSync(path, withTable(readFileSync(path, 'utf8'), name, table));
+    }
+}

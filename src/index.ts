@@ -124,6 +124,7 @@ const CONVERT: { [K in keyof Required<ConvertOptions>]: Check } = {
   wrap: boolean,
   runner: string,
   pluginRoot: string,
+  pluginRootOf: func,
   keyOf: func,
   emulateTodos: boolean,
 };

@@ -10,7 +10,7 @@ import { agentTable, eventTable } from '../scripts/event-table.js';
 const root = resolve(import.meta.dirname, '..');
 const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
 
-describe('generated tables (regenerate: npx tsx scripts/event-table.ts)', () => {
+describe('generated tables (regenerate: npx tsx scripts/event-table.ts --write)', () => {
   const generated = (file: string, marker: string) =>
     new RegExp(`<!-- ${marker}:[^\\n]*-->\\n([\\s\\S]*?)\\n<!-- /${marker} -->`).exec(
       readFileSync(resolve(root, file), 'utf8'),

@@ -7,7 +7,7 @@ import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
 import { decideFileDialect, decideSharedFile } from '../dialects/detect.js';
-import { pluginRootOf } from '../dialects/plugin.js';
+import { pluginOfHookFile } from '../dialects/plugin.js';
 import { discoveredDialects, projectFiles } from '../dialects/project-files.js';
 import type { ConfigFile } from './types.js';
 import {
@@ -102,7 +102,7 @@ export function discoverConfigs(project: string, paths: string[] = [project], o:
     const abs = resolve(p);
     if (!existsSync(abs)) throw new HookBridgeError('no such file or directory', p);
     if (!statIsDir(abs)) {
-      add(load(abs, decideFileDialect(abs, safeRead(abs)).dialect, 'explicit', pluginRootOf(abs)));
+      add(load(abs, decideFileDialect(abs, safeRead(abs)).dialect, 'explicit', pluginOfHookFile(abs)));
       continue;
     }
     // Each dialect's files (one that reads another's is told apart by content in load()).

@@ -161,10 +161,15 @@ the hooks convert wrote. \`hook-bridge doctor\` says which it will skip.`,
     .addHelpText(
       'after',
       `
-The hooks really run: the project's own scripts, in the project, with each
-agent's payload, environment and timeouts; test writes nothing into the
-project. Exit 1 when an agent decides otherwise through hook-bridge than the
-source agent (or, with --cases, when a case is not decided as expected).
+The hooks really run: the project's own scripts, with each agent's payload,
+environment and timeouts, in a scratch copy of the project (every file, .git
+included; removed afterwards). Their cwd and each agent's project-dir variables
+(CLAUDE_PROJECT_DIR …) are the copy's, and a path of the project in --input is
+the copy's, so what the hooks write (logs, state, a formatter's edit) never
+reaches the project: it stays byte for byte as it was. Paths of the copy are
+shown as the project's; --cases runs all its calls in one copy. Exit 1 when an
+agent decides otherwise through hook-bridge than the source agent (or, with
+--cases, when a case is not decided as expected).
 
 Examples:
   hook-bridge test --event PreToolUse --tool Bash --input '{"command":"rm -r"}'

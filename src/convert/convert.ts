@@ -56,10 +56,13 @@ export interface ConvertOptions {
   /** How converted configs invoke hook-bridge (default `hook-bridge`; never npx: +300 ms a call). */
   runner?: string;
   /**
-   * The plugin's root for ${CLAUDE_PLUGIN_ROOT}, relative to the project (or `~/…`): what the written
-   * entry carries, anchored on the host's project directory when the hook runs.
+   * The hooks come from a plugin: its root, relative to the project (or `~/…`). Every written entry carries it,
+   * whatever its command text (a script may read `process.env.CLAUDE_PLUGIN_ROOT`), anchored on the host's project
+   * directory when the hook runs.
    */
   pluginRoot?: string;
+  /** Per hook, the plugin it comes from (its root as `pluginRoot`), or undefined for a hook of a settings file. */
+  pluginRootOf?: (h: Hook) => string | undefined;
   /** Which source hook a written entry is for (its record key; default: the entry's identity). */
   keyOf?: (h: Hook) => string;
   /** Wrappers pass `--emulate-todos` to `run` (the host's todo list written where the script's agent keeps it). */
@@ -219,6 +222,13 @@ function placeHook(d: Draft): Place | string {
     );
   }
   const place = placeEvent(target.id, h.event);
+  // An event only the source agent has (Codex CLI's PreModelRequest): no other agent can express it.
+  const own = Object.entries(mappings.events[h.event]!.names).every(([d, n]) => !n || d === from);
+  if (!place && own)
+    return (
+      `${h.nativeEvent} is ${mappings.dialects[from].agent}'s own event (no other agent hook-bridge knows has one ` +
+      `that means the same), so ${target.spec.agent} cannot run it`
+    );
   if (!place)
     return (
       `${target.spec.agent} has no ${h.nativeEvent} event` +
@@ -334,6 +344,10 @@ function targetMatcher(d: Draft, place: Place): { matcher?: string | string[]; w
   return { ...(matcher !== undefined ? { matcher } : {}), ...(widened !== undefined ? { widened } : {}) };
 }
 
+/** The plugin a hook comes from (its root as written), or undefined. */
+const pluginRootFor = (h: Hook, opts: ConvertOptions): string | undefined =>
+  opts.pluginRootOf ? opts.pluginRootOf(h) : opts.pluginRoot;
+
 /**
  * Step 3, the command: wrapped in `run` where script and host dialects differ, else carried (exec form where the
  * target runs it, else as the shell command it amounts to, with the host's variables). Returns the handler so
@@ -357,13 +371,9 @@ function targetCommand(
   const fields = args ? omitArgs(h.fields) : h.fields;
   if (h.type === 'command' && h.command !== undefined) {
     if (wrap) {
-      // A plugin hook's ${CLAUDE_PLUGIN_ROOT}: no host sets it outside plugins, so the wrapper carries it.
-      const rootVar = mappings.dialects[h.scriptDialect].env?.pluginRoot;
-      const usesRoot =
-        opts.pluginRoot !== undefined && rootVar !== undefined && new RegExp(`\\$\\{?${rootVar}\\b`).test(h.command);
-      const usesRootAnywhere =
-        usesRoot ||
-        (opts.pluginRoot !== undefined && rootVar !== undefined && !!args?.some((a) => a.includes(`\${${rootVar}}`)));
+      // A plugin's hook runs with its plugin's root on every host, however its script finds it: no host sets the
+      // variable for a project's hooks (everything-claude-code's `node -e` reads process.env.CLAUDE_PLUGIN_ROOT).
+      const pluginRoot = pluginRootFor(h, opts);
       const calls =
         mappings.events[place.canonical]!.matcherOn === 'tool' ? callsFor(h, from, host, m.matcher) : undefined;
       // A host whose payloads do not say which event they are for is told by the wrapper (Copilot CLI's own files).
@@ -376,7 +386,7 @@ function targetCommand(
         command: h.command,
         ...(args ? { args } : {}),
         ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}),
-        ...(usesRootAnywhere ? { pluginRoot: opts.pluginRoot } : {}),
+        ...(pluginRoot !== undefined ? { pluginRoot } : {}),
         ...(opts.emulateTodos ? { emulateTodos: true } : {}),
         ...(calls ? { calls } : {}),
       });
@@ -399,7 +409,8 @@ function targetCommand(
         notes.push(
           `exec form (command + args) written as one shell command: ${target.spec.agent} is not known to run \`args\``,
         );
-      const env = rewriteEnvVars(shellForm, h.scriptDialect, target.id, opts.pluginRoot);
+      const posix = h.fields.shell === undefined || h.fields.shell === 'bash';
+      const env = rewriteEnvVars(shellForm, h.scriptDialect, target.id, pluginRootFor(h, opts), posix);
       handler.command = env.command;
       notes.push(...env.notes);
       if (h.scriptDialect !== host) {

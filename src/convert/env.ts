@@ -27,6 +27,7 @@ export function rewriteEnvVars(
   script: DialectId,
   host: DialectId,
   pluginRoot?: string,
+  posix = true,
 ): { command: string; notes: string[] } {
   const notes: string[] = [];
   const hostEnv = mappings.dialects[host].env;
@@ -46,19 +47,25 @@ export function rewriteEnvVars(
     } else notes.push(`$${v} is not set by ${mappings.dialects[host].agent}`);
   }
   const pr = mappings.dialects[script].env?.pluginRoot;
-  if (pr && ref(pr).test(out) && !(hostEnv?.pluginRoot === pr)) {
-    if (pluginRoot) {
-      // Relative to the project, anchored on the host's project-dir variable (`~/…` on $HOME): no path of this
-      // machine.
-      const hostDir = projectDirRef(host);
-      const anchored = pluginRoot.startsWith('~/')
-        ? `$HOME/${pluginRoot.slice(2)}`
-        : isAbsolute(pluginRoot) || !hostDir
-          ? pluginRoot
-          : `${hostDir}${pluginRoot === '.' ? '' : `/${pluginRoot}`}`;
+  if (pr && pluginRoot) {
+    // A plugin's hook: no host sets its root for a project's hooks, so the command sets it — for the text and for a
+    // script that reads it from its environment (`process.env.CLAUDE_PLUGIN_ROOT`) — relative to the project,
+    // anchored on the host's project-dir variable (`~/…` on $HOME): no path of this machine.
+    const hostDir = projectDirRef(host);
+    const anchored = pluginRoot.startsWith('~/')
+      ? `$HOME/${pluginRoot.slice(2)}`
+      : isAbsolute(pluginRoot) || !hostDir
+        ? pluginRoot
+        : `${hostDir}${pluginRoot === '.' ? '' : `/${pluginRoot}`}`;
+    if (posix) {
+      out = `export ${pr}="${anchored.replace(/(["\\`])/g, '\\$1')}"; ${out}`;
+      notes.push(`$${pr} set to ${anchored} for the command (a plugin's hooks run with their plugin's root)`);
+    } else if (ref(pr).test(out)) {
+      // Not a POSIX shell (`shell: powershell`): the text is resolved; a script reading its environment finds none.
       out = out.replace(ref(pr), () => anchored);
-      notes.push(`$${pr} resolved to ${anchored}`);
-    } else notes.push(`$${pr} is not set by ${mappings.dialects[host].agent} and the plugin root is unknown`);
-  }
+      notes.push(`$${pr} resolved to ${anchored}; not in the environment of a hook whose shell is not POSIX`);
+    }
+  } else if (pr && ref(pr).test(out) && hostEnv?.pluginRoot !== pr)
+    notes.push(`$${pr} is not set by ${mappings.dialects[host].agent} and the plugin root is unknown`);
   return { command: out, notes };
 }

@@ -184,12 +184,12 @@ function readInput(
 function machinePathWarnings(
   o: ConvertProjectOptions,
   sources: Source[],
-  pluginRoot: string | undefined,
+  pluginRoots: string[],
   project: string,
 ): Diagnostic[] {
   const paths = [
     ...(o.dispatch ? sources.filter((s) => s.file !== '-').map((s) => portablePath(resolve(s.file), project)) : []),
-    ...(pluginRoot && !o.remove ? [pluginRoot] : []),
+    ...(o.remove ? [] : pluginRoots),
   ].filter((p) => isAbsolute(p));
   return [...new Set(paths)].map((p) => ({
     severity: 'warning',
@@ -239,7 +239,7 @@ async function convertTarget(
   run: RunInput & {
     project: string;
     runners: readonly string[];
-    pluginRoot: string | undefined;
+    pluginRootOf: (h: Hook) => string | undefined;
     keyOf: (h: Hook) => string;
     sourceOfKey: Map<string, string>;
   },
@@ -278,7 +278,7 @@ async function convertTarget(
                 keyOf: run.keyOf,
                 ...(o.wrap !== undefined ? { wrap: o.wrap } : {}),
                 ...(o.runner !== undefined ? { runner: o.runner } : {}),
-                ...(run.pluginRoot ? { pluginRoot: run.pluginRoot } : {}),
+                pluginRootOf: run.pluginRootOf,
                 ...(o.emulateTodos ? { emulateTodos: true } : {}),
               }),
             ),
@@ -491,9 +491,12 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const to = !all ? named : o.remove ? recordedTargets(project) : allTargets(input.from);
   const files = targetFiles(to, project, o.out);
   const { sources, relSource } = input;
-  const pluginAbs = sources.find((s) => s.pluginRoot)?.pluginRoot;
-  const pluginRoot = pluginAbs ? portablePath(pluginAbs, project) : undefined;
-  diagnostics.push(...machinePathWarnings(o, sources, pluginRoot, project));
+  // Each plugin hook file's root, as the written entries carry it: its hooks run with it on every host.
+  const pluginRoots = new Map(
+    sources.flatMap((s) => (s.pluginRoot ? [[resolve(s.file), portablePath(s.pluginRoot, project)] as const] : [])),
+  );
+  const pluginRootOf = (h: Hook) => (h.origin.file === '<stdin>' ? undefined : pluginRoots.get(resolve(h.origin.file)));
+  diagnostics.push(...machinePathWarnings(o, sources, [...new Set(pluginRoots.values())], project));
   if (o.dispatch && sources.some((s) => s.file === '-'))
     throw new HookBridgeError('--dispatch runs a hook set file; it cannot read stdin');
   // Readable in the committed record: "<source file> <event> <command>".
@@ -507,7 +510,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     const { outcome, write, pluginWrite } = await convertTarget(
       target,
       o,
-      { ...input, project, runners, pluginRoot, keyOf, sourceOfKey },
+      { ...input, project, runners, pluginRootOf, keyOf, sourceOfKey },
       diagnostics,
     );
     targets.push(outcome);

@@ -4,11 +4,12 @@ import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
+import { mappings } from '../model/mappings.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import { decideFileDialect, decideSharedFile } from '../dialects/detect.js';
 import { projectPaths } from '../dialects/config-files.js';
 import { dialects } from '../dialects/index.js';
-import { pluginRootOf } from '../dialects/plugin.js';
+import { pluginOfHookFile } from '../dialects/plugin.js';
 import { discoveredDialects, lookedFor, projectFiles } from '../dialects/project-files.js';
 import { isOwnForm, ownHooks } from './ownership.js';
 import { readText } from './read-text.js';
@@ -83,7 +84,7 @@ export function resolveSources(
       throw new HookBridgeError('no such file or directory', input);
     }
     if (!isDir) {
-      const root = pluginRootOf(input);
+      const root = pluginOfHookFile(input);
       const plugin = root ? { pluginRoot: root } : {};
       if (o.from) {
         sources.push({ file: input, dialect: o.from, explicit: true, ...plugin });
@@ -115,8 +116,27 @@ export function resolveSources(
       if (found.length && !(as !== d && o.to.includes(as)))
         byDialect.set(as, as === d ? found : found.map((s) => ({ ...s, dialect: as })));
     }
-    if (byDialect.size === 0)
+    if (byDialect.size === 0) {
+      // The only hooks here are a target's own (`convert --to claude` in a Claude project): say so.
+      const own = o.to.flatMap((d) => {
+        const files = discover(input, d).filter((s) => hasOwnSourceHooks(s, runners));
+        return files.length ? [{ d, files }] : [];
+      });
+      if (own.length)
+        throw new HookBridgeError(
+          own
+            .map(
+              ({ d, files }) =>
+                `the hooks here are already ${mappings.dialects[d].agent}'s (` +
+                `${files.map((f) => relative(input, f.file)).join(', ')})`,
+            )
+            .join('; ') +
+            `: nothing to convert into ${o.to.map((d) => mappings.dialects[d].agent).join(', ')}. To run them on ` +
+            `another agent, pass that one: --to <dialect>`,
+          input,
+        );
       throw new HookBridgeError(`no hook config found (${lookedFor().join(', ')}): pass files or --from`, input);
+    }
     if (byDialect.size > 1) {
       const list = [...byDialect]
         .map(([d, s]) => `${d} (${s.map((x) => relative(input, x.file)).join(', ')})`)

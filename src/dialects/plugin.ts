@@ -4,10 +4,11 @@
 // reads the same hooks.json format (`${CODEBUDDY_PLUGIN_ROOT}`), so a hooks file alone does not say whose it is:
 // the evidence around it does (src/dialects/detect.ts).
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
+import { configPathPattern } from './config-files.js';
 
 /** How far up from a hooks file its plugin's manifest is looked for. */
 const MAX_UP = 4;
@@ -66,6 +67,22 @@ export function pluginRootOf(file: string): string | undefined {
     .flatMap((d) => mappings.dialects[d].config.plugin ?? [])
     .find((p) => norm.endsWith(`/${p}`));
   return rel === undefined ? undefined : abs.slice(0, abs.length - rel.length - 1) || sep;
+}
+
+/**
+ * The plugin a hook file named on its own belongs to: its root, unless the file is an agent's project or user
+ * settings file that happens to lie in a plugin's tree (a plugin's own `.claude/settings.json` is the project's
+ * config, whose hooks the agent runs without a plugin root).
+ */
+export function pluginOfHookFile(file: string): string | undefined {
+  const root = pluginRootOf(file);
+  if (root === undefined) return undefined;
+  const rel = relative(root, resolve(file)).split(sep).join('/');
+  const settings = DIALECT_IDS.flatMap((d) => {
+    const c = mappings.dialects[d].config;
+    return [...(c.project ?? []), ...(c.tomlHooks?.project ?? [])];
+  });
+  return settings.some((p) => configPathPattern(p).test(rel)) ? undefined : root;
 }
 
 /** Is there a manifest of dialect d's plugins at this plugin root? */

@@ -244,6 +244,10 @@ export interface DialectOutput {
    * `hookSpecificOutput.<key>`).
    */
   answers?: Partial<Record<string, string[]>>;
+  /** Canonical events whose hooks the agent runs but whose answers it honours in no form (exit 2, a block,
+   * continue:false, context): observe-only (Codex CLI's PreModelRequest / PostModelRequest).
+   */
+  observeOnly?: string[];
 }
 
 /** One mappings/dialects/<id>.yaml: what the agent is known to do, each fact with its source in the file. */

@@ -216,6 +216,11 @@ const outputSchema = z.strictObject({
    * accepts there: top-level keys, and `hookSpecificOutput.<key>`. An event without a list gets no JSON answer.
    */
   answers: z.partialRecord(canonicalEventId, z.array(z.string().min(1))).optional(),
+  /**
+   * Events whose hooks the agent runs but whose answers it honours in no form (exit 2, a block, continue:false,
+   * context): observe-only (Codex CLI's PreModelRequest / PostModelRequest).
+   */
+  observeOnly: z.array(canonicalEventId).optional(),
 });
 
 export const dialectFileSchema = z.strictObject({

@@ -11,7 +11,7 @@
 //   Delete File         -> shell `rm <path>` (what Claude Code runs to delete a file: rm guards see it)
 // Parameter names are Claude Code's (the canonical ones); run renames them for the script's agent. The transcript
 // reader (transcript/codex.ts) splits a past call the same way: its files' text at that time is not known.
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, resolve, sep } from 'node:path';
 import { placeChunks, type Chunk, type PatchOp } from './apply-patch.js';
 import { claudeBash, claudeEdit, claudeWrite } from './claude-objects.js';
 import { shellQuote } from '../dialects/wrapper.js';
@@ -29,6 +29,14 @@ export interface FileCall {
   /** file.edit: the strings are the chunks' lines joined, not a substring of the file. */
   approximate?: boolean;
 }
+
+/**
+ * A patch's path as the file tools' absolute `file_path`: the cwd put in front of a relative one, and nothing
+ * normalised away — `../etc/passwd` reaches a script as `<cwd>/../etc/passwd`, so a guard that refuses `..` still
+ * sees what the model asked for (Claude Code hands its tools' paths to hooks as the model wrote them).
+ */
+export const givenPath = (cwd: string, p: string): string =>
+  isAbsolute(p) ? p : `${cwd.endsWith(sep) ? cwd : cwd + sep}${p}`;
 
 const word = (p: string) => (/^[A-Za-z0-9_./@%+=:,-]+$/.test(p) ? p : shellQuote(p));
 /** A chunk undone: its new lines back to its old ones. */
@@ -72,13 +80,14 @@ export function patchCalls(ops: PatchOp[], cwd: string, post: boolean, editOf: E
   const calls: FileCall[] = [];
   ops.forEach((op, i) => {
     const abs = resolve(cwd, op.path);
+    const given = givenPath(cwd, op.path);
     if (op.kind === 'add') {
-      const input = { file_path: abs, content: op.content };
+      const input = { file_path: given, content: op.content };
       calls.push({
         tool: 'file.write',
         input,
         op: i,
-        ...(post ? { response: claudeWrite(abs, op.content, null, true) } : {}),
+        ...(post ? { response: claudeWrite(given, op.content, null, true) } : {}),
       });
       return;
     }
@@ -106,14 +115,15 @@ export function patchCalls(ops: PatchOp[], cwd: string, post: boolean, editOf: E
       op.chunks.map((c) => c.old.join('\n')).join('\n'),
       op.chunks.map((c) => c.new.join('\n')).join('\n'),
     ];
-    const input = { file_path: target, old_string, new_string, replace_all: false };
+    const filePath = op.moveTo !== undefined ? givenPath(cwd, op.moveTo) : given;
+    const input = { file_path: filePath, old_string, new_string, replace_all: false };
     calls.push({
       tool: 'file.edit',
       input,
       op: i,
       ...(original !== undefined ? { original } : {}),
       ...(!region && op.chunks.length > 1 ? { approximate: true } : {}),
-      ...(post ? { response: claudeEdit(target, input, original ?? null) } : {}),
+      ...(post ? { response: claudeEdit(filePath, input, original ?? null) } : {}),
     });
   });
   return calls;
@@ -150,11 +160,13 @@ export function diffChunk(before: string, after: string): Chunk {
   return { old: a.slice(from, to), new: b.slice(from, bTo) };
 }
 
-/** A path as the model would write it in a patch: relative to the cwd inside it, else absolute. */
+/**
+ * A path as the model would write it in a patch: relative to the cwd when it starts with it, else as it is — with
+ * nothing normalised away (`<cwd>/../etc/passwd` is `../etc/passwd`: what the call asked for, for a guard to see).
+ */
 export const patchPath = (cwd: string, p: string) => {
-  const abs = resolve(cwd, p);
-  const rel = relative(cwd, abs);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
+  const prefix = cwd.endsWith(sep) ? cwd : cwd + sep;
+  return p.startsWith(prefix) && p.length > prefix.length ? p.slice(prefix.length) : p;
 };
 
 /** The tool_use id of a patch's k-th call (from 0): the host call's own id for the first, `<id>#<k+1>` for the others.

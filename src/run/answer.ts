@@ -133,6 +133,8 @@ export function readAnswer(
     if (reason !== undefined && a.reason === undefined) a.reason = reason;
   };
 
+  // An event whose answers the script's own agent reads in no form (Codex CLI's model requests): the answer is none.
+  if (spec.observeOnly?.includes(ev)) return a;
   const jsonAllowed = r.exitCode === 0 || r.timedOut || spec.jsonOnNonZeroExit === 'honoured';
   const json = jsonAllowed ? strictJson(r.stdout) : undefined;
   // The script's own agent would have voided the whole answer (Codex CLI): it has no effect there, so none here.

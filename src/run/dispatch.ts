@@ -161,6 +161,7 @@ function hookRunArgs(
   h: Hook,
   d: Pick<DispatchArgs, 'to' | 'transcript' | 'onMissing'>,
   configDialect: DialectId,
+  pluginRoot: string | undefined,
 ): Parameters<typeof runHook>[0] {
   const args =
     Array.isArray(h.fields.args) && h.fields.args.every((a) => typeof a === 'string')
@@ -171,6 +172,7 @@ function hookRunArgs(
     to: d.to,
     command: args ? [h.command!, ...args] : h.command!,
     ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}),
+    ...(pluginRoot !== undefined ? { pluginRoot } : {}),
     ...(d.transcript ? { transcript: d.transcript } : {}),
     ...(d.onMissing ? { onMissing: d.onMissing } : {}),
     callFilter: callFilter(h, configDialect),
@@ -214,7 +216,7 @@ export async function dispatch(
           priority: h.priority ?? 0,
           command: h.command,
           script: h.scriptDialect,
-          run: hookRunArgs(h, args, set.dialect),
+          run: hookRunArgs(h, args, set.dialect, set.pluginRoot),
           ignored: answersIgnored(h),
         });
       }

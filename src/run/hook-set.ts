@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { decideFileDialect } from '../dialects/detect.js';
 import { dialects } from '../dialects/index.js';
+import { pluginOfHookFile } from '../dialects/plugin.js';
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Hook } from '../model/hook.js';
@@ -20,13 +21,16 @@ export function locateHookSet(file: string, projectDir: string, cwd: string): st
   return dir === undefined ? resolve(projectDir, file) : join(dir, file);
 }
 
-/** Load the hook set and its dialect (its own failures are hook-bridge's: fail by --on-error). */
+/**
+ * Load the hook set and its dialect (its own failures are hook-bridge's: fail by --on-error); a plugin's hook file
+ * gives its root: its hooks run with the script agent's plugin-root variable set to it, as in the plugin.
+ */
 export function loadHookSet(
   file: string,
   from: DialectId | undefined,
   projectDir: string,
   cwd = projectDir,
-): { hooks: Hook[]; dialect: DialectId } {
+): { hooks: Hook[]; dialect: DialectId; pluginRoot?: string } {
   const path = locateHookSet(file, projectDir, cwd);
   let text: string;
   try {
@@ -38,5 +42,6 @@ export function loadHookSet(
   const r = dialects[d].codec.read(text, file, dialects[d]);
   const broken = r.diagnostics.find((x) => x.severity === 'error');
   if (broken) throw new HookBridgeError(broken.message, file, broken.path);
-  return { hooks: r.hooks, dialect: d };
+  const pluginRoot = pluginOfHookFile(path);
+  return { hooks: r.hooks, dialect: d, ...(pluginRoot !== undefined ? { pluginRoot } : {}) };
 }

@@ -9,7 +9,7 @@ import { guessHostEvent, isBlocking, ownFailure } from './own-failure.js';
 import { readStdin, type TooLarge } from './stdin.js';
 
 /** How a host-facing command (run, dispatch) reads its arguments and answers one payload. */
-export interface HostCommand<A extends Pick<RunArgs, 'to' | 'onError'>> {
+export interface HostCommand<A extends Pick<RunArgs, 'to' | 'onError' | 'event'>> {
   name: string;
   /** Printed after a usage error (stderr). */
   usage: string;
@@ -20,7 +20,7 @@ export interface HostCommand<A extends Pick<RunArgs, 'to' | 'onError'>> {
 }
 
 /** The process side of run and dispatch: arguments, stdin, the reply, and failing closed on usage errors. */
-export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(
+export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError' | 'event'>>(
   argv: string[],
   c: HostCommand<A>,
 ): Promise<void> {
@@ -57,7 +57,9 @@ export async function hostMain<A extends Pick<RunArgs, 'to' | 'onError'>>(
   try {
     reply = await c.handle(args, await readStdin(), process.env);
   } catch (e) {
-    reply = ownFailure('pre-tool-use', 'PreToolUse', args, `internal error: ${(e as Error).message}`);
+    // Which event the call was for is not known here (unless the wrapper names it): the form every event takes.
+    const event = args.event === undefined ? undefined : (canonicalEvent(args.to, args.event) ?? 'pre-tool-use');
+    reply = ownFailure(event, args.event, args, `internal error: ${(e as Error).message}`);
   }
   if (reply.stderr) write(process.stderr, `${reply.stderr}\n`);
   // Nothing to say (most calls): stdout is not even set up.

@@ -31,34 +31,22 @@ export function parseHostPayload(
   args: Pick<RunArgs, 'to' | 'onError' | 'event'>,
   raw: Buffer | TooLarge,
 ): ParsedPayload | { failed: HostReply } {
-  if (!Buffer.isBuffer(raw)) {
-    // A huge PostToolUse (a big tool_response) must not turn into a deny: fail by the event the head names.
-    const hostEvent = guessHostEvent(raw.head) ?? args.event ?? 'PreToolUse';
-    return {
-      failed: ownFailure(
-        canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use',
-        hostEvent,
-        args,
-        `payload larger than ${MAX_PAYLOAD} bytes`,
-      ),
-    };
-  }
-  const text = raw.toString('utf8');
+  // A payload hook-bridge cannot read fails by the event the wrapper or the text names (a PostToolUse never gets a
+  // PreToolUse answer); where none does, ownFailure answers in the form every event takes.
+  const failed = (text: string, message: string) => {
+    const hostEvent = args.event ?? guessHostEvent(text);
+    const event = hostEvent === undefined ? undefined : canonicalEvent(args.to, hostEvent);
+    return { failed: ownFailure(event ?? (hostEvent && 'pre-tool-use'), hostEvent, args, message) };
+  };
+  if (!Buffer.isBuffer(raw))
+    return failed(raw.head, `payload larger than ${MAX_PAYLOAD} bytes, the longest text hook-bridge can hold`);
   let payload: Payload;
   try {
-    const v: unknown = JSON.parse(text);
+    const v: unknown = JSON.parse(raw.toString('utf8'));
     if (!isObject(v)) throw new Error('not an object');
     payload = v;
   } catch {
-    const hostEvent = guessHostEvent(text) ?? args.event ?? 'PreToolUse';
-    return {
-      failed: ownFailure(
-        canonicalEvent(args.to, hostEvent) ?? 'pre-tool-use',
-        hostEvent,
-        args,
-        `the ${args.to} payload on stdin is not a JSON object`,
-      ),
-    };
+    return failed(raw.toString('utf8', 0, 65536), `the ${args.to} payload on stdin is not a JSON object`);
   }
   const call = hostCall(args.to, payload, args.event);
   payload = call.payload;
@@ -67,7 +55,7 @@ export function parseHostPayload(
   const event = own ? canonicalEvent(args.to, own) : undefined;
   const mode = call.mode ? { mode: call.mode } : {};
   const fail = (m: string) => ({
-    failed: ownFailure(event ?? 'pre-tool-use', hostEvent ?? 'PreToolUse', args, m, call.mode),
+    failed: ownFailure(event ?? (hostEvent && 'pre-tool-use'), hostEvent, args, m, call.mode),
   });
   if (!hostEvent)
     return fail(

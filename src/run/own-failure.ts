@@ -11,15 +11,26 @@ export const isBlocking = (event: string | undefined): boolean => event !== unde
 /** The host's event name in a payload that could not be parsed (or was too large to keep). */
 export const guessHostEvent = (text: string) => /"hook_event_name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
 
-/** `mode`: the way the host ran the hook, where it has several (mappings `modes`): the answer is given in its form. */
+/**
+ * The reply for hook-bridge's own failure, in the form of the event the host called for (`hostEvent`, `event` its
+ * canonical id). `mode`: the way the host ran the hook, where it has several (mappings `modes`): the answer is given in
+ * its form. `hostEvent` undefined: the event is not known (a payload that is not JSON and names none, and no
+ * `--event`): exit 2 with the reason on stderr, the one answer every host reads on every event — a block where the
+ * event can block (a tool call, a prompt), the reason shown where it cannot — never a PreToolUse-shaped answer on a
+ * PostToolUse call.
+ */
 export function ownFailure(
   event: string | undefined,
-  hostEvent: string,
+  hostEvent: string | undefined,
   args: Pick<RunArgs, 'to' | 'onError'>,
   message: string,
   mode?: string,
 ): HostReply {
   const msg = `hook-bridge: ${message}`;
+  if (hostEvent === undefined)
+    return args.onError === 'allow'
+      ? withStderr({ stdout: '', stderr: '', exitCode: 0 }, args.to, [msg])
+      : { stdout: '', stderr: msg, exitCode: 2 };
   if (!isBlocking(event) || args.onError === 'allow')
     return withStderr({ stdout: '', stderr: '', exitCode: 0 }, args.to, [msg]);
   // Fail closed, with the reason: the host blocks, the model and the user learn why.

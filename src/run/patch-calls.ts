@@ -57,7 +57,7 @@ function rewrittenOp(
     typeof input.old_string === 'string' &&
     typeof input.new_string === 'string'
   ) {
-    const same = filePath === call.input.file_path;
+    const same = filePath === resolve(cwd, String(call.input.file_path));
     const original = same ? call.original : read(filePath);
     const keep = op.moveTo !== undefined && same ? { moveTo: op.moveTo } : {};
     const path = same ? op.path : pathFor(cwd, filePath, op.path);

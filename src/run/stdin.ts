@@ -1,7 +1,14 @@
 // The host's payload on stdin, read at once (no stdin stream to set up on every tool call).
+import { constants } from 'node:buffer';
 import { readSync } from 'node:fs';
 
-export const MAX_PAYLOAD = 10 * 1024 * 1024;
+/**
+ * The longest payload hook-bridge reads: the longest string V8 holds (2^29 − 24 characters, about 512 MiB). A call
+ * a host can make, hook-bridge carries: a host built on Node (Claude Code, Qwen Code, Gemini CLI, Copilot CLI) cannot
+ * build a longer JSON text, and nothing near it fits a model's turn (a Write of 11 MB is carried like one of 11 KB;
+ * issue 29 took out the 10 MiB cap that denied it). Only a payload beyond it is hook-bridge's own failure.
+ */
+export const MAX_PAYLOAD = constants.MAX_STRING_LENGTH;
 
 /** A payload over MAX_PAYLOAD: only its head is kept, to tell which event it was. */
 export interface TooLarge {
@@ -31,12 +38,19 @@ export function readStdin(): Promise<Buffer | TooLarge> {
     }
     return undefined;
   };
+  /** The whole payload in one buffer; the pieces are let go at once (a large payload is held once, not twice). */
+  const whole = () => {
+    const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, Math.min(size, MAX_PAYLOAD));
+    chunks.length = 0;
+    return all;
+  };
   let tooLarge: TooLarge | undefined;
   try {
+    // Reads of 64 KiB, a pipe's capacity: a read rarely returns more, and a short read's piece keeps its whole buffer.
     for (;;) {
       const buf = Buffer.allocUnsafe(65536);
       const n = readSync(0, buf, 0, buf.length, null);
-      if (n === 0) return Promise.resolve(tooLarge ?? Buffer.concat(chunks));
+      if (n === 0) return Promise.resolve(tooLarge ?? whole());
       tooLarge = take(buf.subarray(0, n)) ?? tooLarge;
     }
   } catch {
@@ -48,7 +62,7 @@ export function readStdin(): Promise<Buffer | TooLarge> {
       const t = take(c);
       if (t) resolve(t);
     });
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks)));
+    process.stdin.on('end', () => resolve(whole()));
     process.stdin.on('error', reject);
   });
 }

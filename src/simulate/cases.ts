@@ -11,7 +11,8 @@ import { yaml } from '../lazy.js';
 import type { Call } from './call.js';
 import type { Decision } from './outcome.js';
 import { readText } from './read-text.js';
-import { decidesOtherwise, simulate, type SimulateOptions, type SimulateResult } from './simulate.js';
+import { removeScratch, type Scratch, scratchCopy } from './scratch.js';
+import { decidesOtherwise, readSources, simulateIn, type SimulateOptions, type SimulateResult } from './simulate.js';
 
 const DECISIONS: readonly Decision[] = ['allow', 'deny', 'ask', 'block', 'none'];
 const FIELDS = [
@@ -114,18 +115,38 @@ function readCase(c: unknown, file: string, at: string): Case {
   };
 }
 
-/** Run every case (one after another: the hooks are the project's, and may share state). */
+/**
+ * Run every case, one after another, in one scratch copy of the project (the hooks may share state between calls, as
+ * in a session; the project itself is never written).
+ */
 export async function runCases(cases: Case[], o: Omit<SimulateOptions, 'call'>, file: string): Promise<CaseResult[]> {
+  const scratch = scratchCopy(readSources(o.inputs ?? [], o.from).project);
+  try {
+    return await runEach(cases, o, file, scratch);
+  } finally {
+    removeScratch(scratch);
+  }
+}
+
+async function runEach(
+  cases: Case[],
+  o: Omit<SimulateOptions, 'call'>,
+  file: string,
+  scratch: Scratch,
+): Promise<CaseResult[]> {
   const out: CaseResult[] = [];
   for (const [i, c] of cases.entries()) {
     let result: SimulateResult;
     try {
-      result = await simulate({
-        ...o,
-        call: c.call,
-        ...(c.headless !== undefined ? { headless: c.headless } : {}),
-        ...(c.permissionMode !== undefined ? { permissionMode: c.permissionMode } : {}),
-      });
+      result = await simulateIn(
+        {
+          ...o,
+          call: c.call,
+          ...(c.headless !== undefined ? { headless: c.headless } : {}),
+          ...(c.permissionMode !== undefined ? { permissionMode: c.permissionMode } : {}),
+        },
+        scratch,
+      );
     } catch (e) {
       // A case the source agent's tables reject (an unknown tool …): named by its place in the file.
       if (HookBridgeError.is(e) && !e.file) throw new HookBridgeError(e.message, file, `[${i}]`);

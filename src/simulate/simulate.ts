@@ -1,6 +1,7 @@
 // `hook-bridge test`: what each agent decides for one call with a project's hooks — the source agent's own
 // decision (the reference), and per host the hooks copied as they are and converted by hook-bridge. The hooks
-// really run (the project's own scripts, in the project, with the hosts' timeouts); nothing is written there.
+// really run (the project's own scripts, with the hosts' timeouts) in a scratch copy of the project (scratch.ts):
+// nothing is written into the project.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,12 +11,13 @@ import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
 import { checkCall, checkPermissionMode, defaultPermissionMode, type Call, type CheckedCall } from './call.js';
-import { decideFileDialect, discover, parseWrapper, shellQuote } from './engine.js';
+import { decideFileDialect, discover, parseWrapper, pluginOfHookFile, shellQuote } from './engine.js';
 import { asIsConfig, bridgedConfig, writtenConfig, type HostConfig, type SourceText } from './host-config.js';
 import { hostCall, type HostCall } from './host-call.js';
 import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun, type Selection } from './host-run.js';
 import { decide, type Decision } from './outcome.js';
 import { readText } from './read-text.js';
+import { intoCopy, movePaths, outOfCopy, removeScratch, type Scratch, scratchCopy } from './scratch.js';
 
 export type Mode = 'as-is' | 'bridged';
 export type Difference = 'decision' | 'reason' | 'reason text' | 'context';
@@ -119,7 +121,7 @@ function hostsOf(from: DialectId, to: DialectId[] | undefined): DialectId[] {
   return [...new Set(to ?? agents)].filter((d) => d !== from);
 }
 
-interface Sources {
+export interface Sources {
   from: DialectId;
   project: string;
   files: SourceText[];
@@ -177,7 +179,12 @@ export function readSources(inputs: string[], from: DialectId | undefined, cwd =
       );
       project ??= abs;
     } else {
-      found.push({ file: abs, dialect: from ?? decideFileDialect(abs, readText(abs)).dialect });
+      const plugin = pluginOfHookFile(abs);
+      found.push({
+        file: abs,
+        dialect: from ?? decideFileDialect(abs, readText(abs)).dialect,
+        ...(plugin !== undefined ? { pluginRoot: plugin } : {}),
+      });
       // A file in the agent's folder (…/.claude/settings.json): the project is the folder's parent.
       const folder = dirname(mappings.dialects[found.at(-1)!.dialect].config.write);
       const at = abs.lastIndexOf(`/${folder}/`);
@@ -242,19 +249,24 @@ function differences(row: SimulateRow, ref: SimulateRow): Difference[] {
  */
 export const decidesOtherwise = (row: SimulateRow): boolean => row.differs.some((d) => d !== 'reason text');
 
-/** A value with every path in `from` (the project) moved to the same path in `to` (a copy of it). */
-function rebase<T>(v: T, from: string, to: string): T {
-  if (typeof v === 'string')
-    return (v === from ? to : v.startsWith(`${from}/`) ? `${to}${v.slice(from.length)}` : v) as T;
-  if (Array.isArray(v)) return v.map((x) => rebase(x, from, to)) as T;
-  if (v !== null && typeof v === 'object')
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rebase(x, from, to)])) as T;
-  return v;
+/** Try a project's hooks for one call on the source agent and on each host, as they are and through hook-bridge. */
+export const simulate = (o: SimulateOptions): Promise<SimulateResult> => simulateIn(o);
+
+/**
+ * simulate() with the hooks run in `scratch`, a copy of the project made by the caller (runCases: one for all its
+ * calls), else in one made for this call and removed after it. The result names the project, not the copy.
+ */
+export async function simulateIn(o: SimulateOptions, scratch?: Scratch): Promise<SimulateResult> {
+  const given = readSources(o.inputs ?? [], o.from);
+  const ws = scratch ?? scratchCopy(given.project);
+  try {
+    return outOfCopy(ws, await simulateInCopy({ ...o, call: intoCopy(ws, o.call) }, intoCopy(ws, given)));
+  } finally {
+    if (!scratch) removeScratch(ws);
+  }
 }
 
-/** Try a project's hooks for one call on the source agent and on each host, as they are and through hook-bridge. */
-export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
-  const src = readSources(o.inputs ?? [], o.from);
+async function simulateInCopy(o: SimulateOptions, src: Sources): Promise<SimulateResult> {
   const from = src.from;
   const hosts = hostsOf(from, o.to);
   const baseEnv = o.env ?? process.env;
@@ -314,12 +326,12 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
               `the hooks read an empty transcript`,
           );
       }
-      if (dir !== undefined) c = rebase(c, src.project, dir);
+      if (dir !== undefined) c = movePaths(c, src.project, dir);
       const hc = hostCall(c, from, host, baseEnv);
       if ('absent' in hc) return { host, mode, absent: hc.absent };
       const config =
         dir !== undefined
-          ? writtenConfig(from, host, rebase(src.files, src.project, dir), dir)
+          ? writtenConfig(from, host, movePaths(src.files, src.project, dir), dir)
           : mode === 'as-is'
             ? asIsConfig(from, host, src.files, src.project)
             : transcriptAsGiven(bridgedConfig(from, host, src.files, runner, src.project), runner);

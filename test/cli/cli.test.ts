@@ -607,7 +607,7 @@ describe('a closed pipe (`| head`) ends every command quietly', () => {
 });
 
 describe('plugins, user configs and rule settings files', () => {
-  it('convert --no-wrap resolves ${CLAUDE_PLUGIN_ROOT} of a plugin hooks file to the plugin path', () => {
+  it('convert --no-wrap sets ${CLAUDE_PLUGIN_ROOT} of a plugin hooks file to the plugin path for the command', () => {
     const dir = project({
       'hooks/hooks.json': {
         description: 'p',
@@ -620,9 +620,12 @@ describe('plugins, user configs and rule settings files', () => {
     });
     const r = cli(['convert', 'hooks/hooks.json', '--to', 'qwen', '--no-wrap', '--stdout'], { cwd: dir });
     expect(r.code).toBe(0);
-    // Anchored on the host's project directory, not a path of this machine.
-    expect(JSON.parse(r.stdout).hooks.PreToolUse[0].hooks[0].command).toBe('${QWEN_PROJECT_DIR}/scripts/guard.sh');
-    expect(r.stderr).toContain('$CLAUDE_PLUGIN_ROOT resolved to ${QWEN_PROJECT_DIR}');
+    // Anchored on the host's project directory, not a path of this machine; exported, so that a script reading
+    // its environment finds it too.
+    expect(JSON.parse(r.stdout).hooks.PreToolUse[0].hooks[0].command).toBe(
+      'export CLAUDE_PLUGIN_ROOT="${QWEN_PROJECT_DIR}"; ${CLAUDE_PLUGIN_ROOT}/scripts/guard.sh',
+    );
+    expect(r.stderr).toContain('$CLAUDE_PLUGIN_ROOT set to ${QWEN_PROJECT_DIR} for the command');
   });
   it('audit --user also reads the configs in HOME', () => {
     const home = project({

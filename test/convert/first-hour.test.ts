@@ -4,10 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 import { project } from './helpers.js';
-import { cli } from './host.js';
+import { cli, shimDir } from './host.js';
 
 const claude = (hooks: object) => `${JSON.stringify({ hooks }, null, 2)}\n`;
 const guard = (command: string, extra: object = {}) => ({ type: 'command', command, ...extra });
@@ -237,5 +237,69 @@ describe('a dialect in another case, or mistyped, gets a suggestion', () => {
   it('--from and audit --target too', () => {
     expect(cli(['convert', '--to', 'qwen', '--from', 'Claude']).stderr).toMatch(/did you mean claude\?/);
     expect(cli(['audit', '--target', 'Gemini']).stderr).toMatch(/did you mean gemini\?/);
+  });
+});
+
+describe('convert --to claude in a Claude-only project says what is true (issue 29)', () => {
+  it('"the hooks here are already Claude Code\'s": not "no hook config found"; exit 2, nothing written', () => {
+    const dir = project({
+      '.claude/settings.json': claude({ PreToolUse: [{ matcher: 'Bash', hooks: [guard('./g.sh')] }] }),
+    });
+    const before = files(dir);
+    const r = cli(['convert', '--to', 'claude'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      "the hooks here are already Claude Code's (.claude/settings.json): nothing to convert into Claude Code. To run " +
+        'them on another agent, pass that one: --to <dialect>',
+    );
+    expect(r.stderr).not.toContain('no hook config found');
+    noStack(r.stderr);
+    expect(files(dir)).toEqual(before);
+  });
+  it('a project with no hooks at all still says "no hook config found"', () => {
+    const dir = project({ 'README.md': 'x\n' });
+    expect(cli(['convert', '--to', 'claude'], { cwd: dir }).stderr).toContain('no hook config found');
+  });
+});
+
+describe('a converted wrapper given stdin it cannot read answers in the form of its event (issue 29)', () => {
+  const dir = project({
+    '.claude/settings.json': claude({
+      PreToolUse: [{ matcher: 'Bash', hooks: [guard('true')] }],
+      PostToolUse: [{ matcher: 'Bash', hooks: [guard('true')] }],
+    }),
+  });
+  /** The written entries' commands by event, run as the host runs hooks (bash -c), with `stdin` as the payload. */
+  function runWritten(file: string, event: string, stdin: string) {
+    const j = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      hooks: Record<string, { hooks?: { command: string }[]; bash?: string }[]>;
+    };
+    const command = j.hooks[event]!.map((e) => e.bash ?? e.hooks![0]!.command)[0]!;
+    return spawnSync('bash', ['-c', command], {
+      cwd: dir,
+      input: stdin,
+      encoding: 'utf8',
+      env: { PATH: `${shimDir}:${process.env.PATH}`, QWEN_PROJECT_DIR: dir },
+    });
+  }
+  beforeAll(() => {
+    expect(cli(['convert', '--to', 'qwen,copilot', '--no-backup'], { cwd: dir }).code).toBe(0);
+  });
+  it('Qwen Code: the PostToolUse entry gets no PreToolUse deny; with no event anywhere, exit 2 with the reason', () => {
+    const post = runWritten('.qwen/settings.json', 'PostToolUse', 'not json');
+    expect(post.stdout).not.toContain('permissionDecision');
+    expect(post.status).toBe(2);
+    expect(post.stderr).toContain('hook-bridge: the qwen payload on stdin is not a JSON object');
+    // the text names its event: that event's form (PostToolUse never blocks)
+    const named = runWritten('.qwen/settings.json', 'PostToolUse', '{"hook_event_name":"PostToolUse",');
+    expect(named.status).toBe(0);
+    expect(named.stdout).not.toContain('permissionDecision');
+  });
+  it('Copilot CLI: the entry names its event (--event): postToolUse gets no deny, preToolUse is denied', () => {
+    const post = runWritten('.github/hooks/hook-bridge.json', 'postToolUse', 'not json');
+    expect(post.status).toBe(0);
+    expect(post.stdout).not.toContain('deny');
+    const pre = runWritten('.github/hooks/hook-bridge.json', 'preToolUse', 'not json');
+    expect(JSON.parse(pre.stdout)).toMatchObject({ permissionDecision: 'deny' });
   });
 });

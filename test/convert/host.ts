@@ -50,26 +50,47 @@ export function fire(
   payload: Record<string, unknown>,
   o: { project: string; cwd?: string },
 ): HostCall[] {
-  const config = JSON.parse(readFileSync(settingsFile, 'utf8')) as {
-    hooks?: Record<string, { matcher?: string; hooks: { command?: string }[] }[]>;
-  };
-  const event = String(payload.hook_event_name);
   const tool = typeof payload.tool_name === 'string' ? payload.tool_name : undefined;
-  const env: NodeJS.ProcessEnv = { PATH: `${shimDir}:${process.env.PATH}`, HOME: process.env.HOME };
+  return fireEvent(host, settingsFile, String(payload.hook_event_name), tool, payload, o);
+}
+
+/**
+ * Fire one event of a config file the way `host` does: the entries of `event` (its native name) whose matcher fires
+ * for `tool`, each command through the host's shell with the host's payload on stdin, cwd the project's, the host's
+ * project-dir variables (and only those) set. Settings-shaped files (`{matcher, hooks: [{command}]}`) and GitHub
+ * Copilot CLI's own flat lists (`{bash, matcher}`) alike.
+ */
+export function fireEvent(
+  host: DialectId,
+  file: string,
+  event: string,
+  tool: string | undefined,
+  payload: Record<string, unknown>,
+  o: { project: string; cwd?: string; home?: string; env?: NodeJS.ProcessEnv },
+): HostCall[] {
+  type Entry = { matcher?: string; command?: string; bash?: string; hooks?: Entry[] };
+  const config = JSON.parse(readFileSync(file, 'utf8')) as { hooks?: Record<string, Entry[]> };
+  const env: NodeJS.ProcessEnv = {
+    PATH: `${shimDir}:${process.env.PATH}`,
+    HOME: o.home ?? process.env.HOME,
+    ...(mappings.dialects[host].shell?.[0] === '$SHELL' ? { SHELL: '/bin/sh' } : {}),
+    ...o.env,
+  };
   for (const v of mappings.dialects[host].env?.provided ?? []) if (/PROJECT_DIR$/.test(v)) env[v] = o.project;
   const calls: HostCall[] = [];
   for (const group of config.hooks?.[event] ?? []) {
     if (tool !== undefined && !matcherFires(host, group.matcher, tool)) continue;
-    for (const h of group.hooks) {
-      if (typeof h.command !== 'string') continue;
+    for (const h of group.hooks ?? [group]) {
+      const command = h.command ?? h.bash;
+      if (typeof command !== 'string') continue;
       const [sh, ...args] = shellOf(host);
-      const r = spawnSync(sh!, [...args, h.command], {
+      const r = spawnSync(sh!, [...args, command], {
         cwd: o.cwd ?? o.project,
         env,
         input: `${JSON.stringify({ ...payload, cwd: o.cwd ?? o.project })}\n`,
         encoding: 'utf8',
       });
-      calls.push({ command: h.command, code: r.status, stdout: r.stdout, stderr: r.stderr });
+      calls.push({ command, code: r.status, stdout: r.stdout, stderr: r.stderr });
     }
   }
   return calls;
@@ -79,5 +100,17 @@ export function fire(
 export function blocked(calls: HostCall[]): boolean {
   return calls.some(
     (c) => c.code === 2 || /"permissionDecision"\s*:\s*"deny"|"decision"\s*:\s*"(block|deny)"/.test(c.stdout),
+  );
+}
+
+/**
+ * Does `host` deny the tool call from these answers, by its own rules (observed): exit 2 or a JSON deny everywhere;
+ * GitHub Copilot CLI's own files: any non-zero exit too (exit 1 and 127 "hook errored"); Gemini CLI: any exit from 2.
+ */
+export function hostDenies(host: DialectId, calls: HostCall[]): boolean {
+  return calls.some(
+    (c) =>
+      (host === 'copilot' ? c.code !== 0 : host === 'gemini' ? (c.code ?? 0) >= 2 : c.code === 2) ||
+      /"permissionDecision"\s*:\s*"deny"|"decision"\s*:\s*"(block|deny)"/.test(c.stdout),
   );
 }

@@ -188,14 +188,14 @@ describe('doctor: what else would not run', () => {
 
   it('the agents installed: each found on PATH with its version, against the one hook-bridge observed', async () => {
     const dir = project({ '.claude/settings.json': settings({}) });
-    const bin = programs({ claude: '2.1.330 (Claude Code)', codex: 'codex-cli 0.170.0' });
+    const bin = programs({ claude: '2.1.330 (Claude Code)', codex: 'codex-cli 0.172.0' });
     const r = await doctor({ project: dir, cwd: dir, env: { PATH: `${bin}:${shimDir}` } });
     expect(r.checks.filter((c) => c.kind === 'agent').map((c) => [c.status, c.message])).toEqual([
       ['ok', `Claude Code 2.1.330 (${bin}/claude), the version hook-bridge observed`],
       ['note', 'Qwen Code: not installed (no qwen on PATH)'],
       ['note', 'CodeBuddy Code: not installed (no codebuddy on PATH)'],
       ['note', 'Gemini CLI: not installed (no gemini on PATH)'],
-      ['note', `Codex CLI 0.170.0 (${bin}/codex), newer than 0.169.0, the version hook-bridge observed`],
+      ['note', `Codex CLI 0.172.0 (${bin}/codex), newer than 0.171.0, the version hook-bridge observed`],
       ['note', 'GitHub Copilot CLI: not installed (no copilot on PATH)'],
     ]);
     expect(doctorExitCode(r)).toBe(0);

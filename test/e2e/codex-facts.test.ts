@@ -1,10 +1,11 @@
-// The Codex CLI 0.169.0 hook-runner facts the codex dialect data relies on, observed on the real agent with
+// The Codex CLI hook-runner facts the codex dialect data relies on (pinned: 0.171.0; first observed on 0.169.0, the
+// model-request events on 0.171.0), observed on the real agent with
 // native Codex hooks (no hook-bridge involved): headless, offline, the model runs one shell command that
 // writes a marker file (or one apply_patch); a PreToolUse hook in .codex/hooks.json answers in one form; we
 // observe whether the call ran and what the model was told — and check that mappings/dialects/codex.yaml
 // (compiled) states the fact the case observes.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codexStep, runCodex, type CodexOptions } from './harness/codex.js';
@@ -175,7 +176,7 @@ afterAll(() =>
 
 const told = (r: AgentRunResult, token: string) => r.requests.some((q) => JSON.stringify(q.body).includes(token));
 
-describe('Codex CLI 0.169.0 hook runner (native hooks)', () => {
+describe('Codex CLI hook runner (native hooks)', () => {
   for (const f of FACTS) {
     it(`${f.name} [${f.key}]`, async () => {
       const ws = makeWorkspace('hb-codex-fact-');
@@ -207,11 +208,114 @@ describe('Codex CLI 0.169.0 hook runner (native hooks)', () => {
   }
 });
 
+// PreModelRequest / PostModelRequest (README "0.171.0"): before and after each model request, observe-only, matchers
+// ignored; what hook-bridge's data says of them (events.yaml, codex.yaml output.observeOnly) and its trust hash.
+describe('Codex CLI model-request hooks: fired around every request, answers ignored', () => {
+  const bin = join(import.meta.dirname, '../../bin/hook-bridge.cjs');
+  /** A project whose model-request hooks log their payload (one JSON line each) and answer with `answer` (sh). */
+  function setup(answer: string) {
+    const ws = makeWorkspace('hb-codex-model-');
+    workspaces.push(ws);
+    const log = join(ws.root, 'model.log');
+    const hook = (name: string) => ({
+      type: 'command',
+      command: `sh ${JSON.stringify(
+        writeFileEnsured(join(ws.root, `${name}.sh`), `{ cat; echo; } >> ${JSON.stringify(log)}\n${answer}\n`),
+      )}`,
+    });
+    writeJson(join(ws.projectDir, '.codex/hooks.json'), {
+      hooks: {
+        // a matcher that matches nothing: Codex ignores it on these events (mr23)
+        PreModelRequest: [{ matcher: 'zzz-nomatch', hooks: [hook('pre')] }],
+        PostModelRequest: [{ hooks: [hook('post')] }],
+      },
+    });
+    const payloads = () =>
+      existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as Record<string, unknown>)
+        : [];
+    return { ws, dir: ws.projectDir, payloads };
+  }
+  const steps = (dir: string) => [codexStep({ tool: 'Bash', args: { command: 'touch ran.marker' } }, dir)];
+
+  it("Pre and Post fire once per request, with the 0.171.0 captures' keys; the events are Codex's own", async () => {
+    const { ws, dir, payloads } = setup('exit 0');
+    const r = await runCodex({ projectDir: dir, homeDir: ws.homeDir, steps: steps(dir) });
+    expect(r.exitCode, r.stderr.slice(-1500)).toBe(0);
+    const got = payloads();
+    expect(got.map((p) => p.hook_event_name)).toEqual([
+      'PreModelRequest',
+      'PostModelRequest',
+      'PreModelRequest',
+      'PostModelRequest',
+    ]);
+    const gtKeys = (f: string) =>
+      Object.keys(
+        JSON.parse(
+          readFileSync(join(import.meta.dirname, `../fixtures/ground-truth/codex/payloads/${f}-0.171.json`), 'utf8'),
+        ),
+      ).sort();
+    expect(Object.keys(got[0]!).sort()).toEqual(gtKeys('PreModelRequest'));
+    expect(Object.keys(got[1]!).sort()).toEqual(gtKeys('PostModelRequest'));
+    expect(got[1]).toMatchObject({ status: 'completed', request_id: got[0]!.request_id });
+    expect(mappings.events['pre-model-request']!.names.codex).toBe('PreModelRequest');
+    expect(mappings.events['post-model-request']!.names.codex).toBe('PostModelRequest');
+    expect(mappings.events['pre-model-request']!.matcherOn).toBeNull();
+  });
+
+  it.each([
+    ['exit 2 + stderr', 'echo NO-MODEL-EXIT2 >&2; exit 2'],
+    ['decision block', `echo '{"decision":"block","reason":"NO-MODEL-BLOCK"}'`],
+    ['continue:false', `echo '{"continue":false,"stopReason":"NO-MODEL-STOP"}'`],
+  ])(
+    '%s from both: the requests are made, the tool runs, nothing reaches the model [output.observeOnly]',
+    async (_n, answer) => {
+      const { ws, dir, payloads } = setup(answer);
+      const r = await runCodex({ projectDir: dir, homeDir: ws.homeDir, steps: steps(dir) });
+      expect({ exit: r.exitCode, ran: existsSync(join(dir, 'ran.marker')) }, r.stderr.slice(-1500)).toEqual({
+        exit: 0,
+        ran: true,
+      });
+      expect(payloads().length).toBe(4);
+      expect(told(r, 'NO-MODEL-')).toBe(false);
+      expect(mappings.dialects.codex.output?.observeOnly).toEqual(['pre-model-request', 'post-model-request']);
+    },
+  );
+
+  it('the hash convert --trust-codex-hooks records runs them without the bypass (pre_model_request)', async () => {
+    const { ws, dir, payloads } = setup('exit 0');
+    // the same hooks in the project's config.toml, converted into .codex/hooks.json by hook-bridge with their trust
+    const hooks = readFileSync(join(dir, '.codex/hooks.json'), 'utf8');
+    rmSync(join(dir, '.codex/hooks.json'));
+    const src = join(ws.root, 'source-hooks.json');
+    writeFileEnsured(src, hooks);
+    const env = { ...process.env, HOME: ws.homeDir, CODEX_HOME: join(ws.homeDir, '.codex') };
+    const c = spawnSync(
+      process.execPath,
+      [bin, 'convert', src, '--from', 'codex', '--to', 'codex', '--project', dir, '--trust-codex-hooks', '--no-backup'],
+      { cwd: dir, env, encoding: 'utf8' },
+    );
+    expect(c.status, c.stderr).toBe(0);
+    expect(readFileSync(join(ws.homeDir, '.codex/config.toml'), 'utf8')).toContain(':pre_model_request:0:0"]');
+    const r = await runCodex({ projectDir: dir, homeDir: ws.homeDir, steps: steps(dir) }, { bypassHookTrust: false });
+    expect(r.exitCode, r.stderr.slice(-1500)).toBe(0);
+    expect(payloads().map((p) => p.hook_event_name)).toEqual([
+      'PreModelRequest',
+      'PostModelRequest',
+      'PreModelRequest',
+      'PostModelRequest',
+    ]);
+  });
+});
+
 // strace, when present and allowed to trace here (a container without ptrace rights cannot)
 const strace = ['/usr/bin/strace', '/bin/strace'].find(
   (p) => existsSync(p) && spawnSync(p, ['-f', '-qq', '-e', 'trace=none', 'true']).status === 0,
 );
-describe('Codex CLI 0.169.0 runs offline in this harness', () => {
+describe('Codex CLI runs offline in this harness', () => {
   // every connect() of the agent and its children (hooks, the tool's shell), traced
   it.skipIf(!strace)('a run with hooks on five events connects only to 127.0.0.1 (no DNS, no other host)', async () => {
     const ws = makeWorkspace('hb-codex-offline-');

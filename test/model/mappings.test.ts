@@ -250,12 +250,17 @@ describe('tables are consistent both ways', () => {
     expect(mappings.dialects.gemini).toMatchObject({ eventsComplete: true, timeout: { unit: 'ms', default: 60000 } });
   });
 
-  it('codex: the events it fired (payloads/_index.json) and PermissionRequest (source) are its whole event set', () => {
+  it('codex: the events it fired (_index.json, the 0.171.0 captures) and PermissionRequest: its event set', () => {
     const fired = new Set((gt('codex/payloads/_index.json') as { event: string }[]).map((e) => e.event));
+    // Model requests (README "0.171.0", m01): fired by 0.169.0 too, captured on 0.171.0.
+    for (const f of ['PreModelRequest-0.171', 'PostModelRequest-0.171', 'PostModelRequest-failed-0.171'])
+      fired.add((gt(`codex/payloads/${f}.json`) as { hook_event_name: string }).hook_event_name);
     expect([...fired].sort()).toEqual([
       'PostCompact',
+      'PostModelRequest',
       'PostToolUse',
       'PreCompact',
+      'PreModelRequest',
       'PreToolUse',
       'SessionEnd',
       'SessionStart',
@@ -269,6 +274,12 @@ describe('tables are consistent both ways', () => {
     expect(mappings.events['pre-tool-use']!.evidence.codex).toBe('observed');
     expect(mappings.events.notification!.names.codex).toBeNull();
     expect(mappings.events['post-tool-use-failure']!.names.codex).toBeNull();
+    // observe-only: no answer has an effect there (mr01–mr16); no other agent has them
+    expect(mappings.dialects.codex.output!.observeOnly).toEqual(['pre-model-request', 'post-model-request']);
+    for (const e of ['pre-model-request', 'post-model-request'])
+      expect(Object.entries(mappings.events[e]!.names).filter(([, n]) => n)).toEqual([
+        ['codex', e === 'pre-model-request' ? 'PreModelRequest' : 'PostModelRequest'],
+      ]);
   });
 
   it('codex: the facts the payloads and the environment capture show', () => {

@@ -22,16 +22,6 @@ const ECC = 'affaan-m__everything-claude-code';
 
 export const KNOWN_ISSUES: KnownIssue[] = [
   {
-    id: 'plugin-root-inline',
-    projects: [ECC],
-    check: 'decision',
-    hosts: 'all',
-    calls: ['rm -rf /', 'ls', 'write .env', 'write source', 'edit', 'git commit --no-verify'],
-    what:
-      'a plugin hook whose command reads CLAUDE_PLUGIN_ROOT inside `node -e` gets no plugin root on the host: the ' +
-      'bootstrap cannot find its scripts, exits 1, and the deny is lost (issue 29; branch h-run)',
-  },
-  {
     id: 'one-start-per-call',
     projects: [ECC, '5uck1ess__devkit'],
     check: 'starts',
@@ -51,21 +41,6 @@ export const KNOWN_ISSUES: KnownIssue[] = [
       'two groups of one event stay two entries on the agents whose grouping keeps them apart (Qwen Code and Gemini ' +
       'CLI get one): claude-mods 2 starts for a shell command and for a Write (two `Bash` groups; `Write|Edit` ' +
       'twice), cc-tools 2 after a Write (`Write|Edit|MultiEdit` and `*` on PostToolUse) (issue 29; branch h-group)',
-  },
-  {
-    id: 'test-writes-into-project',
-    projects: [
-      'disler__claude-code-hooks-mastery',
-      '5uck1ess__devkit',
-      'Arthur1511__agentspec-copilot',
-      'HemSoft__hs-buddy',
-    ],
-    check: 'side effects',
-    hosts: 'all',
-    what:
-      '`hook-bridge test` runs the hooks inside the project, and they write there: claude-code-hooks-mastery its ' +
-      'logs/*.json and .claude/data/, devkit .devkit/ and a line in .gitignore, agentspec-copilot .github/agents/ ' +
-      'and .github/sdd/, hs-buddy logs/session/ (issue 29; branch h-run)',
   },
 ];
 

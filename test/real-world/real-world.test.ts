@@ -259,10 +259,18 @@ async function convertExit(
   }
 }
 
-/** The identity of a hook for the round trip: event, type, command and exec-form args, prompt/url body. */
+/**
+ * The identity of a hook for the round trip: event, type, command and exec-form args, prompt/url body. A plugin's
+ * hook written unwrapped outside its plugin starts by setting the plugin's root (no agent sets it for a settings
+ * file's hook), and keeps doing so when it is converted back into a settings file: that prefix is not compared.
+ */
 function identity(h: Hook, pluginRoot?: string): string {
   let command = h.command;
-  if (command !== undefined && pluginRoot) command = command.split(pluginRoot).join('${CLAUDE_PLUGIN_ROOT}');
+  if (command !== undefined && pluginRoot)
+    command = command
+      .split(pluginRoot)
+      .join('${CLAUDE_PLUGIN_ROOT}')
+      .replace(/^export CLAUDE_PLUGIN_ROOT="[^"]*"; /, '');
   return JSON.stringify([
     h.nativeEvent,
     h.type,

@@ -828,3 +828,23 @@ describe.concurrent('run (CLI), host codebuddy, --from claude', () => {
     ).toEqual({ code: 0, stdout: allow().stdout, stderr: '' });
   });
 });
+
+describe("Codex CLI's model requests: an observe-only event's answers are none (README 0.171.0, mr01-mr16)", () => {
+  const r = (exitCode: number, stdout: string, stderr = ''): ScriptResult => ({
+    exitCode,
+    stdout,
+    stderr,
+    timedOut: false,
+  });
+  // each answer beside a Codex event that does read it
+  it.each([
+    ['exit 2 + stderr', r(2, '', 'BLOCK-PMR'), 'stop'],
+    ['decision block', r(0, '{"decision":"block","reason":"BLOCK-PMR"}'), 'stop'],
+    ['continue:false', r(0, '{"continue":false,"stopReason":"STOP-PMR"}'), 'stop'],
+    ['plain stdout', r(0, 'PLAIN-PMR'), 'session-start'],
+  ])('%s on PreModelRequest / PostModelRequest: no decision, no block, no context', (_n, result, reads) => {
+    for (const ev of ['pre-model-request', 'post-model-request'])
+      expect(readAnswer('codex', ev, result, undefined)).toEqual({ context: [] });
+    expect(readAnswer('codex', reads, result, undefined)).not.toEqual({ context: [] });
+  });
+});

@@ -147,6 +147,18 @@ describe('payload: a Codex CLI capture -> what Claude Code would have sent', () 
       ['file.edit', { file_path: `${proj}/e10-moved.txt`, old_string: 'a', new_string: 'b', replace_all: false }],
     ]);
   });
+  it('a path is given to the script as the patch wrote it: relative to the cwd, nothing normalised away', () => {
+    const patch = (path: string) => `*** Begin Patch\n*** Add File: ${path}\n+x\n*** End Patch\n`;
+    const filePath = (path: string) => splitPatch(patch(path), proj, false).map((c) => c.input.file_path);
+    expect(filePath('../etc/passwd')).toEqual([`${proj}/../etc/passwd`]);
+    expect(filePath('./a/../b.txt')).toEqual([`${proj}/./a/../b.txt`]);
+    expect(filePath(`${proj}/../etc/passwd`)).toEqual([`${proj}/../etc/passwd`]);
+    const moved = '*** Begin Patch\n*** Update File: notes.txt\n*** Move to: ../out.txt\n@@\n-a\n+b\n*** End Patch\n';
+    expect(splitPatch(moved, proj, false).map((c) => [c.tool, c.input.command ?? c.input.file_path])).toEqual([
+      ['shell', 'mv notes.txt ../out.txt'],
+      ['file.edit', `${proj}/../out.txt`],
+    ]);
+  });
   it('an update of several chunks is one Edit over the lines from the first chunk to the last (the file read)', () => {
     const patch = '*** Begin Patch\n*** Update File: multi.txt\n@@\n-two\n+TWO\n@@\n-five\n+FIVE\n*** End Patch\n';
     expect(splitPatch(patch, proj, false).map((c) => c.input)).toEqual([
@@ -189,6 +201,14 @@ describe('payload: a Claude Code call -> what Codex CLI would have sent (a Codex
     expect(T(claude('Write', { file_path: `${proj}/new.txt`, content: 'a\nb\n' })).tool_input).toEqual({
       command: '*** Begin Patch\n*** Add File: new.txt\n+a\n+b\n*** End Patch\n',
     }));
+  it("a file_path with '..' stays in the patch as the call asked for it", () => {
+    expect(T(claude('Write', { file_path: `${proj}/../etc/passwd`, content: 'x' })).tool_input.command).toBe(
+      '*** Begin Patch\n*** Add File: ../etc/passwd\n+x\n*** End Patch\n',
+    );
+    expect(T(claude('Write', { file_path: '/etc/../etc/passwd', content: 'x' })).tool_input.command).toBe(
+      '*** Begin Patch\n*** Add File: /etc/../etc/passwd\n+x\n*** End Patch\n',
+    );
+  });
   it('Edit is an apply_patch updating the whole lines around old_string', () =>
     expect(
       T(claude('Edit', { file_path: `${proj}/multi.txt`, old_string: 'hre', new_string: 'HRE' })).tool_input.command,

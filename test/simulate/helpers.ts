@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DialectId } from '../../src/model/dialect-ids.js';
@@ -36,15 +37,24 @@ export function row(r: SimulateResult, host: DialectId, mode: 'as-is' | 'bridged
   return x;
 }
 
-/** Every file under a directory with its size and mtime: what a run must leave as it was. */
+/** Every entry under a directory: a file's mode, size, mtime and content hash, a folder's mode, a link's target. What
+ * a run must leave as it was, byte for byte.
+ */
 export function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string) => {
     for (const f of readdirSync(d)) {
       const p = join(d, f);
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else out[p.slice(dir.length)] = `${st.size} ${st.mtimeMs}`;
+      const st = lstatSync(p);
+      const key = p.slice(dir.length);
+      if (st.isSymbolicLink()) out[key] = `-> ${readlinkSync(p)}`;
+      else if (st.isDirectory()) {
+        out[key] = `dir ${st.mode.toString(8)}`;
+        walk(p);
+      } else
+        out[key] =
+          `${st.mode.toString(8)} ${st.size} ${st.mtimeMs} ` +
+          createHash('sha256').update(readFileSync(p)).digest('hex');
     }
   };
   walk(dir);

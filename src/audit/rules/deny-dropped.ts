@@ -70,9 +70,12 @@ export default defineRule({
 - PreToolUse \`permissionDecision: "deny"\` on Gemini CLI, which reads only a top-level \`"decision"\`: the tool runs.
 - a JSON deny with exit 1 on Codex CLI, which reads JSON only at exit 0; exit 2 with an empty stderr, which
   Codex ignores even with a JSON deny on stdout.
+- any block on an event whose answers the agent does not read at all (Codex CLI's PreModelRequest and
+  PostModelRequest: observe-only, the model request is made whatever the hook answers).
 
 The facts come from \`mappings/dialects/<agent>.yaml\` (\`output.postToolUseBlock\`, \`output.stopBlock\`,
-\`output.continueFalse\`, \`output.jsonOnNonZeroExit\`, \`output.exit2NeedsStderr\`, \`run.asyncField\`). Fix: deny in
+\`output.continueFalse\`, \`output.jsonOnNonZeroExit\`, \`output.exit2NeedsStderr\`, \`output.observeOnly\`,
+\`run.asyncField\`). Fix: deny in
 PreToolUse with \`permissionDecision: "deny"\` (or exit 2),
 which every agent honours, instead of relying on a PostToolUse or Stop block; drop \`async\` from a hook that must be
 able to deny; or keep the script as written for its agent and wrap it (\`hook-bridge convert\`), which translates
@@ -95,12 +98,16 @@ the answer into what the host honours.`,
     exitTwoWithoutStderr:
       '{{where}} blocks {{event}} with exit 2 but writes no reason to stderr: {{agent}} ignores an ' +
       'exit 2 with an empty stderr (even with a JSON deny on stdout), so the tool runs',
+    observeOnly:
+      '{{where}} blocks {{event}} ({{how}}), but {{agent}} reads no answer there (it only runs the hook): ' +
+      'nothing is blocked',
     asyncDenyIgnored:
       'async {{event}} hook: {{agent}} ignores the deny of an async hook ' +
       '({{how}} in {{where}}), so the tool runs; remove "async": true',
   },
   sources: [
     'ground-truth codex d03 d14 d15',
+    'ground-truth codex README "0.171.0" mr01-mr16',
     'e2e gemini-facts (permissionDecision not read, test/e2e/gemini-facts.test.ts)',
     'ground-truth qwen p02 p03 c14',
     'ground-truth codebuddy u02 u03 u11 u12 u13',
@@ -127,7 +134,17 @@ the answer into what the host honours.`,
             data: { ...data, ...hit },
           });
       }
-      if (!out || !unwrapped(h, host)) continue; // wrapped scripts are translated
+      if (!out) continue;
+      // Observe-only events: no answer has an effect, wrapped or not (only the agent itself has the event).
+      if (out.observeOnly?.includes(h.event)) {
+        const hit = first(
+          all,
+          (t) => denies(t) ?? (emitsRaw(t, 'continue', '(?:false|False)\\b') ? '"continue": false' : undefined),
+        );
+        if (hit) ctx.report({ messageId: 'observeOnly', ...base, data: { ...data, ...hit } });
+        continue;
+      }
+      if (!unwrapped(h, host)) continue; // wrapped scripts are translated
       if (h.event === 'pre-tool-use' && !out.permissionDecision.includes('deny')) {
         const hit = all.find((t) => emitsRaw(t.text, 'permissionDecision', quoted('deny')));
         if (hit) ctx.report({ messageId: 'permissionDecisionIgnored', ...base, data: { ...data, where: hit.where } });

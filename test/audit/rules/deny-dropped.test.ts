@@ -47,8 +47,32 @@ ruleTester(rule, {
       name: 'an async denying hook on CodeBuddy Code (no async field)',
       files: { ...codebuddy(pre('./g.sh', { async: true })), 'g.sh': deny },
     },
+    {
+      name: 'a PreModelRequest logger on Codex CLI (answers nothing)',
+      files: codex({ PreModelRequest: [{ hooks: [cmd('cat >> .codex/requests.log')] }] }),
+    },
   ],
   invalid: [
+    {
+      name: 'a PreModelRequest hook that blocks on Codex CLI (observe-only: README "0.171.0" mr01-mr03)',
+      files: {
+        ...codex({ PreModelRequest: [{ hooks: [cmd('./budget.sh')] }] }),
+        'budget.sh': '#!/bin/sh\necho "token budget spent" >&2\nexit 2\n',
+      },
+      errors: [
+        {
+          messageId: 'observeOnly',
+          message:
+            './budget.sh blocks PreModelRequest (exit 2), but Codex CLI reads no answer there (it only runs the ' +
+            'hook): nothing is blocked',
+        },
+      ],
+    },
+    {
+      name: 'a PostModelRequest hook answering continue:false on Codex CLI (observe-only, mr13)',
+      files: codex({ PostModelRequest: [{ hooks: [cmd(`echo '{"continue": false, "stopReason": "over"}'`)] }] }),
+      errors: [{ messageId: 'observeOnly', message: /blocks PostModelRequest \("continue": false\)/ }],
+    },
     {
       name: 'a JSON deny with exit 1 on Codex CLI (JSON is read only at exit 0, d14)',
       files: {

@@ -27,7 +27,7 @@ const CODEX_TRIPLES: Record<string, string> = {
   'darwin-x64': 'x86_64-apple-darwin',
   'darwin-arm64': 'aarch64-apple-darwin',
 };
-const CODEX_VERSION = '0.169.0';
+const CODEX_VERSION = '0.171.0';
 const codexPlatform = `${process.platform === 'android' ? 'linux' : process.platform}-${process.arch}`;
 /** Copilot CLI's platform package suffix, as its npm-loader.js picks it (glibc Linux only here). */
 const copilotPlatform = `${process.platform}-${process.arch}`;
