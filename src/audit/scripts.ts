@@ -83,7 +83,7 @@ export function expandVars(word: string, projectDir: string, pluginRoot?: string
   return out;
 }
 
-/** The script a command runs, or undefined for inline commands (`echo …`, `jq …`, `npx prettier`, `node -e "…"`). */
+/** The script a command runs; undefined for inline commands (`echo …`, `jq …`, `npx prettier`, `node -e "…"`). */
 export function resolveScript(command: string, projectDir: string, pluginRoot?: string): ScriptInfo | undefined {
   const words = shellWords(command);
   let i = 0;

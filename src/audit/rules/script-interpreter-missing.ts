@@ -38,8 +38,8 @@ export default defineRule({
   severity: 'error',
   messageSeverity,
   description:
-    'A program a hook command starts (its interpreter, a runner, a tool) cannot be found, or a directly run script has ' +
-    'no shebang',
+    'A program a hook command starts (its interpreter, a runner, a tool) cannot be found, or a directly run ' +
+    'script has no shebang',
   docs: `Every program a hook command starts — its first word (\`cc-tools hook\`), an interpreter
 (\`python3 guard.py\`, \`/opt/venv/bin/python guard.py\`), a runner (\`uv run guard.py\`, \`npx\`, \`bunx\`), the
 programs of \`sh -c '…'\` — and the interpreter in the script's shebang (\`#!/usr/bin/env python3\`,
@@ -48,7 +48,8 @@ When one does not, every call fails with exit 127 ("not found" / "bad interprete
 Code, Qwen Code, CodeBuddy Code and Codex CLI that is a non-blocking error: the call proceeds, so a guard lets
 everything through; GitHub Copilot CLI denies every call the hook fires for, and Gemini CLI reads every exit from 2 up
 as a block, so there every call the hook fires for is blocked. A program whose failure the command's status does not
-show (\`mytool check || true\`, the first command of a pipeline) is a warning: that part of the hook never runs. A hook wrapped by \`hook-bridge run\` fails the way its own agent does (a Claude hook: the call proceeds, and
+show (\`mytool check || true\`, the first command of a pipeline) is a warning: that part of the hook never runs.
+A hook wrapped by \`hook-bridge run\` fails the way its own agent does (a Claude hook: the call proceeds, and
 stderr names the missing program; \`run --on-missing deny\` blocks instead). A shebang saved with Windows line
 endings names \`bash\\r\`, which never exists. A script run directly without any \`#!\` line is handed to whatever the
 shell falls back to (usually \`sh\`), so a bash or Python script fails in odd ways. Fix: install the interpreter or
