@@ -1,10 +1,10 @@
-// What a hook command starts, statically: the program of each of its simple commands (the first word after assignments
-// and `exec`, `env`, `timeout` …: an interpreter, a runner such as `uv`, `npx` or `bunx`, or a tool such as
-// `cc-tools`), and whether that program failing to start ends the whole command with the shell's 127 — on every call,
-// since nothing in the command changes from one call to the next. The command's status is followed as the shell follows
-// it (`;`, `&&`, `||`, a pipeline's last command, `sh -c '…'`), each program taken to succeed when it starts; a command
-// with a shell construct the reading does not follow (`if`, a loop, a function, a subshell) gives no program that
-// decides, so nothing is claimed about it.
+// What a hook command starts, statically: the program of each of its simple commands (the first word after
+// assignments and `exec`, `env`, `timeout` …: an interpreter, a runner such as `uv`, `npx` or `bunx`, or a tool
+// such as `cc-tools`), and whether that program failing to start ends the whole command with the shell's 127 — on
+// every call, since nothing in the command changes from one call to the next. The command's status is followed as the
+// shell follows it (`;`, `&&`, `||`, a pipeline's last command, `sh -c '…'`), each program taken to succeed when it
+// starts; a command with a shell construct the reading does not follow (`if`, a loop, a function, a subshell) gives
+// no program that decides, so nothing is claimed about it.
 import { lexShell, type Token } from '../model/shell-lexer.js';
 
 export interface Started {
