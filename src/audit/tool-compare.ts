@@ -1,8 +1,9 @@
 // Which tool names a script compares with the payload's tool name, read from its text: a literal counts only where it
 // is compared with that field, directly or through a variable assigned from it — `==`, `!=`, `===`, shell `=` and
-// `case … in`, Python `in (…)` / `in NAMES` / `match`, JS `switch`, `.includes()` / `.has()`, jq `IN(…)`, and a regex
-// tested against it (`=~`, `re.match`, `/…/.test`). A word elsewhere (a regex of shell commands, a parser's keyword, a
-// comment) is not a comparison. Shell, Python, JavaScript and jq, which is what hook scripts are written in.
+// `case … in`, Python `in (…)` / `in NAMES` / `match`, JS `switch`, `.includes()` / `.has()`, jq `IN(…)`, and a
+// regex tested against it (`=~`, `re.match`, `/…/.test`). A word elsewhere (a regex of shell commands, a parser's
+// keyword, a comment) is not a comparison. Shell, Python, JavaScript and jq, which is what hook scripts are written
+// in.
 
 const ID = '[A-Za-z_$][\\w$]*';
 const LIT = `["'\`]([A-Za-z_][\\w.-]*)["'\`]`;
@@ -155,7 +156,8 @@ export function comparedToolNames(text: string, field: string): Set<string> {
   }
   // a regex tested against it: [[ $t =~ ^(Bash|Write)$ ]], re.match(r"…", t), /…/.test(t)
   for (const m of text.matchAll(new RegExp(`${e}\\s*=~\\s*["']?([^\\s\\]"']+)`, 'g'))) add(regexWords(m[1]!));
-  const reCall = `re\\.(?:match|search|fullmatch)\\(\\s*r?${LIT.replace('([A-Za-z_][\\w.-]*)', '([^"\'`]+)')}\\s*,\\s*${e}`;
+  const pattern = LIT.replace('([A-Za-z_][\\w.-]*)', '([^"\'`]+)');
+  const reCall = `re\\.(?:match|search|fullmatch)\\(\\s*r?${pattern}\\s*,\\s*${e}`;
   for (const m of text.matchAll(new RegExp(reCall, 'g'))) add(regexWords(m[1]!));
   for (const m of text.matchAll(new RegExp(`/((?:[^/\\\\\\n]|\\\\.)+)/[a-z]*\\.test\\(\\s*${e}\\s*\\)`, 'g')))
     add(regexWords(m[1]!));
