@@ -87,7 +87,7 @@ export type { HostReply } from './run/emit.js';
 export type { SimulateOptions, SimulateResult, SimulateRow } from './simulate/simulate.js';
 export type { Case, CaseResult } from './simulate/cases.js';
 export type { Call } from './simulate/call.js';
-export type { Decision } from './simulate/outcome.js';
+export type { Decision } from './run/host-decision.js';
 
 /** `f`, after its arguments pass their checks. */
 function checked<A extends unknown[], R>(name: string, f: (...a: A) => R, checks: [string, Check][]): (...a: A) => R {

@@ -206,6 +206,7 @@ function auditProject(
           ...(o.target ? { target: o.target } : {}),
           ...(r.fix ? { fix: r.fix } : {}),
           ...(r.edit ? { edit: r.edit } : {}),
+          ...(r.decides ? { decides: r.decides } : {}),
         });
       },
     };

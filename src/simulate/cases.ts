@@ -9,7 +9,7 @@ import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
 import { yaml } from '../lazy.js';
 import type { Call } from './call.js';
-import type { Decision } from './outcome.js';
+import type { Decision } from './engine.js';
 import { readText } from './read-text.js';
 import { decidesOtherwise, simulate, type SimulateOptions, type SimulateResult } from './simulate.js';
 

@@ -14,7 +14,7 @@ import { decideFileDialect, discover, parseWrapper, shellQuote } from './engine.
 import { asIsConfig, bridgedConfig, type HostConfig, type SourceText } from './host-config.js';
 import { hostCall, type HostCall } from './host-call.js';
 import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun, type Selection } from './host-run.js';
-import { decide, type Decision } from './outcome.js';
+import { decide, type Decision } from './engine.js';
 import { readText } from './read-text.js';
 
 export type Mode = 'as-is' | 'bridged';
