@@ -1,5 +1,5 @@
 import { programFound } from '../../convert/runner-found.js';
-import { failureOutcome } from '../failure-outcome.js';
+import { entryFailureOutcome } from '../failure-outcome.js';
 import { INTERPRETERS, programsOf } from '../programs.js';
 import { expandVars } from '../scripts.js';
 import type { Severity } from '../../model/hook.js';
@@ -75,10 +75,11 @@ endings, and start directly run scripts with a shebang (\`#!/usr/bin/env bash\`)
     'src/run/not-run.ts (what run does with exit 126/127)',
   ],
   check(ctx) {
-    for (const { hook: h, config, host } of ctx.hooks()) {
+    for (const e of ctx.hooks()) {
+      const { hook: h, config } = e;
       if (h.type !== 'command' || !h.command) continue;
       const at = { file: config.file, path: paths.command(h) };
-      const outcome = failureOutcome(h, host, 127);
+      const outcome = entryFailureOutcome(ctx, e, 127);
       const root = ctx.pluginRoot(h, config);
       const expand = (w: string) => expandVars(w, ctx.project, root);
       // The word as the shell finds it; a variable we cannot resolve statically is taken to be there.
