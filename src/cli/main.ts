@@ -164,7 +164,8 @@ Examples:
     .option('--to <dialects>', 'the agents to try the hooks on, comma-separated (default: every agent but the source)')
     .option(
       '--from <dialect>',
-      'the agent the hooks are written for: the reference (default: claude, or detected from the files)',
+      'the agent the hooks are written for: the reference (default: detected as convert does — the one agent ' +
+        "whose hooks a person wrote here, never hook-bridge's own output)",
     )
     .option(
       '--event <event>',

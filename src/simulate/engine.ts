@@ -11,7 +11,7 @@ export { parseJsonc } from '../dialects/jsonc.js';
 export { convertHooks } from '../convert/convert.js';
 export { planGates } from '../convert/foreign-gates.js';
 export { decideFileDialect } from '../dialects/detect.js';
-export { discover } from '../convert/sources.js';
+export { discover, resolveSources } from '../convert/sources.js';
 export { hookMatches } from '../run/dispatch.js';
 export { isBlocking } from '../run/own-failure.js';
 export { runScript } from '../run/spawn.js';

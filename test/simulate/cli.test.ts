@@ -315,11 +315,11 @@ describe('bad input: a clear error, exit 2, never a stack trace', () => {
       noStack(r.stderr);
     });
   }
-  it('a project without hooks of the source agent', () => {
+  it('a project without hooks: said as convert says it', () => {
     const r = cli(rm, join(guard, '.hooks'));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /\.hooks: no Claude Code hook config here \(looked for \.claude\/settings\.json, \.claude\/settings\.local\.json/,
+      /\.hooks: no hook config found \(\.claude\/, hooks\/hooks\.json, [^)]*\): pass files or --from\n$/,
     );
   });
   it('a payload file that is not JSON names the file', () => {
