@@ -306,7 +306,8 @@ describe('audit', () => {
     const dir = project({
       '.qwen/settings.json':
         '{\n  "model": "x",\n  "hooks": { "PreToolUse": [ { "matcher": "^Bash$", "hooks": [ { "type": "command", ' +
-        '"command": "true" } ] }, { "matcher": "edit", "hooks": [ { "type": "command", "command": "echo" } ] } ] }\n}\n',
+        '"command": "true" } ] }, { "matcher": "edit", "hooks": [ { "type": "command", "command": "echo" } ] } ] }' +
+        '\n}\n',
     });
     const r = cli(['audit', '--fix', '--fail-on', 'never'], { cwd: dir });
     expect(r.stderr).toMatch(/fixed 2 finding\(s\)/);
@@ -326,7 +327,7 @@ describe('audit', () => {
       /\n\d+ finding\(s\): \d+ error\(s\), \d+ warning\(s\), \d+ info — \d+ config file\(s\), \d+ hook\(s\)\n$/,
     );
   });
-  it('no hook config found is its own outcome (exit 2, one line), not "no findings": a CI job pointed at the wrong directory fails', () => {
+  it('no hook config found: exit 2 and one line, not "no findings" (a CI job pointed at the wrong place fails)', () => {
     const clean = project({ 'README.md': 'no hooks' });
     for (const args of [['audit'], ['audit', '--format', 'json', '--fail-on', 'never']]) {
       const r = cli(args, { cwd: clean });
