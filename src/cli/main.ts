@@ -188,7 +188,11 @@ Examples:
       '--permission-mode <mode>',
       "the session's permission mode, as the source agent names it (default, acceptEdits, plan, bypassPermissions …)",
     )
-    .option('--cases <file>', 'run the calls of a YAML/JSON list, each with the decision expected on the source agent')
+    .option(
+      '--cases <file>',
+      'run the calls of a YAML/JSON list, each with the decision expected on the source agent (and, in `limits`, a ' +
+        "host's documented limit to accept)",
+    )
     .addOption(new Option('--format <format>', 'report format, on stdout').choices(['text', 'json']).default('text'))
     .action(async (inputs: string[], o) => {
       const { testCommand } = await import('./test-command.js');

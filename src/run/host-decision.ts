@@ -7,6 +7,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { specIn } from '../dialects/host-mode.js';
 import { readAnswer, type Answer, type ScriptResult } from './answer.js';
+import { emit } from './emit.js';
 
 export type Decision = 'allow' | 'deny' | 'ask' | 'block' | 'none';
 
@@ -138,4 +139,30 @@ export function hostDecides(
 ): { answer: Answer; outcome: Outcome } {
   const answer = readAnswer(host, event, result, undefined, undefined, undefined, mode);
   return { answer, outcome: decide(host, answer, event, session, mode) };
+}
+
+/**
+ * The decision a host reaches through hook-bridge when the script's agent decided `decision` on an event: the answer
+ * `run` gives the host for it (emit, with its defaults) read by the host (hostDecides). Where it is not `decision`,
+ * that is the host's documented limit (an auto-approve on Qwen Code: none), which `test --cases` accepts when a case names
+ * it. `hostEvent`: the event as the host names it.
+ */
+export function bridgedDecision(
+  script: DialectId,
+  host: DialectId,
+  event: string,
+  hostEvent: string,
+  decision: Decision,
+  session: SessionMode,
+): Decision {
+  const tool = event === 'pre-tool-use' || event === 'permission-request';
+  const a: Answer = { context: [] };
+  if (decision === 'allow' || decision === 'ask') a.decision = decision;
+  else if (decision === 'deny' || decision === 'block') {
+    if (tool) a.decision = 'deny';
+    else a.block = true;
+    a.reason = 'reason';
+  }
+  const reply = emit(a, { host, script, event, hostEvent, tool: undefined, hostTool: undefined }, { rewrite: 'deny' });
+  return hostDecides(host, event, { ...reply, timedOut: false }, session).outcome.decision;
 }

@@ -17,5 +17,5 @@ export { isBlocking } from '../run/own-failure.js';
 export { runScript } from '../run/spawn.js';
 export { translatePayload } from '../run/payload.js';
 export { aggregate, readAnswer, strictJson, type Answer, type ScriptResult } from '../run/answer.js';
-export { decide, type Decision, type Outcome, type SessionMode } from '../run/host-decision.js';
+export { bridgedDecision, decide, type Decision, type Outcome, type SessionMode } from '../run/host-decision.js';
 export { parseWrapper, shellQuote } from '../dialects/wrapper.js';

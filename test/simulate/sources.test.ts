@@ -34,7 +34,7 @@ describe('test and convert find the same sources', () => {
     expect(cli(['test', ...call, '--from', 'claude', '--to', 'qwen', '--format', 'json'], dir).code).not.toBe(2);
   });
 
-  it("rysweet/azlin converted --to claude: the reference stays the Copilot file", () => {
+  it('rysweet/azlin converted --to claude: the reference stays the Copilot file', () => {
     const dir = copy('rysweet__azlin');
     expect(cli(['convert', '--to', 'claude'], dir).code).toBe(0);
     const r = cli(
