@@ -144,8 +144,8 @@ export function hostDecides(
 /**
  * The decision a host reaches through hook-bridge when the script's agent decided `decision` on an event: the answer
  * `run` gives the host for it (emit, with its defaults) read by the host (hostDecides). Where it is not `decision`,
- * that is the host's documented limit (an auto-approve on Qwen Code: none), which `test --cases` accepts when a case names
- * it. `hostEvent`: the event as the host names it.
+ * that is the host's documented limit (an auto-approve on Qwen Code: none), which `test --cases` accepts when a case
+ * names it. `hostEvent`: the event as the host names it.
  */
 export function bridgedDecision(
   script: DialectId,
