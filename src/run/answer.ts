@@ -247,7 +247,7 @@ export function readAnswer(
   const blocking =
     (r.exitCode === 2 && !(spec.exit2NeedsStderr && !r.stderr.trim())) ||
     (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
-  if (blocking && BLOCKABLE.has(ev)) {
+  if (blocking && BLOCKABLE.has(ev) && (spec.exit2Events?.includes(ev) ?? true)) {
     const reason =
       spec.exit2Reason === 'stderr'
         ? r.stderr

@@ -21,6 +21,8 @@ interface Case {
   call: Call;
   headless?: boolean;
   permissionMode?: string;
+  /** Audited for this agent, which runs the file itself; test's row: that agent, as is. */
+  target?: DialectId;
   /** The finding audit gives (rule/messageId), or none. */
   finding?: string;
   /** What the agent decides, as test shows it. */
@@ -179,6 +181,26 @@ const CASES: Case[] = [
     call: { event: 'preToolUse', tool: 'bash', input: { command: 'rm -rf build', description: 'clean' } },
     decision: 'deny',
   },
+  {
+    name: 'GitHub Copilot CLI runs a Claude PostToolUse hook: its exit 2 changes nothing there',
+    agent: 'claude',
+    target: 'copilot',
+    config: claude('PostToolUse', 'Bash'),
+    script: '#!/bin/sh\necho "lint failed" >&2\nexit 2\n',
+    call: { event: 'PostToolUse', tool: 'Bash', input: { command: 'ls' }, response: { stdout: '', stderr: '' } },
+    finding: 'foreign-read-output-lost/feedbackLost',
+    decision: 'none',
+  },
+  {
+    name: 'GitHub Copilot CLI runs a Claude PreToolUse hook that fails: the call is denied there',
+    agent: 'claude',
+    target: 'copilot',
+    config: claude('PreToolUse', 'Bash'),
+    script: '#!/bin/sh\necho "crashed" >&2\nexit 1\n',
+    call: bash,
+    finding: 'foreign-read-fails-closed/failsClosed',
+    decision: 'deny',
+  },
 ];
 
 function project(c: Case): string {
@@ -195,23 +217,25 @@ describe('audit and test agree on what each agent decides', () => {
   for (const c of CASES) {
     it(`${c.agent}: ${c.name}`, async () => {
       const dir = project(c);
-      const findings = audit({ paths: [dir], cwd: dir }).findings.filter((f) => f.decides);
+      const findings = audit({ paths: [dir], cwd: dir, ...(c.target ? { target: c.target } : {}) }).findings.filter(
+        (f) => f.decides,
+      );
       const r = await simulate({
         inputs: [dir],
         from: c.agent,
-        to: [c.agent === 'claude' ? 'qwen' : 'claude'],
+        to: [c.target ?? (c.agent === 'claude' ? 'qwen' : 'claude')],
         call: c.call,
         headless: c.headless === true,
         ...(c.permissionMode ? { permissionMode: c.permissionMode } : {}),
       });
-      const ref = r.results[0]!;
-      expect(ref.host).toBe(c.agent);
+      const ref = c.target ? r.results.find((x) => x.host === c.target && x.mode === 'as-is')! : r.results[0]!;
+      expect(ref.host).toBe(c.target ?? c.agent);
       // test: the agent decides as the case says
       expect(ref.decision, JSON.stringify(ref.hooks)).toBe(c.decision);
       // audit: the finding it gives, and the decision it claims is test's
       expect(findings.map((f) => `${f.ruleId}/${f.messageId}`)).toEqual(c.finding ? [c.finding] : []);
       for (const f of findings) {
-        expect(f.decides!.agent).toBe(c.agent);
+        expect(f.decides!.agent).toBe(c.target ?? c.agent);
         expect(f.decides!.headless).toBe(c.headless === true);
         expect(f.decides!.decision, f.message).toBe(ref.decision);
       }
