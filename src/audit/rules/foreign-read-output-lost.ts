@@ -39,11 +39,12 @@ Claude's forms into those; the Claude file's entry is gated so Copilot's own rea
       // and the target in the mode it runs the file in.
       const on = (agent: typeof own, mode: string | undefined, stdout: string, exitCode = 0, stderr = '') =>
         hostDecides(agent, ev, { exitCode, stdout, stderr, timedOut: false }, session, mode).outcome;
+      // Context as plain stdout, and as additionalContext.
+      const hso = { hookEventName: nativeEvent(own, ev) ?? h.nativeEvent, additionalContext: 'context' };
       const context = (agent: typeof own, mode: string | undefined) =>
-        [
-          'context\n',
-          `${JSON.stringify({ hookSpecificOutput: { hookEventName: nativeEvent(own, ev) ?? h.nativeEvent, additionalContext: 'context' } })}\n`,
-        ].some((out) => on(agent, mode, out).context.length > 0);
+        ['context\n', `${JSON.stringify({ hookSpecificOutput: hso })}\n`].some(
+          (out) => on(agent, mode, out).context.length > 0,
+        );
       if (context(own, undefined) && !context(r.reader, r.read.mode))
         ctx.report({ messageId: 'contextLost', file: config.file, path: paths.command(h), data, fix: gateFix(ctx, r) });
       // Exit 2 after a tool shows stderr to the model, on Stop keeps the agent going (Claude Code's rules); here it is
