@@ -12,7 +12,25 @@ import { simulate } from '../../src/simulate/simulate.js';
 
 const root = resolve(import.meta.dirname, '../real-projects');
 /** The programs a machine running these hooks has; uv and cc-tools are not installed. */
-const INSTALLED = ['node', 'npx', 'bash', 'sh', 'python3', 'jq', 'git', 'cat', 'env'];
+const INSTALLED = [
+  'node',
+  'npx',
+  'bash',
+  'sh',
+  'python3',
+  'jq',
+  'git',
+  'cat',
+  'env',
+  'grep',
+  'sed',
+  'awk',
+  'tr',
+  'head',
+  'dirname',
+  'mkdir',
+  'date',
+];
 
 /** A PATH of stand-ins (audit only looks programs up), or of links to this machine's programs (to run hooks). */
 function pathOf(real: boolean): string {
@@ -82,6 +100,20 @@ describe('each error on the agent (hook-bridge test, without uv or cc-tools)', (
     cpSync(join(root, name), dir, { recursive: true });
     return dir;
   };
+  it('sethdf/lifemaestro: `git push --force` — its ask decides nothing on Claude Code, as audit says', async () => {
+    const dir = scratch('sethdf__lifemaestro');
+    const finding = audit({ paths: [dir], cwd: dir, env }).findings.find((f) => f.messageId === 'askIgnored');
+    const r = await simulate({
+      inputs: [dir],
+      from: 'claude',
+      to: ['gemini'],
+      call: { event: 'PreToolUse', tool: 'Bash', input: { command: 'git push --force origin main' } },
+      env,
+    });
+    expect(r.results[0]!.hooks.map((h) => h.exitCode)).toEqual([0]);
+    expect(r.results[0]!.decision).toBe('none');
+    expect(finding?.decides?.decision).toBe(r.results[0]!.decision);
+  });
   for (const [name, input] of [
     ['disler__claude-code-hooks-mastery', { file_path: '.env' }],
     ['riddopic__cc-tools', { file_path: 'README.md' }],
