@@ -22,6 +22,13 @@ ruleTester(rule, {
     },
     { name: 'inline command', files: hook('jq -e .tool_input') },
     { name: 'binary executable', files: { ...hook('./bin/tool'), 'bin/tool': '\u007fELF\u0000\u0001' } },
+    {
+      name: 'no shebang, run from bash ("shell": "bash": bash reads the file itself; obra/superpowers)',
+      files: {
+        ...claude({ SessionStart: [{ hooks: [cmd('./run-hook.cmd start', { shell: 'bash' })] }] }),
+        'run-hook.cmd': ': << \'CMDBLOCK\'\n@echo off\nCMDBLOCK\nexec bash "$(dirname "$0")/$1"\n',
+      },
+    },
     { name: 'programs on PATH, builtins and keywords', files: hook('cd "$CLAUDE_PROJECT_DIR" && sh -c "exit 0"') },
     { name: 'a program named by a variable', files: hook('"$MY_TOOL" check') },
     { name: 'command -v only looks a program up', files: hook('command -v no-such-tool-xyz >/dev/null || exit 0') },
