@@ -59,6 +59,14 @@ export function parseJsonOption(option: string, text: string, expected: string):
   }
 }
 
+/** The mode a session of the agent runs in unless told otherwise: its `default`, else the one it always sends (Codex
+ * CLI: bypassPermissions under `codex exec`).
+ */
+export function defaultPermissionMode(from: DialectId): string {
+  const modes = Object.entries(mappings.dialects[from].payload?.permissionModes ?? {});
+  return (modes.find(([, c]) => c === 'default') ?? (modes.length === 1 ? modes[0] : undefined))?.[0] ?? 'default';
+}
+
 /** A permission mode the source agent knows, or a clear error. */
 export function checkPermissionMode(from: DialectId, mode: string): string {
   const known = Object.keys(mappings.dialects[from].payload?.permissionModes ?? {});

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
-import { checkCall, checkPermissionMode, type Call, type CheckedCall } from './call.js';
+import { checkCall, checkPermissionMode, defaultPermissionMode, type Call, type CheckedCall } from './call.js';
 import { decideFileDialect, discover, parseWrapper, resolveSources, shellQuote } from './engine.js';
 import { asIsConfig, bridgedConfig, type HostConfig, type SourceText } from './host-config.js';
 import { hostCall, type HostCall } from './host-call.js';
@@ -227,7 +227,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const hosts = hostsOf(from, o.to);
   const baseEnv = o.env ?? process.env;
   const headless = o.headless === true;
-  const nativeMode = checkPermissionMode(from, o.permissionMode ?? 'default');
+  const nativeMode = checkPermissionMode(from, o.permissionMode ?? defaultPermissionMode(from));
   const session = { headless, permissionMode: mappings.dialects[from].payload?.permissionModes[nativeMode] };
   const runner = o.runner ?? defaultRunner();
   const tmp = mkdtempSync(join(tmpdir(), 'hook-bridge-test-'));

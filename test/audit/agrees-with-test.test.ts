@@ -98,7 +98,6 @@ const CASES: Case[] = [
     name: 'Codex CLI: exit 2 with an empty stderr does nothing (d03)',
     agent: 'codex',
     config: ['.codex/hooks.json', settings('PreToolUse', 'Bash')],
-    permissionMode: 'bypassPermissions', // the only mode Codex CLI names in a payload
     script: '#!/bin/sh\necho "blocked"\nexit 2\n',
     call: bash,
     finding: 'deny-dropped/exitTwoWithoutStderr',
@@ -108,7 +107,6 @@ const CASES: Case[] = [
     name: 'Codex CLI: a JSON deny at exit 1 is not read (d14)',
     agent: 'codex',
     config: ['.codex/hooks.json', settings('PreToolUse', 'Bash')],
-    permissionMode: 'bypassPermissions', // the only mode Codex CLI names in a payload
     script: echo(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'no' }), 1),
     call: bash,
     finding: 'deny-dropped/jsonIgnoredAtExit',
@@ -118,7 +116,6 @@ const CASES: Case[] = [
     name: 'Codex CLI: an ask voids the answer (d10)',
     agent: 'codex',
     config: ['.codex/hooks.json', settings('PreToolUse', 'Bash')],
-    permissionMode: 'bypassPermissions', // the only mode Codex CLI names in a payload
     script: echo(hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'sure?' })),
     call: bash,
     headless: true,
