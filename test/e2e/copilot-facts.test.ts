@@ -329,7 +329,7 @@ describe('GitHub Copilot CLI 1.0.102: prompt and stop', () => {
     });
   });
 
-  it('exit 2 does nothing outside preToolUse, in both modes: the prompt, the call and the turn go on (exit2Events)', async () => {
+  it('exit 2 does nothing outside preToolUse, in both modes: prompt, call and turn go on (exit2Events)', async () => {
     const r = await run(({ hook }) => ({
       'P:.github/hooks/own.json': {
         version: 1,
