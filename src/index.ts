@@ -89,7 +89,7 @@ export type { HostReply } from './run/emit.js';
 export type { SimulateOptions, SimulateResult, SimulateRow } from './simulate/simulate.js';
 export type { Case, CaseResult } from './simulate/cases.js';
 export type { Call } from './simulate/call.js';
-export type { Decision } from './simulate/outcome.js';
+export type { Decision } from './run/host-decision.js';
 export type { CheckKind, CheckStatus, DoctorCheck, DoctorOptions, DoctorResult } from './doctor/doctor.js';
 export type { DialectDescription, DescribedEvent, DescribedTool, Fact, Limit } from './dialects/describe.js';
 

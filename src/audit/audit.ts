@@ -65,6 +65,8 @@ export interface AuditResult {
   skipped?: Skipped[];
   /** Notes for stderr, not findings: a runner the hook-bridge entries call that the agents cannot find. */
   notes: string[];
+  /** The projects in which no hook config was found at all: nothing was audited there (the CLI's exit 2). */
+  unconfigured: string[];
 }
 
 const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
@@ -86,6 +88,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
   const notes = new Set<string>();
   const conversions = new Map<string, ConvertResult>();
   const seen = new Set<string>();
+  const unconfigured: string[] = [];
   for (const { project, paths } of projects) {
     const own = o.projectRules?.(project) ?? {};
     checkRuleIds(own, known, project);
@@ -94,6 +97,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
       ...(o.home ? { home: o.home } : {}),
       ...(o.env ? { env: o.env } : {}),
     });
+    if (!discovered.length) unconfigured.push(project);
     // --target: hook-bridge's output for other agents is out of scope (scope.ts).
     const scope = o.target ? targetScope(discovered, o.target, project) : { configs: discovered, skipped: [] };
     const mine = scope.configs;
@@ -141,6 +145,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
     ...(conversion ? { conversion } : {}),
     ...(o.target ? { target: o.target, skipped } : {}),
     notes: [...notes],
+    unconfigured,
   };
 }
 
@@ -206,6 +211,7 @@ function auditProject(
           ...(o.target ? { target: o.target } : {}),
           ...(r.fix ? { fix: r.fix } : {}),
           ...(r.edit ? { edit: r.edit } : {}),
+          ...(r.decides ? { decides: r.decides } : {}),
         });
       },
     };

@@ -6,7 +6,10 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { exitBlocks } from '../dialects/runner-guard.js';
+import { readEvents } from '../dialects/foreign-gate.js';
+import { nativeReading } from './foreign-reads.js';
 import { unwrapped } from './script-text.js';
+import type { HookEntry, RuleContext } from './types.js';
 
 /** The events where a hook's exit 2 stops something (the tool call, the prompt, the end of a turn). */
 const STOPS = new Set(['pre-tool-use', 'permission-request', 'user-prompt-submit', 'stop', 'subagent-stop']);
@@ -42,9 +45,9 @@ export function missingScriptExit(interpreter: string | undefined): number | und
  * What failing with `code` on every call means for a hook on `host`: whose rules read it, whether it blocks, and what
  * `run` does (it lets the call proceed, names the program, and `--on-missing` changes that for 126/127).
  */
-export function failureOutcome(h: Hook, host: DialectId, code: number | undefined): string {
+export function failureOutcome(h: Hook, host: DialectId, code: number | undefined, native = false): string {
   if (code === undefined) return 'the hook fails on every call and never does its job';
-  const wrapped = !unwrapped(h, host);
+  const wrapped = !native && !unwrapped(h, host);
   const reader = wrapped ? h.scriptDialect : host;
   const agent = mappings.dialects[reader].agent;
   const missing = code === 126 || code === 127;
@@ -68,4 +71,15 @@ export function failureOutcome(h: Hook, host: DialectId, code: number | undefine
     `and says why on stderr` +
     (missing ? ' (--on-missing deny blocks instead)' : '')
   );
+}
+
+/**
+ * The same, for a hook of the audit: where the audit's target runs the hook's file itself (GitHub Copilot CLI reading
+ * .claude/settings.json: foreign-reads.ts), the failure is read under the target's rules, not the file's agent's.
+ */
+export function entryFailureOutcome(ctx: RuleContext, e: HookEntry, code: number | undefined): string {
+  const read = nativeReading(ctx.project, e.config, ctx.target);
+  if (read && e.hook.event && readEvents(read).includes(e.hook.event) && e.hook.gatedFor !== ctx.target)
+    return failureOutcome(e.hook, ctx.target!, code, true);
+  return failureOutcome(e.hook, e.host, code);
 }

@@ -1,5 +1,6 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Hook, Severity } from '../model/hook.js';
+import type { Decision } from '../run/host-decision.js';
 import { mappings } from '../model/mappings.js';
 import { shellQuote } from '../dialects/wrapper.js';
 
@@ -49,9 +50,21 @@ export interface Finding {
   fix?: string;
   /** A mechanical edit of `file` that fixes it: set the value at `path` (applied by `audit --fix`). */
   edit?: { path: string; value: unknown };
+  /**
+   * For a finding about an answer: what the agent decides with it, by the model `hook-bridge test` decides with
+   * (src/run/host-decision.ts) — on the hook's event, in a headless run or an interactive session.
+   */
+  decides?: Decides;
   /** One of `size` identical findings (same rule, severity and message) elsewhere; `id` numbers the groups of a report.
    */
   group?: { id: number; size: number };
+}
+
+export interface Decides {
+  agent: DialectId;
+  event: string;
+  decision: Decision;
+  headless: boolean;
 }
 
 export interface HookEntry {
@@ -68,6 +81,7 @@ export interface ReportInput {
   path?: string;
   fix?: string;
   edit?: { path: string; value: unknown };
+  decides?: Decides;
 }
 
 export interface RuleContext {

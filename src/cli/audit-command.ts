@@ -4,6 +4,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { audit, auditExitCode, type RuleSetting } from '../audit/audit.js';
 import { RULES } from '../audit/rules/index.js';
+import { lookedFor } from '../dialects/project-files.js';
 
 export interface AuditFlags {
   target?: DialectId;
@@ -76,6 +77,13 @@ export async function auditCommand(paths: string[], f: AuditFlags): Promise<void
     ...(f.config ? {} : { projectRules: projectSettings }),
   };
   let result = audit(options);
+  // Nothing to audit is not "no findings": a CI job pointed at the wrong directory must not pass.
+  const empty = result.unconfigured[0];
+  if (empty !== undefined)
+    throw new HookBridgeError(
+      `no hook config found (looked for ${lookedFor().join(', ')}${f.user ? ', and the user-level configs' : ''})`,
+      relative(process.cwd(), empty) || '.',
+    );
   if (f.fix) {
     const { applyFixes } = await import('../audit/fix.js');
     const fixed = applyFixes(result.findings, f.backup);

@@ -180,7 +180,8 @@ Examples:
     .option('--to <dialects>', 'the agents to try the hooks on, comma-separated (default: every agent but the source)')
     .option(
       '--from <dialect>',
-      'the agent the hooks are written for: the reference (default: claude, or detected from the files)',
+      'the agent the hooks are written for: the reference (default: detected as convert does — the one agent ' +
+        "whose hooks a person wrote here, never hook-bridge's own output)",
     )
     .option(
       '--event <event>',
@@ -203,7 +204,11 @@ Examples:
       '--permission-mode <mode>',
       "the session's permission mode, as the source agent names it (default, acceptEdits, plan, bypassPermissions …)",
     )
-    .option('--cases <file>', 'run the calls of a YAML/JSON list, each with the decision expected on the source agent')
+    .option(
+      '--cases <file>',
+      'run the calls of a YAML/JSON list, each with the decision expected on the source agent (and, in `limits`, a ' +
+        "host's documented limit to accept)",
+    )
     .addOption(new Option('--format <format>', 'report format, on stdout').choices(['text', 'json']).default('text'))
     .action(async (inputs: string[], o) => {
       const { testCommand } = await import('./test-command.js');

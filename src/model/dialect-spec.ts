@@ -200,6 +200,11 @@ export interface DialectOutput {
   /** true: exit 2 with an empty stderr has no effect at all (Codex CLI). */
   exit2NeedsStderr?: boolean;
   exit2OnNonBlockingEvents: 'shown-to-model' | 'not-shown' | Unknown;
+  /**
+   * The only events on which exit 2 does anything (blocks, or passes its reason on); on the others it changes nothing
+   * (GitHub Copilot CLI: pre-tool-use alone). Absent: every event that can block.
+   */
+  exit2Events?: string[];
   /** Exit codes other than 0 and 2; blocks-from-2: exit 1 is a warning, every code from 2 up blocks (Gemini CLI). */
   otherExit: 'non-blocking' | 'warning' | 'blocks-from-2' | 'denies';
   jsonOnNonZeroExit: 'honoured' | 'ignored' | Unknown;

@@ -145,6 +145,11 @@ const outputSchema = z.strictObject({
   exit2NeedsStderr: z.boolean().optional(),
   exit2OnNonBlockingEvents: z.enum(['shown-to-model', 'not-shown']).or(unknown),
   /**
+   * The only events on which exit 2 does anything (blocks, or passes its reason on); on the others it changes nothing
+   * (GitHub Copilot CLI: pre-tool-use alone). Absent: every event that can block.
+   */
+  exit2Events: z.array(canonicalEventId).optional(),
+  /**
    * Exit codes other than 0 and 2; blocks-from-2: exit 1 is a warning, every code from 2 up blocks (Gemini CLI);
    * denies: a hook that fails (exit 1, 127 …) denies the tool call, whatever it printed (GitHub Copilot CLI).
    */

@@ -110,6 +110,12 @@ function requiredParams(script: DialectId, host: DialectId | undefined, tool: st
   return [...new Set([...kept, ...(there.required ?? []).map((n) => scriptName(canonical(there, n)))])];
 }
 
+/** Does the agent (in `mode`) reject this JSON answer on the event as a whole (a strict schema: Codex CLI)? */
+export function answerVoid(agent: DialectId, event: string, json: Record<string, unknown>, mode?: string): boolean {
+  const spec = specIn(agent, mode).output!;
+  return spec.answerSchema === 'strict' && voided(json, event, spec);
+}
+
 /**
  * `tool`: the call's canonical tool id, where known (a replacing updatedInput is checked against the parameters the
  * host's tool needs: requiredParams); `host`: the agent that made the call; `mode`: the way the script's agent ran the
@@ -243,7 +249,7 @@ export function readAnswer(
   const blocking =
     (r.exitCode === 2 && !(spec.exit2NeedsStderr && !r.stderr.trim())) ||
     (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
-  if (blocking && BLOCKABLE.has(ev)) {
+  if (blocking && BLOCKABLE.has(ev) && (spec.exit2Events?.includes(ev) ?? true)) {
     const reason =
       spec.exit2Reason === 'stderr'
         ? r.stderr

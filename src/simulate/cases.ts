@@ -5,11 +5,22 @@
 //     tool: Bash
 //     input: { command: "rm -rf build" }
 //     expect: deny                    # or { decision: deny, reason: "rm -rf" } (a part of the reason)
+//   - name: read-only calls are approved
+//     event: PreToolUse
+//     tool: Read
+//     input: { file_path: README.md }
+//     expect: allow
+//     limits: { qwen: none, gemini: none }   # a host's documented limit: through hook-bridge it decides this instead
+// A limit is accepted only where it is the host's documented one (what `run` gives the host for the expected decision,
+// by the data in mappings/): a case naming another is an error (exit 2); a host that decides otherwise than both the
+// reference and its limit fails the case.
+import { isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
+import { mappings } from '../model/mappings.js';
 import { yaml } from '../lazy.js';
 import type { Call } from './call.js';
-import type { Decision } from './outcome.js';
+import { bridgedDecision, canonicalEvent, nativeEvent, type Decision } from './engine.js';
 import { readText } from './read-text.js';
 import { removeScratch, type Scratch, scratchCopy } from './scratch.js';
 import { decidesOtherwise, readSources, simulateIn, type SimulateOptions, type SimulateResult } from './simulate.js';
@@ -26,6 +37,7 @@ const FIELDS = [
   'headless',
   'permissionMode',
   'expect',
+  'limits',
 ];
 
 export interface Case {
@@ -34,6 +46,8 @@ export interface Case {
   headless?: boolean;
   permissionMode?: string;
   expected: { decision: Decision; reason?: string };
+  /** Per host, its documented limit: the decision it reaches through hook-bridge instead of the expected one. */
+  limits?: Partial<Record<DialectId, Decision>>;
 }
 
 export interface CaseResult {
@@ -41,6 +55,8 @@ export interface CaseResult {
   expected: Case['expected'];
   /** The source agent decided as expected. */
   pass: boolean;
+  /** The hosts whose decision through hook-bridge differs from the reference's by their documented limit. */
+  withinLimits: DialectId[];
   result: SimulateResult;
 }
 
@@ -87,6 +103,16 @@ function readCase(c: unknown, file: string, at: string): Case {
     expected = { decision: e.decision as Decision, ...(typeof e.reason === 'string' ? { reason: e.reason } : {}) };
   } else throw bad(`expected ${DECISIONS.join(' | ')}, or { decision, reason } (a part of the reason)`, 'expect');
   if (c.headless !== undefined && typeof c.headless !== 'boolean') throw bad('expected true or false', 'headless');
+  let limits: Case['limits'];
+  if (c.limits !== undefined) {
+    if (!isObject(c.limits)) throw bad('expected an object { <agent>: <decision> }', 'limits');
+    limits = {};
+    for (const [k, v] of Object.entries(c.limits)) {
+      if (!isDialectId(k)) throw bad(`unknown agent "${k}"`, `limits.${k}`);
+      if (!DECISIONS.includes(v as Decision)) throw bad(`expected ${DECISIONS.join(' | ')}`, `limits.${k}`);
+      limits[k] = v as Decision;
+    }
+  }
   const event = str('event');
   const tool = str('tool');
   const prompt = str('prompt');
@@ -112,6 +138,7 @@ function readCase(c: unknown, file: string, at: string): Case {
     ...(c.headless !== undefined ? { headless: c.headless as boolean } : {}),
     ...(permissionMode !== undefined ? { permissionMode } : {}),
     expected,
+    ...(limits ? { limits } : {}),
   };
 }
 
@@ -156,11 +183,36 @@ async function runEach(
     const pass =
       ref.decision === c.expected.decision &&
       (c.expected.reason === undefined || (ref.reason ?? '').includes(c.expected.reason));
-    out.push({ name: c.name, expected: c.expected, pass, result });
+    const event = canonicalEvent(result.from, result.event) ?? '';
+    for (const [host, limit] of Object.entries(c.limits ?? {}) as [DialectId, Decision][]) {
+      const hostEvent = nativeEvent(host, event);
+      const session = { headless: c.headless ?? o.headless === true, permissionMode: 'default' };
+      const documented = hostEvent
+        ? bridgedDecision(result.from, host, event, hostEvent, c.expected.decision, session)
+        : c.expected.decision;
+      if (limit !== documented)
+        throw new HookBridgeError(
+          `not a documented limit of ${mappings.dialects[host].agent}: through hook-bridge it decides ${documented} ` +
+            `where ${mappings.dialects[result.from].agent} decides ${c.expected.decision}` +
+            (documented === c.expected.decision ? ' (no limit there)' : ''),
+          file,
+          `[${i}].limits.${host}`,
+        );
+    }
+    const withinLimits = result.results
+      .filter((x) => x.mode === 'bridged' && decidesOtherwise(x) && c.limits?.[x.host] === x.decision)
+      .map((x) => x.host);
+    out.push({ name: c.name, expected: c.expected, pass, withinLimits, result });
   }
   return out;
 }
 
-/** 1 when a case is not decided as expected, or a host decides otherwise through hook-bridge; else 0. */
+/** The hosts that decide otherwise through hook-bridge than the reference, beyond their documented limit. */
+export const beyondLimits = (c: CaseResult) =>
+  c.result.results.filter((x) => x.mode === 'bridged' && decidesOtherwise(x) && !c.withinLimits.includes(x.host));
+
+/** 1 when a case is not decided as expected, or a host decides otherwise through hook-bridge (beyond a limit the case
+ * names); else 0.
+ */
 export const casesExitCode = (cases: CaseResult[]): 0 | 1 =>
-  cases.some((c) => !c.pass || c.result.results.some((x) => x.mode === 'bridged' && decidesOtherwise(x))) ? 1 : 0;
+  cases.some((c) => !c.pass || beyondLimits(c).length) ? 1 : 0;

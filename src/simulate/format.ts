@@ -2,7 +2,7 @@
 // under it, and the JSON contract `{"results": [{host, mode, decision, reason, hooks, …}]}`.
 import { relative } from 'node:path';
 import { mappings } from '../model/mappings.js';
-import type { CaseResult } from './cases.js';
+import { beyondLimits, type CaseResult } from './cases.js';
 import { decidesOtherwise, type SimulateResult, type SimulateRow } from './simulate.js';
 
 /** The few colours the report uses (the CLI passes picocolors, enabled on a TTY only). */
@@ -130,11 +130,15 @@ export function formatCasesText(cases: CaseResult[], cwd = process.cwd(), p: Pai
       : ` (expected ${c.expected.decision}` +
         (c.expected.reason !== undefined ? ` with a reason containing ${JSON.stringify(c.expected.reason)}` : '') +
         `)`;
-    const off = c.result.results.filter((x) => x.mode === 'bridged' && decidesOtherwise(x));
+    const off = beyondLimits(c);
+    const within = c.result.results.filter((x) => x.mode === 'bridged' && c.withinLimits.includes(x.host));
     lines.push(
       `${mark} ${c.name}: ` +
         mappings.dialects[ref.host].agent +
         ` ${ref.decision}${expected}` +
+        (within.length
+          ? `; within documented limits: ${within.map((x) => `${agent(x)} ${x.decision}`).join(', ')}`
+          : '') +
         (off.length ? p.red(`; through hook-bridge ${off.map((x) => `${agent(x)} ${x.decision}`).join(', ')}`) : ''),
     );
     if (!c.pass || off.length)
@@ -145,9 +149,7 @@ export function formatCasesText(cases: CaseResult[], cwd = process.cwd(), p: Pai
       );
   }
   const failed = cases.filter((c) => !c.pass).length;
-  const differing = cases.filter((c) =>
-    c.result.results.some((x) => x.mode === 'bridged' && decidesOtherwise(x)),
-  ).length;
+  const differing = cases.filter((c) => beyondLimits(c).length).length;
   lines.push(
     '',
     `${cases.length} case${cases.length === 1 ? '' : 's'}: ${cases.length - failed} as expected` +
@@ -159,7 +161,15 @@ export function formatCasesText(cases: CaseResult[], cwd = process.cwd(), p: Pai
 
 export const formatCasesJson = (cases: CaseResult[]): string =>
   `${JSON.stringify(
-    { cases: cases.map((c) => ({ name: c.name, expected: c.expected, pass: c.pass, ...c.result })) },
+    {
+      cases: cases.map((c) => ({
+        name: c.name,
+        expected: c.expected,
+        pass: c.pass,
+        withinLimits: c.withinLimits,
+        ...c.result,
+      })),
+    },
     null,
     2,
   )}\n`;

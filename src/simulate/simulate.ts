@@ -11,11 +11,18 @@ import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
 import { checkCall, checkPermissionMode, defaultPermissionMode, type Call, type CheckedCall } from './call.js';
-import { decideFileDialect, discover, parseWrapper, pluginOfHookFile, shellQuote } from './engine.js';
+import {
+  decideFileDialect,
+  discover,
+  parseWrapper,
+  pluginOfHookFile,
+  resolveSources,
+  shellQuote,
+} from './engine.js';
 import { asIsConfig, bridgedConfig, writtenConfig, type HostConfig, type SourceText } from './host-config.js';
 import { hostCall, type HostCall } from './host-call.js';
 import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun, type Selection } from './host-run.js';
-import { decide, type Decision } from './outcome.js';
+import { decide, type Decision } from './engine.js';
 import { readText } from './read-text.js';
 import { intoCopy, movePaths, outOfCopy, removeScratch, type Scratch, scratchCopy } from './scratch.js';
 
@@ -99,12 +106,6 @@ export function defaultRunner(): string {
   throw new HookBridgeError('cannot find bin/hook-bridge.cjs above this module: pass a runner');
 }
 
-/**
- * The agent whose engine the others are measured against: the one a format without an agent of its own runs as
- * (hooks.yaml `extends` it: Claude Code). The source agent when none is named.
- */
-const REFERENCE = DIALECT_IDS.find((d) => DIALECT_IDS.some((x) => mappings.dialects[x].extends === d))!;
-
 /** Which hosts: the given ones (agents: a format that `extends` another has no runner of its own), else every agent but
  * the source.
  */
@@ -127,8 +128,18 @@ export interface Sources {
   files: SourceText[];
 }
 
-/** The source files: a project's (discovered) or the ones given, all of one agent. */
-export function readSources(inputs: string[], from: DialectId | undefined, cwd = process.cwd()): Sources {
+/**
+ * The source files: a project's (discovered) or the ones given, all of one agent. A project's are found as `convert`
+ * finds them (src/convert/sources.ts): the files of the one agent whose hooks a person wrote there — never
+ * hook-bridge's own output, so a converted project is tested against its source — and, where several agents' are,
+ * `--from` is asked for; `to`: the hosts named, whose files are what a conversion wrote.
+ */
+export function readSources(
+  inputs: string[],
+  from: DialectId | undefined,
+  cwd = process.cwd(),
+  to: DialectId[] = [],
+): Sources {
   const list = inputs.length ? inputs : [cwd];
   const found: { file: string; dialect: DialectId; pluginRoot?: string }[] = [];
   let project: string | undefined;
@@ -141,39 +152,21 @@ export function readSources(inputs: string[], from: DialectId | undefined, cwd =
       throw new HookBridgeError('no such file or directory', input);
     }
     if (dir) {
-      // The reference agent's hooks, else the one agent's whose hooks the project has.
-      const agents = from
-        ? [from]
-        : [REFERENCE, ...DIALECT_IDS.filter((x) => x !== REFERENCE && mappings.dialects[x].extends === undefined)];
-      const withHooks = agents.map((x) => ({ d: x, sources: discover(abs, x) })).filter((x) => x.sources.length);
-      if (!withHooks.length)
+      const sources = from ? discover(abs, from) : resolveSources({ inputs: [abs], to }, abs, [], []);
+      if (!sources.length)
         throw new HookBridgeError(
-          `no ` +
-            mappings.dialects[agents[0]!].agent +
-            ` hook config here (looked for ` +
+          `no ${mappings.dialects[from!].agent} hook config here (looked for ` +
             [
-              ...(mappings.dialects[agents[0]!].config.project ?? []),
-              ...(mappings.dialects[agents[0]!].config.plugin ?? []),
+              ...(mappings.dialects[from!].config.project ?? []),
+              ...(mappings.dialects[from!].config.plugin ?? []),
             ].join(', ') +
             `)`,
           input,
         );
-      // Agents that read the same files (CodeBuddy Code and its IDE plugin): the files' content tells which.
-      const files = (x: (typeof withHooks)[number]) => x.sources.map((y) => y.file).join('\0');
-      const distinct = withHooks.filter((x, i) => withHooks.findIndex((y) => files(y) === files(x)) === i);
-      if (distinct.length > 1 && withHooks[0]!.d !== REFERENCE)
-        throw new HookBridgeError(
-          `hooks of several agents here (${withHooks.map((x) => x.d).join(', ')}): pass --from`,
-          input,
-        );
-      const first = withHooks[0]!.sources[0]!.file;
-      const told =
-        withHooks.length > 1 && distinct.length === 1 ? decideFileDialect(first, readText(first)).dialect : undefined;
-      const { d, sources } = withHooks.find((x) => x.d === told) ?? withHooks[0]!;
       found.push(
         ...sources.map((s) => ({
           file: s.file,
-          dialect: d,
+          dialect: s.dialect,
           ...(s.pluginRoot !== undefined ? { pluginRoot: s.pluginRoot } : {}),
         })),
       );
@@ -257,7 +250,7 @@ export const simulate = (o: SimulateOptions): Promise<SimulateResult> => simulat
  * calls), else in one made for this call and removed after it. The result names the project, not the copy.
  */
 export async function simulateIn(o: SimulateOptions, scratch?: Scratch): Promise<SimulateResult> {
-  const given = readSources(o.inputs ?? [], o.from);
+  const given = readSources(o.inputs ?? [], o.from, process.cwd(), o.to ?? []);
   const ws = scratch ?? scratchCopy(given.project);
   try {
     return outOfCopy(ws, await simulateInCopy({ ...o, call: intoCopy(ws, o.call) }, intoCopy(ws, given)));

@@ -390,7 +390,8 @@ describe('audit', () => {
     const dir = project({
       '.qwen/settings.json':
         '{\n  "model": "x",\n  "hooks": { "PreToolUse": [ { "matcher": "^Bash$", "hooks": [ { "type": "command", ' +
-        '"command": "g" } ] }, { "matcher": "edit", "hooks": [ { "type": "command", "command": "h" } ] } ] }\n}\n',
+        '"command": "true" } ] }, { "matcher": "edit", "hooks": [ { "type": "command", "command": "echo" } ] } ] }' +
+        '\n}\n',
     });
     const r = cli(['audit', '--fix', '--fail-on', 'never'], { cwd: dir });
     expect(r.stderr).toMatch(/fixed 2 finding\(s\)/);
@@ -409,10 +410,20 @@ describe('audit', () => {
     expect(r.stdout).toMatch(
       /\n\d+ finding\(s\): \d+ error\(s\), \d+ warning\(s\), \d+ info — \d+ config file\(s\), \d+ hook\(s\)\n$/,
     );
+  });
+  it('no hook config found: exit 2 and one line, not "no findings" (a CI job pointed at the wrong place fails)', () => {
     const clean = project({ 'README.md': 'no hooks' });
-    expect(cli(['audit'], { cwd: clean })).toEqual({
+    for (const args of [['audit'], ['audit', '--format', 'json', '--fail-on', 'never']]) {
+      const r = cli(args, { cwd: clean });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^hook-bridge: \.: no hook config found \(looked for \.claude\/, [^\n]*\)\n$/);
+    }
+    const hooked = project({ '.claude/settings.json': JSON.stringify({ hooks: {} }) });
+    expect(cli(['audit', clean, hooked], { cwd: root }).code).toBe(2);
+    expect(cli(['audit'], { cwd: hooked })).toEqual({
       code: 0,
-      stdout: 'no findings — 0 config file(s), 0 hook(s)\n',
+      stdout: 'no findings — 1 config file(s), 0 hook(s)\n',
       stderr: '',
     });
   });
@@ -441,7 +452,7 @@ describe('audit', () => {
     const dir = project({
       '.qwen/settings.json':
         '{ "hooks": { "PreToolUse": [ { "matcher": "^Bash$", "hooks": [ ' +
-        '{ "type": "command", "command": "g" } ] } ] } }\n',
+        '{ "type": "command", "command": "true" } ] } ] } }\n',
     });
     const r = cli(['audit', '--fix'], { cwd: dir });
     expect(r.stderr).toBe('fixed 1 finding(s) in .qwen/settings.json (backup .qwen/settings.json.bak)\n');
@@ -640,7 +651,7 @@ describe('plugins, user configs and rule settings files', () => {
         encoding: 'utf8',
         env: { ...process.env, HOME: home },
       });
-    expect(JSON.parse(run([]).stdout)).toEqual([]);
+    expect(run([]).status).toBe(2); // nothing to audit
     const found = JSON.parse(run(['--user']).stdout);
     expect(found.map((f: { ruleId: string }) => f.ruleId)).toContain('matcher-dead');
   });

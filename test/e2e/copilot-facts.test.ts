@@ -329,6 +329,30 @@ describe('GitHub Copilot CLI 1.0.102: prompt and stop', () => {
     });
   });
 
+  it('exit 2 does nothing outside preToolUse, in both modes: prompt, call and turn go on (exit2Events)', async () => {
+    const r = await run(({ hook }) => ({
+      'P:.github/hooks/own.json': {
+        version: 1,
+        hooks: {
+          userPromptSubmitted: [bash(hook('ups', { exit: 2, err: 'UPS-E2' }))],
+          postToolUse: [bash(hook('post', { exit: 2, err: 'POST-E2' }))],
+        },
+      },
+      'P:.claude/settings.json': claude('Stop', hook('stop', { exit: 2, err: 'STOP-E2' })),
+    }));
+    const sent = JSON.stringify(r.requests);
+    expect(
+      {
+        exit: r.exitCode,
+        ran: r.ran,
+        hooks: [...new Set(r.hooks)].sort(),
+        requests: r.requests.length,
+        shown: ['UPS-E2', 'POST-E2', 'STOP-E2'].filter((x) => sent.includes(x)),
+      },
+      why(r),
+    ).toEqual({ exit: 0, ran: true, hooks: ['post', 'stop', 'ups'], requests: 2, shown: [] });
+  });
+
   it('a userPromptSubmitted continue:false is not acted on: the prompt reaches the model (issue 32)', async () => {
     const r = await run(({ hook }) => ({
       'P:.github/hooks/own.json': own(

@@ -226,6 +226,50 @@ describe("--cases: a hook author's regression tests", () => {
     const t = cli(['--cases', join(files, 'bad.json'), '--to', 'qwen'], guard);
     expect(t.stdout).toContain('FAIL ls is denied?: Claude Code none (expected deny)');
   });
+  // An auto-approver: Qwen Code and Gemini CLI cannot be given an allow (a documented limit: none there).
+  const approver = claudeProject(
+    { PreToolUse: [{ matcher: 'Read', hooks: [sh('allow.sh')] }] },
+    {
+      'allow.sh':
+        `cat >/dev/null; echo ` +
+        `'{"hookSpecificOutput":{"hookEventName":"PreToolUse",` +
+        `"permissionDecision":"allow","permissionDecisionReason":"ro"}}'\n`,
+    },
+  );
+  const read = `  event: PreToolUse\n  tool: Read\n  input: { file_path: README.md }\n  expect: allow\n`;
+  it('limits: a documented degradation a case names is green; without it, red', () => {
+    writeFileSync(
+      join(files, 'limits.yaml'),
+      `- name: reads are approved\n${read}  limits: { qwen: none, gemini: none }\n`,
+    );
+    writeFileSync(join(files, 'nolimits.yaml'), `- name: reads are approved\n${read}`);
+    const green = cli(['--cases', join(files, 'limits.yaml'), '--to', 'qwen,gemini,codebuddy'], approver);
+    expect(green.stderr).toBe('');
+    expect(green.code).toBe(0);
+    expect(green.stdout).toContain(
+      'pass reads are approved: Claude Code allow; within documented limits: Qwen Code none, Gemini CLI none',
+    );
+    const j = JSON.parse(
+      cli(['--cases', join(files, 'limits.yaml'), '--to', 'qwen', '--format', 'json'], approver).stdout,
+    );
+    expect(j.cases[0]).toMatchObject({ pass: true, withinLimits: ['qwen'] });
+    const red = cli(['--cases', join(files, 'nolimits.yaml'), '--to', 'qwen,gemini,codebuddy'], approver);
+    expect(red.code).toBe(1);
+    expect(red.stdout).toContain('through hook-bridge Qwen Code none, Gemini CLI none');
+  });
+  it("limits: one that is not the host's documented limit is an error naming the case (exit 2)", () => {
+    writeFileSync(join(files, 'wrong.yaml'), `- name: reads are approved\n${read}  limits: { codebuddy: none }\n`);
+    const r = cli(['--cases', join(files, 'wrong.yaml'), '--to', 'codebuddy'], approver);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'wrong.yaml: [0].limits.codebuddy: not a documented limit of CodeBuddy Code: through hook-bridge it decides ' +
+        'allow where Claude Code decides allow (no limit there)',
+    );
+    writeFileSync(join(files, 'agent.yaml'), `- name: x\n${read}  limits: { qwn: none }\n`);
+    expect(cli(['--cases', join(files, 'agent.yaml')], approver).stderr).toContain(
+      'agent.yaml: [0].limits.qwn: unknown agent "qwn"',
+    );
+  });
   it('a malformed case file: exit 2 naming the file, the case and what was expected', () => {
     writeFileSync(
       join(files, 'typo.yaml'),
@@ -332,11 +376,11 @@ describe('bad input: a clear error, exit 2, never a stack trace', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--input for bash lacks "command" (required)');
   });
-  it('a project without hooks of the source agent', () => {
+  it('a project without hooks: said as convert says it', () => {
     const r = cli(rm, join(guard, '.hooks'));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /\.hooks: no Claude Code hook config here \(looked for \.claude\/settings\.json, \.claude\/settings\.local\.json/,
+      /\.hooks: no hook config found \(\.claude\/, hooks\/hooks\.json, [^)]*\): pass files or --from\n$/,
     );
   });
   it('a payload file that is not JSON names the file', () => {

@@ -1,20 +1,26 @@
 import { mappings } from '../../model/mappings.js';
+import { answerVoid } from '../../run/answer.js';
+import { hostDecides } from '../../run/host-decision.js';
 import { emits, emitsRaw, hookTexts, quoted, unwrapped, usesKey } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
 
-type Void = NonNullable<
-  NonNullable<(typeof mappings.dialects)[keyof typeof mappings.dialects]['output']>['voids']
->[number];
-
 const STOPS = new Set(['stop', 'subagent-stop']);
+const hso = (event: string, o: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...o } });
 
 /**
- * Each answer form a strict-schema agent rejects (mappings output.voids), as script text shows it. `ask` is
- * ask-headless's; an answer form that is not the hook's event's is not looked for.
+ * Each answer form a strict-schema agent may reject, as script text shows it, with an answer of that form: whether the
+ * agent rejects it is the model's (src/run/answer.ts answerVoid, from mappings output.answers and output.voids), the
+ * one `hook-bridge test` reads real answers with. `ask` is ask-headless's; an answer form that is not the hook's
+ * event's is not looked for.
  */
-const FORMS: { form: Void; events?: Set<string>; found: (t: string) => string | undefined }[] = [
+const FORMS: {
+  events?: Set<string>;
+  found: (t: string) => string | undefined;
+  /** An answer of the form, on an event (its native name). */
+  answer: (event: string) => Record<string, unknown>;
+}[] = [
   {
-    form: 'allow-without-updated-input',
+    answer: (e) => hso(e, { permissionDecision: 'allow' }),
     events: new Set(['pre-tool-use']),
     found: (t) =>
       emits(t, 'permissionDecision', 'allow') && !usesKey(t, 'updatedInput')
@@ -22,47 +28,53 @@ const FORMS: { form: Void; events?: Set<string>; found: (t: string) => string | 
         : undefined,
   },
   {
-    form: 'updated-input-without-allow',
+    answer: (e) => hso(e, { updatedInput: { command: 'x' } }),
     events: new Set(['pre-tool-use']),
     found: (t) =>
       usesKey(t, 'updatedInput') && !emits(t, 'permissionDecision', 'allow')
         ? 'updatedInput without permissionDecision "allow"'
         : undefined,
   },
-  { form: 'approve', found: (t) => (emits(t, 'decision', 'approve') ? 'decision "approve"' : undefined) },
   {
-    form: 'continue-false-pre-tool-use',
-    events: new Set(['pre-tool-use']),
-    found: (t) =>
-      emitsRaw(t, 'continue', '(?:false|False)\\b')
-        ? '"continue": false'
-        : emitsRaw(t, 'suppressOutput', '(?:true|True)\\b')
-          ? '"suppressOutput": true'
-          : undefined,
+    answer: () => ({ decision: 'approve' }),
+    found: (t) => (emits(t, 'decision', 'approve') ? 'decision "approve"' : undefined),
   },
   {
-    form: 'deny-without-reason',
+    answer: () => ({ continue: false }),
+    events: new Set(['pre-tool-use']),
+    found: (t) => (emitsRaw(t, 'continue', '(?:false|False)\\b') ? '"continue": false' : undefined),
+  },
+  {
+    answer: () => ({ suppressOutput: true }),
+    events: new Set(['pre-tool-use']),
+    found: (t) => (emitsRaw(t, 'suppressOutput', '(?:true|True)\\b') ? '"suppressOutput": true' : undefined),
+  },
+  {
+    answer: (e) => hso(e, { permissionDecision: 'deny' }),
     found: (t) =>
       emits(t, 'permissionDecision', 'deny') && !usesKey(t, 'permissionDecisionReason')
         ? 'permissionDecision "deny" without permissionDecisionReason'
-        : emits(t, 'decision', 'block') && !usesKey(t, 'reason')
-          ? 'decision "block" without reason'
-          : undefined,
+        : undefined,
   },
   {
-    form: 'wrong-enum-value',
+    answer: () => ({ decision: 'block' }),
+    found: (t) =>
+      emits(t, 'decision', 'block') && !usesKey(t, 'reason') ? 'decision "block" without reason' : undefined,
+  },
+  {
+    answer: () => ({ decision: 'deny', reason: 'r' }),
     found: (t) =>
       emitsRaw(t, 'decision', quoted('(?:deny|allow|ask)')) ? 'a top-level decision other than "block"' : undefined,
   },
   {
-    form: 'hook-event-name-missing',
+    answer: () => ({ hookSpecificOutput: { additionalContext: 'x' } }),
     found: (t) =>
       usesKey(t, 'hookSpecificOutput') && !usesKey(t, 'hookEventName')
         ? 'hookSpecificOutput without hookEventName'
         : undefined,
   },
   {
-    form: 'hook-specific-output-on-stop',
+    answer: (e) => hso(e, { additionalContext: 'x' }),
     events: STOPS,
     found: (t) => (usesKey(t, 'hookSpecificOutput') ? 'hookSpecificOutput on a Stop hook' : undefined),
   },
@@ -99,19 +111,24 @@ schema.`,
       // wrapped scripts are translated
       if (h.type !== 'command' || !h.command || !h.event || !unwrapped(h, host)) continue;
       const spec = mappings.dialects[host];
-      const voids = spec.output?.voids ?? [];
-      if (!voids.length) continue;
+      if (spec.output?.answerSchema !== 'strict') continue;
+      const ev = h.event;
       const texts = hookTexts(ctx, h, config);
       for (const f of FORMS) {
-        if (!voids.includes(f.form) || (f.events && !f.events.has(h.event))) continue;
+        if (f.events && !f.events.has(ev)) continue;
+        const answer = f.answer(h.nativeEvent);
+        if (!answerVoid(host, ev, answer)) continue;
         const hit = texts.map((t) => ({ where: t.where, what: f.found(t.text) })).find((x) => x.what);
-        if (hit)
-          ctx.report({
-            messageId: 'void',
-            file: config.file,
-            path: paths.command(h),
-            data: { where: hit.where, what: hit.what!, event: h.nativeEvent, agent: spec.agent },
-          });
+        if (!hit) continue;
+        const result = { exitCode: 0, stdout: JSON.stringify(answer), stderr: '', timedOut: false };
+        const { outcome } = hostDecides(host, ev, result, { headless: false, permissionMode: 'default' });
+        ctx.report({
+          messageId: 'void',
+          file: config.file,
+          path: paths.command(h),
+          data: { where: hit.where, what: hit.what!, event: h.nativeEvent, agent: spec.agent },
+          decides: { agent: host, event: ev, decision: outcome.decision, headless: false },
+        });
       }
     }
   },

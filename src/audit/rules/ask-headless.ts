@@ -1,5 +1,6 @@
 import { mappings } from '../../model/mappings.js';
-import { hookTexts, emits, unwrapped } from '../script-text.js';
+import { answerForms, reading } from '../answer-forms.js';
+import { hookTexts, unwrapped } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
 
 export default defineRule({
@@ -42,34 +43,35 @@ the tool runs, headless or not — the guard fails open.`,
     for (const { hook: h, config, host } of ctx.hooks()) {
       // wrapped scripts are translated
       if (h.type !== 'command' || !h.command || h.event !== 'pre-tool-use' || !unwrapped(h, host)) continue;
-      const spec = mappings.dialects[host];
-      const mode = spec.output?.askHeadless;
-      const messageId =
-        mode === 'hang' ? 'hangs' : mode === 'deny' ? 'deniedHeadless' : mode === 'void' ? 'voided' : undefined;
-      // Claude-style agents read permissionDecision "ask"; Gemini CLI a top-level decision "ask"
-      // (output.legacyDecision).
-      // Where ask voids the answer (Codex CLI), the Claude form is what a copied script writes.
-      const viaHso = spec.output?.permissionDecision.includes('ask') || mode === 'void';
-      const viaTop = spec.output?.legacyDecision.includes('ask');
-      if (!messageId || !(viaHso || viaTop)) continue;
-      const hit = hookTexts(ctx, h, config)
-        .map((t) => ({
-          where: t.where,
-          field:
-            viaHso && emits(t.text, 'permissionDecision', 'ask')
-              ? 'permissionDecision'
-              : viaTop && emits(t.text, 'decision', 'ask')
-                ? 'decision'
-                : undefined,
-        }))
-        .find((x) => x.field);
-      if (!hit) continue;
-      ctx.report({
-        messageId,
-        file: config.file,
-        path: paths.command(h),
-        data: { where: hit.where, field: hit.field!, agent: spec.agent, event: h.nativeEvent },
-      });
+      const ev = h.event;
+      for (const f of answerForms(hookTexts(ctx, h, config), h)) {
+        if (f.value !== 'ask' || f.exitCode !== 0) continue;
+        const asked = reading(host, ev, f, false);
+        const r = reading(host, ev, f, true);
+        // What the agent does with it when nobody can answer: waits, denies, or rejects the whole answer. An ask it
+        // does not read at all (headless or not) is output-field-ignored's; one it honours headless, nobody's.
+        const messageId = r.outcome.hangs
+          ? 'hangs'
+          : r.void
+            ? 'voided'
+            : r.outcome.decision === 'deny' && asked.outcome.decision === 'ask'
+              ? 'deniedHeadless'
+              : undefined;
+        if (!messageId) continue;
+        ctx.report({
+          messageId,
+          file: config.file,
+          path: paths.command(h),
+          data: {
+            where: f.where,
+            field: f.kind === 'permission' ? 'permissionDecision' : 'decision',
+            agent: mappings.dialects[host].agent,
+            event: h.nativeEvent,
+          },
+          decides: { agent: host, event: ev, decision: r.outcome.decision, headless: true },
+        });
+        break;
+      }
     }
   },
 });

@@ -1,49 +1,18 @@
+import type { DialectId } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
+import { answerForms, intentOf, reading, type AnswerForm } from '../answer-forms.js';
 import { hookTexts, quoted, emitsRaw, unwrapped } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
 
-/** Events whose hooks block with exit 2. */
-const BLOCKING = new Set([
-  'pre-tool-use',
-  'post-tool-use',
-  'user-prompt-submit',
-  'stop',
-  'subagent-stop',
-  'permission-request',
-]);
-
-/** How a script blocks, statically: `exit 2` (sys.exit(2), process.exit(2), process.exitCode = 2) or `"decision":
- * "block"`.
- */
-function blocks(text: string): string | undefined {
-  if (/(?<![A-Za-z0-9])_?exit\s*\(?\s*2(?![0-9.])|\bexitCode\s*=\s*2(?![0-9.])/.test(text)) return 'exit 2';
-  if (emitsRaw(text, 'decision', quoted('block'))) return 'decision "block"';
-  return undefined;
-}
-
-/** How a PreToolUse script denies: permissionDecision "deny", or a block as above. */
+/** How a PreToolUse script denies, for an async hook: permissionDecision "deny", `exit 2` or `"decision": "block"`. */
 const denies = (text: string) =>
-  emitsRaw(text, 'permissionDecision', quoted('deny')) ? 'permissionDecision "deny"' : blocks(text);
-
-/** `exit 1`, `sys.exit(3)`, `process.exitCode = 1` …: a non-zero exit other than 2 (Claude's "block"). */
-const NON_ZERO_EXIT = new RegExp(
-  String.raw`(?<![A-Za-z0-9])_?exit\s*\(?\s*([13-9]|[1-9][0-9]+)(?![0-9.])` +
-    String.raw`|\bexitCode\s*=\s*([13-9]|[1-9][0-9]+)(?![0-9.])`,
-);
-/** A JSON deny or block answered with an exit code other than 0 and 2 (exit 1, sys.exit(1), process.exit(3) …). */
-function jsonAtOtherExit(text: string): string | undefined {
-  const json = emitsRaw(text, 'permissionDecision', quoted('deny'))
+  emitsRaw(text, 'permissionDecision', quoted('deny'))
     ? 'permissionDecision "deny"'
-    : emitsRaw(text, 'decision', quoted('block'))
-      ? 'decision "block"'
-      : undefined;
-  const exit = NON_ZERO_EXIT.exec(text);
-  return json && exit ? `${json} with exit ${exit[1] ?? exit[2]}` : undefined;
-}
-
-/** Exit 2 with nothing written to stderr (no `>&2`, sys.stderr, console.error, process.stderr, stderr in any form). */
-const exit2WithoutStderr = (text: string) =>
-  blocks(text) === 'exit 2' && !/>&2|\bstderr\b|console\.error|\bwarn\(/.test(text) ? 'exit 2' : undefined;
+    : /(?<![A-Za-z0-9])_?exit\s*\(?\s*2(?![0-9.])|\bexitCode\s*=\s*2(?![0-9.])/.test(text)
+      ? 'exit 2'
+      : emitsRaw(text, 'decision', quoted('block'))
+        ? 'decision "block"'
+        : undefined;
 
 function first(
   all: { where: string; text: string }[],
@@ -53,6 +22,26 @@ function first(
     const how = test(t.text);
     if (how) return { where: t.where, how };
   }
+  return undefined;
+}
+
+/** Why the agent does not honour a deny or block the script gives, found by asking the same model what would change
+ * it: its exit code, a reason on stderr, the hookEventName it lacks, the field itself, the event, the run.
+ */
+function why(host: DialectId, ev: string, f: AnswerForm, headless: boolean): string | undefined {
+  const honoured = (g: AnswerForm, run = headless) => reading(host, ev, g, run).outcome.decision === intentOf(g, ev);
+  if (f.json && f.exitCode !== 0 && honoured({ ...f, exitCode: 0 })) return 'jsonIgnoredAtExit';
+  if (f.kind === 'exit2' && !f.stderr && honoured({ ...f, stderr: true })) return 'exitTwoWithoutStderr';
+  const hso = f.json?.hookSpecificOutput as Record<string, unknown> | undefined;
+  if (
+    hso &&
+    hso.hookEventName === undefined &&
+    honoured({ ...f, json: { hookSpecificOutput: { ...hso, hookEventName: 'x' } } })
+  )
+    return 'hookEventNameMissing';
+  if (ev === 'post-tool-use') return 'postToolUseBlockDropped';
+  if (ev === 'stop' || ev === 'subagent-stop') return honoured(f, false) ? 'stopBlockIgnored' : undefined;
+  if (ev === 'pre-tool-use' && f.kind === 'permission') return 'permissionDecisionIgnored';
   return undefined;
 }
 
@@ -101,6 +90,9 @@ the answer into what the host honours.`,
     observeOnly:
       '{{where}} blocks {{event}} ({{how}}), but {{agent}} reads no answer there (it only runs the hook): ' +
       'nothing is blocked',
+    hookEventNameMissing:
+      '{{where}} answers {{how}} in hookSpecificOutput without "hookEventName", so {{agent}} ignores it: the ' +
+      'tool runs; add "hookEventName": "{{event}}"',
     asyncDenyIgnored:
       'async {{event}} hook: {{agent}} ignores the deny of an async hook ' +
       '({{how}} in {{where}}), so the tool runs; remove "async": true',
@@ -118,12 +110,12 @@ the answer into what the host honours.`,
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.type !== 'command' || !h.command || !h.event) continue;
       const spec = mappings.dialects[host];
-      const out = spec.output;
+      const ev = h.event;
       const base = { file: config.file, path: paths.command(h) };
       const all = hookTexts(ctx, h, config);
       const data = { agent: spec.agent, event: h.nativeEvent };
       // The async field belongs to the host config: it matters wrapped or not.
-      if (h.event === 'pre-tool-use' && h.fields.async === true && spec.run?.asyncField === true) {
+      if (ev === 'pre-tool-use' && h.fields.async === true && spec.run?.asyncField === true) {
         const hit = first(all, denies);
         if (hit)
           ctx.report({
@@ -134,9 +126,9 @@ the answer into what the host honours.`,
             data: { ...data, ...hit },
           });
       }
-      if (!out) continue;
+      if (!spec.output) continue;
       // Observe-only events: no answer has an effect, wrapped or not (only the agent itself has the event).
-      if (out.observeOnly?.includes(h.event)) {
+      if (spec.output.observeOnly?.includes(h.event)) {
         const hit = first(
           all,
           (t) => denies(t) ?? (emitsRaw(t, 'continue', '(?:false|False)\\b') ? '"continue": false' : undefined),
@@ -145,31 +137,26 @@ the answer into what the host honours.`,
         continue;
       }
       if (!unwrapped(h, host)) continue; // wrapped scripts are translated
-      if (h.event === 'pre-tool-use' && !out.permissionDecision.includes('deny')) {
-        const hit = all.find((t) => emitsRaw(t.text, 'permissionDecision', quoted('deny')));
-        if (hit) ctx.report({ messageId: 'permissionDecisionIgnored', ...base, data: { ...data, where: hit.where } });
-      }
-      if (h.event === 'post-tool-use' && out.postToolUseBlock === 'dropped') {
-        const hit = first(all, blocks);
-        if (hit) ctx.report({ messageId: 'postToolUseBlockDropped', ...base, data: { ...data, ...hit } });
-      }
-      if (h.event === 'stop' && out.stopBlock === 'ignored-headless') {
-        const hit = first(all, blocks);
-        if (hit) ctx.report({ messageId: 'stopBlockIgnored', ...base, data: { ...data, ...hit } });
-      }
-      if (out.jsonOnNonZeroExit === 'ignored') {
-        const hit = first(all, jsonAtOtherExit);
-        if (hit) ctx.report({ messageId: 'jsonIgnoredAtExit', ...base, data: { ...data, ...hit } });
-      }
-      if (out.exit2NeedsStderr && BLOCKING.has(h.event)) {
-        const hit = first(all, exit2WithoutStderr);
-        if (hit) ctx.report({ messageId: 'exitTwoWithoutStderr', ...base, data: { ...data, ...hit } });
-      }
-      if (h.event === 'pre-tool-use' && out.continueFalse['pre-tool-use'] === 'tool-runs-then-session-ends') {
-        const hit = first(all, (t) =>
-          emitsRaw(t, 'continue', '(?:false|False)\\b') ? '"continue": false' : undefined,
-        );
-        if (hit) ctx.report({ messageId: 'continueFalseToolRuns', ...base, data: { ...data, ...hit } });
+      const reported = new Set<string>();
+      for (const f of answerForms(all, h)) {
+        const intent = intentOf(f, ev);
+        const isContinue = f.kind === 'continue' && ev === 'pre-tool-use';
+        if (intent !== 'deny' && intent !== 'block' && !isContinue) continue;
+        // Stop blocks: an agent that ignores them headless (CodeBuddy Code) honours them interactively.
+        const headless = ev === 'stop' || ev === 'subagent-stop';
+        const r = reading(host, ev, f, headless);
+        // A form the agent rejects as a whole is answer-void's; a deny that is honoured, nobody's.
+        if (r.void || r.outcome.decision === (isContinue ? 'deny' : intent)) continue;
+        const messageId = isContinue ? 'continueFalseToolRuns' : why(host, ev, f, headless);
+        if (!messageId || reported.has(messageId)) continue;
+        reported.add(messageId);
+        const how = f.exitCode !== 0 && f.kind !== 'exit2' ? `${f.what} with exit ${f.exitCode}` : f.what;
+        ctx.report({
+          messageId,
+          ...base,
+          data: { ...data, where: f.where, how },
+          decides: { agent: host, event: ev, decision: r.outcome.decision, headless },
+        });
       }
     }
   },

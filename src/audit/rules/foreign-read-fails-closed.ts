@@ -1,3 +1,4 @@
+import { hostDecides, type SessionMode } from '../../run/host-decision.js';
 import { agents, gateFix, nativeReads } from '../foreign-reads.js';
 import { hookTexts } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
@@ -29,14 +30,34 @@ own reading of it does nothing.`,
   },
   sources: ['test/fixtures/observed/copilot/decisions.json claude-pre-exit1-stderr, claude-pre-exit2-stderr'],
   check(ctx) {
+    const session: SessionMode = { headless: false, permissionMode: 'default' };
     for (const r of nativeReads(ctx)) {
       const { hook: h, config } = r;
-      const out = r.spec.output;
-      if (!TOOL_PERMISSION.has(h.event!) || h.type !== 'command' || !h.command || !out) continue;
+      const ev = h.event!;
+      if (!TOOL_PERMISSION.has(ev) || h.type !== 'command' || !h.command) continue;
       const data = agents(r);
-      if (out.otherExit === 'denies')
-        ctx.report({ messageId: 'failsClosed', file: config.file, path: paths.command(h), data, fix: gateFix(ctx, r) });
-      if (out.exit2Reason === 'ignored' && hookTexts(ctx, h, config).some((t) => EXIT2.test(t.text)))
+      // The same failure read by the file's own agent and by the target in the mode it runs the file in: the model
+      // `hook-bridge test` decides with.
+      const on = (agent: typeof r.reader, mode: string | undefined, exitCode: number, stderr: string) =>
+        hostDecides(agent, ev, { exitCode, stdout: '', stderr, timedOut: false }, session, mode).outcome;
+      if (
+        on(r.reader, r.read.mode, 1, '').decision === 'deny' &&
+        on(r.read.dialect, undefined, 1, '').decision !== 'deny'
+      )
+        ctx.report({
+          messageId: 'failsClosed',
+          file: config.file,
+          path: paths.command(h),
+          data,
+          fix: gateFix(ctx, r),
+          decides: { agent: r.reader, event: ev, decision: 'deny', headless: false },
+        });
+      const there = on(r.reader, r.read.mode, 2, 'EXIT-2-REASON');
+      if (
+        there.decision === 'deny' &&
+        !(there.reason ?? '').includes('EXIT-2-REASON') &&
+        hookTexts(ctx, h, config).some((t) => EXIT2.test(t.text))
+      )
         ctx.report({ messageId: 'reasonLost', file: config.file, path: paths.command(h), data, fix: gateFix(ctx, r) });
     }
   },

@@ -1,4 +1,5 @@
-import { mappings } from '../../model/mappings.js';
+import { hostDecides, type SessionMode } from '../../run/host-decision.js';
+import { nativeEvent } from '../../dialects/catalog.js';
 import { agents, gateFix, nativeReads } from '../foreign-reads.js';
 import { defineRule, paths } from '../types.js';
 
@@ -27,16 +28,24 @@ Claude's forms into those; the Claude file's entry is gated so Copilot's own rea
       'claude-ss-additionalContext, claude-post-*, claude-stop-exit2',
   ],
   check(ctx) {
+    const session: SessionMode = { headless: false, permissionMode: 'default' };
     for (const r of nativeReads(ctx)) {
       const { hook: h, config } = r;
       const ev = h.event!;
-      const own = mappings.dialects[r.read.dialect].output;
-      const there = r.spec.output;
-      if (h.type !== 'command' || !own || !there) continue;
+      if (h.type !== 'command' || ev === 'pre-tool-use') continue;
+      const own = r.read.dialect;
       const data = { ...agents(r), event: h.nativeEvent };
-      const ownDelivers = own.additionalContext[ev] === 'to-model' || own.plainStdoutContext.includes(ev);
-      const delivers = there.additionalContext[ev] === 'to-model' || there.plainStdoutContext.includes(ev);
-      if (ownDelivers && !delivers && ev !== 'pre-tool-use')
+      // What each agent does with the same output, by the model `hook-bridge test` decides with: the file's own agent,
+      // and the target in the mode it runs the file in.
+      const on = (agent: typeof own, mode: string | undefined, stdout: string, exitCode = 0, stderr = '') =>
+        hostDecides(agent, ev, { exitCode, stdout, stderr, timedOut: false }, session, mode).outcome;
+      // Context as plain stdout, and as additionalContext.
+      const hso = { hookEventName: nativeEvent(own, ev) ?? h.nativeEvent, additionalContext: 'context' };
+      const context = (agent: typeof own, mode: string | undefined) =>
+        ['context\n', `${JSON.stringify({ hookSpecificOutput: hso })}\n`].some(
+          (out) => on(agent, mode, out).context.length > 0,
+        );
+      if (context(own, undefined) && !context(r.reader, r.read.mode))
         ctx.report({ messageId: 'contextLost', file: config.file, path: paths.command(h), data, fix: gateFix(ctx, r) });
       // Exit 2 after a tool shows stderr to the model, on Stop keeps the agent going (Claude Code's rules); here it is
       // lost.
@@ -46,13 +55,15 @@ Claude's forms into those; the Claude file's entry is gated so Copilot's own rea
           : ev === 'post-tool-use'
             ? 'its stderr reaches the model'
             : undefined;
-      if (what && there.exit2OnNonBlockingEvents === 'not-shown')
+      const exit2 = (agent: typeof own, mode: string | undefined) => on(agent, mode, '', 2, 'reason\n').decision;
+      if (what && exit2(own, undefined) === 'block' && exit2(r.reader, r.read.mode) !== 'block')
         ctx.report({
           messageId: 'feedbackLost',
           file: config.file,
           path: paths.command(h),
           data: { ...data, what },
           fix: gateFix(ctx, r),
+          decides: { agent: r.reader, event: ev, decision: exit2(r.reader, r.read.mode), headless: false },
         });
     }
   },

@@ -1,7 +1,8 @@
 import { DIALECT_IDS } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
 import { toolsOf } from '../../dialects/catalog.js';
-import { unwrapped } from '../script-text.js';
+import { code, unwrapped } from '../script-text.js';
+import { comparedToolNames } from '../tool-compare.js';
 import { defineRule, paths } from '../types.js';
 
 export default defineRule({
@@ -10,8 +11,11 @@ export default defineRule({
   description: 'A script compares tool names of another agent and runs unwrapped',
   docs: `A script written for one agent tests \`tool_name\` against that agent's names (\`"Bash"\`, \`"Write"\`,
 \`"execute_command"\`). Run unwrapped on another agent, the comparison is never true: a guard allows
-everything, a formatter never formats. Wrap the hook (\`hook-bridge convert\` does by default:
-\`hook-bridge run --from <script's agent> --to <host>\`), or compare the host's names.`,
+everything, a formatter never formats. Only a comparison with the payload's tool name counts (\`==\`, \`case … in\`,
+\`in (…)\`, \`.includes()\`, \`switch\`, a regex tested against it), on events that have a tool; a script that
+compares the agent's own name for the same tool as well handles both agents on purpose. Wrap the hook
+(\`hook-bridge convert\` does by default: \`hook-bridge run --from <script's agent> --to <host>\`), or compare the
+host's names.`,
   messages: {
     foreign:
       '{{where}} compares tool name "{{name}}" ({{owner}}); {{agent}} calls ' +
@@ -21,33 +25,41 @@ everything, a formatter never formats. Wrap the hook (\`hook-bridge convert\` do
   check(ctx) {
     for (const { hook: h, config, host } of ctx.hooks()) {
       if (h.type !== 'command' || !h.command || !unwrapped(h, host)) continue; // wrapped scripts are translated
+      // Only a call of a tool has a tool name to compare (not SessionStart, Stop …).
+      if (!h.event || mappings.events[h.event]?.matcherOn !== 'tool') continue;
       const s = ctx.script(h, config);
-      const text = `${h.command}\n${s?.text ?? ''}`;
-      const hostNames = new Map(toolsOf(host).map((t) => [t.canonical, t.entry.name]));
-      const reported = new Set<string>();
-      for (const d of DIALECT_IDS) {
-        if (d === host || mappings.dialects[d].extends === host) continue;
-        for (const { canonical, entry } of toolsOf(d)) {
-          const hostName = hostNames.get(canonical);
-          if (
-            !hostName ||
-            hostName === entry.name ||
-            reported.has(entry.name) ||
-            toolsOf(host).some((t) => t.entry.name === entry.name)
-          )
-            continue;
-          // a quoted literal compared or matched: "Bash", 'write_file', == Bash, case Bash)
-          const re = new RegExp(`["'\`]${entry.name}["'\`]|==\\s*${entry.name}\\b|\\b${entry.name}\\)`);
-          if (!re.test(text)) continue;
-          reported.add(entry.name);
+      const field = mappings.dialects[host].payload?.fieldNames?.tool_name ?? 'tool_name';
+      const texts = [
+        { where: 'the command', text: code(h.command) },
+        ...(s?.text ? [{ where: s.raw, text: code(s.text) }] : []),
+      ];
+      const own = toolsOf(host);
+      const hostNames = new Map(own.map((t) => [t.canonical, t.entry.name]));
+      for (const { where, text } of texts) {
+        const compared = comparedToolNames(text, field);
+        for (const name of compared) {
+          if (own.some((t) => t.entry.name === name)) continue; // a name the host sends
+          const owners = DIALECT_IDS.filter(
+            (d) =>
+              d !== host &&
+              mappings.dialects[d].extends !== host &&
+              mappings.dialects[d].extends === undefined &&
+              toolsOf(d).some((t) => t.entry.name === name && hostNames.has(t.canonical)),
+          );
+          const canonical = owners.length
+            ? toolsOf(owners[0]!).find((t) => t.entry.name === name)!.canonical
+            : undefined;
+          const hostName = canonical && hostNames.get(canonical);
+          // A script that compares the host's name for the same tool too handles both agents on purpose.
+          if (!hostName || compared.has(hostName)) continue;
           ctx.report({
             messageId: 'foreign',
             file: config.file,
             path: paths.command(h),
             data: {
-              where: s?.raw ?? 'the command',
-              name: entry.name,
-              owner: mappings.dialects[d].agent,
+              where,
+              name,
+              owner: owners.map((d) => mappings.dialects[d].agent).join(', '),
               agent: mappings.dialects[host].agent,
               hostName,
             },

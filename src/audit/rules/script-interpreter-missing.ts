@@ -1,6 +1,7 @@
 import { programFound } from '../../convert/runner-found.js';
-import { failureOutcome } from '../failure-outcome.js';
-import { expandVars, shellWords } from '../scripts.js';
+import { entryFailureOutcome } from '../failure-outcome.js';
+import { INTERPRETERS, programsOf } from '../programs.js';
+import { expandVars } from '../scripts.js';
 import type { Severity } from '../../model/hook.js';
 import { defineRule, paths } from '../types.js';
 
@@ -25,6 +26,8 @@ function shebang(line: string): { program: string; via?: string } | undefined {
  */
 const messageSeverity: Record<string, Severity> = {
   interpreterNotFound: 'error',
+  programNotFound: 'error',
+  partNotFound: 'warning',
   shebangNotFound: 'error',
   shebangCrlf: 'error',
   noShebang: 'warning',
@@ -34,15 +37,19 @@ export default defineRule({
   id: 'script-interpreter-missing',
   severity: 'error',
   messageSeverity,
-  description: "A hook script's interpreter cannot be found, or a directly run script has no shebang",
-  docs: `The interpreter a hook names — in the command (\`python3 guard.py\`, \`uv run guard.py\`,
-\`/opt/venv/bin/python guard.py\`) or in
-the script's shebang (\`#!/usr/bin/env python3\`, \`#!/usr/bin/python3\`) — must exist on the machine that runs the
-agent.
-When it does not, every call fails with exit 127 ("not found" / "bad interpreter") and the hook never runs. On Claude
+  description:
+    'A program a hook command starts (its interpreter, a runner, a tool) cannot be found, or a directly run ' +
+    'script has no shebang',
+  docs: `Every program a hook command starts — its first word (\`cc-tools hook\`), an interpreter
+(\`python3 guard.py\`, \`/opt/venv/bin/python guard.py\`), a runner (\`uv run guard.py\`, \`npx\`, \`bunx\`), the
+programs of \`sh -c '…'\` — and the interpreter in the script's shebang (\`#!/usr/bin/env python3\`,
+\`#!/usr/bin/python3\`) must exist on the machine that runs the agent.
+When one does not, every call fails with exit 127 ("not found" / "bad interpreter") and the hook never runs. On Claude
 Code, Qwen Code, CodeBuddy Code and Codex CLI that is a non-blocking error: the call proceeds, so a guard lets
-everything through; Gemini CLI reads every exit from 2 up as a block, so there every call the hook fires for is
-blocked. A hook wrapped by \`hook-bridge run\` fails the way its own agent does (a Claude hook: the call proceeds, and
+everything through; GitHub Copilot CLI denies every call the hook fires for, and Gemini CLI reads every exit from 2 up
+as a block, so there every call the hook fires for is blocked. A program whose failure the command's status does not
+show (\`mytool check || true\`, the first command of a pipeline) is a warning: that part of the hook never runs.
+A hook wrapped by \`hook-bridge run\` fails the way its own agent does (a Claude hook: the call proceeds, and
 stderr names the missing program; \`run --on-missing deny\` blocks instead). A shebang saved with Windows line
 endings names \`bash\\r\`, which never exists. A script run directly without any \`#!\` line is handed to whatever the
 shell falls back to (usually \`sh\`), so a bash or Python script fails in odd ways. Fix: install the interpreter or
@@ -50,6 +57,10 @@ name one that exists (PATH is the agent's, checked here against this machine's),
 endings, and start directly run scripts with a shebang (\`#!/usr/bin/env bash\`).`,
   messages: {
     interpreterNotFound: '{{interpreter}} (named in the command) is not {{lookup}}: {{outcome}}',
+    programNotFound: '{{program}} (the program the command starts) is not {{lookup}}: {{outcome}}',
+    partNotFound:
+      '{{program}} (named in the command) is not {{lookup}}: that part of the hook never runs, and the ' +
+      "command's status does not show it",
     shebangNotFound: '{{script}} starts with #!{{line}}, but {{interpreter}} is not {{lookup}}: {{outcome}}',
     shebangCrlf:
       '{{script}} has a Windows line ending on its #! line: the system looks for "{{interpreter}}\\r", so {{outcome}}',
@@ -64,29 +75,30 @@ endings, and start directly run scripts with a shebang (\`#!/usr/bin/env bash\`)
     'src/run/not-run.ts (what run does with exit 126/127)',
   ],
   check(ctx) {
-    for (const { hook: h, config, host } of ctx.hooks()) {
-      const s = ctx.script(h, config);
-      if (!s || !h.command) continue;
+    for (const e of ctx.hooks()) {
+      const { hook: h, config } = e;
+      if (h.type !== 'command' || !h.command) continue;
       const at = { file: config.file, path: paths.command(h) };
-      const outcome = failureOutcome(h, host, 127);
-      if (s.interpreter !== undefined) {
-        // The word as written (`/opt/venv/bin/python3`, `python3`), after FOO=bar and exec/env.
-        const words = shellWords(h.command);
-        const written = words.find((w) => w.split('/').pop() === s.interpreter) ?? s.interpreter;
-        const word = expandVars(written, ctx.project, ctx.pluginRoot(h, config));
-        if (word.includes('$')) continue; // a variable we cannot resolve statically
-        if (!programFound(word, ctx.project, ctx.env)) {
-          ctx.report({
-            messageId: 'interpreterNotFound',
-            ...at,
-            data: { interpreter: written, lookup: word.includes('/') ? 'an existing executable' : 'on PATH', outcome },
-          });
-        }
-        continue;
+      const outcome = entryFailureOutcome(ctx, e, 127);
+      const root = ctx.pluginRoot(h, config);
+      const expand = (w: string) => expandVars(w, ctx.project, root);
+      // The word as the shell finds it; a variable we cannot resolve statically is taken to be there.
+      const found = (w: string) => expand(w).includes('$') || programFound(expand(w), ctx.project, ctx.env);
+      for (const p of programsOf(h.command, found)) {
+        const lookup = p.program.includes('/') ? 'an existing executable' : 'on PATH';
+        const interpreter = INTERPRETERS.test(p.program.split('/').pop()!);
+        if (!p.decides) ctx.report({ messageId: 'partNotFound', ...at, data: { program: p.program, lookup } });
+        else if (interpreter)
+          ctx.report({ messageId: 'interpreterNotFound', ...at, data: { interpreter: p.program, lookup, outcome } });
+        else ctx.report({ messageId: 'programNotFound', ...at, data: { program: p.program, lookup, outcome } });
       }
+      const s = ctx.script(h, config);
+      if (!s || s.interpreter !== undefined) continue;
       if (!s.exists || s.text === undefined || s.text.includes('\0')) continue; // missing (script-missing) or a binary
       if (!s.text.startsWith('#!')) {
-        ctx.report({ messageId: 'noShebang', ...at, data: { script: s.raw } });
+        // Run from bash (the hook's `"shell": "bash"`), a file without #! is read by bash itself: obra/superpowers'
+        // run-hook.cmd, a polyglot written for that.
+        if (h.fields.shell !== 'bash') ctx.report({ messageId: 'noShebang', ...at, data: { script: s.raw } });
         continue;
       }
       const line = s.text.split('\n', 1)[0]!;

@@ -1,4 +1,4 @@
-import { failureOutcome, missingScriptExit } from '../failure-outcome.js';
+import { entryFailureOutcome, missingScriptExit } from '../failure-outcome.js';
 import { defineRule, paths } from '../types.js';
 
 export default defineRule({
@@ -14,7 +14,8 @@ the way its own agent does. Check the path: hooks run with the project directory
   messages: { missing: '{{script}} does not exist (resolved to {{path}}): {{outcome}}' },
   sources: ['ground-truth claude d04/d05 (exit != 2 is non-blocking)', 'mappings/dialects/*.yaml output.otherExit'],
   check(ctx) {
-    for (const { hook: h, config, host } of ctx.hooks()) {
+    for (const e of ctx.hooks()) {
+      const { hook: h, config } = e;
       const s = ctx.script(h, config);
       if (s && !s.exists)
         ctx.report({
@@ -24,7 +25,7 @@ the way its own agent does. Check the path: hooks run with the project directory
           data: {
             script: s.raw,
             path: ctx.shown(s.path),
-            outcome: failureOutcome(h, host, missingScriptExit(s.interpreter)),
+            outcome: entryFailureOutcome(ctx, e, missingScriptExit(s.interpreter)),
           },
         });
     }

@@ -1,4 +1,4 @@
-import { failureOutcome } from '../failure-outcome.js';
+import { entryFailureOutcome } from '../failure-outcome.js';
 import { defineRule, paths, shellArg } from '../types.js';
 
 export default defineRule({
@@ -14,7 +14,8 @@ or name the interpreter in the command (\`bash ./guard.sh\`).`,
   messages: { notExecutable: '{{script}} is not executable: {{outcome}}' },
   sources: ['ground-truth claude d04/d05 (exit != 2 is non-blocking)', 'mappings/dialects/*.yaml output.otherExit'],
   check(ctx) {
-    for (const { hook: h, config, host } of ctx.hooks()) {
+    for (const e of ctx.hooks()) {
+      const { hook: h, config } = e;
       const s = ctx.script(h, config);
       if (!s || s.interpreter !== undefined || !s.exists || s.executable) continue;
       const target = ctx.shown(s.path);
@@ -22,7 +23,7 @@ or name the interpreter in the command (\`bash ./guard.sh\`).`,
         messageId: 'notExecutable',
         file: config.file,
         path: paths.command(h),
-        data: { script: s.raw, outcome: failureOutcome(h, host, 126) },
+        data: { script: s.raw, outcome: entryFailureOutcome(ctx, e, 126) },
         fix: `chmod +x ${shellArg(target)}`,
       });
     }

@@ -95,7 +95,8 @@ ruleTester(rule, {
         ...claude(pre('./g.py')),
         'g.py':
           '#!/usr/bin/env python3\nimport ' +
-          'json\nprint(json.dumps({"hookSpecificOutput": {"permissionDecision": "ask"}}))\n',
+          'json\nprint(json.dumps({"hookSpecificOutput": ' +
+          '{"hookEventName": "PreToolUse", "permissionDecision": "ask"}}))\n',
       },
       errors: [
         {

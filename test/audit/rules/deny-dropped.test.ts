@@ -14,6 +14,35 @@ const deny = `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUs
 ruleTester(rule, {
   valid: [
     {
+      // kenryu42/claude-code-safety-net's Copilot file: the deny is printed and the script ends (exit 0); its exit 1
+      // is an error path elsewhere — and Copilot denies at exit 1 anyway (issue 30)
+      name: 'a flat deny on Copilot CLI, with an exit 1 on another path',
+      files: {
+        '.github/hooks/h.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: 'node g.js' }] } },
+        'g.js':
+          'function deny(r) {\n' +
+          '  console.log(JSON.stringify({ permissionDecision: "deny", permissionDecisionReason: r }));\n}\n' +
+          'main().catch((e) => {\n  console.error(e);\n  process.exit(1);\n});\n',
+      },
+    },
+    {
+      name: 'a JSON deny with exit 1 on Copilot CLI: it denies whatever the JSON (d:own-pre-exit1-json-deny)',
+      files: {
+        '.github/hooks/h.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: './g.sh' }] } },
+        'g.sh': `#!/bin/sh\necho '{"permissionDecision":"deny","permissionDecisionReason":"no"}'\nexit 1\n`,
+      },
+    },
+    {
+      name: 'a JSON deny and an exit 1 on different paths, on Codex CLI',
+      files: {
+        ...codex({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('./g.py')] }] }),
+        'g.py':
+          '#!/usr/bin/env python3\nimport json, sys\ndef deny(r):\n    print(json.dumps({"hookSpecificOutput": ' +
+          '{"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": r}}))\n' +
+          '    return\ntry:\n    main()\nexcept Exception:\n    sys.exit(1)\n',
+      },
+    },
+    {
       name: 'a top-level decision deny on Gemini CLI',
       files: { ...gemini(beforeTool('./d.sh')), 'd.sh': `#!/bin/sh\necho '{"decision":"deny","reason":"no"}'\n` },
     },
@@ -65,6 +94,23 @@ ruleTester(rule, {
           message:
             './budget.sh blocks PreModelRequest (exit 2), but Codex CLI reads no answer there (it only runs the ' +
             'hook): nothing is blocked',
+        },
+      ],
+    },
+    {
+      name: 'hookSpecificOutput without hookEventName on Claude Code (d12b): the deny is not read',
+      files: {
+        ...claude(pre('./g.sh')),
+        'g.sh':
+          `#!/bin/sh\necho '{"hookSpecificOutput":` +
+          `{"permissionDecision":"deny","permissionDecisionReason":"no"}}'\n`,
+      },
+      errors: [
+        {
+          messageId: 'hookEventNameMissing',
+          message:
+            './g.sh answers permissionDecision "deny" in hookSpecificOutput without "hookEventName", so Claude Code ' +
+            'ignores it: the tool runs; add "hookEventName": "PreToolUse"',
         },
       ],
     },

@@ -28,11 +28,37 @@ ruleTester(rule, {
       },
     },
     {
+      // Deferred behind ToolSearch or enabled by the session (observed/claude/builtin-tools.json; issue 30)
+      name: 'tools Claude Code has but did not offer headless',
+      files: claude({
+        PreToolUse: [
+          { matcher: 'TaskCreate|TaskUpdate', hooks: [cmd('x')] },
+          { matcher: 'EnterPlanMode', hooks: [cmd('y')] },
+          { matcher: 'ExitPlanMode', hooks: [cmd('z')] },
+          { matcher: 'AskUserQuestion', hooks: [cmd('w')] },
+        ],
+      }),
+    },
+    {
       name: 'Glob alongside a tool Claude always offers',
       files: claude({ PreToolUse: [{ matcher: 'Glob|Bash', hooks: [cmd('x')] }] }),
     },
   ],
   invalid: [
+    {
+      name: 'TodoWrite on Claude Code: only with the Task* tools off (a warning, not dead)',
+      files: claude({ PostToolUse: [{ matcher: 'TodoWrite', hooks: [cmd('x')] }] }),
+      errors: [
+        {
+          messageId: 'conditionalOnly',
+          severity: 'warning',
+          message:
+            'matcher "TodoWrite" names only tools Claude Code offers when enabled (TodoWrite: ' +
+            'CLAUDE_CODE_ENABLE_TASKS=false (the Task* tools take its place otherwise)): this hook runs only in ' +
+            'sessions that enable them',
+        },
+      ],
+    },
     {
       name: 'Gemini: a SessionStart |-list never fires (one exact string)',
       files: gemini({ SessionStart: [{ matcher: 'startup|resume', hooks: [cmd('x'), cmd('y')] }] }),

@@ -11,6 +11,17 @@ const ide = (hooks: object) => ({ '.codebuddy/settings.json': { hooks } });
 ruleTester(rule, {
   valid: [
     {
+      name: '{"decision": "ask"} on Gemini CLI (read there)',
+      files: {
+        ...gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd('./g.sh')] }] }),
+        'g.sh': `#!/bin/sh\necho '{"decision": "ask", "reason": "sure?"}'\n`,
+      },
+    },
+    {
+      name: 'additionalContext on an event whose reading is not researched (Claude Code Setup)',
+      files: { ...claude({ Setup: [{ hooks: [cmd('./g.sh')] }] }), 'g.sh': hso({ additionalContext: 'ctx' }) },
+    },
+    {
       name: 'tool_input on Gemini CLI (its rewrite field)',
       files: {
         ...gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd('./g.sh')] }] }),
@@ -64,6 +75,20 @@ ruleTester(rule, {
     },
   ],
   invalid: [
+    {
+      // sethdf/lifemaestro's pre-bash.sh: `test` shows "none" on Claude Code for it (issue 30)
+      name: '{"decision": "ask"} on Claude Code, which reads no top-level ask',
+      files: { ...claude(pre('./g.sh')), 'g.sh': `#!/bin/sh\necho '{"decision": "ask", "reason": "sure?"}'\nexit 0\n` },
+      errors: [
+        {
+          messageId: 'askIgnored',
+          severity: 'warning',
+          message:
+            './g.sh answers decision "ask", which Claude Code does not read: nobody is asked, and the tool goes ' +
+            'through its usual permission check',
+        },
+      ],
+    },
     {
       name: 'modifiedInput on Codex CLI (an unknown field there: answer-void says so too)',
       files: codex({

@@ -22,6 +22,18 @@ ruleTester(rule, {
     },
     { name: 'inline command', files: hook('jq -e .tool_input') },
     { name: 'binary executable', files: { ...hook('./bin/tool'), 'bin/tool': '\u007fELF\u0000\u0001' } },
+    {
+      name: 'no shebang, run from bash ("shell": "bash": bash reads the file itself; obra/superpowers)',
+      files: {
+        ...claude({ SessionStart: [{ hooks: [cmd('./run-hook.cmd start', { shell: 'bash' })] }] }),
+        'run-hook.cmd': ': << \'CMDBLOCK\'\n@echo off\nCMDBLOCK\nexec bash "$(dirname "$0")/$1"\n',
+      },
+    },
+    { name: 'programs on PATH, builtins and keywords', files: hook('cd "$CLAUDE_PROJECT_DIR" && sh -c "exit 0"') },
+    { name: 'a program named by a variable', files: hook('"$MY_TOOL" check') },
+    { name: 'command -v only looks a program up', files: hook('command -v no-such-tool-xyz >/dev/null || exit 0') },
+    { name: 'a shell construct is not followed', files: hook('if no-such-tool-xyz; then exit 2; fi') },
+    { name: 'npx on PATH (the package it runs is fetched)', files: hook('npx -y cc-safety-net --copilot-cli') },
   ],
   invalid: [
     {
@@ -141,6 +153,65 @@ ruleTester(rule, {
           messageId: 'interpreterNotFound',
           message:
             /: every call fails with exit 127, and `hook-bridge run` blocks as Gemini CLI does \(--on-missing allow lets the calls proceed\): every PreToolUse it fires for is blocked$/,
+        },
+      ],
+    },
+    {
+      name: "a tool's own command (riddopic/cc-tools: cc-tools hook)",
+      files: hook('cc-tools-not-installed-xyz hook'),
+      errors: [
+        {
+          messageId: 'programNotFound',
+          path: at,
+          message:
+            'cc-tools-not-installed-xyz (the program the command starts) is not on PATH: every call fails with ' +
+            'exit 127, a non-blocking error on Claude Code: the hook never runs and blocks nothing',
+        },
+      ],
+    },
+    {
+      name: 'a program after cd … &&, after env, through sh -c, and last in a pipeline',
+      files: claude({
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              cmd('cd "$CLAUDE_PROJECT_DIR" && mytool-not-installed-xyz check'),
+              cmd('env FOO=1 mytool-not-installed-xyz check'),
+              cmd("sh -c 'mytool-not-installed-xyz check'"),
+              cmd('cat | mytool-not-installed-xyz check'),
+            ],
+          },
+        ],
+      }),
+      errors: [1, 2, 3, 4].map(() => ({ messageId: 'programNotFound', message: /^mytool-not-installed-xyz / })),
+    },
+    {
+      name: 'a missing program whose failure the status hides: a warning',
+      files: hook('mytool-not-installed-xyz check || true'),
+      errors: [
+        {
+          messageId: 'partNotFound',
+          severity: 'warning',
+          message:
+            'mytool-not-installed-xyz (named in the command) is not on PATH: that part of the hook never runs, ' +
+            "and the command's status does not show it",
+        },
+      ],
+    },
+    {
+      name: 'a missing runner on GitHub Copilot CLI: every call denied',
+      files: {
+        '.github/hooks/h.json': {
+          version: 1,
+          hooks: { preToolUse: [{ type: 'command', bash: 'bunx-not-installed-xyz my-guard' }] },
+        },
+      },
+      errors: [
+        {
+          messageId: 'programNotFound',
+          message:
+            /^bunx-not-installed-xyz .*: every call fails with exit 127, and GitHub Copilot CLI reads that as a block: every preToolUse it fires for is blocked$/,
         },
       ],
     },

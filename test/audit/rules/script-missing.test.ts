@@ -15,6 +15,41 @@ ruleTester(rule, {
       files: { ...claude({ Stop: [{ hooks: [cmd('python3 hooks/a.py --flag')] }] }), 'hooks/a.py': 'print(1)\n' },
     },
     {
+      // affaan-m/everything-claude-code: 28 hooks `node -e "<3 KB of JavaScript>"` (issue 30)
+      name: 'inline code is code, never a path',
+      files: claude({
+        Stop: [
+          {
+            hooks: [
+              cmd(`node -e "const p=require('path');process.stdout.write(p.join('a','b'))"`),
+              cmd('node --eval "1"'),
+              cmd('python3 -c "import sys; sys.exit(0)"'),
+              cmd('python3 -m json.tool'),
+              cmd("bash -c 'echo hi'"),
+              cmd("sh -ec 'echo hi'"),
+              cmd("python3 - <<'EOF'\nprint(1)\nEOF"),
+              cmd('deno eval "console.log(1)"'),
+              cmd("ruby -e 'puts 1'"),
+            ],
+          },
+        ],
+      }),
+    },
+    {
+      name: 'options that take a value are not the script',
+      files: {
+        ...claude({
+          Stop: [
+            { hooks: [cmd('node --require ./setup.js g.js'), cmd('uv run --with rich g.py'), cmd('deno run -A g.ts')] },
+          ],
+        }),
+        'setup.js': '',
+        'g.js': '',
+        'g.py': '',
+        'g.ts': '',
+      },
+    },
+    {
       name: 'inline commands have no script',
       files: claude({ Stop: [{ hooks: [cmd('echo hi | jq .'), cmd('npx prettier --write .')] }] }),
     },

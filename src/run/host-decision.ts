@@ -1,9 +1,13 @@
 // What a host does with its hooks' combined answer: the decision it reaches for the call (allow, deny, ask, block or
 // none), and what the model or the user is told — under its rules for ask (interactive or headless), Stop and
-// PostToolUse blocks, and continue:false (mappings/dialects/<host>.yaml `output`).
+// PostToolUse blocks, and continue:false (mappings/dialects/<host>.yaml `output`). The one model of each agent's
+// reading of an answer: `hook-bridge test` decides with it on the hooks' real output, `audit` on the answers a script's
+// text gives (src/audit/answer-forms.ts), so the two cannot disagree.
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
-import { specIn, type Answer } from './engine.js';
+import { specIn } from '../dialects/host-mode.js';
+import { readAnswer, type Answer, type ScriptResult } from './answer.js';
+import { emit } from './emit.js';
 
 export type Decision = 'allow' | 'deny' | 'ask' | 'block' | 'none';
 
@@ -18,6 +22,8 @@ export interface Outcome {
   /** The input the tool runs with instead, in the host's parameter names. */
   updatedInput?: Record<string, unknown>;
   notes: string[];
+  /** An ask nobody can answer: the run waits for ever (CodeBuddy Code in -p). */
+  hangs?: boolean;
 }
 
 export interface SessionMode {
@@ -34,7 +40,7 @@ function askOutcome(
   host: DialectId,
   out: NonNullable<(typeof mappings.dialects)[DialectId]['output']>,
   mode: SessionMode,
-): { decision: Decision; note?: string } {
+): { decision: Decision; note?: string; hangs?: boolean } {
   const agent = mappings.dialects[host].agent;
   const rule = mode.headless
     ? ((mode.permissionMode === 'bypass' ? out.askHeadlessBypass : undefined) ?? out.askHeadless)
@@ -50,7 +56,7 @@ function askOutcome(
           (mode.permissionMode === 'bypass' ? ' when permissions are bypassed' : ''),
       };
     case 'hang':
-      return { decision: 'ask', note: `${agent} waits for an answer nobody can give: the run hangs` };
+      return { decision: 'ask', note: `${agent} waits for an answer nobody can give: the run hangs`, hangs: true };
     case 'void':
       return { decision: 'none', note: `${agent} rejects an ask answer as a whole: the tool runs` };
     case 'prompt':
@@ -71,6 +77,7 @@ export function decide(host: DialectId, a: Answer, event: string, mode: SessionM
   const notes: string[] = [];
   let decision: Decision = 'none';
   let reason = a.reason;
+  let hangs = false;
   if (a.decision === 'deny') decision = 'deny';
   else if (a.block) {
     decision = 'block';
@@ -92,6 +99,7 @@ export function decide(host: DialectId, a: Answer, event: string, mode: SessionM
   } else if (a.decision === 'ask') {
     const ask = askOutcome(host, out, mode);
     decision = ask.decision;
+    hangs = ask.hangs === true;
     if (ask.note) notes.push(ask.note);
     if (decision === 'allow' || decision === 'none') reason = undefined;
   } else if (a.decision === 'allow') decision = 'allow';
@@ -111,9 +119,50 @@ export function decide(host: DialectId, a: Answer, event: string, mode: SessionM
       reason = a.stopReason ?? reason;
     }
   }
-  const o: Outcome = { decision, context: a.context, notes };
+  const o: Outcome = { decision, context: a.context, notes, ...(hangs ? { hangs } : {}) };
   if (reason !== undefined && (decision === 'deny' || decision === 'block' || decision === 'ask')) o.reason = reason;
   if (a.systemMessage !== undefined) o.systemMessage = a.systemMessage;
   if (a.updatedInput && decision !== 'deny' && decision !== 'block') o.updatedInput = a.updatedInput;
   return o;
+}
+
+/**
+ * What a host decides with one hook's output on an event, read under its rules (`mode`: the way it ran the hook, where
+ * it has several): its reading of the output (readAnswer), then its decision (decide).
+ */
+export function hostDecides(
+  host: DialectId,
+  event: string,
+  result: ScriptResult,
+  session: SessionMode,
+  mode?: string,
+): { answer: Answer; outcome: Outcome } {
+  const answer = readAnswer(host, event, result, undefined, undefined, undefined, mode);
+  return { answer, outcome: decide(host, answer, event, session, mode) };
+}
+
+/**
+ * The decision a host reaches through hook-bridge when the script's agent decided `decision` on an event: the answer
+ * `run` gives the host for it (emit, with its defaults) read by the host (hostDecides). Where it is not `decision`,
+ * that is the host's documented limit (an auto-approve on Qwen Code: none), which `test --cases` accepts when a case
+ * names it. `hostEvent`: the event as the host names it.
+ */
+export function bridgedDecision(
+  script: DialectId,
+  host: DialectId,
+  event: string,
+  hostEvent: string,
+  decision: Decision,
+  session: SessionMode,
+): Decision {
+  const tool = event === 'pre-tool-use' || event === 'permission-request';
+  const a: Answer = { context: [] };
+  if (decision === 'allow' || decision === 'ask') a.decision = decision;
+  else if (decision === 'deny' || decision === 'block') {
+    if (tool) a.decision = 'deny';
+    else a.block = true;
+    a.reason = 'reason';
+  }
+  const reply = emit(a, { host, script, event, hostEvent, tool: undefined, hostTool: undefined }, { rewrite: 'deny' });
+  return hostDecides(host, event, { ...reply, timedOut: false }, session).outcome.decision;
 }
