@@ -170,20 +170,26 @@ function hookRunArgs(
     ...(d.transcript ? { transcript: d.transcript } : {}),
     ...(d.onMissing ? { onMissing: d.onMissing } : {}),
     callFilter: callFilter(h, configDialect),
+    ...(h.fields.async === true ? { background: true } : {}),
   };
 }
 
 /** A carried hook as runHook takes it: what its own `run` wrapper would have been given. */
-function groupedRunArgs(h: GroupedHook, d: Pick<DispatchArgs, 'to' | 'transcript'>): Parameters<typeof runHook>[0] {
+function groupedRunArgs(
+  h: GroupedHook,
+  d: Pick<DispatchArgs, 'to' | 'transcript' | 'onMissing'>,
+): Parameters<typeof runHook>[0] {
   return {
     from: h.from,
     to: d.to,
+    ...(d.onMissing ? { onMissing: d.onMissing } : {}),
     command: h.args ? [h.command, ...h.args] : h.command,
     ...(h.timeoutS !== undefined ? { timeoutS: h.timeoutS } : {}),
     ...(h.pluginRoot !== undefined ? { pluginRoot: h.pluginRoot } : {}),
     ...(h.emulateTodos ? { emulateTodos: true } : {}),
     ...(h.calls ? { calls: h.calls.map((n) => canonicalTool(h.from, n)!) } : {}),
     ...(d.transcript ? { transcript: d.transcript } : {}),
+    ...(h.async ? { background: true } : {}),
   };
 }
 
