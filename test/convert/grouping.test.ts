@@ -469,7 +469,7 @@ describe('the grouped entry', () => {
     expect(parseYaml(convert(q.output, { from: 'qwen', to: 'hooks-yaml' }).output)).toEqual(parseYaml(yaml));
   });
 
-  it('property: arbitrary commands, matchers, fields and group fields survive claude -> host -> claude, grouped', () => {
+  it('property: commands, matchers, fields and group fields survive claude -> host -> claude, grouped', () => {
     const name = fc.constantFrom('Bash', 'Write', 'Edit', 'Read', 'WebFetch', 'Agent');
     const text = fc.string({ unit: 'grapheme', maxLength: 12 });
     const arb = fc.record({
