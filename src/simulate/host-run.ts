@@ -32,6 +32,8 @@ export interface HookRun {
   command: string;
   /** The hook's own command, where the host ran it through a hook-bridge wrapper. */
   wraps?: string;
+  /** The hooks' own commands, where the host ran a `hook-bridge dispatch` entry that carries several. */
+  dispatches?: string[];
   /** The hook's own command, where convert gated it for this host (the gate ends it at once there). */
   gated?: string;
   where: string;
@@ -337,7 +339,11 @@ async function runEntry(
   const hook = e.hook.command;
   return {
     command: shown,
-    ...(e.hook.written !== undefined && hook !== undefined ? { wraps: hook } : {}),
+    ...(e.dispatches
+      ? { dispatches: e.dispatches }
+      : e.hook.written !== undefined && hook !== undefined
+        ? { wraps: hook }
+        : {}),
     ...(e.hook.gatedFor === host && hook !== undefined ? { gated: hook } : {}),
     ...(e.mode ? { mode: e.mode } : {}),
     where: e.where,

@@ -41,7 +41,10 @@ export interface SimulateOptions {
 }
 
 /** A hook the host ran: what, where, its exit code, whether it timed out, how long it took, its stderr. */
-export type HookReport = Pick<HookRun, 'command' | 'wraps' | 'gated' | 'where' | 'exitCode' | 'timedOut' | 'ms'> & {
+export type HookReport = Pick<
+  HookRun,
+  'command' | 'wraps' | 'dispatches' | 'gated' | 'where' | 'exitCode' | 'timedOut' | 'ms'
+> & {
   stderr?: string;
 };
 
@@ -199,18 +202,20 @@ export function readSources(inputs: string[], from: DialectId | undefined, cwd =
  * source's format.
  */
 function transcriptAsGiven(c: HostConfig, runner: string): HostConfig {
-  const prefix = `${runner} run `;
-  const entries = c.entries.map((e) =>
-    typeof e.run === 'string' && e.hook.written !== undefined && e.run.startsWith(prefix) && parseWrapper(e.run)
+  const entries = c.entries.map((e) => {
+    if (typeof e.run !== 'string' || e.hook.written === undefined) return e;
+    const prefix = `${runner} ${e.dispatches ? 'dispatch' : 'run'} `;
+    return e.run.startsWith(prefix) && (e.dispatches || parseWrapper(e.run))
       ? { ...e, run: `${prefix}--transcript never ${e.run.slice(prefix.length)}` }
-      : e,
-  );
+      : e;
+  });
   return { ...c, entries };
 }
 
 const report = (r: HookRun): HookReport => ({
   command: r.command,
   ...(r.wraps !== undefined ? { wraps: r.wraps } : {}),
+  ...(r.dispatches !== undefined ? { dispatches: r.dispatches } : {}),
   ...(r.gated !== undefined ? { gated: r.gated } : {}),
   where: r.where,
   exitCode: r.exitCode,
@@ -277,11 +282,13 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     );
     const prepare = (host: DialectId, mode: Mode): Prepared => {
       const notes: string[] = [];
+      // Each column is a session of its own: a hook that keeps state per session (a gate that blocks the first write
+      // to each file) decides on each agent as on its first call, not on what another column's run left behind.
+      let c: CheckedCall = { ...call, payload: { ...call.payload, session_id: randomUUID() } };
       // The host writes its own transcript: as it is, a hook of another agent's finds no conversation it can read
       // (test writes none in the host's format); through hook-bridge, `run` translates it into the source's.
-      let c: CheckedCall = call;
       if (mode === 'as-is' && format(host) !== format(from)) {
-        c = { ...call, payload: { ...call.payload, transcript_path: empty } };
+        c = { ...c, payload: { ...c.payload, transcript_path: empty } };
         if (given !== undefined)
           notes.push(
             `transcript: ${mappings.dialects[host].agent} writes ${format(host)}, which test does not produce: ` +
