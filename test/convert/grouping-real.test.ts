@@ -1,7 +1,7 @@
 // Issue 29: everything-claude-code (test/real-projects/affaan-m__everything-claude-code) converted to every agent with
-// default flags starts hook-bridge once per tool call its hooks watch, and not at all for a call none watches — where
-// it started once per matcher group (every group carries a `description` and an `id`, and some hooks `async`): 7
-// times before a write_file on Qwen Code and 8 after — and its denies still arrive. What convert writes is run the way
+// default flags starts hook-bridge once per tool call its hooks watch, and not at all for a call none watches (it
+// started once per matcher group: every group carries a `description` and an `id`, and some hooks `async`; 7 times
+// before a write_file on Qwen Code and 8 after), and its denies still arrive. What convert writes is run the way
 // each host runs it (`hook-bridge test`'s engine: the host's selection of entries, its shell, payload and environment,
 // its reading of the answers), through a runner that counts its own starts; the decision is compared with the original
 // hooks' under Claude Code.
@@ -119,7 +119,7 @@ const CALLS: { what: string; call: Call; watched: boolean; decision?: string; re
 
 describe('everything-claude-code converted to every agent with default flags', () => {
   for (const c of CALLS)
-    it(`${c.what}: one hook-bridge start per host${c.watched ? '' : ' — none'}, the decision Claude Code reaches`, async () => {
+    it(`${c.what}: ${c.watched ? 'one hook-bridge start' : 'none'} per host, the decision Claude Code reaches`, async () => {
       const { r, starts: n } = await play(c.call);
       const ref = r.results[0]!;
       expect(ref.host).toBe('claude');
