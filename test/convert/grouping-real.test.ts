@@ -119,7 +119,7 @@ const CALLS: { what: string; call: Call; watched: boolean; decision?: string; re
 
 describe('everything-claude-code converted to every agent with default flags', () => {
   for (const c of CALLS)
-    it(`${c.what}: ${c.watched ? 'one hook-bridge start' : 'none'} per host, the decision Claude Code reaches`, async () => {
+    it(`${c.what}: ${c.watched ? 'one start' : 'no start'} per host, the decision of Claude Code`, async () => {
       const { r, starts: n } = await play(c.call);
       const ref = r.results[0]!;
       expect(ref.host).toBe('claude');
