@@ -337,6 +337,9 @@ async function runEntry(
     typeof json?.decision === 'string';
   const shown = typeof e.run === 'string' ? e.run : e.run.map((a) => shellQuote(a)).join(' ');
   const hook = e.hook.command;
+  // An `async: true` entry on an agent that applies it (Claude Code, Qwen Code, Codex CLI) runs in the background: the
+  // agent does not act on its answer (test still waits for it, so that nothing it started outlives the run).
+  const background = e.hook.fields.async === true && (spec.handlerFields ?? []).includes('async');
   return {
     command: shown,
     ...(e.dispatches
@@ -352,7 +355,7 @@ async function runEntry(
     ms,
     stdout: r.stdout,
     stderr: read.stderr,
-    answer,
-    decided,
+    answer: background ? { context: [] } : answer,
+    decided: !background && decided,
   };
 }
