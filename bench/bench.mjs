@@ -1327,13 +1327,15 @@ say(
     ns.map((n) => lpad(`N = ${n}`, 10)).join('') +
     `   target`,
 );
-const nRow = (label, f, target, ok) =>
+/** A row of a table with one column per key: its label, each key's value, the target and PASS/MISS. */
+const columnsRow = (keys, width) => (label, f, target, ok) =>
   say(
     `  ${pad(label, 56)}` +
-      ns.map((n) => lpad(f(n), 10)).join('') +
+      keys.map((k) => lpad(f(k), width)).join('') +
       `   ${target ?? ''}` +
       (ok === undefined ? '' : `  ${mark(ok)}`),
   );
+const nRow = columnsRow(ns, 10);
 nRow(
   'hook-bridge processes started: default / --wrap',
   (n) => `${groupedCalls[n].processes.grouped} / ${groupedCalls[n].processes.wrapped}`,
@@ -1364,13 +1366,7 @@ say(
     ECC_EVENTS.map((e) => lpad(e, 13)).join('') +
     `   target`,
 );
-const eRow = (label, f, target, ok) =>
-  say(
-    `  ${pad(label, 56)}` +
-      ECC_EVENTS.map((e) => lpad(f(e), 13)).join('') +
-      `   ${target ?? ''}` +
-      (ok === undefined ? '' : `  ${mark(ok)}`),
-  );
+const eRow = columnsRow(ECC_EVENTS, 13);
 eRow('hooks the call runs', (e) => String(eccCalls[e].hooks));
 eRow(
   'hook-bridge processes started: default / --wrap',

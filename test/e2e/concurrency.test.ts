@@ -77,16 +77,22 @@ async function play(host: 'claude' | 'qwen', async: boolean) {
   };
 }
 
+/** The run, once the guard's deny is seen to reach the model and the command not to run. */
+async function denied(host: 'claude' | 'qwen', async: boolean) {
+  const p = await play(host, async);
+  const what = `${p.log}\n${JSON.stringify(p.r.toolResults)}`;
+  expect(p.ran, what).toBe(false);
+  expect(
+    p.r.toolResults.some((t) => t.includes('guard: no DANGER')),
+    what,
+  ).toBe(true);
+  return { p, what };
+}
+
 describe('a slow hook beside a guard: the deny comes when every hook that is waited for is done, no later', () => {
   for (const host of ['claude', 'qwen'] as const) {
     it(`${host === 'claude' ? 'Claude Code (observed)' : 'Qwen Code through hook-bridge'}: a slow hook`, async () => {
-      const p = await play(host, false);
-      const what = `${p.log}\n${JSON.stringify(p.r.toolResults)}`;
-      expect(p.ran, what).toBe(false);
-      expect(
-        p.r.toolResults.some((t) => t.includes('guard: no DANGER')),
-        what,
-      ).toBe(true);
+      const { p, what } = await denied(host, false);
       // Waited for the slow hook (it ran beside the guard: started at once, so it ends SLOW_S after the guard) …
       expect(p.slowEnd - p.denied, what).toBeGreaterThan((SLOW_S - 1) * 1000);
       expect(p.next, what).toBeGreaterThanOrEqual(p.slowEnd);
@@ -94,13 +100,7 @@ describe('a slow hook beside a guard: the deny comes when every hook that is wai
       expect(p.next - p.slowEnd, what).toBeLessThan(3000);
     });
     it(`${host === 'claude' ? 'Claude Code (observed)' : 'Qwen Code through hook-bridge'}: an async hook`, async () => {
-      const p = await play(host, true);
-      const what = `${p.log}\n${JSON.stringify(p.r.toolResults)}`;
-      expect(p.ran, what).toBe(false);
-      expect(
-        p.r.toolResults.some((t) => t.includes('guard: no DANGER')),
-        what,
-      ).toBe(true);
+      const { p, what } = await denied(host, true);
       // Not waited for: the next call starts before the slow hook is done.
       expect(p.next - p.denied, what).toBeLessThan((SLOW_S - 1) * 1000);
     });
