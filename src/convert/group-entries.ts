@@ -261,13 +261,14 @@ function groupTimeout(part: Member[], o: GroupOptions): number | undefined {
   const host = dialects[o.hosts[0]!];
   const def = host.spec.timeout.default;
   const hostDefault = def === null ? undefined : def * (host.spec.timeout.unit === 's' ? 1000 : 1);
-  const levels = new Map<number, number>();
+  const levels = new Map<number | string, number>();
   const waited = part.filter((m) => m.extra[PER_HOOK] !== true);
-  for (const m of waited.length ? waited : part) {
+  for (const [i, m] of (waited.length ? waited : part).entries()) {
     const t = m.hook.handler.timeout;
     const ms = typeof t === 'number' ? host.readTimeout(t) : hostDefault;
     if (ms === undefined) continue;
-    const p = m.hook.priority ?? 0;
+    // dispatch runs a hook whose own agent runs hooks one after another (Copilot CLI) at a level of its own.
+    const p = m.hook.priority ?? (mappings.dialects[m.wrapper.from].run?.parallel === false ? `in order ${i}` : 0);
     levels.set(p, Math.max(levels.get(p) ?? 0, ms));
   }
   if (!levels.size) return undefined;
@@ -414,12 +415,16 @@ function noteGroup(rowsOf: Map<string, Row[]>, part: Member[], entry: NativeHook
   // The host runs the whole entry in the background: nothing for dispatch to do.
   const hostAsync = entry.handler[PER_HOOK] === true && applies(PER_HOOK);
   const others = part.length - 1;
-  const note = others
-    ? `grouped: one \`${runner} dispatch\` entry runs it with ${others} other ${entry.event} hook` +
-      `${others > 1 ? 's' : ''} that fire${others > 1 ? '' : 's'} for the same calls (one process per call; Claude ` +
-      `Code's order and aggregation: a deny wins)`
-    : `run by \`${runner} dispatch\` alone: the host does not apply \`async\`, dispatch does`;
+  const grouped = (m: Member) =>
+    `grouped: one \`${runner} dispatch\` entry runs it with ${others} other ${entry.event} hook` +
+    `${others > 1 ? 's' : ''} that fire${others > 1 ? '' : 's'} for the same calls (one process per call; ` +
+    (mappings.dialects[m.wrapper.from].run?.parallel === false
+      ? `${mappings.dialects[m.wrapper.from].agent}'s order: one after another, a deny ends the chain)`
+      : `Claude Code's order and aggregation: a deny wins)`);
   for (const m of part) {
+    const note = others
+      ? grouped(m)
+      : `run by \`${runner} dispatch\` alone: the host does not apply \`async\`, dispatch does`;
     const key = `${m.hook.event}\0${m.hook.handler.command as string}`;
     for (const row of rowsOf.get(key) ?? []) {
       row.target!.command = entry.handler.command as string;

@@ -406,6 +406,27 @@ describe('the grouped entry', () => {
     ]);
   });
 
+  it("hooks of an agent that runs them one after another (Copilot CLI): the host's timeout covers them in turn", () => {
+    const copilot = JSON.stringify({
+      version: 1,
+      hooks: {
+        preToolUse: [
+          { type: 'command', bash: './a.sh', timeoutSec: 10 },
+          { type: 'command', bash: './b.sh', timeoutSec: 20 },
+        ],
+      },
+    });
+    const out = convert(copilot, { from: 'copilot', to: 'qwen' });
+    const entry = JSON.parse(out.output).hooks.PreToolUse[0].hooks[0];
+    expect(entry).toEqual({
+      type: 'command',
+      command:
+        "hook-bridge dispatch --to qwen run --from copilot --timeout 10 -c './a.sh' run --from copilot --timeout 20 -c './b.sh'",
+      timeout: 35,
+    });
+    expect(out.report[0]!.notes.at(-1)).toMatch(/GitHub Copilot CLI's order: one after another, a deny ends the chain/);
+  });
+
   it('a lone async hook where the host does not apply async: dispatch runs it (CodeBuddy Code)', () => {
     const src = settings({ Stop: [{ hooks: [hook('./log.sh', { async: true })] }] });
     const cb = convert(src, { from: 'claude', to: 'codebuddy' });

@@ -542,6 +542,26 @@ describe(
       },
     );
     it(
+      "hooks of an agent that runs them one after another (Copilot CLI's own files: in order, a deny ends the " +
+        "chain) run so; Claude Code's run together",
+      async () => {
+        const dir = project();
+        const deny = `cat >/dev/null; echo '{"permissionDecision":"deny","permissionDecisionReason":"first says no"}'`;
+        const later = 'cat >/dev/null; touch later-ran';
+        const copilot = (...hooks: string[][]) => hooks.flatMap((h) => ['run', '--from', 'copilot', ...h]);
+        const r = await dispatch(['--to', 'qwen', ...copilot(['-c', deny], ['-c', later])], bash('ls'), dir);
+        expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason).toBe('first says no');
+        expect(existsSync(join(dir, 'later-ran'))).toBe(false);
+        // The other order: the first runs to its end before the second starts.
+        const slowFirst = 'cat >/dev/null; sleep 0.5; echo 1 >> order.log';
+        const second = 'cat >/dev/null; echo 2 >> order.log';
+        await dispatch(['--to', 'qwen', ...copilot(['-c', slowFirst], ['-c', second])], bash('ls'), dir);
+        expect(readFileSync(join(dir, 'order.log'), 'utf8')).toBe('1\n2\n');
+        await dispatch(['--to', 'qwen', ...hooksOf(['-c', slowFirst], ['-c', second])], bash('ls'), dir);
+        expect(readFileSync(join(dir, 'order.log'), 'utf8')).toBe('1\n2\n2\n1\n');
+      },
+    );
+    it(
       '--async: started in the background and not waited for; its answer is not read (it cannot block on Claude ' +
         'Code), it runs to its end, and its own timeout still stops it',
       async () => {
