@@ -421,7 +421,8 @@ describe('the grouped entry', () => {
     expect(entry).toEqual({
       type: 'command',
       command:
-        "hook-bridge dispatch --to qwen run --from copilot --timeout 10 -c './a.sh' run --from copilot --timeout 20 -c './b.sh'",
+        "hook-bridge dispatch --to qwen run --from copilot --timeout 10 -c './a.sh' " +
+        "run --from copilot --timeout 20 -c './b.sh'",
       timeout: 35,
     });
     expect(out.report[0]!.notes.at(-1)).toMatch(/GitHub Copilot CLI's order: one after another, a deny ends the chain/);
