@@ -1,7 +1,8 @@
 // everything-claude-code (test/real-projects/affaan-m__everything-claude-code) converted with default flags, in the
-// real Qwen Code, CodeBuddy Code, Gemini CLI, Codex CLI and Copilot CLI (issue 29): its `git commit --no-verify` guard and its fact-forcing gate still deny, and every hook
-// event starts hook-bridge once — counted by the runner the converted entries call, which logs each start with the
-// event of the payload it was handed — where it started once per matcher group (7 times before a write on Qwen Code).
+// real Qwen Code, CodeBuddy Code, Gemini CLI, Codex CLI and Copilot CLI (issue 29): its `git commit --no-verify` guard
+// and its fact-forcing gate still deny, and every hook event starts hook-bridge once (counted by the runner the
+// converted entries call, which logs each start with the event of the payload it was handed), where it started once
+// per matcher group (7 times before a write on Qwen Code).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -52,7 +53,7 @@ function setup(host: string) {
 
 for (const host of hosts) {
   describe(`${host}: everything-claude-code converted with default flags`, () => {
-    it('git commit --no-verify and a first write to a source file are denied; one hook-bridge start per event', async () => {
+    it('git commit --no-verify and a first write to a source are denied; one hook-bridge start per event', async () => {
       const { ws, dir, starts } = setup(host);
       const h = HOSTS[host];
       const steps = [
