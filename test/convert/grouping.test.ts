@@ -36,6 +36,8 @@ const HOSTS: DialectId[][] = [
 /** Claude Code is a host too, for hooks written for another agent. */
 const ALL_HOSTS: DialectId[][] = [...HOSTS, ['claude']];
 const hook = (command: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command, ...extra });
+/** A value of a config's JSON, as a config file carries it (-0 is written 0). */
+const json = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
 
 /** A starter kit as the issue describes it: 9 PostToolUse hooks on every edit, 5 PreToolUse on Bash, and the rest. */
 const KIT = {
@@ -505,7 +507,7 @@ describe('the grouped entry', () => {
           statusMessage: text,
           once: fc.constant(true),
           if: fc.constantFrom('Bash(git *)', 'Edit(*.ts)'),
-          note: fc.jsonValue({ maxDepth: 2 }),
+          note: json,
         },
         { requiredKeys: [] },
       ),
@@ -547,8 +549,8 @@ describe("the grouped entry's command (wrapper codec)", () => {
       emulateTodos: fc.constant(true),
       calls: fc.constant(['Write', 'Edit']),
       async: fc.constant(true),
-      fields: fc.dictionary(word, fc.jsonValue({ maxDepth: 2 }), { noNullPrototype: true }),
-      groupFields: fc.dictionary(word, fc.jsonValue({ maxDepth: 2 }), { noNullPrototype: true }),
+      fields: fc.dictionary(word, json, { noNullPrototype: true }),
+      groupFields: fc.dictionary(word, json, { noNullPrototype: true }),
       command: word,
       args: fc.array(word, { maxLength: 3 }),
     },
