@@ -327,6 +327,19 @@ export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(r
       noteGroup(rowsOf, part, entry, o.hosts);
     }
   }
+  // A hook kept apart by a field the host applies per entry, beside others of its event: why it costs a process.
+  for (const m of members) {
+    const fields = Object.keys(entryFields(o.hosts, m.extra));
+    if (replaced.has(m.index) || !fields.length || !members.some((x) => x !== m && x.hook.event === m.hook.event))
+      continue;
+    for (const row of rowsOf.get(`${m.hook.event}\0${m.hook.handler.command as string}`) ?? [])
+      addNote(
+        row,
+        `keeps an entry of its own: ${o.hosts.map((h) => mappings.dialects[h].agent).join(', ')} applies its ` +
+          `${fields.map((f) => `\`${f}\``).join(', ')} per entry, which dispatch cannot do per hook (a call it fires ` +
+          `for starts hook-bridge once more)`,
+      );
+  }
   // A hook that keeps its own entry where a host does not apply `async` (convertHooks left that to dispatch): said.
   for (const m of members)
     if (!replaced.has(m.index) && m.extra[PER_HOOK] === true)

@@ -398,6 +398,9 @@ describe('the grouped entry', () => {
       ['Bash(rm *)', "hook-bridge run --from claude --to codebuddy -c './rm.sh'"],
       [undefined, "hook-bridge run --from claude --to codebuddy -c './all.sh'"],
     ]);
+    expect(convert(src, { from: 'claude', to: 'codebuddy' }).report[0]!.reason).toMatch(
+      /keeps an entry of its own: CodeBuddy Code applies its `if` per entry, which dispatch cannot do per hook/,
+    );
     // Qwen Code does not act on `if` (on the hook's own entry either): it goes with each hook, one entry.
     expect(commands('qwen')).toEqual([
       [
