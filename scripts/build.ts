@@ -30,7 +30,14 @@ if (only === 'mappings') process.exit(0);
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 const minify = process.env.HB_NO_MINIFY !== '1';
-const COMMANDS = ['convert-command', 'audit-command', 'dialects-command', 'transcript-command', 'test-command'];
+const COMMANDS = [
+  'convert-command',
+  'audit-command',
+  'dialects-command',
+  'transcript-command',
+  'test-command',
+  'doctor-command',
+];
 /** main.ts imports `./<command>.js` lazily: keep those imports external, pointing at the command bundles. */
 const commandsExternal: Plugin = {
   name: 'commands-external',

@@ -69,6 +69,8 @@ import {
   type SimulateOptions,
 } from './simulate/simulate.js';
 import { readCases as readCaseFile, runCases as runCaseList, casesExitCode as exitOfCases } from './simulate/cases.js';
+import { doctor as doctorRun, doctorExitCode as exitOfDoctor, type DoctorOptions } from './doctor/doctor.js';
+import { describeDialect as describeOne } from './dialects/describe.js';
 
 export type { ConvertOptions, ConvertResult, ConvertTextOptions, ReportRow, Status } from './convert/convert.js';
 export type { ConvertProjectOptions, ConvertProjectResult } from './convert/project.js';
@@ -88,6 +90,8 @@ export type { SimulateOptions, SimulateResult, SimulateRow } from './simulate/si
 export type { Case, CaseResult } from './simulate/cases.js';
 export type { Call } from './simulate/call.js';
 export type { Decision } from './simulate/outcome.js';
+export type { CheckKind, CheckStatus, DoctorCheck, DoctorOptions, DoctorResult } from './doctor/doctor.js';
+export type { DialectDescription, DescribedEvent, DescribedTool, Fact, Limit } from './dialects/describe.js';
 
 /** `f`, after its arguments pass their checks. */
 function checked<A extends unknown[], R>(name: string, f: (...a: A) => R, checks: [string, Check][]): (...a: A) => R {
@@ -143,7 +147,7 @@ const CONVERT_TEXT: { [K in keyof Required<ConvertTextOptions>]: Check } = {
 const CONVERT_PROJECT: { [K in keyof Required<ConvertProjectOptions>]: Check } = {
   inputs: strings,
   from: dialect,
-  to: dialects_('an array of dialect ids, one per target'),
+  to: (v) => (v === 'all' ? undefined : dialects_('an array of dialect ids, one per target, or "all"')(v)),
   stdin: string,
   project: string,
   out: string,
@@ -446,6 +450,11 @@ const SIMULATE: { [K in keyof Required<SimulateOptions>]: Check } = {
   transcript: string,
   env,
   runner: string,
+  converted: recordOf(
+    string,
+    'an object of directories by dialect id ({ "<dialect id>": "<a copy of the project, converted>" })',
+  ),
+  modes: listOf(oneOf(['as-is', 'bridged']), 'an array of columns ("as-is", "bridged")', { nonEmpty: true }),
 };
 const simulateResult = fields({ results: listOf(object, 'an array of rows') }, { required: ['results'] });
 export const simulate = checkedAsync('simulate', simulateCall, [
@@ -473,3 +482,24 @@ export const casesExitCode = checked('casesExitCode', exitOfCases, [
     ),
   ],
 ]);
+
+const DOCTOR: { [K in keyof Required<DoctorOptions>]: Check } = {
+  project: string,
+  cwd: string,
+  env,
+  home: string,
+  self: fields({ version: string, program: string }, { required: ['version'], closed: true }),
+  agentVersions: boolean,
+};
+export const doctor = checkedAsync('doctor', doctorRun, [['options', optional(fields(DOCTOR, { closed: true }))]]);
+export const doctorExitCode = checked('doctorExitCode', exitOfDoctor, [
+  [
+    'result',
+    fields(
+      { checks: listOf(fields({ status: string }, { required: ['status'] }), 'an array of checks (doctor().checks)') },
+      { required: ['checks'] },
+    ),
+  ],
+]);
+/** One agent as `hook-bridge dialects <id>` shows it. */
+export const describeDialect = checked('describeDialect', describeOne, [['id', dialect]]);

@@ -16,6 +16,7 @@ export const LAYERS: [prefix: string, layer: number][] = [
   ['src/convert/', 4],
   ['src/audit/', 5],
   ['src/simulate/', 6],
+  ['src/doctor/', 6],
   ['src/cli/', 7],
   ['src/index.ts', 8],
 ];

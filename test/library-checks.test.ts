@@ -63,12 +63,12 @@ describe('the cases users met: a HookBridgeError with a clear message, not a Typ
     [
       'convertProject with one dialect, not a list',
       () => lib.convertProject({ to: 'qwen' }),
-      'convertProject(): options.to: expected an array of dialect ids, one per target, got a string ("qwen")',
+      'convertProject(): options.to: expected an array of dialect ids, one per target, or "all", got a string ("qwen")',
     ],
     [
       'convertProject without to',
       () => lib.convertProject({ project: '.' }),
-      'convertProject(): options.to: expected an array of dialect ids, one per target, got nothing',
+      'convertProject(): options.to: expected an array of dialect ids, one per target, or "all", got nothing',
     ],
     [
       'convertProject with dryrun',
@@ -205,6 +205,15 @@ const BAD_CALLS: Record<string, [() => unknown, RegExp]> = {
   runCases: [
     () => lib.runCases([{ name: 'x', call: {} }], {}, 'cases.yaml'),
     /^runCases\(\): cases\[0\]\.expected: expected an object, got nothing$/,
+  ],
+  doctor: [() => lib.doctor({ projct: '.' }), /^doctor\(\): options\.projct: not an option \(did you mean project\?\)/],
+  doctorExitCode: [
+    () => lib.doctorExitCode({ checks: [{}] }),
+    /^doctorExitCode\(\): result\.checks\[0\]\.status: expected a string, got nothing$/,
+  ],
+  describeDialect: [
+    () => lib.describeDialect('Qwen'),
+    /^describeDialect\(\): id: unknown dialect "Qwen": did you mean qwen\?/,
   ],
   casesExitCode: [
     () => lib.casesExitCode([{ pass: 'yes', result: { results: [] } }]),

@@ -63,7 +63,7 @@ describe('the README fits a newcomer', () => {
 });
 
 describe('every option the README names is an option of its command', () => {
-  const COMMANDS = ['convert', 'run', 'transcript', 'dialects', 'audit', 'dispatch'];
+  const COMMANDS = ['convert', 'run', 'transcript', 'dialects', 'audit', 'dispatch', 'test', 'doctor'];
   // hook-bridge commands in code: each line of a code block, and each code span (which may wrap), up to a comment
   const code = [...readme.matchAll(/^```[a-z]*\n([\s\S]*?)^```$/gm)].flatMap((m) => m[1]!.split('\n'));
   const spans = [...readme.replace(/^```[a-z]*\n[\s\S]*?^```$/gm, '').matchAll(/`([^`]+)`/g)].map((m) =>

@@ -1,9 +1,10 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import { convertProject } from '../convert/project.js';
-import { changeSummary, formatCheckReport, formatConvertReport, upToDate } from './report.js';
+import { convertJson, formatCheckReport, formatConvertReport, shownPath, upToDate } from './report.js';
+import { columns } from './layout.js';
 
 export interface ConvertFlags {
-  to: DialectId[];
+  to: DialectId[] | 'all';
   from?: DialectId;
   project?: string;
   out?: string;
@@ -47,50 +48,27 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     ...(inputs.includes('-') ? { stdin: await readStdin() } : {}),
   });
   if (f.format === 'json') {
-    const json = {
-      sources: r.sources,
-      targets: r.targets.map((t) => ({
-        to: t.to,
-        hosts: t.hosts,
-        file: t.file,
-        changed: t.changed,
-        written: t.written,
-        ...(t.deleted ? { deleted: true } : {}),
-        ...(t.backup ? { backup: t.backup } : {}),
-        ...(t.diff !== undefined ? { diff: t.diff } : {}),
-        ...(f.stdout ? { output: t.after } : {}),
-        changes: changeSummary(t.changes),
-        ...(f.check ? { upToDate: upToDate(t) } : {}),
-        ...(t.trust ? { trust: t.trust } : {}),
-        report: t.result.report,
-      })),
-      gates: r.gates.map((g) => ({
-        file: g.file,
-        host: g.host,
-        changed: g.changed,
-        written: g.written,
-        gated: g.gated,
-        ungated: g.ungated,
-        paths: g.paths,
-        ...(f.check ? { upToDate: !g.changed } : {}),
-        ...(g.backup ? { backup: g.backup } : {}),
-        ...(g.diff !== undefined ? { diff: g.diff } : {}),
-      })),
-      diagnostics: r.diagnostics,
-    };
-    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(convertJson(r, f), null, 2)}\n`);
   } else {
     if (f.stdout) {
       for (const t of r.targets)
-        process.stdout.write(r.targets.length > 1 ? `==> ${t.file} <==\n${t.after}\n` : t.after);
+        process.stdout.write(r.targets.length > 1 ? `==> ${shownPath(t.file)} <==\n${t.after}\n` : t.after);
     }
     if (f.dryRun) for (const t of [...r.targets, ...r.gates]) process.stdout.write(t.diff ?? '');
     // --check: what is out of date, entry by entry, not the whole conversion report (a CI log should say what to do).
+    const width = columns(process.stderr);
+    const to = f.to === 'all' ? 'all' : f.to.join(',');
     process.stderr.write(
       `${
         f.check
-          ? formatCheckReport(r, `hook-bridge convert --to ${f.to.join(',')}${f.remove ? ' --remove' : ''}`)
-          : formatConvertReport(r)
+          ? formatCheckReport(
+              r,
+              `hook-bridge convert --to ${to}${f.remove ? ' --remove' : ''}`,
+              undefined,
+              undefined,
+              width,
+            )
+          : formatConvertReport(r, undefined, undefined, width)
       }\n`,
     );
   }

@@ -19,7 +19,7 @@ function program(): Command {
     .description(
       'Run one set of AI-coding-agent hooks on every agent: convert configs, wrap scripts, audit migrations.',
     )
-    .version(VERSION)
+    .version(VERSION, '-v, --version', 'print the version')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
@@ -32,17 +32,25 @@ function program(): Command {
     .addHelpText(
       'after',
       `
-Re-running convert is a sync: the entries hook-bridge wrote (recorded beside each target, e.g.
-.qwen/settings.hook-bridge.json for .qwen/settings.json — commit it with the settings) are updated, removed
-when their source hook is gone, never duplicated; entries a person wrote are never touched.
-\`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge wrote out again.
+Re-running convert is a sync: the entries hook-bridge wrote (recorded beside
+each target, e.g. .qwen/settings.hook-bridge.json for .qwen/settings.json:
+commit it with the settings) are updated, removed when their source hook is
+gone, never duplicated; entries a person wrote are never touched.
+\`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge
+wrote out again.
 
-Codex CLI runs a project's hooks only in a trusted project, and each hook only when its hash is recorded as
-trusted in ~/.codex/config.toml ($CODEX_HOME/config.toml); otherwise it skips them silently. An interactive
-\`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of the hooks convert wrote.`,
+Codex CLI runs a project's hooks only in a trusted project, and each hook only
+when its hash is recorded as trusted in ~/.codex/config.toml
+($CODEX_HOME/config.toml); otherwise it skips them silently. An interactive
+\`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of
+the hooks convert wrote. \`hook-bridge doctor\` says which it will skip.`,
     )
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
-    .requiredOption('--to <dialects>', `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}`)
+    .requiredOption(
+      '--to <dialects>',
+      `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}; or all: every agent observed by hook-bridge ` +
+        '(a version in `hook-bridge dialects`) but the source',
+    )
     .option('--from <dialect>', 'source dialect (detected from file locations and content when omitted)')
     .option(
       '--project <dir>',
@@ -95,7 +103,7 @@ trusted in ~/.codex/config.toml ($CODEX_HOME/config.toml); otherwise it skips th
       await convertCommand(inputs, {
         ...o,
         ...(o.strict ? { failOn: 'degraded' } : {}),
-        to: dialectList(o.to),
+        to: o.to.trim() === 'all' ? 'all' : dialectList(o.to),
         ...(o.from ? { from: dialect(o.from) } : {}),
       });
     });
@@ -151,13 +159,14 @@ trusted in ~/.codex/config.toml ($CODEX_HOME/config.toml); otherwise it skips th
     .addHelpText(
       'after',
       `
-The hooks really run: the project's own scripts, in the project, with each agent's payload, environment and
-timeouts; test writes nothing into the project. Exit 1 when an agent decides otherwise through hook-bridge
-than the source agent (or, with --cases, when a case is not decided as expected).
+The hooks really run: the project's own scripts, in the project, with each
+agent's payload, environment and timeouts; test writes nothing into the
+project. Exit 1 when an agent decides otherwise through hook-bridge than the
+source agent (or, with --cases, when a case is not decided as expected).
 
 Examples:
-  hook-bridge test --event PreToolUse --tool Bash --input '{"command":"rm -rf build"}'
-  hook-bridge test --to qwen,codex --event UserPromptSubmit --prompt 'my password is hunter2'
+  hook-bridge test --event PreToolUse --tool Bash --input '{"command":"rm -r"}'
+  hook-bridge test --to qwen,codex --event UserPromptSubmit --prompt 'deploy'
   hook-bridge test --cases hooks-cases.yaml --headless`,
     )
     .argument('[input...]', 'project directories or config files of the source agent (default: .)')
@@ -198,6 +207,29 @@ Examples:
       });
     });
 
+  p.command('doctor')
+    .summary("will this project's hooks run here as converted? each problem with its fix")
+    .description(
+      "will this project's hooks run here as converted: hook-bridge on the PATH (which one, its version), the " +
+        'agents installed, hooks Codex CLI will skip as untrusted, gates in files Copilot CLI reads itself, ' +
+        'converted files out of date, hooks whose program is missing — each with its fix',
+    )
+    .addHelpText(
+      'after',
+      `
+Exit 0 when all is well, 1 when something would not run (or not as
+converted), 2 on bad usage. Nothing is written. This machine's PATH stands in
+for the agents' (an agent started from a desktop launcher may have another).
+Each problem comes with its fix: a command to run (hook-bridge convert --to
+codex --trust-codex-hooks, npm install -g hook-bridge …) or a step to take.`,
+    )
+    .argument('[project]', 'the project directory (default: .)')
+    .addOption(new Option('--format <format>', 'report format, on stdout').choices(['text', 'json']).default('text'))
+    .action(async (project: string | undefined, o: { format: 'text' | 'json' }) => {
+      const { doctorCommand } = await import('./doctor-command.js');
+      await doctorCommand(project, o);
+    });
+
   p.command('transcript')
     .description(
       "print a host agent's transcript in the format a script's agent writes (what `run` gives wrapped scripts " +
@@ -212,11 +244,16 @@ Examples:
     });
 
   p.command('dialects')
-    .description('what hook-bridge knows: dialects, events, tools and their names per dialect, semantics')
+    .summary('what hook-bridge knows of every agent, or of one (dialects qwen)')
+    .description(
+      'what hook-bridge knows: every dialect, its events and tools and their names; with an id, that one agent: ' +
+        'its events, tools with their parameters, what each answer does there, and where it differs from Claude Code',
+    )
+    .argument('[dialect]', `one dialect: ${DIALECT_IDS.join(', ')}`)
     .addOption(new Option('--format <format>', 'listing format, on stdout').choices(['text', 'json']).default('text'))
-    .action(async (o: { format: 'text' | 'json' }) => {
+    .action(async (id: string | undefined, o: { format: 'text' | 'json' }) => {
       const { dialectsCommand } = await import('./dialects-command.js');
-      dialectsCommand(o.format);
+      dialectsCommand(o.format, id === undefined ? undefined : dialect(id));
     });
   // Help that needs a command's own module (its dialect lists come from the mappings): completed just before the
   // command parses, so no other command pays for loading it.
@@ -250,6 +287,8 @@ async function completeHelp(c: Command): Promise<void> {
 
 export async function main(argv: string[]): Promise<void> {
   try {
+    // -V, commander's own spelling, stays a way to ask for the version (-v and --version are the documented ones).
+    if (argv.length === 1 && argv[0] === '-V') argv = ['--version'];
     const p = program();
     // `hook-bridge help <command>`: commander prints the command's help without the preSubcommand hook.
     const helpOf = argv[0] === 'help' && argv[1] ? p.commands.find((c) => c.name() === argv[1]) : undefined;

@@ -1,14 +1,16 @@
-// Human-readable output of convert (stderr). Colour only on a TTY (picocolors checks).
+// Human-readable output of convert (stderr), and its JSON. Colour only on a TTY (picocolors checks); lines wrapped to
+// the terminal's width (80 when stderr is not a terminal), each continuation under its own text.
 import { colors, type Colors } from '../audit/format/colors.js';
 import { relative } from 'node:path';
 import type { Diagnostic } from '../model/hook.js';
+import { plural } from '../model/plural.js';
 import type { ConvertProjectResult, TargetOutcome } from '../convert/project.js';
 import { mappings } from '../model/mappings.js';
 import type { Status } from '../convert/convert.js';
 import type { WriteChanges } from '../dialects/define.js';
-
-const entryText = (handler: Record<string, unknown>) =>
-  typeof handler.command === 'string' ? handler.command : JSON.stringify(handler);
+import { entrySummary, entryText } from '../dialects/entry-summary.js';
+import { unguarded } from '../dialects/runner-guard.js';
+import { wrapLine } from './layout.js';
 
 /** Counts of what a write did to hook-bridge's entries, with the removed and hand-written ones named. */
 export function changeSummary(c: WriteChanges) {
@@ -28,62 +30,71 @@ const paint = (pc: Colors): Record<Status, (s: string) => string> => ({
   dropped: pc.red,
 });
 
+/** A path as the text report shows it: relative to the directory convert ran in (`<stdin>` for -). */
+export const shownPath = (f: string, cwd = process.cwd()): string => (f === '-' ? '<stdin>' : relative(cwd, f) || f);
+
 export function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), pc = colors()): string {
-  const where = [d.file ? relative(cwd, d.file) || d.file : undefined, d.path].filter(Boolean).join(' ');
+  const where = [d.file ? shownPath(d.file, cwd) : undefined, d.path].filter(Boolean).join(' ');
   const sev =
     d.severity === 'error' ? pc.red('error') : d.severity === 'warning' ? pc.yellow('warning') : pc.dim('info');
   return `${sev} ${where ? `${where}: ` : ''}${d.message} ${pc.dim(`(${d.code})`)}`;
 }
 
-export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd(), pc = colors()): string {
-  const lines: string[] = [];
-  const seen = new Map<string, string>();
-  const rel = (f: string) => {
-    if (f === '-') return '<stdin>';
-    let r = seen.get(f);
-    if (r === undefined) seen.set(f, (r = relative(cwd, f) || f));
-    return r;
-  };
-  if (r.sources.length)
-    lines.push(`sources (${r.sources[0]?.dialect ?? '?'}): ${r.sources.map((s) => rel(s.file)).join(', ')}`);
+/** The report's lines wrapped to `width`: [line, the column its continuations start at]. */
+const wrapAll = (lines: [string, number][], width: number): string =>
+  lines.flatMap(([l, indent]) => wrapLine(l, width, indent)).join('\n');
+
+/** What became of a target file: written, would change (a dry run), up to date … */
+function targetState(t: TargetOutcome, rel: (f: string) => string): string {
+  const gone = 'convert created it and nothing else is in it';
+  if (t.deleted) return t.written ? `deleted: ${gone}` : `dry run: would be deleted: ${gone}`;
+  if (t.written) return `written${t.backup ? `, backup ${rel(t.backup)}` : ''}`;
+  if (t.diff !== undefined) return t.changed ? 'dry run: would change' : 'dry run: up to date';
+  if (t.before === undefined && !t.changed) return 'no such file, nothing to write';
+  return t.changed ? 'printed' : 'up to date, nothing to write';
+}
+
+/** The text report of a conversion (stderr), each thing said once, wrapped to `width` columns. */
+export function formatConvertReport(
+  r: ConvertProjectResult,
+  cwd = process.cwd(),
+  pc = colors(),
+  width = Number.POSITIVE_INFINITY,
+): string {
+  const lines: [string, number][] = [];
+  const rel = (f: string) => shownPath(f, cwd);
+  const from = r.sources[0]?.dialect;
+  if (r.sources.length) lines.push([`sources (${from ?? '?'}): ${r.sources.map((s) => rel(s.file)).join(', ')}`, 2]);
+  if (!r.targets.length) lines.push(['nothing to do: no target file holds entries hook-bridge recorded writing', 2]);
   for (const t of r.targets) {
-    const gone = 'convert created it and nothing else is in it';
-    const state =
-      t.deleted && t.written
-        ? `deleted: ${gone}`
-        : t.deleted
-          ? `would be deleted (dry run): ${gone}`
-          : t.written
-            ? `written${t.backup ? `, backup ${rel(t.backup)}` : ''}`
-            : t.diff !== undefined
-              ? t.changed
-                ? 'would change (dry run)'
-                : 'up to date (dry run)'
-              : t.before === undefined && !t.changed
-                ? 'no such file, nothing to write'
-                : t.changed
-                  ? 'printed'
-                  : 'up to date, nothing to write';
     lines.push(
-      '',
-      pc.bold(
-        (r.sources.length ? `${r.sources[0]?.dialect} -> ` : 'remove from ') +
-          `${t.hosts.join(' + ')}: ${rel(t.file)} (${state})`,
-      ),
+      ['', 0],
+      [
+        pc.bold(
+          `${from ? `${from} -> ` : 'remove from '}${t.hosts.join(' + ')}: ${rel(t.file)} (${targetState(t, rel)})`,
+        ),
+        2,
+      ],
     );
     const c = changeSummary(t.changes);
     const dry = t.diff !== undefined || (!t.written && t.changed);
-    lines.push(
+    lines.push([
       `  entries hook-bridge manages: ${c.added} ${dry ? 'to add' : 'added'}, ${c.updated} ` +
         `${dry ? 'to update' : 'updated'}, ${c.removed.length} ${dry ? 'to remove' : 'removed'}, ${c.unchanged} ` +
         `unchanged`,
-    );
-    for (const x of c.removed) lines.push(`  ${pc.red('- removed'.padEnd(10))} ${x.event}  ${pc.dim(x.entry)}`);
-    for (const x of c.handWritten)
-      lines.push(
+      4,
+    ]);
+    for (const x of t.changes.removed)
+      lines.push([
+        `  ${pc.red((dry ? '- remove' : '- removed').padEnd(10))} ${x.event}  ${pc.dim(entrySummary(x.handler))}`,
+        13,
+      ]);
+    for (const x of t.changes.handWritten)
+      lines.push([
         `  ${pc.dim('kept'.padEnd(10))} ${x.event}  ` +
-          pc.dim(`${x.entry} (already there, written by hand: left to you)`),
-      );
+          pc.dim(`${entrySummary(x.handler)} (already there, written by hand: left to you)`),
+        13,
+      ]);
     const counts: Record<Status, number> = { exact: 0, translated: 0, degraded: 0, dropped: 0 };
     for (const row of t.result.report) {
       counts[row.status]++;
@@ -91,42 +102,62 @@ export function formatConvertReport(r: ConvertProjectResult, cwd = process.cwd()
       const arrow = row.target
         ? ` -> ${row.target.event}${row.target.matcher !== undefined ? ` ${JSON.stringify(row.target.matcher)}` : ''}`
         : '';
-      lines.push(
+      lines.push([
         `  ` +
           paint(pc)[row.status](row.status.padEnd(10)) +
           ` ${row.source.event}${m}${arrow}  ` +
           pc.dim(`${rel(row.source.file)} ${row.source.path}`),
-      );
-      for (const n of row.notes) lines.push(`  ${' '.repeat(10)}   - ${n}`);
+        13,
+      ]);
+      for (const n of row.notes) lines.push([`  ${' '.repeat(10)}   - ${n}`, 17]);
     }
-    lines.push(
-      `  ${t.result.report.length} hooks: ` +
-        (Object.keys(counts) as Status[]).map((s) => `${counts[s]} ${s}`).join(', '),
-    );
+    // --remove converts nothing: no hook to count.
+    if (t.result.report.length)
+      lines.push([
+        `  ${plural(t.result.report.length, 'hook')}: ` +
+          (Object.keys(counts) as Status[]).map((s) => `${counts[s]} ${s}`).join(', '),
+        4,
+      ]);
   }
   for (const g of r.gates) {
+    const dry = g.diff !== undefined && !g.written;
     const state = g.written
       ? `written${g.backup ? `, backup ${rel(g.backup)}` : ''}`
-      : g.diff !== undefined
+      : dry
         ? g.changed
-          ? 'would change (dry run)'
-          : 'up to date (dry run)'
+          ? 'dry run: would change'
+          : 'dry run: up to date'
         : g.changed
           ? 'not written'
           : 'up to date, nothing to write';
-    lines.push('', pc.bold(`${rel(g.file)}, which ${mappings.dialects[g.host].agent} reads itself (${state})`));
-    lines.push(
-      `  hooks gated for it: ${g.gated} ` +
-        (g.written || !g.changed ? 'gated' : 'to gate') +
-        `, ${g.ungated} ` +
-        (g.written || !g.changed ? 'ungated' : 'to ungate') +
-        `, ${g.paths.length} gated in all (docs/decided-behaviours.md: hosts that read Claude's files)`,
-    );
+    const host = mappings.dialects[g.host].agent;
+    const own = r.targets.find((t) => t.hosts.includes(g.host));
+    const them = g.paths.length === 1 ? 'it' : 'them';
+    const ownAgent = from ? mappings.dialects[from].agent : 'their own agent';
+    lines.push(['', 0], [pc.bold(`${rel(g.file)}, which ${host} reads itself (${state})`), 2]);
+    // What this run changes, unless it is all there is (a first run gates every hook).
+    const all = g.gated === g.paths.length && !g.ungated && !dry && (g.written || !g.changed);
+    const now = [
+      ...(g.gated && !all ? [`${g.gated} ${dry || (!g.written && g.changed) ? 'to gate' : 'newly gated'}`] : []),
+      ...(g.ungated ? [`${g.ungated} ${dry || (!g.written && g.changed) ? 'to ungate' : 'ungated'}`] : []),
+    ];
+    lines.push([
+      `  ${plural(g.paths.length, 'hook')} gated for ${host}${now.length ? ` (${now.join(', ')})` : ''}` +
+        (g.paths.length
+          ? `: its own reading of ${them} does nothing, so each runs there once, from ` +
+            `${own ? rel(own.file) : 'its converted entry'}; ${ownAgent} runs ${them} as before ` +
+            `(docs/decided-behaviours.md)`
+          : ''),
+      4,
+    ]);
   }
-  const diags = r.diagnostics.filter((d) => d.code !== 'hookDropped');
-  if (diags.length) lines.push('', ...diags.map((d) => formatDiagnostic(d, cwd, pc)));
-  return lines.join('\n');
+  const diags = r.diagnostics.filter((d) => !SAID_ON_ROWS.has(d.code));
+  if (diags.length) lines.push(['', 0], ...diags.map((d): [string, number] => [formatDiagnostic(d, cwd, pc), 2]));
+  return wrapAll(lines, width);
 }
+
+/** Diagnostics the report's rows already say (a dropped hook): not said again below. */
+const SAID_ON_ROWS = new Set(['hookDropped']);
 
 /** A target file and its record are what convert would write now. */
 export const upToDate = (t: TargetOutcome): boolean => !t.changed && !t.recordChanged;
@@ -138,60 +169,122 @@ export function formatCheckReport(
   command: string,
   cwd = process.cwd(),
   pc = colors(),
+  width = Number.POSITIVE_INFINITY,
 ): string {
-  const rel = (f: string) => relative(cwd, f) || f;
+  const rel = (f: string) => shownPath(f, cwd);
   const stale = r.targets.filter((t) => !upToDate(t));
-  const lines: string[] = [];
+  const lines: [string, number][] = [];
   for (const t of r.targets) {
     if (upToDate(t)) {
-      lines.push(`${pc.green('up to date')}   ${rel(t.file)}`);
+      lines.push([`${pc.green('up to date')}   ${rel(t.file)}`, 13]);
       continue;
     }
     const c = t.changes;
     const counts = [`${c.added.length} to add`, `${c.updated.length} to update`, `${c.removed.length} to remove`].join(
       ', ',
     );
-    lines.push(
+    lines.push([
       `${pc.red('out of date')}  ${rel(t.file)}: ` +
         (t.deleted
           ? 'convert would delete it (it created it, and nothing else is in it)'
           : t.before === undefined
             ? `missing (${counts})`
             : counts),
-    );
-    for (const h of c.added) lines.push(`  ${pc.green('+ add')}     ${h.event}  ${pc.dim(entryText(h.handler))}`);
-    for (const h of c.updated) lines.push(`  ${pc.yellow('~ update')}  ${h.event}  ${pc.dim(entryText(h.handler))}`);
-    for (const h of c.removed) lines.push(`  ${pc.red('- remove')}  ${h.event}  ${pc.dim(entryText(h.handler))}`);
+      13,
+    ]);
+    // The entry as written (without the runner guard): what changes in it is what the line is for.
+    const shown = (h: { handler: Record<string, unknown> }) => pc.dim(unguarded(entryText(h.handler)));
+    for (const h of c.added) lines.push([`  ${pc.green('+ add')}     ${h.event}  ${shown(h)}`, 12]);
+    for (const h of c.updated) lines.push([`  ${pc.yellow('~ update')}  ${h.event}  ${shown(h)}`, 12]);
+    for (const h of c.removed) lines.push([`  ${pc.red('- remove')}  ${h.event}  ${shown(h)}`, 12]);
     if (!c.added.length && !c.updated.length && !c.removed.length)
-      lines.push(
+      lines.push([
         `  ` +
           (t.changed
             ? 'the file is not what convert would write'
             : `its record ${rel(t.record)} is not what convert would write`),
-      );
+        4,
+      ]);
   }
   // A source file another host reads itself, whose gates are not what convert writes: that host runs those hooks twice.
   const ungated = r.gates.filter((g) => g.changed);
   for (const g of ungated)
-    lines.push(
-      `${pc.red('out of date')}  ${rel(g.file)}: ${g.gated} hook(s) to gate, ${g.ungated} to ungate for ` +
+    lines.push([
+      `${pc.red('out of date')}  ${rel(g.file)}: ${plural(g.gated, 'hook')} to gate, ${g.ungated} to ungate for ` +
         mappings.dialects[g.host].agent +
         `, which reads this file itself`,
-    );
+      13,
+    ]);
   const diags = r.diagnostics.filter((d) => d.code !== 'hookDropped');
-  if (diags.length) lines.push('', ...diags.map((d) => formatDiagnostic(d, cwd, pc)));
+  if (diags.length) lines.push(['', 0], ...diags.map((d): [string, number] => [formatDiagnostic(d, cwd, pc), 2]));
   const n = stale.length + ungated.length;
+  const checked = r.targets.length + r.gates.length;
   lines.push(
-    '',
-    n
-      ? `${n} of ` +
-          String(r.targets.length + r.gates.length) +
-          ` ` +
-          (r.gates.length ? 'file(s): target and gated source' : 'target file(s)') +
-          ` out of date: run \`${command}\` (with the same inputs and options) and commit the result`
-      : `every target file is what convert would write (${r.targets.length} checked` +
-          (r.gates.length ? `, and ${r.gates.length} gated source file(s)` : '') +
+    ['', 0],
+    [
+      n
+        ? `${n} of ${plural(checked, r.gates.length ? 'file' : 'target file')} ` +
+          (r.gates.length ? '(targets and gated sources) ' : '') +
+          `out of date: run \`${command}\` (with the same inputs and options) and commit the result`
+        : `every target file is what convert would write (${r.targets.length} checked` +
+          (r.gates.length ? `, and ${plural(r.gates.length, 'gated source file')}` : '') +
           `)`,
+      0,
+    ],
   );
-  return lines.join('\n');
+  return wrapAll(lines, width);
+}
+
+/** A path in the JSON report: relative to the directory convert ran in, as in the text report. */
+const jsonPath = (f: string, cwd: string) => (f === '-' || f === '<stdin>' ? f : relative(cwd, f) || '.');
+
+/**
+ * `convert --format json`: what the library returns, with every file path relative to the directory convert ran in
+ * (as the text report shows them); trust keys and the trust store keep the absolute paths the agent records.
+ */
+export function convertJson(
+  r: ConvertProjectResult,
+  f: { stdout?: boolean; check?: boolean },
+  cwd = process.cwd(),
+): unknown {
+  const p = (x: string) => jsonPath(x, cwd);
+  return {
+    sources: r.sources.map((s) => ({
+      ...s,
+      file: p(s.file),
+      ...(s.pluginRoot ? { pluginRoot: p(s.pluginRoot) } : {}),
+    })),
+    targets: r.targets.map((t) => ({
+      to: t.to,
+      hosts: t.hosts,
+      file: p(t.file),
+      changed: t.changed,
+      written: t.written,
+      ...(t.deleted ? { deleted: true } : {}),
+      ...(t.backup ? { backup: p(t.backup) } : {}),
+      ...(t.diff !== undefined ? { diff: t.diff } : {}),
+      ...(f.stdout ? { output: t.after } : {}),
+      changes: changeSummary(t.changes),
+      ...(f.check ? { upToDate: upToDate(t) } : {}),
+      ...(t.trust ? { trust: t.trust } : {}),
+      report: t.result.report.map((row) => ({
+        ...row,
+        source: { ...row.source, file: p(row.source.file) },
+        ...(row.target?.file ? { target: { ...row.target, file: p(row.target.file) } } : {}),
+      })),
+    })),
+    gates: r.gates.map((g) => ({
+      file: p(g.file),
+      host: g.host,
+      changed: g.changed,
+      written: g.written,
+      gated: g.gated,
+      ungated: g.ungated,
+      paths: g.paths,
+      ...(f.check ? { upToDate: !g.changed } : {}),
+      ...(g.backup ? { backup: p(g.backup) } : {}),
+      ...(g.diff !== undefined ? { diff: g.diff } : {}),
+    })),
+    diagnostics: r.diagnostics.map((d) => (d.file ? { ...d, file: p(d.file) } : d)),
+  };
 }

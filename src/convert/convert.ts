@@ -507,9 +507,12 @@ function carryFields(
 ): void {
   const { h, target } = d;
   const honoured = target.spec.handlerFields;
+  // A value that means what leaving the field out means (`"async": false`) asks the target for nothing.
+  const defaults = mappings.dialects[d.from].handlerFieldDefaults ?? {};
   for (const f of Object.keys(fields)) {
     if (!honoured || honoured.includes(f) || (h.type !== 'command' && NON_COMMAND_FIELDS.has(f))) continue;
     if (grouping && f === 'async' && fields[f] === true) continue;
+    if (f in defaults && fields[f] === defaults[f]) continue;
     d.notes.push(`field "${f}" is not known to be honoured by ${target.spec.agent}; carried as written`);
     if (BEHAVIOUR_FIELDS.has(f)) d.degraded = true;
   }

@@ -133,9 +133,3 @@ function backupOnlyGates(bak: string, text: string, prefix: string): boolean {
   const inJson = JSON.stringify(prefix).slice(1, -1);
   return readText(bak).split(`"${inJson}`).join('"') === text;
 }
-
-/** The note a report row gets when its source hook is gated in a file the host reads itself. */
-export const gateNote = (host: DialectId, from: DialectId, rel: string): string =>
-  `gated in ${rel}: ${mappings.dialects[host].agent} reads that file itself, and its own reading of this hook ` +
-  `now does nothing, so the hook runs there once, from this entry (${mappings.dialects[from].agent} runs it as ` +
-  `before)`;

@@ -19,6 +19,7 @@ import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic } from '../model/hook.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
+import { plural } from '../model/plural.js';
 import { canonicalEvent } from '../dialects/catalog.js';
 import { parseToml, userPath } from '../dialects/config-files.js';
 import { toml } from '../lazy.js';
@@ -336,21 +337,22 @@ export function trustDiagnostics(d: DialectId, t: TrustOutcome, recorded: boolea
       code: 'projectUntrusted',
       file,
       message:
-        `${agent} loads a project's hooks only in a trusted project, and skips them silently otherwise: trust it ` +
-        `when ${agent} asks in an interactive session, or add [projects.${tomlString(t.project)}] trust_level = ` +
-        `"trusted" to ${store} (\`codex exec --trust\` writes that entry; it does not trust hooks)`,
+        `${agent} runs a project's hooks only in a trusted project, and this one is not: trust it when ${agent} ` +
+        `asks in an interactive session, or add [projects.${tomlString(t.project)}] trust_level = "trusted" to ` +
+        `${store} (\`codex exec --trust\` writes that entry; it does not trust hooks)`,
     });
   }
   if (t.untrusted.length) {
+    const n = t.untrusted.length;
     out.push({
       severity: 'warning',
       code: 'hooksUntrusted',
       file,
       message:
-        `${agent} skips each of these ${t.untrusted.length} hook(s) silently until its hash is trusted: it asks in ` +
-        `an interactive session; headless (codex exec) nothing asks. Run convert again with --trust-codex-hooks to ` +
-        `record their hashes in ${store} ([hooks.state."<hooks.json path>:<event>:<group>:<handler>"] ` +
-        `trusted_hash), or review them in ${agent}`,
+        `${agent} skips ${plural(n, 'hook')} of this file silently until ${
+          n === 1 ? 'its hash is' : 'their hashes ' + 'are'
+        } trusted (an interactive session asks; headless, nothing does): run convert again with ` +
+        `--trust-codex-hooks to record ${n === 1 ? 'it' : 'them'} in ${store}`,
     });
   }
   if (recorded && t.recorded.length)
@@ -359,7 +361,7 @@ export function trustDiagnostics(d: DialectId, t: TrustOutcome, recorded: boolea
       code: 'hooksTrusted',
       file,
       message:
-        `recorded the trusted hash of ${t.recorded.length} hook(s) hook-bridge wrote in ${store}` +
+        `recorded the trusted hash of ${plural(t.recorded.length, 'hook')} hook-bridge wrote in ${store}` +
         (t.backup ? ` (backup ${shown(t.backup)})` : ''),
     });
   if (t.othersUntrusted)
@@ -368,8 +370,9 @@ export function trustDiagnostics(d: DialectId, t: TrustOutcome, recorded: boolea
       code: 'otherHooksUntrusted',
       file,
       message:
-        `${t.othersUntrusted} other hook(s) of this file (not written by hook-bridge) have no trusted hash: ` +
-        `${agent} skips them until you trust them`,
+        `${plural(t.othersUntrusted, 'other hook')} of this file (not written by hook-bridge) ` +
+        `${t.othersUntrusted === 1 ? 'has' : 'have'} no trusted hash: ${agent} skips ` +
+        `${t.othersUntrusted === 1 ? 'it' : 'them'} until you trust ${t.othersUntrusted === 1 ? 'it' : 'them'}`,
     });
   return out;
 }

@@ -8,6 +8,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
+import { plural } from '../model/plural.js';
 import { dialects, getDialect } from '../dialects/index.js';
 import type { Ownership, WriteChanges } from '../dialects/define.js';
 import { managed } from '../dialects/sync-plan.js';
@@ -20,7 +21,7 @@ import { guardEntries } from './guard-entries.js';
 import { keepPolicies } from './keep-policy.js';
 import { RUNNER_GUARD } from '../dialects/runner-guard.js';
 import { mayHavePolicy } from '../dialects/wrapper.js';
-import { gateNote, planGates, type GateOutcome } from './foreign-gates.js';
+import { planGates, type GateOutcome } from './foreign-gates.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
 import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
@@ -31,12 +32,14 @@ import { readText } from './read-text.js';
 import { nextRecordText } from './record-update.js';
 import { runnerNote } from './runner-found.js';
 import { readSourceHooks, resolveSources, type Source, type SourceOptions } from './sources.js';
-import { assertHostReads, targetFiles, type FileTarget } from './target-files.js';
+import { allTargets, assertHostReads, recordedTargets, targetFiles, type FileTarget } from './target-files.js';
 import { writeAtomic } from './write-atomic.js';
 
 export { discover, type Source } from './sources.js';
 
-export interface ConvertProjectOptions extends SourceOptions {
+export interface ConvertProjectOptions extends Omit<SourceOptions, 'to'> {
+  /** The target dialects, or `all`: every agent the project can use (allTargets). */
+  to: DialectId[] | 'all';
   /** The project whose conventional target files are written (default: the one project directory given as input, else
    * cwd).
    */
@@ -141,7 +144,7 @@ interface PendingWrite {
 
 /** Step 1: the sources and their hooks (none with --remove, which reads no source). */
 function readInput(
-  o: ConvertProjectOptions,
+  o: ConvertProjectOptions & { to: DialectId[] },
   project: string,
   runners: readonly string[],
   diagnostics: Diagnostic[],
@@ -243,7 +246,9 @@ async function convertTarget(
     diagnostics.push({
       severity: 'info',
       code: 'targetIsSource',
-      message: `${fromHere.length} hook(s) of this file are its own: not converted into it again`,
+      message:
+        `${plural(fromHere.length, 'hook')} of this file ${fromHere.length === 1 ? 'is' : 'are'} its own: not ` +
+        `converted into it again`,
       file,
     });
   const input = run.hooks.filter((h) => !fromHere.includes(h));
@@ -393,11 +398,13 @@ function writeAll(writes: PendingWrite[]): void {
 }
 
 export async function convertProject(o: ConvertProjectOptions): Promise<ConvertProjectResult> {
-  if (!o.to.length) throw new HookBridgeError('--to needs at least one dialect');
-  o.to.forEach(getDialect);
+  const all = o.to === 'all';
+  if (!all && !o.to.length) throw new HookBridgeError('--to needs at least one dialect');
+  if (!all) (o.to as DialectId[]).forEach(getDialect);
+  if (all && o.out) throw new HookBridgeError('--out takes one --to dialect, not all');
   const project = resolve(o.project ?? projectOf(o.inputs));
-  const files = targetFiles(o.to, project, o.out);
-  if (o.out && files.length > 1) throw new HookBridgeError('--out takes one --to dialect');
+  if (!all && o.out && targetFiles(o.to as DialectId[], project, o.out).length > 1)
+    throw new HookBridgeError('--out takes one --to dialect');
   if (o.check && o.stdout)
     throw new HookBridgeError(
       '--check compares the target files with what convert would write into them; --stdout writes into none',
@@ -412,7 +419,11 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     );
   const runners = o.runner && o.runner !== 'hook-bridge' ? [o.runner] : [];
   const diagnostics: Diagnostic[] = [];
-  const input = readInput(o, project, runners, diagnostics);
+  // `--to all`: the targets follow from the source dialect (or, with --remove, from what convert recorded writing).
+  const named = all ? [] : (o.to as DialectId[]);
+  const input = readInput({ ...o, to: named }, project, runners, diagnostics);
+  const to = !all ? named : o.remove ? recordedTargets(project) : allTargets(input.from);
+  const files = targetFiles(to, project, o.out);
   const { sources, relSource } = input;
   const pluginAbs = sources.find((s) => s.pluginRoot)?.pluginRoot;
   const pluginRoot = pluginAbs ? portablePath(pluginAbs, project) : undefined;
@@ -466,7 +477,8 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   for (const { t, plan } of trustSteps) {
     const record = o.trustHooks === true && !writesNothing;
     t.trust = applyTrust(plan, record, o.backup ?? true);
-    diagnostics.push(...trustDiagnostics(plan.dialect, t.trust, record, t.file));
+    // Said when the file is (to be) written or trust is recorded, not on every run: `doctor` says it any time.
+    if (record || t.changed) diagnostics.push(...trustDiagnostics(plan.dialect, t.trust, record, t.file));
   }
   return { sources, targets, gates, diagnostics: once(diagnostics) };
 }
@@ -493,13 +505,9 @@ async function gateSources(
     for (const host of t.hosts) {
       const g = planGates(host, o.remove ? undefined : from, project, t.result.report, o.remove === true);
       diagnostics.push(...g.diagnostics);
+      // The gates are said once, per file (GateOutcome), not on each hook's row.
       for (const x of g.outcomes) {
         const rel = relative(project, x.file);
-        for (const row of t.result.report) {
-          if (!row.target || resolve(row.source.file) !== x.file || !x.paths.includes(row.source.path)) continue;
-          row.notes.push(gateNote(host, from, rel));
-          row.reason = row.notes.join('; ');
-        }
         if (o.dryRun) {
           const { createTwoFilesPatch } = await import('diff');
           x.diff = x.changed ? createTwoFilesPatch(`a/${rel}`, `b/${rel}`, x.before, x.after) : '';

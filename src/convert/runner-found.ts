@@ -22,8 +22,18 @@ const runnable = (p: string) => {
 
 /** Can a program be run: a path (relative to `cwd`) to an executable file, or a bare name found on PATH? */
 export function programFound(name: string, cwd: string, env: NodeJS.ProcessEnv): boolean {
-  if (name.includes('/')) return runnable(isAbsolute(name) ? name : resolve(cwd, name));
-  return (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && runnable(join(dir, name)));
+  return findProgram(name, cwd, env) !== undefined;
+}
+
+/** The file a program name runs: a path (relative to `cwd`) to an executable file, or the first one on PATH. */
+export function findProgram(name: string, cwd: string, env: NodeJS.ProcessEnv): string | undefined {
+  if (name.includes('/')) {
+    const p = isAbsolute(name) ? name : resolve(cwd, name);
+    return runnable(p) ? p : undefined;
+  }
+  for (const dir of (env.PATH ?? '').split(delimiter))
+    if (dir !== '' && runnable(join(dir, name))) return join(dir, name);
+  return undefined;
 }
 
 /**
@@ -72,22 +82,29 @@ export function runnerNote(
 ): string | undefined {
   const missing = runnerNotFound(runner, project, env);
   if (missing === undefined || !hosts.length) return undefined;
-  const what = missing.includes('/')
+  return (
+    `${missingWhat(missing)}: the hooks written to run \`${runner} …\` fail to start (exit 127) until it is ` +
+    `installed where the agents run hooks, or --runner names one that is (e.g. --runner 'node ` +
+    `./node_modules/hook-bridge/bin/hook-bridge.cjs'); meanwhile ${runnerEffects(hosts, guarded)}`
+  );
+}
+
+/** What runnerNotFound found missing, in words. */
+export const missingWhat = (missing: string): string =>
+  missing.includes('/')
     ? `${missing} does not exist (hooks run in the project directory)`
     : `${missing} is not on PATH here`;
+
+/** What hosts do with entries whose runner cannot start: run none of them, or block every call (unguarded). */
+export function runnerEffects(hosts: readonly DialectId[], guarded: readonly DialectId[] = []): string {
   const agents = (blocks: boolean) =>
     hosts.filter((h) => (exitBlocks(h, 127) && !guarded.includes(h)) === blocks).map((h) => mappings.dialects[h].agent);
-  const effects = [
+  return [
     ...(agents(false).length
       ? [`${agents(false).join(', ')} run${agents(false).length > 1 ? '' : 's'} none of them (a non-blocking error)`]
       : []),
     ...(agents(true).length
       ? [`${agents(true).join(', ')} block${agents(true).length > 1 ? '' : 's'} every call they fire for`]
       : []),
-  ];
-  return (
-    `${what}: the hooks written to run \`${runner} …\` fail to start (exit 127) until it is installed where the ` +
-    `agents run hooks, or --runner names one that is (e.g. --runner 'node ` +
-    `./node_modules/hook-bridge/bin/hook-bridge.cjs'); meanwhile ${effects.join(', and ')}`
-  );
+  ].join(', and ');
 }

@@ -1,11 +1,13 @@
 // The files convert writes: one per --to dialect (hosts that read the same file share it), each checked before
 // anything is written: a host that would ignore the whole existing file would run none of the hooks written into it.
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { DialectId } from '../model/dialect-ids.js';
+import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
 import { syntaxThatIgnoresFile } from '../dialects/json-syntax.js';
 import { lineCol } from '../dialects/jsonc.js';
+import { recordPath } from './provenance.js';
 
 export interface FileTarget {
   file: string;
@@ -25,6 +27,18 @@ export function targetFiles(to: DialectId[], project: string, out?: string): Fil
   }
   return files;
 }
+
+/**
+ * `--to all`: every agent the project can use — each dialect whose facts were observed on the agent itself
+ * (`observedVersion` in its mappings: the agents the end-to-end suite runs), other than the source's own. Dialects
+ * known from documents only (the CodeBuddy IDE plugin, the hooks.yaml format) are converted to when named.
+ */
+export const allTargets = (from?: DialectId): DialectId[] =>
+  DIALECT_IDS.filter((d) => d !== from && mappings.dialects[d].observedVersion !== null);
+
+/** `--to all --remove`: every dialect whose conventional file in the project has a record of hook-bridge's entries. */
+export const recordedTargets = (project: string): DialectId[] =>
+  DIALECT_IDS.filter((d) => existsSync(recordPath(join(project, mappings.dialects[d].config.write))));
 
 /** Take an existing file's lenient JSON as the error it is for a target: its host would ignore every hook written into
  * it.

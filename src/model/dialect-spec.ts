@@ -239,6 +239,12 @@ export interface DialectFile {
   id: DialectId;
   agent: string;
   observedVersion: string | null;
+  /**
+   * The agent's command-line program (`hook-bridge doctor` looks for it on PATH and asks its version): the names it
+   * is installed under, the arguments that print its version, and where that was seen. null: it has none (an IDE
+   * plugin, a file format).
+   */
+  cli?: { commands: string[]; versionArgs: string[]; source: string } | null;
   /** The dialect whose facts it inherits where it states none (hooks-yaml: claude's payload, tools and outputs). */
   extends?: DialectId;
   config: DialectConfig;
@@ -247,6 +253,12 @@ export interface DialectFile {
   env?: DialectEnv;
   /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */
   handlerFields?: string[];
+  /**
+   * Handler fields whose value here means what leaving the field out means (Claude Code: `async` false, `once`
+   * false, `shell` bash — its DEFAULT_HOOK_SHELL). Carried to an agent that does not know the field, such a value
+   * asks for nothing that agent does not do anyway: the hook is not degraded there.
+   */
+  handlerFieldDefaults?: Record<string, string | number | boolean>;
   /** Hook types the agent runs (command, prompt, agent, http). */
   hookTypes?: string[];
   /** true: `hookTypes` is every type the format has (hooks.yaml). */

@@ -211,6 +211,19 @@ export const dialectFileSchema = z.strictObject({
   id: dialectId,
   agent: z.string().min(1),
   observedVersion: z.string().nullable(),
+  /**
+   * The agent's command-line program (`hook-bridge doctor` looks for it on PATH and asks its version): the names it
+   * is installed under, the arguments that print its version, and where that was seen. null: it has none (an IDE
+   * plugin, a file format).
+   */
+  cli: z
+    .strictObject({
+      commands: z.array(z.string().min(1)).min(1),
+      versionArgs: z.array(z.string().min(1)),
+      source: z.string().min(1),
+    })
+    .nullable()
+    .optional(),
   extends: dialectId.optional(),
   config: z
     .strictObject({
@@ -385,6 +398,12 @@ export const dialectFileSchema = z.strictObject({
     .optional(),
   /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */
   handlerFields: z.array(z.string()).optional(),
+  /**
+   * Handler fields whose value here means what leaving the field out means (Claude Code: `async` false, `once`
+   * false, `shell` bash — its DEFAULT_HOOK_SHELL). Carried to an agent that does not know the field, such a value
+   * asks for nothing that agent does not do anyway: the hook is not degraded there.
+   */
+  handlerFieldDefaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   /** Hook types the agent runs (command, prompt, agent, http). */
   hookTypes: z.array(z.string()).optional(),
   /** true: `hookTypes` is every type the format has, so a hook of another type cannot be written there (hooks.yaml). */

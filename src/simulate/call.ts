@@ -59,6 +59,16 @@ export function parseJsonOption(option: string, text: string, expected: string):
   }
 }
 
+/**
+ * The permission mode a session of the agent is in when none is given: its `default`, else the one mode it sends
+ * (Codex CLI sends bypassPermissions whatever its approval policy), else `default`.
+ */
+export function defaultPermissionMode(from: DialectId): string {
+  const modes = mappings.dialects[from].payload?.permissionModes ?? {};
+  const native = Object.keys(modes);
+  return native.find((m) => modes[m] === 'default') ?? (native.length === 1 ? native[0]! : 'default');
+}
+
 /** A permission mode the source agent knows, or a clear error. */
 export function checkPermissionMode(from: DialectId, mode: string): string {
   const known = Object.keys(mappings.dialects[from].payload?.permissionModes ?? {});
@@ -153,6 +163,17 @@ export function checkCall(from: DialectId, call: Call, ctx: CallContext): Checke
   return { event, nativeEvent, tool, payload };
 }
 
+/**
+ * A parameter a call of the tool cannot do without: one every agent whose input schema lists the tool's required
+ * parameters requires (a shell call's command). One only some agents' models must fill in (GitHub Copilot CLI's
+ * bash `description`) is optional in a test call, as it is to the hooks that read the payload.
+ */
+function neededEverywhere(tool: string, param: string): boolean {
+  return Object.values(mappings.tools[tool] ?? {}).every(
+    (e) => !e?.required || e.required.some((n) => (e.params.find(([p]) => p === n)?.[1] ?? n) === param),
+  );
+}
+
 /** A tool input with a parameter the tool does not take, or without one it requires, is a typo: say which. */
 function checkInput(from: DialectId, toolName: string, tool: string | undefined, input: Record<string, unknown>): void {
   const entry = tool ? toolEntry(from, tool) : undefined;
@@ -166,7 +187,8 @@ function checkInput(from: DialectId, toolName: string, tool: string | undefined,
         );
     }
   }
-  const missing = (entry.required ?? []).filter((k) => !(k in input));
+  const canonical = new Map(entry.params);
+  const missing = (entry.required ?? []).filter((k) => !(k in input) && neededEverywhere(tool!, canonical.get(k) ?? k));
   if (missing.length)
     throw new HookBridgeError(
       `--input for ${toolName} lacks ` +

@@ -5,6 +5,7 @@
 // .claude/settings*.json) reads them that way in both — as they are, and gated by the conversion (convert's gates, so
 // that they do nothing there) after its own converted file; any other source file is read as if copied into the host's.
 import { relative } from 'node:path';
+import { readText } from './read-text.js';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
 import { isObject } from '../model/is-object.js';
@@ -12,6 +13,7 @@ import { mappings } from '../model/mappings.js';
 import {
   convertHooks,
   dialects,
+  discover,
   groupEntries,
   guardEntries,
   parseGroup,
@@ -235,5 +237,30 @@ export function bridgedConfig(
     if (r.ignored) out.ignored.push({ file: s.file, why: r.ignored });
   }
   out.entries.push(...gated);
+  return out;
+}
+
+/**
+ * The project as `convert` wrote it for the host (`dir`: a copy of the project, converted): the host's own config files
+ * there, read by its reader as written, and the source files there that the host reads itself (with the gates convert
+ * wrote into them), read its way after its own files.
+ */
+export function writtenConfig(from: DialectId, host: DialectId, sources: SourceText[], dir: string): HostConfig {
+  const out: HostConfig = { entries: [], left: [], ignored: [] };
+  const mine = new Set(sources.map((s) => s.file));
+  for (const f of discover(dir, host)) {
+    // A source file is read below, the host's way (a plugin's hooks load only on the agent whose plugin it is).
+    if (mine.has(f.file) || f.pluginRoot !== undefined) continue;
+    const r = read(host, f.file, readText(f.file), `${relative(dir, f.file)} (as written)`);
+    out.entries.push(...r.entries);
+    if (r.ignored) out.ignored.push({ file: f.file, why: r.ignored });
+  }
+  for (const s of sources) {
+    const foreign = foreignRead(from, host, s, dir);
+    if (!foreign) continue;
+    const r = readForeign(from, foreign, s.file, readText(s.file), `${relative(dir, s.file)} (as written)`);
+    out.entries.push(...r.entries);
+    if (r.ignored) out.ignored.push({ file: s.file, why: r.ignored });
+  }
   return out;
 }

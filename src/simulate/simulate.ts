@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
-import { checkCall, checkPermissionMode, type Call, type CheckedCall } from './call.js';
+import { checkCall, checkPermissionMode, defaultPermissionMode, type Call, type CheckedCall } from './call.js';
 import { decideFileDialect, discover, parseWrapper, shellQuote } from './engine.js';
-import { asIsConfig, bridgedConfig, type HostConfig, type SourceText } from './host-config.js';
+import { asIsConfig, bridgedConfig, writtenConfig, type HostConfig, type SourceText } from './host-config.js';
 import { hostCall, type HostCall } from './host-call.js';
 import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun, type Selection } from './host-run.js';
 import { decide, type Decision } from './outcome.js';
@@ -38,6 +38,14 @@ export interface SimulateOptions {
   env?: NodeJS.ProcessEnv;
   /** How the converted entries start hook-bridge (default: this install's bin, with this Node). */
   runner?: string;
+  /**
+   * Per host, a copy of the project that `hook-bridge convert` wrote for it: that host's column through hook-bridge
+   * reads the files as written there (its own, and the source files it reads itself, gated) and runs the hooks there,
+   * with the call's paths in that copy — instead of converting in memory.
+   */
+  converted?: Partial<Record<DialectId, string>>;
+  /** The columns tried per host (default both: as-is and bridged). */
+  modes?: Mode[];
 }
 
 /** A hook the host ran: what, where, its exit code, whether it timed out, how long it took, its stderr. */
@@ -239,6 +247,16 @@ function differences(row: SimulateRow, ref: SimulateRow): Difference[] {
  */
 export const decidesOtherwise = (row: SimulateRow): boolean => row.differs.some((d) => d !== 'reason text');
 
+/** A value with every path in `from` (the project) moved to the same path in `to` (a copy of it). */
+function rebase<T>(v: T, from: string, to: string): T {
+  if (typeof v === 'string')
+    return (v === from ? to : v.startsWith(`${from}/`) ? `${to}${v.slice(from.length)}` : v) as T;
+  if (Array.isArray(v)) return v.map((x) => rebase(x, from, to)) as T;
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rebase(x, from, to)])) as T;
+  return v;
+}
+
 /** Try a project's hooks for one call on the source agent and on each host, as they are and through hook-bridge. */
 export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const src = readSources(o.inputs ?? [], o.from);
@@ -246,9 +264,13 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   const hosts = hostsOf(from, o.to);
   const baseEnv = o.env ?? process.env;
   const headless = o.headless === true;
-  const nativeMode = checkPermissionMode(from, o.permissionMode ?? 'default');
+  const nativeMode = checkPermissionMode(from, o.permissionMode ?? defaultPermissionMode(from));
   const session = { headless, permissionMode: mappings.dialects[from].payload?.permissionModes[nativeMode] };
-  const runner = o.runner ?? defaultRunner();
+  const modes: Mode[] = o.modes ?? ['as-is', 'bridged'];
+  const written = (host: DialectId, mode: Mode) => (mode === 'bridged' ? o.converted?.[host] : undefined);
+  // Converted entries start the runner given, or this install's; entries as written start what they name.
+  const inMemory = hosts.some((h) => modes.includes('bridged') && written(h, 'bridged') === undefined);
+  const runner = o.runner ?? (inMemory ? defaultRunner() : 'hook-bridge');
   const tmp = mkdtempSync(join(tmpdir(), 'hook-bridge-test-'));
   try {
     const given = o.transcript === undefined ? undefined : resolve(o.transcript);
@@ -278,15 +300,17 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     /** A column up to the hooks it runs (synchronous: every column is set up before any hook starts). */
     type Prepared = { host: DialectId; mode: Mode } & (
       | { absent: string }
-      | { hc: HostCall; config: HostConfig; sel: Selection; notes: string[] }
+      | { hc: HostCall; config: HostConfig; sel: Selection; notes: string[]; dir: string }
     );
     const prepare = (host: DialectId, mode: Mode): Prepared => {
       const notes: string[] = [];
-      // Each column is a session of its own: a hook that keeps state per session (a gate that blocks the first write
-      // to each file) decides on each agent as on its first call, not on what another column's run left behind.
-      let c: CheckedCall = { ...call, payload: { ...call.payload, session_id: randomUUID() } };
+      const dir = written(host, mode);
       // The host writes its own transcript: as it is, a hook of another agent's finds no conversation it can read
       // (test writes none in the host's format); through hook-bridge, `run` translates it into the source's.
+      // Each column is a session of its own: a hook that keeps state per session (a first-call gate) must not see
+      // another column's call, which runs at the same time in the same home directory.
+      let c: CheckedCall =
+        host === from && mode === 'as-is' ? call : { ...call, payload: { ...call.payload, session_id: randomUUID() } };
       if (mode === 'as-is' && format(host) !== format(from)) {
         c = { ...c, payload: { ...c.payload, transcript_path: empty } };
         if (given !== undefined)
@@ -295,13 +319,17 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
               `the hooks read an empty transcript`,
           );
       }
+      if (dir !== undefined) c = rebase(c, src.project, dir);
       const hc = hostCall(c, from, host, baseEnv);
       if ('absent' in hc) return { host, mode, absent: hc.absent };
       const config =
-        mode === 'as-is'
-          ? asIsConfig(from, host, src.files, src.project)
-          : transcriptAsGiven(bridgedConfig(from, host, src.files, runner, src.project), runner);
-      return { host, mode, hc, config, sel: selectEntries(host, config.entries, hc), notes };
+        dir !== undefined
+          ? writtenConfig(from, host, rebase(src.files, src.project, dir), dir)
+          : mode === 'as-is'
+            ? asIsConfig(from, host, src.files, src.project)
+            : transcriptAsGiven(bridgedConfig(from, host, src.files, runner, src.project), runner);
+      const at = dir ?? src.project;
+      return { host, mode, hc, config, sel: selectEntries(host, config.entries, hc), notes, dir: at };
     };
     const column = async (p: Prepared): Promise<SimulateRow> => {
       const { host, mode } = p;
@@ -317,11 +345,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
           notes: [p.absent],
           differs: [],
         };
-      const { hc, config, sel } = p;
-      const r = await runOnHost(host, sel.run, hc, {
-        projectDir: src.project,
-        env: hostEnv(host, baseEnv, src.project),
-      });
+      const { hc, config, sel, dir } = p;
+      const r = await runOnHost(host, sel.run, hc, { projectDir: dir, env: hostEnv(host, baseEnv, dir) });
       const o = decide(host, r.answer, call.event, session, r.mode);
       const left = config.left
         .filter((x) => x.event === call.nativeEvent && meant.has(x.command))
@@ -345,17 +370,17 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
         differs: [],
       };
     };
-    const prepared = [prepare(from, 'as-is'), ...hosts.flatMap((h) => [prepare(h, 'as-is'), prepare(h, 'bridged')])];
+    const prepared = [prepare(from, 'as-is'), ...hosts.flatMap((h) => modes.map((m) => prepare(h, m)))];
     // Every hook running at once listens for the signals that must take its process group down (run's runScript):
-    // more than Node's default of 10 listeners is expected here, not a leak.
+    // more than Node's default of 10 listeners is expected here, not a leak. Raised and lowered by this call's share
+    // (not reset), so that calls running at once (a library user's, a test suite's) keep each other's.
     const running = prepared.reduce((n, p) => n + ('sel' in p ? p.sel.run.length : 0), 0);
-    const max = process.getMaxListeners();
-    process.setMaxListeners(max + running);
+    process.setMaxListeners(process.getMaxListeners() + running);
     let rows: SimulateRow[];
     try {
       rows = await Promise.all(prepared.map(column));
     } finally {
-      process.setMaxListeners(max);
+      process.setMaxListeners(process.getMaxListeners() - running);
     }
     const ref = rows[0]!;
     for (const row of rows.slice(1)) row.differs = differences(row, ref);

@@ -5,10 +5,18 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { project, settings } from '../convert/helpers.js';
 import { RULES } from '../../src/audit/rules/index.js';
+import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 
 const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
-function cli(args: string[], opts: { cwd?: string; input?: string } = {}) {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: opts.cwd, input: opts.input ?? '', encoding: 'utf8' });
+/** The CLI as a pipe sees it: 80 columns, unless `columns` (a wide one for tests of what a report says, not how). */
+function cli(args: string[], opts: { cwd?: string; input?: string; columns?: number } = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'COLUMNS'));
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: opts.cwd,
+    input: opts.input ?? '',
+    encoding: 'utf8',
+    env: opts.columns ? { ...env, COLUMNS: String(opts.columns) } : env,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const noStack = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
@@ -17,7 +25,7 @@ describe('help and dialects', () => {
   it('--help lists every command of the CLI contract', () => {
     const r = cli(['--help']);
     expect(r.code).toBe(0);
-    for (const c of ['convert', 'run', 'audit', 'dispatch', 'dialects'])
+    for (const c of ['convert', 'run', 'audit', 'dispatch', 'test', 'doctor', 'transcript', 'dialects'])
       expect(r.stdout).toMatch(new RegExp(`\\n  ${c}\\b`));
     expect(r.stdout).not.toMatch(/not built yet/);
   });
@@ -84,22 +92,57 @@ describe('help and dialects', () => {
     });
     expect(k.tools.find((t: { id: string }) => t.id === 'shell').names.qwen.name).toBe('run_shell_command');
   });
-  it('dialects (text) shows the tables', () => {
+  /** A row of a table printed in parts (one per screen width): its cells across the parts. Empty cells are not kept. */
+  const row = (text: string, section: string, name: string) =>
+    text
+      .slice(text.indexOf(`\n${section}`) + 1)
+      .split('\n\n')
+      .filter((part) => /^canonical /.test(part) || part.startsWith(section))
+      .flatMap((part) =>
+        part
+          .split('\n')
+          .filter((l) => l.startsWith(`${name} `))
+          .flatMap((l) => l.split(/ {2,}/).slice(1)),
+      );
+  it('dialects (text) shows the tables, each in parts that fit 80 columns', () => {
     const r = cli(['dialects']);
-    expect(r.stdout).toMatch(/shell\s+Bash\s+run_shell_command\s+Bash\s+execute_command/);
+    const tools = r.stdout.slice(r.stdout.indexOf('\nTOOLS'));
+    expect(row(tools, 'TOOLS', 'shell').slice(0, 4)).toEqual(['Bash', 'run_shell_command', 'Bash', 'execute_command*']);
+    for (const line of r.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
   });
   it('dialects shows the evidence of every name: observed plain, documented *, the hooks.yaml extension +', () => {
     const text = cli(['dialects']).stdout;
-    expect(text).toContain(
+    expect(text.replace(/\s+/g, ' ')).toContain(
       '(* = documented, not observed; + = carried under the Claude name; — = verified absent; ? = not researched)',
     );
+    const events = text.slice(text.indexOf('\nEVENTS'), text.indexOf('\nAGENTS THAT'));
     // pre-tool-use: observed on Claude/Qwen/CodeBuddy/Gemini, documented for the IDE and hooks.yaml (seeds 003, 002)
-    expect(text).toMatch(
-      /\npre-tool-use +tool +PreToolUse +PreToolUse +PreToolUse +PreToolUse\* +PreToolUse\* +BeforeTool\b/,
-    ); // (columns after gemini may follow)
+    expect(row(events, 'EVENTS', 'canonical')).toEqual(['matcher on', ...DIALECT_IDS]);
+    expect(row(events, 'EVENTS', 'pre-tool-use')).toEqual([
+      'tool',
+      'PreToolUse',
+      'PreToolUse',
+      'PreToolUse',
+      'PreToolUse*',
+      'PreToolUse*',
+      'BeforeTool',
+      'PreToolUse',
+      'preToolUse',
+    ]);
     // notification: documented (the binary's enum) on Claude, carried under the Claude name in hooks.yaml
-    expect(text).toMatch(/\nnotification +notification_type +Notification\* .* Notification\+ /);
-    expect(text).toMatch(/\nsearch\.grep +Grep +grep_search +Grep +search_content\* /);
+    expect(row(events, 'EVENTS', 'notification')).toEqual([
+      'notification_type',
+      'Notification*',
+      'Notification',
+      'Notification',
+      '?',
+      'Notification+',
+      'Notification*',
+      '—',
+      'notification*',
+    ]);
+    const tools = text.slice(text.indexOf('\nTOOLS'));
+    expect(row(tools, 'TOOLS', 'search.grep').slice(0, 4)).toEqual(['Grep', 'grep_search', 'Grep', 'search_content*']);
     const json = JSON.parse(cli(['dialects', '--format', 'json']).stdout);
     expect(json.events.find((e: { id: string }) => e.id === 'notification').evidence).toMatchObject({
       claude: 'documented',
@@ -110,6 +153,38 @@ describe('help and dialects', () => {
       claude: 'observed',
       'codebuddy-ide': 'documented',
     });
+  });
+  it('dialects <agent> shows one agent: events, tools with parameter names, answers, limits, evidence marks', () => {
+    const r = cli(['dialects', 'qwen']);
+    expect(r.code).toBe(0);
+    const text = r.stdout;
+    expect(text).toMatch(/^Qwen Code \(qwen\): facts observed on 0\.24\.4\. \* = documented, not observed\.$/m);
+    for (const heading of ['CONFIG', 'EVENTS (', 'TOOLS (', 'ANSWERS', 'LIMITS'])
+      expect(text, heading).toMatch(new RegExp(`^${heading.replace('(', '\\(')}`, 'm'));
+    expect(text).toMatch(/^convert writes +\.qwen\/settings\.json$/m);
+    expect(text).toMatch(/^PreToolUse +pre-tool-use +tool$/m);
+    expect(text).toMatch(/^PermissionDenied\* +permission-denied +tool$/m); // documented, not observed
+    expect(text).toMatch(/^run_shell_command +shell +command is_background timeout description\b/m);
+    expect(text).toMatch(/^rewrite \(updatedInput\) +ignored$/m);
+    // a limit: what Claude Code does, and what Qwen Code does instead
+    expect(text).toContain('rewrite (updatedInput)\n  Claude Code: replace\n  Qwen Code:   ignored\n');
+    const json = JSON.parse(cli(['dialects', 'qwen', '--format', 'json']).stdout);
+    expect(json.tools.find((t: { canonical: string }) => t.canonical === 'shell')).toMatchObject({
+      name: 'run_shell_command',
+      params: ['command', 'is_background', 'timeout', 'description', 'directory'],
+    });
+    expect(json.limits).toContainEqual({ what: 'rewrite (updatedInput)', reference: 'replace', here: 'ignored' });
+    expect(cli(['dialects', 'claude']).stdout).toMatch(/^LIMITS\nnone: the reference agent$/m);
+  });
+  it('dialects <agent>: every agent fits 80 columns; a misspelt id gets "did you mean"', () => {
+    for (const id of DIALECT_IDS) {
+      const r = cli(['dialects', id]);
+      expect(r.code, id).toBe(0);
+      for (const line of r.stdout.split('\n')) expect(line.length, `${id}: ${line}`).toBeLessThanOrEqual(80);
+    }
+    const bad = cli(['dialects', 'qwn']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^hook-bridge: unknown dialect "qwn": did you mean qwen\?/);
   });
   it('dispatch --help prints its usage; dispatch without arguments is a usage error', () => {
     const h = cli(['dispatch', '--help']);
@@ -182,7 +257,7 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     const dir = project({
       'settings.json': settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'x' }] }] }),
     });
-    const r = cli(['convert', 'settings.json', '--to', 'qwen'], { cwd: dir });
+    const r = cli(['convert', 'settings.json', '--to', 'qwen'], { cwd: dir, columns: 1000 });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/read as Claude Code's; pass --from codebuddy if they are CodeBuddy Code's/);
   });
@@ -263,9 +338,12 @@ describe('writing', () => {
         settings({ PreToolUse: [{ matcher: 'execute_command', hooks: [{ type: 'command', command: 'x' }] }] }) + `\n`;
       const dir = project({ '.codebuddy/settings.json': text });
       for (const extra of [[], ['--dry-run']]) {
-        const r = cli(['convert', '--from', 'codebuddy-ide', '--to', 'codebuddy', ...extra], { cwd: dir });
+        const r = cli(['convert', '--from', 'codebuddy-ide', '--to', 'codebuddy', ...extra], {
+          cwd: dir,
+          columns: 1000,
+        });
         expect(r.code).toBe(0);
-        expect(r.stderr).toMatch(/1 hook\(s\) of this file are its own: not converted into it again/);
+        expect(r.stderr).toMatch(/1 hook of this file is its own: not converted into it again/);
         expect(readFileSync(join(dir, '.codebuddy/settings.json'), 'utf8')).toBe(text);
       }
       // --stdout writes nothing: it shows what the IDE's hooks become for CodeBuddy Code.
@@ -769,7 +847,7 @@ describe('convert: report and --strict', () => {
         [`.${from}/settings.json`]: settings({ PreToolUse: [{ matcher, hooks: [{ type: 'command', command: 'y' }] }] }),
       });
       for (const fail of [['--strict'], ['--fail-on', 'degraded'], ['--fail-on', 'dropped']]) {
-        const r = cli(['convert', '--from', from, '--to', to, '--stdout', ...fail], { cwd: dir });
+        const r = cli(['convert', '--from', from, '--to', to, '--stdout', ...fail], { cwd: dir, columns: 1000 });
         expect(r.code, `${from} ${matcher} -> ${to} ${fail.join(' ')}\n${r.stderr}`).toBe(0);
         expect(r.stderr).toMatch(/has no (known equivalent of )?\S+ \([a-z.-]+\)/);
         expect(r.stderr).toMatch(/0 degraded, 0 dropped/);

@@ -352,7 +352,7 @@ describe('convert --to codex: what Codex will skip, and --trust-codex-hooks', ()
       const codes = r.diagnostics.map((d) => d.code);
       expect(codes).toEqual(expect.arrayContaining(['projectUntrusted', 'hooksUntrusted']));
       expect(r.diagnostics.find((d) => d.code === 'hooksUntrusted')!.message).toMatch(
-        /skips each of these 2 hook\(s\) silently.*--trust-codex-hooks/,
+        /skips 2 hooks of this file silently.*--trust-codex-hooks/,
       );
     },
   );

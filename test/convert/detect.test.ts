@@ -10,7 +10,8 @@ import { audit } from '../../src/index.js';
 import { project, settings } from './helpers.js';
 
 const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
-const cli = (args: string[], cwd: string) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8' });
+const cli = (args: string[], cwd: string) =>
+  spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, COLUMNS: '1000' } });
 const guard = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'node ./guard.js' }] }] });
 
 describe('decideFileDialect', () => {

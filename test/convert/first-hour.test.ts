@@ -41,7 +41,7 @@ describe('convert --check: exit 1 when a target is not what convert would write,
     expect(r.stderr).toMatch(/^ {2}\+ add {5}PreToolUse {2}hook-bridge run --from claude --to qwen -c '\.\/g\.sh'$/m);
     expect(r.stderr).toMatch(/^out of date {2}\.codex\/hooks\.json: missing/m);
     expect(r.stderr).toMatch(
-      /2 of 2 target file\(s\) out of date: run `hook-bridge convert --to qwen,codex` \(with the same inputs and options\) and commit the result/,
+      /2 of 2 target files out of date: run `hook-bridge convert --to qwen,codex` \(with the same inputs and options\) and commit the result/,
     );
     expect(files(dir)).toEqual(before);
   });

@@ -19,8 +19,14 @@ export const shimDir = (() => {
   return dir;
 })();
 
+/** The CLI, its report unwrapped (COLUMNS wide): these tests read what it says; test/cli/terminal.test.ts, how. */
 export function cli(args: string[], opts: { cwd?: string; input?: string } = {}) {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: opts.cwd, input: opts.input ?? '', encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: opts.cwd,
+    input: opts.input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, COLUMNS: '1000' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

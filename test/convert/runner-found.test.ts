@@ -88,7 +88,7 @@ describe('convert: the runner it writes', () => {
     const dir = copy();
     const r = spawnSync(process.execPath, [bin, 'convert', '--to', 'qwen'], {
       cwd: dir,
-      env: { ...process.env, PATH: pathWith() },
+      env: { ...process.env, PATH: pathWith(), COLUMNS: '1000' },
       encoding: 'utf8',
     });
     expect(r.status).toBe(0);
@@ -122,7 +122,7 @@ describe('audit: the runner of the hook-bridge entries it finds', () => {
     await convertProject({ to: ['qwen'], project: dir, backup: false });
     const r = spawnSync(process.execPath, [bin, 'audit', '--fail-on', 'never'], {
       cwd: dir,
-      env: { ...process.env, PATH: pathWith() },
+      env: { ...process.env, PATH: pathWith(), COLUMNS: '1000' },
       encoding: 'utf8',
     });
     expect(r.status).toBe(0);

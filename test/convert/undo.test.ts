@@ -273,7 +273,7 @@ describe('convert then --remove: hand-written targets of real-world shapes come 
     expect(cli(['convert', '--to', 'claude'], { cwd: dir }).code).toBe(0);
     const dry = cli(['convert', '--to', 'claude', '--remove', '--dry-run'], { cwd: dir });
     expect(dry.stderr).toMatch(
-      /\.claude\/settings\.json \(would be deleted \(dry run\): convert created it and nothing else is in it\)/,
+      /\.claude\/settings\.json \(dry run: would be deleted: convert created it and nothing else is in it\)/,
     );
     expect(existsSync(join(dir, '.claude/settings.json'))).toBe(true);
     const r = cli(['convert', '--to', 'claude', '--remove'], { cwd: dir });

@@ -1,7 +1,7 @@
 // `hook-bridge test` on the command line (the built CLI): the JSON contract, the exit codes CI relies on, --cases,
 // and bad input answered with a clear error (exit 2, no stack trace).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -319,6 +319,23 @@ describe('bad input: a clear error, exit 2, never a stack trace', () => {
       noStack(r.stderr);
     });
   }
+  it("a parameter only one agent's model must send (Copilot CLI's bash description) is not demanded", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-copilot-test-'));
+    mkdirSync(join(dir, '.github/hooks'), { recursive: true });
+    writeFileSync(
+      join(dir, '.github/hooks/a.json'),
+      JSON.stringify({
+        version: 1,
+        hooks: { preToolUse: [{ type: 'command', bash: 'cat >/dev/null', matcher: 'bash' }] },
+      }),
+    );
+    const call = ['--event', 'preToolUse', '--tool', 'bash', '--to', 'claude'];
+    expect(cli([...call, '--input', '{"command":"ls"}'], dir).code).toBe(0);
+    // the command itself every agent's shell tool requires
+    const r = cli([...call, '--input', '{"description":"list"}'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--input for bash lacks "command" (required)');
+  });
   it('a project without hooks of the source agent', () => {
     const r = cli(rm, join(guard, '.hooks'));
     expect(r.code).toBe(2);

@@ -1,0 +1,101 @@
+// Known bugs the real-project suite shows, each named with what it is and who is fixing it. The suite runs each listed
+// check as an expected failure (`it.fails`): while the bug is there it passes; once fixed, it fails with "expected to
+// fail" — then take the entry out (that is the flip). A difference no entry names fails the suite.
+import type { DialectId } from '../../src/model/dialect-ids.js';
+
+export type Check = 'decision' | 'side effects' | 'remove' | 'starts';
+
+export interface KnownIssue {
+  id: string;
+  /** The projects it shows on. */
+  projects: string[];
+  check: Check;
+  /** The agents it shows on (all: every agent the project is converted to). */
+  hosts: DialectId[] | 'all';
+  /** For `decision`: the calls it shows on (all: every call of the battery). */
+  calls?: string[] | 'all';
+  /** What goes wrong, and where it is being fixed (issue 29). */
+  what: string;
+}
+
+const ECC = 'affaan-m__everything-claude-code';
+
+export const KNOWN_ISSUES: KnownIssue[] = [
+  {
+    id: 'plugin-root-inline',
+    projects: [ECC],
+    check: 'decision',
+    hosts: 'all',
+    calls: ['rm -rf /', 'ls', 'write .env', 'write source', 'edit', 'git commit --no-verify'],
+    what:
+      'a plugin hook whose command reads CLAUDE_PLUGIN_ROOT inside `node -e` gets no plugin root on the host: the ' +
+      'bootstrap cannot find its scripts, exits 1, and the deny is lost (issue 29; branch h-run)',
+  },
+  {
+    id: 'one-start-per-call',
+    projects: [ECC, '5uck1ess__devkit'],
+    check: 'starts',
+    hosts: 'all',
+    what:
+      'matcher groups are kept apart (everything-claude-code: every group carries `description`/`id`; devkit: ' +
+      'groups with different matchers on one event), so the host starts hook-bridge once per entry — up to 7 for a ' +
+      'Write — instead of once per call (issue 29; branch h-group)',
+  },
+  {
+    id: 'one-start-per-call',
+    projects: ['0xDarkMatter__claude-mods', 'riddopic__cc-tools'],
+    check: 'starts',
+    hosts: ['codebuddy', 'codebuddy-ide', 'codex', 'copilot'],
+    what:
+      'two groups of one event stay two entries on the agents whose grouping keeps them apart (Qwen Code and Gemini ' +
+      'CLI get one): claude-mods 2 starts for a shell command and for a Write (two `Bash` groups; `Write|Edit` ' +
+      'twice), cc-tools 2 after a Write (`Write|Edit|MultiEdit` and `*` on PostToolUse) (issue 29; branch h-group)',
+  },
+  {
+    id: 'test-writes-into-project',
+    projects: [
+      'disler__claude-code-hooks-mastery',
+      '5uck1ess__devkit',
+      'Arthur1511__agentspec-copilot',
+      'HemSoft__hs-buddy',
+    ],
+    check: 'side effects',
+    hosts: 'all',
+    what:
+      '`hook-bridge test` runs the hooks inside the project, and they write there: claude-code-hooks-mastery its ' +
+      'logs/*.json and .claude/data/, devkit .devkit/ and a line in .gitignore, agentspec-copilot .github/agents/ ' +
+      'and .github/sdd/, hs-buddy logs/session/ (issue 29; branch h-run)',
+  },
+  {
+    id: 'host-identity-leaks',
+    projects: ['obra__superpowers'],
+    check: 'decision',
+    hosts: ['copilot'],
+    calls: ['session start'],
+    what:
+      'the wrapper passes COPILOT_CLI=1 through: the SessionStart script answers in Copilot shape and `run` drops ' +
+      'its context (issue 29; branch h-run)',
+  },
+  {
+    id: 'apply-patch-copilot-names',
+    projects: ['AlexDeMichieli__copilot-hooks-demo'],
+    check: 'decision',
+    hosts: ['codex'],
+    calls: ['write .env', 'write source', 'edit'],
+    what:
+      "a Copilot hook converted to Codex CLI: `run` splits Codex's apply_patch into `create`/`edit` in tool_name and " +
+      'tool_input but leaves toolName `apply_patch` and toolArgs `{patch}` in the camelCase fields a Copilot script ' +
+      'reads, so its edit guard never fires and the deny is lost (issue 29; branches h-copilot and h-run)',
+  },
+];
+
+/** The known issue a check of a project (on an agent, for a call) is listed under, if any. */
+export function knownIssue(project: string, check: Check, host?: DialectId, call?: string): KnownIssue | undefined {
+  return KNOWN_ISSUES.find(
+    (k) =>
+      k.projects.includes(project) &&
+      k.check === check &&
+      (host === undefined || k.hosts === 'all' || k.hosts.includes(host)) &&
+      (call === undefined || k.calls === undefined || k.calls === 'all' || k.calls.includes(call)),
+  );
+}
