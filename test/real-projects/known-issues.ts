@@ -32,26 +32,6 @@ export const KNOWN_ISSUES: KnownIssue[] = [
       'bootstrap cannot find its scripts, exits 1, and the deny is lost (issue 29; branch h-run)',
   },
   {
-    id: 'one-start-per-call',
-    projects: [ECC, '5uck1ess__devkit'],
-    check: 'starts',
-    hosts: 'all',
-    what:
-      'matcher groups are kept apart (everything-claude-code: every group carries `description`/`id`; devkit: ' +
-      'groups with different matchers on one event), so the host starts hook-bridge once per entry — up to 7 for a ' +
-      'Write — instead of once per call (issue 29; branch h-group)',
-  },
-  {
-    id: 'one-start-per-call',
-    projects: ['0xDarkMatter__claude-mods', 'riddopic__cc-tools'],
-    check: 'starts',
-    hosts: ['codebuddy', 'codebuddy-ide', 'codex', 'copilot'],
-    what:
-      'two groups of one event stay two entries on the agents whose grouping keeps them apart (Qwen Code and Gemini ' +
-      'CLI get one): claude-mods 2 starts for a shell command and for a Write (two `Bash` groups; `Write|Edit` ' +
-      'twice), cc-tools 2 after a Write (`Write|Edit|MultiEdit` and `*` on PostToolUse) (issue 29; branch h-group)',
-  },
-  {
     id: 'test-writes-into-project',
     projects: [
       'disler__claude-code-hooks-mastery',
