@@ -150,6 +150,7 @@ const mappingsForRun: Plugin = {
                   ...(e.covers ? { covers: e.covers } : {}),
                   ...(e.paramsComplete ? {} : { paramsComplete: false }),
                   ...(e.embeds ? { embeds: e.embeds } : {}),
+                  ...(e.lists ? { lists: e.lists } : {}),
                 },
               ]),
             ),

@@ -31,14 +31,23 @@ export function nativeReading(
     : undefined;
 }
 
-/** Every hook the audit's target runs by reading another agent's file itself, on an event it fires from there. */
-export function nativeReads(ctx: RuleContext): NativeRead[] {
-  const target = ctx.target;
+/**
+ * Every hook the audit's target (or `reader`) runs by reading another agent's file itself, on an event it fires from
+ * there. hook-bridge's conversions of the reader's own hooks into that file (ungated: reader-gates.ts) only with
+ * `converted`: what is wrong with them is that they run twice (foreign-read-runs-twice), not how they run.
+ */
+export function nativeReads(
+  ctx: RuleContext,
+  reader: DialectId | undefined = ctx.target,
+  converted = false,
+): NativeRead[] {
+  const target = reader;
   if (!target) return [];
   const out: NativeRead[] = [];
   for (const e of ctx.hooks()) {
     const read = nativeReading(ctx.project, e.config, target);
     if (!read || !e.hook.event || !readEvents(read).includes(e.hook.event) || e.hook.gatedFor === target) continue;
+    if (!converted && e.hook.written !== undefined && e.hook.scriptDialect === target) continue;
     out.push({
       ...e,
       reader: target,

@@ -6,6 +6,7 @@ import { relative } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
+import { readsNatively } from '../dialects/foreign-gate.js';
 import { dispatchConfigs } from '../dialects/wrapper.js';
 import { ownHooks } from '../convert/ownership.js';
 import type { ConfigFile } from './types.js';
@@ -17,13 +18,16 @@ export interface Skipped {
   agent: string;
 }
 
-/** Does the target agent read this config file (its own dialect, a file it shares, or one of its config paths)? */
+/**
+ * Does the target agent read this config file (its own dialect, a file it shares, one of its config paths, or
+ * another agent's file it runs itself: Copilot's .claude/settings.json)?
+ */
 function readBy(target: DialectId, c: ConfigFile, project: string): boolean {
   if (c.dialect === target) return true;
   const t = mappings.dialects[target].config;
   if (t.sameFilesAs === c.dialect || mappings.dialects[c.dialect].config.sameFilesAs === target) return true;
   const rel = relative(project, c.file).split('\\').join('/');
-  return [...(t.project ?? []), ...(t.plugin ?? [])].includes(rel);
+  return [...(t.project ?? []), ...(t.plugin ?? [])].includes(rel) || !!readsNatively(target, c.dialect, rel);
 }
 
 /** The hooks of a file that hook-bridge wrote: `run` wrappers, `dispatch` registrations, and what its record names. */

@@ -33,9 +33,11 @@ function program(): Command {
       'after',
       `
 Re-running convert is a sync: the entries hook-bridge wrote (recorded beside
-each target, e.g. .qwen/settings.hook-bridge.json for .qwen/settings.json:
-commit it with the settings) are updated, removed when their source hook is
-gone, never duplicated; entries a person wrote are never touched.
+each target, e.g. .qwen/settings.hook-bridge.json for .qwen/settings.json;
+one folder up where an agent reads every file of the folder, as Copilot does
+.github/hooks/: .github/hook-bridge.hook-bridge.json. Commit it with the
+settings) are updated, removed when their source hook is gone, never
+duplicated; entries a person wrote are never touched.
 \`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge
 wrote out again.
 

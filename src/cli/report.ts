@@ -202,7 +202,10 @@ export function formatCheckReport(
         `  ` +
           (t.changed
             ? 'the file is not what convert would write'
-            : `its record ${rel(t.record)} is not what convert would write`),
+            : t.staleRecord
+              ? `its record is ${rel(t.staleRecord)}, which an agent reads as a hook file: convert moves it to ` +
+                rel(t.record)
+              : `its record ${rel(t.record)} is not what convert would write`),
         4,
       ]);
   }

@@ -81,6 +81,8 @@ export function planGates(
       const paths: string[] = [];
       for (const h of hooks) {
         if (h.type !== 'command' || h.command === undefined || !h.event || !events.has(h.event)) continue;
+        // hook-bridge's own entries there (another agent's hooks converted into the file: reader-gates.ts) keep theirs.
+        if (h.written !== undefined) continue;
         const want = !remove && written.has(h.origin.path);
         const node = root && findNodeAtLocation(root, [...segments(h.origin.path), 'command']);
         if (want && h.gatedFor === host) paths.push(h.origin.path);

@@ -6,13 +6,14 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
 import { nativeEvent } from '../dialects/catalog.js';
 import type { Ownership } from '../dialects/define.js';
+import { ungate } from '../dialects/foreign-gate.js';
 import { handlerId } from '../dialects/handler-id.js';
 import { dispatchConfigs, parseWrapper, withoutPolicy } from '../dialects/wrapper.js';
 import { ownedIndex, readRecord, type OwnedEntry } from './provenance.js';
 
-/** hook-bridge's own entry forms: a `run` wrapper or a `dispatch` registration. */
+/** hook-bridge's own entry forms: a `run` wrapper or a `dispatch` registration (gated or not: reader-gates.ts). */
 export function isOwnForm(handler: Record<string, unknown>, runners: readonly string[] = []): boolean {
-  const c = handler.command;
+  const c = typeof handler.command === 'string' ? (ungate(handler.command)?.command ?? handler.command) : undefined;
   return (
     typeof c === 'string' &&
     (parseWrapper(c, runners) !== undefined ||
@@ -22,9 +23,15 @@ export function isOwnForm(handler: Record<string, unknown>, runners: readonly st
 }
 const DISPATCH = /^\S*(?:\s+\S*)?hook-bridge\S*\s+dispatch --to /;
 
-/** A hook's identity in the file it was read from (what a record names). */
+/** A hook's identity in the file it was read from (what a record names): with the gate in front, where it has one. */
 export const hookId = (h: Hook): string =>
-  h.written ?? handlerId({ type: h.type, ...(h.command !== undefined ? { command: h.command } : {}), ...h.fields });
+  h.written !== undefined
+    ? `${h.gate ?? ''}${h.written}`
+    : handlerId({
+        type: h.type,
+        ...(h.command !== undefined ? { command: `${h.gate ?? ''}${h.command}` } : {}),
+        ...h.fields,
+      });
 
 /** The hooks of a file that hook-bridge wrote there (recorded beside it): never a source. */
 export function ownHooks(file: string, hooks: Hook[]): Set<Hook> {
@@ -59,7 +66,8 @@ export function ownershipOf(c: OwnershipContext): Ownership {
     if (ev && h.command !== undefined)
       legacyKeys.set(`${ev}\0${h.command}`, c.dispatch ? `dispatch ${ev}` : c.keyOf(h));
   }
-  const legacyOwner = (event: string, command: string): string | undefined => {
+  const legacyOwner = (event: string, written: string): string | undefined => {
+    const command = ungate(written)?.command ?? written;
     const inner = parseWrapper(command, c.runners)?.command;
     if (inner !== undefined) return legacyKeys.get(`${event}\0${inner}`);
     // Older versions wrote --config relative to the shell convert ran in: compare where it points from either.
@@ -69,9 +77,15 @@ export function ownershipOf(c: OwnershipContext): Ownership {
       ? `dispatch ${event}`
       : undefined;
   };
+  // An entry whose gate came or went (reader-gates.ts: written by an earlier version without it, or taken out by hand)
+  // is still the one convert wrote.
+  const ungated = (id: string) => ungate(id)?.command ?? id;
+  const looseOwned = ownedIndex(c.managed.map((e) => ({ ...e, id: ungated(e.id) })));
   return {
     owner: (event, handler) => {
-      const id = (h: Record<string, unknown>) => owned.get(`${event}\0${handlerId(h)}`)?.[0]?.key;
+      const id = (h: Record<string, unknown>) =>
+        owned.get(`${event}\0${handlerId(h)}`)?.[0]?.key ??
+        looseOwned.get(`${event}\0${ungated(handlerId(h))}`)?.[0]?.key;
       // An entry a person added options to (`--on-missing deny`) is still the one convert wrote.
       const bare = typeof handler.command === 'string' ? withoutPolicy(handler.command) : undefined;
       return (

@@ -27,8 +27,9 @@ import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
 import { portablePath, projectOf } from './paths.js';
-import { readRecord, recordPath, type OwnedEntry } from './provenance.js';
+import { existingRecord, readRecord, recordPath, staleRecordPath, type OwnedEntry } from './provenance.js';
 import { readText } from './read-text.js';
+import { gateForReader, readerGate } from './reader-gates.js';
 import { nextRecordText } from './record-update.js';
 import { runnerNote } from './runner-found.js';
 import { readSourceHooks, resolveSources, type Source, type SourceOptions } from './sources.js';
@@ -98,6 +99,8 @@ export interface TargetOutcome {
    * --stdout.
    */
   recordChanged?: boolean;
+  /** The record where an earlier version put it, read by an agent as a hook file: moved to `record`. */
+  staleRecord?: string;
   /** On a target that runs only trusted hooks (Codex CLI): what the user's trust store says of them. */
   trust?: TrustOutcome;
 }
@@ -132,6 +135,8 @@ interface PendingWrite {
   text: string | undefined;
   record: string;
   recordText: string | undefined;
+  /** The record where an earlier version put it: deleted once the record is written where it goes. */
+  staleRecord?: string;
   /** What the write reports back (a target's outcome, or a gate's). */
   outcome: Pick<TargetOutcome, 'changed' | 'written' | 'backup'>;
   /** Keep `<file>.bak` of the file before the write. */
@@ -283,7 +288,7 @@ async function convertTarget(
   const own: Ownership = {
     ...ownershipOf({
       managed: managedHere,
-      legacy: !o.remove && !existsSync(recordPath(file)),
+      legacy: !o.remove && existingRecord(file) === undefined,
       to,
       input,
       keyOf: run.keyOf,
@@ -298,10 +303,14 @@ async function convertTarget(
   if (!o.stdout) assertHostReads(file, existing, hosts);
   const before = o.stdout ? undefined : existing;
   // Options a person added to entries convert wrote (`run --on-missing deny …`) stay (keep-policy.ts).
-  const result =
+  const kept =
     before === undefined || !mayHavePolicy(before)
       ? guarded
       : keepPolicies(guarded, entriesIn(to, before, file, run.runners));
+  // A file the source's own agent reads itself (Copilot's hooks converted into .claude/settings.json): gated against
+  // that agent, which runs them from its own files (reader-gates.ts). Not in what is printed or written elsewhere.
+  const reader = o.stdout || o.out ? undefined : readerGate(from, to, file, project);
+  const result = reader ? gateForReader(kept, reader, to, relative(project, file)) : kept;
   const written = dialects[to].codec.write(result.hooks, before, file, dialects[to], o.stdout ? undefined : own);
   const { diagnostics: writeDiagnostics, changes } = written;
   diagnostics.push(...writeDiagnostics.filter((d) => d.code !== 'jsonSyntaxIgnoresFile'));
@@ -344,7 +353,11 @@ async function convertTarget(
     to,
     { ...created, ...(backup || record.created?.backup ? { backup: true } : {}) },
   );
-  outcome.recordChanged = newRecord !== (existsSync(recordFile) ? readText(recordFile) : undefined);
+  // A record where an earlier version put it (read by an agent as a hook file) moves.
+  const staleRecord = staleRecordPath(file);
+  if (staleRecord) outcome.staleRecord = staleRecord;
+  outcome.recordChanged =
+    newRecord !== (existsSync(recordFile) ? readText(recordFile) : undefined) || staleRecord !== undefined;
   if (o.dryRun) {
     const { createTwoFilesPatch } = await import('diff');
     const rel = relative(project, file) || file;
@@ -357,6 +370,7 @@ async function convertTarget(
     text: deleted ? undefined : after,
     record: recordFile,
     recordText: newRecord,
+    ...(staleRecord ? { staleRecord } : {}),
     outcome,
     backup,
     dropBackup,
@@ -378,6 +392,15 @@ function entriesIn(to: DialectId, text: string, file: string, runners: readonly 
 const grouped = (o: ConvertProjectOptions, hosts: DialectId[], r: ConvertResult): ConvertResult =>
   o.wrap === undefined ? groupEntries(r, { hosts, runner: o.runner ?? 'hook-bridge', graceMs: WRAPPER_GRACE_MS }) : r;
 
+/** A file's permission bits, when it is there. */
+function modeOf(file: string): number | undefined {
+  try {
+    return statSync(file).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Step 3: every file and record, once every target was converted and checked. */
 function writeAll(writes: PendingWrite[]): void {
   for (const w of writes) {
@@ -386,9 +409,11 @@ function writeAll(writes: PendingWrite[]): void {
       w.outcome.written = true;
       if (bak) w.outcome.backup = bak;
     }
-    // A gated source file has no record of its own ('').
-    if (w.recordText !== undefined) writeAtomic(w.record, w.recordText, false);
+    // A gated source file has no record of its own (''). The record has its file's mode: it holds every command the
+    // file does (a settings file kept 0600 must not have them beside it in a 0644 record).
+    if (w.recordText !== undefined) writeAtomic(w.record, w.recordText, false, modeOf(w.file));
     else if (w.record) rmSync(w.record, { force: true });
+    if (w.staleRecord) rmSync(w.staleRecord, { force: true });
     if (w.dropBackup) rmSync(`${w.file}.bak`, { force: true });
     if (w.outcome.changed && w.text === undefined) {
       deleteCreatedFile(w.file, w.directories);

@@ -3,12 +3,17 @@
 // this machine or in a teammate's clone — updates and removes exactly those entries and never one a
 // person wrote. An entry is named by its event and its identity in the file (the command, or the whole
 // handler for prompt/agent/http hooks), and by the source hook it came from (to update it in place).
+// Where an agent reads every JSON file of the config's folder (GitHub Copilot CLI's `.github/hooks/`, which logs
+// the record as an invalid hook configuration on every run), the record goes one folder up
+// (`.github/hook-bridge.hook-bridge.json`); a record found where earlier versions put it is read, and moved on the
+// next write.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { isDialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
+import { readAsHookFile } from '../dialects/config-files.js';
 
 export interface OwnedEntry {
   /** The host's event name the entry sits under. */
@@ -44,15 +49,30 @@ export const RECORD_NOTE =
   'hook-bridge convert wrote these entries into the config beside this file; a re-run updates or removes only ' +
   'these. Commit this file with it. `hook-bridge convert --to <dialect> --remove` takes them out.';
 
-/** The record kept beside a target file. */
+/** Where earlier versions kept the record: beside the file, whoever reads that folder. */
+const besidePath = (file: string): string => join(dirname(file), `${basename(file, extname(file))}.hook-bridge.json`);
+
+/** The record kept beside a target file (one folder up where an agent would read it as a hook file). */
 export function recordPath(file: string): string {
-  const ext = extname(file);
-  return join(dirname(file), `${basename(file, ext)}.hook-bridge.json`);
+  const beside = besidePath(file);
+  return readAsHookFile(beside) ? join(dirname(dirname(file)), basename(beside)) : beside;
+}
+
+/** A record where earlier versions put it, not where it goes now: read until the next write moves it. */
+export function staleRecordPath(file: string): string | undefined {
+  const old = besidePath(file);
+  return old !== recordPath(file) && existsSync(old) ? old : undefined;
+}
+
+/** The record's file as it is now: where it goes, else where an earlier version put it (undefined: none). */
+export function existingRecord(file: string): string | undefined {
+  const path = recordPath(file);
+  return existsSync(path) ? path : staleRecordPath(file);
 }
 
 export function readRecord(file: string): Record {
-  const path = recordPath(file);
-  if (!existsSync(path)) return { entries: [] };
+  const path = existingRecord(file);
+  if (path === undefined) return { entries: [] };
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(path, 'utf8'));

@@ -10,12 +10,12 @@ export interface LandedRow {
 /** The result with each entry's command as `rewrite` gives it (undefined: unchanged); the report rows follow. */
 export function rewriteCommands<T extends { hooks: NativeHook[]; report: LandedRow[] }>(
   result: T,
-  rewrite: (command: string, event: string) => string | undefined,
+  rewrite: (command: string, event: string, handler: Record<string, unknown>) => string | undefined,
 ): T {
   const changed = new Map<string, string>();
   const hooks = result.hooks.map((h) => {
     const command = h.handler.command;
-    const now = typeof command === 'string' ? rewrite(command, h.event) : undefined;
+    const now = typeof command === 'string' ? rewrite(command, h.event, h.handler) : undefined;
     if (now === undefined || now === command) return h;
     changed.set(`${h.event}\0${command as string}`, now);
     return { ...h, handler: { ...h.handler, command: now } };

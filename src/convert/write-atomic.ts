@@ -17,9 +17,10 @@ import { HookBridgeError } from '../model/errors.js';
 /**
  * Write a file atomically (temp file + rename in the same directory), keeping a backup of the old one.
  * What the file was stays: a symlink is written through (its target changes, the link stays), and the
- * mode and owner are kept — on the file and on its backup.
+ * mode and owner are kept — on the file and on its backup. `mode`: the file's mode instead (a record takes its
+ * config's: it holds every command the config does).
  */
-export function writeAtomic(file: string, text: string, backup: boolean): string | undefined {
+export function writeAtomic(file: string, text: string, backup: boolean, mode?: number): string | undefined {
   let real = file;
   try {
     real = realpathSync(file);
@@ -36,9 +37,10 @@ export function writeAtomic(file: string, text: string, backup: boolean): string
       copyFileSync(real, bak);
       chmodSync(bak, old.mode & 0o7777);
     }
-    writeFileSync(tmp, text, old ? { mode: old.mode & 0o7777 } : {});
+    const want = mode ?? (old ? old.mode & 0o7777 : undefined);
+    writeFileSync(tmp, text, want !== undefined ? { mode: want } : {});
+    if (want !== undefined) chmodSync(tmp, want);
     if (old) {
-      chmodSync(tmp, old.mode & 0o7777);
       try {
         chownSync(tmp, old.uid, old.gid);
       } catch {

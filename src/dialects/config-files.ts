@@ -3,7 +3,7 @@
 // tables hold hooks in the same shape (Codex CLI's config.toml), read as that JSON.
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { DialectId } from '../model/dialect-ids.js';
+import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
@@ -70,6 +70,20 @@ export const isToml = (file: string): boolean => /\.toml$/i.test(file);
 export function projectPaths(d: DialectId): string[] {
   const c = mappings.dialects[d].config;
   return [...(c.project ?? []), ...projectTomlFiles(d), ...(c.plugin ?? [])];
+}
+
+/**
+ * Does some agent read this path as a hook file (one of its project or user config paths names it: GitHub Copilot CLI
+ * reads every `.json` of `.github/hooks/`)?
+ */
+export function readAsHookFile(path: string): boolean {
+  const p = path.split('\\').join('/');
+  return DIALECT_IDS.some((d) => {
+    const c = mappings.dialects[d].config;
+    return [...projectPaths(d), ...(c.user ?? []).map((u) => u.replace(/^~\//, ''))].some((rel) =>
+      configPathPattern(rel).test(p),
+    );
+  });
 }
 
 /** Every config file name a dialect has in the mappings: written, project, user, plugin and TOML ones. */

@@ -44,13 +44,13 @@ export function gate(command: string, host: DialectId, source: DialectId): strin
   return `${prefix}${command}`;
 }
 
-/** A gated command: the command as it was, and the host whose reading it gates. undefined: not gated. */
-export function ungate(command: string): { command: string; host: DialectId } | undefined {
+/** A gated command: the command as it was, the host whose reading it gates, and the gate. undefined: not gated. */
+export function ungate(command: string): { command: string; host: DialectId; prefix: string } | undefined {
   if (!command.startsWith('[ -n "${')) return undefined;
   for (const host of DIALECT_IDS) {
     for (const r of mappings.dialects[host].config.readsForeign ?? []) {
       const prefix = gatePrefix(host, r.dialect);
-      if (prefix && command.startsWith(prefix)) return { command: command.slice(prefix.length), host };
+      if (prefix && command.startsWith(prefix)) return { command: command.slice(prefix.length), host, prefix };
     }
   }
   return undefined;

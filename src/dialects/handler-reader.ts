@@ -153,7 +153,10 @@ export function readHandler(
   if (typeof command === 'string') {
     // A hook convert gated against another host's own reading of this file: the command is the one after the gate.
     const g = ungate(command);
-    if (g) hook.gatedFor = g.host;
+    if (g) {
+      hook.gatedFor = g.host;
+      hook.gate = g.prefix;
+    }
     const cmd = g ? g.command : command;
     const group = parseGroup(cmd, at.runners);
     if (group && (group.hosts ?? [group.to]).includes(d.payloadDialect)) {

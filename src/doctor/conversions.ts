@@ -2,7 +2,6 @@
 // the sources now (`convert --check`, run with the options the files were written with, read back from the entries),
 // and are the gates in the source files another agent reads itself (GitHub Copilot CLI and .claude/settings*.json)
 // what they must be?
-import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
@@ -11,7 +10,7 @@ import { plural } from '../model/plural.js';
 import { entrySummary } from '../dialects/entry-summary.js';
 import { dispatchConfigs, parseGroup, parseWrapper } from '../dialects/wrapper.js';
 import { convertProject, type ConvertProjectOptions, type ConvertProjectResult } from '../convert/project.js';
-import { readRecord, recordPath, type OwnedEntry } from '../convert/provenance.js';
+import { existingRecord, readRecord, type OwnedEntry } from '../convert/provenance.js';
 import type { DoctorCheck } from './types.js';
 
 /** The options of convert that decide what it writes, as a converted file's entries show them. */
@@ -82,7 +81,8 @@ export function convertedFiles(project: string): ConvertedFile[] | HookBridgeErr
   const byFile = new Map<string, DialectId[]>();
   for (const d of DIALECT_IDS) {
     const file = join(project, mappings.dialects[d].config.write);
-    if (existsSync(recordPath(file))) byFile.set(file, [...(byFile.get(file) ?? []), d]);
+    // Where the record is, or where an earlier version kept it (convert moves it: provenance.ts).
+    if (existingRecord(file) !== undefined) byFile.set(file, [...(byFile.get(file) ?? []), d]);
   }
   const out: ConvertedFile[] = [];
   for (const [file, writers] of byFile) {
@@ -182,10 +182,13 @@ export async function conversionChecks(
         message:
           `${rel(c.file)} is out of date with ${sources}: ` +
           (t.changed
-            ? `${ch.added.length} to add, ${ch.updated.length} to update, ${ch.removed.length} to remove`
-            : 'its record is not what convert would write') +
-          `; ${c.hosts.map((h) => mappings.dialects[h].agent).join(', ')} ${c.hosts.length > 1 ? 'run' : 'runs'} ` +
-          'the hooks as they were when it was written',
+            ? `${ch.added.length} to add, ${ch.updated.length} to update, ${ch.removed.length} to remove; ` +
+              `${c.hosts.map((h) => mappings.dialects[h].agent).join(', ')} ${c.hosts.length > 1 ? 'run' : 'runs'} ` +
+              'the hooks as they were when it was written'
+            : t.staleRecord
+              ? `its record is ${rel(t.staleRecord)}, where an agent reads it as a hook file (Copilot CLI logs it ` +
+                `as an invalid hook configuration on every run); convert moves it to ${rel(t.record)}`
+              : 'its record is not what convert would write'),
         file: c.file,
         items: [
           ...ch.added.map((h) => `to add: ${h.event}  ${entrySummary(h.handler)}`),

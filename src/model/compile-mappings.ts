@@ -110,7 +110,16 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         ...(entry.required ? { required: entry.required } : {}),
         ...(entry.covers ? { covers: entry.covers } : {}),
         ...(entry.embeds ? { embeds: entry.embeds } : {}),
+        ...(entry.lists ? { lists: entry.lists } : {}),
       };
+      for (const c of entry.lists ?? []) {
+        if (!compiledEntry.params.some(([, x]) => x === c))
+          throw new HookBridgeError(
+            `lists "${c}", which is not one of its parameters`,
+            show('tools.yaml'),
+            `${canonical}.${d}.lists`,
+          );
+      }
       for (const [c, holder] of Object.entries(entry.embeds ?? {})) {
         if (!compiledEntry.params.some(([, x]) => x === holder))
           throw new HookBridgeError(

@@ -144,6 +144,12 @@ export interface DialectEnv {
   agentPid?: string;
   /** A variable the agent sets in the environment of every hook it runs (inherited by whatever the agent starts). */
   marker?: string;
+  /**
+   * Variables that tell a hook which agent runs it (scripts written for several agents read them to pick their
+   * answer's shape): a wrapped script of another agent does not see them, and a script of this agent run by another
+   * gets them — with the value, where it is always the same (null: it varies, and is not set).
+   */
+  identity?: Record<string, string | null>;
 }
 
 export interface DialectRun {

@@ -35,6 +35,8 @@ export interface Hook {
    * command has the gate in front; `command` is the command without it.
    */
   gatedFor?: DialectId;
+  /** That gate as it is written in front of the command (part of the entry's identity in the file). */
+  gate?: string;
   /** Timeout in ms; undefined = not set (the agent's default applies). */
   timeoutMs?: number;
   /** The dialect whose payload/protocol the command expects (differs from the config's when wrapped). */

@@ -42,6 +42,11 @@ export const toolEntrySchema = z.strictObject({
    * canonical parameter holding it (Gemini CLI's web_fetch: url -> prompt, the URLs written in the prompt).
    */
   embeds: z.record(z.string().min(1), z.string().min(1)).optional(),
+  /**
+   * Canonical parameters the tool takes as one value or a list of them (GitHub Copilot CLI's grep and glob `paths`: a
+   * directory or an array of directories), where another agent's tool takes one.
+   */
+  lists: z.array(z.string().min(1)).min(1).optional(),
   /** Canonical tools this one tool does on the agent, which has no tool of their own (Codex CLI: apply_patch = Write,
    * Edit, MultiEdit).
    */
@@ -394,6 +399,12 @@ export const dialectFileSchema = z.strictObject({
       /** A variable the agent sets in the environment of every hook it runs (inherited by whatever the agent starts).
        */
       marker: z.string().optional(),
+      /**
+       * Variables that tell a hook which agent runs it (scripts written for several agents read them to pick their
+       * answer's shape): a wrapped script of another agent does not see them, and a script of this agent run by
+       * another gets them — with the value, where it is always the same (null: it varies, and is not set).
+       */
+      identity: z.record(z.string().min(1), z.string().nullable()).optional(),
     })
     .optional(),
   /** Handler fields (besides type/command/timeout) the agent is known to honour; absent = not researched. */

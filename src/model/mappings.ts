@@ -23,6 +23,8 @@ export interface ToolEntry {
    * web_fetch url -> prompt).
    */
   embeds?: Record<string, string>;
+  /** Canonical parameters taken as one value or a list of them (Copilot CLI's grep `paths`). */
+  lists?: string[];
   /** Canonical tools this one tool does on the agent, which has none of its own for them (apply_patch on Codex CLI). */
   covers?: string[];
 }

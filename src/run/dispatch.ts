@@ -119,8 +119,12 @@ export function groupedHookMatches(h: GroupedHook, p: ParsedPayload, host: Diale
   if (on === 'tool')
     return matcherFires(host, h.matcher, typeof p.payload.tool_name === 'string' ? p.payload.tool_name : '');
   if (!on || on === 'unknown' || h.matcher === '' || h.matcher === '*') return true;
+  // In canonical words: Copilot's source `new` is the `startup` a matcher written from Claude's names (events.yaml
+  // valueNames).
   const value = p.payload[on];
-  return typeof value === 'string' && h.matcher.split(/[|,]/).some((v) => v.trim() === value);
+  if (typeof value !== 'string') return false;
+  const want = canonicalValue(host, p.event!, value);
+  return h.matcher.split(/[|,]/).some((v) => canonicalValue(host, p.event!, v.trim()) === want);
 }
 
 /** Whether a hook's matcher fires for one of the calls a host call is split into (canonical tool ids). */

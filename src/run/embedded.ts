@@ -3,6 +3,8 @@
 // Code's WebFetch url). A Claude WebFetch call fetches one URL, so a prompt with several URLs is several calls
 // there: the script runs once per URL, the answers combine as several calls' hooks would (any deny blocks the one
 // host call), and a rewritten url goes back into the text in place of the one the script was given.
+// The same for a parameter the host's tool takes as a list where the script's takes one value (tools.yaml `lists`:
+// Copilot CLI's grep `paths`, Claude Code's Grep `path`): one run per value, each rewritten value back in its place.
 import type { DialectId } from '../model/dialect-ids.js';
 import type { ToolEntry } from '../model/mappings.js';
 import { toolEntry } from '../dialects/catalog.js';
@@ -10,9 +12,11 @@ import { isObject } from '../model/is-object.js';
 import { aggregate, type Answer } from './answer.js';
 
 export interface Embedded {
-  /** The script's name of the parameter (url) and of the one whose text holds it (prompt). */
+  /** The script's name of the parameter (url) and of the one whose text holds it (prompt); for a list, the list. */
   param: string;
   holder: string;
+  /** The values are a list's (the parameter is the list), not words of the holder's text. */
+  list?: true;
   /** Each value in the holder's text, in order: as the host uses it, and as it is written there. */
   values: { value: string; token: string }[];
 }
@@ -55,8 +59,19 @@ export function embeddedIn(
 ): Embedded | undefined {
   const there = tool ? toolEntry(host, tool) : undefined;
   const own = tool ? toolEntry(script, tool) : undefined;
-  if (!there?.embeds || !own || !isObject(input)) return undefined;
-  for (const [c, holder] of Object.entries(there.embeds)) {
+  if (!(there?.embeds || there?.lists) || !own || !isObject(input)) return undefined;
+  for (const c of there.lists ?? []) {
+    const v = input[nameOf(there, c)];
+    // A list of strings, for a script whose tool takes one value (a single string is that value already).
+    if (!own.lists?.includes(c) && Array.isArray(v) && v.every((x) => typeof x === 'string'))
+      return {
+        param: nameOf(own, c),
+        holder: nameOf(own, c),
+        list: true,
+        values: v.map((x) => ({ value: x, token: x })),
+      };
+  }
+  for (const [c, holder] of Object.entries(there.embeds ?? {})) {
     const text = input[nameOf(there, holder)];
     if (typeof text === 'string' && own.params.some(([, x]) => x === c))
       return { param: nameOf(own, c), holder: nameOf(own, holder), values: urlsIn(text) };
@@ -74,6 +89,7 @@ function joinRewrites(
   input: Record<string, unknown>,
   rewrites: (Record<string, unknown> | undefined)[],
 ): Record<string, unknown> | string {
+  if (e.list) return joinList(e, rewrites);
   const original = input[e.holder];
   const texts = rewrites.map((r) => r?.[e.holder]).filter((t): t is string => typeof t === 'string' && t !== original);
   let text = texts[0] ?? String(original);
@@ -89,6 +105,18 @@ function joinRewrites(
   }
   const { [e.param]: _, ...rest } = rewrites.find(Boolean)!;
   return { ...rest, [e.holder]: text };
+}
+
+/** A list's rewrites: each run's value (or what it was rewritten to) in its place, the rest as the first run's. */
+function joinList(e: Embedded, rewrites: (Record<string, unknown> | undefined)[]): Record<string, unknown> | string {
+  const list: string[] = [];
+  for (const [k, r] of rewrites.entries()) {
+    const v = r && e.param in r ? r[e.param] : e.values[k]!.value;
+    if (typeof v === 'string') list.push(v);
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) list.push(...v);
+    else if (v !== undefined) return `a hook rewrote ${e.param} to ${JSON.stringify(v)}, which a list cannot carry`;
+  }
+  return { ...rewrites.find(Boolean)!, [e.param]: list };
 }
 
 /** One script run per value (the script's payload carries each in turn); the strictest answer wins, rewrites make one

@@ -69,14 +69,22 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   let reason = a.reason;
   let block = a.block === true;
 
-  // A host that voids continue:false on PreToolUse (Codex CLI: the answer is dropped and the tool runs): the
-  // nearest it honours is a deny, with the stopReason as its reason.
+  // A host that does not act on continue:false before a tool call or a prompt (Codex CLI voids the answer, Copilot CLI
+  // ignores the field: the tool runs, the prompt goes to the model): the nearest it honours is a deny of the call, a
+  // block of the prompt, with the stopReason as the reason — what Qwen Code and CodeBuddy Code do with it themselves.
   let continueFalse = a.continueFalse === true;
-  if (continueFalse && out.continueFalse[ev] === 'answer-void') {
+  const unheeded = out.continueFalse[ev] === 'answer-void' || out.continueFalse[ev] === 'ignored';
+  if (continueFalse && unheeded && (ev === 'pre-tool-use' || ev === 'user-prompt-submit')) {
     continueFalse = false;
-    decision = 'deny';
-    reason = a.stopReason ?? reason ?? 'a hook stopped the agent';
-    notes.push(`hook-bridge: continue:false on ${ctx.hostEvent} is void on ${spec.agent}; the call is denied instead`);
+    // A deny or block the script gave itself keeps its own reason.
+    if (ev === 'pre-tool-use' ? decision !== 'deny' : !block)
+      reason = a.stopReason ?? reason ?? 'a hook stopped the agent';
+    if (ev === 'pre-tool-use') decision = 'deny';
+    else block = true;
+    notes.push(
+      `hook-bridge: ${spec.agent} does not act on continue:false on ${ctx.hostEvent}; the ` +
+        `${ev === 'pre-tool-use' ? 'call is denied' : 'prompt is blocked'} instead`,
+    );
   }
   const voids = new Set(out.voids ?? []);
   const ask = o.ask ?? (askRelaysSafely(ctx.host) ? 'ask' : 'deny');

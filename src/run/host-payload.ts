@@ -16,7 +16,16 @@ import { MAX_PAYLOAD, type TooLarge } from './stdin.js';
  * (dialects/host-mode.ts); `hostEvent` is the event as the host named it, `mode` the way it ran the hook (mappings
  * `modes`) where it has several. Or the reply for hook-bridge's own failure.
  */
-export type ParsedPayload = { payload: Payload; event: string | undefined; hostEvent: string; mode?: string };
+export type ParsedPayload = {
+  payload: Payload;
+  event: string | undefined;
+  hostEvent: string;
+  mode?: string;
+  /** The host sent tool_input as the text of a JSON object (Copilot CLI's documented `toolArgs`): `payload` has the
+   * object; a script of the host's own dialect gets the text back as it was.
+   */
+  toolInputText?: string;
+};
 
 export function parseHostPayload(
   args: Pick<RunArgs, 'to' | 'onError' | 'event'>,
@@ -66,10 +75,23 @@ export function parseHostPayload(
         ? `the ${args.to} payload names no event, and the wrapper no --event`
         : 'the payload has no hook_event_name string',
     );
-  if (payload.tool_name !== undefined && typeof payload.tool_name !== 'string')
-    return fail('tool_name is not a string');
-  if (payload.tool_input !== undefined && !isObject(payload.tool_input)) return fail('tool_input is not an object');
-  return { payload, event, hostEvent, ...mode };
+  // A shape hook-bridge did not expect (a tool_name that is not a string, a tool_input that is not an object) is never
+  // a reason to deny a call the hook would allow: the hook gets it as it is, and decides. tool_input as the text of a
+  // JSON object (what Copilot CLI's hook docs show for toolArgs) is that object.
+  const inputText = typeof payload.tool_input === 'string' ? payload.tool_input : undefined;
+  const parsed = inputText === undefined ? undefined : jsonObject(inputText);
+  if (parsed) payload = { ...payload, tool_input: parsed };
+  return { payload, event, hostEvent, ...mode, ...(parsed ? { toolInputText: inputText } : {}) };
+}
+
+/** The object a text is the JSON of, else undefined (not JSON, or JSON of something else). */
+function jsonObject(text: string): Payload | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return isObject(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -78,18 +78,34 @@ function translateMode(mode: unknown, host: DialectId, script: DialectId): unkno
  */
 function fieldName(key: string, host: DialectId, script: DialectId, event?: string): string {
   const hostNames = mappings.dialects[host].payload?.fieldNames ?? {};
-  const canonical = Object.keys(hostNames).find((c) => hostNames[c] === key) ?? key;
+  return scriptField(Object.keys(hostNames).find((c) => hostNames[c] === key) ?? key, script, event);
+}
+
+/** A canonical payload field's name in the script's agent (Copilot CLI's own files: tool_input is toolArgs). */
+export function scriptField(canonical: string, script: DialectId, event?: string): string {
   const s = mappings.dialects[script].payload;
   return (event && s?.eventFieldNames?.[event]?.[canonical]) ?? s?.fieldNames?.[canonical] ?? canonical;
 }
 
-export function translatePayload(p: Payload, host: DialectId, script: DialectId, env: NodeJS.ProcessEnv): Translated {
+/**
+ * `toolInputText`: the host sent tool_input as the text of the JSON object `p` has (host-payload.ts); a script of the
+ * host's own dialect gets that text, as its agent sent it.
+ */
+export function translatePayload(
+  p: Payload,
+  host: DialectId,
+  script: DialectId,
+  env: NodeJS.ProcessEnv,
+  toolInputText?: string,
+): Translated {
   const hostEvent = typeof p.hook_event_name === 'string' ? p.hook_event_name : undefined;
   const event = hostEvent ? canonicalEvent(host, hostEvent) : undefined;
   const hostTool = typeof p.tool_name === 'string' ? p.tool_name : undefined;
   const tool = hostTool ? canonicalTool(host, hostTool) : undefined;
+  const asSent = host === script ? toolInputText : undefined;
   // (A host with payload names of its own was read into canonical names: its scripts get theirs back below.)
-  if (host === script && !hasOwnPayloadNames(host)) return { payload: p, event, tool };
+  if (host === script && !hasOwnPayloadNames(host))
+    return { payload: asSent === undefined ? p : { ...p, tool_input: asSent }, event, tool };
 
   const out: Payload = {};
   // A call the script's agent makes with another tool of its own (a Write or Edit is an apply_patch on Codex CLI).
@@ -121,6 +137,10 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
       case 'tool_input': {
         // Under the script's name for it (Copilot CLI's own files: toolArgs), never beside it as tool_input.
         const name = fieldName(k, host, script, event);
+        if (asSent !== undefined) {
+          out[name] = asSent;
+          break;
+        }
         out[name] = isObject(v)
           ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined)
           : v;
@@ -159,7 +179,8 @@ export function translatePayload(p: Payload, host: DialectId, script: DialectId,
 
 /**
  * A parameter the host's tool carries in another one's text, as the field the script's tool has (Gemini's web_fetch
- * URLs in its prompt -> Claude's WebFetch url): the first value; runHook runs the script once per value (embedded.ts).
+ * URLs in its prompt -> Claude's WebFetch url), or as a list where the script's takes one value (Copilot's grep paths
+ * -> Claude's Grep path): the first value; runHook runs the script once per value (embedded.ts).
  */
 function withEmbedded(
   input: unknown,
@@ -169,7 +190,13 @@ function withEmbedded(
   hostInput: unknown,
 ): unknown {
   const e = embeddedIn(host, script, tool, hostInput);
-  return e?.values.length && isObject(input) ? { [e.param]: e.values[0]!.value, ...input } : input;
+  if (!e || !isObject(input)) return input;
+  // A list: its first value in the list's place (none: the parameter left out, as the script's agent leaves it out).
+  if (e.list) {
+    const { [e.param]: _, ...rest } = input;
+    return e.values.length ? { ...rest, [e.param]: e.values[0]!.value } : rest;
+  }
+  return e.values.length ? { [e.param]: e.values[0]!.value, ...input } : input;
 }
 
 /** A canonical parameter's native name on a dialect's tool. */

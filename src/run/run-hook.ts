@@ -30,9 +30,9 @@ type HookArgs = Pick<
 
 /** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */
 export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.ProcessEnv): Promise<HookRun> {
-  const t = translatePayload(p.payload, args.to, args.from, env);
+  const t = translatePayload(p.payload, args.to, args.from, env, p.toolInputText);
   const projectDir = hostProjectDir(args.to, env, p.payload);
-  const sEnv = scriptEnv(args.from, args.pluginRoot, projectDir, env);
+  const sEnv = scriptEnv(args.from, args.to, args.pluginRoot, projectDir, env);
   const transcriptNote = await syncTranscripts(t.payload, args, env, projectDir, sEnv);
   const envFile = sessionEnvFile(args.from, args.to, t.event, env);
   if (envFile) sEnv[envFile.var] = envFile.path;

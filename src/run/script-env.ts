@@ -6,16 +6,25 @@ import { isAbsolute, join } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 
-/** The host's environment plus the script agent's project-dir variables (unless set) and plugin root (--plugin-root).
+/**
+ * The host's environment as the script's agent gives it: without the host's identity variables (env.identity: a
+ * script that detects its agent answers in its own agent's shape), with its own agent's, its project-dir variables
+ * (unless set) and plugin root (--plugin-root).
  */
 export function scriptEnv(
   script: DialectId,
+  host: DialectId,
   pluginRoot: string | undefined,
   projectDir: string,
   env: NodeJS.ProcessEnv,
 ): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env };
   const spec = mappings.dialects[script].env;
+  if (host !== script) {
+    const own = spec?.identity ?? {};
+    for (const v of Object.keys(mappings.dialects[host].env?.identity ?? {})) if (!(v in own)) delete out[v];
+    for (const [v, value] of Object.entries(own)) if (value !== null) out[v] = value;
+  }
   for (const v of spec?.projectDir ?? []) out[v] ??= projectDir;
   if (pluginRoot !== undefined && spec?.pluginRoot) out[spec.pluginRoot] = anchorPath(pluginRoot, projectDir, env);
   return out;

@@ -11,7 +11,7 @@ import { translateResponse } from '../results/index.js';
 import type { RunArgs } from './args.js';
 import type { ParsedPayload } from './host-payload.js';
 import { callOfPatch, joinPatch, splitPatch } from './patch-calls.js';
-import type { Payload, Translated } from './payload.js';
+import { scriptField, type Payload, type Translated } from './payload.js';
 import type { HookRun, RunOnce } from './script-run.js';
 
 /**
@@ -53,15 +53,19 @@ export async function runSplit(
       runs.push({ answer: { context: [] }, stderr: '', tool: c.tool });
       continue;
     }
+    // In the script agent's field names (a Copilot script reads toolName and toolArgs).
+    const [name, input, id, response] = ['tool_name', 'tool_input', 'tool_use_id', 'tool_response'].map((f) =>
+      scriptField(f, script, t.event),
+    ) as [string, string, string, string];
     const payload: Payload = {
       ...t.payload,
-      tool_name: toolEntry(script, c.tool)?.name ?? t.payload.tool_name,
-      tool_input: renameParams(c.input, toolEntry('claude', c.tool), toolEntry(script, c.tool)),
+      [name]: toolEntry(script, c.tool)?.name ?? t.payload[name],
+      [input]: renameParams(c.input, toolEntry('claude', c.tool), toolEntry(script, c.tool)),
     };
     // each call its own id, the one its tool_use has in the translated transcript (src/transcript/codex.ts)
-    if (typeof t.payload.tool_use_id === 'string') payload.tool_use_id = partId(t.payload.tool_use_id, k);
-    if ('tool_response' in t.payload)
-      payload.tool_response = translateResponse(c.response, c.tool, 'claude', script, c.input, cwd);
+    if (typeof t.payload[id] === 'string') payload[id] = partId(t.payload[id], k);
+    if (response in t.payload)
+      payload[response] = translateResponse(c.response, c.tool, 'claude', script, c.input, cwd);
     const r = await once(payload, c.tool);
     runs.push(r);
     if (r.failure) return { ...r, tool: t.tool };

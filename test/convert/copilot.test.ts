@@ -10,8 +10,8 @@ import { convertProject } from '../../src/convert/project.js';
 import { dialects } from '../../src/dialects/index.js';
 import { gate, gatePrefix, ungate } from '../../src/dialects/foreign-gate.js';
 import { RUNNER_GUARD } from '../../src/dialects/runner-guard.js';
-import { project } from './helpers.js';
-import { cli } from './host.js';
+import { project, settings } from './helpers.js';
+import { cli, shimDir } from './host.js';
 
 const guard = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh';
 const env = 'python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/protect-env.py"';
@@ -302,6 +302,140 @@ describe('convert --to copilot: its own file, and the Claude files gated', () =>
   });
 });
 
+describe('convert --to claude in a Copilot project (rysweet/azlin): each hook runs once on Copilot', () => {
+  // Copilot reads .claude/settings.json itself: the entries convert writes there for Copilot's own hooks are gated, so
+  // Copilot runs each from its own file only, and Claude Code runs them through hook-bridge.
+  const team = {
+    version: 1,
+    hooks: {
+      sessionStart: [{ type: 'command', bash: './.github/hooks/session-start', timeoutSec: 30 }],
+      preToolUse: [{ type: 'command', bash: './.github/hooks/pre-tool-use', timeoutSec: 15 }],
+    },
+  };
+  // A Copilot-shaped guard (flat answer, toolArgs), logging each run.
+  const preToolUse =
+    `#!/bin/sh\nIN=$(cat); echo "ran $COPILOT_CLI" >> "$(dirname "$0")/runs.log"\n` +
+    `case "$IN" in *'rm -rf'*) printf '{"permissionDecision":"deny","permissionDecisionReason":"NO-RM"}';; esac\n`;
+  const setupCopilot = (extra: Record<string, string> = {}) => {
+    const dir = project({
+      ...extra,
+      '.github/hooks/amplihack-hooks.json': team,
+      '.github/hooks/session-start': '#!/bin/sh\ncat >/dev/null\n',
+      '.github/hooks/pre-tool-use': preToolUse,
+    });
+    spawnSync('chmod', ['+x', join(dir, '.github/hooks/session-start'), join(dir, '.github/hooks/pre-tool-use')]);
+    return dir;
+  };
+  const toClaude = (dir: string, extra: object = {}) =>
+    convertProject({ project: dir, from: 'copilot', to: ['claude'], backup: false, runner: 'hook-bridge', ...extra });
+  const preCommand = (dir: string) =>
+    JSON.parse(read(dir, '.claude/settings.json')).hooks.PreToolUse[0].hooks[0].command as string;
+  const claudePayload = (dir: string) =>
+    JSON.stringify({
+      session_id: 's',
+      transcript_path: '',
+      cwd: dir,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf build', description: 'clean' },
+    });
+  /** The entry run as each agent runs a hook of .claude/settings.json (docs/observations.md). */
+  const asAgent = (dir: string, agent: 'claude' | 'copilot') => {
+    const env = { PATH: `${shimDir}:${process.env.PATH}`, HOME: dir, CLAUDE_PROJECT_DIR: dir };
+    return agent === 'claude'
+      ? spawnSync('/bin/sh', ['-c', preCommand(dir)], {
+          cwd: dir,
+          env: { ...env, CLAUDE_PID: String(process.pid) },
+          input: claudePayload(dir),
+          encoding: 'utf8',
+        })
+      : spawnSync('bash', ['--norc', '--noprofile', '-c', preCommand(dir)], {
+          cwd: dir,
+          env: { ...env, COPILOT_CLI: '1', COPILOT_PROJECT_DIR: dir },
+          input: claudePayload(dir),
+          encoding: 'utf8',
+        });
+  };
+  const runs = (dir: string) =>
+    existsSync(join(dir, '.github/hooks/runs.log')) ? read(dir, '.github/hooks/runs.log').trim().split('\n') : [];
+
+  it(
+    'the entries are gated: under Copilot they do nothing (it runs its own file); under Claude Code the guard ' +
+      'runs, as a Copilot script, and denies',
+    async () => {
+      const dir = setupCopilot();
+      const r = await toClaude(dir);
+      expect(preCommand(dir)).toBe(
+        gate(
+          "hook-bridge run --from copilot --to claude --timeout 15 -c './.github/hooks/pre-tool-use'",
+          'copilot',
+          'claude',
+        ),
+      );
+      expect(r.targets[0]!.result.report.filter((row) => row.notes.some((n) => n.startsWith('gated: '))).length).toBe(
+        2,
+      );
+      const copilot = asAgent(dir, 'copilot');
+      expect([copilot.status, copilot.stdout, runs(dir)]).toEqual([0, '', []]);
+      const claude = asAgent(dir, 'claude');
+      expect(claude.status).toBe(0);
+      expect(JSON.parse(claude.stdout).hookSpecificOutput).toMatchObject({
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'NO-RM',
+      });
+      // The Copilot script saw its own agent's marker under Claude Code (env.identity).
+      expect(runs(dir)).toEqual(['ran 1']);
+    },
+  );
+  it('a re-run, --check, --remove; convert --to copilot from the Claude file leaves those gates alone', async () => {
+    const dir = setupCopilot({
+      '.claude/settings.json': settings({ Stop: [{ hooks: [{ type: 'command', command: './claude-stop.sh' }] }] }),
+    });
+    await toClaude(dir);
+    const after = read(dir, '.claude/settings.json');
+    const again = await toClaude(dir);
+    expect([again.targets[0]!.changed, again.targets[0]!.recordChanged]).toEqual([false, false]);
+    expect(cli(['convert', '--from', 'copilot', '--to', 'claude', '--check'], { cwd: dir }).code).toBe(0);
+    // The Claude file's own hook converted to Copilot: gated there; the entries from Copilot keep their gates.
+    await run(dir);
+    expect(claudeHooks(dir).map((h) => [h.nativeEvent, h.scriptDialect, h.gatedFor])).toEqual([
+      ['Stop', 'claude', 'copilot'],
+      ['SessionStart', 'copilot', 'copilot'],
+      ['PreToolUse', 'copilot', 'copilot'],
+    ]);
+    expect(JSON.parse(read(dir, '.github/hooks/hook-bridge.json')).hooks).toEqual({
+      agentStop: [expect.objectContaining({ bash: expect.stringContaining("-c './claude-stop.sh'") })],
+    });
+    await convertProject({ project: dir, to: ['copilot'], remove: true, backup: false });
+    expect(read(dir, '.claude/settings.json')).toBe(after);
+    await convertProject({ project: dir, from: 'copilot', to: ['claude'], remove: true, backup: false });
+    expect(read(dir, '.claude/settings.json')).toBe(
+      settings({ Stop: [{ hooks: [{ type: 'command', command: './claude-stop.sh' }] }] }),
+    );
+  });
+  it('entries an earlier version wrote without the gate are gated by the next run (updated in place)', async () => {
+    const dir = setupCopilot();
+    await toClaude(dir);
+    const prefix = JSON.stringify(gatePrefix('copilot', 'claude')!).slice(1, -1);
+    writeFileSync(join(dir, '.claude/settings.json'), read(dir, '.claude/settings.json').split(prefix).join(''));
+    const audit = cli(['audit'], { cwd: dir });
+    expect(audit.code).toBe(1);
+    expect(audit.stdout).toContain("holds hook-bridge's conversion of .github/hooks/amplihack-hooks.json's hook");
+    expect(cli(['convert', '--from', 'copilot', '--to', 'claude', '--check'], { cwd: dir }).code).toBe(1);
+    const r = await toClaude(dir);
+    const c = r.targets[0]!.changes;
+    expect([c.added.length, c.updated.length, c.removed.length]).toEqual([0, 2, 0]);
+    expect(asAgent(dir, 'copilot').stdout).toBe('');
+    expect(cli(['audit'], { cwd: dir }).code).toBe(0);
+  });
+  it('--stdout and --out gate nothing (as for --to copilot)', async () => {
+    const dir = setupCopilot();
+    expect((await toClaude(dir, { stdout: true })).targets[0]!.after).not.toContain('COPILOT_CLI');
+    await toClaude(dir, { out: join(dir, 'elsewhere.json') });
+    expect(read(dir, 'elsewhere.json')).not.toContain('COPILOT_CLI');
+  });
+});
+
 describe('the gate', () => {
   const g = gate('echo RAN', 'copilot', 'claude');
   /** The gated command, run as an agent runs it: sh -c, with this process as the shell's parent. */
@@ -309,7 +443,7 @@ describe('the gate', () => {
     spawnSync('/bin/sh', ['-c', g], { env: { PATH: process.env.PATH!, ...extra }, encoding: 'utf8' }).stdout;
   it('is the command behind a prefix, and reads back to it', () => {
     expect(g.endsWith('; echo RAN')).toBe(true);
-    expect(ungate(g)).toEqual({ command: 'echo RAN', host: 'copilot' });
+    expect(ungate(g)).toEqual({ command: 'echo RAN', host: 'copilot', prefix: gatePrefix('copilot', 'claude') });
     expect(gate(g, 'copilot', 'claude')).toBe(g);
     expect(ungate('echo RAN')).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 // hook-bridge doctor (issue 30): on a project converted for Codex CLI with untrusted hooks, a missing runner and a
 // stale conversion it names each problem with its fix, exit 1; once the fixes it names are applied, exit 0. The
 // programs on PATH are the test's own (a hook-bridge shim, fake agents), so what it finds is what was planted.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -199,5 +199,29 @@ describe('doctor: what else would not run', () => {
       ['note', 'GitHub Copilot CLI: not installed (no copilot on PATH)'],
     ]);
     expect(doctorExitCode(r)).toBe(0);
+  });
+});
+
+describe('doctor: a record where an earlier version kept it', () => {
+  it("Copilot's record in .github/hooks/ (an invalid hook file to Copilot): found, the move named", async () => {
+    const { dir, home } = claudeProject();
+    const env = { PATH: shimDir };
+    await convertProject({ project: dir, to: ['copilot'], env, home });
+    renameSync(
+      join(dir, '.github/hook-bridge.hook-bridge.json'),
+      join(dir, '.github/hooks/hook-bridge.hook-bridge.json'),
+    );
+    const r = await doctor({ project: dir, cwd: dir, env, home, agentVersions: false, self });
+    expect(problems(r).map((c) => [c.kind, c.message, c.fix])).toEqual([
+      [
+        'conversion',
+        '.github/hooks/hook-bridge.json is out of date with .claude/settings.json: its record is ' +
+          '.github/hooks/hook-bridge.hook-bridge.json, where an agent reads it as a hook file (Copilot CLI logs it ' +
+          'as an invalid hook configuration on every run); convert moves it to .github/hook-bridge.hook-bridge.json',
+        'hook-bridge convert --to copilot (then commit the result)',
+      ],
+    ]);
+    await convertProject({ project: dir, to: ['copilot'], env, home });
+    expect(problems(await doctor({ project: dir, cwd: dir, env, home, agentVersions: false, self }))).toEqual([]);
   });
 });

@@ -329,6 +329,20 @@ describe('GitHub Copilot CLI 1.0.102: prompt and stop', () => {
     });
   });
 
+  it('a userPromptSubmitted continue:false is not acted on: the prompt reaches the model (issue 32)', async () => {
+    const r = await run(({ hook }) => ({
+      'P:.github/hooks/own.json': own(
+        'userPromptSubmitted',
+        bash(hook('ups', { out: json({ continue: false, stopReason: 'STOP-PROMPT' }) })),
+      ),
+    }));
+    expect({ exit: r.exitCode, asked: r.requests.length > 0, ran: r.ran }, why(r)).toEqual({
+      exit: 0,
+      asked: true,
+      ran: true,
+    });
+  });
+
   it(
     'a Stop hook that always blocks (Claude file) is run 9 times: the turn ' +
       'ends after 8 continuations, each reason sent as a user message',

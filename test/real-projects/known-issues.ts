@@ -46,27 +46,6 @@ export const KNOWN_ISSUES: KnownIssue[] = [
       'logs/*.json and .claude/data/, devkit .devkit/ and a line in .gitignore, agentspec-copilot .github/agents/ ' +
       'and .github/sdd/, hs-buddy logs/session/ (issue 29; branch h-run)',
   },
-  {
-    id: 'host-identity-leaks',
-    projects: ['obra__superpowers'],
-    check: 'decision',
-    hosts: ['copilot'],
-    calls: ['session start'],
-    what:
-      'the wrapper passes COPILOT_CLI=1 through: the SessionStart script answers in Copilot shape and `run` drops ' +
-      'its context (issue 29; branch h-run)',
-  },
-  {
-    id: 'apply-patch-copilot-names',
-    projects: ['AlexDeMichieli__copilot-hooks-demo'],
-    check: 'decision',
-    hosts: ['codex'],
-    calls: ['write .env', 'write source', 'edit'],
-    what:
-      "a Copilot hook converted to Codex CLI: `run` splits Codex's apply_patch into `create`/`edit` in tool_name and " +
-      'tool_input but leaves toolName `apply_patch` and toolArgs `{patch}` in the camelCase fields a Copilot script ' +
-      'reads, so its edit guard never fires and the deny is lost (issue 29; branches h-copilot and h-run)',
-  },
 ];
 
 /** The known issue a check of a project (on an agent, for a call) is listed under, if any. */

@@ -741,3 +741,42 @@ describe('run --calls: a patch runs the script only for the calls its Claude mat
     expect(r.exitCode === 2 || json(r).hookSpecificOutput?.permissionDecision === 'deny').toBe(true);
   });
 });
+
+describe('run --from copilot --to codex: a Copilot script sees each file call of a patch in its own fields', () => {
+  it('an .env guard reading toolName and toolArgs.path denies an Add File of .env', async () => {
+    const log = join(proj, 'copilot-saw.jsonl');
+    const guard = `node -e ${shellQuote(
+      `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const p=JSON.parse(s);` +
+        `require('fs').appendFileSync(${JSON.stringify(log)},JSON.stringify([p.toolName,p.toolArgs])+'\\n');` +
+        `if(p.toolName==='create'&&String(p.toolArgs.path).endsWith('.env'))console.log(JSON.stringify(` +
+        `{permissionDecision:'deny',permissionDecisionReason:'COPILOT-ENV-GUARD'}))})`,
+    )}`;
+    const p = payload('PreToolUse-apply_patch-add', {
+      tool_input: {
+        command: '*** Begin Patch\n*** Add File: notes.txt\n+x\n*** Add File: .env\n+KEY=1\n*** End Patch\n',
+      },
+    });
+    const wrapped =
+      `${shellQuote(process.execPath)} ${shellQuote(BIN)} run --from copilot --to codex -c ` + shellQuote(guard);
+    const r = await spawnCollect(
+      '/bin/bash',
+      ['-c', wrapped],
+      { cwd: p.cwd as string, env: cleanEnv({ SHELL: '/bin/bash' }) },
+      JSON.stringify(p),
+    );
+    expect(
+      readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
+      ['create', { path: join(proj, 'notes.txt'), file_text: 'x\n' }],
+      ['create', { path: join(proj, '.env'), file_text: 'KEY=1\n' }],
+    ]);
+    expect(JSON.parse(r.stdout).hookSpecificOutput).toEqual({
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'COPILOT-ENV-GUARD',
+    });
+  });
+});

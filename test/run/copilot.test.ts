@@ -5,79 +5,25 @@
 // decisions.json before the replies hook-bridge gives are judged by it.
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hostCall } from '../../src/dialects/host-mode.js';
 import { shellQuote } from '../../src/dialects/wrapper.js';
 import { mappings } from '../../src/model/mappings.js';
 import { readAnswer, type ScriptResult } from '../../src/run/answer.js';
-import { emit, type HostReply } from '../../src/run/emit.js';
+import { emit } from '../../src/run/emit.js';
 import { translatePayload, type Payload } from '../../src/run/payload.js';
-import { BIN, cleanEnv, spawnCollect } from './cli.js';
-
-type Obj = Record<string, any>;
-type Mode = 'own' | 'claude';
-const OBS = resolve(import.meta.dirname, '../fixtures/observed/copilot');
-const PAYLOADS = join(OBS, 'payloads');
-
-/** What Copilot does with a hook's reply, by its decision table (README §6). */
-interface Effect {
-  /** preToolUse: the call is denied, with the text the model gets. */
-  denied?: string;
-  /** userPromptSubmitted: the run ends before the model; agentStop: the turn goes on with `toModel`. */
-  blocked?: boolean;
-  /** Text that reaches the model (context, a post-tool block's reason, a stop block's reason). */
-  toModel: string[];
-  /** The arguments a preToolUse rewrite makes the call run with. */
-  rewrite?: Obj;
-}
-function copilotDoes(mode: Mode, event: string, r: Pick<HostReply, 'stdout' | 'exitCode'>): Effect {
-  const e: Effect = { toModel: [] };
-  if (event === 'pre-tool-use' && r.exitCode !== 0) {
-    e.denied =
-      r.exitCode === 2
-        ? 'Denied by preToolUse hook: hook exited with code 2'
-        : 'Denied by preToolUse hook (hook errored)';
-    return e;
-  }
-  if (r.exitCode !== 0) return e;
-  let j: Obj;
-  try {
-    j = JSON.parse(r.stdout);
-  } catch {
-    return e;
-  }
-  if (typeof j !== 'object' || j === null) return e;
-  const hso: Obj =
-    mode === 'claude' && typeof j.hookSpecificOutput === 'object' && j.hookSpecificOutput ? j.hookSpecificOutput : {};
-  const ctx = [
-    j.additionalContext,
-    ...(mode === 'claude' && event === 'pre-tool-use' ? [hso.additionalContext] : []),
-  ].filter((x) => typeof x === 'string' && x);
-  if (event === 'pre-tool-use') {
-    const pd = j.permissionDecision ?? hso.permissionDecision;
-    const reason = j.permissionDecisionReason ?? hso.permissionDecisionReason;
-    if (pd === 'deny') e.denied = `Denied by preToolUse hook: ${reason ?? 'No reason provided'}`;
-    else if (pd === 'ask') e.denied = `Denied by preToolUse hook (unable to ask user for confirmation): ${reason}`;
-    else if (mode === 'own' && j.modifiedArgs) e.rewrite = j.modifiedArgs;
-    else if (mode === 'claude' && hso.permissionDecision === 'allow' && hso.updatedInput) e.rewrite = hso.updatedInput;
-    if (!e.denied) e.toModel.push(...ctx);
-  } else if (event === 'post-tool-use') {
-    if (mode === 'own')
-      e.toModel.push(...ctx, ...(j.modifiedResult?.textResultForLlm ? [j.modifiedResult.textResultForLlm] : []));
-    else if (j.decision === 'block') e.toModel.push(`Tool result blocked: ${j.reason}`);
-  } else if (event === 'user-prompt-submit') {
-    if (j.decision === 'block') e.blocked = true;
-    else if (mode === 'own') e.toModel.push(...ctx);
-  } else if (event === 'session-start') {
-    if (mode === 'own') e.toModel.push(...ctx);
-  } else if (event === 'stop' && j.decision === 'block') {
-    e.blocked = true;
-    e.toModel.push(j.reason);
-  }
-  return e;
-}
+import { BIN } from './cli.js';
+import {
+  copilotDoes,
+  copilotRuns as runAsCopilot,
+  hostRuns as runsAsHook,
+  OBS,
+  PAYLOADS,
+  type Mode,
+  type Obj,
+} from './copilot-host.js';
 
 describe('the decision table as code agrees with every single-answer probe of decisions.json', () => {
   const EVENT: Record<string, string> = {
@@ -133,7 +79,14 @@ beforeAll(() => {
 describe('payload: what a Copilot hook gets -> what Claude Code would have sent, in both modes', () => {
   const P = '/PROJECT';
   const cases: [string, string, string | undefined, Obj][] = [
-    ['own', 'sessionStart', 'sessionStart', { hook_event_name: 'SessionStart', source: 'new', initial_prompt: 'go' }],
+    // Copilot's source `new` is Claude's `startup`, its end reason `complete` Claude's `other` (events.yaml
+    // valueNames).
+    [
+      'own',
+      'sessionStart',
+      'sessionStart',
+      { hook_event_name: 'SessionStart', source: 'startup', initial_prompt: 'go' },
+    ],
     ['own', 'userPromptSubmitted', 'userPromptSubmitted', { hook_event_name: 'UserPromptSubmit', prompt: 'go' }],
     [
       'own',
@@ -201,8 +154,8 @@ describe('payload: what a Copilot hook gets -> what Claude Code would have sent,
         transcript_path: '/HOME/.copilot/session-state/f73bd633-52f0-4fa7-9447-39ea1571e3db/events.jsonl',
       },
     ],
-    ['own', 'sessionEnd', 'sessionEnd', { hook_event_name: 'SessionEnd', reason: 'complete' }],
-    ['claude', 'SessionStart', undefined, { hook_event_name: 'SessionStart', source: 'new' }],
+    ['own', 'sessionEnd', 'sessionEnd', { hook_event_name: 'SessionEnd', reason: 'other' }],
+    ['claude', 'SessionStart', undefined, { hook_event_name: 'SessionStart', source: 'startup' }],
     ['claude', 'UserPromptSubmit', undefined, { hook_event_name: 'UserPromptSubmit', prompt: 'go' }],
     [
       'claude',
@@ -249,7 +202,7 @@ describe('payload: what a Copilot hook gets -> what Claude Code would have sent,
       { hook_event_name: 'PostToolUseFailure', tool_name: 'Read', error: 'Path does not exist' },
     ],
     ['claude', 'Stop', undefined, { hook_event_name: 'Stop', stop_hook_active: false }],
-    ['claude', 'SessionEnd', undefined, { hook_event_name: 'SessionEnd', reason: 'complete' }],
+    ['claude', 'SessionEnd', undefined, { hook_event_name: 'SessionEnd', reason: 'other' }],
   ];
   it.each(cases)('%s %s', (mode, name, event, want) => {
     const raw = JSON.parse(readFileSync(join(PAYLOADS, mode, `${name}.json`), 'utf8'));
@@ -296,31 +249,8 @@ describe('payload: what a Copilot hook gets -> what Claude Code would have sent,
   });
 });
 
-/** A hook process as Copilot starts it: the payload as one line without a newline, in the project, its variables set.
- */
-async function hostRuns(file: string, args: string[], p: Obj): Promise<HostReply> {
-  const r = await spawnCollect(
-    file,
-    args,
-    { cwd: proj, env: cleanEnv({ COPILOT_CLI: '1', COPILOT_PROJECT_DIR: proj, CLAUDE_PROJECT_DIR: proj }) },
-    JSON.stringify(p),
-  );
-  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.code ?? -1 };
-}
-/** Copilot's way: `bash --norc --noprofile -c <command>`, with a `run` wrapper as convert writes it. */
-const copilotRuns = (command: string, p: Obj, event?: string) =>
-  hostRuns(
-    '/bin/bash',
-    [
-      '--norc',
-      '--noprofile',
-      '-c',
-      `${shellQuote(process.execPath)} ${shellQuote(BIN)} run --from claude --to copilot` +
-        (event ? ` --event ${event}` : '') +
-        ` -c ${shellQuote(command)}`,
-    ],
-    p,
-  );
+const hostRuns = (file: string, args: string[], p: Obj) => runsAsHook(proj, file, args, p);
+const copilotRuns = (command: string, p: Obj, event?: string) => runAsCopilot(proj, command, p, event);
 
 describe(
   'run --from claude --to copilot: Claude scripts reach on Copilot ' +
@@ -569,13 +499,16 @@ describe('property: every Claude answer, in both modes, becomes a reply with the
             expect(reply.exitCode).toBe(0);
             const e = copilotDoes(mode, ev, reply);
             if (ev === 'pre-tool-use') {
-              // Claude: deny, and ask (headless) deny; everything else lets the call run.
-              const claudeDenies = a.decision === 'deny' || a.decision === 'ask';
+              // Claude: deny, and ask (headless) deny; continue:false (the call runs, then the session ends) is the
+              // deny Copilot can give; everything else lets the call run.
+              const claudeDenies = a.decision === 'deny' || a.decision === 'ask' || a.continueFalse === true;
               expect(!!e.denied).toBe(claudeDenies);
               if (a.decision === 'deny' && a.reason?.trim()) expect(e.denied).toContain(a.reason.trim());
               if (!claudeDenies && a.updatedInput) expect(e.rewrite).toEqual(a.updatedInput);
             }
-            if (ev === 'user-prompt-submit' || ev === 'stop') expect(!!e.blocked).toBe(!!a.block);
+            // A prompt stopped by continue:false is Copilot's block (both end the run before the model).
+            if (ev === 'user-prompt-submit') expect(!!e.blocked).toBe(!!a.block || a.continueFalse === true);
+            if (ev === 'stop') expect(!!e.blocked).toBe(!!a.block);
             if (ev === 'post-tool-use' && a.block && a.reason?.trim())
               expect(e.toModel.join('\n')).toContain(a.reason.trim());
             const delivers = mode === 'own' || ev === 'pre-tool-use';

@@ -98,33 +98,26 @@ describe.concurrent('own failures through the CLI', () => {
       stderr: '',
     });
   });
-  it('tool_input not an object: PreToolUse fails closed, the script is not run', async () => {
+  // A shape hook-bridge did not expect is never a reason to deny a call the hook would allow (issue 29): the hook gets
+  // the field as it is and decides.
+  it('tool_input not an object (a plain string): the script runs, sees it as it is; its answer stands', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-run-rob-'));
     const p = { ...load('qwen', 'PreToolUse-run_shell_command'), cwd: dir, tool_input: 'rm -rf /' };
-    const r = await cli([...Q, '-c', 'touch ran'], JSON.stringify(p), { QWEN_PROJECT_DIR: dir });
-    expect(r).toEqual({ code: 0, stdout: deny('hook-bridge: tool_input is not an object'), stderr: '' });
-    expect(existsSync(join(dir, 'ran'))).toBe(false);
-  });
-  it('tool_input not an object on PostToolUse: never blocks', async () => {
-    const p = { ...load('qwen', 'PostToolUse-run_shell_command'), tool_input: ['x'] };
-    expect(await cli([...Q, '-c', 'true'], JSON.stringify(p))).toEqual({
-      code: 0,
-      stdout: '{}\n',
-      stderr: 'hook-bridge: tool_input is not an object\n',
+    const r = await cli([...Q, '-c', 'cat > seen.json'], JSON.stringify(p), { QWEN_PROJECT_DIR: dir });
+    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(JSON.parse(readFileSync(join(dir, 'seen.json'), 'utf8')).tool_input).toBe('rm -rf /');
+    const denied = await cli([...Q, '-c', 'echo "NO: odd input" >&2; exit 2'], JSON.stringify(p), {
+      QWEN_PROJECT_DIR: dir,
     });
+    expect(denied).toEqual({ code: 0, stdout: deny('NO: odd input'), stderr: 'NO: odd input\n' });
   });
-  it('tool_name not a string on PermissionRequest: fails closed in its own form', async () => {
-    const p = { ...load('qwen', 'PermissionRequest-run_shell_command'), tool_name: 7 };
-    expect(await cli([...Q, '-c', 'true'], JSON.stringify(p))).toEqual({
-      code: 0,
-      stdout: line({
-        hookSpecificOutput: {
-          hookEventName: 'PermissionRequest',
-          decision: { behavior: 'deny', message: 'hook-bridge: tool_name is not a string' },
-        },
-      }),
-      stderr: '',
-    });
+  it('tool_input not an object on PostToolUse: the script runs, nothing blocks', async () => {
+    const p = { ...load('qwen', 'PostToolUse-run_shell_command'), cwd: tmpdir(), tool_input: ['x'] };
+    expect(await cli([...Q, '-c', 'true'], JSON.stringify(p))).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+  it('tool_name not a string on PermissionRequest: the script runs and its allow stands', async () => {
+    const p = { ...load('qwen', 'PermissionRequest-run_shell_command'), cwd: tmpdir(), tool_name: 7 };
+    expect(await cli([...Q, '-c', 'true'], JSON.stringify(p))).toEqual({ code: 0, stdout: '', stderr: '' });
   });
   it('--on-error allow: an own failure on PreToolUse does not block', async () => {
     expect(await cli([...Q, '--on-error', 'allow', '-c', 'true'], 'garbage')).toEqual({

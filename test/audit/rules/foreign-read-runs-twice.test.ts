@@ -3,6 +3,11 @@ import { gate } from '../../../src/dialects/foreign-gate.js';
 import { claude, cmd, ruleTester } from '../rule-tester.js';
 
 const wrapper = "hook-bridge run --from claude --to copilot --event preToolUse -c './g.sh'";
+/** Copilot's own hook, and what `convert --from copilot --to claude` wrote for it into the Claude file. */
+const copilotOwn = {
+  '.github/hooks/team.json': { version: 1, hooks: { preToolUse: [{ type: 'command', bash: './team.sh' }] } },
+};
+const toClaude = "hook-bridge run --from copilot --to claude --timeout 30 -c './team.sh'";
 const own = {
   '.github/hooks/hook-bridge.json': {
     version: 1,
@@ -26,8 +31,12 @@ ruleTester(rule, {
       files: claude({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('./g.sh')] }] }),
     },
     {
-      name: 'no --target',
-      files: { ...own, ...claude({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('./g.sh')] }] }) },
+      name: 'no --target, and no Copilot file in the project: nobody reads the Claude file twice',
+      files: claude({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('./g.sh')] }] }),
+    },
+    {
+      name: "Copilot's own hook converted to Claude, the entry gated (what convert writes)",
+      files: { ...copilotOwn, ...claude({ PreToolUse: [{ hooks: [cmd(gate(toClaude, 'copilot', 'claude'))] }] }) },
     },
   ],
   invalid: [
@@ -46,6 +55,28 @@ ruleTester(rule, {
         },
       ],
     },
+    {
+      name: "no --target: the project has Copilot's own hook file, so Copilot's reading of the Claude file is audited",
+      files: { ...own, ...claude({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('./g.sh')] }] }) },
+      errors: [{ messageId: 'alsoOwn', path: 'hooks.PreToolUse[0].hooks[0].command' }],
+    },
+    ...[undefined, 'copilot' as const].map((target) => ({
+      name:
+        `Copilot's own hook converted to Claude by a hook-bridge that did not gate it (rysweet/azlin), ` +
+        `${target ? '--target copilot' : 'no --target'}`,
+      ...(target ? { target } : {}),
+      files: { ...copilotOwn, ...claude({ PreToolUse: [{ hooks: [cmd(toClaude)] }] }) },
+      errors: [
+        {
+          messageId: 'converted',
+          path: 'hooks.PreToolUse[0].hooks[0].command',
+          message:
+            ".claude/settings.json holds hook-bridge's conversion of .github/hooks/team.json's hook for Claude Code, " +
+            'without a gate: GitHub Copilot CLI runs it from both files, twice per event',
+          severity: 'error' as const,
+        },
+      ],
+    })),
     {
       name: 'the same command in settings.json and settings.local.json (Claude Code runs it once)',
       target: 'copilot',
