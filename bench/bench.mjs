@@ -402,6 +402,22 @@ const hostShell = ['bash', '-c']; // Qwen Code runs a hook command with bash -c 
 const shq = (x) => `'${x.replace(/'/g, `'\\''`)}'`;
 const RUNNER = `${shq(NODE)} ${shq(BIN)}`;
 
+// everything-claude-code's hook set (issue 29: test/real-projects/affaan-m__everything-claude-code, a Claude plugin):
+// 28 hooks, every matcher group with a `description` and an `id`, 8 on PreToolUse (`Bash`, `Write`, `Edit|Write`, `*`,
+// `Bash|Write|Edit|MultiEdit` …, one `async`), 10 on PostToolUse. Its matchers, fields and timeouts as they are; each
+// command replaced by one that only reads stdin (hook-bridge's own cost, not its node programs'). A write_file on
+// Qwen Code, before and after the tool, as the host makes it.
+const EPROJ = join(tmp, 'ecc-project');
+const ECC = join(root, 'test/real-projects/affaan-m__everything-claude-code');
+const eccSet = JSON.parse(readFileSync(join(ECC, 'hooks/hooks.json'), 'utf8'));
+for (const groups of Object.values(eccSet.hooks))
+  for (const g of groups) for (const h of g.hooks) h.command = `${TRIVIAL} # ${g.id}`;
+mkdirSync(join(EPROJ, 'hooks'), { recursive: true });
+mkdirSync(join(EPROJ, '.claude-plugin'), { recursive: true });
+writeFileSync(join(EPROJ, 'hooks/hooks.json'), `${JSON.stringify(eccSet, null, 2)}\n`);
+writeFileSync(join(EPROJ, '.claude-plugin/plugin.json'), readFileSync(join(ECC, '.claude-plugin/plugin.json')));
+const ECC_EVENTS = ['PreToolUse', 'PostToolUse'];
+
 // The gate `convert --to copilot` puts in front of a Claude hook in .claude/settings.json (docs/decided-behaviours.md):
 // taken from a real conversion, then run as Claude Code runs a hook (/bin/sh -c, CLAUDE_PID = the process that started
 // the shell) and as Copilot CLI does (COPILOT_CLI=1, the shell not Claude Code's): Claude's cost, and what it saves
@@ -854,6 +870,75 @@ const groupedCalls = {};
     null,
   );
 }
+// everything-claude-code converted --to qwen, default and --wrap; a write_file before and after the tool.
+const eccCalls = {};
+{
+  const { matcherFires, parseGroup } = await import(join(root, 'dist/index.js'));
+  const convert = (...flags) =>
+    spawnSync(NODE, [BIN, 'convert', EPROJ, '--to', 'qwen', '--runner', RUNNER, '--no-backup', ...flags], {
+      cwd: tmp,
+      env,
+      encoding: 'utf8',
+    });
+  const a = convert();
+  const b = convert('--wrap', '--out', join(EPROJ, 'wrapped.json'));
+  check('convert everything-claude-code (default, and --wrap)', a.status === 0 && b.status === 0, a.status ? a : b);
+  const entriesOf = (file) =>
+    Object.entries(JSON.parse(readFileSync(file, 'utf8')).hooks).flatMap(([event, groups]) =>
+      groups.flatMap((g) => g.hooks.map((h) => ({ event, matcher: g.matcher, command: h.command }))),
+    );
+  const grouped = a.status === 0 ? entriesOf(join(EPROJ, '.qwen/settings.json')) : [];
+  const wrapped = b.status === 0 ? entriesOf(join(EPROJ, 'wrapped.json')) : [];
+  const firing = (list, event) =>
+    list.filter((e) => e.event === event && matcherFires('qwen', e.matcher, 'write_file')).map((e) => e.command);
+  // The hooks the call runs: the minimal dispatcher starts the same ones (one per --wrap wrapper).
+  const hooksOf = (commands) => commands.map((c) => / -c '([^']*)'$/.exec(c)?.[1]).filter((c) => c !== undefined);
+  for (const event of ECC_EVENTS) {
+    const file = join(EPROJ, 'x.txt');
+    const payload = Buffer.from(
+      `${JSON.stringify({
+        ...qwenBase(SAFE),
+        hook_event_name: event,
+        tool_name: 'write_file',
+        tool_input: { file_path: file, content: 'x\n' },
+        ...(event === 'PostToolUse' ? { tool_response: { llmContent: 'ok', returnDisplay: 'ok' } } : {}),
+      })}\n`,
+    );
+    const commands = { grouped: firing(grouped, event), wrapped: firing(wrapped, event) };
+    const hooks = hooksOf(commands.wrapped);
+    commands.minimal = [`${shq(NODE)} ${shq(MINIMAL_DISPATCH)} ${hooks.map(shq).join(' ')}`];
+    eccCalls[event] = {
+      hooks: hooks.length,
+      processes: { grouped: commands.grouped.length, wrapped: commands.wrapped.length },
+      dispatchHooks: commands.grouped.map((c) => parseGroup(c, [RUNNER])?.hooks.length ?? 1),
+    };
+    V[`ecc${event}`] = {
+      label: `everything-claude-code ${event} write_file, default`,
+      hosted: commands.grouped,
+      payload,
+    };
+    V[`ecc${event}Wrapped`] = {
+      label: `everything-claude-code ${event} write_file, --wrap`,
+      hosted: commands.wrapped,
+      payload,
+    };
+    V[`ecc${event}Minimal`] = {
+      label: `everything-claude-code ${event} write_file, minimal ${hooks.length}-hook dispatcher`,
+      hosted: commands.minimal,
+      payload,
+    };
+    check(
+      `everything-claude-code ${event} write_file: 1 process by default, one per hook with --wrap (` +
+        `${JSON.stringify(eccCalls[event])})`,
+      commands.grouped.length === 1 && commands.wrapped.length === hooks.length && hooks.length > 5,
+      null,
+    );
+    for (const k of [`ecc${event}`, `ecc${event}Wrapped`, `ecc${event}Minimal`]) {
+      const r = await execHosted(V[k].hosted, payload);
+      check(`${V[k].label} (exit 0, silent)`, r.code === 0 && r.stdout === '' && r.stderr === '', r);
+    }
+  }
+}
 // The first call on each transcript translates all of it (timed once); the hook sees the translation.
 const firstCallMs = {};
 for (const k of Object.keys(TRANSCRIPTS)) {
@@ -938,6 +1023,10 @@ const groups = {
   hosted: await group(
     '2KB',
     Object.keys(GROUPED).flatMap((n) => [`grouped${n}`, `wrapped${n}`, `minimal${n}`]),
+  ),
+  ecc: await group(
+    '2KB',
+    ECC_EVENTS.flatMap((e) => [`ecc${e}`, `ecc${e}Wrapped`, `ecc${e}Minimal`]),
   ),
 };
 
@@ -1039,6 +1128,23 @@ for (const [size, t] of Object.entries(groups)) {
     }
     continue;
   }
+  if (size === 'ecc') {
+    say(
+      `everything-claude-code's hook set: a write_file on Qwen Code, as it makes it, 2 KB`.padEnd(58) +
+        `${lpad('median ms', 10)}${lpad('p90 ms', 9)}${lpad('CPU ms', 9)}${lpad('÷minimal', 10)}`,
+    );
+    results.groups[size] = {};
+    for (const [k, ms] of Object.entries(t)) {
+      const s = summary(ms);
+      results.groups[size][k] = { label: V[k].label, ...s, cpuMs: cpuPerCall[k], samples: ms };
+      const base = `${k.replace(/(Wrapped|Minimal)$/, '')}Minimal`;
+      say(
+        `  ${pad(V[k].label, 56)}${lpad(f1(s.median), 10)}${lpad(f1(s.p90), 9)}${lpad(f1(cpuPerCall[k]), 9)}` +
+          lpad(`${perRound(t, k, base).toFixed(2)}×`, 10),
+      );
+    }
+    continue;
+  }
   say(
     `${(
       size === 'transcript'
@@ -1103,6 +1209,13 @@ for (const n of Object.keys(GROUPED)) {
   R[`grouped${n}VsMinimal${n}Cpu`] = cpuRatio(`grouped${n}`, `minimal${n}`);
   R[`grouped${n}VsWrapped${n}Cpu`] = cpuRatio(`grouped${n}`, `wrapped${n}`);
 }
+for (const e of ECC_EVENTS) {
+  R[`ecc${e}VsMinimal`] = perRound(g.ecc, `ecc${e}`, `ecc${e}Minimal`);
+  R[`ecc${e}VsWrapped`] = perRound(g.ecc, `ecc${e}`, `ecc${e}Wrapped`);
+  R[`ecc${e}VsMinimalCpu`] = cpuRatio(`ecc${e}`, `ecc${e}Minimal`);
+  R[`ecc${e}VsWrappedCpu`] = cpuRatio(`ecc${e}`, `ecc${e}Wrapped`);
+}
+results.eccCalls = eccCalls;
 results.groupedCalls = groupedCalls;
 results.cpuPerCall = cpuPerCall;
 results.dispatchScope = dispatchScope;
@@ -1219,13 +1332,15 @@ say(
     ns.map((n) => lpad(`N = ${n}`, 10)).join('') +
     `   target`,
 );
-const nRow = (label, f, target, ok) =>
+/** A row of a table with one column per key: its label, each key's value, the target and PASS/MISS. */
+const columnsRow = (keys, width) => (label, f, target, ok) =>
   say(
     `  ${pad(label, 56)}` +
-      ns.map((n) => lpad(f(n), 10)).join('') +
+      keys.map((k) => lpad(f(k), width)).join('') +
       `   ${target ?? ''}` +
       (ok === undefined ? '' : `  ${mark(ok)}`),
   );
+const nRow = columnsRow(ns, 10);
 nRow(
   'hook-bridge processes started: default / --wrap',
   (n) => `${groupedCalls[n].processes.grouped} / ${groupedCalls[n].processes.wrapped}`,
@@ -1249,6 +1364,33 @@ say(
     `   0  ` +
     mark(groupedCalls.unwatched.grouped === 0),
 );
+
+say();
+say(
+  pad("everything-claude-code's hook set (issue 29): a write_file on Qwen Code", 58) +
+    ECC_EVENTS.map((e) => lpad(e, 13)).join('') +
+    `   target`,
+);
+const eRow = columnsRow(ECC_EVENTS, 13);
+eRow('hooks the call runs', (e) => String(eccCalls[e].hooks));
+eRow(
+  'hook-bridge processes started: default / --wrap',
+  (e) => `${eccCalls[e].processes.grouped} / ${eccCalls[e].processes.wrapped}`,
+  '1',
+  ECC_EVENTS.every((e) => eccCalls[e].processes.grouped === 1),
+);
+eRow(
+  'default ÷ minimal N-hook dispatcher, wall',
+  (e) => x(R[`ecc${e}VsMinimal`]),
+  `≤ ${TARGETS.dispatchVsMinimalDispatch.toFixed(1)}×`,
+  ECC_EVENTS.every((e) => R[`ecc${e}VsMinimal`] <= TARGETS.dispatchVsMinimalDispatch),
+);
+eRow('default ÷ minimal N-hook dispatcher, CPU', (e) => x(R[`ecc${e}VsMinimalCpu`]));
+eRow('default ÷ --wrap (one run wrapper per hook), wall', (e) => x(R[`ecc${e}VsWrapped`]));
+eRow('default ÷ --wrap (one run wrapper per hook), CPU', (e) => x(R[`ecc${e}VsWrappedCpu`]));
+eRow('CPU ms per call: default', (e) => f1(cpuPerCall[`ecc${e}`]));
+eRow('CPU ms per call: --wrap', (e) => f1(cpuPerCall[`ecc${e}Wrapped`]));
+eRow('CPU ms per call: minimal N-hook dispatcher', (e) => f1(cpuPerCall[`ecc${e}Minimal`]));
 
 results.memoryMethod = {
   own:
@@ -1301,6 +1443,11 @@ const missed = [
       R[`grouped${n}VsMinimal${n}`] > TARGETS.dispatchVsMinimalDispatch &&
       `default conversion ${n} hooks / minimal dispatcher`,
   ),
+  ...ECC_EVENTS.map(
+    (e) =>
+      R[`ecc${e}VsMinimal`] > TARGETS.dispatchVsMinimalDispatch && `everything-claude-code ${e} / minimal dispatcher`,
+  ),
+  ECC_EVENTS.some((e) => eccCalls[e].processes.grouped !== 1) && 'everything-claude-code: one process per call',
   dispatchScope.processesForUnwatched !== 0 && 'dispatch scope',
   groupedCalls.unwatched.grouped !== 0 && 'default conversion scope',
 ].filter(Boolean);

@@ -306,6 +306,9 @@ const GROUPED_HOOK = fields(
     pluginRoot: string,
     emulateTodos: boolean,
     calls: strings,
+    async: boolean,
+    fields: object,
+    groupFields: object,
   },
   { required: ['from', 'command'], closed: true },
 );

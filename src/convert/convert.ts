@@ -359,7 +359,12 @@ function targetCommand(
   runner: string,
   place: Place,
   m: { matcher?: string | string[]; widened?: string },
-): { handler: Record<string, unknown>; timeoutMs: number | undefined; fields: Record<string, unknown> } {
+): {
+  handler: Record<string, unknown>;
+  timeoutMs: number | undefined;
+  fields: Record<string, unknown>;
+  wrapped: boolean;
+} {
   const { h, from, target, notes } = d;
   const handler: Record<string, unknown> = { type: h.type };
   const host = target.payloadDialect;
@@ -423,7 +428,7 @@ function targetCommand(
     }
   }
   if (typeof handler.command === 'string') handler.command = braceSubstitutedVars(handler.command, target.id);
-  return { handler, timeoutMs, fields };
+  return { handler, timeoutMs, fields, wrapped: wrap && h.command !== undefined };
 }
 
 /** Step 4, the timeout in the target's unit: the script agent's default written where the target's differs, an absurd
@@ -500,14 +505,24 @@ function hookTypeDrop(d: Draft): string | undefined {
   return undefined;
 }
 
-/** Step 6, the other handler fields: carried as written, with a note where the target is not known to honour one. */
-function carryFields(d: Draft, fields: Record<string, unknown>, handler: Record<string, unknown>): void {
+/**
+ * Step 6, the other handler fields: carried as written, with a note where the target is not known to honour one. In the
+ * default conversion a wrapped hook's `async: true` is dispatch's to apply where the target does not (groupEntries says
+ * so, or notes it as not honoured where the hook keeps its own entry).
+ */
+function carryFields(
+  d: Draft,
+  fields: Record<string, unknown>,
+  handler: Record<string, unknown>,
+  grouping: boolean,
+): void {
   const { h, target } = d;
   const honoured = target.spec.handlerFields;
   // A value that means what leaving the field out means (`"async": false`) asks the target for nothing.
   const defaults = mappings.dialects[d.from].handlerFieldDefaults ?? {};
   for (const f of Object.keys(fields)) {
     if (!honoured || honoured.includes(f) || (h.type !== 'command' && NON_COMMAND_FIELDS.has(f))) continue;
+    if (grouping && f === 'async' && fields[f] === true) continue;
     if (f in defaults && fields[f] === defaults[f]) continue;
     d.notes.push(`field "${f}" is not known to be honoured by ${target.spec.agent}; carried as written`);
     if (BEHAVIOUR_FIELDS.has(f)) d.degraded = true;
@@ -536,14 +551,14 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
       report.push({ source, status: 'translated', notes: d.notes, reason: d.notes.join('; ') });
       continue;
     }
-    const { handler, timeoutMs, fields } = targetCommand(d, opts, runner, place, m);
+    const { handler, timeoutMs, fields, wrapped } = targetCommand(d, opts, runner, place, m);
     targetTimeout(d, timeoutMs, handler, diagnostics);
     const typeDrop = hookTypeDrop(d);
     if (typeDrop) {
       drop(typeDrop);
       continue;
     }
-    carryFields(d, fields, handler);
+    carryFields(d, fields, handler, wrapped && opts.wrap === undefined);
 
     const { matcher } = m;
     const ev = place.native;

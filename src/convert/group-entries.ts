@@ -6,8 +6,10 @@
 // wildcard overlaps everything). Two groups never fire for the same call, so a call starts at most one of them.
 // The entry carries its hooks (each as its wrapper would: script dialect, command, own timeout, --calls, and the
 // host matcher it fires for), so nothing is read at run time: a hook edited in the source is picked up on the next
-// convert, as with wrappers. Hooks whose entries must differ (an `async`, `once`, `statusMessage` … field, matcher
-// group fields) share an entry only with hooks that have the same fields.
+// convert, as with wrappers. A hook's other fields never cost a process: what every hook of the entry has goes on the
+// entry, the rest with each hook (`--async`, which dispatch applies: started in the background, not waited for;
+// `--fields`, `--group-fields`: carried for converting back). Only a field the host applies per entry and dispatch
+// cannot apply per hook (`if` on CodeBuddy Code, `env` on Qwen Code …) keeps hooks with different values apart.
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
@@ -31,6 +33,7 @@ export interface GroupOptions {
 /** The report row fields this step reads and changes (convert's ReportRow). */
 interface Row {
   target?: { event: string; command?: string };
+  status: string;
   notes: string[];
   reason: string;
 }
@@ -40,16 +43,40 @@ interface Row {
  */
 export const priorityAsOrder = (p: number): string => `priority ${p} kept as order only`;
 
-/** A wrapped entry that may share a `dispatch` entry: its wrapper, and the fields its entry must keep. */
+/** A wrapped entry that may share a `dispatch` entry: its wrapper, and its other fields. */
 interface Member {
   index: number;
   hook: NativeHook;
   wrapper: Wrapper;
-  /** The entry's other handler fields (async, once, statusMessage …): only members with the same ones share an entry.
-   */
+  /** The entry's other handler fields (async, once, statusMessage, description …). */
   extra: Record<string, unknown>;
+  /** Members share an entry only within one event and with the same values of the fields the host applies per entry
+   * that dispatch cannot apply per hook.
+   */
   share: string;
 }
+
+/** Applied by dispatch per hook: `async: true` (started in the background, not waited for, its answer not read). */
+const PER_HOOK = 'async';
+/** Shown while a hook runs, acted on by nobody: an entry shows it when every hook of the entry has it. */
+const DISPLAY_ONLY = new Set(['statusMessage']);
+
+/**
+ * The fields of a member that its entry must carry as they are, so that only hooks with equal values share one: those
+ * a host of the file applies per entry (its `handlerFields`: `if` on CodeBuddy Code, `env`, `name` …) and dispatch
+ * cannot apply per hook. Every other field (metadata no agent acts on: `description`, `id`; a field the host does not
+ * act on, as it did not on the hook's own entry; a display-only one) goes with each hook and splits nothing.
+ */
+function entryFields(hosts: DialectId[], extra: Record<string, unknown>): Record<string, unknown> {
+  const applied = new Set(hosts.flatMap((h) => mappings.dialects[h].handlerFields ?? []));
+  return Object.fromEntries(
+    Object.entries(extra).filter(([k, v]) => applied.has(k) && !DISPLAY_ONLY.has(k) && !(k === PER_HOOK && v === true)),
+  );
+}
+
+/** A lone hook whose `async: true` a host of the file does not apply: dispatch runs it (a group of one). */
+const asyncByDispatch = (m: Member, hosts: DialectId[]) =>
+  m.extra[PER_HOOK] === true && hosts.some((h) => !(mappings.dialects[h].handlerFields ?? []).includes(PER_HOOK));
 
 type On = 'tool' | 'values' | 'ignored' | 'unknown';
 
@@ -150,8 +177,13 @@ function union(on: On, hosts: DialectId[], fires: Fires, ms: unknown[]): { match
     return strings.every((m) => m === strings[0]) ? { matcher: strings[0] } : { matcher: undefined };
   if (on === 'values') return { matcher: [...new Set(strings.flatMap(parts))].join('|') };
   const all: Extract<Matcher, { kind: 'tools' }> = { kind: 'tools', tools: [], mcp: [], unknown: [] };
-  for (const m of new Set(strings)) {
-    const r = namesMatcher(hosts[0]!, m) ?? readToolMatcher(hosts[0]!, m).matcher;
+  const read = [...new Set(strings)].map((m) => namesMatcher(hosts[0]!, m) ?? readToolMatcher(hosts[0]!, m).matcher);
+  // A member that fires for every call (`.*` where the host's matchers are whole-name regexes): so does the entry.
+  if (read.some((r) => r.kind === 'all')) {
+    const all = [...new Set(hosts.map((h) => writeToolMatcher(h, { kind: 'all' }).native))];
+    return all.length === 1 && typeof all[0] === 'string' ? { matcher: all[0] } : undefined;
+  }
+  for (const r of read) {
     if (r.kind !== 'tools') return undefined;
     all.tools.push(...r.tools);
     all.mcp.push(...r.mcp);
@@ -196,32 +228,47 @@ const isPattern = (host: DialectId, m: string): boolean =>
  */
 function memberOf(hook: NativeHook, index: number, o: GroupOptions, on: On): Member | undefined {
   const { type, command, timeout: _timeout, ...extra } = hook.handler;
-  // `sequential` orders a host's entries among themselves: one entry would run them together.
-  if (type !== 'command' || typeof command !== 'string' || 'sequential' in extra || Array.isArray(hook.matcher))
+  // `sequential` (a handler field on Qwen Code, a matcher group's on Gemini CLI) orders a host's entries among
+  // themselves: one entry would run them together.
+  if (
+    type !== 'command' ||
+    typeof command !== 'string' ||
+    'sequential' in extra ||
+    'sequential' in hook.groupFields ||
+    Array.isArray(hook.matcher)
+  )
     return undefined;
   const wrapper = parseWrapper(command, [o.runner]);
   if (!wrapper) return undefined;
   const m = hook.matcher;
   if (on === 'values' && m !== undefined && !VALUE_LIST.test(m) && m !== '*') return undefined;
   if (on === 'tool' && m !== undefined && o.hosts.some((h) => isPattern(h, m))) return undefined;
-  const fields =
-    Object.keys(extra).length || Object.keys(hook.groupFields).length
-      ? `${stableJson(extra)}\0${stableJson(hook.groupFields)}`
-      : '';
-  return { index, hook, wrapper, extra, share: `${hook.event}\0${fields}` };
+  const fields = entryFields(o.hosts, extra);
+  return {
+    index,
+    hook,
+    wrapper,
+    extra,
+    share: `${hook.event}\0${Object.keys(fields).length ? stableJson(fields) : ''}`,
+  };
 }
 
-/** The host's timeout for the group: the slowest hook of each priority level, one after another, plus one grace. */
-function groupTimeout(members: Member[], o: GroupOptions): number | undefined {
+/**
+ * The host's timeout for the group: the slowest hook of each priority level, one after another, plus one grace. Hooks
+ * dispatch starts in the background do not hold it (unless all do).
+ */
+function groupTimeout(part: Member[], o: GroupOptions): number | undefined {
   const host = dialects[o.hosts[0]!];
   const def = host.spec.timeout.default;
   const hostDefault = def === null ? undefined : def * (host.spec.timeout.unit === 's' ? 1000 : 1);
-  const levels = new Map<number, number>();
-  for (const m of members) {
+  const levels = new Map<number | string, number>();
+  const waited = part.filter((m) => m.extra[PER_HOOK] !== true);
+  for (const [i, m] of (waited.length ? waited : part).entries()) {
     const t = m.hook.handler.timeout;
     const ms = typeof t === 'number' ? host.readTimeout(t) : hostDefault;
     if (ms === undefined) continue;
-    const p = m.hook.priority ?? 0;
+    // dispatch runs a hook whose own agent runs hooks one after another (Copilot CLI) at a level of its own.
+    const p = m.hook.priority ?? (mappings.dialects[m.wrapper.from].run?.parallel === false ? `in order ${i}` : 0);
     levels.set(p, Math.max(levels.get(p) ?? 0, ms));
   }
   if (!levels.size) return undefined;
@@ -267,7 +314,7 @@ export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(r
       components.set(r, [...(components.get(r) ?? []), m]);
     }
     for (const part of components.values()) {
-      if (part.length < 2) continue;
+      if (part.length < 2 && !asyncByDispatch(part[0]!, o.hosts)) continue;
       const u = union(
         on,
         o.hosts,
@@ -278,28 +325,85 @@ export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(r
       const entry = groupEntry(part, u.matcher, o);
       replaced.set(part[0]!.index, entry);
       for (const m of part.slice(1)) replaced.set(m.index, null);
-      noteGroup(rowsOf, part, entry);
+      noteGroup(rowsOf, part, entry, o.hosts);
     }
   }
+  // A hook kept apart by a field the host applies per entry, beside others of its event: why it costs a process.
+  for (const m of members) {
+    const fields = Object.keys(entryFields(o.hosts, m.extra));
+    if (replaced.has(m.index) || !fields.length || !members.some((x) => x !== m && x.hook.event === m.hook.event))
+      continue;
+    for (const row of rowsOf.get(`${m.hook.event}\0${m.hook.handler.command as string}`) ?? [])
+      addNote(
+        row,
+        `keeps an entry of its own: ${o.hosts.map((h) => mappings.dialects[h].agent).join(', ')} applies its ` +
+          `${fields.map((f) => `\`${f}\``).join(', ')} per entry, which dispatch cannot do per hook (a call it fires ` +
+          `for starts hook-bridge once more)`,
+      );
+  }
+  // A hook that keeps its own entry where a host does not apply `async` (convertHooks left that to dispatch): said.
+  for (const m of members)
+    if (!replaced.has(m.index) && m.extra[PER_HOOK] === true)
+      for (const h of o.hosts.filter((x) => !(mappings.dialects[x].handlerFields ?? [PER_HOOK]).includes(PER_HOOK)))
+        for (const row of rowsOf.get(`${m.hook.event}\0${m.hook.handler.command as string}`) ?? [])
+          addNote(
+            row,
+            `field "async" is not known to be honoured by ${mappings.dialects[h].agent}; carried as written`,
+            true,
+          );
   if (!replaced.size) return result;
   const hooks = result.hooks.flatMap((h, i) => (replaced.has(i) ? (replaced.get(i) ?? []) : [h]));
   return { ...result, hooks };
 }
 
-/** The dispatch entry of a group: its hooks as their wrappers carried them, under the union of their matchers. */
+function addNote(row: Row, note: string, degrades = false): void {
+  row.notes = [...row.notes, note];
+  row.reason = row.notes.join('; ');
+  if (degrades) row.status = 'degraded';
+}
+
+/** What every one of `objects` has, with the same value (in the first one's order). */
+function common(objects: Record<string, unknown>[]): Record<string, unknown> {
+  const [first, ...rest] = objects;
+  return Object.fromEntries(
+    Object.entries(first ?? {}).filter(([k, v]) => rest.every((x) => k in x && stableJson(x[k]) === stableJson(v))),
+  );
+}
+
+/** `o` without the keys of `drop`, or undefined when nothing is left. */
+function without(o: Record<string, unknown>, drop: Record<string, unknown>): Record<string, unknown> | undefined {
+  const left = Object.entries(o).filter(([k]) => !(k in drop));
+  return left.length ? Object.fromEntries(left) : undefined;
+}
+
+/**
+ * The dispatch entry of a group: its hooks as their wrappers carried them, under the union of their matchers. The
+ * fields every hook has are the entry's; each hook carries the rest (`--async`, `--fields`, `--group-fields`), so that
+ * reading the entry back gives each hook its own.
+ */
 function groupEntry(part: Member[], matcher: string | undefined, o: GroupOptions): NativeHook {
   const first = part[0]!;
-  const hooks: GroupedHook[] = part.map(({ hook, wrapper: w }) => ({
-    from: w.from,
-    ...(hook.matcher !== matcher ? { matcher: hook.matcher as string } : {}),
-    ...(hook.priority !== undefined ? { priority: hook.priority } : {}),
-    ...(w.timeoutS !== undefined ? { timeoutS: w.timeoutS } : {}),
-    ...(w.pluginRoot !== undefined ? { pluginRoot: w.pluginRoot } : {}),
-    ...(w.emulateTodos ? { emulateTodos: true } : {}),
-    ...(w.calls ? { calls: w.calls } : {}),
-    command: w.command,
-    ...(w.args ? { args: w.args } : {}),
-  }));
+  const shared = common(part.map((m) => m.extra));
+  const sharedGroup = common(part.map((m) => m.hook.groupFields));
+  const hooks: GroupedHook[] = part.map(({ hook, wrapper: w, extra }) => {
+    const async = extra[PER_HOOK] === true;
+    const fields = without(extra, { ...shared, ...(async ? { [PER_HOOK]: true } : {}) });
+    const groupFields = without(hook.groupFields, sharedGroup);
+    return {
+      from: w.from,
+      ...(hook.matcher !== matcher ? { matcher: hook.matcher as string } : {}),
+      ...(hook.priority !== undefined ? { priority: hook.priority } : {}),
+      ...(w.timeoutS !== undefined ? { timeoutS: w.timeoutS } : {}),
+      ...(w.pluginRoot !== undefined ? { pluginRoot: w.pluginRoot } : {}),
+      ...(w.emulateTodos ? { emulateTodos: true } : {}),
+      ...(w.calls ? { calls: w.calls } : {}),
+      ...(async ? { async: true } : {}),
+      ...(fields ? { fields } : {}),
+      ...(groupFields ? { groupFields } : {}),
+      command: w.command,
+      ...(w.args ? { args: w.args } : {}),
+    };
+  });
   const command = groupCommand({
     runner: first.wrapper.runner,
     to: first.wrapper.to,
@@ -311,28 +415,45 @@ function groupEntry(part: Member[], matcher: string | undefined, o: GroupOptions
   return {
     event: first.hook.event,
     matcher,
-    handler: { type: 'command', command, ...(timeout !== undefined ? { timeout } : {}), ...first.extra },
-    groupFields: first.hook.groupFields,
+    handler: { type: 'command', command, ...(timeout !== undefined ? { timeout } : {}), ...shared },
+    groupFields: sharedGroup,
     // Recorded as its first hook's entry: a group that gains or loses a hook is updated in place.
     ...(first.hook.key !== undefined ? { key: first.hook.key } : {}),
   };
 }
 
 /** Each grouped hook's report row: where it landed, and why it shares an entry. */
-function noteGroup(rowsOf: Map<string, Row[]>, part: Member[], entry: NativeHook): void {
+function noteGroup(rowsOf: Map<string, Row[]>, part: Member[], entry: NativeHook, hosts: DialectId[]): void {
   const runner = part[0]!.wrapper.runner;
+  const applies = (f: string) => hosts.every((h) => (mappings.dialects[h].handlerFields ?? []).includes(f));
+  // The host runs the whole entry in the background: nothing for dispatch to do.
+  const hostAsync = entry.handler[PER_HOOK] === true && applies(PER_HOOK);
   const others = part.length - 1;
-  const note =
+  const grouped = (m: Member) =>
     `grouped: one \`${runner} dispatch\` entry runs it with ${others} other ${entry.event} hook` +
-    `${others > 1 ? 's' : ''} that fire${others > 1 ? '' : 's'} for the same calls (one process per call; Claude ` +
-    `Code's order and aggregation: a deny wins)`;
+    `${others > 1 ? 's' : ''} that fire${others > 1 ? '' : 's'} for the same calls (one process per call; ` +
+    (mappings.dialects[m.wrapper.from].run?.parallel === false
+      ? `${mappings.dialects[m.wrapper.from].agent}'s order: one after another, a deny ends the chain)`
+      : `Claude Code's order and aggregation: a deny wins)`);
   for (const m of part) {
+    const note = others
+      ? grouped(m)
+      : `run by \`${runner} dispatch\` alone: the host does not apply \`async\`, dispatch does`;
     const key = `${m.hook.event}\0${m.hook.handler.command as string}`;
     for (const row of rowsOf.get(key) ?? []) {
       row.target!.command = entry.handler.command as string;
       row.notes = [
         ...row.notes.filter((n) => m.hook.priority === undefined || n !== priorityAsOrder(m.hook.priority)),
         note,
+        ...(m.extra[PER_HOOK] === true && !hostAsync
+          ? [
+              'async: dispatch starts it in the background and does not wait for it; its answer is not read (Claude ' +
+                "Code's async: it cannot block)",
+            ]
+          : []),
+        ...[...DISPLAY_ONLY]
+          .filter((f) => f in m.extra && !(f in entry.handler) && applies(f))
+          .map((f) => `${f} not shown: the entry runs hooks that show different ones`),
       ];
       row.reason = row.notes.join('; ');
     }

@@ -161,7 +161,8 @@ export function readHandler(
     const group = parseGroup(cmd, at.runners);
     if (group && (group.hosts ?? [group.to]).includes(d.payloadDialect)) {
       // Each hook of a grouped entry, as its own wrapper entry would read: its matcher (the entry's when it names
-      // none), its script's dialect, command and own timeout.
+      // none), its script's dialect, command and own timeout; the fields the entry carries for all its hooks and its
+      // own (--async, --fields, --group-fields).
       return group.hooks.map((gh) => {
         const nativeMatcher = gh.matcher ?? at.nativeMatcher;
         const { timeoutMs: _host, ...rest } = hook;
@@ -170,7 +171,13 @@ export function readHandler(
           nativeMatcher,
           matcher: gh.matcher === undefined ? hook.matcher : readMatcher(d, event, nativeMatcher).matcher,
           command: unbraceSubstitutedVars(gh.command, d.id),
-          fields: gh.args ? { ...hook.fields, args: gh.args } : hook.fields,
+          fields: {
+            ...hook.fields,
+            ...gh.fields,
+            ...(gh.async ? { async: true } : {}),
+            ...(gh.args ? { args: gh.args } : {}),
+          },
+          groupFields: gh.groupFields ? { ...at.groupFields, ...gh.groupFields } : at.groupFields,
           written: cmd,
           scriptDialect: gh.from,
           ...(gh.priority !== undefined ? { priority: gh.priority } : {}),

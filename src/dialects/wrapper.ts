@@ -149,6 +149,14 @@ export interface GroupedHook
   matcher?: string;
   /** hooks.yaml priority (lower first): dispatch runs equal priorities together and stops after a deny. */
   priority?: number;
+  /** `async: true`: dispatch starts it in the background and does not wait for it or read its answer (Claude Code). */
+  async?: boolean;
+  /** The hook's other handler fields that the entry does not carry for all its hooks (`statusMessage`, `once` …):
+   * carried for converting back; dispatch does not act on them.
+   */
+  fields?: Record<string, unknown>;
+  /** Its matcher group's fields that the entry does not carry for all its hooks (`description`, `id` …). */
+  groupFields?: Record<string, unknown>;
 }
 
 /** A grouped entry: several hooks that fire for the same calls, run by one `hook-bridge dispatch` process. */
@@ -165,8 +173,9 @@ export interface HookGroup {
 /**
  * The command of a grouped entry: `<runner> dispatch --to <host>` and, per hook, `run --from <script>
  * [--matcher '<host matcher>'] [--priority <n>] [--timeout <s>] [--plugin-root '<dir>'] [--emulate-todos]
- * [--calls <tools>] (-c '<command>' | --argv <n> '<word>'…)` — each hook's options as its `run` wrapper writes
- * them, so a person reads which hooks run for which calls, and dispatch (parseGroupedHooks) reads them back.
+ * [--calls <tools>] [--async] [--fields '<json>'] [--group-fields '<json>'] (-c '<command>' | --argv <n> '<word>'…)`
+ * — each hook's options as its `run` wrapper writes them, plus what its own entry carried, so a person reads which
+ * hooks run for which calls, and dispatch (parseGroupedHooks) reads them back.
  */
 export function groupCommand(g: HookGroup): string {
   const hooks = g.hooks.map((h) => {
@@ -176,10 +185,13 @@ export function groupCommand(g: HookGroup): string {
     const r = h.pluginRoot !== undefined ? ` --plugin-root ${shellQuote(h.pluginRoot)}` : '';
     const e = h.emulateTodos ? ' --emulate-todos' : '';
     const c = h.calls?.length ? ` --calls ${h.calls.join(',')}` : '';
+    const a = h.async ? ' --async' : '';
+    const f = h.fields ? ` --fields ${shellQuote(JSON.stringify(h.fields))}` : '';
+    const g = h.groupFields ? ` --group-fields ${shellQuote(JSON.stringify(h.groupFields))}` : '';
     const body = h.args
       ? `--argv ${h.args.length + 1} ${[h.command, ...h.args].map(shellQuote).join(' ')}`
       : `-c ${shellQuote(h.command)}`;
-    return ` run --from ${h.from}${m}${p}${t}${r}${e}${c} ${body}`;
+    return ` run --from ${h.from}${m}${p}${t}${r}${e}${c}${a}${f}${g} ${body}`;
   });
   return (
     `${g.runner} dispatch --to ${(g.hosts ?? [g.to]).join(',')}` +
@@ -189,6 +201,16 @@ export function groupCommand(g: HookGroup): string {
 }
 
 const NUMBER = /^\d+(?:\.\d+)?$/;
+
+/** A JSON object's text as an object; undefined for anything else. */
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The hooks of a grouped entry from its arguments as the shell hands them over (`run …` blocks to the end),
@@ -205,8 +227,8 @@ export function parseGroupedHooks(argv: readonly string[]): GroupedHook[] | stri
       const a = argv[i];
       if (a === undefined) return `hook ${n}: a command is required (-c '<command>' or --argv <n> <word>…)`;
       const v = argv[i + 1];
-      if (a === '--emulate-todos') {
-        h.emulateTodos = true;
+      if (a === '--emulate-todos' || a === '--async') {
+        h[a === '--async' ? 'async' : 'emulateTodos'] = true;
         continue;
       }
       if (v === undefined) return `hook ${n}: ${a} needs a value`;
@@ -222,7 +244,11 @@ export function parseGroupedHooks(argv: readonly string[]): GroupedHook[] | stri
         else h.timeoutS = Number(v);
       } else if (a === '--plugin-root') h.pluginRoot = v;
       else if (a === '--calls') h.calls = v.split(',');
-      else if (a === '-c') {
+      else if (a === '--fields' || a === '--group-fields') {
+        const o = jsonObject(v);
+        if (!o) return `hook ${n}: ${a} takes a JSON object, got ${JSON.stringify(v)}`;
+        h[a === '--fields' ? 'fields' : 'groupFields'] = o;
+      } else if (a === '-c') {
         h.command = v;
         break;
       } else if (a === '--argv') {

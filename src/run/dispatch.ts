@@ -176,20 +176,26 @@ function hookRunArgs(
     ...(d.transcript ? { transcript: d.transcript } : {}),
     ...(d.onMissing ? { onMissing: d.onMissing } : {}),
     callFilter: callFilter(h, configDialect),
+    ...(h.fields.async === true ? { background: true } : {}),
   };
 }
 
 /** A carried hook as runHook takes it: what its own `run` wrapper would have been given. */
-function groupedRunArgs(h: GroupedHook, d: Pick<DispatchArgs, 'to' | 'transcript'>): Parameters<typeof runHook>[0] {
+function groupedRunArgs(
+  h: GroupedHook,
+  d: Pick<DispatchArgs, 'to' | 'transcript' | 'onMissing'>,
+): Parameters<typeof runHook>[0] {
   return {
     from: h.from,
     to: d.to,
+    ...(d.onMissing ? { onMissing: d.onMissing } : {}),
     command: h.args ? [h.command, ...h.args] : h.command,
     ...(h.timeoutS !== undefined ? { timeoutS: h.timeoutS } : {}),
     ...(h.pluginRoot !== undefined ? { pluginRoot: h.pluginRoot } : {}),
     ...(h.emulateTodos ? { emulateTodos: true } : {}),
     ...(h.calls ? { calls: h.calls.map((n) => canonicalTool(h.from, n)!) } : {}),
     ...(d.transcript ? { transcript: d.transcript } : {}),
+    ...(h.async ? { background: true } : {}),
   };
 }
 
@@ -204,6 +210,11 @@ export async function dispatch(
   const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : process.cwd();
   const projectDir = hostProjectDir(args.to, env, p.payload);
   const planned: Planned[] = [];
+  // A hook whose own agent runs hooks one after another (Copilot CLI: in file order, a deny ends the chain) is a
+  // priority level of its own, in order; the others run together (Claude Code's engine).
+  let order = 0;
+  const priorityOf = (priority: number | undefined, script: DialectId) =>
+    priority ?? (mappings.dialects[script].run?.parallel === false ? ++order : 0);
   try {
     // The hook set's readers (every dialect's codec) are loaded only for a --config registration: an entry that
     // names its hooks (convert's default) starts as lean as `run`.
@@ -213,7 +224,7 @@ export async function dispatch(
       for (const h of set.hooks) {
         if (h.type !== 'command' || h.command === undefined || !hookMatches(h, p, args.to, set.dialect)) continue;
         planned.push({
-          priority: h.priority ?? 0,
+          priority: priorityOf(h.priority, h.scriptDialect),
           command: h.command,
           script: h.scriptDialect,
           run: hookRunArgs(h, args, set.dialect, set.pluginRoot),
@@ -227,7 +238,7 @@ export async function dispatch(
   for (const h of args.hooks ?? []) {
     if (groupedHookMatches(h, p, args.to))
       planned.push({
-        priority: h.priority ?? 0,
+        priority: priorityOf(h.priority, h.from),
         command: h.args ? [h.command, ...h.args].join('\0') : h.command,
         script: h.from,
         run: groupedRunArgs(h, args),

@@ -115,7 +115,9 @@ export const DISPATCH_HELP: HostHelp = {
     "priorities together; a deny or block stops the later ones), with Claude Code's semantics, and answers once. " +
     'A named hook takes the options of its `run` wrapper (--from, required; --timeout, --plugin-root, ' +
     '--emulate-todos, --calls), --matcher <host matcher> (tested as the host tests a matcher; default: every ' +
-    "call the entry gets) and --priority <n>, then -c '<command>' or --argv <n> <command> <args…>.",
+    'call the entry gets), --priority <n>, --async (started in the background, not waited for, its answer not ' +
+    "read), --fields '<json>' and --group-fields '<json>' (its other fields, carried; not acted on), then " +
+    "-c '<command>' or --argv <n> <command> <args…>.",
   options: [
     [
       '--to <dialect[,dialect]>',

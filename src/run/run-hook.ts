@@ -24,6 +24,8 @@ type HookArgs = Pick<
 > & {
   /** dispatch: which of the calls a host call is split into the hook's matcher fires for (canonical tool ids). */
   callFilter?: (tool: string) => boolean;
+  /** dispatch: an `async` hook, started in the background and not waited for. */
+  background?: boolean;
 };
 
 /** Run one hook script for a host payload: translate, run under its agent's rules, read its answer. */

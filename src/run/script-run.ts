@@ -7,7 +7,7 @@ import type { RunArgs } from './args.js';
 import { notRun, notRunText, type NotRun } from './not-run.js';
 import { isBlocking } from './own-failure.js';
 import type { Payload } from './payload.js';
-import { runScript } from './spawn.js';
+import { runScript, startScript } from './spawn.js';
 
 export interface HookRun {
   answer: Answer;
@@ -28,7 +28,7 @@ export type RunOnce = (payload: Payload, tool: string | undefined) => Promise<Ho
 
 /** What the script's runs for one host call share: the command, the script's event, its environment and cwd. */
 export function scriptRunner(
-  args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'onMissing'>,
+  args: Pick<RunArgs, 'from' | 'to' | 'command' | 'timeoutS' | 'onTimeout' | 'onMissing'> & { background?: boolean },
   event: string | undefined,
   env: NodeJS.ProcessEnv,
   cwd: string,
@@ -36,6 +36,11 @@ export function scriptRunner(
   const spec = mappings.dialects[args.from].timeout;
   const timeoutMs = (args.timeoutS ?? spec.default ?? 60) * 1000;
   return async (payload, tool) => {
+    // An `async` hook (dispatch): started, not waited for; its answer is nothing, as its agent does not act on it.
+    if (args.background) {
+      const r = startScript(args, `${JSON.stringify(payload)}\n`, env, cwd, timeoutMs);
+      return { answer: { context: [] }, stderr: r.stderr, tool };
+    }
     const scriptInput = isObject(payload.tool_input) ? payload.tool_input : undefined;
     const r = await runScript(args, `${JSON.stringify(payload)}\n`, env, cwd, timeoutMs);
     const missing = notRun(r, typeof args.command !== 'string');

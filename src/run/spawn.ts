@@ -1,6 +1,10 @@
 // Starting the hook's command the way its agent does (the agent's shell, or exec form), in its own process
 // group, with the timeout and the signals of the host reaching the whole group.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { mappings } from '../model/mappings.js';
 import type { ScriptResult } from './answer.js';
 import type { RunArgs } from './args.js';
@@ -20,6 +24,61 @@ export function execPlaceholders(arg: string, from: RunArgs['from'], env: NodeJS
   );
 }
 
+/** The program and arguments that run the hook's command as its agent does: its shell, or exec form. */
+function commandLine(args: Pick<RunArgs, 'from' | 'command'>, env: NodeJS.ProcessEnv): [string, ...string[]] {
+  if (typeof args.command !== 'string')
+    return (args.command as [string, ...string[]]).map((a) => execPlaceholders(a, args.from, env)) as [
+      string,
+      ...string[],
+    ];
+  const shell = mappings.dialects[args.from].shell ?? ['/bin/sh', '-c'];
+  return [shell[0] === '$SHELL' ? env.SHELL || '/bin/sh' : shell[0]!, ...shell.slice(1), args.command];
+}
+
+/**
+ * A POSIX shell that runs `"$@"` on its own stdin and takes its whole process group down when the hook exits (what is
+ * left of it, as runScript does) or when `$1` seconds have passed: the timeout of a hook nobody waits for.
+ */
+const BACKGROUND =
+  't=$1; shift; exec 3<&0; "$@" <&3 3<&- & c=$!; (sleep "$t"; kill -s TERM 0; sleep 1; kill -s KILL 0) & ' +
+  'wait "$c"; kill -s KILL 0';
+
+/**
+ * Start the script in the background, as its agent starts an `async` hook: in its own process group, under its
+ * timeout, and not waited for: this process may exit at once. Its payload comes from a file (0600, removed as soon
+ * as it is open), so no pipe has to be fed; what it prints is not read.
+ */
+export function startScript(
+  args: Pick<RunArgs, 'from' | 'command'>,
+  input: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  timeoutMs: number,
+): ScriptResult {
+  const done: ScriptResult = { exitCode: 0, stdout: '', stderr: '', timedOut: false };
+  const path = join(tmpdir(), `hook-bridge-${process.pid}-${randomBytes(8).toString('hex')}.json`);
+  let fd: number | undefined;
+  try {
+    writeFileSync(path, input, { mode: 0o600, flag: 'wx' });
+    fd = openSync(path, 'r');
+    unlinkSync(path);
+    const child = spawn('/bin/sh', ['-c', BACKGROUND, 'sh', String(timeoutMs / 1000), ...commandLine(args, env)], {
+      cwd,
+      env,
+      detached: true,
+      stdio: [fd, 'ignore', 'ignore'],
+    });
+    child.on('error', () => {});
+    child.unref();
+    return done;
+  } catch (e) {
+    // Its agent would not have waited for it either: said, and nothing blocked.
+    return { ...done, stderr: `hook-bridge: could not start the async hook: ${(e as Error).message}` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** Run the script in its own process group; kill the whole group on timeout. */
 export function runScript(
   args: Pick<RunArgs, 'from' | 'command'>,
@@ -29,17 +88,7 @@ export function runScript(
   timeoutMs: number,
 ): Promise<ScriptResult & { spawnError?: string; spawnCode?: string }> {
   return new Promise((resolve) => {
-    let file: string;
-    let argv: string[];
-    if (typeof args.command === 'string') {
-      const shell = mappings.dialects[args.from].shell ?? ['/bin/sh', '-c'];
-      file = shell[0] === '$SHELL' ? env.SHELL || '/bin/sh' : shell[0]!;
-      argv = [...shell.slice(1), args.command];
-    } else
-      [file, ...argv] = (args.command as [string, ...string[]]).map((a) => execPlaceholders(a, args.from, env)) as [
-        string,
-        ...string[],
-      ];
+    const [file, ...argv] = commandLine(args, env);
     // The script runs in its own process group (so a timeout can kill all of it): when the host stops
     // hook-bridge (its own timeout, an interrupt), take the script's whole group down too. The handlers go
     // in before the spawn, so that no signal can arrive while the script runs and nobody is listening.

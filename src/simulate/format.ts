@@ -46,11 +46,13 @@ function details(r: SimulateRow, cwd: string, p: Paint): string[] {
   for (const h of r.hooks) {
     const status = h.timedOut ? p.yellow('timed out') : h.exitCode === null ? 'no exit' : `exit ${h.exitCode}`;
     const what =
-      h.wraps !== undefined
-        ? `${h.wraps} ${p.dim('(through hook-bridge run)')}`
-        : h.gated !== undefined
-          ? `${h.gated} ${p.dim(`(gated: ends at once on ${agent(r)})`)}`
-          : h.command;
+      h.dispatches !== undefined
+        ? `${p.dim(`${h.dispatches.length} hooks through one hook-bridge dispatch:`)} ${h.dispatches.join(' · ')}`
+        : h.wraps !== undefined
+          ? `${h.wraps} ${p.dim('(through hook-bridge run)')}`
+          : h.gated !== undefined
+            ? `${h.gated} ${p.dim(`(gated: ends at once on ${agent(r)})`)}`
+            : h.command;
     out.push(`  ${status.padEnd(9)} ${`${h.ms} ms`.padStart(8)}  ${oneLine(what, 100)}  ${p.dim(where(h.where))}`);
     if (h.stderr && h.stderr !== r.reason?.trim())
       out.push(`  ${' '.repeat(19)}${p.dim(`stderr: ${oneLine(h.stderr, 140)}`)}`);

@@ -14,10 +14,15 @@ import {
   convertHooks,
   dialects,
   discover,
+  groupEntries,
+  guardEntries,
+  parseGroup,
   parseJsonc,
   planGates,
   readEvents,
+  readMatcher,
   readsNatively,
+  WRAPPER_GRACE_MS,
   type ForeignRead,
 } from './engine.js';
 
@@ -39,6 +44,8 @@ export interface Entry {
   where: string;
   /** The plugin it comes from (its root): the host sets its plugin-root variable to it. */
   pluginRoot?: string;
+  /** A `hook-bridge dispatch` entry that carries several hooks: their own commands (`hook` is the entry's). */
+  dispatches?: string[];
   /** The way the host runs it, where it has several (mappings `modes`); undefined: its own. */
   mode?: string;
 }
@@ -93,7 +100,20 @@ function read(
         (fatal.code === 'jsonSyntaxIgnoresFile' ? '' : `; ${d.spec.agent} then ignores every hook of the file`),
     };
   const root = parseJsonc(text, file);
-  const entries = r.hooks.map((hook): Entry => {
+  // A grouped entry reads as the hooks it carries, each at the entry's path: the host sees one entry, fired by the
+  // entry's own matcher (its matcher group's, or the handler's where the format puts it there: Copilot CLI's).
+  const carried = new Map<string, Hook[]>();
+  for (const h of r.hooks) carried.set(h.origin.path, [...(carried.get(h.origin.path) ?? []), h]);
+  const hooks = [...carried.values()].map((hs) => {
+    const first = hs[0]!;
+    if (first.written === undefined || !parseGroup(first.written)) return { hook: first };
+    const raw = at(root, first.origin.path);
+    const group = at(root, first.origin.path.replace(/\.hooks\[\d+\]$/, ''));
+    const nativeMatcher = isObject(group) && group !== raw ? group.matcher : isObject(raw) ? raw.matcher : undefined;
+    const hook = { ...first, nativeMatcher, matcher: readMatcher(d, first.event, nativeMatcher).matcher };
+    return { hook, dispatches: hs.map((x) => x.command ?? '') };
+  });
+  const entries = hooks.map(({ hook, dispatches }): Entry => {
     const raw = at(root, hook.origin.path);
     const handler = isObject(raw) ? raw : {};
     // A format whose handlers name their command otherwise (Copilot's `bash`): the reader's, the wrapper as written.
@@ -111,6 +131,7 @@ function read(
       timeoutMs: typeof timeout === 'number' && timeout > 0 ? d.readTimeout(timeout) : hook.timeoutMs,
       where: `${where} ${hook.origin.path}`,
       ...(pluginRoot !== undefined ? { pluginRoot } : {}),
+      ...(dispatches ? { dispatches } : {}),
     };
   });
   return { entries };
@@ -184,11 +205,18 @@ export function bridgedConfig(
   const gated: Entry[] = [];
   for (const s of sources) {
     const hooks = src.codec.read(s.text, s.file, src).hooks;
-    const converted = convertHooks(hooks, from, {
-      to: host,
-      runner,
-      ...(s.plugin ? { pluginRoot: s.plugin.written } : {}),
-    });
+    // What convert writes by default: the hooks that fire for the same calls in one dispatch entry, the runner guard.
+    const converted = guardEntries(
+      groupEntries(
+        convertHooks(hooks, from, {
+          to: host,
+          runner,
+          ...(s.plugin ? { pluginRoot: s.plugin.written } : {}),
+        }),
+        { hosts: [host], runner, graceMs: WRAPPER_GRACE_MS },
+      ),
+      { hosts: [host], runners: [runner], from },
+    );
     for (const row of converted.report)
       if (row.status === 'dropped')
         out.left.push({

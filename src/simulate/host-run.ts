@@ -32,6 +32,8 @@ export interface HookRun {
   command: string;
   /** The hook's own command, where the host ran it through a hook-bridge wrapper. */
   wraps?: string;
+  /** The hooks' own commands, where the host ran a `hook-bridge dispatch` entry that carries several. */
+  dispatches?: string[];
   /** The hook's own command, where convert gated it for this host (the gate ends it at once there). */
   gated?: string;
   where: string;
@@ -335,9 +337,16 @@ async function runEntry(
     typeof json?.decision === 'string';
   const shown = typeof e.run === 'string' ? e.run : e.run.map((a) => shellQuote(a)).join(' ');
   const hook = e.hook.command;
+  // An `async: true` entry on an agent that applies it (Claude Code, Qwen Code, Codex CLI) runs in the background: the
+  // agent does not act on its answer (test still waits for it, so that nothing it started outlives the run).
+  const background = e.hook.fields.async === true && (spec.handlerFields ?? []).includes('async');
   return {
     command: shown,
-    ...(e.hook.written !== undefined && hook !== undefined ? { wraps: hook } : {}),
+    ...(e.dispatches
+      ? { dispatches: e.dispatches }
+      : e.hook.written !== undefined && hook !== undefined
+        ? { wraps: hook }
+        : {}),
     ...(e.hook.gatedFor === host && hook !== undefined ? { gated: hook } : {}),
     ...(e.mode ? { mode: e.mode } : {}),
     where: e.where,
@@ -346,7 +355,7 @@ async function runEntry(
     ms,
     stdout: r.stdout,
     stderr: read.stderr,
-    answer,
-    decided,
+    answer: background ? { context: [] } : answer,
+    decided: !background && decided,
   };
 }

@@ -11,14 +11,7 @@ import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
 import { checkCall, checkPermissionMode, defaultPermissionMode, type Call, type CheckedCall } from './call.js';
-import {
-  decideFileDialect,
-  discover,
-  parseWrapper,
-  pluginOfHookFile,
-  resolveSources,
-  shellQuote,
-} from './engine.js';
+import { decideFileDialect, discover, parseWrapper, pluginOfHookFile, resolveSources, shellQuote } from './engine.js';
 import { asIsConfig, bridgedConfig, writtenConfig, type HostConfig, type SourceText } from './host-config.js';
 import { hostCall, type HostCall } from './host-call.js';
 import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun, type Selection } from './host-run.js';
@@ -58,7 +51,10 @@ export interface SimulateOptions {
 }
 
 /** A hook the host ran: what, where, its exit code, whether it timed out, how long it took, its stderr. */
-export type HookReport = Pick<HookRun, 'command' | 'wraps' | 'gated' | 'where' | 'exitCode' | 'timedOut' | 'ms'> & {
+export type HookReport = Pick<
+  HookRun,
+  'command' | 'wraps' | 'dispatches' | 'gated' | 'where' | 'exitCode' | 'timedOut' | 'ms'
+> & {
   stderr?: string;
 };
 
@@ -207,18 +203,20 @@ export function readSources(
  * source's format.
  */
 function transcriptAsGiven(c: HostConfig, runner: string): HostConfig {
-  const prefix = `${runner} run `;
-  const entries = c.entries.map((e) =>
-    typeof e.run === 'string' && e.hook.written !== undefined && e.run.startsWith(prefix) && parseWrapper(e.run)
+  const entries = c.entries.map((e) => {
+    if (typeof e.run !== 'string' || e.hook.written === undefined) return e;
+    const prefix = `${runner} ${e.dispatches ? 'dispatch' : 'run'} `;
+    return e.run.startsWith(prefix) && (e.dispatches || parseWrapper(e.run))
       ? { ...e, run: `${prefix}--transcript never ${e.run.slice(prefix.length)}` }
-      : e,
-  );
+      : e;
+  });
   return { ...c, entries };
 }
 
 const report = (r: HookRun): HookReport => ({
   command: r.command,
   ...(r.wraps !== undefined ? { wraps: r.wraps } : {}),
+  ...(r.dispatches !== undefined ? { dispatches: r.dispatches } : {}),
   ...(r.gated !== undefined ? { gated: r.gated } : {}),
   where: r.where,
   exitCode: r.exitCode,
@@ -312,7 +310,7 @@ async function simulateInCopy(o: SimulateOptions, src: Sources): Promise<Simulat
       let c: CheckedCall =
         host === from && mode === 'as-is' ? call : { ...call, payload: { ...call.payload, session_id: randomUUID() } };
       if (mode === 'as-is' && format(host) !== format(from)) {
-        c = { ...call, payload: { ...call.payload, transcript_path: empty } };
+        c = { ...c, payload: { ...c.payload, transcript_path: empty } };
         if (given !== undefined)
           notes.push(
             `transcript: ${mappings.dialects[host].agent} writes ${format(host)}, which test does not produce: ` +

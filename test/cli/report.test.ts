@@ -67,13 +67,17 @@ describe("convert's report says each thing once", () => {
       expect(r.stderr, to).toMatch(/0 degraded, 0 dropped/);
       expect(r.stderr, to).not.toMatch(/field "(async|shell|once)"/);
     }
-    // async: true still is a change on an agent that does not know it
+    // async: true on an agent that does not know it: hook-bridge dispatch applies it (the default conversion); one run
+    // wrapper per hook (--wrap) cannot, and says so
     const bg = project({
       '.claude/settings.json': settings({
         PreToolUse: [{ matcher: 'Bash', hooks: [hook('./g.sh', { async: true })] }],
       }),
     });
-    expect(cli(['convert', '--to', 'gemini', '--strict', '--stdout'], bg).code).toBe(1);
+    expect(cli(['convert', '--to', 'gemini', '--strict', '--stdout'], bg).code).toBe(0);
+    const wrapped = cli(['convert', '--to', 'gemini', '--strict', '--stdout', '--wrap'], bg);
+    expect(wrapped.code).toBe(1);
+    expect(wrapped.stderr).toMatch(/field "async" is not known to be honoured by Gemini CLI/);
   });
   it("Codex CLI's trust warnings: when its file is written, not on a run that changes nothing, nor on --check", () => {
     const dir = claude(2);

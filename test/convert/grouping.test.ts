@@ -20,6 +20,7 @@ import {
 } from '../../src/dialects/wrapper.js';
 import type { DialectId } from '../../src/model/dialect-ids.js';
 import { mappings } from '../../src/model/mappings.js';
+import { stableJson } from '../../src/model/stable-json.js';
 import { parseJsonc } from '../../src/dialects/jsonc.js';
 import { execFileSync } from 'node:child_process';
 import { settings } from './helpers.js';
@@ -35,6 +36,8 @@ const HOSTS: DialectId[][] = [
 /** Claude Code is a host too, for hooks written for another agent. */
 const ALL_HOSTS: DialectId[][] = [...HOSTS, ['claude']];
 const hook = (command: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command, ...extra });
+/** A value of a config's JSON, as a config file carries it (-0 is written 0). */
+const json = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
 
 /** A starter kit as the issue describes it: 9 PostToolUse hooks on every edit, 5 PreToolUse on Bash, and the rest. */
 const KIT = {
@@ -70,6 +73,7 @@ const FIXTURES = resolve(import.meta.dirname, '../real-world/fixtures');
 const REAL_WORLD = [
   'claude-all-lifecycle',
   'claude-async-groups',
+  'claude-exec-args-if',
   'claude-mcp-matchers',
   'claude-project-dir-paths',
   'claude-settings-plus-local',
@@ -161,10 +165,18 @@ function started(host: DialectId, list: Entry[], call: Call): { processes: Entry
   return { processes, commands: commands.sort() };
 }
 
-/** The other fields of an entry (async, once …): entries that differ in them cannot be one entry. */
-const fieldsOf = (e: Entry) => {
-  const { type: _t, command: _c, timeout: _to, ...rest } = e.handler;
-  return JSON.stringify(rest);
+/**
+ * The fields of an entry that hooks must agree on to share one: those the host applies per entry (its handlerFields)
+ * and dispatch cannot apply per hook (it applies `async: true`; `statusMessage` is only shown). Metadata and fields the
+ * host does not act on never split a group.
+ */
+const fieldsOf = (hosts: DialectId[], e: Entry) => {
+  const applied = new Set(hosts.flatMap((h) => mappings.dialects[h].handlerFields ?? []));
+  return JSON.stringify(
+    Object.entries(e.handler).filter(
+      ([k, v]) => applied.has(k) && k !== 'statusMessage' && !(k === 'async' && v === true),
+    ),
+  );
 };
 
 async function both(dir: string, hosts: DialectId[], inputs?: string[]) {
@@ -192,9 +204,9 @@ function checkCalls(hosts: DialectId[], grouped: Entry[], perHook: Entry[]): { c
         const w = started(host, perHook, call);
         const what = `${host} ${event} ${call.subject}`;
         expect(g.commands, `${what}: the hooks that run`).toEqual(w.commands);
-        // At most one hook-bridge start per set of entry fields among the hooks the call matches (one for plain hooks);
-        // none when no hook matches.
-        const fieldSets = new Set(w.processes.map(fieldsOf)).size;
+        // At most one hook-bridge start per set of the fields the host applies per entry among the hooks the call
+        // matches (one, unless e.g. `if` differs on CodeBuddy Code); none when no hook matches.
+        const fieldSets = new Set(w.processes.map((e) => fieldsOf(hosts, e))).size;
         expect(g.processes.length, `${what}: hook-bridge processes`).toBeLessThanOrEqual(fieldSets);
         if (w.processes.length === 0) expect(g.processes, `${what}: nothing matches, nothing starts`).toEqual([]);
         if (w.processes.length) calls++;
@@ -316,31 +328,126 @@ describe('the grouped entry', () => {
     expect(bare.hooks.PreToolUse[0].hooks.map((h: { command: string }) => h.command)).toEqual(['./a.sh', './b.sh']);
   });
 
-  it('hooks whose entries must differ (async) share one only with hooks that have the same fields', () => {
-    const out = JSON.parse(
-      convert(
-        settings({
-          Stop: [
+  it(
+    "a hook's other fields cost no process: async is dispatch's (--async), metadata and fields the host does not act " +
+      'on go with each hook, what all share stays on the entry',
+    () => {
+      const src = settings({
+        Stop: [
+          {
+            hooks: [
+              hook('./a.sh'),
+              hook('./b.sh', { once: true }),
+              hook('./log1.sh', { async: true, timeout: 10 }),
+              hook('./log2.sh', { async: true, statusMessage: 'Logging' }),
+            ],
+            description: 'stop hooks',
+          },
+        ],
+      });
+      const out = JSON.parse(convert(src, { from: 'claude', to: 'qwen' }).output);
+      expect(out.hooks.Stop).toEqual([
+        {
+          hooks: [
             {
-              hooks: [
-                hook('./a.sh'),
-                hook('./b.sh'),
-                hook('./log1.sh', { async: true }),
-                hook('./log2.sh', { async: true }),
-              ],
+              type: 'command',
+              command:
+                "hook-bridge dispatch --to qwen run --from claude -c './a.sh' run --from claude --fields " +
+                `'{"once":true}' -c './b.sh' run --from claude --timeout 10 --async -c './log1.sh' run --from claude ` +
+                `--async --fields '{"statusMessage":"Logging"}' -c './log2.sh'`,
+              // The hooks dispatch waits for: the background ones do not hold the host.
+              timeout: 605,
             },
           ],
-        }),
-        { from: 'claude', to: 'qwen' },
-      ).output,
+          description: 'stop hooks',
+        },
+      ]);
+      // Every hook async: the entry is too (Qwen Code runs it in the background), and each still says so.
+      const allAsync = JSON.parse(
+        convert(settings({ Stop: [{ hooks: [hook('./x.sh', { async: true }), hook('./y.sh', { async: true })] }] }), {
+          from: 'claude',
+          to: 'qwen',
+        }).output,
+      ).hooks.Stop[0].hooks[0];
+      expect(allAsync).toMatchObject({
+        async: true,
+        command: expect.stringMatching(/--async -c '\.\/x\.sh'.*--async/),
+      });
+    },
+  );
+
+  it('a field the host applies per entry and dispatch cannot (if on CodeBuddy Code) keeps hooks apart', () => {
+    const src = settings({
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            hook('./push.sh', { if: 'Bash(git push *)' }),
+            hook('./rm.sh', { if: 'Bash(rm *)' }),
+            hook('./all.sh'),
+          ],
+        },
+      ],
+    });
+    const commands = (to: DialectId) =>
+      JSON.parse(convert(src, { from: 'claude', to }).output).hooks.PreToolUse.flatMap(
+        (g: { hooks: { command: string; if?: string }[] }) => g.hooks.map((h) => [h.if, h.command]),
+      );
+    expect(commands('codebuddy')).toEqual([
+      ['Bash(git push *)', "hook-bridge run --from claude --to codebuddy -c './push.sh'"],
+      ['Bash(rm *)', "hook-bridge run --from claude --to codebuddy -c './rm.sh'"],
+      [undefined, "hook-bridge run --from claude --to codebuddy -c './all.sh'"],
+    ]);
+    expect(convert(src, { from: 'claude', to: 'codebuddy' }).report[0]!.reason).toMatch(
+      /keeps an entry of its own: CodeBuddy Code applies its `if` per entry, which dispatch cannot do per hook/,
     );
-    const stop = out.hooks.Stop[0].hooks;
-    expect(stop).toHaveLength(2);
-    expect(stop[1]).toMatchObject({
+    // Qwen Code does not act on `if` (on the hook's own entry either): it goes with each hook, one entry.
+    expect(commands('qwen')).toEqual([
+      [
+        undefined,
+        'hook-bridge dispatch --to qwen run --from claude --fields \'{"if":"Bash(git push *)"}\' -c \'./push.sh\' ' +
+          `run --from claude --fields '{"if":"Bash(rm *)"}' -c './rm.sh' run --from claude -c './all.sh'`,
+      ],
+    ]);
+  });
+
+  it("hooks of an agent that runs them one after another (Copilot CLI): the host's timeout covers them in turn", () => {
+    const copilot = JSON.stringify({
+      version: 1,
+      hooks: {
+        preToolUse: [
+          { type: 'command', bash: './a.sh', timeoutSec: 10 },
+          { type: 'command', bash: './b.sh', timeoutSec: 20 },
+        ],
+      },
+    });
+    const out = convert(copilot, { from: 'copilot', to: 'qwen' });
+    const entry = JSON.parse(out.output).hooks.PreToolUse[0].hooks[0];
+    expect(entry).toEqual({
+      type: 'command',
+      command:
+        "hook-bridge dispatch --to qwen run --from copilot --timeout 10 -c './a.sh' " +
+        "run --from copilot --timeout 20 -c './b.sh'",
+      timeout: 35,
+    });
+    expect(out.report[0]!.notes.at(-1)).toMatch(/GitHub Copilot CLI's order: one after another, a deny ends the chain/);
+  });
+
+  it('a lone async hook where the host does not apply async: dispatch runs it (CodeBuddy Code)', () => {
+    const src = settings({ Stop: [{ hooks: [hook('./log.sh', { async: true })] }] });
+    const cb = convert(src, { from: 'claude', to: 'codebuddy' });
+    expect(JSON.parse(cb.output).hooks.Stop[0].hooks[0]).toEqual({
+      type: 'command',
+      command: "hook-bridge dispatch --to codebuddy run --from claude --async -c './log.sh'",
+      timeout: 605,
       async: true,
-      command: expect.stringMatching(
-        /dispatch --to qwen run --from claude -c '\.\/log1\.sh' run --from claude -c '\.\/log2\.sh'$/,
-      ),
+    });
+    expect(cb.report[0]!.status).toBe('translated');
+    expect(cb.report[0]!.reason).toMatch(/dispatch starts it in the background/);
+    // Qwen Code applies it: the hook keeps its run wrapper, the entry its async.
+    expect(JSON.parse(convert(src, { from: 'claude', to: 'qwen' }).output).hooks.Stop[0].hooks[0]).toMatchObject({
+      command: "hook-bridge run --from claude --to qwen -c './log.sh'",
+      async: true,
     });
   });
 
@@ -389,33 +496,46 @@ describe('the grouped entry', () => {
     expect(parseYaml(convert(q.output, { from: 'qwen', to: 'hooks-yaml' }).output)).toEqual(parseYaml(yaml));
   });
 
-  it('property: arbitrary commands and matchers survive claude -> host -> claude, grouped', () => {
+  it('property: commands, matchers, fields and group fields survive claude -> host -> claude, grouped', () => {
     const name = fc.constantFrom('Bash', 'Write', 'Edit', 'Read', 'WebFetch', 'Agent');
+    const text = fc.string({ unit: 'grapheme', maxLength: 12 });
     const arb = fc.record({
       matcher: fc.uniqueArray(name, { minLength: 1, maxLength: 3 }).map((a) => a.join('|')),
       command: fc.string({ unit: 'grapheme', maxLength: 30 }).filter((s) => s.trim().length > 0),
-      timeout: fc.option(fc.integer({ min: 1, max: 900 }), { nil: undefined }),
+      // What real hooks carry (everything-claude-code: async, timeout; group description and id), and the rarer ones.
+      fields: fc.record(
+        {
+          timeout: fc.integer({ min: 1, max: 900 }),
+          async: fc.boolean(),
+          statusMessage: text,
+          once: fc.constant(true),
+          if: fc.constantFrom('Bash(git *)', 'Edit(*.ts)'),
+          note: json,
+        },
+        { requiredKeys: [] },
+      ),
+      group: fc.record({ description: text, id: text, $comment: text }, { requiredKeys: [] }),
     });
     fc.assert(
       fc.property(
         fc.array(arb, { minLength: 2, maxLength: 5 }),
-        fc.constantFrom<DialectId>('qwen', 'codebuddy', 'gemini'),
+        fc.constantFrom<DialectId>('qwen', 'codebuddy', 'codebuddy-ide', 'gemini'),
         (hooks, to) => {
           const src = {
-            PreToolUse: hooks.map((h) => ({
-              matcher: h.matcher,
-              hooks: [hook(h.command, h.timeout ? { timeout: h.timeout } : {})],
-            })),
+            PreToolUse: hooks.map((h) => ({ matcher: h.matcher, hooks: [hook(h.command, h.fields)], ...h.group })),
           };
           const back = JSON.parse(
             convert(convert(settings(src), { from: 'claude', to }).output, { from: to, to: 'claude' }).output,
           );
+          const sorted = (o: object) => stableJson(o);
           const flat = (s: typeof src) =>
-            s.PreToolUse.flatMap((g) => g.hooks.map((x) => JSON.stringify([x, g.matcher.split('|').sort()]))).sort();
+            s.PreToolUse.flatMap(({ matcher, hooks: hs, ...group }) =>
+              hs.map((x) => JSON.stringify([sorted(x), matcher.split('|').sort(), sorted(group)])),
+            ).sort();
           expect(flat(back.hooks)).toEqual(flat(src));
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 80 },
     );
   });
 });
@@ -431,6 +551,9 @@ describe("the grouped entry's command (wrapper codec)", () => {
       pluginRoot: word,
       emulateTodos: fc.constant(true),
       calls: fc.constant(['Write', 'Edit']),
+      async: fc.constant(true),
+      fields: fc.dictionary(word, json, { noNullPrototype: true }),
+      groupFields: fc.dictionary(word, json, { noNullPrototype: true }),
       command: word,
       args: fc.array(word, { maxLength: 3 }),
     },
@@ -451,6 +574,13 @@ describe("the grouped entry's command (wrapper codec)", () => {
       { from: 'claude', matcher: '^(write_file|edit)$', timeoutS: 5, command: `echo "it's $HOME" \\ 'x'\nrun` },
       { from: 'claude', calls: ['Write'], command: 'node', args: ['run', '--on-error', 'allow', ''] },
       { from: 'qwen', pluginRoot: "plug ins/it's", emulateTodos: true, priority: 3, command: 'run' },
+      {
+        from: 'claude',
+        async: true,
+        fields: { statusMessage: "it's $HOME", once: true },
+        groupFields: { description: 'a "b"\n run', id: 'x:y' },
+        command: 'true',
+      },
     ];
     const command = groupCommand({ runner: 'hook-bridge', to: 'qwen', hooks });
     const argv = JSON.parse(
@@ -485,6 +615,10 @@ describe("the grouped entry's command (wrapper codec)", () => {
       );
       expect(parseGroupedHooks(['run', '-c', 'x'])).toMatch(/hook 1: --from <dialect> is required/);
       expect(parseGroupedHooks(['-c', 'x'])).toMatch(/expected "run"/);
+      for (const bad of ['[1]', 'null', '{"a":', '"text"'])
+        expect(parseGroupedHooks(['run', '--from', 'claude', '--fields', bad, '-c', 'x'])).toMatch(
+          /hook 1: --fields takes a JSON object/,
+        );
     },
   );
 

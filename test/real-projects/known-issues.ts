@@ -18,31 +18,7 @@ export interface KnownIssue {
   what: string;
 }
 
-const ECC = 'affaan-m__everything-claude-code';
-
-export const KNOWN_ISSUES: KnownIssue[] = [
-  {
-    id: 'one-start-per-call',
-    projects: [ECC, '5uck1ess__devkit'],
-    check: 'starts',
-    // not the plugin hosts (Pi, OpenCode): they run their hook file in their own process, no start per call
-    hosts: ['qwen', 'codebuddy', 'codebuddy-ide', 'gemini', 'codex', 'copilot', 'claude', 'hooks-yaml'],
-    what:
-      'matcher groups are kept apart (everything-claude-code: every group carries `description`/`id`; devkit: ' +
-      'groups with different matchers on one event), so the host starts hook-bridge once per entry — up to 7 for a ' +
-      'Write — instead of once per call (issue 29; branch h-group)',
-  },
-  {
-    id: 'one-start-per-call',
-    projects: ['0xDarkMatter__claude-mods', 'riddopic__cc-tools'],
-    check: 'starts',
-    hosts: ['codebuddy', 'codebuddy-ide', 'codex', 'copilot'],
-    what:
-      'two groups of one event stay two entries on the agents whose grouping keeps them apart (Qwen Code and Gemini ' +
-      'CLI get one): claude-mods 2 starts for a shell command and for a Write (two `Bash` groups; `Write|Edit` ' +
-      'twice), cc-tools 2 after a Write (`Write|Edit|MultiEdit` and `*` on PostToolUse) (issue 29; branch h-group)',
-  },
-];
+export const KNOWN_ISSUES: KnownIssue[] = [];
 
 /** The known issue a check of a project (on an agent, for a call) is listed under, if any. */
 export function knownIssue(project: string, check: Check, host?: DialectId, call?: string): KnownIssue | undefined {

@@ -521,6 +521,82 @@ describe(
         permissionDecisionReason: 'guard: no rm -rf',
       });
     });
+    it(
+      "hooks run together, as Claude Code runs them: a slow hook delays a deny to the slow hook's end and no more " +
+        '(Claude Code 2.1.330 waits for every hook too: docs/observations.md)',
+      async () => {
+        const dir = project();
+        const slow = (n: number) => `cat >/dev/null; sleep 1.5; echo ${n} >> slow.log`;
+        const t0 = Date.now();
+        const r = await dispatch(
+          ['--to', 'qwen', ...hooksOf(['-c', slow(1)], ['-c', './guard.sh'], ['-c', slow(2)])],
+          bash('rm -rf /x'),
+          dir,
+        );
+        const ms = Date.now() - t0;
+        expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+        // Both slow hooks ran to their end, side by side: one after the other would take 3 s and more.
+        expect(readFileSync(join(dir, 'slow.log'), 'utf8').split('\n').filter(Boolean).sort()).toEqual(['1', '2']);
+        expect(ms).toBeGreaterThanOrEqual(1500);
+        expect(ms).toBeLessThan(2900);
+      },
+    );
+    it(
+      "hooks of an agent that runs them one after another (Copilot CLI's own files: in order, a deny ends the " +
+        "chain) run so; Claude Code's run together",
+      async () => {
+        const dir = project();
+        const deny = `cat >/dev/null; echo '{"permissionDecision":"deny","permissionDecisionReason":"first says no"}'`;
+        const later = 'cat >/dev/null; touch later-ran';
+        const copilot = (...hooks: string[][]) => hooks.flatMap((h) => ['run', '--from', 'copilot', ...h]);
+        const r = await dispatch(['--to', 'qwen', ...copilot(['-c', deny], ['-c', later])], bash('ls'), dir);
+        expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason).toBe('first says no');
+        expect(existsSync(join(dir, 'later-ran'))).toBe(false);
+        // The other order: the first runs to its end before the second starts.
+        const slowFirst = 'cat >/dev/null; sleep 0.5; echo 1 >> order.log';
+        const second = 'cat >/dev/null; echo 2 >> order.log';
+        await dispatch(['--to', 'qwen', ...copilot(['-c', slowFirst], ['-c', second])], bash('ls'), dir);
+        expect(readFileSync(join(dir, 'order.log'), 'utf8')).toBe('1\n2\n');
+        await dispatch(['--to', 'qwen', ...hooksOf(['-c', slowFirst], ['-c', second])], bash('ls'), dir);
+        expect(readFileSync(join(dir, 'order.log'), 'utf8')).toBe('1\n2\n2\n1\n');
+      },
+    );
+    it(
+      '--async: started in the background and not waited for; its answer is not read (it cannot block on Claude ' +
+        'Code), it runs to its end, and its own timeout still stops it',
+      async () => {
+        const dir = project();
+        const late = (name: string) => `in=$(cat); sleep 1.5; echo "$in" > ${name}; echo "async says no" >&2; exit 2`;
+        const t0 = Date.now();
+        const r = await dispatch(
+          [
+            '--to',
+            'qwen',
+            ...hooksOf(
+              ['--async', '-c', late('finished.json')],
+              ['--async', '--timeout', '1', '-c', late('never.json')],
+              ['-c', './guard.sh'],
+            ),
+          ],
+          bash('rm -rf /x'),
+          dir,
+        );
+        expect(Date.now() - t0).toBeLessThan(1400);
+        expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason).toBe('guard: no rm -rf');
+        const harmless = await dispatch(
+          ['--to', 'qwen', ...hooksOf(['--async', '-c', late('x.json')])],
+          bash('ls'),
+          dir,
+        );
+        expect(harmless).toMatchObject({ code: 0, stdout: '' });
+        for (let i = 0; i < 60 && !existsSync(join(dir, 'finished.json')); i++)
+          await new Promise((r) => setTimeout(r, 100));
+        // The payload it read is the one its own agent would have sent (Claude's tool name).
+        expect(JSON.parse(readFileSync(join(dir, 'finished.json'), 'utf8'))).toMatchObject({ tool_name: 'Bash' });
+        await new Promise((r) => setTimeout(r, 1000));
+        expect(existsSync(join(dir, 'never.json'))).toBe(false);
+      },
+    );
     it('priorities: a deny at a lower priority keeps a later one from running', async () => {
       const dir = project();
       const r = await dispatch(

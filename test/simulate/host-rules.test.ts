@@ -415,3 +415,36 @@ describe('what test reads and writes', () => {
     ]);
   });
 });
+
+describe('an async hook beside a guard (everything-claude-code has both on one call)', () => {
+  it(
+    'its deny is not acted on where the agent runs it in the background (Claude Code, Qwen Code); through ' +
+      "hook-bridge dispatch does that on every host, in the guard's one entry",
+    async () => {
+      const d = claudeProject(
+        {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ ...sh('late.sh'), async: true }], description: 'a logger' },
+            { matcher: '*', hooks: [sh('guard.sh')], id: 'guard' },
+          ],
+        },
+        {
+          'late.sh': `cat >/dev/null; ${deny('ASYNC-SAYS-NO').trimEnd()}\n`,
+          'guard.sh': 'in=$(cat); case "$in" in *DANGER*) echo "GUARD: no" >&2; exit 2;; esac\n',
+        },
+      );
+      const harmless = await simulate({ inputs: [d], to: ['qwen', 'codebuddy', 'gemini'], call: bash('ls') });
+      expect(row(harmless, 'claude')).toMatchObject({ decision: 'none' });
+      expect(row(harmless, 'qwen')).toMatchObject({ decision: 'none' });
+      for (const host of ['qwen', 'codebuddy', 'gemini'] as const) {
+        expect(row(harmless, host, 'bridged'), host).toMatchObject({ decision: 'none', differs: [] });
+        expect(row(harmless, host, 'bridged').hooks, host).toMatchObject([
+          { dispatches: ['sh .hooks/late.sh', 'sh .hooks/guard.sh'] },
+        ]);
+      }
+      const danger = await simulate({ inputs: [d], to: ['codebuddy'], call: bash('echo DANGER') });
+      expect(row(danger, 'claude')).toMatchObject({ decision: 'deny', reason: 'GUARD: no' });
+      expect(row(danger, 'codebuddy', 'bridged')).toMatchObject({ decision: 'deny', reason: 'GUARD: no', differs: [] });
+    },
+  );
+});
