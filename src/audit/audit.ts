@@ -4,10 +4,11 @@ import { isAbsolute, relative } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Severity } from '../model/hook.js';
 import { HookBridgeError } from '../model/errors.js';
+import { mappings } from '../model/mappings.js';
 import { guardEntries } from '../convert/guard-entries.js';
 import { convertHooks, type ConvertResult, type ReportRow } from '../convert/convert.js';
 import { discoverConfigs, projectsOf } from './discover.js';
-import { nativeReading } from './foreign-reads.js';
+import { modeReading } from './foreign-reads.js';
 import { locate } from './locate.js';
 import { RULES } from './rules/index.js';
 import { groupFindings } from './group.js';
@@ -173,17 +174,17 @@ function auditProject(
       home: o.home ?? homedir(),
       env: o.env ?? process.env,
       ...(o.target ? { target: o.target } : {}),
-      // A file the target reads itself runs there as its own agent's (in the target's mode for it): the generic rules
-      // audit it for that agent, the foreign-read-* rules for what the target's reading does differently.
+      // A hook the agent runs in one of its modes (a file the target reads itself; Copilot's PascalCase events, in its
+      // own file or copied there) runs as one of that mode's agent: the generic rules audit it for that agent, the
+      // foreign-read-* rules for what the mode does differently.
       hooks: () =>
         configs.flatMap((config) =>
-          config.hooks.map(
-            (hook): HookEntry => ({
-              hook,
-              config,
-              host: o.target && !nativeReading(project, config, o.target) ? o.target : config.dialect,
-            }),
-          ),
+          config.hooks.map((hook): HookEntry => {
+            const agent = o.target ?? config.dialect;
+            const m = modeReading(project, config, hook, agent, o.target);
+            const speaks = m && mappings.dialects[agent].modes?.[m.read.mode]?.eventNames;
+            return { hook, config, host: m?.how === 'native' ? config.dialect : (speaks ?? agent) };
+          }),
         ),
       pluginRoot,
       script(h, config) {

@@ -5,9 +5,9 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
-import { exitBlocks } from '../dialects/runner-guard.js';
+import { hostDecides } from '../run/host-decision.js';
 import { readEvents } from '../dialects/foreign-gate.js';
-import { nativeReading } from './foreign-reads.js';
+import { modeReading } from './foreign-reads.js';
 import { unwrapped } from './script-text.js';
 import type { HookEntry, RuleContext } from './types.js';
 
@@ -42,16 +42,32 @@ export function missingScriptExit(interpreter: string | undefined): number | und
 }
 
 /**
+ * Does a hook that exits `code` stop the call, prompt or turn there: what the agent decides with it (`hook-bridge
+ * test`'s model, src/run/host-decision.ts), the way it ran the hook (`mode`).
+ */
+function stops(agent: DialectId, event: string, code: number, mode: string | undefined): boolean {
+  const result = { exitCode: code, stdout: '', stderr: `the hook failed with exit ${code}\n`, timedOut: false };
+  const { decision } = hostDecides(agent, event, result, { headless: false, permissionMode: 'default' }, mode).outcome;
+  return decision === 'deny' || decision === 'block';
+}
+
+/**
  * What failing with `code` on every call means for a hook on `host`: whose rules read it, whether it blocks, and what
  * `run` does (it lets the call proceed, names the program, and `--on-missing` changes that for 126/127).
  */
-export function failureOutcome(h: Hook, host: DialectId, code: number | undefined, native = false): string {
+export function failureOutcome(
+  h: Hook,
+  host: DialectId,
+  code: number | undefined,
+  native = false,
+  mode?: string,
+): string {
   if (code === undefined) return 'the hook fails on every call and never does its job';
   const wrapped = !native && !unwrapped(h, host);
   const reader = wrapped ? h.scriptDialect : host;
   const agent = mappings.dialects[reader].agent;
   const missing = code === 126 || code === 127;
-  if (h.event && STOPS.has(h.event) && exitBlocks(reader, code)) {
+  if (h.event && STOPS.has(h.event) && stops(reader, h.event, code, wrapped ? undefined : mode)) {
     const by = wrapped
       ? `\`hook-bridge run\` blocks as ${agent} does${missing ? ' (--on-missing allow lets the calls proceed)' : ''}`
       : `${agent} reads that as a block`;
@@ -74,12 +90,14 @@ export function failureOutcome(h: Hook, host: DialectId, code: number | undefine
 }
 
 /**
- * The same, for a hook of the audit: where the audit's target runs the hook's file itself (GitHub Copilot CLI reading
- * .claude/settings.json: foreign-reads.ts), the failure is read under the target's rules, not the file's agent's.
+ * The same, for a hook of the audit: where the agent runs it in one of its modes (GitHub Copilot CLI reading
+ * .claude/settings.json, or a PascalCase event of its own file: foreign-reads.ts), the failure is read under that
+ * agent's rules, not the mode's agent's.
  */
 export function entryFailureOutcome(ctx: RuleContext, e: HookEntry, code: number | undefined): string {
-  const read = nativeReading(ctx.project, e.config, ctx.target);
-  if (read && e.hook.event && readEvents(read).includes(e.hook.event) && e.hook.gatedFor !== ctx.target)
-    return failureOutcome(e.hook, ctx.target!, code, true);
+  const agent = ctx.target ?? e.config.dialect;
+  const m = modeReading(ctx.project, e.config, e.hook, agent, ctx.target);
+  if (m && e.hook.event && readEvents(m.read).includes(e.hook.event) && e.hook.gatedFor !== agent)
+    return failureOutcome(e.hook, agent, code, true, m.read.mode);
   return failureOutcome(e.hook, e.host, code);
 }

@@ -1,19 +1,22 @@
-// The hooks a target agent runs from another agent's files by reading them itself (mappings `config.readsForeign`:
-// GitHub Copilot CLI runs the project's .claude/settings*.json in its Claude-compatible mode), for the rules that say
-// what that reading does differently. Hooks `convert` gated for the target (dialects/foreign-gate.ts) are not run by
-// it, and are left out. The generic rules audit such a file for its own agent (audit.ts): they would otherwise read it
-// as if it had been copied into the target's own file.
+// The hooks an agent runs in one of its modes (mappings `modes`, `config.readsForeign`): GitHub Copilot CLI runs the
+// project's .claude/settings*.json itself, and an event of its own files named as Claude Code names it, in its
+// Claude-compatible mode: for the rules that say what that mode does differently. Hooks `convert` gated for the target
+// (dialects/foreign-gate.ts) are not run by it, and are left out. The generic rules audit such a hook as one of the
+// mode's agent (audit.ts): they would otherwise read it under the agent's own rules.
 import { relative } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
+import type { Hook } from '../model/hook.js';
 import { mappings, type DialectSpec } from '../model/mappings.js';
+import { canonicalEvent, nativeEvent } from '../dialects/catalog.js';
 import { readEvents, readsNatively, type ForeignRead } from '../dialects/foreign-gate.js';
 import { specIn } from '../dialects/host-mode.js';
 import type { ConfigFile, HookEntry, RuleContext } from './types.js';
 
 export interface NativeRead extends HookEntry {
-  /** The target that reads the file itself, and how. */
+  /** The agent that runs the hook in one of its modes, and how. */
   reader: DialectId;
   read: ForeignRead;
+  how: ModeReading['how'];
   /** The target's facts in the mode it runs these hooks in. */
   spec: DialectSpec;
   /** The file as the target's data names it (relative to the project). */
@@ -32,42 +35,103 @@ export function nativeReading(
 }
 
 /**
- * Every hook the audit's target (or `reader`) runs by reading another agent's file itself, on an event it fires from
- * there. hook-bridge's conversions of the reader's own hooks into that file (ungated: reader-gates.ts) only with
- * `converted`: what is wrong with them is that they run twice (foreign-read-runs-twice), not how they run.
+ * How `agent` runs a hook in one of its modes (mappings `modes`), where it does: `native`, reading the hook's file
+ * itself (Copilot CLI's .claude/settings.json); `own`, from its own file, the event named in the mode's names
+ * (Copilot's PascalCase events); `copy`, copied as it is into its own file (what an audit for it as the `target` looks
+ * at), where the event's name selects a mode. own and copy only on an event the mode fires.
+ */
+export interface ModeReading {
+  read: ForeignRead;
+  how: 'native' | 'own' | 'copy';
+}
+
+export function modeReading(
+  project: string,
+  config: ConfigFile,
+  hook: Hook,
+  agent: DialectId,
+  target: DialectId | undefined,
+): ModeReading | undefined {
+  if (agent !== config.dialect) {
+    const read = nativeReading(project, config, agent);
+    if (read) return { read, how: 'native' };
+  }
+  // A copy: of a file in the mode's own dialect (a project's Claude settings into Copilot's file); a plugin's hooks are
+  // loaded by the plugin system, not copied, and a user's are not the project's.
+  const copied =
+    agent === target && (config.scope === 'project' || config.scope === 'local' || config.scope === 'explicit')
+      ? copiedMode(agent, hook)
+      : undefined;
+  const mode =
+    agent === config.dialect
+      ? hook.mode
+      : copied !== undefined && mappings.dialects[agent].modes?.[copied]?.eventNames === config.dialect
+        ? copied
+        : undefined;
+  const read =
+    mode === undefined ? undefined : mappings.dialects[agent].config.readsForeign?.find((r) => r.mode === mode);
+  if (!read || !hook.event || !readEvents(read).includes(hook.event)) return undefined;
+  return { read, how: agent === config.dialect ? 'own' : 'copy' };
+}
+
+/**
+ * The mode `agent` runs a hook of another agent's file in once it is copied as it is into its own file, by its event's
+ * name (Copilot CLI: a PascalCase event, its Claude-compatible mode).
+ */
+export function copiedMode(agent: DialectId, hook: Hook): string | undefined {
+  if (!hook.event || canonicalEvent(agent, hook.nativeEvent) !== undefined) return undefined;
+  const modes = mappings.dialects[agent].modes ?? {};
+  return Object.keys(modes).find((m) => nativeEvent(modes[m]!.eventNames, hook.event!) === hook.nativeEvent);
+}
+
+/**
+ * Every hook an agent runs in one of its modes (modeReading): `reader`'s, by default the audit's target's, else each
+ * file's own agent's. hook-bridge's conversions of the reader's own hooks into another agent's file (ungated:
+ * reader-gates.ts) only with `converted`: what is wrong with them is that they run twice (foreign-read-runs-twice), not
+ * how they run.
  */
 export function nativeReads(
   ctx: RuleContext,
   reader: DialectId | undefined = ctx.target,
   converted = false,
 ): NativeRead[] {
-  const target = reader;
-  if (!target) return [];
   const out: NativeRead[] = [];
   for (const e of ctx.hooks()) {
-    const read = nativeReading(ctx.project, e.config, target);
-    if (!read || !e.hook.event || !readEvents(read).includes(e.hook.event) || e.hook.gatedFor === target) continue;
-    if (!converted && e.hook.written !== undefined && e.hook.scriptDialect === target) continue;
+    const agent = reader ?? e.config.dialect;
+    const m = modeReading(ctx.project, e.config, e.hook, agent, ctx.target);
+    if (!m || !e.hook.event || !readEvents(m.read).includes(e.hook.event) || e.hook.gatedFor === agent) continue;
+    if (!converted && e.hook.written !== undefined && e.hook.scriptDialect === agent) continue;
     out.push({
       ...e,
-      reader: target,
-      read,
-      spec: specIn(target, read.mode),
+      reader: agent,
+      read: m.read,
+      how: m.how,
+      spec: specIn(agent, m.read.mode),
       rel: relative(ctx.project, e.config.file),
     });
   }
   return out;
 }
 
-/** `hook-bridge convert --to <target>`: what each of these rules' findings is fixed by. */
+/**
+ * `hook-bridge convert --to <target>`: what each of these rules' findings is fixed by (a hook of the agent's own file,
+ * run in its mode: nothing to convert).
+ */
 export const gateFix = (ctx: RuleContext, r: NativeRead) =>
-  `hook-bridge convert` +
-  (ctx.shown(ctx.project) === '.' ? '' : ` ${ctx.shown(ctx.project)}`) +
-  ` --from ${r.read.dialect} --to ${r.reader}`;
+  r.how === 'own'
+    ? undefined
+    : `hook-bridge convert` +
+      (ctx.shown(ctx.project) === '.' ? '' : ` ${ctx.shown(ctx.project)}`) +
+      ` --from ${r.config.dialect} --to ${r.reader}`;
 
-/** The agent names a message uses. */
+/** The agent names a message uses; `how`: how the agent comes to run the hook. */
 export const agents = (r: NativeRead) => ({
   agent: mappings.dialects[r.reader].agent,
   own: mappings.dialects[r.read.dialect].agent,
   file: r.rel,
+  how:
+    r.how === 'native'
+      ? `from ${r.rel} itself`
+      : `${r.how === 'own' ? `from ${r.rel}` : 'copied as it is into its own file,'} in its ${r.read.mode} mode ` +
+        `(the event is named as ${mappings.dialects[r.read.dialect].agent} names it)`,
 });

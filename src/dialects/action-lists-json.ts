@@ -12,8 +12,8 @@ import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import { isObject } from '../model/is-object.js';
 import { stableJson } from '../model/stable-json.js';
-import { canonicalEvent } from './catalog.js';
-import type { Codec, NativeHook, ReadResult } from './define.js';
+import { canonicalEvent, modeEvent } from './catalog.js';
+import type { Codec, Dialect, NativeHook, ReadResult } from './define.js';
 import { readHandler, unknownEvent } from './handler-reader.js';
 import { parseJsoncChecked } from './jsonc.js';
 import {
@@ -34,9 +34,15 @@ export const ACTION_LISTS_VERSION = 1;
 /** A native action as a canonical handler: `bash` (or `command`) is its command, `timeoutSec` (or `timeout`) its
  * timeout.
  */
-function canonicalHandler(action: Record<string, unknown>): { handler: Record<string, unknown>; matcher: unknown } {
+function canonicalHandler(
+  action: Record<string, unknown>,
+  d?: Dialect,
+): { handler: Record<string, unknown>; matcher: unknown } {
   const { bash, command, timeoutSec, timeout, matcher, ...rest } = action;
-  const cmd = bash ?? command;
+  // The command this system's agent runs: its own field where the action has one (Copilot CLI's `linux`), else `bash`.
+  const field = d?.spec.osCommands?.[process.platform as 'linux' | 'darwin' | 'win32'];
+  const here = field === undefined ? undefined : action[field];
+  const cmd = (typeof here === 'string' ? here : undefined) ?? bash ?? command;
   const t = timeoutSec ?? timeout;
   return {
     handler: { ...rest, ...(cmd !== undefined ? { command: cmd } : {}), ...(t !== undefined ? { timeout: t } : {}) },
@@ -89,7 +95,8 @@ export const actionListsJson: Codec = {
     const runners = opts?.runners ? { runners: opts.runners } : {};
     for (const [nativeEvent, list] of Object.entries(root.hooks)) {
       const evPath = `hooks.${nativeEvent}`;
-      if (!canonicalEvent(d.id, nativeEvent)) diagnostics.push(unknownEvent(d, nativeEvent, file, evPath));
+      if (!canonicalEvent(d.id, nativeEvent) && !modeEvent(d.id, nativeEvent))
+        diagnostics.push(unknownEvent(d, nativeEvent, file, evPath));
       if (!Array.isArray(list)) {
         diagnostics.push({
           severity: 'error',
@@ -128,7 +135,7 @@ export const actionListsJson: Codec = {
             else {
               const hook = readHandler(
                 d,
-                canonicalHandler(h).handler,
+                canonicalHandler(h, d).handler,
                 { nativeEvent, nativeMatcher: matcher, groupFields, file, path: hPath, ...runners },
                 diagnostics,
               );
@@ -137,8 +144,12 @@ export const actionListsJson: Codec = {
           });
           return;
         }
-        const { handler, matcher } = canonicalHandler(item);
-        if (handler.type === 'command' && handler.command === undefined && typeof handler.powershell === 'string') {
+        const { handler, matcher } = canonicalHandler(item, d);
+        if (
+          (handler.type ?? d.spec.handlerTypeDefault) === 'command' &&
+          handler.command === undefined &&
+          typeof handler.powershell === 'string'
+        ) {
           diagnostics.push({
             severity: 'warning',
             code: 'powershellOnly',

@@ -38,6 +38,19 @@ export function canonicalEvent(d: DialectId, name: string): string | undefined {
   return mappings.index.eventByName[d][name];
 }
 
+/**
+ * An event name a dialect does not use itself but one of its modes does (GitHub Copilot CLI's PascalCase names: its
+ * Claude-compatible mode): the canonical event, the mode, and the dialect whose names the mode speaks.
+ */
+export function modeEvent(d: DialectId, name: string): { event: string; mode: string; speaks: DialectId } | undefined {
+  if (canonicalEvent(d, name) !== undefined) return undefined;
+  for (const [mode, m] of Object.entries(mappings.dialects[d].modes ?? {})) {
+    const event = canonicalEvent(m.eventNames, name);
+    if (event !== undefined) return { event, mode, speaks: m.eventNames };
+  }
+  return undefined;
+}
+
 /** The native event name on a dialect: a string, null (verified absent) or undefined (not researched). */
 export function nativeEvent(d: DialectId, canonical: string): string | null | undefined {
   return mappings.events[canonical]?.names[d];

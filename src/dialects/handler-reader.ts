@@ -1,21 +1,23 @@
 // The handler reader both codecs share: one handler object of a config (its event, matcher, type,
 // command, timeout and other fields) into canonical Hooks, unwrapping hook-bridge's own wrappers (a grouped
 // `dispatch` entry is the several hooks it runs).
+import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Hook, Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { closestName } from '../model/suggest.js';
-import { canonicalEvent } from './catalog.js';
+import { canonicalEvent, modeEvent } from './catalog.js';
 import { unbraceSubstitutedVars } from './command-vars.js';
 import type { Dialect } from './define.js';
 import { ungate } from './foreign-gate.js';
 import { readToolMatcher } from './matcher.js';
 import { parseGroup, parseWrapper } from './wrapper.js';
 
-/** Read the matcher of a hook on a canonical event under dialect d. */
+/** Read the matcher of a hook on a canonical event under dialect d (its tool names `toolNames`'s: a mode's). */
 export function readMatcher(
   d: Dialect,
   event: string | null,
   native: unknown,
+  toolNames: DialectId = d.id,
 ): { matcher: Matcher; diagnostics: Diagnostic[] } {
   const row = event ? mappings.events[event] : undefined;
   if (!row)
@@ -23,7 +25,7 @@ export function readMatcher(
       matcher: native === undefined ? { kind: 'all' } : { kind: 'pattern', source: String(native) },
       diagnostics: [],
     };
-  if (row.matcherOn === 'tool') return readToolMatcher(d.id, native);
+  if (row.matcherOn === 'tool') return readToolMatcher(toolNames, native);
   if (native === undefined || native === '' || native === '*') return { matcher: { kind: 'all' }, diagnostics: [] };
   // A declared event whose matched field we do not know yet: the matcher is carried as written.
   if (row.matcherOn === 'unknown')
@@ -97,8 +99,11 @@ export function readHandler(
   diagnostics: Diagnostic[],
 ): Hook[] {
   const { file, path } = at;
-  const event = canonicalEvent(d.id, at.nativeEvent) ?? null;
-  const { type, command, timeout, ...fields } = h;
+  // An event named in one of the agent's modes (Copilot CLI's PascalCase names) runs in that mode, as its dialect's.
+  const inMode = modeEvent(d.id, at.nativeEvent);
+  const event = canonicalEvent(d.id, at.nativeEvent) ?? inMode?.event ?? null;
+  const { type: given, command, timeout, ...fields } = h;
+  const type = typeof given === 'string' ? given : d.spec.handlerTypeDefault;
   if (typeof type !== 'string') {
     diagnostics.push({
       severity: 'error',
@@ -133,7 +138,8 @@ export function readHandler(
         path: `${path}.timeout`,
       });
   }
-  const m = readMatcher(d, event, at.nativeMatcher);
+  const toolNames = inMode ? mappings.dialects[d.id].modes![inMode.mode]!.toolNames : d.id;
+  const m = readMatcher(d, event, at.nativeMatcher, toolNames);
   diagnostics.push(
     ...m.diagnostics.map((x) => ({ ...x, file, path: `${path.replace(/\.hooks\[\d+\]$/, '')}.matcher` })),
   );
@@ -143,7 +149,8 @@ export function readHandler(
     matcher: m.matcher,
     nativeMatcher: at.nativeMatcher,
     type,
-    scriptDialect: d.payloadDialect,
+    scriptDialect: inMode?.speaks ?? d.payloadDialect,
+    ...(inMode ? { mode: inMode.mode } : {}),
     fields,
     groupFields: at.groupFields,
     origin: { file, path },
@@ -169,7 +176,7 @@ export function readHandler(
         return {
           ...rest,
           nativeMatcher,
-          matcher: gh.matcher === undefined ? hook.matcher : readMatcher(d, event, nativeMatcher).matcher,
+          matcher: gh.matcher === undefined ? hook.matcher : readMatcher(d, event, nativeMatcher, toolNames).matcher,
           command: unbraceSubstitutedVars(gh.command, d.id),
           fields: {
             ...hook.fields,

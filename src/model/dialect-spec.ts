@@ -280,6 +280,13 @@ export interface DialectFile {
    * asks for nothing that agent does not do anyway: the hook is not degraded there.
    */
   handlerFieldDefaults?: Record<string, string | number | boolean>;
+  /** The type a handler that names none runs as (GitHub Copilot CLI: command); absent: `type` is required. */
+  handlerTypeDefault?: string;
+  /**
+   * Handler fields that replace the command on one operating system (Node's `process.platform`: linux, darwin, win32),
+   * where the agent reads them (GitHub Copilot CLI's `linux`, `osx`, `windows`): the command it runs on that system.
+   */
+  osCommands?: Partial<Record<'linux' | 'darwin' | 'win32', string>>;
   /** Hook types the agent runs (command, prompt, agent, http). */
   hookTypes?: string[];
   /** true: `hookTypes` is every type the format has (hooks.yaml). */

@@ -41,6 +41,12 @@ export interface Hook {
   timeoutMs?: number;
   /** The dialect whose payload/protocol the command expects (differs from the config's when wrapped). */
   scriptDialect: DialectId;
+  /**
+   * The way its agent runs it, where the agent has several (mappings `modes`), chosen by the event's name: GitHub
+   * Copilot CLI runs an event of its own files named as Claude Code names it in its Claude-compatible mode. The hook's
+   * `scriptDialect` is then the dialect that mode speaks. undefined: the agent's own way.
+   */
+  mode?: string;
   /** Other handler fields (async, statusMessage, if, once, shell, prompt, url, env …), carried as-is. */
   fields: Record<string, unknown>;
   /** Extra fields of the matcher group (settings.json) or list entry (hooks.yaml) besides matcher/hooks. */

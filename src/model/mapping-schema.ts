@@ -445,6 +445,13 @@ export const dialectFileSchema = z.strictObject({
    * asks for nothing that agent does not do anyway: the hook is not degraded there.
    */
   handlerFieldDefaults: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  /** The type a handler that names none runs as (GitHub Copilot CLI: command); absent: `type` is required. */
+  handlerTypeDefault: z.string().optional(),
+  /**
+   * Handler fields that replace the command on one operating system (Node's `process.platform`: linux, darwin, win32),
+   * where the agent reads them (GitHub Copilot CLI's `linux`, `osx`, `windows`): the command it runs on that system.
+   */
+  osCommands: z.partialRecord(z.enum(['linux', 'darwin', 'win32']), z.string()).optional(),
   /** Hook types the agent runs (command, prompt, agent, http). */
   hookTypes: z.array(z.string()).optional(),
   /** true: `hookTypes` is every type the format has, so a hook of another type cannot be written there (hooks.yaml). */

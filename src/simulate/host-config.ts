@@ -116,8 +116,9 @@ function read(
   const entries = hooks.map(({ hook, dispatches }): Entry => {
     const raw = at(root, hook.origin.path);
     const handler = isObject(raw) ? raw : {};
-    // A format whose handlers name their command otherwise (Copilot's `bash`): the reader's, the wrapper as written.
-    const command = typeof handler.command === 'string' ? handler.command : (hook.written ?? hook.command ?? '');
+    // The command as written (a gate in front, a wrapper as it is), as the reader found it: the field the agent runs
+    // (Copilot's `bash`, or its `linux` on Linux), whatever the format calls it.
+    const command = (hook.gate ?? '') + (hook.written ?? hook.command ?? '');
     const args =
       Array.isArray(handler.args) &&
       handler.args.every((a) => typeof a === 'string') &&
@@ -132,6 +133,7 @@ function read(
       where: `${where} ${hook.origin.path}`,
       ...(pluginRoot !== undefined ? { pluginRoot } : {}),
       ...(dispatches ? { dispatches } : {}),
+      ...(hook.mode !== undefined ? { mode: hook.mode } : {}),
     };
   });
   return { entries };

@@ -58,6 +58,12 @@ const EXPECTED: Record<string, string[]> = {
   'riddopic__cc-tools': Array(9).fill('script-interpreter-missing/programNotFound cc-tools'),
   rysweet__azlin: [],
   sethdf__lifemaestro: [],
+  // Its .sh scripts are not executable in its repository (mode 100644 at its commit): on Linux each call fails, 126.
+  'Nick2bad4u__Stylelint-Config-Inspector': [
+    'script-not-executable/notExecutable .github/hooks/scripts/remove-temp.sh',
+    'script-not-executable/notExecutable .github/hooks/scripts/remove-temp.sh',
+    'script-not-executable/notExecutable .github/hooks/scripts/log-prompt.sh',
+  ],
 };
 
 describe('audit on the real projects: no error that is not so', () => {
@@ -81,6 +87,28 @@ describe('audit on the real projects: no error that is not so', () => {
     ]);
     expect(f[0]!.decides).toEqual({ agent: 'claude', event: 'pre-tool-use', decision: 'none', headless: false });
   });
+  it(
+    "Nick2bad4u/Stylelint-Config-Inspector: Claude Code's event names in Copilot's own file run in its " +
+      "Claude-compatible mode, `linux`'s command on Linux: no event-unsupported, the .sh it runs is checked",
+    () => {
+      const dir = join(root, 'Nick2bad4u__Stylelint-Config-Inspector');
+      const f = audit({ paths: [dir], cwd: dir, env }).findings;
+      expect(f.filter((x) => x.ruleId === 'event-unsupported')).toEqual([]);
+      // the Claude-compatible mode's differences from Claude Code, said as such (no convert fixes its own file)
+      expect(f.filter((x) => x.ruleId === 'foreign-read-output-lost').map((x) => [x.severity, x.message])).toEqual(
+        ['SessionStart', 'Stop', 'UserPromptSubmit'].map((e) => [
+          'warning',
+          expect.stringMatching(
+            new RegExp(
+              '^GitHub Copilot CLI runs this hook from \\.github/hooks/hooks\\.json in its claude-compatible ' +
+                `mode .*on ${e}`,
+            ),
+          ),
+        ]),
+      );
+      expect(f.every((x) => x.fix === undefined || !x.fix.includes('convert'))).toBe(true);
+    },
+  );
   it('audited for GitHub Copilot CLI, which runs .claude/settings.json itself: a missing uv denies every call', () => {
     const dir = join(root, 'disler__claude-code-hooks-mastery');
     const f = audit({ paths: [dir], cwd: dir, env, target: 'copilot' }).findings.find(

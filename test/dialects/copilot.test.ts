@@ -64,6 +64,51 @@ describe('reading its own files', () => {
       ]);
     },
   );
+  it('an action without `type` runs as a command (e2e copilot-facts: "an action without type runs")', () => {
+    const r = read(own({ sessionStart: [{ bash: 'hi.sh' }], PreToolUse: [{ command: 'g.sh', timeout: 15 }] }));
+    expect(r.diagnostics).toEqual([]);
+    expect(r.hooks.map((h) => [h.nativeEvent, h.type, h.command, h.timeoutMs])).toEqual([
+      ['sessionStart', 'command', 'hi.sh', undefined],
+      ['PreToolUse', 'command', 'g.sh', 15_000],
+    ]);
+  });
+  it(
+    "an event named as Claude Code names it runs in its Claude-compatible mode, flat or nested: Claude's " +
+      'payload and tool names (e2e copilot-facts "PascalCase events in its own file")',
+    () => {
+      const r = read(
+        own({
+          PreToolUse: [
+            { type: 'command', command: 'flat.sh', matcher: 'Bash' },
+            { matcher: 'Write', hooks: [{ type: 'command', command: 'nested.sh' }] },
+          ],
+          preToolUse: [{ type: 'command', bash: 'camel.sh', matcher: 'bash' }],
+        }),
+      );
+      expect(r.diagnostics).toEqual([]);
+      expect(r.hooks.map((h) => [h.event, h.command, h.scriptDialect, h.mode ?? 'own', h.matcher])).toEqual([
+        ['pre-tool-use', 'flat.sh', 'claude', 'claude-compatible', expect.objectContaining({ tools: ['shell'] })],
+        [
+          'pre-tool-use',
+          'nested.sh',
+          'claude',
+          'claude-compatible',
+          expect.objectContaining({ tools: ['file.write'] }),
+        ],
+        ['pre-tool-use', 'camel.sh', 'copilot', 'own', expect.objectContaining({ tools: ['shell'] })],
+      ]);
+    },
+  );
+  it('the command for this system replaces bash and command (`linux` on Linux; Stylelint-Config-Inspector)', () => {
+    const action = { type: 'command', command: 'x.ps1', linux: 'x-linux.sh', osx: 'x-mac.sh', windows: 'x-win.ps1' };
+    const r = read(
+      own({ UserPromptSubmit: [action], userPromptSubmitted: [{ ...action, command: undefined, bash: 'b.sh' }] }),
+    );
+    const field = d.spec.osCommands?.[process.platform as 'linux' | 'darwin' | 'win32'];
+    const here = field ? (action as Record<string, string>)[field] : undefined;
+    expect(r.hooks.map((h) => h.command)).toEqual([here ?? 'x.ps1', here ?? 'b.sh']);
+    expect(d.spec.osCommands).toEqual({ linux: 'linux', darwin: 'osx', win32: 'windows' });
+  });
   it('a PowerShell-only action is not a hook it runs here: said, not converted', () => {
     const r = read(own({ preToolUse: [{ type: 'command', powershell: 'guard.ps1' }] }));
     expect(r.hooks).toEqual([]);

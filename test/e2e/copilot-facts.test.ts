@@ -391,3 +391,61 @@ describe('GitHub Copilot CLI 1.0.102: prompt and stop', () => {
     },
   );
 });
+
+describe('GitHub Copilot CLI 1.0.102: the shapes of an action', () => {
+  it('an action without type runs, in both modes (1Password/agent-hooks writes none)', async () => {
+    const r = await run(({ hook }) => ({
+      'P:.github/hooks/a.json': {
+        version: 1,
+        hooks: {
+          PreToolUse: [{ command: hook('pascal-notype'), timeout: 15 }],
+          userPromptSubmitted: [{ bash: hook('camel-notype') }],
+        },
+      },
+    }));
+    expect(r.hooks, why(r)).toEqual(['camel-notype', 'pascal-notype']);
+  });
+
+  it(
+    'PascalCase events in its own file run in its Claude-compatible mode, as flat actions or nested groups; ' +
+      'a flat action matches Bash and bash alike',
+    async () => {
+      const r = await run(({ hook }) => ({
+        'P:.github/hooks/a.json': {
+          version: 1,
+          hooks: {
+            PreToolUse: [
+              { type: 'command', command: hook('flat-Bash'), matcher: 'Bash' },
+              { type: 'command', command: hook('flat-bash'), matcher: 'bash' },
+              { type: 'command', command: hook('flat-Write'), matcher: 'Write' },
+              { matcher: 'Bash', hooks: [{ type: 'command', command: hook('group-Bash') }] },
+              { matcher: 'Write', hooks: [{ type: 'command', command: hook('group-Write') }] },
+            ],
+          },
+        },
+      }));
+      expect({ hooks: r.hooks, ran: r.ran }, why(r)).toEqual({
+        hooks: ['flat-Bash', 'flat-bash', 'group-Bash'],
+        ran: true,
+      });
+      // Claude Code's payload, as from .claude/settings.json
+      expect(r.payloads['flat-Bash']).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash' });
+    },
+  );
+
+  it('on Linux, `linux` replaces the command (bash or command), in both modes; osx, windows ignored', async () => {
+    const r = await run(({ hook }) => ({
+      'P:.github/hooks/a.json': {
+        version: 1,
+        hooks: {
+          userPromptSubmitted: [
+            { type: 'command', bash: hook('camel-bash'), linux: hook('camel-linux') },
+            { type: 'command', bash: hook('camel-other'), osx: hook('camel-osx'), windows: hook('camel-windows') },
+          ],
+          UserPromptSubmit: [{ type: 'command', command: hook('pascal-command'), linux: hook('pascal-linux') }],
+        },
+      },
+    }));
+    expect([...r.hooks].sort(), why(r)).toEqual(['camel-linux', 'camel-other', 'pascal-linux']);
+  });
+});

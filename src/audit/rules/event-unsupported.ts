@@ -2,6 +2,8 @@ import { mappings } from '../../model/mappings.js';
 import { nativeEvent, placeEvent } from '../../dialects/catalog.js';
 import { DIALECT_IDS } from '../../model/dialect-ids.js';
 import { closestName } from '../../model/suggest.js';
+import { readEvents } from '../../dialects/foreign-gate.js';
+import { copiedMode } from '../foreign-reads.js';
 import { defineRule, paths } from '../types.js';
 
 export default defineRule({
@@ -68,6 +70,11 @@ the agent version it knows (warning).`,
           });
         continue;
       }
+      // Copied into another agent's file, an event named as one of its modes names it runs in that mode there (Copilot
+      // CLI: a PascalCase event, its Claude-compatible mode), where the mode fires it.
+      const mode = host === config.dialect ? undefined : copiedMode(host, h);
+      const read = mode && mappings.dialects[host].config.readsForeign?.find((r) => r.mode === mode);
+      if (read && readEvents(read).includes(h.event)) continue;
       // On another agent, a format's own event is placed on its nearest event (hooks.yaml AppStartup = SessionStart).
       const place = host === config.dialect ? undefined : placeEvent(host, h.event);
       const native = host === config.dialect ? mappings.events[h.event]?.names[host] : place?.native;

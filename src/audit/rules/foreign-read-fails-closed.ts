@@ -22,10 +22,10 @@ again and an exit-2 reason becomes the deny reason the model reads; the Claude f
 own reading of it does nothing.`,
   messages: {
     failsClosed:
-      '{{agent}} runs this hook from {{file}} itself: if it fails (exit 1, a missing ' +
+      '{{agent}} runs this hook {{how}}: if it fails (exit 1, a missing ' +
       'interpreter) the tool call is denied there, where {{own}} lets it run',
     reasonLost:
-      '{{agent}} runs this hook from {{file}} itself: its exit 2 denies there with "hook exited with ' +
+      '{{agent}} runs this hook {{how}}: its exit 2 denies there with "hook exited with ' +
       'code 2", the reason it prints on stderr reaching neither the model nor the user',
   },
   sources: ['test/fixtures/observed/copilot/decisions.json claude-pre-exit1-stderr, claude-pre-exit2-stderr'],

@@ -23,7 +23,7 @@ which hands the script Claude's names, and gates its entry in the Claude file so
 nothing (Claude Code runs it as before).`,
   messages: {
     renamed:
-      "{{where}} reads tool_input.{{key}}; {{agent}} runs this hook from {{file}} itself and passes {{tool}}'s " +
+      "{{where}} reads tool_input.{{key}}; {{agent}} runs this hook {{how}} and passes {{tool}}'s " +
       'arguments under its own names ({{has}}), so it reads nothing there',
   },
   sources: ['test/fixtures/observed/copilot/payloads/claude/PreToolUse-*.json', 'mappings/tools.yaml (copilot params)'],

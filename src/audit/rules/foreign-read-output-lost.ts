@@ -17,11 +17,10 @@ Fix: \`hook-bridge convert --to copilot\` runs the hook from Copilot's own file,
 Claude's forms into those; the Claude file's entry is gated so Copilot's own reading of it does nothing.`,
   messages: {
     contextLost:
-      '{{agent}} runs this hook from {{file}} itself: on {{event}} its context (stdout, ' +
+      '{{agent}} runs this hook {{how}}: on {{event}} its context (stdout, ' +
       'additionalContext) does not reach the model there, as it does on {{own}}',
     feedbackLost:
-      '{{agent}} runs this hook from {{file}} itself: on {{event}} its ' +
-      'exit 2 changes nothing there (on {{own}} {{what}})',
+      '{{agent}} runs this hook {{how}}: on {{event}} its ' + 'exit 2 changes nothing there (on {{own}} {{what}})',
   },
   sources: [
     'test/fixtures/observed/copilot/decisions.json claude-ups-*, ' +

@@ -33,7 +33,7 @@ converted \`--to claude\` by a hook-bridge that did not gate them there run twic
 \`.claude/settings.json\`): \`hook-bridge convert --from copilot --to claude\` gates them. Audited for the \`--target\`,
 or, without one, for each agent whose own hook files the project has.`,
   messages: {
-    alsoOwn: '{{agent}} runs this hook from {{file}} itself and again from {{other}}: twice per event',
+    alsoOwn: '{{agent}} runs this hook {{how}} and again from {{other}}: twice per event',
     converted:
       "{{file}} holds hook-bridge's conversion of {{other}}'s hook for {{own}}, without a gate: {{agent}} runs it " +
       'from both files, twice per event',

@@ -1,6 +1,7 @@
 import { matcherFires, readToolMatcher, writeToolMatcher, isExactList } from '../../dialects/matcher.js';
 import { MCP_PREFIX, toolsOf } from '../../dialects/catalog.js';
 import { mappings } from '../../model/mappings.js';
+import { copiedMode, modeReading } from '../foreign-reads.js';
 import { convertFix, defineRule, paths } from '../types.js';
 
 export default defineRule({
@@ -85,6 +86,19 @@ string: Claude's \`startup|resume\` never fires there. Write one entry per value
       const fires = (list: typeof tools) => list.filter((t) => matcherFires(host, m, t.entry.name));
       const agent = mappings.dialects[host].agent;
       if (fires(live).length) continue;
+      // An agent that runs the hook in one of its modes tests the matcher, its way, against the mode's tool names and
+      // its own (Copilot CLI: `Bash` and `bash` fire for its bash in a Claude-compatible entry, README §5).
+      const runner = ctx.target ?? config.dialect;
+      const mode =
+        modeReading(ctx.project, config, h, runner, ctx.target)?.read.mode ??
+        (runner !== config.dialect ? copiedMode(runner, h) : undefined);
+      const names = mode ? [runner, mappings.dialects[runner].modes![mode]!.toolNames] : [];
+      if (
+        names.some((d) =>
+          toolsOf(d).some((t) => t.entry.status !== 'historical' && matcherFires(runner, m, t.entry.name)),
+        )
+      )
+        continue;
       // e.g. Claude Code's Glob and Grep: offered only when --allowedTools names them (docs/observations.md)
       const enabled = fires(tools.filter((t) => t.entry.status === 'conditional'));
       if (enabled.length) {
