@@ -74,7 +74,7 @@ for (const host of hosts) {
       expect(r.stderr, why).not.toContain('CLAUDE_PLUGIN_ROOT unset');
     });
 
-    it('affaan-m/everything-claude-code: git commit --no-verify denied, its gate holds, a harmless command runs', async () => {
+    it('affaan-m/everything-claude-code: git commit --no-verify denied, its gate holds, then a call runs', async () => {
       const { r, dir } = await play(host, 'affaan-m__everything-claude-code', (d) => [
         { tool: t.shell, args: { command: 'git commit --no-verify -m x && touch committed.marker' } },
         { tool: t.write, args: { file_path: join(d, 'src/app.ts'), content: 'export const a = 1;\n' } },
