@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 900_000,
     fileParallelism: false,
+    // Suites marked concurrent (OpenCode's, in the differential suite) play two runs at a time: each agent run uses
+    // about one core while it starts up.
+    maxConcurrency: 2,
   },
 });

@@ -308,3 +308,43 @@ export function parseGroup(written: string, runners: readonly string[] = []): Ho
     hooks,
   };
 }
+
+/** A hook read from a hook-bridge entry: the entry as written, and the command it runs (handler-reader.ts). */
+interface WrittenHook {
+  written?: string;
+  command?: string;
+}
+
+/**
+ * The runner of an entry as written (everything before ` run --from`, or before ` dispatch --to` where the entry runs
+ * several hooks): the reader recognised it already.
+ */
+export const runnerOfWritten = (written: string) => written.slice(0, written.search(/ (?:dispatch --to|run --from) /));
+
+/**
+ * What the entry a hook was read from hands `run` for it besides its command — its own wrapper's options, or its
+ * part of a grouped entry's — where a reader of the config runs the hook itself (a plugin host's engine, audit); and
+ * the options a person added to the entry (`--on-missing deny` …, as words). undefined for a hook not wrapped.
+ */
+export function wrapperOptions(
+  h: WrittenHook,
+): (Pick<GroupedHook, 'pluginRoot' | 'emulateTodos' | 'calls'> & { policy: string[] }) | undefined {
+  if (h.written === undefined) return undefined;
+  const runners = [runnerOfWritten(h.written)];
+  const policy = policyOf(h.written);
+  const pick = (o: Pick<GroupedHook, 'pluginRoot' | 'emulateTodos' | 'calls'>) => ({
+    ...(o.pluginRoot !== undefined ? { pluginRoot: o.pluginRoot } : {}),
+    ...(o.emulateTodos ? { emulateTodos: true } : {}),
+    ...(o.calls ? { calls: o.calls } : {}),
+    policy,
+  });
+  const w = parseWrapper(h.written, runners);
+  if (w) return pick(w);
+  const hooks = parseGroup(h.written, runners)?.hooks ?? [];
+  // Its command as the reader gave it; a host that substitutes variables in the text reads them back braced, so
+  // where no command is equal, the hooks' common options stand for it.
+  const own = hooks.find((g) => g.command === h.command);
+  if (own) return pick(own);
+  const roots = new Set(hooks.map((g) => g.pluginRoot));
+  return roots.size === 1 && hooks[0] ? pick(hooks[0]) : undefined;
+}

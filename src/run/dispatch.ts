@@ -16,7 +16,7 @@ import { isBlocking, ownFailure } from './own-failure.js';
 import { runHook } from './run-hook.js';
 import type { HookRun } from './script-run.js';
 import { stopGuard } from './stop-guard.js';
-import { parseGroupedHooks, type GroupedHook } from '../dialects/wrapper.js';
+import { parseGroupedHooks, type GroupedHook, wrapperOptions } from '../dialects/wrapper.js';
 import { matcherFires, matcherFiresFor } from '../dialects/matcher-fires.js';
 import { canonicalTool, canonicalValue, firesOn, splitCallTools, toolEntry } from '../dialects/catalog.js';
 import type { DialectId } from '../model/dialect-ids.js';
@@ -167,14 +167,25 @@ function hookRunArgs(
     Array.isArray(h.fields.args) && h.fields.args.every((a) => typeof a === 'string')
       ? (h.fields.args as string[])
       : undefined;
+  // A hook of a config hook-bridge wrote (a plugin host's hook file, which its engine reads itself): what its entry
+  // hands `run` — the plugin it comes from, --emulate-todos, --calls, and the options a person added to the entry.
+  const w = wrapperOptions(h);
+  const root = w?.pluginRoot ?? pluginRoot;
+  const policy = new Map<string, string>();
+  for (let i = 0; i + 1 < (w?.policy.length ?? 0); i += 2) policy.set(w!.policy[i]!, w!.policy[i + 1]!);
+  const onMissing = policy.get('--on-missing') ?? d.onMissing;
+  const onTimeout = policy.get('--on-timeout');
   return {
     from: h.scriptDialect,
     to: d.to,
     command: args ? [h.command!, ...args] : h.command!,
     ...(h.timeoutMs !== undefined ? { timeoutS: h.timeoutMs / 1000 } : {}),
-    ...(pluginRoot !== undefined ? { pluginRoot } : {}),
+    ...(root !== undefined ? { pluginRoot: root } : {}),
+    ...(w?.emulateTodos ? { emulateTodos: true } : {}),
+    ...(w?.calls ? { calls: w.calls.map((n) => canonicalTool(h.scriptDialect, n) ?? n) } : {}),
     ...(d.transcript ? { transcript: d.transcript } : {}),
-    ...(d.onMissing ? { onMissing: d.onMissing } : {}),
+    ...(onMissing === 'deny' || onMissing === 'allow' ? { onMissing } : {}),
+    ...(onTimeout === 'deny' || onTimeout === 'allow' ? { onTimeout } : {}),
     callFilter: callFilter(h, configDialect),
     ...(h.fields.async === true ? { background: true } : {}),
   };

@@ -3,7 +3,7 @@
 // recorder of what the handlers return and send — the same events and objects Pi 0.73.1 gives (observed/pi/payloads).
 // The real Pi runs these in test/e2e/differential.test.ts.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -150,6 +150,17 @@ describe("Pi's extension runs the converted Claude hooks with Claude Code's sema
       await pi.fire('tool_result', { toolName: 'bash', toolCallId: 'c5', input: {}, content: [], isError: false }),
     ).toBeUndefined();
   });
+  it('an option a person added to an entry of the hook file (run --on-missing deny) is applied', async () => {
+    const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('no-such-program-hb')] }] });
+    const call = { toolName: 'bash', toolCallId: 'c8', input: { command: 'ls' } };
+    expect(await fakePi(dir).fire('tool_call', call)).toBeUndefined();
+    const file = join(dir, '.pi/hooks.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(' run --from', ' run --on-missing deny --from'));
+    expect(await fakePi(dir).fire('tool_call', call)).toEqual({
+      block: true,
+      reason: expect.stringContaining('no-such-program-hb'),
+    });
+  });
   it('an event with no hooks runs nothing', async () => {
     const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('touch "$CLAUDE_PROJECT_DIR/ran"')] }] });
     const pi = fakePi(dir);
@@ -159,6 +170,55 @@ describe("Pi's extension runs the converted Claude hooks with Claude Code's sema
     await pi.fire('tool_call', { toolName: 'bash', toolCallId: 'c7', input: { command: 'ls' } });
     expect(existsSync(join(dir, 'ran'))).toBe(true);
   });
+});
+
+describe("a Claude plugin's hooks on a plugin host get the variables Claude Code gives them", () => {
+  /** A plugin at `root` of a project (hooks/hooks.json and its manifest), its hooks saying what they were given. */
+  async function pluginProject(root: string, input?: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-plugin-root-'));
+    const plugin = join(dir, root);
+    mkdirSync(join(plugin, 'hooks'), { recursive: true });
+    mkdirSync(join(plugin, '.claude-plugin'));
+    writeFileSync(join(plugin, '.claude-plugin/plugin.json'), '{"name": "p"}');
+    writeFileSync(
+      join(plugin, 'hooks/said.sh'),
+      '#!/bin/sh\n' +
+        'echo "root=$CLAUDE_PLUGIN_ROOT project=$CLAUDE_PROJECT_DIR env=${CLAUDE_ENV_FILE:-unset}" >&2\nexit 2\n',
+      { mode: 0o755 },
+    );
+    writeFileSync(
+      join(plugin, 'hooks/start.sh'),
+      '#!/bin/sh\necho "root=$CLAUDE_PLUGIN_ROOT env=${CLAUDE_ENV_FILE:-unset}"\n',
+      { mode: 0o755 },
+    );
+    const hooks = {
+      PreToolUse: [{ matcher: 'Bash', hooks: [cmd('${CLAUDE_PLUGIN_ROOT}/hooks/said.sh')] }],
+      SessionStart: [{ hooks: [cmd('"${CLAUDE_PLUGIN_ROOT}"/hooks/start.sh')] }],
+    };
+    writeFileSync(join(plugin, 'hooks/hooks.json'), JSON.stringify({ hooks }));
+    await convertProject({
+      ...(input ? { inputs: [join(dir, input)] } : {}),
+      from: 'claude',
+      to: ['pi'],
+      project: dir,
+    });
+    return { dir, plugin };
+  }
+  for (const [where, root, input] of [
+    ['at the project root (found by convert)', '.', undefined],
+    ['in a folder of the project (named to convert)', 'vendor/p', 'vendor/p/hooks/hooks.json'],
+  ] as const)
+    it(`a plugin ${where}: CLAUDE_PLUGIN_ROOT, CLAUDE_PROJECT_DIR, and CLAUDE_ENV_FILE on SessionStart`, async () => {
+      const { dir, plugin } = await pluginProject(root, input);
+      expect(readFileSync(join(dir, '.pi/hooks.json'), 'utf8')).toContain(`--plugin-root '${root}'`);
+      const pi = fakePi(dir);
+      const r = await pi.fire('tool_call', { toolName: 'bash', toolCallId: 'c1', input: { command: 'ls' } });
+      expect(r).toEqual({ block: true, reason: `root=${plugin} project=${dir} env=unset` });
+      await pi.fire('session_start', { reason: 'startup' });
+      await pi.fire('input', { text: 'go', source: 'interactive' });
+      const m = (await pi.fire('before_agent_start', { prompt: 'go' })) as { message: { content: string } };
+      expect(m.message.content).toMatch(new RegExp(`^root=${plugin} env=/\\S+/env\\.sh$`));
+    });
 });
 
 describe('the plugin file without hook-bridge installed', () => {

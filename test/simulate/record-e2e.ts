@@ -70,7 +70,10 @@ async function main(only: string[]): Promise<void> {
       'Observed by test/simulate/record-e2e.ts on the real agents (headless, permissions bypassed, offline against ' +
       "the e2e mock model servers): as-is = the Claude config copied verbatim into the host's settings file, " +
       'bridged = converted by hook-bridge convert. Regenerate after a change to the scenarios.',
-    agents: Object.fromEntries(Object.entries(AGENTS).map(([id, a]) => [id, `${a.pkg}@${a.version}`])),
+    // The agents this records (Copilot CLI's, Pi's and OpenCode's record is the differential suite's).
+    agents: Object.fromEntries(
+      (['claude', ...hosts] as const).map((id) => [id, `${AGENTS[id].pkg}@${AGENTS[id].version}`]),
+    ),
     outcomes: prior?.outcomes ?? {},
   };
   for (const s of SCENARIOS.filter((x) => !only.length || only.includes(x.id))) {

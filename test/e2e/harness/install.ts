@@ -99,8 +99,12 @@ export function cacheRoot(): string {
 
 /** Returns the absolute path of the agent's CLI entry, installing it first if needed. */
 export function ensureAgent(id: AgentId): string {
-  const a: AgentPackage = AGENTS[id];
-  const dir = join(cacheRoot(), `${id}-${a.version}`);
+  return ensurePackage(`${id}-${AGENTS[id].version}`, AGENTS[id]);
+}
+
+/** Installs a pinned package into `<cache>/<name>` once; returns the absolute path of its `entry`. */
+export function ensurePackage(name: string, a: AgentPackage): string {
+  const dir = join(cacheRoot(), name);
   const entry = join(dir, a.entry);
   const done = join(dir, '.installed');
   if (existsSync(done) && existsSync(entry)) return entry;
@@ -118,7 +122,7 @@ export function ensureAgent(id: AgentId): string {
     throw new Error(`timed out waiting for another process to install ${a.pkg}@${a.version} in ${dir}`);
   }
   try {
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `e2e-${id}`, private: true }));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `e2e-${name}`, private: true }));
     const flags = a.ignoreScripts ? ['--ignore-scripts'] : [];
     execFileSync(
       'npm',

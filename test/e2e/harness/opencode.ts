@@ -2,14 +2,19 @@
 //
 // Recipe (test/fixtures/observed/opencode/README.md "Run it headless"): the mock is a provider of the
 // project's opencode.json (@ai-sdk/openai-compatible, bundled), every permission allowed; HOME and the XDG folders
-// under the run's home; no autoupdate, share, models fetch or LSP download. OpenCode installs @opencode-ai/plugin
-// into the project's .opencode/ at every start: it needs the npm registry (20-70 s a run here). The project is a git
-// repository.
+// under the run's home; no autoupdate, share, models fetch or LSP download. The project is a git repository.
+//
+// At every start OpenCode installs @opencode-ai/plugin into each config folder it reads (~/.config/opencode/, the
+// project's .opencode/) and loads no plugin before that is done — 5 s of a 8 s run here, 64 MB written into each
+// folder, and the npm registry needed. Its installer (Npm.install in the binary) skips a folder whose node_modules
+// exists and whose package-lock.json lists every package.json dependency: what a user's folders look like from the
+// second start on. The harness gives each run that state, from one install in the cache (seedPluginDeps).
 import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/catalog.js';
 import { NoSuchTool } from './codex.js';
-import { ensureAgent } from './install.js';
+import { AGENTS, ensureAgent, ensurePackage } from './install.js';
 import { runWithOpenAIMock } from './openai-mock.js';
 import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
 import { baseEnv, writeJson } from './util.js';
@@ -37,8 +42,33 @@ export function opencodeEnv(run: AgentRun): Record<string, string> {
   };
 }
 
+/**
+ * The config folders OpenCode installs its plugin package into, as it leaves them after a first start: package.json
+ * and package-lock.json naming @opencode-ai/plugin (at the agent's version), node_modules linked to one install in the
+ * cache. A project folder is seeded only where the project has one (OpenCode makes none).
+ */
+export function seedPluginDeps(run: Pick<AgentRun, 'projectDir' | 'homeDir'>): void {
+  const version = AGENTS.opencode.version;
+  const entry = ensurePackage(`opencode-plugin-${version}`, {
+    pkg: '@opencode-ai/plugin',
+    version,
+    entry: 'node_modules/@opencode-ai/plugin/package.json',
+    ignoreScripts: true,
+  });
+  const installed = join(entry, '../../../..');
+  const dirs = [join(run.homeDir, '.config/opencode'), join(run.projectDir, '.opencode')];
+  for (const dir of dirs) {
+    if (dir !== dirs[0] && !existsSync(dir)) continue;
+    mkdirSync(dir, { recursive: true });
+    if (existsSync(join(dir, 'node_modules'))) continue;
+    for (const f of ['package.json', 'package-lock.json']) copyFileSync(join(installed, f), join(dir, f));
+    symlinkSync(join(installed, 'node_modules'), join(dir, 'node_modules'));
+  }
+}
+
 export async function runOpencode(run: AgentRun): Promise<AgentRunResult> {
   const exe = ensureAgent('opencode');
+  seedPluginDeps(run);
   // A git repository with a commit: OpenCode names the project by its first commit, and reads the project's
   // opencode.json only then (without one it fell back to its own default model).
   const git = (...a: string[]) =>

@@ -37,7 +37,12 @@ export function withHookBridgeOnPath(r: AgentRun): AgentRun {
   } catch {
     rmSync(link, { force: true });
   }
-  if (!existsSync(link)) symlinkSync(bin, link);
+  try {
+    if (!existsSync(link)) symlinkSync(bin, link);
+  } catch (e) {
+    // another run made it meanwhile
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
   return { ...r, env: { ...(r.env ?? {}), PATH: `${dir}${delimiter}${r.env?.PATH ?? process.env.PATH ?? ''}` } };
 }
 /**
