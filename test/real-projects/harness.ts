@@ -60,10 +60,22 @@ export const hostsFor = (from: DialectId): DialectId[] =>
 export type Outcome = string;
 const outcomeOf = (r: SimulateRow): Outcome => (r.context.join('').trim() ? `${r.decision}+context` : r.decision);
 
+/** A hook a column ran: where (its file and path in the project, as `hook-bridge test` names it) and its exit. */
+export interface Ran {
+  where: string;
+  exit: number | null;
+}
+
 export interface CallResult {
   call: string;
   reference: Outcome;
   bridged: Outcome;
+  /** The agent reading the project as it is (its own files, or another agent's copied into its own): `test`'s as-is
+   * column, what `audit --target <agent>` speaks of.
+   */
+  asIs: Outcome;
+  /** The hooks each column ran (the reference's, the agent's as is, the agent's through hook-bridge). */
+  ran: { reference: Ran[]; asIs: Ran[]; bridged: Ran[] };
   /** hook-bridge starts by the host for the call (entries it runs whose command starts hook-bridge). */
   starts: number;
   /** Hooks the source agent runs for the call (none: no hook watches it, and the host should start nothing). */
@@ -163,7 +175,7 @@ function responseIn(from: DialectId, tool: string, input: Record<string, unknown
 }
 
 /** The directory of stub programs on PATH (`hook-bridge` itself: this build's bin; a project's own stubs). */
-function binDir(work: string, setup: ProjectSetup, project: string): string {
+export function binDir(work: string, setup: ProjectSetup, project: string): string {
   const bin = join(work, 'bin');
   mkdirSync(bin, { recursive: true });
   const write = (name: string, text: string) => {
@@ -277,15 +289,30 @@ export async function runProject(name: string, setup: ProjectSetup): Promise<Pro
       if (!call || !to.length) continue;
       // A hook that timed out answered nothing: on a loaded machine (the whole test suite on 2 cores) a hook with a
       // timeout of a few seconds can, which says nothing about hook-bridge. Such a call is tried again, twice at most.
-      let r = await simulate({ inputs: [orig], from, to, call, converted, modes: ['bridged'], env });
+      let r = await simulate({ inputs: [orig], from, to, call, converted, modes: ['as-is', 'bridged'], env });
       for (let retry = 0; retry < 2 && r.results.some((x) => x.hooks.some((h) => h.timedOut)); retry++)
-        r = await simulate({ inputs: [orig], from, to, call, converted, modes: ['bridged'], env });
+        r = await simulate({ inputs: [orig], from, to, call, converted, modes: ['as-is', 'bridged'], env });
       const ref = r.results[0]!;
-      for (const row of r.results.slice(1)) {
+      // Where a hook is, relative to its copy of the project (the copies are temp directories).
+      const ran = (x: SimulateRow): Ran[] =>
+        x.hooks.map((h) => ({
+          where: h.where.startsWith(`${work}/`) ? h.where.slice(work.length + 1).replace(/^[^/]+\//, '') : h.where,
+          exit: h.exitCode,
+        }));
+      for (const row of r.results.slice(1).filter((x) => x.mode === 'bridged')) {
+        const asIs = r.results.slice(1).find((x) => x.mode === 'as-is' && x.host === row.host)!;
         const reference = outcomeOf(ref);
         const bridged = outcomeOf(row);
         const limit = reference === bridged ? undefined : limitOf(row, ref, c.event);
-        const out: CallResult = { call: c.id, reference, bridged, starts: countStarts(row), watched: ref.hooks.length };
+        const out: CallResult = {
+          call: c.id,
+          reference,
+          bridged,
+          asIs: outcomeOf(asIs),
+          ran: { reference: ran(ref), asIs: ran(asIs), bridged: ran(row) },
+          starts: countStarts(row),
+          watched: ref.hooks.length,
+        };
         if (limit) out.limit = limit;
         if (reference !== bridged)
           out.detail =

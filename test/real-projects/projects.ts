@@ -125,7 +125,15 @@ export const SETUPS: Record<string, ProjectSetup> = {
   'AlexDeMichieli__copilot-hooks-demo': { from: 'copilot' },
   'JanneMattila__github-copilot-demos': { from: 'copilot' },
   'Arthur1511__agentspec-copilot': { from: 'copilot' },
-  'Arithmomaniac__copilot-repository-tools': { from: 'copilot' },
+  'Arithmomaniac__copilot-repository-tools': {
+    from: 'copilot',
+    stubs: [
+      {
+        ...UV,
+        why: 'its sessionEnd hook lints with `uv run ruff`: its users have uv (no call of the battery runs it)',
+      },
+    ],
+  },
   'HemSoft__hs-buddy': { from: 'copilot' },
   'FiligranHQ__filigran-ui': { from: 'copilot' },
   'Nick2bad4u__Stylelint-Config-Inspector': { from: 'copilot' },

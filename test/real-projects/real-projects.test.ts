@@ -1,11 +1,16 @@
 // Real projects decide (issue 29): each public project copied here, converted to every agent, decides each call of
 // the battery as its original hooks do under their own agent — or differs by a documented limit of that agent, or by
 // a known bug (known-issues.ts, run as expected failures). `hook-bridge test` leaves the project as it was, `convert
-// --remove` gives it back byte for byte, and an agent starts hook-bridge at most once per call. The results make
-// docs/real-projects.md (HOOK_BRIDGE_REAL_PROJECTS=write npx vitest run test/real-projects rewrites it).
+// --remove` gives it back byte for byte, and an agent starts hook-bridge at most once per call. `hook-bridge audit`
+// agrees with the runs (issue 30, audit-agreement.ts): its errors are shown by them, the documented limits said.
+// The results make docs/real-projects.md (HOOK_BRIDGE_REAL_PROJECTS=write npx vitest run test/real-projects rewrites
+// it).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Finding } from '../../src/audit/types.js';
+import type { DialectId } from '../../src/model/dialect-ids.js';
+import { auditProject, backing, unsaid } from './audit-agreement.js';
 import { callIn, hostsFor, origin, projectNames, ROOT, runAll, type ProjectResult } from './harness.js';
 import { knownIssue, KNOWN_ISSUES, type Check } from './known-issues.js';
 import { BATTERY, setupOf } from './projects.js';
@@ -16,9 +21,27 @@ const results = new Map<string, ProjectResult>();
 const DOC = join(ROOT, 'docs/real-projects.md');
 const MARK = /(<!-- real-projects-table:[^\n]*-->\n)([\s\S]*?)(\n<!-- \/real-projects-table -->)/;
 
+/** `hook-bridge audit` of each project: for its own agent (''), and for each agent it is converted to (--target). */
+const audits = new Map<string, Map<DialectId | '', Finding[]>>();
+
 beforeAll(async () => {
   for (const r of await runAll(names)) results.set(r.name, r);
+  for (const n of names) {
+    const from = setupOf(n).from ?? 'claude';
+    audits.set(n, new Map([['', auditProject(n)], ...hostsFor(from).map((h) => [h, auditProject(n, h)] as const)]));
+  }
 }, 900_000);
+
+const errorsOf = (name: string, target: DialectId | '') =>
+  audits
+    .get(name)!
+    .get(target)!
+    .filter((f) => f.severity === 'error');
+/** An error of audit the suite's runs do not show (backing), with where it is and what it says. */
+const unshown = (name: string, target: DialectId | '') =>
+  errorsOf(name, target)
+    .filter((f) => backing(result(name), f, target || undefined) === 'unbacked')
+    .map((f) => `${f.ruleId}/${f.messageId} ${f.path}: ${f.message}`);
 
 const result = (name: string) => {
   const r = results.get(name);
@@ -98,10 +121,44 @@ describe.each(names)('%s', (name) => {
   }
 });
 
+describe('audit and test agree (issue 30)', () => {
+  for (const name of names) {
+    const from = setupOf(name).from ?? 'claude';
+    it(`${name}: each error audit gives for its own agent is shown by the runs`, () =>
+      expect(unshown(name, '')).toEqual([]));
+    for (const h of hostsFor(from))
+      it(`${name}, audit --target ${h}: each error shown by the runs, each documented limit said`, () =>
+        expect({ unshown: unshown(name, h), unsaid: unsaid(result(name), h, audits.get(name)!.get(h)!) }).toEqual({
+          unshown: [],
+          unsaid: [],
+        }));
+  }
+  it('the runs show errors of each kind audit gives (the check is not empty)', () => {
+    const shown = new Set<string>();
+    for (const n of names)
+      for (const [t, fs] of audits.get(n)!)
+        for (const f of fs.filter((x) => x.severity === 'error'))
+          if (backing(result(n), f, t || undefined) === 'backed') shown.add(f.ruleId);
+    expect([...shown].sort()).toEqual(
+      expect.arrayContaining([
+        'config-invalid',
+        'config-not-read',
+        'event-unsupported',
+        'matcher-dead',
+        'script-interpreter-missing',
+        'script-not-executable',
+      ]),
+    );
+  });
+});
+
 describe('docs/real-projects.md', () => {
   it('holds the table of these results', () => {
     const text = readFileSync(DOC, 'utf8');
-    const now = table(names.map(result));
+    const now = table(
+      names.map(result),
+      new Map(names.map((n) => [n, errorsOf(n, '').map((f) => ({ f, b: backing(result(n), f) }))])),
+    );
     if (process.env.HOOK_BRIDGE_REAL_PROJECTS === 'write') {
       writeFileSync(
         DOC,

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 import { mappings } from '../../src/model/mappings.js';
 import { FIXTURES, hostsFor, origin, type CallResult, type HostResult, type ProjectResult } from './harness.js';
+import type { Finding } from '../../src/audit/types.js';
+import type { Backing } from './audit-agreement.js';
 import { KNOWN_ISSUES, knownIssue } from './known-issues.js';
 import { setupOf } from './projects.js';
 
@@ -52,8 +54,50 @@ function cell(p: ProjectResult, h: HostResult): string {
 
 const esc = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
+/** A project's `audit --fail-on error`, for its own agent: each error and whether the suite's runs show it. */
+export type AuditErrors = Map<string, { f: Finding; b: Backing }[]>;
+
+/** The audit section: per project with errors, each kind with its count, and what the runs show of them. */
+function auditRows(results: ProjectResult[], audits: AuditErrors): string[] {
+  const rows = results
+    .filter((r) => audits.get(r.name)?.length)
+    .map((r) => {
+      const errs = audits.get(r.name)!;
+      const kinds = new Map<string, number>();
+      for (const { f } of errs) {
+        // a program or script that cannot start: the one it names (its message's first word)
+        const what = f.ruleId.startsWith('script-') ? `${f.ruleId} (${f.message.split(' ')[0]})` : f.ruleId;
+        kinds.set(what, (kinds.get(what) ?? 0) + 1);
+      }
+      const count = (b: Backing) => errs.filter((x) => x.b === b).length;
+      const shown = [
+        count('backed') && `${count('backed')} shown by the runs`,
+        count('unexercised') && `${count('unexercised')} on hooks no call of the battery runs`,
+        count('unbacked') && `${count('unbacked')} NOT SHOWN`,
+      ].filter(Boolean);
+      const list = [...kinds].map(([k, n]) => `${n} × ${k}`).join('; ');
+      return `| ${origin(r.name).repo} | ${esc(list)} | ${shown.join(', ')} |`;
+    });
+  const clean = results.length - rows.length;
+  return [
+    'Each error is checked against the runs above (`test/real-projects/audit-agreement.ts`): a program or script ' +
+      'that ' +
+      'cannot start exits 126 or 127 there; a hook audited for another agent (`--target`) that never runs there ' +
+      'runs on the original agent and not on that agent as it is; a malformed entry (config-invalid), convert ' +
+      'refusing the project; any other error, a decision that differs. The ' +
+      'suite fails on an error the runs do not show, and on a documented limit (above) that `audit --target` does ' +
+      'not speak of. An error on a hook no call of the battery runs (an event it does not try, such as ' +
+      'PreCompact or sessionEnd) is counted apart.',
+    '',
+    ...(rows.length
+      ? ['| project | error-level findings | what the runs show |', '| --- | --- | --- |', ...rows, '']
+      : []),
+    `No error-level finding on the other ${clean} projects.`,
+  ];
+}
+
 /** The page. */
-export function table(results: ProjectResult[]): string {
+export function table(results: ProjectResult[], audits: AuditErrors = new Map()): string {
   const used = new Set(results.flatMap((r) => hostsFor(r.from)));
   const agents = DIALECT_IDS.filter((d) => used.has(d));
   const name = (d: string) => mappings.dialects[d as keyof typeof mappings.dialects].agent;
@@ -141,6 +185,10 @@ export function table(results: ProjectResult[]): string {
       : ['none: every difference the suite finds is fixed or a documented limit above']),
     '',
     ...(bugRows.length ? [...head('known issue'), ...bugRows] : []),
+    '',
+    '### `hook-bridge audit --fail-on error` on each project, for its own agent',
+    '',
+    ...auditRows(results, audits),
     '',
     '### What the runs add to a copy, and what is expected of convert',
     '',

@@ -7,6 +7,8 @@ import { defineRule, paths } from '../types.js';
 
 /** The events whose payload carries the call's tool_input. */
 const TOOL_EVENTS = new Set(['pre-tool-use', 'post-tool-use', 'post-tool-use-failure', 'permission-request']);
+/** Those on which a hook decides whether the call runs. */
+const DECIDES = new Set(['pre-tool-use', 'permission-request']);
 
 export default defineRule({
   id: 'foreign-read-input-names',
@@ -18,14 +20,21 @@ export default defineRule({
 \`file_text\`, \`old_str\`/\`new_str\`, not \`file_path\`, \`content\`, \`old_string\`/\`new_string\` (§4). A Claude
 guard
 that reads \`tool_input.file_path\` reads nothing there, finds nothing to object to, and the \`.env\` it protects is
-written. Fix: \`hook-bridge convert --to copilot\` runs the hook from Copilot's own file through \`hook-bridge run\`,
-which hands the script Claude's names, and gates its entry in the Claude file so Copilot's own reading of it does
-nothing (Claude Code runs it as before).`,
+written: an error where it decides (PreToolUse, PermissionRequest: the call goes through), a warning after the call
+(PostToolUse: the hook's own work, a formatter's or a logger's, is done on nothing, and no decision changes). Fix:
+\`hook-bridge convert --to copilot\` runs the hook from Copilot's own file through \`hook-bridge run\`, which hands
+the script Claude's names, and gates its entry in the Claude file so Copilot's own reading of it does nothing
+(Claude Code runs it as before).`,
   messages: {
     renamed:
       "{{where}} reads tool_input.{{key}}; {{agent}} runs this hook {{how}} and passes {{tool}}'s " +
       'arguments under its own names ({{has}}), so it reads nothing there',
+    renamedAfter:
+      "{{where}} reads tool_input.{{key}}; {{agent}} runs this hook {{how}} and passes {{tool}}'s " +
+      'arguments under its own names ({{has}}), so it reads nothing there and does its work on nothing',
   },
+  /** After the call nothing is decided: the hook's own work is lost, the call is not let through. */
+  messageSeverity: { renamedAfter: 'warning' },
   sources: ['test/fixtures/observed/copilot/payloads/claude/PreToolUse-*.json', 'mappings/tools.yaml (copilot params)'],
   check(ctx) {
     for (const r of nativeReads(ctx)) {
@@ -50,7 +59,7 @@ nothing (Claude Code runs it as before).`,
               continue;
             reported.add(key);
             ctx.report({
-              messageId: 'renamed',
+              messageId: DECIDES.has(h.event!) ? 'renamed' : 'renamedAfter',
               file: config.file,
               path: paths.command(h),
               data: { where, key, ...agents(r), tool: host.name, has: host.params.map(([n]) => n).join(', ') },

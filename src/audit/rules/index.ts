@@ -1,5 +1,6 @@
 // Every audit rule, one file each. test/meta.test.ts checks each is registered, documented and tested.
 import type { Rule } from '../types.js';
+import answerNotCarried from './answer-not-carried.js';
 import answerVoid from './answer-void.js';
 import askHeadless from './ask-headless.js';
 import configFileIgnored from './config-file-ignored.js';
@@ -34,6 +35,7 @@ import timeoutDefaultShorter from './timeout-default-shorter.js';
 import timeoutUnitMismatch from './timeout-unit-mismatch.js';
 
 export const RULES: Rule[] = [
+  answerNotCarried,
   answerVoid,
   askHeadless,
   configFileIgnored,

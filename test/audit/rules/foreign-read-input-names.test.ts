@@ -62,8 +62,28 @@ ruleTester(rule, {
       },
       errors: [
         {
-          messageId: 'renamed',
+          // after the call: nothing is let through, the hook's work is done on nothing (a warning)
+          messageId: 'renamedAfter',
           message: /reads tool_input\.old_string; .* edit's arguments under its own names \(path, old_str, new_str\)/,
+        },
+      ],
+    },
+    {
+      name: "a PascalCase event in Copilot's own file: its Claude-compatible mode passes its own names too",
+      files: {
+        '.github/hooks/guard.json': {
+          version: 1,
+          hooks: { PreToolUse: [{ type: 'command', command: './g.py', matcher: 'Write' }] },
+        },
+        'g.py': envGuard,
+      },
+      errors: [
+        {
+          messageId: 'renamed',
+          message:
+            './g.py reads tool_input.file_path; GitHub Copilot CLI runs this hook from .github/hooks/guard.json in ' +
+            "its claude-compatible mode (the event is named as Claude Code names it) and passes create's arguments " +
+            'under its own names (path, file_text), so it reads nothing there',
         },
       ],
     },

@@ -1,0 +1,91 @@
+import { mappings } from '../../model/mappings.js';
+import { nativeEvent } from '../../dialects/catalog.js';
+import { bridgedDecision, type Decision } from '../../run/host-decision.js';
+import { answerForms, reading } from '../answer-forms.js';
+import { hookTexts, unwrapped } from '../script-text.js';
+import { defineRule, paths } from '../types.js';
+
+/** Why the host decides otherwise, by its own documented rule (mappings/dialects/<host>.yaml `output`). */
+function why(host: keyof typeof mappings.dialects, own: Decision, got: Decision): string {
+  const spec = mappings.dialects[host];
+  const out = spec.output!;
+  if (own === 'ask')
+    return out.askInteractive === 'prompt'
+      ? `${spec.agent} cannot show the question here`
+      : `whether ${spec.agent} asks the user on a hook's ask is not known (output.askInteractive: ` +
+          `${String(out.askInteractive)}), so hook-bridge denies instead`;
+  if (own === 'allow' && got === 'none')
+    return (
+      `${spec.agent} does not let a hook's allow bypass its permission check (output.allowBypassesPermissions: ` +
+      `${String(out.allowBypassesPermissions)})`
+    );
+  return `by ${spec.agent}'s rules for this answer (output)`;
+}
+
+const SESSION = { headless: false, permissionMode: 'default' } as const;
+
+export default defineRule({
+  id: 'answer-not-carried',
+  severity: 'warning',
+  description:
+    'A hook that runs through hook-bridge answers what the agent running it cannot honour as its own agent does',
+  docs: `A hook run through \`hook-bridge run\` on another agent (a conversion, or what \`--target\` would convert)
+answers in its own agent's terms, and \`run\` hands the host the nearest answer it honours. Some answers have no
+equal there, by the host's documented rules (\`mappings/dialects/<agent>.yaml\` \`output\`): an \`allow\` that
+Qwen Code, Gemini CLI or Codex CLI does not let bypass its own permission check (the call then goes through the
+agent's usual permission prompt instead of being approved), or an \`ask\` on an agent where it is not known that it
+asks the user — \`run\` denies it there, with the reason, rather than let it through. The decision is the one
+\`hook-bridge test\` shows in its column "through hook-bridge" (the same model: src/run/host-decision.ts), and the
+real-project suite lists each such call as a documented limit (docs/real-projects.md). Nothing to fix in the hook:
+it is said so the difference is known; \`hook-bridge run --ask allow\` (or \`ask\`) chooses another answer for an ask.`,
+  messages: {
+    allowNotHonoured:
+      '{{where}} answers {{what}} on {{event}}: {{own}} lets the call run without asking; through hook-bridge ' +
+      '{{agent}} decides {{decision}} ({{why}})',
+    askDenied:
+      '{{where}} answers {{what}} on {{event}}: {{own}} asks the user; through hook-bridge {{agent}} decides ' +
+      '{{decision}} ({{why}})',
+    differs:
+      '{{where}} answers {{what}} on {{event}}: {{own}} decides {{ownDecision}}; through hook-bridge {{agent}} ' +
+      'decides {{decision}} ({{why}})',
+  },
+  /** A deny where the user would have been asked fails closed: worth knowing, not a hazard. */
+  messageSeverity: { askDenied: 'info' },
+  sources: [
+    'mappings/dialects/*.yaml output.allowBypassesPermissions, output.askInteractive',
+    'src/run/emit.ts (what run hands the host), src/run/host-decision.ts (what the host decides)',
+    'docs/real-projects.md (documented limits)',
+  ],
+  check(ctx) {
+    for (const { hook: h, config, host } of ctx.hooks()) {
+      // Only a hook whose answer run translates: one the host runs as its own agent's reads it itself.
+      if (h.type !== 'command' || !h.command || !h.event || unwrapped(h, host)) continue;
+      const hostEvent = nativeEvent(host, h.event);
+      if (!hostEvent) continue; // the host has no such event: event-unsupported's
+      for (const f of answerForms(hookTexts(ctx, h, config), h)) {
+        if (f.kind !== 'permission' && f.kind !== 'decision') continue;
+        const own = reading(h.scriptDialect, h.event, f).outcome.decision;
+        if (own !== 'allow' && own !== 'ask') continue;
+        const decision = bridgedDecision(h.scriptDialect, host, h.event, hostEvent, own, SESSION);
+        if (decision === own) continue;
+        ctx.report({
+          messageId: own === 'ask' ? 'askDenied' : decision === 'none' ? 'allowNotHonoured' : 'differs',
+          file: config.file,
+          path: paths.command(h),
+          data: {
+            where: f.where,
+            what: f.what,
+            event: h.nativeEvent,
+            own: mappings.dialects[h.scriptDialect].agent,
+            ownDecision: own,
+            agent: mappings.dialects[host].agent,
+            decision,
+            why: why(host, own, decision),
+          },
+          decides: { agent: host, event: h.event, decision, headless: false },
+        });
+        break;
+      }
+    }
+  },
+});
