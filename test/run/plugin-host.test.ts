@@ -161,6 +161,55 @@ describe("Pi's extension runs the converted Claude hooks with Claude Code's sema
       reason: expect.stringContaining('no-such-program-hb'),
     });
   });
+  it('an edit with several replacements reaches a Claude Edit guard as one Edit each; a deny blocks it', async () => {
+    // Logs each payload; denies a new_string with SECRET in it; rewrites "old" to "new" in every new_string.
+    const guard =
+      'node -e \'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const p=JSON.parse(s);' +
+      'require("fs").appendFileSync(process.env.CLAUDE_PROJECT_DIR+"/edits.log",JSON.stringify(p.tool_input)+"\\n");' +
+      'const n=p.tool_input.new_string;if(n.includes("SECRET")){console.error("no secrets");process.exit(2)}' +
+      'if(n.includes("old"))console.log(JSON.stringify({hookSpecificOutput:{hookEventName:"PreToolUse",' +
+      'permissionDecision:"allow",updatedInput:{...p.tool_input,new_string:n.replaceAll("old","new")}}}))})\'';
+    const dir = await converted({ PreToolUse: [{ matcher: 'Edit', hooks: [cmd(guard)] }] });
+    const pi = fakePi(dir);
+    const edits = [
+      { oldText: 'a', newText: 'one old' },
+      { oldText: 'b', newText: 'two' },
+    ];
+    const input = { path: 'src/x.ts', edits };
+    expect(await pi.fire('tool_call', { toolName: 'edit', toolCallId: 'e1', input })).toBeUndefined();
+    const logged = () =>
+      readFileSync(join(dir, 'edits.log'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+    expect(logged()).toEqual([
+      { file_path: join(dir, 'src/x.ts'), old_string: 'a', new_string: 'one old' },
+      { file_path: join(dir, 'src/x.ts'), old_string: 'b', new_string: 'two' },
+    ]);
+    // the rewrite of the first replacement, in its place; the second as it was
+    expect(input).toEqual({
+      path: join(dir, 'src/x.ts'),
+      edits: [
+        { oldText: 'a', newText: 'one new' },
+        { oldText: 'b', newText: 'two' },
+      ],
+    });
+    // one replacement: one Edit, rewritten (a rewrite with Claude's Edit parameters is a whole call to Pi)
+    const one = { path: 'src/y.ts', edits: [{ oldText: 'c', newText: 'old' }] };
+    expect(await pi.fire('tool_call', { toolName: 'edit', toolCallId: 'e3', input: one })).toBeUndefined();
+    expect(one).toEqual({ path: join(dir, 'src/y.ts'), edits: [{ oldText: 'c', newText: 'new' }] });
+    const secret = {
+      path: 'src/x.ts',
+      edits: [
+        { oldText: 'a', newText: 'fine' },
+        { oldText: 'b', newText: 'SECRET=1' },
+      ],
+    };
+    expect(await pi.fire('tool_call', { toolName: 'edit', toolCallId: 'e2', input: secret })).toEqual({
+      block: true,
+      reason: 'no secrets',
+    });
+  });
   it('an event with no hooks runs nothing', async () => {
     const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('touch "$CLAUDE_PROJECT_DIR/ran"')] }] });
     const pi = fakePi(dir);
