@@ -6,7 +6,8 @@
 //   grep   "Found N matches", then per file "<absolute path>:" and its lines "  Line <n>: <text>", files apart by an
 //          empty line; "No files found"; metadata {matches, truncated}
 //   glob   the absolute paths found, one a line; "No files found"; metadata {count, truncated}
-//   (a truncated search ends with a note in parentheses: the binary's grep and glob tools, 1.18.33)
+//   (a truncated search ends with a note in parentheses: the binary's grep and glob tools, 1.18.33; observed:
+//   test/fixtures/observed/opencode/payloads/PostToolUse-{Glob,Grep}*.json)
 // Its tool_input names the file `filePath`, an edit's strings oldString/newString (tools.yaml renames them).
 import { isObject } from '../model/is-object.js';
 import { claudeBash, claudeEdit, claudeRead, claudeWrite, searchResult } from './claude-objects.js';

@@ -7,7 +7,8 @@
 //          searched directory (a searched file: its name); "No matches found"
 //   find   the files found, relative to the searched directory; "No files found matching pattern"
 //   ls     the directory's entries (Claude Code has no such tool: its text as it is)
-//   each may end with a notice "\n\n[… limit reached …]" (dist/core/tools/{grep,find,ls}.js, 0.73.1)
+//   each may end with a notice "\n\n[… limit reached …]" (dist/core/tools/{grep,find,ls}.js, 0.73.1; grep observed:
+//   test/fixtures/observed/pi/payloads/PostToolUse-Grep*.json; find not observed, docs/observations.md)
 // Its tool_input names the file `path` (relative to the cwd or absolute) and an edit's replacements edits[{oldText,
 // newText}] (tools.yaml `items`: one item is Claude Code's Edit).
 import { basename, join, relative, resolve } from 'node:path';

@@ -21,27 +21,36 @@ beforeAll(() => {
   for (const h of hosts) ensureAgent(h);
 });
 
-/** Logs its payload to <project>/<event>.log; on PostToolUseFailure answers context naming the tool. */
+/**
+ * Logs its payload to <project>/<event>.log; on PostToolUseFailure answers context naming the tool; denies a
+ * PreToolUse whose input has SECRET in it (exit 2).
+ */
 const LOGGER = `const fs = require('fs');
 let s = '';
 process.stdin.on('data', (d) => (s += d)).on('end', () => {
   const p = JSON.parse(s);
   fs.appendFileSync(process.env.CLAUDE_PROJECT_DIR + '/' + p.hook_event_name + '.log', JSON.stringify(p) + '\\n');
+  if (p.hook_event_name === 'PreToolUse' && JSON.stringify(p.tool_input).includes('SECRET')) {
+    console.error('no secrets');
+    process.exit(2);
+  }
   if (p.hook_event_name === 'PostToolUseFailure')
-    console.log(JSON.stringify({ hookSpecificOutput: { hookEventName: p.hook_event_name, additionalContext: 'CTX-FAIL-' + p.tool_name } }));
+    console.log(JSON.stringify({
+      hookSpecificOutput: { hookEventName: p.hook_event_name, additionalContext: 'CTX-FAIL-' + p.tool_name },
+    }));
 });
 `;
 const log = { type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.hooks/log.js"' };
 
 /** A project whose Claude hooks log the events, converted for the host. */
-function project(host: (typeof hosts)[number], events: string[]) {
+function project(host: (typeof hosts)[number], events: string[], hooks?: Record<string, unknown>) {
   const ws = makeWorkspace(`hb-e2e-events-${host}-`);
   workspaces.push(ws);
   const dir = ws.projectDir;
   mkdirSync(join(dir, '.hooks'));
   writeFileSync(join(dir, '.hooks/log.js'), LOGGER);
   writeJson(join(dir, '.claude/settings.json'), {
-    hooks: Object.fromEntries(events.map((e) => [e, [{ hooks: [log] }]])),
+    hooks: hooks ?? Object.fromEntries(events.map((e) => [e, [{ hooks: [log] }]])),
   });
   installConfig(dir, HOSTS[host], 'bridged');
   return { ws, dir };
@@ -57,12 +66,13 @@ const logged = (dir: string, event: string): Record<string, unknown>[] => {
   }
 };
 const explain = (r: AgentRunResult) =>
-  `exit=${r.exitCode} ${r.durationMs} ms\ntoolResults=${JSON.stringify(r.toolResults)}\nstderr: ${r.stderr.slice(-2000)}`;
+  `exit=${r.exitCode} ${r.durationMs} ms\ntoolResults=${JSON.stringify(r.toolResults)}\n` +
+  `stderr: ${r.stderr.slice(-2000)}`;
 
 for (const host of hosts) {
   describe(`${host}: a failed call and the session's end`, () => {
-    it('PostToolUseFailure for a read of a missing file and a command that exits 3, its context to the model; SessionEnd', async () => {
-      const { ws, dir } = project(host, ['PostToolUseFailure', 'SessionEnd']);
+    it('PostToolUseFailure: a missing file, a command's exit 3, context to the model; SessionEnd', async () => {
+      const { ws, dir } = project(host, ['PostToolUse', 'PostToolUseFailure', 'SessionEnd']);
       const h = HOSTS[host];
       const steps: ModelStep[] = [
         { tool: 'read', args: { file_path: join(dir, 'missing.txt') } },
@@ -79,6 +89,9 @@ for (const host of hosts) {
       expect(String(failures[0]!.error), why).toMatch(/not found|ENOENT|no such file/i);
       expect(failures[1], why).toMatchObject({ tool_input: { command: 'echo partial; exit 3' } });
       expect(String(failures[1]!.error), why).toMatch(/partial[\s\S]*3|3[\s\S]*partial/);
+      // A failed call is no PostToolUse (OpenCode calls no tool.execute.after for a tool that throws; a command's exit
+      // other than 0 is Claude Code's failure).
+      expect(logged(dir, 'PostToolUse'), why).toEqual([]);
       expect(r.toolResults[0], why).toContain('CTX-FAIL-Read');
       expect(r.toolResults[1], why).toContain('CTX-FAIL-Bash');
       expect(logged(dir, 'SessionEnd'), why).toEqual([
@@ -88,8 +101,40 @@ for (const host of hosts) {
   });
 }
 
+describe('pi: an edit with several replacements is one Claude Edit each', () => {
+  it('a PreToolUse Edit hook sees each replacement; a deny of one blocks the whole edit', async () => {
+    const { ws, dir } = project('pi', [], { PreToolUse: [{ matcher: 'Edit', hooks: [log] }] });
+    writeFileSync(join(dir, 'x.txt'), 'alpha\nbeta\n');
+    const edit = (edits: { oldText: string; newText: string }[]) => ({ tool: 'edit', args: { path: 'x.txt', edits } });
+    const steps: ModelStep[] = [
+      edit([
+        { oldText: 'alpha', newText: 'ALPHA' },
+        { oldText: 'beta', newText: 'BETA' },
+      ]),
+      edit([
+        { oldText: 'ALPHA', newText: 'one' },
+        { oldText: 'BETA', newText: 'SECRET=1' },
+      ]),
+    ];
+    const r = await HOSTS.pi.run({ projectDir: dir, homeDir: ws.homeDir, steps });
+    const why = explain(r);
+    const file = join(dir, 'x.txt');
+    expect(
+      logged(dir, 'PreToolUse').map((p) => [p.tool_name, p.tool_input]),
+      why,
+    ).toEqual([
+      ['Edit', { file_path: file, old_string: 'alpha', new_string: 'ALPHA' }],
+      ['Edit', { file_path: file, old_string: 'beta', new_string: 'BETA' }],
+      ['Edit', { file_path: file, old_string: 'ALPHA', new_string: 'one' }],
+      ['Edit', { file_path: file, old_string: 'BETA', new_string: 'SECRET=1' }],
+    ]);
+    expect(readFileSync(file, 'utf8'), why).toBe('ALPHA\nBETA\n');
+    expect(r.toolResults[1], why).toContain('no secrets');
+  });
+});
+
 describe('opencode: a compaction', () => {
-  it('PreCompact (auto) before the summary request, PostCompact with the summary, no Stop for the summary', async () => {
+  it('PreCompact (auto) before the summary request, PostCompact with the summary, no Stop for it', async () => {
     const { ws, dir } = project('opencode', ['PreCompact', 'PostCompact', 'Stop']);
     const steps = [{ tool: 'bash', args: { command: 'echo hi' } }];
     // The first turn uses 15 tokens against a context of 20 less 10 for the output: the session is compacted after
