@@ -71,7 +71,7 @@ const explain = (r: AgentRunResult) =>
 
 for (const host of hosts) {
   describe(`${host}: a failed call and the session's end`, () => {
-    it('PostToolUseFailure: a missing file, a command's exit 3, context to the model; SessionEnd', async () => {
+    it('PostToolUseFailure: a missing file, a command that exits 3, context to the model; SessionEnd', async () => {
       const { ws, dir } = project(host, ['PostToolUse', 'PostToolUseFailure', 'SessionEnd']);
       const h = HOSTS[host];
       const steps: ModelStep[] = [
