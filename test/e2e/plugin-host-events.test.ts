@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAgent } from './harness/install.js';
 import { runOpencode } from './harness/opencode.js';
+import { runPi } from './harness/pi.js';
 import type { AgentRunResult, ModelStep } from './harness/types.js';
 import { makeWorkspace, type TempWorkspace, writeJson } from './harness/util.js';
 import { HOSTS, installConfig, withHookBridgeOnPath } from './scenarios/hosts.js';
@@ -158,5 +159,29 @@ describe('opencode: a compaction', () => {
       logged(dir, 'Stop').map((p) => p.last_assistant_message),
       why,
     ).toEqual(['done']);
+  });
+});
+
+describe('pi: a compaction', () => {
+  it('PreCompact (auto) and PostCompact with the summary, when a reply nears the context window', async () => {
+    const { ws, dir } = project('pi', ['PreCompact', 'PostCompact', 'Stop']);
+    // Pi compacts after a run whose last reply used more than the window (128000 here) less 16384 reserved; it
+    // keeps the last 20000 tokens' worth of messages unless told otherwise.
+    writeJson(join(ws.homeDir, '.pi/agent/settings.json'), { compaction: { keepRecentTokens: 1 } });
+    const steps: ModelStep[] = [{ tool: 'bash', args: { command: 'echo hi' } }];
+    const r = await runPi(withHookBridgeOnPath({ projectDir: dir, homeDir: ws.homeDir, steps }), {
+      usage: (n) => (n >= 1 ? { prompt_tokens: 120000, completion_tokens: 1, total_tokens: 120001 } : undefined),
+    });
+    const why = explain(r);
+    expect(logged(dir, 'PreCompact'), why).toEqual([
+      expect.objectContaining({ hook_event_name: 'PreCompact', trigger: 'auto' }),
+    ]);
+    expect(logged(dir, 'PostCompact'), why).toEqual([
+      expect.objectContaining({
+        hook_event_name: 'PostCompact',
+        trigger: 'auto',
+        compact_summary: expect.stringMatching(/\S/),
+      }),
+    ]);
   });
 });

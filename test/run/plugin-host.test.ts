@@ -44,10 +44,20 @@ function fakePi(dir: string) {
   const sent: [string, unknown][] = [];
   const said: string[] = [];
   let aborted = 0;
+  let stale = false;
+  const live = <T>(v: T) => {
+    if (stale) throw new Error('This extension ctx is stale after session replacement or reload.');
+    return v;
+  };
+  // Pi's ctx, whose every read throws once Pi has disposed the session (the end of a -p run).
   const ctx = {
-    cwd: dir,
-    hasUI: false,
-    sessionManager: { getSessionId: () => 'sess-1', getSessionFile: () => undefined },
+    get cwd() {
+      return live(dir);
+    },
+    get hasUI() {
+      return live(false);
+    },
+    sessionManager: { getSessionId: () => live('sess-1'), getSessionFile: () => live(undefined) },
     abort: () => aborted++,
   };
   const api = {
@@ -60,6 +70,9 @@ function fakePi(dir: string) {
     said,
     aborted: () => aborted,
     events: () => [...handlers.keys()],
+    dispose: () => {
+      stale = true;
+    },
     fire: async (e: string, event: Record<string, unknown>) => {
       let r: unknown;
       for (const h of handlers.get(e) ?? []) r = await h({ type: e, ...event }, ctx);
@@ -209,6 +222,34 @@ describe("Pi's extension runs the converted Claude hooks with Claude Code's sema
       block: true,
       reason: 'no secrets',
     });
+  });
+  it("a compaction: PreCompact, then PostCompact with the summary even once Pi's ctx is stale (a -p run ending)", async () => {
+    const log = 'cat >> "$CLAUDE_PROJECT_DIR/compact.log"; echo >> "$CLAUDE_PROJECT_DIR/compact.log"';
+    const dir = await converted({ PreCompact: [{ hooks: [cmd(log)] }], PostCompact: [{ hooks: [cmd(log)] }] });
+    const pi = fakePi(dir);
+    await pi.fire('session_before_compact', {});
+    pi.dispose();
+    await pi.fire('session_compact', { compactionEntry: { summary: 'the summary' } });
+    await pi.fire('session_before_compact', { customInstructions: 'keep the plan' });
+    const logged = readFileSync(join(dir, 'compact.log'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(logged).toEqual([
+      expect.objectContaining({ hook_event_name: 'PreCompact', trigger: 'auto', custom_instructions: '', cwd: dir }),
+      expect.objectContaining({
+        hook_event_name: 'PostCompact',
+        trigger: 'auto',
+        compact_summary: 'the summary',
+        session_id: 'sess-1',
+        cwd: dir,
+      }),
+      expect.objectContaining({
+        hook_event_name: 'PreCompact',
+        trigger: 'manual',
+        custom_instructions: 'keep the plan',
+      }),
+    ]);
   });
   it('an event with no hooks runs nothing', async () => {
     const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('touch "$CLAUDE_PROJECT_DIR/ran"')] }] });
