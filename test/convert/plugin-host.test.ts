@@ -107,7 +107,7 @@ describe('convert --to pi', () => {
     await convertProject({ project: dir, to: ['pi'], from: 'claude', stdout: true });
     expect(tree(dir)).toEqual(before);
   });
-  it("the report says the hooks run in Pi's process, never through `hook-bridge run`; a prompt hook is dropped", async () => {
+  it("the report: hooks run in the agent's process, not through `hook-bridge run`; a prompt hook dropped", async () => {
     const dir = project({
       '.claude/settings.json': settings({
         PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'g.sh' }] }],

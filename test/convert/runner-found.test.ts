@@ -49,7 +49,7 @@ describe('convert: the runner it writes', () => {
       },
     ]);
   });
-  it("a plugin host: its plugin loads the engine of the hook-bridge on PATH, whatever the runner; no entry's exit 127", async () => {
+  it('a plugin host: its plugin loads the engine of the hook-bridge on PATH, whatever the runner', async () => {
     const message = async (to: ('qwen' | 'pi' | 'opencode')[], runner?: string, ...path: string[]) =>
       (
         await convertProject({
@@ -67,7 +67,8 @@ describe('convert: the runner it writes', () => {
     expect(await message(['pi', 'opencode'])).toBe(`hook-bridge is not on PATH here: ${plugins}`);
     expect(await message(['qwen', 'pi', 'opencode'])).toMatch(
       new RegExp(
-        `^hook-bridge is not on PATH here: the hooks written .* Qwen Code runs none of them \\(a non-blocking error\\)\\. ${plugins.replace(/[.()]/g, '\\$&')}$`,
+        '^hook-bridge is not on PATH here: the hooks written .* Qwen Code runs none of them ' +
+          `\\(a non-blocking error\\)\\. ${plugins.replace(/[.()]/g, '\\$&')}$`,
       ),
     );
     // A runner found does not load the plugins' engine: hook-bridge itself must be on PATH.

@@ -223,7 +223,7 @@ describe("Pi's extension runs the converted Claude hooks with Claude Code's sema
       reason: 'no secrets',
     });
   });
-  it("a compaction: PreCompact, then PostCompact with the summary even once Pi's ctx is stale (a -p run ending)", async () => {
+  it("a compaction: PreCompact, then PostCompact with the summary, even with Pi's ctx stale (-p ending)", async () => {
     const log = 'cat >> "$CLAUDE_PROJECT_DIR/compact.log"; echo >> "$CLAUDE_PROJECT_DIR/compact.log"';
     const dir = await converted({ PreCompact: [{ hooks: [cmd(log)] }], PostCompact: [{ hooks: [cmd(log)] }] });
     const pi = fakePi(dir);

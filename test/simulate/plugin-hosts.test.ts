@@ -19,7 +19,7 @@ function withHookBridge(): NodeJS.ProcessEnv {
 }
 
 describe('test --to pi,opencode', () => {
-  it('as is: nothing runs (no hook config read); through hook-bridge: the deny, by the engine in the process', async () => {
+  it('as is: nothing runs (no hook config read); through hook-bridge: the deny, by the engine', async () => {
     // A matcher for every tool: as is it would match any tool name, so "nothing runs" is not the matcher's doing.
     const dir = claudeProject(
       { PreToolUse: [{ matcher: '*', hooks: [sh('deny.sh')] }] },
