@@ -63,8 +63,11 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
   const stopActive = new Set<string>();
   /** The reasons this plugin sent as prompts: no prompt of the user's. */
   const ownPrompts = new Set<string>();
-  /** Calls this plugin blocked (their part ends in "error": no failure of the tool's). */
-  const blocked = new Set<string>();
+  /**
+   * Calls that started in this process and got no tool.execute.after (yet): a failed part of one of them is a failure
+   * of the tool's; not one a hook blocked (its part ends in "error" too), nor one of a session resumed from before.
+   */
+  const running = new Set<string>();
   /** Failed calls whose PostToolUseFailure ran: the context it added to the error, by call. */
   const failures = new Map<string, Promise<string[]>>();
   /** Per session, whether its compaction running now is OpenCode's own (auto) or asked for. */
@@ -125,6 +128,7 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
     },
     'tool.execute.before': async (inp, out) => {
       const args = (out.args ?? {}) as Record<string, unknown>;
+      running.add(str(inp.callID));
       const a = await call(
         'PreToolUse',
         { tool_name: inp.tool, tool_input: args, tool_use_id: inp.callID },
@@ -133,7 +137,7 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
       if (!a) return;
       const context = a.context.length ? `\n${a.context.join('\n')}` : '';
       // No one to ask here (OpenCode never calls permission.ask): an ask is a deny with its reason.
-      if (a.ask !== undefined || a.block !== undefined) blocked.add(str(inp.callID));
+      if (a.ask !== undefined || a.block !== undefined) running.delete(str(inp.callID));
       if (a.ask !== undefined) throw new Error(`${a.ask || 'a hook asked for confirmation'}${context}`);
       if (a.block !== undefined) throw new Error(`${a.block || 'blocked by a hook'}${context}`);
       if (a.input) {
@@ -145,6 +149,7 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
     'tool.execute.after': async (inp, out) => {
       const before = toolContext.get(str(inp.callID)) ?? [];
       toolContext.delete(str(inp.callID));
+      running.delete(str(inp.callID));
       const exit = (out.metadata as { exit?: unknown } | undefined)?.exit;
       // A command that exits non-zero is a failed call on Claude Code ("Exit code 3\n<output>"); OpenCode's result.
       const failed = inp.tool === 'bash' && typeof exit === 'number' && exit !== 0;
@@ -169,7 +174,7 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
       const messages = (Array.isArray(out.messages) ? out.messages : []) as Message[];
       const failed = messages.flatMap((m) =>
         (m.parts ?? [])
-          .filter((p) => p.type === 'tool' && p.state?.status === 'error' && !blocked.has(str(p.callID)))
+          .filter((p) => p.type === 'tool' && p.state?.status === 'error' && running.has(str(p.callID)))
           .map((p) => ({ p, sid: str(m.info?.sessionID ?? p.sessionID) })),
       );
       await Promise.all(

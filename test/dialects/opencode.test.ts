@@ -200,7 +200,10 @@ describe("OpenCode's plugin: a failed call, compaction and the session's end", (
   it('a tool that failed: PostToolUseFailure once, its context joined to the error the model is sent', async () => {
     const { dir, h, payloads } = await plugin();
     const state = { status: 'error', input: { filePath: `${dir}/missing.txt` }, error: 'File not found' };
-    const messages = [{ info: { sessionID: 's' }, parts: [toolPart('c2', state)] }];
+    await h['tool.execute.before']!({ tool: 'read', sessionID: 's', callID: 'c2' }, { args: { ...state.input } });
+    // c0 failed in a session resumed from an earlier run: no call of this process, no PostToolUseFailure now
+    const old = { status: 'error', input: { filePath: `${dir}/old.txt` }, error: 'File not found' };
+    const messages = [{ info: { sessionID: 's' }, parts: [toolPart('c0', old), toolPart('c2', state)] }];
     await h['experimental.chat.messages.transform']!({}, { messages });
     await h['experimental.chat.messages.transform']!({}, { messages });
     expect(payloads('PostToolUseFailure')).toEqual([
