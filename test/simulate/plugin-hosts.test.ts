@@ -1,22 +1,11 @@
 // `hook-bridge test` on the plugin hosts (Pi, OpenCode): as they are, nothing runs — they read no hook config, so the
 // Claude hooks copied into the project are never started (whatever their matchers); through hook-bridge, the hooks
 // run by hook-bridge's engine in the agent's process, which is how the report names them.
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatText } from '../../src/simulate/format.js';
 import { simulate } from '../../src/simulate/simulate.js';
-import { claudeProject, row, sh } from './helpers.js';
-
-/** PATH with `hook-bridge` as the agents find it: this build's bin. */
-function withHookBridge(): NodeJS.ProcessEnv {
-  const bin = mkdtempSync(join(tmpdir(), 'hb-bin-'));
-  const root = resolve(import.meta.dirname, '../..');
-  writeFileSync(join(bin, 'hook-bridge'), `#!/bin/sh\nexec "${process.execPath}" "${root}/bin/hook-bridge.cjs" "$@"\n`);
-  chmodSync(join(bin, 'hook-bridge'), 0o755);
-  return { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` };
-}
+import { claudeProject, row, sh, withHookBridge } from './helpers.js';
 
 describe('test --to pi,opencode', () => {
   it('as is: nothing runs (no hook config read); through hook-bridge: the deny, by the engine', async () => {
