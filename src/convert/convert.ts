@@ -395,7 +395,14 @@ function targetCommand(
         ...(opts.emulateTodos ? { emulateTodos: true } : {}),
         ...(calls ? { calls } : {}),
       });
-      notes.push(`wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``);
+      const plugin = target.spec.config.pluginHost;
+      // A plugin host reads no hook config: its plugin loads hook-bridge's engine, which runs the entry in-process.
+      notes.push(
+        plugin
+          ? `runs as a ${h.scriptDialect} script in ${target.spec.agent}'s process (hook-bridge's engine, loaded ` +
+              `by ${plugin.file})`
+          : `wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``,
+      );
       if (calls && m.widened) notes.splice(notes.indexOf(m.widened), 1);
       if (calls)
         notes.push(
@@ -477,7 +484,7 @@ function targetTimeout(
     });
     notes.push(
       `timeout ${h.timeoutMs / 1000} s looks like milliseconds; converted faithfully (${native} in ` +
-        `${target.spec.agent}'s units)`,
+        (target.spec.config.pluginHost ? `${target.spec.config.write}, in seconds)` : `${target.spec.agent}'s units)`),
     );
     d.degraded = true;
   }

@@ -80,13 +80,30 @@ export function runnerNote(
   env: NodeJS.ProcessEnv,
   guarded: readonly DialectId[] = [],
 ): string | undefined {
-  const missing = runnerNotFound(runner, project, env);
-  if (missing === undefined || !hosts.length) return undefined;
-  return (
-    `${missingWhat(missing)}: the hooks written to run \`${runner} …\` fail to start (exit 127) until it is ` +
-    `installed where the agents run hooks, or --runner names one that is (e.g. --runner 'node ` +
-    `./node_modules/hook-bridge/bin/hook-bridge.cjs'); meanwhile ${runnerEffects(hosts, guarded)}`
-  );
+  // A plugin host's plugin loads the engine of the `hook-bridge` on PATH (dialects/plugin-file.ts), whatever the
+  // runner: no entry of its hook file starts a process.
+  const plugins = hosts.filter((h) => mappings.dialects[h].config.pluginHost);
+  const commands = hosts.filter((h) => !plugins.includes(h));
+  const missing = commands.length ? runnerNotFound(runner, project, env) : undefined;
+  const notes = missing
+    ? [
+        `${missingWhat(missing)}: the hooks written to run \`${runner} …\` fail to start (exit 127) until it is ` +
+          `installed where the agents run hooks, or --runner names one that is (e.g. --runner 'node ` +
+          `./node_modules/hook-bridge/bin/hook-bridge.cjs'); meanwhile ${runnerEffects(commands, guarded)}`,
+      ]
+    : [];
+  if (plugins.length && !programFound('hook-bridge', project, env)) {
+    const many = plugins.length > 1;
+    const said = missing === 'hook-bridge';
+    const files = plugins.map((h) => mappings.dialects[h].config.pluginHost!.file).join(' and ');
+    const agents = plugins.map((h) => mappings.dialects[h].agent).join(' and ');
+    notes.push(
+      `${said ? '' : 'hook-bridge is not on PATH here: '}${files} load${many ? '' : 's'} the engine of the ` +
+        `hook-bridge on the PATH where ${agents} run${many ? '' : 's'}; until it is installed there ` +
+        '(npm install -g hook-bridge), every call a hook could block is blocked with that reason',
+    );
+  }
+  return notes.length ? notes.join('. ') : undefined;
 }
 
 /** What runnerNotFound found missing, in words. */

@@ -1,13 +1,19 @@
 // OpenCode (opencode-ai): a plugin host (mappings/dialects/opencode.yaml). Its hooks live in .opencode/hooks.json
 // (Claude Code's settings format, OpenCode's tool names); .opencode/plugin/hook-bridge.js returns OpenCode hooks that
-// run them (test/fixtures/observed/opencode/README.md "Experiments"):
+// run them (test/fixtures/observed/opencode/README.md "Experiments", docs/observations.md):
 //   chat.message → SessionStart (a session's first prompt) and UserPromptSubmit (blocked: throw; context: a synthetic
 //                  text part of the prompt's message)
 //   tool.execute.before → PreToolUse (deny: throw, the model gets the message; a rewrite replaces output.args in
 //                  place)
-//   tool.execute.after → PostToolUse (context and feedback appended to output.output)
+//   tool.execute.after → PostToolUse (context and feedback appended to output.output); a bash command that exits
+//                  non-zero → PostToolUseFailure (Claude Code's failure; OpenCode counts it a result)
+//   experimental.chat.messages.transform → PostToolUseFailure of a tool that failed (its part's state "error": no
+//                  tool.execute.after is called), before the request that sends the model the error (context appended
+//                  to the error)
 //   experimental.text.complete of a reply without tool calls → Stop (block: client.session.prompt noReply: one more
-//                  turn with the reason as a user message)
+//                  turn with the reason as a user message); a compaction's summary is no reply
+//   experimental.session.compacting → PreCompact (auto/manual: the session's compaction part, seen on `event`)
+//   event session.compacted → PostCompact     dispose → SessionEnd of every session the plugin saw
 import type { PluginAnswer, PluginBinding, PluginSession } from './define.js';
 import { defineDialect } from './define.js';
 import { pluginFileText } from './plugin-file.js';
@@ -18,6 +24,18 @@ interface Part {
   text?: string;
   synthetic?: boolean;
   id?: string;
+  sessionID?: string;
+  /** A tool part: its call and state (pending → running → completed | error). */
+  tool?: string;
+  callID?: string;
+  state?: { status?: string; input?: Record<string, unknown>; error?: string };
+  /** A compaction part: started by OpenCode on overflow (auto) or asked for (/compact). */
+  auto?: boolean;
+}
+/** A message as the chat transform and the SDK give it. */
+interface Message {
+  info?: { sessionID?: string; summary?: boolean; agent?: string };
+  parts?: Part[];
 }
 /** The plugin input and client calls the binding uses (@opencode-ai/plugin 1.18.33 dist/index.d.ts). */
 interface Input {
@@ -26,7 +44,7 @@ interface Input {
     session?: {
       prompt(o: { path: { id: string }; body: { noReply: boolean; parts: Part[] } }): Promise<unknown>;
       abort(o: { path: { id: string } }): Promise<unknown>;
-      message?(o: { path: { id: string; messageID: string } }): Promise<{ data?: { parts?: Part[] } }>;
+      message?(o: { path: { id: string; messageID: string } }): Promise<{ data?: Message }>;
     };
   };
 }
@@ -45,6 +63,19 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
   const stopActive = new Set<string>();
   /** The reasons this plugin sent as prompts: no prompt of the user's. */
   const ownPrompts = new Set<string>();
+  /**
+   * Calls that started in this process and got no tool.execute.after (yet): a failed part of one of them is a failure
+   * of the tool's; not one a hook blocked (its part ends in "error" too), nor one of a session resumed from before.
+   */
+  const running = new Set<string>();
+  /** Failed calls whose PostToolUseFailure ran: the context it added to the error, by call. */
+  const failures = new Map<string, Promise<string[]>>();
+  /** Per session, whether its compaction running now is OpenCode's own (auto) or asked for. */
+  const compaction = new Map<string, boolean>();
+  /** Per session, the summary its compaction wrote (PostCompact's compact_summary). */
+  const summaries = new Map<string, string>();
+  /** Calls still running that OpenCode does not wait for (PostCompact): SessionEnd waits for them. */
+  const pending = new Set<Promise<unknown>>();
   let part = 0;
   const call = async (event: string, fields: Record<string, unknown>, sid: string) => {
     if (!s.watches(event)) return undefined;
@@ -54,6 +85,12 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
     if (a.stop !== undefined) void client?.abort({ path: { id: sid } }).catch(() => {});
     return a;
   };
+  /** The feedback of a post-tool hook for the model: a block's reason, then context. */
+  const feedback = (a: PluginAnswer | undefined) => [
+    ...(a?.block !== undefined ? [a.block] : []),
+    ...(a?.context ?? []),
+  ];
+  const trigger = (sid: string) => (compaction.get(sid) === false ? 'manual' : 'auto');
 
   return {
     'chat.message': async (inp, out) => {
@@ -91,6 +128,7 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
     },
     'tool.execute.before': async (inp, out) => {
       const args = (out.args ?? {}) as Record<string, unknown>;
+      running.add(str(inp.callID));
       const a = await call(
         'PreToolUse',
         { tool_name: inp.tool, tool_input: args, tool_use_id: inp.callID },
@@ -99,6 +137,7 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
       if (!a) return;
       const context = a.context.length ? `\n${a.context.join('\n')}` : '';
       // No one to ask here (OpenCode never calls permission.ask): an ask is a deny with its reason.
+      if (a.ask !== undefined || a.block !== undefined) running.delete(str(inp.callID));
       if (a.ask !== undefined) throw new Error(`${a.ask || 'a hook asked for confirmation'}${context}`);
       if (a.block !== undefined) throw new Error(`${a.block || 'blocked by a hook'}${context}`);
       if (a.input) {
@@ -110,25 +149,58 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
     'tool.execute.after': async (inp, out) => {
       const before = toolContext.get(str(inp.callID)) ?? [];
       toolContext.delete(str(inp.callID));
-      const a = await call(
-        'PostToolUse',
-        {
-          tool_name: inp.tool,
-          tool_input: inp.args ?? {},
-          tool_use_id: inp.callID,
-          tool_response: { output: out.output, metadata: out.metadata },
-        },
-        str(inp.sessionID),
-      );
-      const added = [...before, ...(a?.block !== undefined ? [a.block] : []), ...(a?.context ?? [])];
+      running.delete(str(inp.callID));
+      const exit = (out.metadata as { exit?: unknown } | undefined)?.exit;
+      // A command that exits non-zero is a failed call on Claude Code ("Exit code 3\n<output>"); OpenCode's result.
+      const failed = inp.tool === 'bash' && typeof exit === 'number' && exit !== 0;
+      const fields = { tool_name: inp.tool, tool_input: inp.args ?? {}, tool_use_id: inp.callID };
+      const a = failed
+        ? await call(
+            'PostToolUseFailure',
+            { ...fields, error: `Exit code ${exit}\n${str(out.output).trimEnd()}`.trimEnd() },
+            str(inp.sessionID),
+          )
+        : await call(
+            'PostToolUse',
+            { ...fields, tool_response: { output: out.output, metadata: out.metadata } },
+            str(inp.sessionID),
+          );
+      const added = [...before, ...feedback(a)];
       if (added.length) out.output = `${str(out.output)}\n${added.join('\n')}`;
+    },
+    // Before each request after the first: a call that failed (OpenCode calls no tool.execute.after for it) runs its
+    // PostToolUseFailure hooks once, and their context joins the error the model is sent.
+    'experimental.chat.messages.transform': async (_inp, out) => {
+      const messages = (Array.isArray(out.messages) ? out.messages : []) as Message[];
+      const failed = messages.flatMap((m) =>
+        (m.parts ?? [])
+          .filter((p) => p.type === 'tool' && p.state?.status === 'error' && running.has(str(p.callID)))
+          .map((p) => ({ p, sid: str(m.info?.sessionID ?? p.sessionID) })),
+      );
+      await Promise.all(
+        failed.map(async ({ p, sid }) => {
+          const id = str(p.callID);
+          if (!failures.has(id)) {
+            const fields = { tool_name: p.tool, tool_input: p.state!.input ?? {}, tool_use_id: id };
+            const error = str(p.state!.error);
+            failures.set(id, call('PostToolUseFailure', { ...fields, error }, sid).then(feedback));
+          }
+          const added = (await failures.get(id)!).join('\n');
+          if (added && !str(p.state!.error).endsWith(added)) p.state!.error = `${str(p.state!.error)}\n${added}`;
+        }),
+      );
     },
     'experimental.text.complete': async (inp, out) => {
       const sid = str(inp.sessionID);
-      if (!s.watches('Stop')) return;
-      // It fires for every text part: a reply that also calls a tool is no Stop.
+      if (!s.watches('Stop') && !s.watches('PostCompact')) return;
       const msg = await client?.message?.({ path: { id: sid, messageID: str(inp.messageID) } }).catch(() => undefined);
-      if (msg?.data?.parts?.some((p) => p.type === 'tool')) return;
+      // A compaction's summary (the model asked to summarise the session) is no reply of the agent's: PostCompact's.
+      if (msg?.data?.info?.summary === true || msg?.data?.info?.agent === 'compaction') {
+        summaries.set(sid, str(out.text));
+        return;
+      }
+      // It fires for every text part: a reply that also calls a tool is no Stop.
+      if (!s.watches('Stop') || msg?.data?.parts?.some((p) => p.type === 'tool')) return;
       const active = stopActive.has(sid);
       stopActive.delete(sid);
       const a = await call('Stop', { stop_hook_active: active, last_assistant_message: str(out.text) }, sid);
@@ -138,6 +210,28 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
       ownPrompts.add(reason);
       // The loop sees a newer user message and makes one more request (experiment G).
       await client.prompt({ path: { id: sid }, body: { noReply: true, parts: [{ type: 'text', text: reason }] } });
+    },
+    'experimental.session.compacting': async (inp) => {
+      const sid = str(inp.sessionID);
+      await call('PreCompact', { trigger: trigger(sid), custom_instructions: '' }, sid);
+    },
+    // OpenCode does not wait for its `event` hook: what it starts here is awaited by SessionEnd (dispose).
+    event: async (inp) => {
+      const e = (inp.event ?? {}) as { type?: string; properties?: { sessionID?: string; part?: Part } };
+      const p = e.properties?.part;
+      if (e.type === 'message.part.updated' && p?.type === 'compaction') compaction.set(str(p.sessionID), !!p.auto);
+      if (e.type === 'session.compacted') {
+        const sid = str(e.properties?.sessionID);
+        const fields = { trigger: trigger(sid), compact_summary: summaries.get(sid) ?? '' };
+        const done = call('PostCompact', fields, sid).finally(() => pending.delete(done));
+        pending.add(done);
+        compaction.delete(sid);
+        summaries.delete(sid);
+      }
+    },
+    dispose: async () => {
+      await Promise.allSettled([...pending]);
+      for (const sid of started) await call('SessionEnd', { reason: 'other' }, sid);
     },
   };
 }

@@ -31,7 +31,8 @@ interface Ev {
   isError?: boolean;
   message?: { role?: string; content?: Part[] };
   customInstructions?: string;
-  fromExtension?: boolean;
+  /** session_compact: the entry the compaction saved (its summary). */
+  compactionEntry?: { summary?: unknown };
 }
 type Handler = (event: Ev, ctx: Ctx) => unknown;
 interface Ctx {
@@ -61,16 +62,35 @@ function bind(pi: Api, s: PluginSession): void {
   let stopActive = false;
   /** continue:false: the run is aborted after the current call. */
   let stopping = false;
-  const session = (ctx: Ctx) => ({
-    sessionId: ctx.sessionManager.getSessionId(),
-    cwd: ctx.cwd,
-    transcriptPath: ctx.sessionManager.getSessionFile() ?? '',
-  });
+  /** The session as last seen: a `-p` run ends (its ctx stale: every read throws) while a compaction is finishing. */
+  let last = { sessionId: '', cwd: s.projectDir, transcriptPath: '' };
+  const session = (ctx: Ctx) => {
+    try {
+      last = {
+        sessionId: ctx.sessionManager.getSessionId(),
+        cwd: ctx.cwd,
+        transcriptPath: ctx.sessionManager.getSessionFile() ?? '',
+      };
+    } catch {
+      /* stale: the session it last was */
+    }
+    return last;
+  };
+  /** The compaction running now: asked for with instructions (manual), else Pi's own (auto, by its threshold). */
+  let compacting = 'auto';
+  const ui = (ctx: Ctx) => {
+    try {
+      return ctx.hasUI ? ctx.ui : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   /** What the hooks answered, said to the user; continue:false noted (the run is aborted after the call). */
   const heard = (a: PluginAnswer, ctx: Ctx): PluginAnswer => {
     const say = [a.notes, a.message, a.stop].filter(Boolean).join('\n');
     if (say) {
-      if (ctx.hasUI && ctx.ui) ctx.ui.notify(say, a.stop ? 'warning' : 'info');
+      const u = ui(ctx);
+      if (u) u.notify(say, a.stop ? 'warning' : 'info');
       else s.say(say);
     }
     if (a.stop !== undefined) stopping = true;
@@ -169,11 +189,14 @@ function bind(pi: Api, s: PluginSession): void {
     }
     stopNow(ctx);
   });
+  // Pi's own compaction passes no instructions; a /compact without any cannot be told from it (auto then).
   pi.on('session_before_compact', async (e, ctx) => {
-    await call('PreCompact', { trigger: e.customInstructions !== undefined ? 'manual' : 'auto' }, ctx);
+    compacting = typeof e.customInstructions === 'string' ? 'manual' : 'auto';
+    await call('PreCompact', { trigger: compacting, custom_instructions: e.customInstructions ?? '' }, ctx);
   });
   pi.on('session_compact', async (e, ctx) => {
-    await call('PostCompact', { trigger: e.fromExtension ? 'auto' : 'manual' }, ctx);
+    const summary = typeof e.compactionEntry?.summary === 'string' ? e.compactionEntry.summary : '';
+    await call('PostCompact', { trigger: compacting, compact_summary: summary }, ctx);
   });
   pi.on('session_shutdown', async (_e, ctx) => {
     await call('SessionEnd', { reason: 'other' }, ctx);

@@ -3,10 +3,16 @@
 //   bash   stdout and stderr merged; metadata {output, exit, truncated}
 //   read   "<path>…</path>\n<type>file</type>\n<content>\n1: line one…" (numbered lines)
 //   write  "Wrote file successfully."       edit  "Edit applied successfully." with metadata.diff
+//   grep   "Found N matches", then per file "<absolute path>:" and its lines "  Line <n>: <text>", files apart by an
+//          empty line; "No files found"; metadata {matches, truncated}
+//   glob   the absolute paths found, one a line; "No files found"; metadata {count, truncated}
+//   (a truncated search ends with a note in parentheses: the binary's grep and glob tools, 1.18.33; observed:
+//   test/fixtures/observed/opencode/payloads/PostToolUse-{Glob,Grep}*.json)
 // Its tool_input names the file `filePath`, an edit's strings oldString/newString (tools.yaml renames them).
 import { isObject } from '../model/is-object.js';
-import { claudeBash, claudeEdit, claudeRead, claudeWrite } from './claude-objects.js';
-import type { ResultFormat } from './format.js';
+import { claudeBash, claudeEdit, claudeRead, claudeWrite, searchResult } from './claude-objects.js';
+import type { Call, ResultFormat } from './format.js';
+import { filesOf, isSearch, type Found, type Match } from './search.js';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
@@ -19,10 +25,27 @@ function fileText(output: string): string {
     .join('\n');
 }
 
+/** A grep or glob output in the neutral form (its paths are absolute already). */
+function readSearch(text: string, call: Call): Found {
+  const lines = text.split('\n').filter((l) => l.trim() && !/^\(Results (are )?truncated/.test(l));
+  if (lines[0] === 'No files found') return call.tool === 'search.glob' ? { files: [] } : { matches: [] };
+  if (call.tool === 'search.glob') return { files: lines };
+  const matches: Match[] = [];
+  let file = '';
+  for (const l of lines.slice(1)) {
+    const m = /^ {2}Line (\d+): (.*)$/.exec(l);
+    if (m) matches.push({ file, line: Number(m[1]), text: m[2]! });
+    else if (l.endsWith(':')) file = l.slice(0, -1);
+  }
+  return { matches };
+}
+
 export const opencodeText: ResultFormat = {
-  read(resp, { tool, input }) {
+  read(resp, call) {
+    const { tool, input } = call;
     if (!isObject(resp) || typeof resp.output !== 'string') return { value: resp };
     const text = resp.output;
+    if (isSearch(tool)) return searchResult(readSearch(text, call), text, call);
     const path = str(input?.filePath) ?? str(input?.file_path);
     if (tool === 'shell') return { value: claudeBash(text.replace(/\n$/, '')) };
     if (tool === 'file.read') return { value: claudeRead(path, fileText(text)) };
@@ -45,10 +68,22 @@ export const opencodeText: ResultFormat = {
     return { value: text };
   },
   /** Its own shape, with the text OpenCode writes for the same result. */
-  write({ value }, { tool }) {
+  write({ value, found }, { tool }) {
     let output: string;
     if (typeof value === 'string') output = value;
-    else if (tool === 'shell' && isObject(value))
+    else if (found && isSearch(tool)) {
+      const byFile = new Map<string, Match[]>();
+      for (const m of found.matches ?? []) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
+      output =
+        tool === 'search.grep' && found.matches
+          ? found.matches.length
+            ? `Found ${found.matches.length} matches\n` +
+              [...byFile]
+                .map(([f, ms]) => [`${f}:`, ...ms.map((m) => `  Line ${m.line ?? 1}: ${m.text}`)].join('\n'))
+                .join('\n\n')
+            : 'No files found'
+          : filesOf(found).join('\n') || 'No files found';
+    } else if (tool === 'shell' && isObject(value))
       output = [value.stdout, value.stderr].filter((x): x is string => typeof x === 'string' && x !== '').join('\n');
     else if (tool === 'file.read' && isObject(value) && isObject(value.file) && typeof value.file.content === 'string')
       output = value.file.content;

@@ -105,9 +105,21 @@ function requiredParams(script: DialectId, host: DialectId | undefined, tool: st
   if (!own || !there || there.paramsComplete === false) return own?.required ?? [];
   const canonical = (e: ToolEntry, n: string) => e.params.find(([x]) => x === n)?.[1] ?? n;
   const scriptName = (c: string) => own.params.find(([, x]) => x === c)?.[0] ?? c;
-  const hostHas = new Set([...there.params.map(([, c]) => c), ...Object.keys(there.embeds ?? {})]);
+  // A list whose items are one call each of the script's tool (Pi's edits: Claude's old_string, new_string): its
+  // fields are the host's parameters, and the list is required as the fields the script's tool requires of them.
+  const items = (n: string) => (own.items?.[n] ? undefined : there.items?.[n]);
+  const hostHas = new Set([
+    ...there.params.map(([, c]) => c),
+    ...Object.keys(there.embeds ?? {}),
+    ...Object.values(there.items ?? {}).flatMap((f) => Object.values(f)),
+  ]);
   const kept = (own.required ?? []).filter((n) => hostHas.has(canonical(own, n)));
-  return [...new Set([...kept, ...(there.required ?? []).map((n) => scriptName(canonical(there, n)))])];
+  const hostRequired = (there.required ?? []).flatMap((n) =>
+    items(n)
+      ? Object.values(items(n)!).filter((c) => kept.some((k) => canonical(own, k) === c))
+      : [canonical(there, n)],
+  );
+  return [...new Set([...kept, ...hostRequired.map(scriptName)])];
 }
 
 /** Does the agent (in `mode`) reject this JSON answer on the event as a whole (a strict schema: Codex CLI)? */

@@ -7,6 +7,7 @@ import { hostProjectDir, translatePayload } from './payload.js';
 import { scriptRunner, type HookRun } from './script-run.js';
 import { carryEnvFile, scriptEnv, sessionEnvFile } from './script-env.js';
 import { coveredRewrite, runSplit, splitHostCall } from './split-calls.js';
+import { runItems, splitItems } from './split-items.js';
 import { syncTranscripts } from './transcripts.js';
 
 type HookArgs = Pick<
@@ -42,11 +43,15 @@ export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.Proc
   const filter = args.callFilter ?? (args.calls ? (tool: string) => args.calls!.includes(tool) : undefined);
   // A host call whose tool carries a parameter in another one's text (Gemini's web_fetch URLs): one run per value.
   const embedded = split ? undefined : embeddedIn(args.to, args.from, t.tool, p.payload.tool_input);
+  // A host call with a list of what is one call each to the script's agent (Pi's edits): one run per item.
+  const items = split || embedded ? undefined : splitItems(args, p, t, env);
   const h = split
     ? await runSplit(split, once, args.from, cwd, filter)
     : embedded?.values.length
       ? await runEach(embedded, t.payload, t.tool, once)
-      : await once(t.payload, t.tool);
+      : items
+        ? await runItems(items, once, t.tool)
+        : await once(t.payload, t.tool);
   if (t.covering && h.answer.updatedInput) coveredRewrite(h.answer, t.tool!, cwd);
   const envNote = envFile ? carryEnvFile(envFile, args.to, env) : undefined;
   const note = [transcriptNote, h.note].filter(Boolean).join('\n');

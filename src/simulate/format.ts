@@ -43,13 +43,17 @@ function details(r: SimulateRow, cwd: string, p: Paint): string[] {
   if (r.systemMessage !== undefined) out.push(`  message to the user: ${oneLine(r.systemMessage)}`);
   if (r.updatedInput) out.push(`  runs with: ${oneLine(JSON.stringify(r.updatedInput))}`);
   const where = (w: string) => w.replace(/^(\S+)/, (f) => (f.startsWith('/') ? relative(cwd, f) || f : f));
+  // A plugin host runs the wrapped hooks in its own process: hook-bridge's engine, no `hook-bridge run`.
+  const engine = mappings.dialects[r.host].config.pluginHost
+    ? `(by hook-bridge's engine in ${agent(r)})`
+    : '(through hook-bridge run)';
   for (const h of r.hooks) {
     const status = h.timedOut ? p.yellow('timed out') : h.exitCode === null ? 'no exit' : `exit ${h.exitCode}`;
     const what =
       h.dispatches !== undefined
         ? `${p.dim(`${h.dispatches.length} hooks through one hook-bridge dispatch:`)} ${h.dispatches.join(' · ')}`
         : h.wraps !== undefined
-          ? `${h.wraps} ${p.dim('(through hook-bridge run)')}`
+          ? `${h.wraps} ${p.dim(engine)}`
           : h.gated !== undefined
             ? `${h.gated} ${p.dim(`(gated: ends at once on ${agent(r)})`)}`
             : h.command;

@@ -107,4 +107,22 @@ describe('convert --to pi', () => {
     await convertProject({ project: dir, to: ['pi'], from: 'claude', stdout: true });
     expect(tree(dir)).toEqual(before);
   });
+  it("the report: hooks run in the agent's process, not through `hook-bridge run`; a prompt hook dropped", async () => {
+    const dir = project({
+      '.claude/settings.json': settings({
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'g.sh' }] }],
+        Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?' }] }],
+      }),
+    });
+    const r = await convertProject({ project: dir, to: ['pi', 'opencode'], from: 'claude', stdout: true });
+    const notes = r.targets.flatMap((t) => t.result.report.map((row) => [row.status, ...row.notes].join(' | ')));
+    expect(notes).toEqual([
+      'translated | matcher "Bash" -> "bash" | runs as a claude script in Pi\'s process (hook-bridge\'s engine, ' +
+        'loaded by .pi/extensions/hook-bridge.ts)',
+      'dropped | Pi has command hooks only: a "prompt" hook cannot be written there',
+      'translated | matcher "Bash" -> "bash" | runs as a claude script in OpenCode\'s process (hook-bridge\'s ' +
+        'engine, loaded by .opencode/plugin/hook-bridge.js)',
+      'dropped | OpenCode has command hooks only: a "prompt" hook cannot be written there',
+    ]);
+  });
 });

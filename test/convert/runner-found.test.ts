@@ -49,6 +49,34 @@ describe('convert: the runner it writes', () => {
       },
     ]);
   });
+  it('a plugin host: its plugin loads the engine of the hook-bridge on PATH, whatever the runner', async () => {
+    const message = async (to: ('qwen' | 'pi' | 'opencode')[], runner?: string, ...path: string[]) =>
+      (
+        await convertProject({
+          to,
+          project: copy(),
+          stdout: true,
+          ...(runner ? { runner } : {}),
+          env: { PATH: pathWith(...path) },
+        })
+      ).diagnostics.find((d) => d.code === 'runnerNotFound')?.message;
+    const plugins =
+      '.pi/extensions/hook-bridge.ts and .opencode/plugin/hook-bridge.js load the engine of the hook-bridge on the ' +
+      'PATH where Pi and OpenCode run; until it is installed there (npm install -g hook-bridge), every call a hook ' +
+      'could block is blocked with that reason';
+    expect(await message(['pi', 'opencode'])).toBe(`hook-bridge is not on PATH here: ${plugins}`);
+    expect(await message(['qwen', 'pi', 'opencode'])).toMatch(
+      new RegExp(
+        '^hook-bridge is not on PATH here: the hooks written .* Qwen Code runs none of them ' +
+          `\\(a non-blocking error\\)\\. ${plugins.replace(/[.()]/g, '\\$&')}$`,
+      ),
+    );
+    // A runner found does not load the plugins' engine: hook-bridge itself must be on PATH.
+    expect(await message(['pi'], 'my-runner', 'my-runner')).toMatch(
+      /^hook-bridge is not on PATH here: \.pi\/extensions/,
+    );
+    expect(await message(['pi', 'opencode'], undefined, 'hook-bridge')).toBeUndefined();
+  });
   it('hook-bridge on PATH, or nothing wrapped (--no-wrap): no warning', async () => {
     expect(
       codes(

@@ -139,3 +139,117 @@ describe("OpenCode's plugin runs the converted Claude hooks", () => {
     expect(prompts).toHaveLength(1);
   });
 });
+
+describe("OpenCode's plugin: a failed call, compaction and the session's end", () => {
+  const log = (event: string) => ({
+    type: 'command',
+    command: `{ cat; echo; } >> "$CLAUDE_PROJECT_DIR/${event}.log"`,
+  });
+  const ctx = (event: string) => ({
+    type: 'command',
+    command:
+      'cat > /dev/null; echo ' + `'{"hookSpecificOutput":{"hookEventName":"${event}","additionalContext":"CTX-FAIL"}}'`,
+  });
+  async function plugin(message: (id: string) => unknown = () => ({ data: { parts: [{ type: 'text' }] } })) {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-oc-ev-'));
+    const hooks = {
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'cat >/dev/null; echo no >&2; exit 2' }] }],
+      PostToolUseFailure: [{ hooks: [log('PostToolUseFailure'), ctx('PostToolUseFailure')] }],
+      PreCompact: [{ hooks: [log('PreCompact')] }],
+      PostCompact: [{ hooks: [log('PostCompact')] }],
+      SessionEnd: [{ hooks: [log('SessionEnd')] }],
+      Stop: [{ hooks: [log('Stop')] }],
+      UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'cat >/dev/null' }] }],
+    };
+    writeFileSync(join(dir, 'claude.json'), JSON.stringify({ hooks }));
+    await convertProject({ inputs: [join(dir, 'claude.json')], from: 'claude', to: ['opencode'], project: dir });
+    const client = {
+      session: {
+        prompt: async () => undefined,
+        abort: async () => undefined,
+        message: async (o: { path: { messageID: string } }) => message(o.path.messageID),
+      },
+    };
+    const h = start('opencode', { directory: dir, client }, { project: dir, say: () => {} }) as Record<
+      string,
+      (i?: object, o?: object) => Promise<void>
+    >;
+    const payloads = (event: string) => {
+      try {
+        return readFileSync(join(dir, `${event}.log`), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>);
+      } catch {
+        return [];
+      }
+    };
+    return { dir, h, payloads };
+  }
+  const toolPart = (callID: string, state: object) => ({ type: 'tool', tool: 'read', callID, state });
+
+  it('a bash command that exits non-zero: PostToolUseFailure, with Claude Code\'s "Exit code" error', async () => {
+    const { h, payloads } = await plugin();
+    const out = { output: 'partial\n', metadata: { exit: 3 } };
+    await h['tool.execute.after']!({ tool: 'bash', sessionID: 's', callID: 'c1', args: { command: 'x' } }, out);
+    expect(payloads('PostToolUseFailure')).toEqual([
+      expect.objectContaining({ tool_name: 'Bash', error: 'Exit code 3\npartial', tool_input: { command: 'x' } }),
+    ]);
+    expect(out.output).toBe('partial\n\nCTX-FAIL');
+  });
+  it('a tool that failed: PostToolUseFailure once, its context joined to the error the model is sent', async () => {
+    const { dir, h, payloads } = await plugin();
+    const state = { status: 'error', input: { filePath: `${dir}/missing.txt` }, error: 'File not found' };
+    await h['tool.execute.before']!({ tool: 'read', sessionID: 's', callID: 'c2' }, { args: { ...state.input } });
+    // c0 failed in a session resumed from an earlier run: no call of this process, no PostToolUseFailure now
+    const old = { status: 'error', input: { filePath: `${dir}/old.txt` }, error: 'File not found' };
+    const messages = [{ info: { sessionID: 's' }, parts: [toolPart('c0', old), toolPart('c2', state)] }];
+    await h['experimental.chat.messages.transform']!({}, { messages });
+    await h['experimental.chat.messages.transform']!({}, { messages });
+    expect(payloads('PostToolUseFailure')).toEqual([
+      expect.objectContaining({
+        hook_event_name: 'PostToolUseFailure',
+        tool_name: 'Read',
+        tool_input: { file_path: `${dir}/missing.txt` },
+        tool_use_id: 'c2',
+        error: 'File not found',
+      }),
+    ]);
+    expect(state.error).toBe('File not found\nCTX-FAIL');
+  });
+  it('a call a hook blocked is no failure of the tool', async () => {
+    const { h, payloads } = await plugin();
+    await expect(
+      h['tool.execute.before']!({ tool: 'bash', sessionID: 's', callID: 'c3' }, { args: { command: 'ls' } }),
+    ).rejects.toThrow('no');
+    const messages = [{ info: { sessionID: 's' }, parts: [toolPart('c3', { status: 'error', error: 'no' })] }];
+    await h['experimental.chat.messages.transform']!({}, { messages });
+    expect(payloads('PostToolUseFailure')).toEqual([]);
+  });
+  it(
+    'compaction: PreCompact (trigger from the compaction part), PostCompact with the summary, no Stop for it; ' +
+      'SessionEnd at dispose, after PostCompact',
+    async () => {
+      const { h, payloads } = await plugin((id) =>
+        id === 'sum' ? { data: { info: { summary: true }, parts: [{ type: 'text' }] } } : { data: { parts: [] } },
+      );
+      await h['chat.message']!({ sessionID: 's' }, { message: {}, parts: [{ type: 'text', text: 'go' }] });
+      const part = { type: 'compaction', auto: true, sessionID: 's' };
+      await h.event!({ event: { type: 'message.part.updated', properties: { sessionID: 's', part } } });
+      await h['experimental.session.compacting']!({ sessionID: 's' }, { context: [] });
+      await h['experimental.text.complete']!({ sessionID: 's', messageID: 'sum' }, { text: 'the summary' });
+      await h.event!({ event: { type: 'session.compacted', properties: { sessionID: 's' } } });
+      await h.dispose!();
+      expect(payloads('PreCompact')).toEqual([
+        expect.objectContaining({ hook_event_name: 'PreCompact', trigger: 'auto' }),
+      ]);
+      expect(payloads('PostCompact')).toEqual([
+        expect.objectContaining({ hook_event_name: 'PostCompact', trigger: 'auto', compact_summary: 'the summary' }),
+      ]);
+      expect(payloads('Stop')).toEqual([]);
+      expect(payloads('SessionEnd')).toEqual([
+        expect.objectContaining({ hook_event_name: 'SessionEnd', reason: 'other', session_id: 's' }),
+      ]);
+    },
+  );
+});

@@ -55,10 +55,14 @@ const explain = (r: AgentRunResult) =>
   `exit=${r.exitCode} ${r.durationMs} ms\ntoolResults=${JSON.stringify(r.toolResults, null, 1)}\n` +
   `stderr: ${r.stderr.slice(-3000)}`;
 
-for (const host of hosts) {
-  const t = HOSTS[host].tools;
-  describe(`${host}: a real project's guards, converted by hook-bridge`, () => {
-    it('5uck1ess/devkit: rm -rf . denied with its reason, a .env write denied, a harmless command runs', async () => {
+// Two runs at a time (the e2e config's maxConcurrency): each has its own workspace, HOME and mock, and most of a run is
+// the agent starting up.
+describe.concurrent("a real project's guards, converted by hook-bridge", () => {
+  for (const host of hosts) {
+    const t = HOSTS[host].tools;
+    it(`${host}: 5uck1ess/devkit: rm -rf . denied with its reason, a .env write denied, a command runs`, async ({
+      expect,
+    }) => {
       const { r, dir } = await play(host, '5uck1ess__devkit', (d) => [
         { tool: t.shell, args: { command: 'rm -rf .', description: 'clean' } },
         { tool: t.write, args: { file_path: join(d, '.env'), content: 'API_KEY=secret\n' } },
@@ -74,7 +78,9 @@ for (const host of hosts) {
       expect(r.stderr, why).not.toContain('CLAUDE_PLUGIN_ROOT unset');
     });
 
-    it('affaan-m/everything-claude-code: git commit --no-verify denied, its gate holds, then a call runs', async () => {
+    it(`${host}: affaan-m/everything-claude-code: commit --no-verify denied, its gate holds, a call runs`, async ({
+      expect,
+    }) => {
       const { r, dir } = await play(host, 'affaan-m__everything-claude-code', (d) => [
         { tool: t.shell, args: { command: 'git commit --no-verify -m x && touch committed.marker' } },
         { tool: t.write, args: { file_path: join(d, 'src/app.ts'), content: 'export const a = 1;\n' } },
@@ -91,5 +97,5 @@ for (const host of hosts) {
       expect(existsSync(join(dir, 'harmless.marker')), why).toBe(true);
       expect(r.stderr, why).not.toContain('could not resolve ECC plugin root');
     });
-  });
-}
+  }
+});

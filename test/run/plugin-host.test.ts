@@ -44,10 +44,20 @@ function fakePi(dir: string) {
   const sent: [string, unknown][] = [];
   const said: string[] = [];
   let aborted = 0;
+  let stale = false;
+  const live = <T>(v: T) => {
+    if (stale) throw new Error('This extension ctx is stale after session replacement or reload.');
+    return v;
+  };
+  // Pi's ctx, whose every read throws once Pi has disposed the session (the end of a -p run).
   const ctx = {
-    cwd: dir,
-    hasUI: false,
-    sessionManager: { getSessionId: () => 'sess-1', getSessionFile: () => undefined },
+    get cwd() {
+      return live(dir);
+    },
+    get hasUI() {
+      return live(false);
+    },
+    sessionManager: { getSessionId: () => live('sess-1'), getSessionFile: () => live(undefined) },
     abort: () => aborted++,
   };
   const api = {
@@ -60,6 +70,9 @@ function fakePi(dir: string) {
     said,
     aborted: () => aborted,
     events: () => [...handlers.keys()],
+    dispose: () => {
+      stale = true;
+    },
     fire: async (e: string, event: Record<string, unknown>) => {
       let r: unknown;
       for (const h of handlers.get(e) ?? []) r = await h({ type: e, ...event }, ctx);
@@ -160,6 +173,83 @@ describe("Pi's extension runs the converted Claude hooks with Claude Code's sema
       block: true,
       reason: expect.stringContaining('no-such-program-hb'),
     });
+  });
+  it('an edit with several replacements reaches a Claude Edit guard as one Edit each; a deny blocks it', async () => {
+    // Logs each payload; denies a new_string with SECRET in it; rewrites "old" to "new" in every new_string.
+    const guard =
+      'node -e \'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const p=JSON.parse(s);' +
+      'require("fs").appendFileSync(process.env.CLAUDE_PROJECT_DIR+"/edits.log",JSON.stringify(p.tool_input)+"\\n");' +
+      'const n=p.tool_input.new_string;if(n.includes("SECRET")){console.error("no secrets");process.exit(2)}' +
+      'if(n.includes("old"))console.log(JSON.stringify({hookSpecificOutput:{hookEventName:"PreToolUse",' +
+      'permissionDecision:"allow",updatedInput:{...p.tool_input,new_string:n.replaceAll("old","new")}}}))})\'';
+    const dir = await converted({ PreToolUse: [{ matcher: 'Edit', hooks: [cmd(guard)] }] });
+    const pi = fakePi(dir);
+    const edits = [
+      { oldText: 'a', newText: 'one old' },
+      { oldText: 'b', newText: 'two' },
+    ];
+    const input = { path: 'src/x.ts', edits };
+    expect(await pi.fire('tool_call', { toolName: 'edit', toolCallId: 'e1', input })).toBeUndefined();
+    const logged = () =>
+      readFileSync(join(dir, 'edits.log'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+    expect(logged()).toEqual([
+      { file_path: join(dir, 'src/x.ts'), old_string: 'a', new_string: 'one old' },
+      { file_path: join(dir, 'src/x.ts'), old_string: 'b', new_string: 'two' },
+    ]);
+    // the rewrite of the first replacement, in its place; the second as it was
+    expect(input).toEqual({
+      path: join(dir, 'src/x.ts'),
+      edits: [
+        { oldText: 'a', newText: 'one new' },
+        { oldText: 'b', newText: 'two' },
+      ],
+    });
+    // one replacement: one Edit, rewritten (a rewrite with Claude's Edit parameters is a whole call to Pi)
+    const one = { path: 'src/y.ts', edits: [{ oldText: 'c', newText: 'old' }] };
+    expect(await pi.fire('tool_call', { toolName: 'edit', toolCallId: 'e3', input: one })).toBeUndefined();
+    expect(one).toEqual({ path: join(dir, 'src/y.ts'), edits: [{ oldText: 'c', newText: 'new' }] });
+    const secret = {
+      path: 'src/x.ts',
+      edits: [
+        { oldText: 'a', newText: 'fine' },
+        { oldText: 'b', newText: 'SECRET=1' },
+      ],
+    };
+    expect(await pi.fire('tool_call', { toolName: 'edit', toolCallId: 'e2', input: secret })).toEqual({
+      block: true,
+      reason: 'no secrets',
+    });
+  });
+  it("a compaction: PreCompact, then PostCompact with the summary, even with Pi's ctx stale (-p ending)", async () => {
+    const log = 'cat >> "$CLAUDE_PROJECT_DIR/compact.log"; echo >> "$CLAUDE_PROJECT_DIR/compact.log"';
+    const dir = await converted({ PreCompact: [{ hooks: [cmd(log)] }], PostCompact: [{ hooks: [cmd(log)] }] });
+    const pi = fakePi(dir);
+    await pi.fire('session_before_compact', {});
+    pi.dispose();
+    await pi.fire('session_compact', { compactionEntry: { summary: 'the summary' } });
+    await pi.fire('session_before_compact', { customInstructions: 'keep the plan' });
+    const logged = readFileSync(join(dir, 'compact.log'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(logged).toEqual([
+      expect.objectContaining({ hook_event_name: 'PreCompact', trigger: 'auto', custom_instructions: '', cwd: dir }),
+      expect.objectContaining({
+        hook_event_name: 'PostCompact',
+        trigger: 'auto',
+        compact_summary: 'the summary',
+        session_id: 'sess-1',
+        cwd: dir,
+      }),
+      expect.objectContaining({
+        hook_event_name: 'PreCompact',
+        trigger: 'manual',
+        custom_instructions: 'keep the plan',
+      }),
+    ]);
   });
   it('an event with no hooks runs nothing', async () => {
     const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('touch "$CLAUDE_PROJECT_DIR/ran"')] }] });

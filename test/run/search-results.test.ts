@@ -121,6 +121,53 @@ describe('Qwen Code host (ground-truth glob and grep_search captures)', () => {
   });
 });
 
+describe("Pi and OpenCode hosts, Claude script: Claude Code's tool_response for the same call", () => {
+  // Captured on the real CLIs (OpenCode 1.18.33, Pi 0.73.1 with --tools naming grep) on the project of
+  // test/fixtures/observed/README.md, through the plugin host (test/fixtures/observed/{pi,opencode}/README.md
+  // "Search results").
+  const files = (fs: string[]) => ({
+    mode: 'files_with_matches',
+    filenames: fs,
+    numFiles: fs.length,
+    totalFiles: fs.length,
+  });
+  const glob = (fs: string[]) => ({
+    filenames: fs,
+    durationMs: 0,
+    numFiles: fs.length,
+    truncated: false,
+    totalMatches: fs.length,
+    countIsComplete: true,
+  });
+  /** Claude lists Glob's files by modification time: the same files, in OpenCode's order. */
+  const sorted = (r: Obj) => ({ ...noDuration(r), filenames: [...r.filenames].sort() });
+  it.each(['Grep-default', 'Grep-no-match', 'Glob', 'Glob-no-match'])('OpenCode %s', (name) => {
+    const want = observed('claude', name).tool_response;
+    const got = T(observed('opencode', name), 'opencode', 'claude').tool_response;
+    expect(got).toEqual(name.startsWith('Glob') ? sorted(want) : want);
+  });
+  it('OpenCode grep and glob in a folder, grep with include: paths relative to the cwd, as Claude gives them', () => {
+    expect(T(observed('opencode', 'Grep-path'), 'opencode', 'claude').tool_response).toEqual(files(['sub/b.txt']));
+    expect(T(observed('opencode', 'Grep-include'), 'opencode', 'claude')).toMatchObject({
+      tool_input: { pattern: 'LINE', glob: '*.txt' },
+      tool_response: files(['a.txt', 'sub/b.txt']),
+    });
+    expect(T(observed('opencode', 'Glob-path'), 'opencode', 'claude').tool_response).toEqual(glob(['sub/b.txt']));
+  });
+  it.each(['Grep-default', 'Grep-no-match'])('Pi %s', (name) => {
+    expect(T(observed('pi', name), 'pi', 'claude').tool_response).toEqual(observed('claude', name).tool_response);
+  });
+  it("Pi's grep in a folder (its lines relative to it), of one file (its name alone), with context lines", () => {
+    expect(T(observed('pi', 'Grep-path'), 'pi', 'claude').tool_response).toEqual(files(['sub/b.txt']));
+    expect(T(observed('pi', 'Grep-path-file'), 'pi', 'claude').tool_response).toEqual(files(['a.txt']));
+    expect(T(observed('pi', 'Grep-context'), 'pi', 'claude').tool_response).toEqual(files(['a.txt', 'sub/b.txt']));
+    expect(
+      T({ ...observed('pi', 'Grep-context'), tool_input: { pattern: 'LINE2', output_mode: 'content' } }, 'pi', 'claude')
+        .tool_response,
+    ).toMatchObject({ mode: 'content', content: 'a.txt:2:LINE2\nsub/b.txt:1:LINE2 again', numLines: 2 });
+  });
+});
+
 describe('shapes nobody captured are passed through, never mangled', () => {
   const base = observed('codebuddy', 'Glob');
   it.each([

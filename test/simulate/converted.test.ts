@@ -1,22 +1,13 @@
 // simulate on a project `convert` wrote (SimulateOptions.converted): the host's column reads the files as written in
 // the converted copy and runs the hooks there, with the call's paths in the copy; `modes` picks the columns; each
 // column is a session of its own; a Codex CLI source needs no --permission-mode.
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertProject } from '../../src/convert/project.js';
 import { simulate } from '../../src/simulate/simulate.js';
-import { claudeProject, sh } from './helpers.js';
-
-/** PATH with `hook-bridge` as the agents find it: this build's bin. */
-function withHookBridge(): NodeJS.ProcessEnv {
-  const bin = mkdtempSync(join(tmpdir(), 'hb-bin-'));
-  const root = resolve(import.meta.dirname, '../..');
-  writeFileSync(join(bin, 'hook-bridge'), `#!/bin/sh\nexec "${process.execPath}" "${root}/bin/hook-bridge.cjs" "$@"\n`);
-  chmodSync(join(bin, 'hook-bridge'), 0o755);
-  return { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` };
-}
+import { claudeProject, sh, withHookBridge } from './helpers.js';
 
 /** A copy of the project converted for `to`. */
 async function converted(dir: string, to: 'qwen' | 'gemini', env: NodeJS.ProcessEnv): Promise<string> {

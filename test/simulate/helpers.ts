@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { DialectId } from '../../src/model/dialect-ids.js';
 import type { SimulateResult, SimulateRow } from '../../src/simulate/simulate.js';
 
@@ -59,4 +68,13 @@ export function snapshot(dir: string): Record<string, string> {
   };
   walk(dir);
   return out;
+}
+
+/** PATH with `hook-bridge` as the agents find it: this build's bin. */
+export function withHookBridge(): NodeJS.ProcessEnv {
+  const bin = mkdtempSync(join(tmpdir(), 'hb-bin-'));
+  const root = resolve(import.meta.dirname, '../..');
+  writeFileSync(join(bin, 'hook-bridge'), `#!/bin/sh\nexec "${process.execPath}" "${root}/bin/hook-bridge.cjs" "$@"\n`);
+  chmodSync(join(bin, 'hook-bridge'), 0o755);
+  return { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` };
 }

@@ -41,8 +41,9 @@ describe('examples/claude-project', () => {
       // Codex CLI has one tool for every file edit (apply_patch, which the matchers Write and Edit also select): a
       // matcher naming Write or Edit comes back as all three, which is what it fires for there.
       if (to === 'codex') expected.PostToolUse[0].matcher = 'Write|Edit|MultiEdit';
-      // hooks.yaml has command hooks only (seed 002): the prompt-type Stop hook cannot go there and back.
-      if (to === 'hooks-yaml' || to === 'codex') delete expected.Stop; // Codex CLI skips prompt hooks (codex.yaml skippedHookTypes)
+      // hooks.yaml has command hooks only (seed 002): the prompt-type Stop hook cannot go there and back; nor can it
+      // to a plugin host, whose engine runs command hooks only (pi.yaml, opencode.yaml hookTypesComplete).
+      if (['hooks-yaml', 'codex', 'pi', 'opencode'].includes(to)) delete expected.Stop; // Codex CLI skips prompt hooks (codex.yaml skippedHookTypes)
       expect(out.hooks).toEqual(expected);
     });
   }

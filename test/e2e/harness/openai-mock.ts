@@ -26,6 +26,14 @@ export interface OpenAIMockOptions {
   finalText?: string;
   /** Overrides the background-request detection (see `isBackgroundRequest`). */
   isBackground?: (body: any) => boolean;
+  /**
+   * Which step a main request gets: `tool-turns` (default) the number of assistant tool-call messages in its history;
+   * `main-requests` the number of main requests answered before it (for an agent that rewrites its history, as a
+   * compaction does).
+   */
+  stepOf?: 'tool-turns' | 'main-requests';
+  /** The token usage reported for the n-th main request (0 first; default 10 + 5 for every answer). */
+  usage?: (n: number) => { prompt_tokens: number; completion_tokens: number; total_tokens: number } | undefined;
 }
 
 export interface OpenAIMock {
@@ -110,7 +118,8 @@ export async function startOpenAIMock(opts: OpenAIMockOptions): Promise<OpenAIMo
     res.end(JSON.stringify(value));
   };
 
-  const answer = (res: ServerResponse, step: ModelStep, stream: boolean, respModel: string) => {
+  const answer = (res: ServerResponse, step: ModelStep, stream: boolean, respModel: string, main?: number) => {
+    const usage = (main !== undefined && opts.usage?.(main)) || USAGE;
     const n = ++seq;
     const id = `chatcmpl-${runTag}-${n}`;
     const callId = `call_${runTag}_${n}`;
@@ -131,7 +140,7 @@ export async function startOpenAIMock(opts: OpenAIMockOptions): Promise<OpenAIMo
         created,
         model: respModel,
         choices: [{ index: 0, message, finish_reason: isTool ? 'tool_calls' : 'stop' }],
-        usage: USAGE,
+        usage,
       });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -160,7 +169,7 @@ export async function startOpenAIMock(opts: OpenAIMockOptions): Promise<OpenAIMo
     }
     res.write(
       `data: ` +
-        JSON.stringify({ id, object: 'chat.completion.chunk', created, model: respModel, choices: [], usage: USAGE }) +
+        JSON.stringify({ id, object: 'chat.completion.chunk', created, model: respModel, choices: [], usage }) +
         `\n\n`,
     );
     res.write('data: [DONE]\n\n');
@@ -199,10 +208,11 @@ export async function startOpenAIMock(opts: OpenAIMockOptions): Promise<OpenAIMo
       const respModel = typeof body.model === 'string' ? body.model : model;
       const stream = body.stream === true;
       if (isBackground(body)) return answer(res, { text: 'ok' }, stream, respModel);
-      const n = countToolCallTurns(body);
+      const main = requests.filter((r) => r.main).length;
+      const n = opts.stepOf === 'main-requests' ? main : countToolCallTurns(body);
       rec.main = true;
       rec.step = n;
-      answer(res, opts.steps[n] ?? { text: finalText }, stream, respModel);
+      answer(res, opts.steps[n] ?? { text: finalText }, stream, respModel, main);
     } catch (e) {
       if (!res.headersSent) json(res, 500, { error: { message: String(e) } });
       else res.end();

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/catalog.js';
 import { NoSuchTool } from './codex.js';
 import { AGENTS, ensureAgent, ensurePackage } from './install.js';
-import { runWithOpenAIMock } from './openai-mock.js';
+import { type OpenAIMockOptions, runWithOpenAIMock } from './openai-mock.js';
 import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
 import { baseEnv, writeJson } from './util.js';
 
@@ -66,7 +66,15 @@ export function seedPluginDeps(run: Pick<AgentRun, 'projectDir' | 'homeDir'>): v
   }
 }
 
-export async function runOpencode(run: AgentRun): Promise<AgentRunResult> {
+/** What a run may change in the harness's opencode.json and mock. */
+export interface OpencodeRunOptions {
+  /** The mock model's token limits (OpenCode compacts a session whose last turn used more than context - output). */
+  limit?: { context: number; output: number };
+  stepOf?: OpenAIMockOptions['stepOf'];
+  usage?: OpenAIMockOptions['usage'];
+}
+
+export async function runOpencode(run: AgentRun, o: OpencodeRunOptions = {}): Promise<AgentRunResult> {
   const exe = ensureAgent('opencode');
   seedPluginDeps(run);
   // A git repository with a commit: OpenCode names the project by its first commit, and reads the project's
@@ -92,7 +100,11 @@ export async function runOpencode(run: AgentRun): Promise<AgentRunResult> {
             name: 'Mock',
             options: { baseURL: mock.baseUrl, apiKey: 'sk-mock' },
             models: {
-              [OPENCODE_MODEL]: { name: 'Mock Model', tool_call: true, limit: { context: 128000, output: 4096 } },
+              [OPENCODE_MODEL]: {
+                name: 'Mock Model',
+                tool_call: true,
+                limit: o.limit ?? { context: 128000, output: 4096 },
+              },
             },
           },
         },
@@ -115,7 +127,7 @@ export async function runOpencode(run: AgentRun): Promise<AgentRunResult> {
         env: opencodeEnv(run),
       };
     },
-    { model: OPENCODE_MODEL },
+    { model: OPENCODE_MODEL, ...(o.stepOf ? { stepOf: o.stepOf } : {}), ...(o.usage ? { usage: o.usage } : {}) },
   );
 }
 

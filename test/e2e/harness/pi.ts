@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/catalog.js';
 import { NoSuchTool } from './codex.js';
 import { ensureAgent } from './install.js';
-import { runWithOpenAIMock } from './openai-mock.js';
+import { type OpenAIMockOptions, runWithOpenAIMock } from './openai-mock.js';
 import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
 import { baseEnv, writeJson } from './util.js';
 
@@ -26,7 +26,12 @@ export function piEnv(run: AgentRun): Record<string, string> {
   };
 }
 
-export async function runPi(run: AgentRun): Promise<AgentRunResult> {
+/** What a run may change in the mock: the token usage it reports (Pi compacts a session that nears its window). */
+export interface PiRunOptions {
+  usage?: OpenAIMockOptions['usage'];
+}
+
+export async function runPi(run: AgentRun, o: PiRunOptions = {}): Promise<AgentRunResult> {
   const entry = ensureAgent('pi');
   return runWithOpenAIMock(
     { ...run, stdin: run.stdin ?? '' },
@@ -69,7 +74,7 @@ export async function runPi(run: AgentRun): Promise<AgentRunResult> {
         env: piEnv(run),
       };
     },
-    { model: PI_MODEL },
+    { model: PI_MODEL, ...(o.usage ? { usage: o.usage } : {}) },
   );
 }
 

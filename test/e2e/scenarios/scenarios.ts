@@ -128,14 +128,6 @@ export const SCENARIOS: Scenario[] = [
     steps: (h) => [{ tool: h.tools.grep, args: { pattern: 'NEEDLE-77[0-9]+' } }],
     observe: (r) => ({ toldFiles: told(r, 'GREP-FILES: src/needle.txt') }),
     expected: { toldFiles: true },
-    limits: {
-      opencode: {
-        expected: { toldFiles: false },
-        why:
-          "OpenCode's grep result is text hook-bridge does not read into Claude's object yet (src/results/" +
-          'opencode-text.ts): tool_response has no filenames',
-      },
-    },
   },
   {
     id: 'ups-json',
