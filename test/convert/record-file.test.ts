@@ -37,7 +37,7 @@ describe('where the record goes', () => {
     // Copilot reads every .json of .github/hooks/ (and of ~/.copilot/hooks/): the record goes one folder up.
     ['/p/.github/hooks/hook-bridge.json', '/p/.github/hook-bridge.hook-bridge.json'],
     ['/p/.github/hooks/team.json', '/p/.github/team.hook-bridge.json'],
-    ['/home/u/.copilot/hooks/hook-bridge.json', '/home/u/.copilot/hook-bridge.hook-bridge.json'],
+    ['/h/.copilot/hooks/hook-bridge.json', '/h/.copilot/hook-bridge.hook-bridge.json'],
   ])('%s -> %s, which no agent reads as a hook file', (file, record) => {
     expect(recordPath(file)).toBe(record);
     expect(readAsHookFile(record)).toBe(false);
