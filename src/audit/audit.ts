@@ -7,6 +7,7 @@ import { HookBridgeError } from '../model/errors.js';
 import { mappings } from '../model/mappings.js';
 import { guardEntries } from '../convert/guard-entries.js';
 import { convertHooks, type ConvertResult, type ReportRow } from '../convert/convert.js';
+import { convertedHooks } from './converted-source.js';
 import { discoverConfigs, projectsOf } from './discover.js';
 import { modeReading } from './foreign-reads.js';
 import { locate } from './locate.js';
@@ -162,6 +163,7 @@ function auditProject(
   const pluginRoot: RuleContext['pluginRoot'] = (h, config) =>
     config.pluginRoot ?? wrapperPluginRoot(h, project, o.home ?? homedir());
   const rules = (o.ruleSet ?? RULES).filter((r) => (!o.only || o.only.includes(r.id)) && settings[r.id] !== 'off');
+  const carried = convertedHooks(configs, o.target, project);
   for (const rule of rules) {
     const override = settings[rule.id] as Severity | undefined;
     const ctx: RuleContext = {
@@ -177,14 +179,18 @@ function auditProject(
       // A hook the agent runs in one of its modes (a file the target reads itself; Copilot's PascalCase events, in its
       // own file or copied there) runs as one of that mode's agent: the generic rules audit it for that agent, the
       // foreign-read-* rules for what the mode does differently.
+      // A source the target runs only through hook-bridge's conversion of it: the conversion is audited, not the
+      // source's hooks as if they were copied into the target's file (config-not-read names the conversion).
       hooks: () =>
         configs.flatMap((config) =>
-          config.hooks.map((hook): HookEntry => {
-            const agent = o.target ?? config.dialect;
-            const m = modeReading(project, config, hook, agent, o.target);
-            const speaks = m && mappings.dialects[agent].modes?.[m.read.mode]?.eventNames;
-            return { hook, config, host: m?.how === 'native' ? config.dialect : (speaks ?? agent) };
-          }),
+          config.hooks
+            .filter((hook) => !carried.has(hook))
+            .map((hook): HookEntry => {
+              const agent = o.target ?? config.dialect;
+              const m = modeReading(project, config, hook, agent, o.target);
+              const speaks = m && mappings.dialects[agent].modes?.[m.read.mode]?.eventNames;
+              return { hook, config, host: m?.how === 'native' ? config.dialect : (speaks ?? agent) };
+            }),
         ),
       pluginRoot,
       script(h, config) {

@@ -159,3 +159,30 @@ describe('identical findings are grouped', () => {
     },
   );
 });
+
+describe('audit --target on a project converted for that agent: the conversion is audited, not the source', () => {
+  // A real plugin (test/real-projects/): its Claude matchers (Bash, Edit|Write) fire for no Gemini CLI or Pi tool
+  // copied as they are, which is what audit says before convert; after it the agent runs the conversion.
+  const ecc = resolve(import.meta.dirname, '../real-projects/affaan-m__everything-claude-code');
+  const of = (r: ReturnType<typeof audit>, file: string) =>
+    r.findings.filter((f) => f.file === file).map((f) => `${f.severity} ${f.ruleId}`);
+
+  it.each(['gemini', 'pi'] as const)(
+    '%s: before, matcher-dead errors; after, a note and what convert dropped',
+    async (to) => {
+      const dir = mkdtempSync(join(tmpdir(), `hb-audit-ecc-${to}-`));
+      cpSync(ecc, dir, { recursive: true });
+      const source = join(dir, 'hooks/hooks.json');
+      const before = of(audit({ paths: [dir], target: to }), source);
+      expect(before).toContain('error matcher-dead');
+      expect(before).toContain('error config-not-read');
+
+      await convertProject({ to: [to], project: dir, backup: false });
+      const after = of(audit({ paths: [dir], target: to }), source);
+      expect(after).toContain('info config-not-read');
+      expect(after).not.toContain('error matcher-dead');
+      // Gemini CLI has no PostToolUseFailure: convert dropped that hook, and it still never runs there.
+      expect(after.filter((f) => f.startsWith('error'))).toEqual(to === 'gemini' ? ['error event-unsupported'] : []);
+    },
+  );
+});

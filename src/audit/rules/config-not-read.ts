@@ -1,28 +1,8 @@
 import { relative } from 'node:path';
 import { mappings } from '../../model/mappings.js';
-import { readRecord } from '../../convert/provenance.js';
 import { UNREAD_LOCATIONS } from '../discover.js';
-import { convertFix, defineRule, type ConfigFile } from '../types.js';
-
-/** A path as the record names it: relative to the project, with `/`. */
-const relPath = (project: string, file: string) => relative(project, file).split('\\').join('/');
-
-/** The target's own config that holds hook-bridge's conversion of `c` (its record names c as the source, or it wraps
- * every hook of c).
- */
-function conversionOf(c: ConfigFile, targets: ConfigFile[], project: string): ConfigFile | undefined {
-  const rel = relPath(project, c.file);
-  return targets.find((t) => {
-    try {
-      if (readRecord(t.file).entries.some((e) => e.source === rel)) return true;
-    } catch {
-      // an unreadable record: judge by the wrappers alone
-    }
-    return c.hooks.every(
-      (h) => h.command !== undefined && t.hooks.some((w) => w.written !== undefined && w.command === h.command),
-    );
-  });
-}
+import { conversionOf, unreadBy } from '../converted-source.js';
+import { convertFix, defineRule } from '../types.js';
 
 export default defineRule({
   id: 'config-not-read',
@@ -31,7 +11,8 @@ export default defineRule({
   docs: `Each agent reads hooks from its own files only: Qwen Code does not read \`.qwen/settings.local.json\` nor
 \`.claude/settings.json\`; CodeBuddy Code does not read \`.claude/\`. Hooks there never run. Move them into a file the
 agent reads, or convert them: \`hook-bridge convert --to <agent>\`. Audited for another agent (\`--target\`), a file
-whose hooks were converted already (the target's file holds hook-bridge's conversion of them) is a note, not an error.`,
+whose hooks were converted already (the target's file holds hook-bridge's conversion of them) is a note, not an error,
+and the other rules audit the conversion, not that file's hooks as copies (a hook convert dropped is still audited).`,
   messages: {
     unread: '{{why}}: its {{count}} hook(s) never run',
     otherAgent: '{{agent}} does not read {{file}}: its {{count}} hook(s) never run there',
@@ -51,20 +32,9 @@ whose hooks were converted already (the target's file holds hook-bridge's conver
       const rel = relative(ctx.project, c.file);
       const unread = UNREAD_LOCATIONS.find((u) => u.path === rel && (ctx.target ?? u.dialect) === u.dialect);
       if (unread) ctx.report({ messageId: 'unread', file: c.file, data: { why: unread.why, count: c.hooks.length } });
-      else if (
-        ctx.target &&
-        ctx.target !== c.dialect &&
-        mappings.dialects[ctx.target].config.format === 'settings-json'
-      ) {
-        const cfg = mappings.dialects[ctx.target].config;
-        const read = [...(cfg.project ?? []), ...(cfg.plugin ?? [])];
-        if (read.includes(rel)) continue;
+      else if (ctx.target && unreadBy(ctx.target, c, ctx.project)) {
         const data = { agent: mappings.dialects[ctx.target].agent, file: rel, count: c.hooks.length };
-        const done = conversionOf(
-          c,
-          ctx.configs.filter((t) => t.dialect === ctx.target),
-          ctx.project,
-        );
+        const done = conversionOf(c, ctx.target, ctx.configs, ctx.project);
         if (done)
           ctx.report({
             messageId: 'converted',
