@@ -11,6 +11,7 @@ import { matcherFires } from '../../src/dialects/matcher.js';
 import { convertProject } from '../../src/convert/project.js';
 import { translateResponse } from '../../src/results/index.js';
 import { start } from '../../src/run/plugin-host.js';
+import { readJsonLog } from '../e2e/harness/util.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 const OBSERVED = join(repo, 'test/fixtures/observed/opencode/payloads');
@@ -174,16 +175,7 @@ describe("OpenCode's plugin: a failed call, compaction and the session's end", (
       string,
       (i?: object, o?: object) => Promise<void>
     >;
-    const payloads = (event: string) => {
-      try {
-        return readFileSync(join(dir, `${event}.log`), 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((l) => JSON.parse(l) as Record<string, unknown>);
-      } catch {
-        return [];
-      }
-    };
+    const payloads = (event: string) => readJsonLog(join(dir, `${event}.log`));
     return { dir, h, payloads };
   }
   const toolPart = (callID: string, state: object) => ({ type: 'tool', tool: 'read', callID, state });

@@ -10,7 +10,7 @@ import { ensureAgent } from './harness/install.js';
 import { runOpencode } from './harness/opencode.js';
 import { runPi } from './harness/pi.js';
 import type { AgentRunResult, ModelStep } from './harness/types.js';
-import { makeWorkspace, type TempWorkspace, writeJson } from './harness/util.js';
+import { makeWorkspace, readJsonLog, type TempWorkspace, writeJson } from './harness/util.js';
 import { HOSTS, installConfig, withHookBridgeOnPath } from './scenarios/hosts.js';
 
 const workspaces: TempWorkspace[] = [];
@@ -56,16 +56,7 @@ function project(host: (typeof hosts)[number], events: string[], hooks?: Record<
   installConfig(dir, HOSTS[host], 'bridged');
   return { ws, dir };
 }
-const logged = (dir: string, event: string): Record<string, unknown>[] => {
-  try {
-    return readFileSync(join(dir, `${event}.log`), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-  } catch {
-    return [];
-  }
-};
+const logged = (dir: string, event: string) => readJsonLog(join(dir, `${event}.log`));
 const explain = (r: AgentRunResult) =>
   `exit=${r.exitCode} ${r.durationMs} ms\ntoolResults=${JSON.stringify(r.toolResults)}\n` +
   `stderr: ${r.stderr.slice(-2000)}`;

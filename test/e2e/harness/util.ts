@@ -211,6 +211,18 @@ export function parseJsonLines(text: string): any[] {
   return out;
 }
 
+/** The JSON lines a hook logged to `file`, one payload a line; none when it wrote no file (or a line is not JSON). */
+export function readJsonLog(file: string): Record<string, unknown>[] {
+  try {
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Returns a NODE_OPTIONS fragment (`--require "<file>"`) that applies V8 flags at startup of every
  * node process that inherits it (V8 flags themselves are not allowed in NODE_OPTIONS). The preload
