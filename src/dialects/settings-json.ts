@@ -47,8 +47,10 @@ export const settingsJson: Codec = {
         message:
           `${d.spec.agent} ignores this whole file because it contains ` +
           (ignored.kind === 'comment' ? 'a comment' : 'a trailing comma') +
-          ` (${lineCol(text, ignored.offset)}): none of its hooks run`,
+          `: none of its hooks run; remove the ` +
+          (ignored.kind === 'comment' ? 'comment' : 'trailing comma'),
         file,
+        path: lineCol(text, ignored.offset),
       });
     }
     let all = root.hooks;
