@@ -615,7 +615,11 @@ export function assertConvertible(diagnostics: Diagnostic[]): void {
   const bad = diagnostics.filter((d) => d.severity === 'error');
   if (!bad.length) return;
   const lines = bad.map((d) =>
-    [d.file, d.path, d.code === 'jsonSyntaxIgnoresFile' ? `${d.message} and convert again; nothing was written` : d.message]
+    [
+      d.file,
+      d.path,
+      d.code === 'jsonSyntaxIgnoresFile' ? `${d.message} and convert again; nothing was written` : d.message,
+    ]
       .filter(Boolean)
       .join(': '),
   );

@@ -19,8 +19,8 @@ export function presentEntries(text: string, to: DialectId): string[] {
 
 /**
  * The new record's text (undefined: no entry left, the record goes): the entries of other runs (`others`), and an
- * entry per hook this run manages after the write, named by its source (`sourceOf` its key, else `fallbackSource`);
- * and what convert `created` around them.
+ * entry per hook this run manages after the write, named by its source (`sourceOf` its key, else `fallbackSource`)
+ * and, in a file several dialects write, the `hosts` it was written for; and what convert `created` around them.
  */
 export function nextRecordText(
   others: OwnedEntry[],
@@ -31,6 +31,7 @@ export function nextRecordText(
   after: string,
   to: DialectId,
   created?: Created,
+  hosts?: DialectId[],
 ): string | undefined {
   const entries: OwnedEntry[] = [
     ...others,
@@ -40,6 +41,7 @@ export function nextRecordText(
       from,
       source: (h.key && sourceOf(h.key)) ?? fallbackSource,
       key: h.key ?? handlerId(h.handler),
+      ...(hosts ? { hosts } : {}),
     })),
   ];
   // In the order of the file, so that a run that changes nothing writes the same record.

@@ -64,7 +64,9 @@ describe('a source its own agent ignores is an error, and nothing is written', (
     );
     expect(existsSync(join(dir, '.qwen'))).toBe(false);
     // Qwen Code reads comments (docs/observations.md): its file converts.
-    const qwenHooks = { PreToolUse: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'exit 2' }] }] };
+    const qwenHooks = {
+      PreToolUse: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'exit 2' }] }],
+    };
     const qwen = project({ '.qwen/settings.json': `{\n  // mine\n${JSON.stringify({ hooks: qwenHooks }).slice(1)}` });
     expect(cli(['convert', '.', '--to', 'claude'], { cwd: qwen }).code).toBe(0);
     expect(existsSync(join(qwen, SETTINGS))).toBe(true);
@@ -85,7 +87,7 @@ describe('a source its own agent ignores is an error, and nothing is written', (
     expect(tree(dir)).toEqual(before);
   });
 
-  it('a project converted before the source broke: convert and --check exit 2 and change nothing; --remove works', () => {
+  it('a project converted before the source broke: convert and --check change nothing; --remove works', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-ignored-'));
     cpSync(example, dir, { recursive: true });
     const pristine = tree(dir);
@@ -123,7 +125,7 @@ describe('a source its own agent ignores is an error, and nothing is written', (
     expect(existsSync(join(dir, '.qwen'))).toBe(false);
   });
 
-  it("`test` agrees: the hooks run on no host through hook-bridge, since convert refuses the file", () => {
+  it('`test` agrees: the hooks run on no host through hook-bridge, since convert refuses the file', () => {
     const { dir } = brokenExample();
     const r = cli(['test', '.', '--event', 'PreToolUse', '--tool', 'Bash', '--input', '{"command":"ls"}'], {
       cwd: dir,
