@@ -657,7 +657,8 @@ async function gateSources(
 ): Promise<GateOutcome[]> {
   const out: GateOutcome[] = [];
   for (const t of targets) {
-    for (const host of t.hosts) {
+    // A shared file's --remove (shareStep) writes it again for the hosts kept: their gates stay, the removed go.
+    for (const host of t.shared?.removed ?? t.hosts) {
       const g = planGates(host, o.remove ? undefined : from, project, t.result.report, o.remove === true);
       diagnostics.push(...g.diagnostics);
       // The gates are said once, per file (GateOutcome), not on each hook's row.
