@@ -209,7 +209,7 @@ describe('a shared file, said and kept', () => {
     },
   );
 
-  it("--remove of one host when the shared entries' source is broken: an error naming both ways out, nothing written", async () => {
+  it("--remove of one host when the shared entries' source is broken: an error naming both ways out", async () => {
     const dir = copy(PROJECTS[1]!.dir);
     await convert(dir, [A]);
     await convert(dir, [B]);
