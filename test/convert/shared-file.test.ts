@@ -13,7 +13,7 @@ import { convertProject, type ConvertProjectOptions } from '../../src/convert/pr
 import type { DialectId } from '../../src/model/dialect-ids.js';
 import { simulate } from '../../src/simulate/simulate.js';
 import { treeDiff, treeHash } from '../real-projects/harness.js';
-import { cli, shimDir } from './host.js';
+import { blocked, cli, fire, shimDir } from './host.js';
 
 const A = 'codebuddy' as const;
 const B = 'codebuddy-ide' as const;
@@ -148,6 +148,28 @@ describe.each(PROJECTS)('$name: one file, two targets', ({ dir: src, guarded }) 
     await convert(dir, second);
     expect(await decisions(dir, guarded)).toEqual({ reference: 'deny', [A]: 'deny', [B]: 'deny' });
     rmSync(dir, { recursive: true });
+  });
+});
+
+describe("CodeBuddy Code's own payload, fired at what convert wrote as CodeBuddy Code runs it", () => {
+  // Observed (ground truth codebuddy/payloads/PreToolUse-Bash.json): its Bash call, the command swapped.
+  const payload = JSON.parse(
+    read(join(ROOT, 'test/fixtures/ground-truth/codebuddy/payloads'), 'PreToolUse-Bash.json'),
+  ) as Record<string, unknown>;
+
+  it.each([
+    [[A], [B]],
+    [[B], [A]],
+  ])('converted for %j then %j: the guard runs once and denies rm -rf; ls runs', async (first, second) => {
+    const dir = copy(PROJECTS[1]!.dir);
+    await convert(dir, first);
+    await convert(dir, second);
+    const call = (command: string) =>
+      fire(A, join(dir, FILE), { ...payload, cwd: dir, tool_input: { command } }, { project: dir });
+    const deny = call('rm -rf build');
+    expect(deny).toHaveLength(1);
+    expect(blocked(deny), deny[0]?.stderr).toBe(true);
+    expect(blocked(call('ls'))).toBe(false);
   });
 });
 
