@@ -115,39 +115,44 @@ describe('qwen: a project edited and converted again', () => {
   });
 });
 
-describe('codebuddy: one .codebuddy/settings.json written for CodeBuddy Code and the IDE plugin', () => {
-  async function play(command: string) {
-    const ws = workspace();
-    const dir = ws.projectDir;
-    cpSync(
-      join(repoRoot, 'examples/claude-project/.claude/hooks/block-rm.sh'),
-      join(dir, '.claude/hooks/block-rm.sh'),
-      { recursive: true },
-    );
-    const log = { type: 'command', command: 'cat >/dev/null; echo pre >> "$CLAUDE_PROJECT_DIR"/ran.log' };
-    writeFileSync(
-      join(dir, '.claude/settings.json'),
-      settings({
-        PreToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh' }, log],
-          },
-        ],
-      }),
-    );
-    convert(['--to', 'codebuddy,codebuddy-ide'], dir);
-    const cb = HOSTS.codebuddy;
-    const r = await cb.run({
-      projectDir: dir,
-      homeDir: ws.homeDir,
-      steps: [{ tool: cb.tools.shell, args: { command, description: 'run it' } }],
+// Converted in one run, or for one host then the other (issue 35: the second run rewrote the first one's entries into
+// the IDE's matchers, and CodeBuddy Code's Bash call ran no guard): the same file, the guard denies on CodeBuddy Code.
+describe.each([[['codebuddy,codebuddy-ide']], [['codebuddy', 'codebuddy-ide']], [['codebuddy-ide', 'codebuddy']]])(
+  'codebuddy: one .codebuddy/settings.json written for CodeBuddy Code and the IDE plugin (--to each of %j)',
+  (runs: string[]) => {
+    async function play(command: string) {
+      const ws = workspace();
+      const dir = ws.projectDir;
+      cpSync(
+        join(repoRoot, 'examples/claude-project/.claude/hooks/block-rm.sh'),
+        join(dir, '.claude/hooks/block-rm.sh'),
+        { recursive: true },
+      );
+      const log = { type: 'command', command: 'cat >/dev/null; echo pre >> "$CLAUDE_PROJECT_DIR"/ran.log' };
+      writeFileSync(
+        join(dir, '.claude/settings.json'),
+        settings({
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh' }, log],
+            },
+          ],
+        }),
+      );
+      for (const to of runs) convert(['--to', to], dir);
+      const cb = HOSTS.codebuddy;
+      const r = await cb.run({
+        projectDir: dir,
+        homeDir: ws.homeDir,
+        steps: [{ tool: cb.tools.shell, args: { command, description: 'run it' } }],
+      });
+      return { r, dir };
+    }
+    it('the guard denies rm -rf', async () => expectDenied(await play('rm -rf victim; touch removed.marker')));
+    it('a harmless command runs, and each hook ran once', async () => {
+      const { dir } = expectRan(await play('touch harmless.marker'));
+      expect(readFileSync(join(dir, 'ran.log'), 'utf8')).toBe('pre\n');
     });
-    return { r, dir };
-  }
-  it('the guard denies rm -rf', async () => expectDenied(await play('rm -rf victim; touch removed.marker')));
-  it('a harmless command runs, and each hook ran once', async () => {
-    const { dir } = expectRan(await play('touch harmless.marker'));
-    expect(readFileSync(join(dir, 'ran.log'), 'utf8')).toBe('pre\n');
-  });
-});
+  },
+);
