@@ -28,7 +28,8 @@ export interface OwnedEntry {
   key: string;
   /**
    * In a file several dialects write (shared-files.ts: CodeBuddy Code's, read by the CodeBuddy IDE plugin too): the
-   * hosts the entry was written for, so that converting for one keeps the other's (absent in a file only one writes).
+   * hosts the entry was written for, so that converting for one keeps the other's. Absent in a file only one writes,
+   * and where the entry's command names them (`run --from claude --to codebuddy,codebuddy-ide …`).
    */
   hosts?: DialectId[];
 }

@@ -24,12 +24,19 @@ export const inOrder = (hosts: Iterable<DialectId>): DialectId[] => {
 /** The hosts `--to` names in an entry hook-bridge wrote (`run --from x --to a,b`, `dispatch --to a,b`). */
 const WRITTEN_HOSTS = /(?:^|\s)(?:run --from \S+ --to|dispatch --to) ([\w,-]+)/;
 
+const writtenHosts = (id: string): string[] | undefined =>
+  WRITTEN_HOSTS.exec(ungate(id)?.command ?? id)?.[1]?.split(',');
+
+/** The `hosts` a record keeps for an entry of a shared file: none where its command names them already. */
+export const hostsToRecord = (id: string, hosts: DialectId[]): DialectId[] | undefined =>
+  writtenHosts(id)?.join(',') === hosts.join(',') ? undefined : hosts;
+
 /**
  * The hosts a recorded entry was written for, among `sharers`: its record's `hosts`, else (a record of an earlier
  * version) the `--to` its command names; undefined when neither says.
  */
 export function hostsOf(e: OwnedEntry, sharers: readonly DialectId[]): DialectId[] | undefined {
-  const named = e.hosts ?? WRITTEN_HOSTS.exec(ungate(e.id)?.command ?? e.id)?.[1]?.split(',');
+  const named = e.hosts ?? writtenHosts(e.id);
   if (!named?.every(isDialectId)) return undefined;
   const hosts = named.filter((d) => sharers.includes(d));
   return hosts.length ? hosts : undefined;

@@ -205,6 +205,15 @@ describe('a shared file, said and kept', () => {
     expect(fileText(dir)).toBe(fileText(both));
   });
 
+  it('the record names the hosts only where the entry does not (a wrapper names them, a bare command not)', async () => {
+    const dir = copy(safetyNet!.dir);
+    await convert(dir, [A]);
+    await convert(dir, [B]);
+    expect(entries(dir).map((e: { hosts?: string[] }) => e.hosts)).toEqual([undefined]);
+    await convert(dir, [A], { wrap: false });
+    expect(entries(dir).map((e: { hosts?: string[] }) => e.hosts)).toEqual([[A, B]]);
+  });
+
   it.each([[{ wrap: false }], [{ wrap: true }], [{ dispatch: true }]])(
     'with %j too: one host then the other writes what one run for both writes',
     async (o) => {
