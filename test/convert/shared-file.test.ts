@@ -205,7 +205,7 @@ describe('a shared file, said and kept', () => {
     expect(fileText(dir)).toBe(fileText(both));
   });
 
-  it('the record names the hosts only where the entry does not (a wrapper names them, a bare command not)', async () => {
+  it('the record names the hosts only where the entry does not (a wrapper names them)', async () => {
     const dir = copy(safetyNet!.dir);
     await convert(dir, [A]);
     await convert(dir, [B]);
