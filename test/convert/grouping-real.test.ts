@@ -73,14 +73,10 @@ function startsPerHost(): Record<string, number> {
 }
 
 async function play(call: Call): Promise<{ r: SimulateResult; starts: Record<string, number> }> {
-  writeFileSync(starts, '');
-  const r = await simulateSettled({
-    inputs: [project],
-    call,
-    to: HOSTS,
-    runner,
-    env: cleanEnv({ HOME: home, PATH: process.env.PATH ?? '' }),
-  });
+  const r = await simulateSettled(
+    { inputs: [project], call, to: HOSTS, runner, env: cleanEnv({ HOME: home, PATH: process.env.PATH ?? '' }) },
+    () => writeFileSync(starts, ''),
+  );
   return { r, starts: startsPerHost() };
 }
 

@@ -254,10 +254,15 @@ export const hookTimedOut = (r: SimulateResult): boolean =>
  * `simulate`, tried again (twice at most) while a hook timed out. A hook killed by its timeout answered nothing: with
  * the rest of the test suite running beside it on 2 cores, a real hook with a timeout of a few seconds can be, which
  * says nothing about hook-bridge (a decision test must not hinge on a real hook's timeout racing the suite's load).
+ * `beforeEach` runs before each try (a test that counts what a try starts starts counting again).
  */
-export async function simulateSettled(o: SimulateOptions): Promise<SimulateResult> {
+export async function simulateSettled(o: SimulateOptions, beforeEach?: () => void): Promise<SimulateResult> {
+  beforeEach?.();
   let r = await simulate(o);
-  for (let retry = 0; retry < 2 && hookTimedOut(r); retry++) r = await simulate(o);
+  for (let retry = 0; retry < 2 && hookTimedOut(r); retry++) {
+    beforeEach?.();
+    r = await simulate(o);
+  }
   return r;
 }
 
