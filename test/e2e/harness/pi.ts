@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/catalog.js';
 import { NoSuchTool } from './codex.js';
-import { ensureAgent } from './install.js';
+import { ensureAgent, ensureNode22 } from './install.js';
 import { type OpenAIMockOptions, runWithOpenAIMock } from './openai-mock.js';
 import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
 import { baseEnv, writeJson } from './util.js';
@@ -33,6 +33,7 @@ export interface PiRunOptions {
 
 export async function runPi(run: AgentRun, o: PiRunOptions = {}): Promise<AgentRunResult> {
   const entry = ensureAgent('pi');
+  const node = ensureNode22();
   return runWithOpenAIMock(
     { ...run, stdin: run.stdin ?? '' },
     (mock) => {
@@ -58,7 +59,7 @@ export async function runPi(run: AgentRun, o: PiRunOptions = {}): Promise<AgentR
         },
       });
       return {
-        command: process.execPath,
+        command: node,
         args: [
           entry,
           '-p',
