@@ -1,7 +1,7 @@
 // Project trust of a plugin host (mappings `config.pluginHost.projectTrust`; Pi 1.x): the agent loads the project's
 // plugins — hook-bridge's plugin file, and so every hook of the hook file — only in a project the user trusts, and
-// headless it skips them without a word. The user's store is a JSON object of folder (real path) → true, false or null
-// (no decision); the nearest folder from the project up with true or false decides, else a user setting (Pi's
+// headless it skips them without a word. The user's store is a JSON object of folder (real path) → true, false or
+// null (no decision); the nearest folder from the project up with true or false decides, else a user setting (Pi's
 // defaultProjectTrust: "always" trusts every project; "ask", the default, asks an interactive session and skips
 // headless). convert says so, `doctor` reads the store, and only `convert --trust-<id>-project` records the trust:
 // one key added, atomically, every other byte kept; what it added is noted in `<store>.hook-bridge.json` beside the
@@ -268,7 +268,8 @@ export function projectTrustDiagnostics(s: ProjectTrustState, recorded: boolean,
       severity: 'warning',
       code: 'projectUntrusted',
       file,
-      message: `${projectTrustMessage(s, plugin)}. Trust it: ${projectTrustFix(s, `hook-bridge convert --to ${s.dialect}`)}`,
+      message:
+        `${projectTrustMessage(s, plugin)}. Trust it: ` + projectTrustFix(s, `hook-bridge convert --to ${s.dialect}`),
     },
   ];
 }

@@ -93,7 +93,8 @@ export interface DialectConfig {
  * (Pi 1.x): where the user's trust is recorded and what else decides it.
  */
 export interface DialectProjectTrust {
-  /** The user's store, `~/…`: folder (real path) → true, false or null; the nearest folder up with true/false decides. */
+  /** The user's store, `~/…`: folder (real path) → true, false or null; the nearest one up with true/false decides.
+   */
   store: string;
   /** A variable that, when set, is the folder of the store instead of the one `store` names. */
   dirVar?: string;
