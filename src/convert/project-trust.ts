@@ -226,7 +226,8 @@ export function projectTrustMessage(s: ProjectTrustState, file: string, home?: s
     ? `${store} marks ${s.entry.path} as not trusted`
     : `${store} does not trust it${s.setting ? ` and ${t.setting!.key} is ${s.setting}` : ''}`;
   return (
-    `${spec.agent} loads ${file} — and so runs no hook of ${spec.config.write} — only in a trusted project, and ` +
+    `${spec.agent} (since ${t.since}) loads ${file} — and so runs no hook of ${spec.config.write} — only in a ` +
+    `trusted project, and ` +
     `this one is not (${why}): in print, JSON and RPC modes it skips the file without a word`
   );
 }

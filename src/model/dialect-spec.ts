@@ -102,6 +102,8 @@ export interface DialectProjectTrust {
   setting?: { file: string; key: string; trusts: string };
   /** The agent's flag that trusts the project for one run. */
   runFlag: string;
+  /** The agent's first version that asks for the trust (earlier ones load the plugins in any project). */
+  since: string;
   source: string;
 }
 

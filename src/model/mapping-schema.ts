@@ -339,6 +339,8 @@ export const dialectFileSchema = z.strictObject({
                 .optional(),
               /** The agent's flag that trusts the project for one run. */
               runFlag: z.string().min(1),
+              /** The agent's first version that asks for the trust (earlier ones load the plugins in any project). */
+              since: z.string().min(1),
               source: z.string().min(1),
             })
             .optional(),

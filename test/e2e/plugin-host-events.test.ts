@@ -2,8 +2,8 @@
 // (issue 31): a failed tool call (PostToolUseFailure: its context reaches the model), the end of the session
 // (SessionEnd), and on OpenCode a compaction (PreCompact, PostCompact: OpenCode compacts a session whose last turn
 // used more tokens than the model's context leaves, here made tiny). Each hook logs the payload it is handed, in
-// Claude Code's shape, and the log is what is asserted. And Pi 1.x's project trust: the untrusted project's hooks do not
-// run (what convert and doctor warn about), convert --trust-pi-project makes them run, --remove takes the trust back.
+// Claude Code's shape, and the log is what is asserted. And Pi 1.x's project trust: the untrusted project's hooks do
+// not run (what convert and doctor warn about), convert --trust-pi-project makes them run, --remove takes it back.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -180,7 +180,7 @@ describe('pi: a compaction', () => {
 });
 
 describe('pi: project trust (Pi 1.x runs .pi/extensions only in a trusted project)', () => {
-  it('untrusted: no hook runs, as doctor says; --trust-pi-project: the deny holds; --remove: trust.json as it was', async () => {
+  it('untrusted: no hook runs, as doctor says; --trust-pi-project: the deny holds; --remove: as it was', async () => {
     const { ws, dir } = project('pi', [], { PreToolUse: [{ matcher: 'Bash', hooks: [log] }] }, true);
     const { PI_CODING_AGENT_DIR: _, ...parent } = process.env;
     const env = { ...parent, HOME: ws.homeDir };
