@@ -18,6 +18,7 @@ import type { Diagnostic } from '../model/hook.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
 import { layoutOf } from '../dialects/jsonc-edit.js';
+import { deleteCreatedFile, missingDirectories } from './created.js';
 import { writeAtomic } from './write-atomic.js';
 
 /** The project trust facts of a dialect, where it has them. */
@@ -122,8 +123,8 @@ function readSetting(file: string, key: string): string | undefined {
   return typeof x === 'string' ? x : undefined;
 }
 
-/** What hook-bridge added to a store, per key: the store's text before and after its write. */
-type Added = Record<string, { before: string | null; after: string }>;
+/** What hook-bridge added to a store, per key: the store's text before and after its write, the folders it made. */
+type Added = Record<string, { before: string | null; after: string; directories?: number }>;
 
 /** Where hook-bridge notes what it added to a store: beside it, on this machine. */
 export const addedPath = (store: string): string =>
@@ -141,7 +142,11 @@ function readAdded(store: string): Added {
     const added = isObject(v) && isObject(v.added) ? v.added : {};
     return Object.fromEntries(
       Object.entries(added).filter(
-        ([, x]) => isObject(x) && typeof x.after === 'string' && (x.before === null || typeof x.before === 'string'),
+        ([, x]) =>
+          isObject(x) &&
+          typeof x.after === 'string' &&
+          (x.before === null || typeof x.before === 'string') &&
+          (x.directories === undefined || typeof x.directories === 'number'),
       ),
     ) as Added;
   } catch {
@@ -178,8 +183,9 @@ export function recordProjectTrust(s: ProjectTrustState): boolean {
   const before = existsSync(s.store) ? readFileSync(s.store, 'utf8') : null;
   const after = withTrustedKey(before ?? undefined, s.key);
   const added = readAdded(s.store);
+  const directories = before === null ? missingDirectories(s.store) : 0;
   writeAtomic(s.store, after, false);
-  writeAdded(s.store, { ...added, [s.key]: { before, after } });
+  writeAdded(s.store, { ...added, [s.key]: { before, after, ...(directories ? { directories } : {}) } });
   return true;
 }
 
@@ -196,15 +202,16 @@ export function removeProjectTrust(d: DialectId, project: string, o: { home?: st
   const { [s.key]: _, ...rest } = added;
   const now = existsSync(s.store) ? readFileSync(s.store, 'utf8') : undefined;
   let changed = false;
+  writeAdded(s.store, rest);
   if (now === mine.after) {
-    if (mine.before === null) rmSync(s.store, { force: true });
+    // The folders it made go too, while empty (the note beside the store is gone by now).
+    if (mine.before === null) deleteCreatedFile(s.store, mine.directories ?? 0);
     else writeAtomic(s.store, mine.before, false);
     changed = true;
   } else if (now !== undefined && readTrustStore(s.store, now)[s.key] === true) {
     writeAtomic(s.store, applyEdits(now, modify(now, [s.key], undefined, { formattingOptions: layoutOf(now) })), false);
     changed = true;
   }
-  writeAdded(s.store, rest);
   return changed;
 }
 
@@ -259,7 +266,7 @@ export function projectTrustDiagnostics(s: ProjectTrustState, recorded: boolean,
       {
         severity: 'info',
         code: 'projectTrusted',
-        file: s.store,
+        file,
         message: `recorded ${s.key} as trusted in ${shownStore(s.store)} (\`--remove\` takes it back)`,
       },
     ];

@@ -575,7 +575,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
         diagnostics.push({
           severity: 'info',
           code: 'projectTrustRemoved',
-          file: s.store,
+          file: t.file,
           message: `took back the trust of ${s.key} that hook-bridge recorded in ${shownStore(s.store)}`,
         });
       continue;

@@ -110,6 +110,7 @@ describe('convert --trust-pi-project, and --remove', () => {
     expect(readFileSync(store, 'utf8')).toBe(`${JSON.stringify({ [realpathSync(dir)]: true }, null, 2)}\n`);
     await convertProject({ project: dir, to: ['pi'], home, env, remove: true });
     expect(existsSync(store)).toBe(false);
+    expect(existsSync(join(home, '.pi'))).toBe(false); // the folders it made for it
   });
   it('the store changed since (Pi trusted another folder): --remove takes out only its key', async () => {
     const { dir, home, store, env } = setup();
