@@ -13,7 +13,7 @@ import { runOpencode } from './harness/opencode.js';
 import { runPi } from './harness/pi.js';
 import type { AgentRunResult, ModelStep } from './harness/types.js';
 import { makeWorkspace, readJsonLog, type TempWorkspace, writeJson } from './harness/util.js';
-import { bin, HOSTS, installConfig, withHookBridgeOnPath } from './scenarios/hosts.js';
+import { bin, HOSTS, installConfig, runner, withHookBridgeOnPath } from './scenarios/hosts.js';
 
 const workspaces: TempWorkspace[] = [];
 afterAll(() => {
@@ -202,6 +202,12 @@ describe('pi: project trust (Pi 1.x runs .pi/extensions only in a trusted projec
     mkdirSync(join(ws.homeDir, '.pi/agent'), { recursive: true });
     writeFileSync(trustFile, other);
 
+    // convert's report says it when it writes the hook file (again here, as installConfig wrote it).
+    hb('convert', '--to', 'pi', '--remove');
+    const report = JSON.parse(hb('convert', '--to', 'pi', '--runner', runner, '--no-backup', '--format', 'json'));
+    expect(report.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'projectUntrusted', message: expect.stringContaining('without a word') }),
+    );
     expect(doctorSays()).toEqual([expect.objectContaining({ status: 'problem' })]);
     const untrusted = await HOSTS.pi.run({ projectDir: dir, homeDir: ws.homeDir, steps });
     expect(logged(dir, 'PreToolUse'), explain(untrusted)).toEqual([]);
