@@ -2,6 +2,7 @@
 // loads .pi/extensions/hook-bridge.ts only in a project ~/.pi/agent/trust.json trusts, and headless skips it without a
 // word. convert says so, doctor reads the store (HOME sandboxed here), --trust-pi-project records the trust and
 // --remove takes back exactly that, byte for byte.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -172,5 +173,33 @@ describe('doctor: whether Pi runs the extension here', () => {
     const { home, env } = setup();
     const dir = project({ '.pi/hooks.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] }) });
     expect(await trustChecks(dir, home, env)).toEqual([]);
+  });
+});
+
+describe('the CLI: convert --trust-pi-project', () => {
+  const bin = join(import.meta.dirname, '../../bin/hook-bridge.cjs');
+  const cli = (args: string[], home: string) =>
+    spawnSync(process.execPath, [bin, ...args], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: home },
+    });
+  it('records the trust, and says so; --remove takes it back', () => {
+    const { dir, home, store } = setup();
+    let r = cli(['convert', dir, '--to', 'pi', '--trust-pi-project'], home);
+    expect(r.status).toBe(0);
+    expect(r.stderr.replace(/\s+/g, ' ')).toMatch(/recorded \S+ as trusted in ~\/\.pi\/agent\/trust\.json/);
+    expect(JSON.parse(readFileSync(store, 'utf8'))).toEqual({ [realpathSync(dir)]: true });
+    r = cli(['convert', dir, '--to', 'pi', '--remove'], home);
+    expect(r.status).toBe(0);
+    expect(existsSync(store)).toBe(false);
+  });
+  it('an invalid trust.json: one line naming it, exit 2, no stack trace, nothing written', () => {
+    const { dir, home, store } = setup();
+    writeStore(store, '{"/x": 1}');
+    const r = cli(['convert', dir, '--to', 'pi', '--trust-pi-project'], home);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/trust\.json: the value of "\/x" must be true, false or null/);
+    expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    expect(existsSync(join(dir, '.pi'))).toBe(false);
   });
 });
