@@ -47,7 +47,7 @@ when its hash is recorded as trusted in ~/.codex/config.toml
 \`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of
 the hooks convert wrote. \`hook-bridge doctor\` says which it will skip.
 
-Pi (1.x) loads .pi/extensions/hook-bridge.ts, and so runs any hook of
+Pi (0.79.0 on) loads .pi/extensions/hook-bridge.ts, and so runs any hook of
 .pi/hooks.json, only in a trusted project (~/.pi/agent/trust.json); in
 print, JSON and RPC modes it skips the extension without a word. An
 interactive \`pi\` asks; \`pi --approve\` trusts for one run;
