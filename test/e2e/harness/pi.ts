@@ -3,8 +3,8 @@
 // Recipe (test/fixtures/observed/pi/README.md "Run it headless, offline"): the mock is a provider of
 // `$HOME/.pi/agent/models.json` (openai-completions), chosen with --provider/--model; PI_OFFLINE, no version
 // check, no telemetry. Pi loads the project's `.pi/extensions/*.ts` by itself (what `convert --to pi` writes), in a
-// trusted project only (1.x: the scenarios trust it with `convert --trust-pi-project`, scenarios/hosts.ts). Pi 1.x needs
-// Node >= 22.19: it runs on the registry's Node 22 (install.ts NODE_22), hook-bridge and the tests on theirs.
+// trusted project only (1.x: the scenarios trust it with `convert --trust-pi-project`, scenarios/hosts.ts). Pi 1.x
+// needs Node >= 22.19: it runs on the registry's Node 22 (install.ts NODE_22), hook-bridge and the tests on theirs.
 import { join } from 'node:path';
 import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/catalog.js';
 import { NoSuchTool } from './codex.js';
