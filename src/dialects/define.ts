@@ -173,7 +173,7 @@ export function defineDialect(o: DialectOptions): Dialect {
   return {
     id: o.id,
     spec,
-    payloadDialect: spec.extends ?? o.id,
+    payloadDialect: spec.payloadDialect ?? o.id,
     codec: o.codec,
     readTimeout: (raw) => (o.readTimeout ? o.readTimeout(raw, spec) : raw * unitMs(spec)),
     writeTimeout: (ms) => (o.writeTimeout ? o.writeTimeout(ms, spec) : Math.ceil(ms / unitMs(spec))),
