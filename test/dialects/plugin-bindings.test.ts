@@ -1,8 +1,9 @@
-// Each plugin host's binding (src/dialects/pi.ts, src/dialects/opencode.ts) held to its facts (mappings/dialects/<id>.yaml
-// and the _plugin-host.yaml they inherit): for each answer form, the answer the engine hands the binding (hostAnswer, the
-// host's output facts applied, then pluginAnswer) is given to the binding through a session that answers it, and what
-// the agent then does — the call blocked, its arguments replaced, text the model gets, the session aborted, one more
-// turn — is what the fact says. The real agents do the same in test/e2e/plugin-host-events.test.ts and differential.
+// Each plugin host's binding (src/dialects/pi.ts, src/dialects/opencode.ts) held to its facts
+// (mappings/dialects/<id>.yaml and the _plugin-host.yaml they inherit): for each answer form, the answer the engine
+// hands the binding (hostAnswer, the host's output facts applied, then pluginAnswer) is given to the binding through a
+// session that answers it, and what the agent then does — the call blocked, its arguments replaced, text the model
+// gets, the session aborted, one more turn — is what the fact says. The real agents do the same in
+// test/e2e/plugin-host-events.test.ts and test/e2e/differential.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { PluginAnswer, PluginCall, PluginSession } from '../../src/dialects/define.js';
 import { getDialect } from '../../src/dialects/index.js';
@@ -221,7 +222,8 @@ describe.each(HOSTS)("%s's binding does what its facts say", (host) => {
     const seen = await drive('PostToolUse', { block: true, reason: 'R-POST' }).postToolUse();
     if (out.postToolUseBlock === 'to-model') expect(seen.toModel).toContain('R-POST');
   });
-  it(`continueFalse: pre-tool-use ${out.continueFalse['pre-tool-use']}, user-prompt-submit ${out.continueFalse['user-prompt-submit']}`, async () => {
+  const cf = out.continueFalse;
+  it(`continueFalse: pre-tool-use ${cf['pre-tool-use']}, user-prompt-submit ${cf['user-prompt-submit']}`, async () => {
     const pre = await drive('PreToolUse', { continueFalse: true, stopReason: 'S' }).preToolUse(false);
     if (out.continueFalse['pre-tool-use'] === 'tool-runs-then-session-ends')
       expect(pre).toMatchObject({ aborted: true });
