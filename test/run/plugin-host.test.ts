@@ -306,19 +306,13 @@ describe('the engine hands the binding the answer the host acts on (its output f
     sessionId: 's',
     cwd: dir,
   });
-  it('an ask on Pi (permissionDecision ask, askInteractive prompt): relayed for the binding to ask', async () => {
-    const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [ask] }] });
-    expect(await pluginSession('pi', { project: dir }).call(call(dir))).toEqual({
-      ask: 'sure?',
-      message: 'M',
-      context: [],
-      notes: '',
-    });
-  });
-  it('an ask on OpenCode (no ask in its permissionDecision): a deny with the reason, as its facts say', async () => {
-    const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [ask] }] }, 'opencode');
-    expect(await pluginSession('opencode', { project: dir }).call(call(dir))).toEqual({
-      block: 'sure?',
+  it.each([
+    ['pi', 'Pi (permissionDecision ask, askInteractive prompt): relayed for the binding to ask', { ask: 'sure?' }],
+    ['opencode', 'OpenCode (no ask in its permissionDecision): a deny with the reason', { block: 'sure?' }],
+  ] as const)('an ask on %s: %s', async (host, _, decided) => {
+    const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [ask] }] }, host);
+    expect(await pluginSession(host, { project: dir }).call(call(dir))).toEqual({
+      ...decided,
       message: 'M',
       context: [],
       notes: '',
