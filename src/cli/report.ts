@@ -301,6 +301,19 @@ export function convertJson(
       ...(f.check ? { upToDate: upToDate(t) } : {}),
       ...(t.trust ? { trust: t.trust } : {}),
       ...(t.shared ? { shared: t.shared } : {}),
+      ...(t.projectTrust
+        ? {
+            projectTrust: {
+              store: t.projectTrust.store,
+              project: t.projectTrust.key,
+              trusted: t.projectTrust.trusted,
+              ...(t.projectTrust.entry ? { entry: t.projectTrust.entry } : {}),
+              ...(t.projectTrust.recorded ? { recorded: true } : {}),
+              ...(t.projectTrust.removed ? { removed: true } : {}),
+              ...(t.projectTrust.error ? { error: t.projectTrust.error.describe() } : {}),
+            },
+          }
+        : {}),
       ...(t.plugin
         ? {
             plugin: {
