@@ -44,7 +44,8 @@ describe('finding paths in a GitHub Copilot CLI file', () => {
       expect(r.findings.map((f) => f.path)).toContain('hooks.SessionStart[0].linux');
       // The field holds the script the finding names (not the Windows `command` beside it).
       const text = readFileSync(join(dir, '.github/hooks/hooks.json'), 'utf8');
-      for (const f of r.findings) expect(f.message.startsWith(String(valueAt(text, f.path, 'json'))), f.path).toBe(true);
+      for (const f of r.findings)
+        expect(f.message.startsWith(String(valueAt(text, f.path, 'json'))), f.path).toBe(true);
     },
   );
 
