@@ -211,7 +211,7 @@ function auditProject(
         findings.push({
           ruleId: rule.id,
           messageId: r.messageId,
-          severity: override ?? rule.messageSeverity?.[r.messageId] ?? rule.severity,
+          severity: override ?? r.severity ?? rule.messageSeverity?.[r.messageId] ?? rule.severity,
           message,
           file,
           path: path ?? '',

@@ -101,3 +101,19 @@ export function entryFailureOutcome(ctx: RuleContext, e: HookEntry, code: number
     return failureOutcome(e.hook, agent, code, true, m.read.mode);
   return failureOutcome(e.hook, e.host, code);
 }
+
+/**
+ * Can the hook stop anything where it runs: is exit 2, the answer every agent's hooks block with, read as a block or
+ * a deny on its event (src/run/host-decision.ts, from mappings/events.yaml and the dialects' `output`) — by the agent
+ * that reads its answer and, wrapped, by the host `run` answers. A Notification or SessionStart hook cannot: whatever
+ * keeps it from running, nothing that should have been stopped goes through.
+ */
+export function entryCanBlock(ctx: RuleContext, e: HookEntry): boolean {
+  const { hook: h, host } = e;
+  if (!h.event) return true;
+  const agent = ctx.target ?? e.config.dialect;
+  const m = modeReading(ctx.project, e.config, h, agent, ctx.target);
+  if (m && readEvents(m.read).includes(h.event) && h.gatedFor !== agent) return stops(agent, h.event, 2, m.read.mode);
+  if (unwrapped(h, host)) return stops(host, h.event, 2, undefined);
+  return stops(h.scriptDialect, h.event, 2, undefined) && stops(host, h.event, 2, undefined);
+}

@@ -83,6 +83,8 @@ export interface ReportInput {
   fix?: string;
   edit?: { path: string; value: unknown };
   decides?: Decides;
+  /** This finding's severity, where it follows the hook rather than the message (a `--rule` setting overrides it). */
+  severity?: Severity;
 }
 
 export interface RuleContext {
