@@ -37,7 +37,8 @@ export function auditHooks(project: string, o: { env: NodeJS.ProcessEnv; home?: 
 function hookLine(f: Finding, config: ConfigFile | undefined): string {
   const path = f.path.replace(/\.(?:command|bash|powershell|args)(?:\[\d+\])?$/, '');
   const handler = config ? valueAt(config.text, path, configSyntax(config)) : undefined;
-  const event = /^hooks\.([^.[]+)/.exec(path)?.[1] ?? '';
+  const event =
+    config?.hooks.find((h) => h.origin.path === path)?.nativeEvent ?? /^hooks\.([^.[]+)/.exec(path)?.[1] ?? '';
   return `${event}  ${isObject(handler) ? entrySummary(handler) : path}  (${path})`;
 }
 

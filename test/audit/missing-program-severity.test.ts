@@ -36,7 +36,7 @@ describe('script-interpreter-missing: the level follows what the hook can do', (
 
   it('the same program on a PreToolUse guard stays an error (marble-frontend with osascript as its guard)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-guard-'));
-    const command = "osascript -e 'display notification \"Claude Code needs your attention\"'";
+    const command = 'osascript -e \'display notification "Claude Code needs your attention"\'';
     mkdirSync(join(dir, '.claude'));
     writeFileSync(
       join(dir, '.claude/settings.json'),
