@@ -175,6 +175,47 @@ export function programsOf(command: string, found: (program: string) => boolean)
   return started;
 }
 
+/** The value of the first of `flags` among an interpreter's options (before its script or `--`), when it has one. */
+function optionValue(args: string[], flags: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (flags.includes(a)) return args[i + 1];
+    if (a === '--' || !a.startsWith('-')) return undefined;
+  }
+  return undefined;
+}
+
+/** Code given inline to an interpreter, as the shell hands it over (unquoted). */
+export interface InlineCode {
+  language: 'shell' | 'python' | 'js';
+  code: string;
+}
+
+/**
+ * The code a command gives interpreters inline: `bash -c '…'` (and the inline code inside that), `python3 -c "…"`,
+ * `node -e '…'` (`--eval`, `-p`, `--print`; bun). Read with the same words as programsOf.
+ */
+export function inlineCode(command: string): InlineCode[] {
+  const lexed = lexShell(command);
+  const list = lexed.unterminated ? undefined : pipelines(lexed.tokens);
+  const out: InlineCode[] = [];
+  for (const c of (list ?? []).flatMap((p) => p.commands)) {
+    const { program, args } = programOf(c.words);
+    const name = program?.split('/').pop() ?? '';
+    if (SHELLS.test(name)) {
+      const code = shellCode(args);
+      if (code !== undefined) out.push({ language: 'shell', code }, ...inlineCode(code));
+    } else if (/^python(\d(\.\d+)?)?$/.test(name)) {
+      const code = optionValue(args, ['-c']);
+      if (code !== undefined) out.push({ language: 'python', code });
+    } else if (/^(node|nodejs|bun)$/.test(name)) {
+      const code = optionValue(args, ['-e', '--eval', '-p', '--print']);
+      if (code !== undefined) out.push({ language: 'js', code });
+    }
+  }
+  return out;
+}
+
 /** Interpreters a command may name by path (`/opt/venv/bin/python3 guard.py`): a program, not a script. */
 export const INTERPRETERS =
   /^(python3?|python\d\.\d+|node|bash|sh|zsh|dash|ruby|perl|deno|bun|tsx|ts-node|pwsh|php|uv)$/;
