@@ -4,7 +4,7 @@ import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { yaml } from '../lazy.js';
 import type { ConfigSyntax } from '../model/formats.js';
 import { isObject } from '../model/is-object.js';
-import { pathSegments, valueAt } from '../model/json-path.js';
+import { pathSegments, valueAt } from '../dialects/json-path.js';
 import { getDialect } from '../dialects/index.js';
 import { configSyntax, type ConfigFile } from './types.js';
 

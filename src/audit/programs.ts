@@ -6,6 +6,7 @@
 // starts; a command with a shell construct the reading does not follow (`if`, a loop, a function, a subshell) gives
 // no program that decides, so nothing is claimed about it.
 import { lexShell, type Token } from '../model/shell-lexer.js';
+import { SHELL_BUILTINS } from '../model/shell-builtins.js';
 
 export interface Started {
   /** The program as written (quotes removed): `cc-tools`, `uv`, `/opt/venv/bin/python3`. */
@@ -13,15 +14,6 @@ export interface Started {
   /** When it cannot start, the whole command exits 127 (the shell's "not found") on every call. */
   decides: boolean;
 }
-
-/** Words the shell runs itself: never looked up on PATH. */
-const BUILTINS = new Set(
-  (
-    ': . [ alias bg break builtin cd command continue declare echo eval exec exit export false fc fg getopts hash ' +
-    'jobs kill let local logout printf pwd read readonly return set shift shopt source test times trap true type ' +
-    'typeset ulimit umask unalias unset wait'
-  ).split(' '),
-);
 
 /** Reserved words and constructs whose status this reading does not follow. */
 const CONSTRUCTS = new Set(['if', 'then', 'else', 'elif', 'fi', 'for', 'while', 'until', 'do', 'done', 'case']);
@@ -146,7 +138,7 @@ export function programsOf(command: string, found: (program: string) => boolean)
         started.push(s);
         return { status: 127, missing: s };
       }
-    if (program === undefined || program.includes('`') || BUILTINS.has(program)) return { status: 0 };
+    if (program === undefined || program.includes('`') || SHELL_BUILTINS.has(program)) return { status: 0 };
     if (program.includes('/') && !isInterpreter(program)) return { status: 0 }; // a script: the script rules' part
     if (!found(program)) {
       const s: Started = { program, decides: false };

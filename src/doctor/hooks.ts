@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { relative } from 'node:path';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
-import { valueAt } from '../model/json-path.js';
+import { valueAt } from '../dialects/json-path.js';
 import { mappings } from '../model/mappings.js';
 import { plural } from '../model/plural.js';
 import { entrySummary } from '../dialects/entry-summary.js';

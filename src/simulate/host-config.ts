@@ -10,7 +10,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
 import { CONFIG_SYNTAX } from '../model/formats.js';
 import { isObject } from '../model/is-object.js';
-import { valueAt } from '../model/json-path.js';
+import { valueAt } from '../dialects/json-path.js';
 import { mappings } from '../model/mappings.js';
 import {
   convertHooks,

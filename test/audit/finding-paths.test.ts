@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.js';
 import { formatSarif } from '../../src/audit/format/sarif.js';
-import { valueAt } from '../../src/model/json-path.js';
+import { valueAt } from '../../src/dialects/json-path.js';
 
 const real = resolve(import.meta.dirname, '../real-projects');
 const copy = (name: string) => {
@@ -17,7 +17,7 @@ const copy = (name: string) => {
 };
 
 describe('finding paths in a GitHub Copilot CLI file', () => {
-  it('a missing program in `bash` (Arithmomaniac/copilot-repository-tools): the path and the SARIF region are its', () => {
+  it('a missing program in `bash` (Arithmomaniac/copilot-repository-tools): the path and SARIF region are its', () => {
     const dir = copy('Arithmomaniac__copilot-repository-tools');
     const file = join(dir, '.github/hooks/hooks.json');
     // A PATH without uv (the hook's runner): everything else the command starts is a builtin.

@@ -70,10 +70,11 @@ Codex CLI sets no project-dir variable at all: a Claude hook copied to \`.codex/
 working directory inside the project, so \`"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"\` finds the project.
 Outside a plugin, refer to scripts through the project-dir variable instead of the plugin root. A script that
 tests the variable (\`[ -n "$V" ]\`) or falls back to one the host sets (\`\${QWEN_PROJECT_DIR:-$CLAUDE_PROJECT_DIR}\`)
-is not reported. Code given inline (\`python3 -c "…"\`, \`node -e '…'\`, \`bash -c '…'\`) is read as the interpreter
-gets it. A variable no agent sets at all (\`CLAUDE_TOOL_INPUT\`, \`CLAUDE_TOOL_NAME\`, \`CLAUDE_FILE_PATHS\`: mappings
-\`env.notSet\`) is reported even behind a fallback (\`os.environ.get('CLAUDE_TOOL_INPUT', '{}')\`): the hook never sees
-the call, which comes as JSON on stdin; on a hook that could block, a guard that never blocks is an error.`,
+is not reported. Code given inline (\`python3 -c "…"\`, \`node -e '…'\`, \`bash -c '…'\`) is read as the
+interpreter gets it. A variable no agent sets at all (\`CLAUDE_TOOL_INPUT\`, \`CLAUDE_TOOL_NAME\`,
+\`CLAUDE_FILE_PATHS\`: mappings \`env.notSet\`) is reported even behind a fallback
+(\`os.environ.get('CLAUDE_TOOL_INPUT', '{}')\`): the hook never sees the call, which comes as JSON on stdin; on a hook
+that could block, a guard that never blocks is an error.`,
   messages: {
     notSet: '{{where}} uses ${{name}}, which {{agent}} does not set: it expands to an empty string; use {{use}}',
     pluginOnly:

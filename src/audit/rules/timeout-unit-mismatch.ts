@@ -1,6 +1,6 @@
 import { mappings } from '../../model/mappings.js';
 import { parseGroup, parseWrapper } from '../../dialects/wrapper.js';
-import { valueAt } from '../../model/json-path.js';
+import { valueAt } from '../../dialects/json-path.js';
 import { configSyntax, defineRule, paths } from '../types.js';
 
 /** A timeout of an hour or more in a seconds dialect was almost certainly meant as milliseconds. */

@@ -183,7 +183,7 @@ it(
 describe('env-var-unset: a variable Claude Code never sets, and code given inline (issue 35)', () => {
   const hacs = resolve(import.meta.dirname, '../../fixtures/real-shapes/mampfes__hacs_waste_collection_schedule');
 
-  it('mampfes/hacs_waste_collection_schedule: both `python -c` guards read CLAUDE_TOOL_INPUT: dead on Claude Code', () => {
+  it('mampfes/hacs_waste_collection_schedule: `python -c` guards reading CLAUDE_TOOL_INPUT: dead on Claude', () => {
     const r = audit({ paths: [hacs], ruleSet: [rule], cwd: hacs });
     expect(r.findings.map((f) => [f.severity, f.messageId, f.path])).toEqual([
       ['error', 'neverSet', 'hooks.PreToolUse[0].hooks[0].command'],

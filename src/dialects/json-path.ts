@@ -3,8 +3,8 @@
 // entries) and doctor (the hook a finding is about) read through it.
 import { findNodeAtLocation, getNodeValue, parseTree } from 'jsonc-parser';
 import { yaml } from '../lazy.js';
-import type { ConfigSyntax } from './formats.js';
-import { isObject } from './is-object.js';
+import type { ConfigSyntax } from '../model/formats.js';
+import { isObject } from '../model/is-object.js';
 
 /** `hooks.PreToolUse[0].hooks[1]` → ['hooks', 'PreToolUse', 0, 'hooks', 1]. */
 export function pathSegments(path: string): (string | number)[] {
