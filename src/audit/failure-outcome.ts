@@ -5,7 +5,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
-import { hostDecides } from '../run/host-decision.js';
+import { bridgedDecision, hostDecides } from '../run/host-decision.js';
 import { readEvents } from '../dialects/foreign-gate.js';
 import { modeReading } from './foreign-reads.js';
 import { unwrapped } from './script-text.js';
@@ -105,7 +105,7 @@ export function entryFailureOutcome(ctx: RuleContext, e: HookEntry, code: number
 /**
  * Can the hook stop anything where it runs: is exit 2, the answer every agent's hooks block with, read as a block or
  * a deny on its event (src/run/host-decision.ts, from mappings/events.yaml and the dialects' `output`) — by the agent
- * that reads its answer and, wrapped, by the host `run` answers. A Notification or SessionStart hook cannot: whatever
+ * that reads its answer and, wrapped, by the host in the answer `run` gives it. A Notification or SessionStart hook cannot: whatever
  * keeps it from running, nothing that should have been stopped goes through.
  */
 export function entryCanBlock(ctx: RuleContext, e: HookEntry): boolean {
@@ -115,5 +115,8 @@ export function entryCanBlock(ctx: RuleContext, e: HookEntry): boolean {
   const m = modeReading(ctx.project, e.config, h, agent, ctx.target);
   if (m && readEvents(m.read).includes(h.event) && h.gatedFor !== agent) return stops(agent, h.event, 2, m.read.mode);
   if (unwrapped(h, host)) return stops(host, h.event, 2, undefined);
-  return stops(h.scriptDialect, h.event, 2, undefined) && stops(host, h.event, 2, undefined);
+  // Wrapped: the script's block, as `run` answers the host with it, read by the host.
+  const session = { headless: false, permissionMode: 'default' } as const;
+  const bridged = bridgedDecision(h.scriptDialect, host, h.event, h.nativeEvent, 'deny', session);
+  return stops(h.scriptDialect, h.event, 2, undefined) && (bridged === 'deny' || bridged === 'block');
 }

@@ -29,7 +29,7 @@ describe('script-interpreter-missing: the level follows what the hook can do', (
     const f = r.findings.filter((x) => x.ruleId === 'script-interpreter-missing');
     expect(f.map((x) => [x.severity, x.path])).toEqual([['warning', 'hooks.Notification[0].hooks[0].command']]);
     expect(f[0]!.message).toMatch(/^osascript \(the program the command starts\) is not on PATH: .*blocks nothing/);
-    expect(f[0]!.message).toMatch(/\(a warning: a Notification hook cannot block anything\)$/);
+    expect(f[0]!.message).toMatch(/\(a warning: the hook cannot block anything on its event\)$/);
     expect(auditExitCode(r.findings, 'error')).toBe(0);
     expect(auditExitCode(r.findings, 'warning')).toBe(1);
   });

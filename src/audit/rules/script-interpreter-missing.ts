@@ -85,8 +85,7 @@ endings, and start directly run scripts with a shebang (\`#!/usr/bin/env bash\`)
       const blocks = entryCanBlock(ctx, e);
       const at = { file: config.file, path: paths.command(h), ...(blocks ? {} : { severity: 'warning' as const }) };
       const outcome =
-        entryFailureOutcome(ctx, e, 127) +
-        (blocks ? '' : ` (a warning: a ${h.nativeEvent ?? h.event} hook cannot block anything)`);
+        entryFailureOutcome(ctx, e, 127) + (blocks ? '' : ' (a warning: the hook cannot block anything on its event)');
       const root = ctx.pluginRoot(h, config);
       const expand = (w: string) => expandVars(w, ctx.project, root);
       // The word as the shell finds it; a variable we cannot resolve statically is taken to be there.
