@@ -105,8 +105,8 @@ export function entryFailureOutcome(ctx: RuleContext, e: HookEntry, code: number
 /**
  * Can the hook stop anything where it runs: is exit 2, the answer every agent's hooks block with, read as a block or
  * a deny on its event (src/run/host-decision.ts, from mappings/events.yaml and the dialects' `output`) — by the agent
- * that reads its answer and, wrapped, by the host in the answer `run` gives it. A Notification or SessionStart hook cannot: whatever
- * keeps it from running, nothing that should have been stopped goes through.
+ * that reads its answer and, wrapped, by the host in the answer `run` gives it. A Notification or SessionStart hook
+ * cannot: whatever keeps it from running, nothing that should have been stopped goes through.
  */
 export function entryCanBlock(ctx: RuleContext, e: HookEntry): boolean {
   const { hook: h, host } = e;
