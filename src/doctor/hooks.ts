@@ -35,11 +35,16 @@ export function auditHooks(project: string, o: { env: NodeJS.ProcessEnv; home?: 
 
 /** A hook a finding is about, as a line: its event, what it runs, and where. */
 function hookLine(f: Finding, config: ConfigFile | undefined): string {
-  const path = f.path.replace(/\.(?:command|bash|powershell|args)(?:\[\d+\])?$/, '');
-  const handler = config ? valueAt(config.text, path, configSyntax(config)) : undefined;
-  const event =
-    config?.hooks.find((h) => h.origin.path === path)?.nativeEvent ?? /^hooks\.([^.[]+)/.exec(path)?.[1] ?? '';
-  return `${event}  ${isObject(handler) ? entrySummary(handler) : path}  (${path})`;
+  // The finding names a field of the handler (`command`, Copilot's `bash` or `linux`, `args[0]`): the handler holds it.
+  const at = (p: string) => (config ? valueAt(config.text, p, configSyntax(config)) : undefined);
+  const path = isObject(at(f.path)) ? f.path : f.path.replace(/\.[^.[\]]+(?:\[\d+\])?$/, '');
+  const handler = at(path);
+  const hook = config?.hooks.find((h) => h.origin.path === path);
+  const event = hook?.nativeEvent ?? /^hooks\.([^.[]+)/.exec(path)?.[1] ?? '';
+  // What it runs here: the command its codec read (Copilot's `linux` on Linux, not the Windows `command` beside it).
+  const command = hook?.written ?? hook?.command;
+  const summary = isObject(handler) ? entrySummary(command === undefined ? handler : { ...handler, command }) : path;
+  return `${event}  ${summary}  (${path})`;
 }
 
 const real = (p: string) => {

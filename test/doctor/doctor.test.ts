@@ -1,7 +1,7 @@
 // hook-bridge doctor (issue 30): on a project converted for Codex CLI with untrusted hooks, a missing runner and a
 // stale conversion it names each problem with its fix, exit 1; once the fixes it names are applied, exit 0. The
 // programs on PATH are the test's own (a hook-bridge shim, fake agents), so what it finds is what was planted.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -242,6 +242,21 @@ describe('doctor: what else would not run', () => {
         expect.stringMatching(new RegExp(`^${file.replace('.', '\\.')}: PreToolUse  no-such-guard check  \\(`)),
       ]);
     }
+  });
+
+  it("a Copilot action's hook, named by what it runs here (Nick2bad4u/Stylelint-Config-Inspector)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-copilot-'));
+    cpSync(join(import.meta.dirname, '../real-projects/Nick2bad4u__Stylelint-Config-Inspector'), dir, {
+      recursive: true,
+    });
+    const r = await doctor({ project: dir, cwd: dir, env: { PATH: shimDir }, agentVersions: false, self });
+    const items = problems(r).flatMap((c) => c.items ?? []);
+    // `linux` runs on Linux, `osx` on macOS: the summary is that field's script, never the Windows `command`
+    if (process.platform === 'linux')
+      expect(items).toContain(
+        '.github/hooks/hooks.json: SessionStart  .github/hooks/scripts/remove-temp.sh  (hooks.SessionStart[0])',
+      );
+    for (const i of items) expect(i).not.toMatch(/\.ps1/);
   });
 
   it('a directory with no hook config: refused as audit refuses it, not "no problem"', async () => {
