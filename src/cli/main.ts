@@ -248,7 +248,8 @@ Examples:
       'after',
       `
 Exit 0 when all is well, 1 when something would not run (or not as
-converted), 2 on bad usage. Nothing is written. This machine's PATH stands in
+converted), 2 on bad usage or a directory with no hook config. Nothing is
+written. This machine's PATH stands in
 for the agents' (an agent started from a desktop launcher may have another).
 Each problem comes with its fix: a command to run (hook-bridge convert --to
 codex --trust-codex-hooks, hook-bridge convert --to pi --trust-pi-project,

@@ -77,6 +77,12 @@ export interface Codec {
     dialect: Dialect,
     own?: Ownership,
   ): WriteResult;
+  /**
+   * The key of a native handler a canonical handler field (`command`, `timeout`) was read from, where the format names
+   * it otherwise (GitHub Copilot CLI's `bash`, `linux`, `timeoutSec`): what a path into the file must name. Absent: the
+   * canonical names.
+   */
+  nativeField?(handler: Record<string, unknown>, field: string, dialect: Dialect): string;
 }
 
 /**

@@ -153,6 +153,10 @@ export interface DialectEnv {
   projectDir: string[];
   pluginRoot?: string;
   provided: string[];
+  /** Variables hooks are written to read that the agent does not set (the call comes as JSON on stdin): a hook reading
+   * one never sees the call (audit's env-var-unset). Evidence: the agent's observed hook environment.
+   */
+  notSet?: string[];
   perHookEnv?: boolean;
   /** A file hooks append `export NAME=value` lines to: its variable, the events it is given on, and whether the agent
    * provides it.

@@ -431,6 +431,11 @@ export const dialectFileSchema = z.strictObject({
       projectDir: z.array(z.string()),
       pluginRoot: z.string().optional(),
       provided: z.array(z.string()),
+      /**
+       * Variables hooks are written to read that the agent does not set (the call comes as JSON on stdin): a hook
+       * reading one never sees the call (audit's env-var-unset). Evidence: the agent's observed hook environment.
+       */
+      notSet: z.array(z.string()).optional(),
       perHookEnv: z.boolean().optional(),
       /**
        * A file hooks append `export NAME=value` lines to, for the session's later commands: the variable that
