@@ -4,7 +4,8 @@
 // (Claude Code's): matching, ordering, parallel runs, per-hook timeouts and aggregation, and answers the host once.
 // No host reads hooks.yaml, and per-hook wrapping cannot change how a host combines hooks (Qwen: last writer
 // wins; CodeBuddy: timeouts block), and each wrapper is one more Node start per call.
-import { aggregate } from './answer.js';
+import { aggregate, type Answer } from './answer.js';
+import { withSessionEnv } from './session-env.js';
 import { emit, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { hostHelpLists } from './help-lists.js';
@@ -32,6 +33,8 @@ export interface DispatchArgs
   from?: DialectId;
   /** The hooks the entry carries (`run --from <d> [--matcher <host matcher>] … -c <command>`, after the options). */
   hooks?: GroupedHook[];
+  /** A shell call runs after its session's environment file, where a SessionStart hook wrote one (session-env.ts). */
+  sessionEnv?: boolean;
 }
 
 export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
@@ -40,6 +43,10 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     const a = argv[i]!;
     const v = argv[i + 1];
     if (a === '-h' || a === '--help') return 'help';
+    if (a === '--session-env') {
+      o.sessionEnv = true;
+      continue;
+    }
     if (a === 'run') {
       const hooks = parseGroupedHooks(argv.slice(i));
       if (typeof hooks === 'string') throw new UsageError(hooks);
@@ -62,9 +69,10 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     else if (a === '--event') o.event = v;
     else throw new UsageError(`unknown option or value: ${a} ${v}`);
   }
-  if (!o.to || (!o.config?.length && !o.hooks))
+  if (!o.to || (!o.config?.length && !o.hooks && !o.sessionEnv))
     throw new UsageError(
-      "--to and --config are required (or the hooks themselves: run --from <dialect> … -c '<command>')",
+      "--to and --config are required (or the hooks themselves: run --from <dialect> … -c '<command>'; or " +
+        '--session-env)',
     );
   for (const h of o.hooks ?? [])
     for (const n of h.calls ?? [])
@@ -261,7 +269,8 @@ export async function dispatch(
   const candidates = planned.filter(
     (h) => !seen.has(h.command) && seen.add(h.command) && !isPromptRefire(args.to, h.script, p),
   );
-  if (!candidates.length) return { stdout: '', stderr: '', exitCode: 0 };
+  if (!candidates.length)
+    return args.sessionEnv ? sessionEnvOnly(args, p, env) : { stdout: '', stderr: '', exitCode: 0 };
   // Priority order (lower first): hooks of equal priority run together, in parallel as the reference
   // engine runs them, and a deny or block stops the later priorities.
   const runnable: Planned[] = [];
@@ -286,7 +295,10 @@ export async function dispatch(
     [...args.config, ...(args.hooks ?? []).map((h) => h.command)].join(' '),
     env,
   );
-  const script = from >= 0 ? runnable[ok[from]!]!.script : (runnable[0]?.script ?? 'claude');
+  const answered = from >= 0 ? runnable[ok[from]!]!.script : (runnable[0]?.script ?? 'claude');
+  // A rewrite answered in the script's names is run after the session's environment (the host's names when the
+  // hooks did not rewrite).
+  const script = args.sessionEnv ? withSessionEnv(answer, p, args.to, answered, env) : answered;
   const reply = emit(
     answer,
     {
@@ -303,6 +315,27 @@ export async function dispatch(
   const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
   const passthrough = [...(reply.exitCode === 2 ? [] : stderr), guard];
   return withStderr(reply, args.to, [...passthrough, reply.stderr]);
+}
+
+/** No hook fires for this call: only the session's environment, when a SessionStart hook wrote one. */
+function sessionEnvOnly(args: DispatchArgs, p: ParsedPayload, env: NodeJS.ProcessEnv): HostReply {
+  const answer: Answer = { context: [] };
+  const script = withSessionEnv(answer, p, args.to, args.to, env);
+  if (!answer.updatedInput) return { stdout: '', stderr: '', exitCode: 0 };
+  const hostTool = typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined;
+  return emit(
+    answer,
+    {
+      host: args.to,
+      script,
+      event: p.event,
+      hostEvent: p.hostEvent,
+      tool: hostTool ? canonicalTool(args.to, hostTool) : undefined,
+      hostTool,
+      ...(p.mode ? { mode: p.mode } : {}),
+    },
+    args,
+  );
 }
 
 export const dispatchMain = (argv: string[]) =>

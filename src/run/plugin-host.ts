@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalEvent } from '../dialects/catalog.js';
+import { canonicalEvent, nativeEvent } from '../dialects/catalog.js';
 import type { PluginAnswer, PluginCall, PluginSession } from '../dialects/define.js';
 import { getDialect } from '../dialects/index.js';
 import type { DialectId } from '../model/dialect-ids.js';
@@ -17,6 +17,7 @@ import { VERSION } from '../version.js';
 import { dispatch } from './dispatch.js';
 import type { HostReply } from './emit.js';
 import { isBlocking } from './own-failure.js';
+import { keptInProcess } from './session-env.js';
 
 export interface StartOptions {
   /** The project the plugin file is in (its hook file is there). */
@@ -84,7 +85,10 @@ function eventsOf(file: string): (event: string) => boolean {
 export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
   const d = getDialect(host);
   const file = join(o.project, d.spec.config.write);
-  const watches = eventsOf(file);
+  const inFile = eventsOf(file);
+  // A shell call of a session whose SessionStart hooks wrote exports runs after them (session-env.ts), hooks or not.
+  const preToolUse = nativeEvent(host, 'pre-tool-use');
+  const watches = (event: string) => inFile(event) || (event === preToolUse && keptInProcess());
   const say = o.say ?? ((t: string) => process.stderr.write(`${t}\n`));
   const payloadOf = (c: PluginCall) => ({
     session_id: c.sessionId,
@@ -119,7 +123,7 @@ export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
       const payload = payloadOf(c);
       try {
         const reply = await dispatch(
-          { to: host, config: [file], from: host, onError: 'deny', rewrite: 'deny' },
+          { to: host, config: [file], from: host, onError: 'deny', rewrite: 'deny', sessionEnv: true },
           Buffer.from(JSON.stringify(payload)),
           o.env ?? process.env,
         );
