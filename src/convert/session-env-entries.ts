@@ -53,7 +53,12 @@ export function mayWriteSessionEnv(h: Hook, projectDir: string | undefined, plug
     const file = resolve(item.dir, item.word.replace(/^~(?=\/|$)/, process.env.HOME ?? '~'));
     if (seen.has(file)) continue;
     seen.add(file);
-    const st = statSync(file, { throwIfNoEntry: false });
+    let st: ReturnType<typeof statSync>;
+    try {
+      st = statSync(file, { throwIfNoEntry: false });
+    } catch {
+      st = undefined; // not a path (too long, a loop)
+    }
     if (!st?.isFile()) {
       if (looksLikeScript(item.word)) return true;
       continue;
@@ -74,7 +79,11 @@ export function mayWriteSessionEnv(h: Hook, projectDir: string | undefined, plug
   return false;
 }
 
-const looksLikeScript = (w: string) => /\.(?:sh|bash|py|js|mjs|cjs|ts|rb|pl|cmd)$/.test(w) || w.includes('/');
+/** A word that names a file a hook runs: path characters only, with a directory or a script's extension. */
+const looksLikeScript = (w: string) =>
+  w.length <= 1024 &&
+  /^[\w.~/${}@+-]+$/.test(w) &&
+  (/\.(?:sh|bash|py|js|mjs|cjs|ts|rb|pl|cmd)$/.test(w) || w.includes('/'));
 
 /** The words of a command that may name a local file (a script, its arguments), variables expanded where known. */
 function scriptsNamed(command: string, vars: Record<string, string> = {}): string[] {
