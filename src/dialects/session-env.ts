@@ -14,8 +14,8 @@ export const SHELL_COMMAND = 'command';
  * How hook-bridge can make a session's exports reach the host's later shell calls, or undefined where it cannot:
  * - `engine`: a plugin host (config.pluginHost) whose engine runs in the agent and rewrites each shell call before it
  *   runs (its output.updatedInput);
- * - `pre-tool-use`: a PreToolUse answer can rewrite the shell call's input (output.updatedInput or modifiedInput), so an
- *   entry on the shell tool prefixes the command.
+ * - `pre-tool-use`: a PreToolUse answer can rewrite the shell call's input (output.updatedInput or modifiedInput),
+ *   so an entry on the shell tool prefixes the command.
  * A host with its own session environment file (env.envFile) uses it when it is set (run/script-env.ts); this is the
  * lever for when it is not.
  */

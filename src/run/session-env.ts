@@ -38,7 +38,8 @@ export function keepSessionEnv(
     written.add(file);
     return '';
   } catch (e) {
-    return `hook-bridge: cannot keep the hook's session environment in ${file} (${String((e as NodeJS.ErrnoException).code ?? e)})`;
+    const why = String((e as NodeJS.ErrnoException).code ?? e);
+    return `hook-bridge: cannot keep the hook's session environment in ${file} (${why})`;
   }
 }
 

@@ -144,7 +144,7 @@ describe('issue 35: a SessionStart export reaches the later shell calls', () => 
       const { seen, r } = await flavorSeen(host);
       expect(seen, explain(r)).toBe('mint');
     });
-  it('Qwen Code through hook-bridge: it ignores input rewrites, so the variable stays unset (audit says so)', async () => {
+  it('Qwen Code through hook-bridge: it ignores input rewrites, so the variable stays unset', async () => {
     const { seen, r } = await flavorSeen('qwen');
     expect(seen, explain(r)).toBe('unset');
   });

@@ -43,7 +43,8 @@ variables another way (a wrapper script around the agent, the project's own env 
       'environment file: the variables are not set for later commands',
     noStep:
       "{{where}} appends exports to ${{var}}: they reach {{agent}}'s later shell calls only through a " +
-      'PreToolUse entry with `hook-bridge dispatch --session-env`, which this config lacks; run hook-bridge convert again',
+      'PreToolUse entry with `hook-bridge dispatch --session-env`, which this config lacks; ' +
+      'run hook-bridge convert again',
   },
   sources: [
     'ground-truth claude _hook-env.json (CLAUDE_ENV_FILE on SessionStart)',
@@ -74,7 +75,7 @@ variables another way (a wrapper script around the agent, the project's own env 
         else if (lever === 'pre-tool-use') {
           if (!carried(config.hooks.map((x) => x.written ?? x.command ?? '')))
             ctx.report({ messageId: 'noStep', ...at, data });
-        } else if (!target || !target.providedByAgent) ctx.report({ messageId: 'lost', ...at, data });
+        } else if (!target?.providedByAgent) ctx.report({ messageId: 'lost', ...at, data });
       }
     }
   },

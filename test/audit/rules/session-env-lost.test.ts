@@ -83,7 +83,7 @@ ruleTester(rule, {
   ],
 });
 
-it('session-env-lost: where the host lets hook-bridge rewrite a shell call, what convert writes is not flagged', async () => {
+it('session-env-lost: where the host lets hook-bridge change a shell call, what convert writes passes', async () => {
   const { convertProject } = await import('../../../src/convert/project.js');
   const { project: materialise } = await import('../rule-tester.js');
   for (const to of ['codebuddy', 'gemini', 'codex', 'copilot', 'pi', 'opencode', 'qwen'] as const) {
