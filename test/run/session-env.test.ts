@@ -18,7 +18,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'hb-session-env-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('which hosts carry the session environment (mappings decide)', () => {
-  it('the plugin hosts through their engine; the hosts whose PreToolUse rewrites a call through an entry; not Qwen', () => {
+  it('plugin hosts through their engine; hosts whose PreToolUse rewrites a call through an entry; not Qwen', () => {
     const levers = Object.fromEntries(DIALECT_IDS.map((d) => [d, sessionEnvLever(d) ?? 'none']));
     expect(levers).toMatchObject({
       qwen: 'none', // updatedInput and modifiedInput ignored (qwen decision tests d13, d14, d15)
@@ -140,7 +140,7 @@ describe('dispatch --session-env on Gemini CLI (BeforeTool, run_shell_command)',
     expect(execFileSync('bash', ['-c', input.command], { encoding: 'utf8' })).toBe('mint\n');
   });
 
-  it('no hook wrote anything (no file, another session, a hook that wrote nothing): the call is not changed', async () => {
+  it('no hook wrote anything (no file, another session, an empty write): the call is not changed', async () => {
     const s = session('gemini');
     const quiet = join(s.dir, 'quiet.sh');
     writeFileSync(quiet, '#!/bin/sh\ntrue\n', { mode: 0o755 });
@@ -156,7 +156,8 @@ describe('dispatch --session-env on Gemini CLI (BeforeTool, run_shell_command)',
   it('composed with the hooks of the entry: a rewrite runs after the file, a deny stays a deny', async () => {
     const s = session('gemini');
     await hb(['run', '--from', 'claude', '--to', 'gemini', '-c', writer(s.dir)], start(s.sid, s.dir), s.env, s.dir);
-    const rewrite = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"echo rewritten"}}}'`;
+    const answer = { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'echo rewritten' } } };
+    const rewrite = `printf '%s' ${shellQuote(JSON.stringify(answer))}`;
     const r = await hb(
       ['dispatch', '--to', 'gemini', '--session-env', 'run', '--from', 'claude', '-c', rewrite],
       shell(s.sid, s.dir, 'echo original'),
