@@ -44,7 +44,7 @@ describe('which conversions get the session environment step', () => {
     expect(got[1]).toBe(entry);
   });
   it.each(['qwen', 'pi', 'opencode', 'codebuddy-ide'] as const)(
-    '%s: no entry where Qwen Code ignores rewrites and a plugin host’s engine does it itself; the IDE merges modifiedInput',
+    '%s: none on Qwen (ignores rewrites) nor a plugin host (its engine); the IDE merges modifiedInput',
     async (to) => {
       const got = await commands(project(start(SCRIPT)), to);
       expect(got.filter((c) => c.includes('--session-env'))).toEqual(
@@ -52,12 +52,12 @@ describe('which conversions get the session environment step', () => {
       );
     },
   );
-  it('a SessionStart hook that does not write the file, or not wrapped: nothing added (no process per shell call)', async () => {
+  it('a SessionStart hook that does not write the file, or unwrapped: nothing added (no process)', async () => {
     const quiet = project(start('cat "$CLAUDE_PROJECT_DIR/.claude/context.md"'), { '.claude/context.md': 'hi\n' });
     expect(await commands(quiet, 'gemini')).toHaveLength(1);
     expect(await commands(project(start(SCRIPT)), 'gemini', { wrap: false })).toHaveLength(1);
   });
-  it('the variable named in the command, or in a script a launcher runs beside it (run-hook.cmd session-start)', async () => {
+  it('the variable in the command, or in a script a launcher runs beside it (run-hook.cmd session-start)', async () => {
     const inline = project(start('echo "export A=1" >> "$CLAUDE_ENV_FILE"'), {});
     expect((await commands(inline, 'codex')).at(-1)).toContain('--session-env');
     const launcher = project(start('"$CLAUDE_PROJECT_DIR"/hooks/run-hook.cmd session-start'), {
@@ -69,7 +69,7 @@ describe('which conversions get the session environment step', () => {
     const missing = project(start('"$CLAUDE_PROJECT_DIR"/.claude/hooks/gone.sh'), {});
     expect((await commands(missing, 'codex')).at(-1)).toContain('--session-env');
   });
-  it('a hook-bridge entry already fires for the shell tool: it gets --session-env (composed, no process added)', async () => {
+  it('a hook-bridge entry already fires for the shell tool: it gets --session-env (composed, no process)', async () => {
     const hooks = {
       ...start(SCRIPT),
       PreToolUse: [
