@@ -19,7 +19,7 @@ import { dispatchEntries } from './dispatch-entries.js';
 import { groupEntries } from './group-entries.js';
 import { guardEntries } from './guard-entries.js';
 import { keepPolicies } from './keep-policy.js';
-import { mayWriteSessionEnv, sessionEnvEntries } from './session-env-entries.js';
+import { mayWriteSessionEnv, SESSION_ENV_NOTE, sessionEnvEntries } from './session-env-entries.js';
 import { RUNNER_GUARD } from '../dialects/runner-guard.js';
 import { mayHavePolicy } from '../dialects/wrapper.js';
 import { planGates, type GateOutcome } from './foreign-gates.js';
@@ -296,6 +296,11 @@ async function convertTarget(
     needed: writer !== undefined,
     ...(writer ? { key: run.keyOf(writer) } : {}),
   });
+  if (writer && withEnv !== converted)
+    for (const row of withEnv.report.filter((r) => r.target && r.source.command === writer.command)) {
+      row.notes.push(SESSION_ENV_NOTE);
+      row.reason = row.notes.join('; ');
+    }
   const guarded = guardEntries(withEnv, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
   const record = readRecord(file);
   const managedHere = o.remove ? record.entries : record.entries.filter(run.inScope);

@@ -96,6 +96,11 @@ function scriptsNamed(command: string, vars: Record<string, string> = {}): strin
   return out;
 }
 
+/** The report's note on the SessionStart hook whose exports the step carries. */
+export const SESSION_ENV_NOTE =
+  'its $CLAUDE_ENV_FILE exports reach the later shell calls: a PreToolUse entry runs each one after them ' +
+  '(--session-env)';
+
 /** The entry of `hosts` that runs only the session environment step for each shell call. */
 export const sessionEnvCommand = (runner: string, hosts: readonly DialectId[], event: string) =>
   `${runner} dispatch --to ${hosts.join(',')}` +

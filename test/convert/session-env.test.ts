@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertHooks } from '../../src/convert/convert.js';
 import { convertProject } from '../../src/convert/project.js';
+import { SESSION_ENV_NOTE } from '../../src/convert/session-env-entries.js';
 import { dialects } from '../../src/dialects/index.js';
 import { unguarded } from '../../src/dialects/runner-guard.js';
 import type { DialectId } from '../../src/model/dialect-ids.js';
@@ -88,6 +89,14 @@ describe('which conversions get the session environment step', () => {
         "run --from claude -c 'echo b'",
     ]);
   });
+});
+
+it("the SessionStart hook's report row says where its exports go", async () => {
+  const r = await convertProject({ project: project(start(SCRIPT)), from: 'claude', to: ['gemini'], stdout: true });
+  expect(r.targets[0]!.result.report[0]!.notes).toContain(SESSION_ENV_NOTE);
+  const quiet = project(start('true'), {});
+  const q = await convertProject({ project: quiet, from: 'claude', to: ['gemini'], stdout: true });
+  expect(q.targets[0]!.result.report[0]!.notes).not.toContain(SESSION_ENV_NOTE);
 });
 
 describe('the entry through --check, a round trip and --remove', () => {
