@@ -32,12 +32,13 @@ touch "$CLAUDE_PROJECT_DIR/session-start.ran"
 echo "session-env: ready"
 `;
 
-function project(host: 'qwen' | 'codebuddy', mode: 'bridged' | 'verbatim' = 'bridged') {
+/** A project whose Claude SessionStart hook runs `script`, installed for `host` as `mode` says. */
+function project(host: HostId, mode: 'reference' | 'bridged' | 'verbatim' = 'bridged', script = SCRIPT) {
   const ws = makeWorkspace(`hb-e2e-env-${host}-`);
   workspaces.push(ws);
   const dir = ws.projectDir;
   mkdirSync(join(dir, '.claude/hooks'), { recursive: true });
-  writeFileSync(join(dir, '.claude/hooks/session.sh'), SCRIPT, { mode: 0o755 });
+  writeFileSync(join(dir, '.claude/hooks/session.sh'), script, { mode: 0o755 });
   writeFileSync(
     join(dir, '.claude/settings.json'),
     JSON.stringify(
@@ -50,7 +51,7 @@ function project(host: 'qwen' | 'codebuddy', mode: 'bridged' | 'verbatim' = 'bri
       2,
     ),
   );
-  installConfig(dir, HOSTS[host], mode);
+  installConfig(dir, HOSTS[host], mode, ws.homeDir);
   return { ws, dir };
 }
 const step = (host: 'qwen' | 'codebuddy') => ({
@@ -105,25 +106,8 @@ set -euo pipefail
 cat >/dev/null
 echo 'export E2E_FLAVOR=mint' >> "$CLAUDE_ENV_FILE"
 `;
-function flavorProject(host: HostId) {
-  const ws = makeWorkspace(`hb-e2e-flavor-${host}-`);
-  workspaces.push(ws);
-  const dir = ws.projectDir;
-  mkdirSync(join(dir, '.claude/hooks'), { recursive: true });
-  writeFileSync(join(dir, '.claude/hooks/flavor.sh'), FLAVOR, { mode: 0o755 });
-  writeFileSync(
-    join(dir, '.claude/settings.json'),
-    JSON.stringify({
-      hooks: {
-        SessionStart: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/flavor.sh' }] }],
-      },
-    }),
-  );
-  installConfig(dir, HOSTS[host], host === 'claude' ? 'reference' : 'bridged', ws.homeDir);
-  return { ws, dir };
-}
 async function flavorSeen(host: HostId): Promise<{ seen: string; r: AgentRunResult }> {
-  const { ws, dir } = flavorProject(host);
+  const { ws, dir } = project(host, host === 'claude' ? 'reference' : 'bridged', FLAVOR);
   const h = HOSTS[host];
   const st = {
     tool: h.tools.shell,

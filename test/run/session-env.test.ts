@@ -90,7 +90,7 @@ describe('sourcedFirst: the session file, then the command', () => {
 /** A project, the environment a host gives hook-bridge, and hook-bridge's cache in it. */
 function session(host: string, sid = 's-1') {
   const dir = mkdtempSync(join(scratch, `${host}-`));
-  const env = { ...process.env, HOOK_BRIDGE_CACHE_DIR: join(dir, 'cache') };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOOK_BRIDGE_CACHE_DIR: join(dir, 'cache') };
   delete env.CODEBUDDY_ENV_FILE;
   const file = join(dir, 'cache', 'session-env', `${host}-${sid}.sh`);
   return { dir, env, file, sid };
