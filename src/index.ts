@@ -204,6 +204,7 @@ const RUN_ARGS: { [K in keyof Required<RunArgs>]: Check } = {
   pluginRoot: string,
   hosts: dialects_('an array of dialect ids'),
   emulateTodos: boolean,
+  sessionEnv: boolean,
   calls: strings,
   transcript: oneOf(['always', 'auto', 'never']),
   command: either(

@@ -16,12 +16,13 @@ import {
   toolsOf,
 } from '../dialects/catalog.js';
 import { closestName } from '../model/suggest.js';
-import { shellQuote, wrapCommand } from '../dialects/wrapper.js';
+import { isSessionEnvOnly, shellQuote, wrapCommand } from '../dialects/wrapper.js';
 import { matcherFires, matcherFiresFor, writeToolMatcher } from '../dialects/matcher.js';
 import { braceSubstitutedVars } from '../dialects/command-vars.js';
 import { rewriteEnvVars } from './env.js';
 import { groupEntries, priorityAsOrder } from './group-entries.js';
 import { guardEntries } from './guard-entries.js';
+import { mayWriteSessionEnv, sessionEnvEntries } from './session-env-entries.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
 
@@ -545,6 +546,9 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
   const diagnostics: Diagnostic[] = [];
 
   for (const h of hooks) {
+    // hook-bridge's own entry for the session environment of shell calls (session-env-entries.ts): no hook of the
+    // source; a conversion that needs it writes it again.
+    if (h.command !== undefined && isSessionEnvOnly(h.command)) continue;
     const d: Draft = { h, from, target, notes: [], degraded: false };
     const source = sourceOf(h, from);
     const drop = (why: string) => dropped(h, from, d.notes, why, report, diagnostics);
@@ -653,10 +657,15 @@ export function convert(
   assertConvertible(read.diagnostics);
   const converted = convertHooks(read.hooks, o.from, o);
   const runner = checkRunner(o.runner ?? 'hook-bridge');
-  const result = guardEntries(
-    o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner, graceMs: WRAPPER_GRACE_MS }) : converted,
-    { hosts: [o.to], runners: [runner], from: o.from },
-  );
+  const grouped =
+    o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner, graceMs: WRAPPER_GRACE_MS }) : converted;
+  // No files to read here: a SessionStart hook that names the session environment file, or runs a script, may write it.
+  const writer = o.wrap === false ? undefined : read.hooks.find((h) => mayWriteSessionEnv(h, undefined));
+  const result = guardEntries(sessionEnvEntries(grouped, { hosts: [o.to], runner, needed: writer !== undefined }), {
+    hosts: [o.to],
+    runners: [runner],
+    from: o.from,
+  });
   const written = dialects[o.to].codec.write(result.hooks, o.existing, `<${o.to}>`, dialects[o.to]);
   return {
     output: written.text,

@@ -19,6 +19,7 @@ import { dispatchEntries } from './dispatch-entries.js';
 import { groupEntries } from './group-entries.js';
 import { guardEntries } from './guard-entries.js';
 import { keepPolicies } from './keep-policy.js';
+import { mayWriteSessionEnv, SESSION_ENV_NOTE, sessionEnvEntries } from './session-env-entries.js';
 import { RUNNER_GUARD } from '../dialects/runner-guard.js';
 import { mayHavePolicy } from '../dialects/wrapper.js';
 import { planGates, type GateOutcome } from './foreign-gates.js';
@@ -319,7 +320,22 @@ async function convertTarget(
             hosts,
           ),
         );
-  const guarded = guardEntries(converted, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
+  // A SessionStart hook that may append exports to $CLAUDE_ENV_FILE: the shell calls run after them (where the host
+  // can only be told through a PreToolUse rewrite).
+  const writer = o.wrap === false ? undefined : input.find((h) => mayWriteSessionEnv(h, project, run.pluginRootOf(h)));
+  const withEnv = sessionEnvEntries(converted, {
+    hosts,
+    runner: o.runner ?? 'hook-bridge',
+    runners: run.runners,
+    needed: writer !== undefined,
+    ...(writer ? { key: run.keyOf(writer) } : {}),
+  });
+  if (writer && withEnv !== converted)
+    for (const row of withEnv.report.filter((r) => r.target && r.source.command === writer.command)) {
+      row.notes.push(SESSION_ENV_NOTE);
+      row.reason = row.notes.join('; ');
+    }
+  const guarded = guardEntries(withEnv, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
   const record = readRecord(file);
   const managedHere = record.entries.filter(run.inScope);
   const own: Ownership = {

@@ -2,7 +2,7 @@
 // grouped `dispatch` entry, the hook set of a `dispatch --config` registration — not the wrapper around them (a
 // grouped entry with its runner guard is several hundred characters of shell). Reports name entries by it.
 import { unguarded } from './runner-guard.js';
-import { dispatchConfigs, parseGroup, parseWrapper } from './wrapper.js';
+import { dispatchConfigs, isSessionEnvOnly, parseGroup, parseWrapper } from './wrapper.js';
 
 /** An entry as written: its command, or the whole handler (a prompt, agent or http hook) as JSON. */
 export const entryText = (handler: Record<string, unknown>): string =>
@@ -16,6 +16,7 @@ export function entrySummary(handler: Record<string, unknown>, runners: readonly
   if (group) return `${group.hooks.length} hooks: ${group.hooks.map((h) => shortened(h.command, 80)).join(' · ')}`;
   const wrapper = parseWrapper(text, runners);
   if (wrapper) return shortened(wrapper.command);
+  if (isSessionEnvOnly(text, runners)) return 'the session environment before each shell call (--session-env)';
   const configs = dispatchConfigs(text);
   if (configs) return `dispatch ${configs.join(', ')}`;
   return shortened(unguarded(text));

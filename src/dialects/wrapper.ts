@@ -60,7 +60,25 @@ const unquote = (q: string) => q.slice(1, -1).replace(/'\\''/g, `'`);
  * fails or times out, `ask`, rewrites, transcripts (`--on-missing deny`) — as words. They are not part of which hook
  * the entry runs: convert recognises the entry with them and keeps them when it writes the entry again.
  */
-const POLICY = / --(?:on-error|on-timeout|on-missing|ask|rewrite|transcript) [a-z-]+(?= |$)/g;
+const POLICY = / --(?:(?:on-error|on-timeout|on-missing|ask|rewrite|transcript) [a-z-]+|session-env)(?= |$)/g;
+
+/**
+ * The option of `run` and `dispatch` that runs a shell call after its session's environment file (convert writes it
+ * where a SessionStart hook may append exports: convert/session-env-entries.ts). An entry option like those above:
+ * the entry is still recognised for its hooks, and a person may add it.
+ */
+export const SESSION_ENV = '--session-env';
+
+/** An entry that runs only that step (no hook of its own): hook-bridge's, not a hook a reader gives back. */
+export function isSessionEnvOnly(written: string, runners: readonly string[] = []): boolean {
+  const m = /^(.+?) dispatch --to (\S+)(?: --event [A-Za-z][\w-]*)?$/.exec(withoutPolicy(unguarded(written)).trim());
+  return (
+    !!m &&
+    (/hook-bridge/.test(m[1]!) || runners.includes(m[1]!)) &&
+    m[2]!.split(',').every(isDialectId) &&
+    policyOf(unguarded(written)).includes(SESSION_ENV)
+  );
+}
 
 /** Can a config text hold an entry with such options (a quick test before reading it for them)? */
 export const mayHavePolicy = (text: string): boolean => new RegExp(POLICY.source).test(text);

@@ -36,6 +36,8 @@ export interface RunArgs {
    * user's home.
    */
   emulateTodos?: boolean;
+  /** A shell call runs after its session's environment file, where a SessionStart hook wrote one (session-env.ts). */
+  sessionEnv?: boolean;
   /**
    * Where the host makes one call that the script's agent makes as several (Codex CLI's apply_patch: a Write or
    * Edit per file, rm and mv as Bash): run the script only for the calls to these tools (canonical ids; given
@@ -95,6 +97,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     else if (a === '--plugin-root') o.pluginRoot = take();
     else if (a === '--event') o.event = take();
     else if (a === '--emulate-todos') o.emulateTodos = true;
+    else if (a === '--session-env') o.sessionEnv = true;
     else if (a === '--calls') o.calls = take().split(',');
     else if (a === '--transcript') o.transcript = choice(a, take(), TRANSCRIPT_MODES);
     else if (a === '-c') o.command = take();

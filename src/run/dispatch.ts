@@ -6,6 +6,7 @@
 // wins; CodeBuddy: timeouts block), and each wrapper is one more Node start per call.
 import { aggregate, type Answer } from './answer.js';
 import { emit, type EmitContext, withStderr, type HostReply } from './emit.js';
+import { withSessionEnv } from './session-env.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { hostHelpLists } from './help-lists.js';
 import { hostProjectDir } from './payload.js';
@@ -32,6 +33,8 @@ export interface DispatchArgs
   from?: DialectId;
   /** The hooks the entry carries (`run --from <d> [--matcher <host matcher>] … -c <command>`, after the options). */
   hooks?: GroupedHook[];
+  /** A shell call runs after its session's environment file, where a SessionStart hook wrote one (session-env.ts). */
+  sessionEnv?: boolean;
 }
 
 export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
@@ -40,6 +43,10 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     const a = argv[i]!;
     const v = argv[i + 1];
     if (a === '-h' || a === '--help') return 'help';
+    if (a === '--session-env') {
+      o.sessionEnv = true;
+      continue;
+    }
     if (a === 'run') {
       const hooks = parseGroupedHooks(argv.slice(i));
       if (typeof hooks === 'string') throw new UsageError(hooks);
@@ -62,9 +69,10 @@ export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
     else if (a === '--event') o.event = v;
     else throw new UsageError(`unknown option or value: ${a} ${v}`);
   }
-  if (!o.to || (!o.config?.length && !o.hooks))
+  if (!o.to || (!o.config?.length && !o.hooks && !o.sessionEnv))
     throw new UsageError(
-      "--to and --config are required (or the hooks themselves: run --from <dialect> … -c '<command>')",
+      "--to and --config are required (or the hooks themselves: run --from <dialect> … -c '<command>'; or " +
+        '--session-env)',
     );
   for (const h of o.hooks ?? [])
     for (const n of h.calls ?? [])
@@ -267,7 +275,8 @@ export async function dispatched(
   const candidates = planned.filter(
     (h) => !seen.has(h.command) && seen.add(h.command) && !isPromptRefire(args.to, h.script, p),
   );
-  if (!candidates.length) return { answer: { context: [] }, ctx, stderr: [] };
+  if (!candidates.length)
+    return { answer: args.sessionEnv ? sessionEnvOnly(args, p, env, ctx) : { context: [] }, ctx, stderr: [] };
   // Priority order (lower first): hooks of equal priority run together, in parallel as the reference
   // engine runs them, and a deny or block stops the later priorities.
   const runnable: Planned[] = [];
@@ -290,7 +299,10 @@ export async function dispatched(
     [...args.config, ...(args.hooks ?? []).map((h) => h.command)].join(' '),
     env,
   );
-  ctx.script = from >= 0 ? runnable[ok[from]!]!.script : (runnable[0]?.script ?? 'claude');
+  const answered = from >= 0 ? runnable[ok[from]!]!.script : (runnable[0]?.script ?? 'claude');
+  // A rewrite answered in the script's names is run after the session's environment (the host's names when the
+  // hooks did not rewrite).
+  ctx.script = args.sessionEnv ? withSessionEnv(answer, p, args.to, answered, env) : answered;
   ctx.tool = runs[0]?.tool;
   const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
   return { answer, ctx, stderr, ...(guard ? { guard } : {}) };
@@ -331,6 +343,14 @@ async function plan(args: DispatchArgs, p: ParsedPayload, projectDir: string, cw
       });
   }
   return planned;
+}
+
+/** No hook fires for this call: only the session's environment, when a SessionStart hook wrote one. */
+function sessionEnvOnly(args: DispatchArgs, p: ParsedPayload, env: NodeJS.ProcessEnv, ctx: EmitContext): Answer {
+  const answer: Answer = { context: [] };
+  ctx.script = withSessionEnv(answer, p, args.to, args.to, env);
+  if (answer.updatedInput && ctx.hostTool) ctx.tool = canonicalTool(args.to, ctx.hostTool);
+  return answer;
 }
 
 export const dispatchMain = (argv: string[]) =>

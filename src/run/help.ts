@@ -50,6 +50,14 @@ const TRANSCRIPT: HostHelp['options'][number] = [
   'auto',
 ];
 
+const SESSION_ENV: HostHelp['options'][number] = [
+  '--session-env',
+  'on a shell call of a session whose SessionStart hooks appended exports to $CLAUDE_ENV_FILE (kept in a 0600 file ' +
+    "per session under the cache directory): rewrite the command to run after them, the hooks' own rewrite " +
+    'included; no export, no change. convert writes it where the host has no such file but lets a PreToolUse ' +
+    'answer rewrite a call',
+];
+
 export const RUN_HELP: HostHelp = {
   name: 'run',
   usage: "--from <script-dialect> --to <host-dialect>[,…] [options] (-c '<shell command>' | -- <command> [args...])",
@@ -96,6 +104,7 @@ export const RUN_HELP: HostHelp = {
         'matcher (default: every call)',
     ],
     TRANSCRIPT,
+    SESSION_ENV,
     ['-c <command>', "the hook's command as one shell string, run with the script agent's shell"],
   ],
 };
@@ -137,6 +146,7 @@ export const DISPATCH_HELP: HostHelp = {
     ON_ERROR,
     ASK,
     REWRITE,
+    SESSION_ENV,
   ],
 };
 

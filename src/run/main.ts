@@ -9,6 +9,7 @@ import { hostMain } from './host-main.js';
 import { callingHost, isPromptRefire, parseHostPayload } from './host-payload.js';
 import { ownFailure } from './own-failure.js';
 import { runHook } from './run-hook.js';
+import { withSessionEnv } from './session-env.js';
 import type { TooLarge } from './stdin.js';
 import { stopGuard } from './stop-guard.js';
 import { preloadTranscripts } from './transcripts.js';
@@ -28,11 +29,12 @@ export async function run(runArgs: RunArgs, raw: Buffer | TooLarge, env: NodeJS.
     env,
   );
   if (guard) h.note = [h.note, guard].filter(Boolean).join('\n');
+  const script = args.sessionEnv ? withSessionEnv(h.answer, p, args.to, args.from, env) : args.from;
   const reply = emit(
     h.answer,
     {
       host: args.to,
-      script: args.from,
+      script,
       event: p.event,
       hostEvent: p.hostEvent,
       tool: h.tool,

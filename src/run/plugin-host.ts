@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalEvent } from '../dialects/catalog.js';
+import { canonicalEvent, nativeEvent } from '../dialects/catalog.js';
 import type { PluginAnswer, PluginCall, PluginSession } from '../dialects/define.js';
 import { getDialect } from '../dialects/index.js';
 import type { DialectId } from '../model/dialect-ids.js';
@@ -18,6 +18,7 @@ import { readAnswer } from './answer.js';
 import { dispatched } from './dispatch.js';
 import { type EmitContext, type EmitOptions, type HostAnswer, hostAnswer, reasonOrDefault } from './emit.js';
 import { failsClosed } from './own-failure.js';
+import { keptInProcess } from './session-env.js';
 
 /** How the engine answers for the host: an ask as the host's facts say (relayed or denied), a rewrite it cannot
  * apply denied (never the original input run instead). */
@@ -83,7 +84,10 @@ function eventsOf(file: string): (event: string) => boolean {
 export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
   const d = getDialect(host);
   const file = join(o.project, d.spec.config.write);
-  const watches = eventsOf(file);
+  const inFile = eventsOf(file);
+  // A shell call of a session whose SessionStart hooks wrote exports runs after them (session-env.ts), hooks or not.
+  const preToolUse = nativeEvent(host, 'pre-tool-use');
+  const watches = (event: string) => inFile(event) || (event === preToolUse && keptInProcess());
   const say = o.say ?? ((t: string) => process.stderr.write(`${t}\n`));
   const payloadOf = (c: PluginCall) => ({
     session_id: c.sessionId,
@@ -141,7 +145,7 @@ export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
     async call(c: PluginCall): Promise<PluginAnswer> {
       try {
         const d = await dispatched(
-          { to: host, config: [file], from: host, onError: 'deny', ...ANSWERS },
+          { to: host, config: [file], from: host, onError: 'deny', sessionEnv: true, ...ANSWERS },
           Buffer.from(JSON.stringify(payloadOf(c))),
           o.env ?? process.env,
         );

@@ -53,7 +53,7 @@ export async function runHook(args: HookArgs, p: ParsedPayload, env: NodeJS.Proc
         ? await runItems(items, once, t.tool)
         : await once(t.payload, t.tool);
   if (t.covering && h.answer.updatedInput) coveredRewrite(h.answer, t.tool!, cwd);
-  const envNote = envFile ? carryEnvFile(envFile, args.to, env) : undefined;
+  const envNote = envFile ? carryEnvFile(envFile, args.to, env, p.payload) : undefined;
   const note = [transcriptNote, h.note].filter(Boolean).join('\n');
   const out: HookRun = { ...h, stderr: [h.stderr, envNote].filter(Boolean).join('\n') };
   if (note) out.note = note;

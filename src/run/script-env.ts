@@ -5,6 +5,7 @@ import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
+import { keepSessionEnv } from './session-env.js';
 
 /**
  * The host's environment as the script's agent gives it: without the host's identity variables (env.identity: a
@@ -56,12 +57,15 @@ export function sessionEnvFile(
 
 /**
  * What the script exported goes where the host keeps the session's environment (CodeBuddy Code: the file named
- * by CODEBUDDY_ENV_FILE, read before every Bash command); where it has none, a note says which variables are lost.
+ * by CODEBUDDY_ENV_FILE, read before every Bash command); else, where hook-bridge can run the session's later shell
+ * calls after it (src/run/session-env.ts), into the session's own file; where neither, a note says which variables
+ * are lost.
  */
 export function carryEnvFile(
   f: { var: string; path: string },
   host: DialectId,
   env: NodeJS.ProcessEnv,
+  payload: Record<string, unknown> = {},
 ): string | undefined {
   let text = '';
   try {
@@ -85,6 +89,8 @@ export function carryEnvFile(
       );
     }
   }
+  const kept = keepSessionEnv(text, host, payload, env);
+  if (kept !== undefined) return kept || undefined;
   const names =
     [...text.matchAll(/^\s*export\s+([A-Za-z_][A-Za-z0-9_]*)/gm)].map((m) => m[1]).join(', ') || 'its lines';
   const agent = mappings.dialects[host].agent;

@@ -21,6 +21,7 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
+import { cacheRoot, pathSegment } from '../model/cache-dir.js';
 import type { DialectId } from '../model/dialect-ids.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
@@ -46,16 +47,10 @@ const CHUNK = 4 * 1024 * 1024;
 const LOCK_WAIT_MS = 10_000;
 const LOCK_STALE_MS = 30_000;
 
-/** Where translated transcripts are kept: $HOOK_BRIDGE_CACHE_DIR, else $XDG_CACHE_HOME/hook-bridge, else
- * ~/.cache/hook-bridge.
- */
-export function cacheRoot(env: NodeJS.ProcessEnv): string {
-  if (env.HOOK_BRIDGE_CACHE_DIR) return env.HOOK_BRIDGE_CACHE_DIR;
-  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'hook-bridge');
-}
+/** Where translated transcripts are kept (src/model/cache-dir.ts). */
+export { cacheRoot };
 
-/** A session id or file name as one safe path segment. */
-const segment = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_') || '_';
+const segment = pathSegment;
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertProject } from '../../src/convert/project.js';
+import { sourcedFirst } from '../../src/dialects/session-env.js';
 import { pluginSession, start } from '../../src/run/plugin-host.js';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -418,5 +419,37 @@ describe('the plugin file without hook-bridge installed', () => {
   it('never blocks anything when the hook file has no blocking event', async () => {
     const dir = await converted({ PostToolUse: [{ matcher: 'Bash', hooks: [cmd(S('post-context.sh'))] }] });
     expect(loadPlugin(dir).handlers).toEqual([]);
+  });
+});
+
+describe('a SessionStart export on Pi (issue 35): the engine runs the session’s later shell calls after it', () => {
+  it('with no PreToolUse hook at all; other tools and a session with no export are left alone', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'hb-plugin-env-'));
+    const saved = process.env.HOOK_BRIDGE_CACHE_DIR;
+    process.env.HOOK_BRIDGE_CACHE_DIR = cache;
+    try {
+      const dir = await converted({ SessionStart: [{ hooks: [cmd(S('flavor.sh'))] }] });
+      writeFileSync(join(dir, '.hooks/flavor.sh'), '#!/bin/sh\necho "export E2E_FLAVOR=mint" >> "$CLAUDE_ENV_FILE"\n', {
+        mode: 0o755,
+      });
+      expect(readFileSync(join(dir, '.pi/hooks.json'), 'utf8')).not.toContain('--session-env');
+      const pi = fakePi(dir);
+      const before = { command: 'echo "$E2E_FLAVOR"' };
+      await pi.fire('tool_call', { toolName: 'bash', toolCallId: 'c0', input: before });
+      expect(before).toEqual({ command: 'echo "$E2E_FLAVOR"' });
+      await pi.fire('session_start', { reason: 'startup' });
+      const file = join(cache, 'session-env', 'pi-sess-1.sh');
+      expect(readFileSync(file, 'utf8')).toBe('export E2E_FLAVOR=mint\n');
+      const input = { command: 'echo "$E2E_FLAVOR"' };
+      expect(await pi.fire('tool_call', { toolName: 'bash', toolCallId: 'c1', input })).toBeUndefined();
+      expect(input).toEqual({ command: sourcedFirst(file, 'echo "$E2E_FLAVOR"') });
+      expect(spawnSync('bash', ['-c', input.command], { encoding: 'utf8' }).stdout).toBe('mint\n');
+      const write = { path: 'a.txt', content: 'x' };
+      await pi.fire('tool_call', { toolName: 'write', toolCallId: 'c2', input: write });
+      expect(write).toEqual({ path: 'a.txt', content: 'x' });
+    } finally {
+      if (saved === undefined) delete process.env.HOOK_BRIDGE_CACHE_DIR;
+      else process.env.HOOK_BRIDGE_CACHE_DIR = saved;
+    }
   });
 });

@@ -1,7 +1,8 @@
 // Real hook scripts (bash+jq, python3, node) written for Claude Code, run on each host through the built CLI
 // (`node bin/hook-bridge.cjs run --from claude --to <host> -c …`) with the host's payload on stdin.
 // Each test asserts the host-side reply that makes the host reach the decision Claude Code would have reached.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { runCli, runCliTimed } from './cli.js';
@@ -30,6 +31,8 @@ function project(host: Host) {
   );
   env[DIR_VAR[host]] = dir;
   env.SHELL ??= '/bin/sh';
+  // hook-bridge's per-session files (session environments, transcripts) in the project, not the user's cache.
+  env.HOOK_BRIDGE_CACHE_DIR = join(dir, '.hb-cache');
   const run = (payload: Obj, cmd: string, extra: string[] = [], from = 'claude') =>
     runCliTimed(['--from', from, '--to', host, ...extra, '-c', cmd], JSON.stringify({ ...payload, cwd: dir }), env);
   return { dir, env, run };
@@ -331,19 +334,27 @@ describe.concurrent.each(HOSTS)('host %s, Claude Code scripts', (host) => {
       const r = await p.run(P.session(host), S('session-env.sh'));
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(context('SessionStart', 'session-env: ready'));
-      const lost = {
-        qwen:
-          'hook-bridge: the hook wrote HB_SESSION_MODE, PATH to CLAUDE_ENV_FILE, but Qwen Code ' +
-          'has no session environment file; they are not set for later commands\n',
-        codebuddy:
-          'hook-bridge: the hook wrote HB_SESSION_MODE, PATH to CLAUDE_ENV_FILE, but CodeBuddy ' +
-          'Code has no session environment file here; they are not set for later commands: start ' +
-          'CodeBuddy Code with CODEBUDDY_ENV_FILE set to a file to carry them\n',
-        'codebuddy-ide':
-          'hook-bridge: the hook wrote HB_SESSION_MODE, PATH to CLAUDE_ENV_FILE, but CodeBuddy IDE ' +
-          'plugin has no session environment file; they are not set for later commands\n',
-      }[host];
+      // Qwen Code has no lever (it ignores a PreToolUse rewrite): a note. CodeBuddy Code and the IDE rewrite a
+      // shell call: the exports are kept in the session's private file, which `--session-env` runs first.
+      const lost =
+        host === 'qwen'
+          ? 'hook-bridge: the hook wrote HB_SESSION_MODE, PATH to CLAUDE_ENV_FILE, but Qwen Code ' +
+            'has no session environment file; they are not set for later commands\n'
+          : '';
       expect(r.stderr).toBe(lost);
+      const sid = P.session(host).session_id as string;
+      const kept = join(p.env.HOOK_BRIDGE_CACHE_DIR!, 'session-env', `${host}-${sid}.sh`);
+      expect(existsSync(kept)).toBe(host !== 'qwen');
+      if (host !== 'qwen') {
+        expect(statSync(kept).mode & 0o777).toBe(0o600);
+        expect(statSync(join(kept, '..')).mode & 0o777).toBe(0o700);
+        expect(readFileSync(kept, 'utf8')).toBe('export HB_SESSION_MODE=plugin\nexport PATH="$PATH:/opt/hb-tools"\n');
+        const call = await p.run(P.bash(host, 'echo "$HB_SESSION_MODE"'), 'true', ['--session-env']);
+        const answer = JSON.parse(call.stdout).hookSpecificOutput;
+        const input = answer.updatedInput ?? answer.modifiedInput;
+        expect(input.command).toBe(`[ -r '${kept}' ] && . '${kept}'\necho "$HB_SESSION_MODE"`);
+        expect(execFileSync('bash', ['-c', input.command], { encoding: 'utf8' })).toBe('plugin\n');
+      }
       // hook-bridge's own file is gone afterwards.
       const given = readFileSync(join(p.dir, '.env-file-path'), 'utf8').trim();
       expect(given).toMatch(/hook-bridge-env-.*\/env\.sh$/);
