@@ -14,7 +14,7 @@ import { wrapLine } from './layout.js';
 import { pluginNote } from '../convert/plugin-files.js';
 
 /** Counts of what a write did to hook-bridge's entries, with the removed and hand-written ones named. */
-export function changeSummary(c: WriteChanges) {
+function changeSummary(c: WriteChanges) {
   return {
     added: c.added.length,
     updated: c.updated.length,
@@ -34,7 +34,7 @@ const paint = (pc: Colors): Record<Status, (s: string) => string> => ({
 /** A path as the text report shows it: relative to the directory convert ran in (`<stdin>` for -). */
 export const shownPath = (f: string, cwd = process.cwd()): string => (f === '-' ? '<stdin>' : relative(cwd, f) || f);
 
-export function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), pc = colors()): string {
+function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), pc = colors()): string {
   const where = [d.file ? shownPath(d.file, cwd) : undefined, d.path].filter(Boolean).join(' ');
   const sev =
     d.severity === 'error' ? pc.red('error') : d.severity === 'warning' ? pc.yellow('warning') : pc.dim('info');

@@ -14,7 +14,7 @@ export type Matcher =
   | { kind: 'values'; values: string[] }
   | { kind: 'pattern'; source: string };
 
-export type HookType = 'command' | 'prompt' | 'agent' | 'http' | (string & {});
+type HookType = 'command' | 'prompt' | 'agent' | 'http' | (string & {});
 
 /** One hook handler in canonical form. */
 export interface Hook {

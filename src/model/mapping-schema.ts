@@ -19,7 +19,7 @@ const param = z.union([
     .refine((o) => Object.keys(o).length === 1, 'exactly one native: canonical pair'),
 ]);
 
-export const toolEntrySchema = z.strictObject({
+const toolEntrySchema = z.strictObject({
   /** The native tool_name hooks see and matchers test. */
   name: z.string().min(1),
   /** Native parameter names in the agent's order. */
@@ -79,7 +79,7 @@ const nearestSchema = z.strictObject({
   why: z.string().min(1),
 });
 
-export const eventRowSchema = z.strictObject({
+const eventRowSchema = z.strictObject({
   /**
    * What a matcher on this event is tested against: `tool` (tool_name), a payload field, null (the
    * event ignores matchers) or `unknown` (a declared event whose matcher field is not known yet).
@@ -495,7 +495,3 @@ export const dialectFileSchema = z.strictObject({
     )
     .optional(),
 });
-
-export type ToolsFile = z.infer<typeof toolsFileSchema>;
-export type ToolEntryFile = z.infer<typeof toolEntrySchema>;
-export type EventsFile = z.infer<typeof eventsFileSchema>;

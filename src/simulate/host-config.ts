@@ -51,7 +51,7 @@ export interface Entry {
 }
 
 /** A hook of the source that is not in the host's config (convert dropped it), with why. */
-export interface Left {
+interface Left {
   where: string;
   event: string;
   command?: string;

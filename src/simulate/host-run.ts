@@ -172,7 +172,7 @@ export interface Selection {
 }
 
 /** The call an entry gets: in the mode the host runs it in. */
-export const callFor = (host: DialectId, e: Entry, call: HostCall): HostCall =>
+const callFor = (host: DialectId, e: Entry, call: HostCall): HostCall =>
   e.mode ? callInMode(call, host, e.mode) : call;
 
 /** Which entries of a host's config run for the call: its event names, its matcher rules, command hooks, identical

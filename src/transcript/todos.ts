@@ -6,7 +6,7 @@
 // item carries both, so a validator written against either finds its fields.
 import { isObject } from '../model/is-object.js';
 
-export interface TodoItem {
+interface TodoItem {
   id: string;
   content: string;
   status: 'pending' | 'in_progress' | 'completed';

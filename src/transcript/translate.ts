@@ -29,7 +29,7 @@ const READERS: Record<TranscriptReadFormat, Reader> = {
 const readerOf = (format: string): Reader | undefined => (READERS as Record<string, Reader | undefined>)[format];
 const WRITERS = new Set<string>(TRANSCRIPT_WRITE_FORMATS);
 
-export const transcriptFormat = (d: DialectId): string => mappings.dialects[d].payload?.transcript ?? 'unknown';
+const transcriptFormat = (d: DialectId): string => mappings.dialects[d].payload?.transcript ?? 'unknown';
 
 /** What can be translated: host dialects with a reader, script dialects with a writer. */
 export function translatable(): { from: DialectId[]; to: DialectId[] } {
