@@ -68,10 +68,3 @@ export interface Diagnostic {
   file?: string;
   path?: string;
 }
-
-/** A hook config read from one source: the hooks plus what the reader had to say about them. */
-export interface HookSet {
-  dialect: DialectId;
-  hooks: Hook[];
-  diagnostics: Diagnostic[];
-}
