@@ -99,7 +99,6 @@ export interface DialectTimeout {
   defaultSource?: string;
   /** What a timed-out blocking hook does to the tool call. */
   onTimeout: 'proceed' | 'block' | Unknown;
-  killsProcessGroup: boolean | Unknown;
 }
 
 export interface DialectMatcher {

@@ -352,7 +352,6 @@ export const dialectFileSchema = z.strictObject({
     defaultSource: z.string().optional(),
     /** What a timed-out blocking hook does to the tool call. */
     onTimeout: z.enum(['proceed', 'block']).or(unknown),
-    killsProcessGroup: z.boolean().or(unknown),
   }),
   matcher: z
     .strictObject({
