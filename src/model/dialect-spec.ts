@@ -207,7 +207,6 @@ export interface DialectOutput {
   /** Exit codes other than 0 and 2; blocks-from-2: exit 1 is a warning, every code from 2 up blocks (Gemini CLI). */
   otherExit: 'non-blocking' | 'warning' | 'blocks-from-2' | 'denies';
   jsonOnNonZeroExit: 'honoured' | 'ignored' | Unknown;
-  stdoutJson: 'strict';
   requiresHookEventName: boolean;
   permissionDecision: ('allow' | 'deny' | 'ask')[];
   /** Top-level `decision` values honoured (Gemini CLI reads only these: block/deny block, ask asks). */

@@ -155,7 +155,6 @@ const outputSchema = z.strictObject({
    */
   otherExit: z.enum(['non-blocking', 'warning', 'blocks-from-2', 'denies']),
   jsonOnNonZeroExit: z.enum(['honoured', 'ignored']).or(unknown),
-  stdoutJson: z.literal('strict'),
   requiresHookEventName: z.boolean(),
   permissionDecision: z.array(z.enum(['allow', 'deny', 'ask'])),
   /** Top-level `decision` values honoured (Gemini CLI reads only these: block/deny block, ask asks). */
