@@ -120,7 +120,6 @@ export interface DialectMatcher {
   /** never-matches; exact-compare: an invalid regex is compared to the tool name as a string (Gemini CLI). */
   invalidRegex?: 'never-matches' | 'exact-compare' | Unknown;
   arrays?: 'unsupported' | 'never-fire' | 'any-of' | Unknown;
-  mcpNames?: string;
   /** true: a matcher on a non-tool event (source, reason, trigger) is ONE exact string: no |-lists (Gemini CLI). */
   valuesExact?: boolean;
   /** true: a matcher on a non-tool event is ignored: the hook runs for every value (GitHub Copilot CLI's sessionStart).

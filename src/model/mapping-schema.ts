@@ -376,7 +376,6 @@ export const dialectFileSchema = z.strictObject({
       /** never-matches; exact-compare: an invalid regex is compared to the tool name as a string (Gemini CLI). */
       invalidRegex: z.enum(['never-matches', 'exact-compare']).or(unknown),
       arrays: z.enum(['unsupported', 'never-fire', 'any-of']).or(unknown),
-      mcpNames: z.string(),
       /** true: a matcher on a non-tool event (source, reason, trigger) is compared as ONE exact string: no |-lists
        * (Gemini CLI).
        */
