@@ -162,7 +162,6 @@ export interface DialectRun {
   dedupIdenticalCommands?: boolean;
   aggregation?: 'deny-ask-allow' | 'last-writer-wins' | 'merge' | Unknown;
   asyncField?: boolean;
-  ifField?: boolean;
 }
 
 export interface DialectPayload {

@@ -467,7 +467,6 @@ export const dialectFileSchema = z.strictObject({
       dedupIdenticalCommands: z.boolean(),
       aggregation: z.enum(['deny-ask-allow', 'last-writer-wins', 'merge']).or(unknown),
       asyncField: z.boolean(),
-      ifField: z.boolean(),
     })
     .partial()
     .optional(),
