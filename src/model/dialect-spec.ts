@@ -170,7 +170,6 @@ export interface DialectPayload {
   toolResults?: ResultFormatName | Unknown;
   /** native permission_mode value -> canonical. */
   permissionModes: Record<string, 'default' | 'accept-edits' | 'plan' | 'bypass' | 'dont-ask' | 'auto'>;
-  failureEvent: string | null;
   alwaysSent: string[];
   /** true: UserPromptSubmit fires again with prompt "" after every tool batch (Qwen Code). */
   emptyPromptRefire?: boolean;

@@ -104,7 +104,6 @@ const payloadSchema = z.strictObject({
   toolResults: z.enum(RESULT_FORMATS).or(unknown).optional(),
   /** native permission_mode value -> canonical (default, accept-edits, plan, bypass, dont-ask, auto). */
   permissionModes: z.record(z.string(), z.enum(['default', 'accept-edits', 'plan', 'bypass', 'dont-ask', 'auto'])),
-  failureEvent: z.string().nullable(),
   alwaysSent: z.array(z.string()),
   /**
    * true: UserPromptSubmit fires again with prompt "" after every tool batch (Qwen Code). run and dispatch answer
