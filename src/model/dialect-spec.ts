@@ -75,7 +75,7 @@ export interface DialectConfig {
    * `write` (a hook file only hook-bridge's plugin reads), and the plugin runs those hooks through hook-bridge's
    * engine.
    */
-  pluginHost?: { file: string; runtime: 'node' | 'bun'; source: string };
+  pluginHost?: { file: string; source: string };
   readsForeign?: {
     dialect: DialectId;
     files: string[];

@@ -315,8 +315,6 @@ export const dialectFileSchema = z.strictObject({
         .strictObject({
           /** The plugin file, relative to the project (the agent loads it from there by itself). */
           file: z.string().min(1),
-          /** What runs it: the agent's JavaScript runtime. */
-          runtime: z.enum(['node', 'bun']),
           source: z.string().min(1),
         })
         .optional(),
