@@ -30,14 +30,12 @@ describe('the cases users met: a HookBridgeError with a clear message, not a Typ
     [
       'convert with a list of targets',
       () => lib.convert(SRC, { from: 'claude', to: ['qwen', 'codex'] }),
-      'convert(): options.to: expected one dialect id: convert() writes one text ' +
-        '(convertProject() takes a list of targets), got an array (["qwen","codex"])',
+      'convert(): options.to: expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an array (["qwen","codex"])',
     ],
     [
       'convert with a one-element list',
       () => lib.convert(SRC, { from: 'claude', to: ['qwen'] }),
-      'convert(): options.to: expected one dialect id: convert() writes one text ' +
-        '(convertProject() takes a list of targets), got an array (["qwen"])',
+      'convert(): options.to: expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an array (["qwen"])',
     ],
     [
       'convert without from',
@@ -57,8 +55,7 @@ describe('the cases users met: a HookBridgeError with a clear message, not a Typ
     [
       'an option with a typo',
       () => lib.convert(SRC, { from: 'claude', to: 'qwen', wrapp: false }),
-      'convert(): options.wrapp: not an option (did you mean wrap?); the options are to, ' +
-        'wrap, runner, pluginRoot, pluginRootOf, keyOf, emulateTodos, from, existing, file',
+      'convert(): options.wrapp: not an option (did you mean wrap?); the options are to, wrap, runner, pluginRoot, pluginRootOf, keyOf, emulateTodos, from, existing, file',
     ],
     [
       'convertProject with one dialect, not a list',

@@ -165,8 +165,7 @@ describe('convert() from the library: text in, text and report out, no disk', ()
     expect(() => convert('{"hooks":', { from: 'claude', to: 'qwen' })).toThrow(HookBridgeError);
     // One mistyped event drops its hook with a suggestion; it never refuses the file.
     const typo = convert(
-      '{"hooks":{"PreToolUSe":[{"hooks":[{"type":"command","command":"x"}]}],"Stop":[{"hooks":[{"type":"command",' +
-        '"command":"y"}]}]}}',
+      '{"hooks":{"PreToolUSe":[{"hooks":[{"type":"command","command":"x"}]}],"Stop":[{"hooks":[{"type":"command","command":"y"}]}]}}',
       { from: 'claude', to: 'qwen' },
     );
     expect(typo.report.map((r: { status: string }) => r.status)).toEqual(['dropped', 'translated']);
