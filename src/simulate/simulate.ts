@@ -313,8 +313,7 @@ async function simulateInCopy(o: SimulateOptions, src: Sources): Promise<Simulat
         c = { ...c, payload: { ...c.payload, transcript_path: empty } };
         if (given !== undefined)
           notes.push(
-            `transcript: ${mappings.dialects[host].agent} writes ${format(host)}, which test does not produce: ` +
-              `the hooks read an empty transcript`,
+            `transcript: ${mappings.dialects[host].agent} writes ${format(host)}, which test does not produce: the hooks read an empty transcript`,
           );
       }
       if (dir !== undefined) c = movePaths(c, src.project, dir);
