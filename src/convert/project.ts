@@ -37,7 +37,7 @@ import { readSourceHooks, resolveSources, type Source, type SourceOptions } from
 import { allTargets, assertHostReads, recordedTargets, targetFiles, type FileTarget } from './target-files.js';
 import { writeAtomic } from './write-atomic.js';
 
-export { discover, type Source } from './sources.js';
+export type { Source } from './sources.js';
 
 export interface ConvertProjectOptions extends Omit<SourceOptions, 'to'> {
   /** The target dialects, or `all`: every agent the project can use (allTargets). */
