@@ -26,7 +26,15 @@ Codex CLI runs a project's hooks only in a trusted project, and each hook only
 when its hash is recorded as trusted in ~/.codex/config.toml
 ($CODEX_HOME/config.toml); otherwise it skips them silently. An interactive
 \`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of
-the hooks convert wrote. \`hook-bridge doctor\` says which it will skip.`,
+the hooks convert wrote. \`hook-bridge doctor\` says which it will skip.
+
+Pi (0.79.0 on) loads .pi/extensions/hook-bridge.ts, and so runs any hook of
+.pi/hooks.json, only in a trusted project (~/.pi/agent/trust.json); in
+print, JSON and RPC modes it skips the extension without a word. An
+interactive \`pi\` asks; \`pi --approve\` trusts for one run;
+--trust-pi-project records the trust (the project's real path: true), and
+--remove takes back only what it recorded. \`hook-bridge doctor\` says whether
+Pi will skip it.`,
     )
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption(
@@ -67,6 +75,10 @@ the hooks convert wrote. \`hook-bridge doctor\` says which it will skip.`,
     .option(
       '--trust-codex-hooks',
       'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to .codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)',
+    )
+    .option(
+      '--trust-pi-project',
+      'Pi runs .pi/extensions/hook-bridge.ts only in a trusted project: record this project as trusted in $PI_CODING_AGENT_DIR/trust.json (default ~/.pi/agent/trust.json; only its key is added; --remove takes it back)',
     )
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(

@@ -7,7 +7,7 @@ export function registerDoctor(p: Command): void {
     .summary("will this project's hooks run here as converted? each problem with its fix")
     .description(
       "will this project's hooks run here as converted: hook-bridge on the PATH (which one, its version), the " +
-        'agents installed, hooks Codex CLI will skip as untrusted, gates in files Copilot CLI reads itself, converted files out of date, hooks whose program is missing — each with its fix',
+        'agents installed, hooks Codex CLI will skip as untrusted, a project whose hook-bridge extension Pi skips as untrusted, gates in files Copilot CLI reads itself, converted files out of date, hooks whose program is missing — each with its fix',
     )
     .addHelpText(
       'after',
@@ -16,7 +16,8 @@ Exit 0 when all is well, 1 when something would not run (or not as
 converted), 2 on bad usage. Nothing is written. This machine's PATH stands in
 for the agents' (an agent started from a desktop launcher may have another).
 Each problem comes with its fix: a command to run (hook-bridge convert --to
-codex --trust-codex-hooks, npm install -g hook-bridge …) or a step to take.`,
+codex --trust-codex-hooks, hook-bridge convert --to pi --trust-pi-project,
+npm install -g hook-bridge …) or a step to take.`,
     )
     .argument('[project]', 'the project directory (default: .)')
     .addOption(new Option('--format <format>', 'report format, on stdout').choices(['text', 'json']).default('text'))

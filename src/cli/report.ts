@@ -271,6 +271,19 @@ export function convertJson(
       changes: changeSummary(t.changes),
       ...(f.check ? { upToDate: upToDate(t) } : {}),
       ...(t.trust ? { trust: t.trust } : {}),
+      ...(t.projectTrust
+        ? {
+            projectTrust: {
+              store: t.projectTrust.store,
+              project: t.projectTrust.key,
+              trusted: t.projectTrust.trusted,
+              ...(t.projectTrust.entry ? { entry: t.projectTrust.entry } : {}),
+              ...(t.projectTrust.recorded ? { recorded: true } : {}),
+              ...(t.projectTrust.removed ? { removed: true } : {}),
+              ...(t.projectTrust.error ? { error: t.projectTrust.error.describe() } : {}),
+            },
+          }
+        : {}),
       ...(t.plugin
         ? {
             plugin: {

@@ -23,6 +23,14 @@ import { RUNNER_GUARD } from '../dialects/runner-guard.js';
 import { mayHavePolicy } from '../dialects/wrapper.js';
 import { planGates, type GateOutcome } from './foreign-gates.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
+import {
+  type ProjectTrustState,
+  projectTrustDiagnostics,
+  projectTrustState,
+  recordProjectTrust,
+  shownStore,
+  removeProjectTrust,
+} from './project-trust.js';
 import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
@@ -73,6 +81,11 @@ export interface ConvertProjectOptions extends Omit<SourceOptions, 'to'> {
    * hook-bridge wrote in the user's trust store (`--trust-codex-hooks`; writes under HOME / CODEX_HOME).
    */
   trustHooks?: boolean;
+  /**
+   * On a plugin host that runs its plugins only in a trusted project (`config.pluginHost.projectTrust`, Pi 1.x): record
+   * the project as trusted in the user's store (`--trust-<id>-project`); `--remove` takes back what it added.
+   */
+  trustProject?: boolean;
   /** The home directory and environment the user's files are found with (default: this process's). */
   home?: string;
   env?: NodeJS.ProcessEnv;
@@ -106,6 +119,8 @@ export interface TargetOutcome {
   trust?: TrustOutcome;
   /** On a plugin host (mappings `config.pluginHost`): the plugin file that runs the hooks (plugin-files.ts). */
   plugin?: PluginOutcome;
+  /** On a plugin host that runs its plugins only in a trusted project: what the user's store says of this one. */
+  projectTrust?: ProjectTrustState & { recorded?: boolean; removed?: boolean };
 }
 
 export interface ConvertProjectResult {
@@ -543,7 +558,33 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const writesNothing = o.stdout === true || o.dryRun === true || o.check === true;
   const broken = o.trustHooks && !writesNothing ? trustSteps.find((s) => s.plan.storeError) : undefined;
   if (broken) throw broken.plan.storeError!;
+  // The project trust of a plugin host: of this project (nothing for a text printed or written elsewhere).
+  const projectTrust = targets.flatMap((t) => {
+    if (o.stdout || o.out) return [];
+    const s = t.hosts.map((h) => projectTrustState(h, project, o)).find((x) => x !== undefined);
+    return s ? [{ t, s }] : [];
+  });
+  const unreadable = o.trustProject && !writesNothing && !o.remove ? projectTrust.find((p) => p.s.error) : undefined;
+  if (unreadable) throw unreadable.s.error!;
   writeAll(writes);
+  for (const { t, s } of projectTrust) {
+    if (o.remove) {
+      const removed = !writesNothing && removeProjectTrust(s.dialect, project, o);
+      t.projectTrust = { ...s, removed };
+      if (removed)
+        diagnostics.push({
+          severity: 'info',
+          code: 'projectTrustRemoved',
+          file: t.file,
+          message: `took back the trust of ${s.key} that hook-bridge recorded in ${shownStore(s.store)}`,
+        });
+      continue;
+    }
+    const recorded = o.trustProject === true && !writesNothing && recordProjectTrust(s);
+    t.projectTrust = recorded ? { ...projectTrustState(s.dialect, project, o)!, recorded } : s;
+    if (recorded || t.changed || o.trustProject)
+      diagnostics.push(...projectTrustDiagnostics(t.projectTrust, recorded, t.file));
+  }
   for (const { t, plan } of trustSteps) {
     const record = o.trustHooks === true && !writesNothing;
     t.trust = applyTrust(plan, record, o.backup ?? true);

@@ -11,6 +11,7 @@ import { VERSION } from '../version.js';
 import { plural } from '../model/plural.js';
 import { conversionChecks, type ConvertedFile } from './conversions.js';
 import { auditHooks, programChecks, trustChecks } from './hooks.js';
+import { projectTrustChecks } from './project-trust.js';
 import { agentChecks, hookBridgeChecks, type RunnerUse } from './programs.js';
 import type { CheckKind, DoctorOptions, DoctorResult } from './types.js';
 
@@ -81,6 +82,7 @@ export async function doctor(o: DoctorOptions = {}): Promise<DoctorResult> {
     ...runners,
     ...agents,
     ...trustChecks(hooks, project, { ...context, convertCommand: (f) => conversions.commands.get(f) }),
+    ...projectTrustChecks(hooks, project, { ...context, convertCommand: (f) => conversions.commands.get(f) }),
     ...conversions.checks,
     ...programChecks(hooks, cwd),
   ];

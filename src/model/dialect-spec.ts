@@ -75,7 +75,7 @@ export interface DialectConfig {
    * `write` (a hook file only hook-bridge's plugin reads), and the plugin runs those hooks through hook-bridge's
    * engine.
    */
-  pluginHost?: { file: string; source: string };
+  pluginHost?: { file: string; projectTrust?: DialectProjectTrust; source: string };
   readsForeign?: {
     dialect: DialectId;
     files: string[];
@@ -86,6 +86,25 @@ export interface DialectConfig {
     switchOff: string | null;
     source: string;
   }[];
+}
+
+/**
+ * A plugin host that loads the project's plugins only in a trusted project, headless skipping them without a word
+ * (Pi 1.x): where the user's trust is recorded and what else decides it.
+ */
+export interface DialectProjectTrust {
+  /** The user's store, `~/…`: folder (real path) → true, false or null; the nearest one up with true/false decides.
+   */
+  store: string;
+  /** A variable that, when set, is the folder of the store instead of the one `store` names. */
+  dirVar?: string;
+  /** A user setting that decides a project the store says nothing of: `trusts` trusts every project. */
+  setting?: { file: string; key: string; trusts: string };
+  /** The agent's flag that trusts the project for one run. */
+  runFlag: string;
+  /** The agent's first version that asks for the trust (earlier ones load the plugins in any project). */
+  since: string;
+  source: string;
 }
 
 export interface DialectTimeout {

@@ -315,6 +315,31 @@ export const dialectFileSchema = z.strictObject({
         .strictObject({
           /** The plugin file, relative to the project (the agent loads it from there by itself). */
           file: z.string().min(1),
+          /**
+           * The agent loads the project's plugins only in a project the user trusts, and headless skips them without a
+           * word (Pi 1.x): where it records that trust, and what else decides it. convert says so, `doctor` reads the
+           * store, and convert records the trust only when asked (src/convert/project-trust.ts).
+           */
+          projectTrust: z
+            .strictObject({
+              /**
+               * The user's store, `~/…`: a JSON object of folder (its real path) → true (trusted), false (not) or
+               * null (no decision); the nearest folder from the project up with true or false decides.
+               */
+              store: z.string().regex(/^~\//),
+              /** A variable that, when set, is the folder of the store instead of the one `store` names. */
+              dirVar: z.string().min(1).optional(),
+              /** A user setting that decides a project the store says nothing of: `trusts` trusts every project. */
+              setting: z
+                .strictObject({ file: z.string().regex(/^~\//), key: z.string().min(1), trusts: z.string().min(1) })
+                .optional(),
+              /** The agent's flag that trusts the project for one run. */
+              runFlag: z.string().min(1),
+              /** The agent's first version that asks for the trust (earlier ones load the plugins in any project). */
+              since: z.string().min(1),
+              source: z.string().min(1),
+            })
+            .optional(),
           source: z.string().min(1),
         })
         .optional(),
