@@ -244,7 +244,7 @@ function placeHook(d: Draft): Place | string {
   if (evidence === 'extension')
     d.notes.push(
       `${place.native} is carried under its ` +
-        mappings.dialects[target.spec.extends ?? target.id].agent +
+        mappings.dialects[target.spec.payloadDialect ?? target.id].agent +
         ` name (hook-bridge's extension of the format)`,
     );
   else if (evidence === 'documented' && target.spec.observedVersion)
@@ -287,7 +287,7 @@ function targetMatcher(d: Draft, place: Place): { matcher?: string | string[]; w
     }
     // Tool availability is a fact about an agent, not about a format another agent's tables stand in for (hooks.yaml).
     const entries =
-      h.matcher.kind === 'tools' && !target.spec.extends
+      h.matcher.kind === 'tools' && !target.spec.payloadDialect
         ? h.matcher.tools.map((c) => toolEntry(target.id, c)).filter((e): e is ToolEntry => !!e)
         : [];
     const gone = entries.filter((e) => e.status === 'historical').map((e) => e.name);

@@ -231,7 +231,7 @@ type DialectSpecOutput = (typeof mappings.dialects)[DialectId]['output'];
 function limitsOf(d: DialectId): Limit[] {
   const ref = REFERENCE_DIALECT;
   const [rs, s] = [mappings.dialects[ref], mappings.dialects[d]];
-  if (d === ref || s.extends === ref || !rs.output || !s.output) return [];
+  if (d === ref || s.payloadDialect === ref || !rs.output || !s.output) return [];
   const [ro, o] = [rs.output, s.output];
   const out: Limit[] = [];
   const add = (what: string, reference: string, here: string) => {

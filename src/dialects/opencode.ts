@@ -136,10 +136,12 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
       );
       if (!a) return;
       const context = a.context.length ? `\n${a.context.join('\n')}` : '';
-      // No one to ask here (OpenCode never calls permission.ask): an ask is a deny with its reason.
-      if (a.ask !== undefined || a.block !== undefined) running.delete(str(inp.callID));
-      if (a.ask !== undefined) throw new Error(`${a.ask || 'a hook asked for confirmation'}${context}`);
-      if (a.block !== undefined) throw new Error(`${a.block || 'blocked by a hook'}${context}`);
+      // An ask never comes here: OpenCode has no way to ask (its facts: permissionDecision without ask), so the engine
+      // hands it over as the deny it is there.
+      if (a.block !== undefined) {
+        running.delete(str(inp.callID));
+        throw new Error(`${a.block || 'blocked by a hook'}${context}`);
+      }
       if (a.input) {
         for (const k of Object.keys(args)) delete args[k];
         Object.assign(args, a.input);

@@ -280,8 +280,17 @@ export interface DialectFile {
    * plugin, a file format).
    */
   cli?: { commands: string[]; versionArgs: string[]; source: string } | null;
-  /** The dialect whose facts it inherits where it states none (hooks-yaml: claude's payload, tools and outputs). */
-  extends?: DialectId;
+  /**
+   * Where the facts it does not state come from, deep-merged (its own win): a dialect (hooks-yaml: claude), or a base
+   * file of mappings/dialects/, `_<name>.yaml` (`_plugin-host`: what hook-bridge's engine does on every plugin host).
+   */
+  inherits?: DialectId | `_${string}`;
+  /**
+   * A file format whose hooks are another dialect's scripts (hooks-yaml: claude): they get that dialect's payload and
+   * answer in its protocol, and the format names tools and events as it does where it names none itself. Such a
+   * dialect is no agent: no runner of its own, never a host.
+   */
+  payloadDialect?: DialectId;
   config: DialectConfig;
   timeout: DialectTimeout;
   matcher: DialectMatcher;

@@ -243,7 +243,17 @@ export const dialectFileSchema = z.strictObject({
     })
     .nullable()
     .optional(),
-  extends: dialectId.optional(),
+  /**
+   * Where the facts it does not state come from, deep-merged (its own win): a dialect (hooks-yaml: claude), or a base
+   * file of mappings/dialects/, `_<name>.yaml` (`_plugin-host`: what hook-bridge's engine does on every plugin host).
+   */
+  inherits: z.union([dialectId, z.templateLiteral(['_', z.string().regex(/^[a-z0-9-]+$/)])]).optional(),
+  /**
+   * A file format whose hooks are another dialect's scripts (hooks-yaml: claude): they get that dialect's payload and
+   * answer in its protocol, and the format names tools and events as it does where it names none itself. Such a
+   * dialect is no agent: no runner of its own, never a host.
+   */
+  payloadDialect: dialectId.optional(),
   config: z
     .strictObject({
       /**

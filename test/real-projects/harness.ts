@@ -54,7 +54,7 @@ export const origin = (name: string): Origin =>
 
 /** The agents a project's hooks are converted to: every agent but its own (a format with no runner is no agent). */
 export const hostsFor = (from: DialectId): DialectId[] =>
-  DIALECT_IDS.filter((d) => d !== from && mappings.dialects[d].extends === undefined);
+  DIALECT_IDS.filter((d) => d !== from && mappings.dialects[d].payloadDialect === undefined);
 
 /** A decision and whether context reached the model: what is compared. */
 export type Outcome = string;
