@@ -18,7 +18,9 @@ each target, e.g. .qwen/settings.hook-bridge.json for .qwen/settings.json;
 one folder up where an agent reads every file of the folder, as Copilot does
 .github/hooks/: .github/hook-bridge.hook-bridge.json. Commit it with the
 settings) are updated, removed when their source hook is gone, never
-duplicated; entries a person wrote are never touched.
+duplicated; entries a person wrote are never touched. A file two targets write
+(.codebuddy/settings.json: codebuddy and codebuddy-ide) is one sync: converting
+for one keeps the entries written for the other, written for both.
 \`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge
 wrote out again.
 
@@ -66,7 +68,7 @@ Pi will skip it.`,
     )
     .option(
       '--remove',
-      'take every entry hook-bridge wrote out of the --to targets, giving back each file as it was (one it created is deleted, with its record and .bak); reads no source',
+      'take every entry hook-bridge wrote out of the --to targets, giving back each file as it was (one it created is deleted, with its record and .bak); reads no source, but for a file another target shares: the entries written for both are written again for that one alone',
     )
     .option(
       '--emulate-todos',

@@ -607,13 +607,22 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
 /**
  * Bad input is not converted: a wrong shape or an invalid regex in a source would otherwise become a
  * config that loads and silently does nothing. An event hook-bridge does not know is no reason to refuse
- * the file: that hook is dropped with the reason (convertHooks), the rest converts. (Nor is a comment that
- * makes the source's own agent ignore the file.)
+ * the file: that hook is dropped with the reason (convertHooks), the rest converts. A source its own agent
+ * ignores as a whole (a comment or a trailing comma it rejects) is refused too: none of its hooks run there,
+ * so converting them would run on another agent what the source's agent does not run at all.
  */
 export function assertConvertible(diagnostics: Diagnostic[]): void {
-  const bad = diagnostics.filter((d) => d.severity === 'error' && d.code !== 'jsonSyntaxIgnoresFile');
+  const bad = diagnostics.filter((d) => d.severity === 'error');
   if (!bad.length) return;
-  const lines = bad.map((d) => [d.file, d.path, d.message].filter(Boolean).join(': '));
+  const lines = bad.map((d) =>
+    [
+      d.file,
+      d.path,
+      d.code === 'jsonSyntaxIgnoresFile' ? `${d.message} and convert again; nothing was written` : d.message,
+    ]
+      .filter(Boolean)
+      .join(': '),
+  );
   throw new HookBridgeError(
     `${lines[0]}${
       lines.length > 1

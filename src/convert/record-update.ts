@@ -7,6 +7,7 @@ import { dialects } from '../dialects/index.js';
 import { managed } from '../dialects/sync-plan.js';
 import { hookId } from './ownership.js';
 import { recordText, type Created, type OwnedEntry } from './provenance.js';
+import { hostsToRecord } from './shared-files.js';
 
 /** Event + identity of every entry in a written config (to keep the record to what is there). */
 export function presentEntries(text: string, to: DialectId): string[] {
@@ -19,8 +20,9 @@ export function presentEntries(text: string, to: DialectId): string[] {
 
 /**
  * The new record's text (undefined: no entry left, the record goes): the entries of other runs (`others`), and an
- * entry per hook this run manages after the write, named by its source (`sourceOf` its key, else `fallbackSource`);
- * and what convert `created` around them.
+ * entry per hook this run manages after the write, named by its source (`sourceOf` its key, else `fallbackSource`)
+ * and, in a file several dialects write, the `hosts` it was written for where its command does not name them; and
+ * what convert `created` around them.
  */
 export function nextRecordText(
   others: OwnedEntry[],
@@ -31,6 +33,7 @@ export function nextRecordText(
   after: string,
   to: DialectId,
   created?: Created,
+  hosts?: DialectId[],
 ): string | undefined {
   const entries: OwnedEntry[] = [
     ...others,
@@ -40,6 +43,7 @@ export function nextRecordText(
       from,
       source: (h.key && sourceOf(h.key)) ?? fallbackSource,
       key: h.key ?? handlerId(h.handler),
+      ...(hosts && hostsToRecord(handlerId(h.handler), hosts) ? { hosts } : {}),
     })),
   ];
   // In the order of the file, so that a run that changes nothing writes the same record.

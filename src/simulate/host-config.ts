@@ -215,7 +215,16 @@ export function bridgedConfig(
   const target = dialects[host];
   const gated: Entry[] = [];
   for (const s of sources) {
-    const hooks = src.codec.read(s.text, s.file, src).hooks;
+    const { hooks, diagnostics } = src.codec.read(s.text, s.file, src);
+    // A file its own agent ignores as a whole is refused by convert (assertConvertible): nothing converted runs.
+    const refused = diagnostics.find((x) => x.code === 'jsonSyntaxIgnoresFile');
+    if (refused) {
+      out.ignored.push({
+        file: s.file,
+        why: `${refused.path}: ${refused.message}; convert refuses the file until then`,
+      });
+      continue;
+    }
     // What convert writes by default: the hooks that fire for the same calls in one dispatch entry, the runner guard.
     const converted = guardEntries(
       groupEntries(
