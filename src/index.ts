@@ -1,7 +1,7 @@
-// hook-bridge as a library: everything the CLI does is importable. Every function checks what it is given
-// (model/arg-checks.ts): a bad argument or option is a HookBridgeError that names the function, the option and
-// what was expected — not a TypeError from deep inside. The checks are here, at the library's door, so that the
-// hot path (run's own bundle) never pays for them.
+// hook-bridge as a library: the public API docs/library.md documents (test/library.test.ts pins it). Every function
+// checks what it is given (model/arg-checks.ts): a bad argument or option is a HookBridgeError that names the
+// function, the option and what was expected — not a TypeError from deep inside. The checks are here, at the
+// library's door, so that the hot path (run's own bundle) never pays for them.
 import { resolve } from 'node:path';
 import {
   any,
@@ -21,36 +21,9 @@ import {
   string,
   type Check,
 } from './model/arg-checks.js';
-import { HookBridgeError } from './model/errors.js';
-import {
-  convert as convertText,
-  convertHooks as convertHookList,
-  type ConvertOptions,
-  type ConvertTextOptions,
-} from './convert/convert.js';
-import {
-  convertProject as convertFiles,
-  discover as discoverSources,
-  type ConvertProjectOptions,
-} from './convert/project.js';
-import { decideFileDialect as decideFile, detectFileDialect as detectFile } from './dialects/detect.js';
-import { readRecord as readRecordFile, recordPath as recordPathOf } from './convert/provenance.js';
-import { handlerId as idOfHandler } from './dialects/handler-id.js';
-import {
-  matcherFires as firesFor,
-  readToolMatcher as readMatcher,
-  writeToolMatcher as writeMatcher,
-} from './dialects/matcher.js';
-import { getDialect as dialectById } from './dialects/index.js';
-import {
-  groupCommand as groupedCommand,
-  parseGroup as parseGroupCommand,
-  parseWrapper as parseWrapperCommand,
-  shellQuote as quote,
-  wrapCommand as wrapperCommand,
-  type HookGroup,
-  type Wrapper,
-} from './dialects/wrapper.js';
+import { convert as convertText, type ConvertOptions, type ConvertTextOptions } from './convert/convert.js';
+import { convertProject as convertFiles, type ConvertProjectOptions } from './convert/project.js';
+import { detectFileDialect as detectFile } from './dialects/detect.js';
 import { audit as auditProjects, auditExitCode as exitCodeOf, type AuditOptions } from './audit/audit.js';
 import { applyFixes as fix } from './audit/fix.js';
 import { formatText } from './audit/format/text.js';
@@ -58,10 +31,8 @@ import { formatJson } from './audit/format/json.js';
 import { formatMarkdown } from './audit/format/markdown.js';
 import { formatSarif } from './audit/format/sarif.js';
 import { run as runOnce } from './run/main.js';
-import { parseArgs, UsageError, type RunArgs } from './run/args.js';
+import type { RunArgs } from './run/args.js';
 import { translatePayload as translateHostPayload } from './run/payload.js';
-import { readAnswer as readScriptAnswer } from './run/answer.js';
-import { emit as emitReply } from './run/emit.js';
 import { translateTranscript as translateJsonl } from './transcript/translate.js';
 import {
   simulate as simulateCall,
@@ -72,19 +43,15 @@ import { readCases as readCaseFile, runCases as runCaseList, casesExitCode as ex
 import { doctor as doctorRun, doctorExitCode as exitOfDoctor, type DoctorOptions } from './doctor/doctor.js';
 import { describeDialect as describeOne } from './dialects/describe.js';
 
-export type { ConvertOptions, ConvertResult, ConvertTextOptions, ReportRow, Status } from './convert/convert.js';
+export type { ConvertOptions, ConvertTextOptions, ReportRow, Status } from './convert/convert.js';
 export type { ConvertProjectOptions, ConvertProjectResult } from './convert/project.js';
-export type { OwnedEntry } from './convert/provenance.js';
-export { dialects } from './dialects/index.js';
 export { DIALECT_IDS, isDialectId, type DialectId } from './model/dialect-ids.js';
 export { HookBridgeError } from './model/errors.js';
-export type { Diagnostic, Hook, HookSet, Matcher } from './model/hook.js';
-export { mappings } from './model/mappings.js';
+export type { Diagnostic, Hook, Matcher } from './model/hook.js';
 export type { AuditOptions, AuditResult, RuleSetting } from './audit/audit.js';
 export { RULES } from './audit/rules/index.js';
 export type { Finding, Rule } from './audit/types.js';
 export type { RunArgs } from './run/args.js';
-export type { Answer } from './run/answer.js';
 export type { HostReply } from './run/emit.js';
 export type { SimulateOptions, SimulateResult, SimulateRow } from './simulate/simulate.js';
 export type { Case, CaseResult } from './simulate/cases.js';
@@ -133,9 +100,7 @@ const oneTarget: Check = (v) =>
   Array.isArray(v)
     ? {
         at: '',
-        what:
-          `expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an ` +
-          `array (${JSON.stringify(v)})`,
+        what: `expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an array (${JSON.stringify(v)})`,
       }
     : dialect(v);
 const CONVERT_TEXT: { [K in keyof Required<ConvertTextOptions>]: Check } = {
@@ -178,19 +143,6 @@ const AUDIT: { [K in keyof Required<AuditOptions>]: Check } = {
   ruleSet: listOf(object, 'an array of rules'),
   cwd: string,
 };
-const WRAPPER: { [K in keyof Required<Wrapper>]: Check } = {
-  runner: string,
-  from: dialect,
-  to: dialect,
-  hosts: dialects_('an array of dialect ids'),
-  event: string,
-  timeoutS: number,
-  pluginRoot: string,
-  emulateTodos: boolean,
-  calls: strings,
-  command: string,
-  args: strings,
-};
 const RUN_ARGS: { [K in keyof Required<RunArgs>]: Check } = {
   from: dialect,
   to: dialect,
@@ -213,17 +165,6 @@ const RUN_ARGS: { [K in keyof Required<RunArgs>]: Check } = {
     listOf(string, 'an array of strings', { nonEmpty: true }),
   ),
 };
-const MATCHER = fields(
-  {
-    kind: oneOf(['all', 'tools', 'values', 'pattern']),
-    tools: strings,
-    mcp: strings,
-    unknown: strings,
-    values: strings,
-    source: string,
-  },
-  { required: ['kind'] },
-);
 const findings = listOf(fields({ file: string }, { required: ['file'] }), 'an array of findings (audit().findings)');
 const raw = either(
   'the payload as a Buffer (or { tooLarge: true, head })',
@@ -235,105 +176,15 @@ export const convert = checked('convert', convertText, [
   ['text', string],
   ['options', fields(CONVERT_TEXT, { required: ['from', 'to'], closed: true })],
 ]);
-export const convertHooks = checked('convertHooks', convertHookList, [
-  [
-    'hooks',
-    listOf(
-      fields(
-        {
-          nativeEvent: string,
-          matcher: MATCHER,
-          scriptDialect: dialect,
-          fields: object,
-          groupFields: object,
-          origin: fields({ file: string, path: string }, { required: ['file', 'path'] }),
-        },
-        { required: ['nativeEvent', 'matcher', 'scriptDialect', 'fields', 'groupFields', 'origin'] },
-      ),
-      "an array of hooks (a codec's read().hooks)",
-    ),
-  ],
-  ['from', dialect],
-  ['options', fields(CONVERT, { required: ['to'], closed: true })],
-]);
 export const convertProject = checkedAsync('convertProject', convertFiles, [
   ['options', fields(CONVERT_PROJECT, { required: ['to'], closed: true })],
-]);
-export const discover = checked('discover', discoverSources, [
-  ['dir', string],
-  ['dialect', dialect],
 ]);
 /** A config file's name and its text. */
 const fileText: [string, Check][] = [
   ['file', string],
   ['text', string],
 ];
-export const decideFileDialect = checked('decideFileDialect', decideFile, fileText);
 export const detectFileDialect = checked('detectFileDialect', detectFile, fileText);
-export const readRecord = checked('readRecord', readRecordFile, [['file', string]]);
-export const recordPath = checked('recordPath', recordPathOf, [['file', string]]);
-export const handlerId = checked('handlerId', idOfHandler, [['handler', object]]);
-export const readToolMatcher = checked('readToolMatcher', readMatcher, [
-  ['dialect', dialect],
-  ['matcher', any],
-]);
-export const writeToolMatcher = checked('writeToolMatcher', writeMatcher, [
-  ['dialect', dialect],
-  ['matcher', MATCHER],
-  ['listForm', optional(boolean)],
-]);
-export const matcherFires = checked('matcherFires', firesFor, [
-  ['dialect', dialect],
-  ['matcher', any],
-  ['toolName', string],
-]);
-export const getDialect = checked('getDialect', dialectById, [['id', dialect]]);
-export const wrapCommand = checked('wrapCommand', wrapperCommand, [
-  ['wrapper', fields(WRAPPER, { required: ['runner', 'from', 'to', 'command'], closed: true })],
-]);
-export const parseWrapper = checked('parseWrapper', parseWrapperCommand, [
-  ['command', string],
-  ['runners', optional(strings)],
-]);
-export const shellQuote = checked('shellQuote', quote, [['text', string]]);
-/** One hook of a grouped entry (dialects/wrapper.ts GroupedHook). */
-const GROUPED_HOOK = fields(
-  {
-    from: dialect,
-    command: string,
-    args: strings,
-    matcher: string,
-    priority: number,
-    timeoutS: number,
-    pluginRoot: string,
-    emulateTodos: boolean,
-    calls: strings,
-    async: boolean,
-    fields: object,
-    groupFields: object,
-  },
-  { required: ['from', 'command'], closed: true },
-);
-export const groupCommand = checked('groupCommand', groupedCommand, [
-  [
-    'group',
-    fields(
-      {
-        runner: string,
-        to: dialect,
-        hosts: dialects_('an array of dialect ids'),
-        event: string,
-        hooks: listOf(GROUPED_HOOK, 'an array of hooks', { nonEmpty: true }),
-      } satisfies { [K in keyof Required<HookGroup>]: Check },
-      { required: ['runner', 'to', 'hooks'], closed: true },
-    ),
-  ],
-]);
-export const parseGroup = checked('parseGroup', parseGroupCommand, [
-  ['command', string],
-  ['runners', optional(strings)],
-]);
-export type { HookGroup, GroupedHook } from './dialects/wrapper.js';
 
 /** audit, with `cwd` honoured: the paths (default `.`) are the caller's, relative to its `cwd`, not to this process's.
  */
@@ -374,63 +225,11 @@ export const run = checkedAsync('run', runOnce, [
   ['payload', raw],
   ['env', env],
 ]);
-/** run's argument parser; a bad argument is a HookBridgeError like every other library error. */
-export const parseRunArgs = checked(
-  'parseRunArgs',
-  (argv: string[]): RunArgs | 'help' => {
-    try {
-      return parseArgs(argv);
-    } catch (e) {
-      if (e instanceof UsageError) throw new HookBridgeError(`parseRunArgs(): ${e.message}`);
-      throw e;
-    }
-  },
-  [['argv', strings]],
-);
 export const translatePayload = checked('translatePayload', translateHostPayload, [
   ['payload', object],
   ['host', dialect],
   ['script', dialect],
   ['env', env],
-]);
-export const readAnswer = checked('readAnswer', readScriptAnswer, [
-  ['script', dialect],
-  ['event', optional(string)],
-  [
-    'result',
-    fields(
-      {
-        exitCode: either(
-          'an exit code (a number, or null when killed)',
-          number,
-          expected('null', (v) => v === null),
-        ),
-        stdout: string,
-        stderr: string,
-        timedOut: boolean,
-      },
-      { required: ['exitCode', 'stdout', 'stderr', 'timedOut'] },
-    ),
-  ],
-  ['originalInput', optional(object)],
-  ['tool', optional(string)],
-]);
-export const emit = checked('emit', emitReply, [
-  ['answer', fields({ context: strings }, { required: ['context'] })],
-  [
-    'context',
-    fields(
-      { host: dialect, script: dialect, event: string, hostEvent: string, tool: string, hostTool: string },
-      { required: ['host', 'script', 'hostEvent'] },
-    ),
-  ],
-  [
-    'options',
-    fields(
-      { ask: oneOf(['ask', 'deny', 'allow']), rewrite: oneOf(['deny', 'ignore']) },
-      { required: ['rewrite'], closed: true },
-    ),
-  ],
 ]);
 export const translateTranscript = checked('translateTranscript', translateJsonl, [
   ['from', dialect],

@@ -2,6 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const entry = pathToFileURL(resolve(import.meta.dirname, '../dist/index.js')).href;
@@ -9,14 +10,14 @@ const entry = pathToFileURL(resolve(import.meta.dirname, '../dist/index.js')).hr
 describe('import from "hook-bridge" (dist/index.js)', () => {
   it('convert, audit and run are usable without the CLI', async () => {
     const lib = await import(entry);
-    const read = lib.dialects.claude.codec.read(
-      '{"hooks":{"PreToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"x"}]}]}}',
-      'x.json',
-      lib.dialects.claude,
-    );
-    expect(lib.convertHooks(read.hooks, 'claude', { to: 'codebuddy-ide' }).hooks[0].matcher).toBe(
-      '^(write_to_file|replace_in_file)$',
-    );
+    expect(
+      JSON.parse(
+        lib.convert('{"hooks":{"PreToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"x"}]}]}}', {
+          from: 'claude',
+          to: 'codebuddy-ide',
+        }).output,
+      ).hooks.PreToolUse[0].matcher,
+    ).toBe('^(write_to_file|replace_in_file)$');
     const r = lib.audit({ paths: [resolve(import.meta.dirname, '../examples/audit-project')] });
     expect(r.findings.length).toBeGreaterThan(10);
     expect(JSON.parse(lib.formatAuditSarif(r)).version).toBe('2.1.0');
@@ -51,6 +52,104 @@ describe('import from "hook-bridge" (dist/index.js)', () => {
   });
 });
 
+// The public API (docs/library.md documents each): what a user needs to convert, audit, test, check and describe
+// agents' hooks and run a script as a host's hook; the pieces these are built from stay inside (issue 35). A change
+// here is a change to the published API: docs/library.md and this list change together.
+const API = {
+  values: [
+    'DIALECT_IDS',
+    'HookBridgeError',
+    'RULES',
+    'applyFixes',
+    'audit',
+    'auditExitCode',
+    'casesExitCode',
+    'convert',
+    'convertProject',
+    'describeDialect',
+    'detectFileDialect',
+    'doctor',
+    'doctorExitCode',
+    'formatAuditJson',
+    'formatAuditMarkdown',
+    'formatAuditSarif',
+    'formatAuditText',
+    'isDialectId',
+    'readCases',
+    'run',
+    'runCases',
+    'simulate',
+    'simulateExitCode',
+    'translatePayload',
+    'translateTranscript',
+  ],
+  types: [
+    'AuditOptions',
+    'AuditResult',
+    'Call',
+    'Case',
+    'CaseResult',
+    'CheckKind',
+    'CheckStatus',
+    'ConvertOptions',
+    'ConvertProjectOptions',
+    'ConvertProjectResult',
+    'ConvertTextOptions',
+    'Decision',
+    'DescribedEvent',
+    'DescribedTool',
+    'Diagnostic',
+    'DialectDescription',
+    'DialectId',
+    'DoctorCheck',
+    'DoctorOptions',
+    'DoctorResult',
+    'Fact',
+    'Finding',
+    'Hook',
+    'HostReply',
+    'Limit',
+    'Matcher',
+    'ReportRow',
+    'Rule',
+    'RuleSetting',
+    'RunArgs',
+    'SimulateOptions',
+    'SimulateResult',
+    'SimulateRow',
+    'Status',
+  ],
+};
+
+describe('the public API: exactly the documented exports', () => {
+  it('dist/index.js exports the values, dist/types/index.d.ts those and the types, nothing else', async () => {
+    expect(Object.keys(await import(entry)).sort()).toEqual(API.values);
+    const file = resolve(import.meta.dirname, '../dist/types/index.d.ts');
+    const program = ts.createProgram([file], { noEmit: true, types: [] });
+    const checker = program.getTypeChecker();
+    const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(file)!)!);
+    const isValue = (s: ts.Symbol) =>
+      ((s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s).flags & ts.SymbolFlags.Value) !== 0;
+    expect(
+      exported
+        .filter((s) => !isValue(s))
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(API.types);
+    expect(
+      exported
+        .filter(isValue)
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(API.values);
+  });
+  it('docs/library.md names every export', () => {
+    const doc = readFileSync(resolve(import.meta.dirname, '../docs/library.md'), 'utf8');
+    const missing = [...API.values, ...API.types].filter((n) => !new RegExp(`\\b${n}\\b`).test(doc));
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('convert() from the library: text in, text and report out, no disk', () => {
   it('converts, merges into given text, and refuses bad input', async () => {
     const { convert, HookBridgeError } = await import(entry);
@@ -66,8 +165,7 @@ describe('convert() from the library: text in, text and report out, no disk', ()
     expect(() => convert('{"hooks":', { from: 'claude', to: 'qwen' })).toThrow(HookBridgeError);
     // One mistyped event drops its hook with a suggestion; it never refuses the file.
     const typo = convert(
-      '{"hooks":{"PreToolUSe":[{"hooks":[{"type":"command","command":"x"}]}],"Stop":[{"hooks":[{"type":"command",' +
-        '"command":"y"}]}]}}',
+      '{"hooks":{"PreToolUSe":[{"hooks":[{"type":"command","command":"x"}]}],"Stop":[{"hooks":[{"type":"command","command":"y"}]}]}}',
       { from: 'claude', to: 'qwen' },
     );
     expect(typo.report.map((r: { status: string }) => r.status)).toEqual(['dropped', 'translated']);

@@ -34,7 +34,7 @@ export function relativeLinks(from: string, text: string): Link[] {
 
 /** GitHub's anchors for a Markdown file's headings: lowercased, punctuation dropped, spaces as `-`, repeats numbered.
  */
-export function anchors(text: string): Set<string> {
+function anchors(text: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
   for (const m of withoutBlocks(text).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {

@@ -10,7 +10,7 @@ import { answerVoid } from '../run/answer.js';
 import { hostDecides, type Decision, type Outcome } from '../run/host-decision.js';
 import { quoted, usesKey } from './script-text.js';
 
-export type FormKind = 'permission' | 'decision' | 'exit2' | 'continue' | 'rewrite' | 'context';
+type FormKind = 'permission' | 'decision' | 'exit2' | 'continue' | 'rewrite' | 'context';
 
 export interface AnswerForm {
   kind: FormKind;
@@ -29,7 +29,7 @@ export interface AnswerForm {
 }
 
 /** The output a form stands for: what the agent reads. */
-export const formResult = (f: AnswerForm): ScriptResult => ({
+const formResult = (f: AnswerForm): ScriptResult => ({
   exitCode: f.exitCode,
   stdout: f.json ? `${JSON.stringify(f.json)}\n` : '',
   stderr: f.stderr ? 'reason\n' : '',
@@ -50,7 +50,7 @@ const BLOCK_END = /^\s*(?:fi|done|esac|;;|}|\)|return\b|else\b|elif\b|except\b|f
  * (the script goes on and ends). A block's end, a return or a dedent (Python) ends the search: an exit after it is on
  * another path.
  */
-export function exitAfter(text: string, at: number): number {
+function exitAfter(text: string, at: number): number {
   const start = text.lastIndexOf('\n', at) + 1;
   const first = text.slice(start, text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at));
   const indent = first.length - first.trimStart().length;

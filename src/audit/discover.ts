@@ -72,7 +72,7 @@ export function noHookConfig(where: string, user = false): HookBridgeError {
 }
 
 /** The project a config file belongs to: the directory its conventional location hangs off, else its own. */
-export function projectOf(file: string): string {
+function projectOf(file: string): string {
   const abs = resolve(file);
   const rels = [...DIALECT_IDS.flatMap(projectPaths), ...UNREAD_LOCATIONS.map((u) => u.path)];
   const norm = abs.split(sep).join('/');

@@ -55,13 +55,7 @@ function stops(agent: DialectId, event: string, code: number, mode: string | und
  * What failing with `code` on every call means for a hook on `host`: whose rules read it, whether it blocks, and what
  * `run` does (it lets the call proceed, names the program, and `--on-missing` changes that for 126/127).
  */
-export function failureOutcome(
-  h: Hook,
-  host: DialectId,
-  code: number | undefined,
-  native = false,
-  mode?: string,
-): string {
+function failureOutcome(h: Hook, host: DialectId, code: number | undefined, native = false, mode?: string): string {
   if (code === undefined) return 'the hook fails on every call and never does its job';
   const wrapped = !native && !unwrapped(h, host);
   const reader = wrapped ? h.scriptDialect : host;

@@ -24,11 +24,7 @@ export interface NativeRead extends HookEntry {
 }
 
 /** The reading of a config by the audit's target, when it reads that file itself. */
-export function nativeReading(
-  project: string,
-  config: ConfigFile,
-  target: DialectId | undefined,
-): ForeignRead | undefined {
+function nativeReading(project: string, config: ConfigFile, target: DialectId | undefined): ForeignRead | undefined {
   return target && target !== config.dialect
     ? readsNatively(target, config.dialect, relative(project, config.file))
     : undefined;

@@ -61,7 +61,7 @@ export interface Finding {
   group?: { id: number; size: number };
 }
 
-export interface Decides {
+interface Decides {
   agent: DialectId;
   event: string;
   decision: Decision;
@@ -75,7 +75,7 @@ export interface HookEntry {
   host: DialectId;
 }
 
-export interface ReportInput {
+interface ReportInput {
   messageId: string;
   data?: Record<string, string | number>;
   file?: string;

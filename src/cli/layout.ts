@@ -87,13 +87,6 @@ export function wrapLine(line: string, width: number, indent?: number): string[]
   return out.map((l) => l.trimEnd());
 }
 
-/** Every line of a text wrapped (wrapLine, each with its own indent). */
-export const wrapText = (text: string, width: number): string =>
-  text
-    .split('\n')
-    .flatMap((l) => wrapLine(l, width))
-    .join('\n');
-
 /** The fewest columns a wrapped column of a table is given before the table is split into parts. */
 const MIN_COLUMN = 24;
 

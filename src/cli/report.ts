@@ -15,7 +15,7 @@ import { wrapLine } from './layout.js';
 import { pluginNote } from '../convert/plugin-files.js';
 
 /** Counts of what a write did to hook-bridge's entries, with the removed and hand-written ones named. */
-export function changeSummary(c: WriteChanges) {
+function changeSummary(c: WriteChanges) {
   return {
     added: c.added.length,
     updated: c.updated.length,
@@ -35,7 +35,7 @@ const paint = (pc: Colors): Record<Status, (s: string) => string> => ({
 /** A path as the text report shows it: relative to the directory convert ran in (`<stdin>` for -). */
 export const shownPath = (f: string, cwd = process.cwd()): string => (f === '-' ? '<stdin>' : relative(cwd, f) || f);
 
-export function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), pc = colors()): string {
+function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), pc = colors()): string {
   const where = [d.file ? shownPath(d.file, cwd) : undefined, d.path].filter(Boolean).join(' ');
   const sev =
     d.severity === 'error' ? pc.red('error') : d.severity === 'warning' ? pc.yellow('warning') : pc.dim('info');
@@ -83,9 +83,7 @@ export function formatConvertReport(
     const c = changeSummary(t.changes);
     const dry = t.diff !== undefined || (!t.written && t.changed);
     lines.push([
-      `  entries hook-bridge manages: ${c.added} ${dry ? 'to add' : 'added'}, ${c.updated} ` +
-        `${dry ? 'to update' : 'updated'}, ${c.removed.length} ${dry ? 'to remove' : 'removed'}, ${c.unchanged} ` +
-        `unchanged`,
+      `  entries hook-bridge manages: ${c.added} ${dry ? 'to add' : 'added'}, ${c.updated} ${dry ? 'to update' : 'updated'}, ${c.removed.length} ${dry ? 'to remove' : 'removed'}, ${c.unchanged} unchanged`,
       4,
     ]);
     for (const x of t.changes.removed)
@@ -149,9 +147,7 @@ export function formatConvertReport(
     lines.push([
       `  ${plural(g.paths.length, 'hook')} gated for ${host}${now.length ? ` (${now.join(', ')})` : ''}` +
         (g.paths.length
-          ? `: its own reading of ${them} does nothing, so each runs there once, from ` +
-            `${own ? rel(own.file) : 'its converted entry'}; ${ownAgent} runs ${them} as before ` +
-            `(docs/decided-behaviours.md)`
+          ? `: its own reading of ${them} does nothing, so each runs there once, from ${own ? rel(own.file) : 'its converted entry'}; ${ownAgent} runs ${them} as before (docs/decided-behaviours.md)`
           : ''),
       4,
     ]);
@@ -162,7 +158,7 @@ export function formatConvertReport(
 }
 
 /** A file other dialects write too: whose it is as well, and what became of their entries (shared-files.ts). */
-export function sharedNote(t: TargetOutcome): string {
+function sharedNote(t: TargetOutcome): string {
   const s = t.shared!;
   const agents = (ds: DialectId[]) => ds.map((d) => `${mappings.dialects[d].agent} (${d})`).join(', ');
   const named = t.hosts.filter((d) => !s.kept.includes(d));

@@ -80,7 +80,7 @@ export interface ConvertResult {
 /** Extra time the host gives a wrapped hook beyond the script's own timeout, so the wrapper decides first. */
 export const WRAPPER_GRACE_MS = 5000;
 /** Timeouts of this many seconds or more in a seconds dialect were probably meant as ms (30000 s = 8 h). */
-export const ABSURD_TIMEOUT_S = 3600;
+const ABSURD_TIMEOUT_S = 3600;
 /** Handler fields whose loss changes what the hook does (not just how it is shown). */
 const BEHAVIOUR_FIELDS = new Set(['async', 'sequential', 'if', 'env', 'shell', 'allowedEnvVars', 'once']);
 /** The body of a prompt/agent/http hook: part of its type, not an extra field. */

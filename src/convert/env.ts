@@ -8,7 +8,7 @@ import { mappings } from '../model/mappings.js';
  * A shell expression for the project directory on an agent that sets no variable for it (`env.projectRoot`):
  * git-toplevel-of-cwd (Codex CLI) runs hooks in the session's cwd inside the project, whose root holds .git.
  */
-export const PROJECT_ROOT_EXPR: Record<'git-toplevel-of-cwd', string> = {
+const PROJECT_ROOT_EXPR: Record<'git-toplevel-of-cwd', string> = {
   'git-toplevel-of-cwd': '$(git rev-parse --show-toplevel 2>/dev/null || pwd)',
 };
 

@@ -26,7 +26,7 @@ import { toml } from '../lazy.js';
 import { writeAtomic } from './write-atomic.js';
 
 /** PreToolUse -> pre_tool_use: the event name in Codex CLI's trust keys and hashes. */
-export const snakeEvent = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+const snakeEvent = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 /** JSON with object keys sorted and no spaces (serde_json of a canonicalised value). */
 export function canonicalJson(v: unknown): string {
@@ -223,7 +223,7 @@ function readStoreText(text: string, file: string): Map<string, string> {
 }
 
 /** Record the hashes in the store file: atomic, mode and symlink kept; nothing written when all are there. */
-export function recordTrust(
+function recordTrust(
   file: string,
   entries: { key: string; hash: string }[],
   backup: boolean,

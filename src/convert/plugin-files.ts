@@ -30,7 +30,7 @@ export interface PluginOutcome {
   version?: string;
 }
 
-export const pluginHash = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+const pluginHash = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
 /** Is this the text hook-bridge wrote (its record's hash, or exactly what the version it names writes)? */
 function unedited(host: DialectId, text: string, recorded: Created['plugin']): boolean {

@@ -22,11 +22,11 @@ import { deleteCreatedFile, missingDirectories } from './created.js';
 import { writeAtomic } from './write-atomic.js';
 
 /** The project trust facts of a dialect, where it has them. */
-export const projectTrustOf = (d: DialectId): DialectProjectTrust | undefined =>
+const projectTrustOf = (d: DialectId): DialectProjectTrust | undefined =>
   mappings.dialects[d].config.pluginHost?.projectTrust;
 
 /** The convert flag that records a dialect's project trust (src/cli/main.ts declares it). */
-export const trustProjectFlag = (d: DialectId): string => `--trust-${d}-project`;
+const trustProjectFlag = (d: DialectId): string => `--trust-${d}-project`;
 
 export interface ProjectTrustState {
   dialect: DialectId;
@@ -60,7 +60,7 @@ function userFile(rel: string, t: DialectProjectTrust, home: string, env: NodeJS
 }
 
 /** The store's object: folder -> true | false | null. Anything else: a HookBridgeError naming the file. */
-export function readTrustStore(file: string, text: string): Record<string, boolean | null> {
+function readTrustStore(file: string, text: string): Record<string, boolean | null> {
   let v: unknown;
   try {
     v = JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -47,7 +47,7 @@ import { allTargets, assertHostReads, recordedTargets, targetFiles, type FileTar
 import { writeAtomic } from './write-atomic.js';
 import { removePlan, sharePlan, sharersOf } from './shared-files.js';
 
-export { discover, type Source } from './sources.js';
+export type { Source } from './sources.js';
 
 export interface ConvertProjectOptions extends Omit<SourceOptions, 'to'> {
   /** The target dialects, or `all`: every agent the project can use (allTargets). */

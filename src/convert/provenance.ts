@@ -56,7 +56,7 @@ export interface Created {
   plugin?: { hash: string; directories?: number };
 }
 
-export const RECORD_NOTE =
+const RECORD_NOTE =
   'hook-bridge convert wrote these entries into the config beside this file; a re-run updates or removes only ' +
   'these. Commit this file with it. `hook-bridge convert --to <dialect> --remove` takes them out.';
 

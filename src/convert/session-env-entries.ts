@@ -102,7 +102,7 @@ export const SESSION_ENV_NOTE =
   '(--session-env)';
 
 /** The entry of `hosts` that runs only the session environment step for each shell call. */
-export const sessionEnvCommand = (runner: string, hosts: readonly DialectId[], event: string) =>
+const sessionEnvCommand = (runner: string, hosts: readonly DialectId[], event: string) =>
   `${runner} dispatch --to ${hosts.join(',')}` +
   // A host whose payloads do not say which event they are for is told (Copilot CLI's own files).
   (mappings.dialects[hosts[0]!].payload?.eventNamed === false ? ` --event ${event}` : '') +

@@ -16,7 +16,7 @@ export const sharersOf = (file: string, project: string): DialectId[] =>
   DIALECT_IDS.filter((d) => resolve(join(project, mappings.dialects[d].config.write)) === file);
 
 /** Hosts in one order whatever order they were named in: the same file and record from any sequence of runs. */
-export const inOrder = (hosts: Iterable<DialectId>): DialectId[] => {
+const inOrder = (hosts: Iterable<DialectId>): DialectId[] => {
   const set = new Set(hosts);
   return DIALECT_IDS.filter((d) => set.has(d));
 };
@@ -35,7 +35,7 @@ export const hostsToRecord = (id: string, hosts: DialectId[]): DialectId[] | und
  * The hosts a recorded entry was written for, among `sharers`: its record's `hosts`, else (a record of an earlier
  * version) the `--to` its command names; undefined when neither says.
  */
-export function hostsOf(e: OwnedEntry, sharers: readonly DialectId[]): DialectId[] | undefined {
+function hostsOf(e: OwnedEntry, sharers: readonly DialectId[]): DialectId[] | undefined {
   const named = e.hosts ?? writtenHosts(e.id);
   if (!named?.every(isDialectId)) return undefined;
   const hosts = named.filter((d) => sharers.includes(d));

@@ -29,7 +29,7 @@ import {
 import { planSync, type ExistingEntry } from './sync-plan.js';
 
 /** The version this format's files carry (a file without one is read as it: observed, docs/observations.md). */
-export const ACTION_LISTS_VERSION = 1;
+const ACTION_LISTS_VERSION = 1;
 
 /** The key of an action a canonical handler field is read from: the command from this system's own field where the
  * action has one (Copilot CLI's `linux`), else `bash`, else `command`; the timeout from `timeoutSec`, else `timeout`.
@@ -62,7 +62,7 @@ function canonicalHandler(
 
 /** A canonical handler (and its matcher) as the native action: type, bash, matcher, timeoutSec, then the other fields.
  */
-export function nativeAction(h: Pick<NativeHook, 'handler' | 'matcher'>): Record<string, unknown> {
+function nativeAction(h: Pick<NativeHook, 'handler' | 'matcher'>): Record<string, unknown> {
   const { type, command, timeout, ...rest } = h.handler;
   return {
     type,

@@ -38,7 +38,7 @@ export interface WriteChanges {
   handWritten: NativeHook[];
 }
 
-export interface WriteResult {
+interface WriteResult {
   text: string;
   diagnostics: Diagnostic[];
   changes: WriteChanges;
@@ -52,7 +52,7 @@ export interface WriteResult {
   empty?: boolean;
 }
 
-export interface ReadOptions {
+interface ReadOptions {
   /** Runners besides hook-bridge's usual spellings whose wrappers are unwrapped (`convert --runner`). */
   runners?: readonly string[];
 }

@@ -25,7 +25,7 @@ export function entrySummary(handler: Record<string, unknown>, runners: readonly
 /** A command as a line of a report shows it: whole up to `max` characters, else its start and its length (a hook's
  * inline `node -e` program can be kilobytes).
  */
-export function shortened(text: string, max = 160): string {
+function shortened(text: string, max = 160): string {
   const one = text.replace(/\s*\n\s*/g, ' ');
   return one.length <= max ? one : `${one.slice(0, max - 30).trimEnd()} … (${text.length} characters)`;
 }

@@ -12,7 +12,7 @@ import { editHooksYaml } from './yaml-edit.js';
 import { readHandler, unknownEvent } from './handler-reader.js';
 import { canonicalEvent } from './catalog.js';
 
-export const HOOKS_YAML_VERSION = '2.0.0';
+const HOOKS_YAML_VERSION = '2.0.0';
 
 function parse(text: string, file: string) {
   const doc = yaml().parseDocument(text, { uniqueKeys: true, prettyErrors: false });

@@ -37,7 +37,7 @@ export function specIn(host: DialectId, mode: string | undefined): DialectSpec {
 }
 
 /** The mode a payload was sent in: the one whose event names name its hook_event_name (where the host's own do not). */
-export function modeOf(host: DialectId, payload: Payload): string | undefined {
+function modeOf(host: DialectId, payload: Payload): string | undefined {
   const name = payload.hook_event_name;
   const modes = mappings.dialects[host].modes;
   if (!modes || typeof name !== 'string' || canonicalEvent(host, name)) return undefined;

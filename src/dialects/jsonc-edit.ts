@@ -103,7 +103,7 @@ export function replaceIn(container: JsonNode, node: JsonNode, value: unknown, t
 }
 
 /** JSON for a value placed at `offset` in `text`: nested lines indented like the line it starts on. */
-export function indentedJson(value: unknown, text: string, offset: number, fo: Layout): string {
+function indentedJson(value: unknown, text: string, offset: number, fo: Layout): string {
   return jsonIndented(value, lineIndent(text, offset), fo);
 }
 

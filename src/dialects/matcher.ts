@@ -202,16 +202,16 @@ const ANYWHERE = /^\.\*\(\?:(.*)\)\.\*$/s;
 const ANCHORED_NAMES = /^\^(?:\(([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*)\)|([A-Za-z0-9_-]+))\$$/;
 
 /** An exact name, in canonical form: an anchored literal (`^mcp__srv__echo$`). */
-export function exactLiteral(name: string): string {
+function exactLiteral(name: string): string {
   return `^${escapeRegex(name)}$`;
 }
 
 /** The name an exact literal stands for, or undefined for a pattern. */
-export function literalName(part: string): string | undefined {
+function literalName(part: string): string | undefined {
   return /^\^[A-Za-z0-9_-]+\$$/.test(part) ? part.slice(1, -1) : undefined;
 }
 
-export function escapeRegex(s: string): string {
+function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -264,9 +264,7 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
     diagnostics.push({
       severity: 'info',
       code: 'matcherWidened',
-      message:
-        `${mappings.dialects[d].agent} has one tool, ${name}, for ${named.join(', ')} as well: the hook fires for ` +
-        `those calls too`,
+      message: `${mappings.dialects[d].agent} has one tool, ${name}, for ${named.join(', ')} as well: the hook fires for those calls too`,
     });
   }
   // Exact names (tools, exact MCP names, unknown names) and patterns (MCP or unknown regex parts).

@@ -9,7 +9,7 @@ import { mappings } from '../model/mappings.js';
 import type { DialectId } from '../model/dialect-ids.js';
 
 /** The first line of every plugin file hook-bridge writes: how convert recognises its own (and its version). */
-export const PLUGIN_STAMP = '// hook-bridge plugin';
+const PLUGIN_STAMP = '// hook-bridge plugin';
 
 /** The version stamped in a plugin file's first line, or undefined where the file is not hook-bridge's. */
 export function pluginVersion(text: string): string | undefined {

@@ -14,10 +14,10 @@ import { configPathPattern } from './config-files.js';
 const MAX_UP = 4;
 
 /** The dialects with plugins: hook files at `config.plugin` in a plugin's root. */
-export const pluginDialects = (): DialectId[] => DIALECT_IDS.filter((d) => mappings.dialects[d].config.plugin?.length);
+const pluginDialects = (): DialectId[] => DIALECT_IDS.filter((d) => mappings.dialects[d].config.plugin?.length);
 
 /** The manifest of a dialect's plugins, relative to a plugin's root, if it has plugins and a manifest. */
-export function pluginManifest(d: DialectId): string | undefined {
+function pluginManifest(d: DialectId): string | undefined {
   const c = mappings.dialects[d].config;
   return c.plugin?.length ? c.pluginManifest : undefined;
 }

@@ -12,7 +12,7 @@ export interface ExistingEntry {
   place: string;
 }
 
-export type EntryAction =
+type EntryAction =
   | { kind: 'keep' }
   | { kind: 'unchanged'; hook: NativeHook }
   | { kind: 'replace'; hook: NativeHook }

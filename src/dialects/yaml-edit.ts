@@ -42,7 +42,7 @@ const keySpan = (text: string, pair: Pair) => {
 };
 
 /** Entries as block-list lines with their dashes at `indent` (the printer a new file is written with). */
-export function itemLines(entries: Record<string, unknown>[], indent: string, eol: string): string {
+function itemLines(entries: Record<string, unknown>[], indent: string, eol: string): string {
   if (!entries.length) return '';
   return yaml()
     .stringify(entries, { lineWidth: 0 })

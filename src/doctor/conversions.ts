@@ -77,7 +77,7 @@ function readConverted(file: string, writers: DialectId[], entries: OwnedEntry[]
 }
 
 /** Every file of the project convert wrote into and recorded. */
-export function convertedFiles(project: string): ConvertedFile[] | HookBridgeError {
+function convertedFiles(project: string): ConvertedFile[] | HookBridgeError {
   const byFile = new Map<string, DialectId[]>();
   for (const d of DIALECT_IDS) {
     const file = join(project, mappings.dialects[d].config.write);

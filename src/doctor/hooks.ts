@@ -18,7 +18,7 @@ import { configSyntax, type ConfigFile, type Finding } from '../audit/types.js';
 import type { DoctorCheck } from './types.js';
 
 /** The rules whose findings are a hook that cannot run: its program, interpreter or script is not there. */
-export const PROGRAM_RULES = ['script-missing', 'script-interpreter-missing', 'script-not-executable'];
+const PROGRAM_RULES = ['script-missing', 'script-interpreter-missing', 'script-not-executable'];
 /** Findings of those rules that are not about a hook failing to start (a script without #! still runs, under sh). */
 const RUNS_ANYWAY = new Set(['noShebang']);
 

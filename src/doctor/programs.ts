@@ -12,7 +12,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { DoctorCheck } from './types.js';
 
 /** The first version number a program prints (`codex-cli 0.169.0`, `2.1.330 (Claude Code)`). */
-export const versionIn = (text: string): string | undefined => /\b(\d+\.\d+\.\d+(?:[-+][\w.]+)?)\b/.exec(text)?.[1];
+const versionIn = (text: string): string | undefined => /\b(\d+\.\d+\.\d+(?:[-+][\w.]+)?)\b/.exec(text)?.[1];
 
 /** What a program prints for its version (stdout, else stderr); undefined when it does not start or answer in time. */
 function askVersion(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string | undefined> {
@@ -25,7 +25,7 @@ function askVersion(file: string, args: string[], env: NodeJS.ProcessEnv): Promi
 }
 
 /** -1, 0, 1: a before, equal to, after b (numeric x.y.z; a pre-release part is ignored). */
-export function compareVersions(a: string, b: string): number {
+function compareVersions(a: string, b: string): number {
   const [x, y] = [a, b].map((v) => v.split(/[-+]/)[0]!.split('.').map(Number));
   for (let i = 0; i < 3; i++) if (x![i] !== y![i]) return (x![i] ?? 0) < (y![i] ?? 0) ? -1 : 1;
   return 0;

@@ -75,7 +75,7 @@ export interface DialectConfig {
    * `write` (a hook file only hook-bridge's plugin reads), and the plugin runs those hooks through hook-bridge's
    * engine.
    */
-  pluginHost?: { file: string; runtime: 'node' | 'bun'; projectTrust?: DialectProjectTrust; source: string };
+  pluginHost?: { file: string; projectTrust?: DialectProjectTrust; source: string };
   readsForeign?: {
     dialect: DialectId;
     files: string[];
@@ -118,7 +118,6 @@ export interface DialectTimeout {
   defaultSource?: string;
   /** What a timed-out blocking hook does to the tool call. */
   onTimeout: 'proceed' | 'block' | Unknown;
-  killsProcessGroup: boolean | Unknown;
 }
 
 export interface DialectMatcher {
@@ -140,7 +139,6 @@ export interface DialectMatcher {
   /** never-matches; exact-compare: an invalid regex is compared to the tool name as a string (Gemini CLI). */
   invalidRegex?: 'never-matches' | 'exact-compare' | Unknown;
   arrays?: 'unsupported' | 'never-fire' | 'any-of' | Unknown;
-  mcpNames?: string;
   /** true: a matcher on a non-tool event (source, reason, trigger) is ONE exact string: no |-lists (Gemini CLI). */
   valuesExact?: boolean;
   /** true: a matcher on a non-tool event is ignored: the hook runs for every value (GitHub Copilot CLI's sessionStart).
@@ -187,7 +185,6 @@ export interface DialectRun {
   dedupIdenticalCommands?: boolean;
   aggregation?: 'deny-ask-allow' | 'last-writer-wins' | 'merge' | Unknown;
   asyncField?: boolean;
-  ifField?: boolean;
 }
 
 export interface DialectPayload {
@@ -196,7 +193,6 @@ export interface DialectPayload {
   toolResults?: ResultFormatName | Unknown;
   /** native permission_mode value -> canonical. */
   permissionModes: Record<string, 'default' | 'accept-edits' | 'plan' | 'bypass' | 'dont-ask' | 'auto'>;
-  failureEvent: string | null;
   alwaysSent: string[];
   /** true: UserPromptSubmit fires again with prompt "" after every tool batch (Qwen Code). */
   emptyPromptRefire?: boolean;
@@ -231,7 +227,6 @@ export interface DialectOutput {
   /** Exit codes other than 0 and 2; blocks-from-2: exit 1 is a warning, every code from 2 up blocks (Gemini CLI). */
   otherExit: 'non-blocking' | 'warning' | 'blocks-from-2' | 'denies';
   jsonOnNonZeroExit: 'honoured' | 'ignored' | Unknown;
-  stdoutJson: 'strict';
   requiresHookEventName: boolean;
   permissionDecision: ('allow' | 'deny' | 'ask')[];
   /** Top-level `decision` values honoured (Gemini CLI reads only these: block/deny block, ask asks). */

@@ -14,7 +14,7 @@ export type Matcher =
   | { kind: 'values'; values: string[] }
   | { kind: 'pattern'; source: string };
 
-export type HookType = 'command' | 'prompt' | 'agent' | 'http' | (string & {});
+type HookType = 'command' | 'prompt' | 'agent' | 'http' | (string & {});
 
 /** One hook handler in canonical form. */
 export interface Hook {
@@ -67,11 +67,4 @@ export interface Diagnostic {
   message: string;
   file?: string;
   path?: string;
-}
-
-/** A hook config read from one source: the hooks plus what the reader had to say about them. */
-export interface HookSet {
-  dialect: DialectId;
-  hooks: Hook[];
-  diagnostics: Diagnostic[];
 }

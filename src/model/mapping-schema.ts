@@ -19,7 +19,7 @@ const param = z.union([
     .refine((o) => Object.keys(o).length === 1, 'exactly one native: canonical pair'),
 ]);
 
-export const toolEntrySchema = z.strictObject({
+const toolEntrySchema = z.strictObject({
   /** The native tool_name hooks see and matchers test. */
   name: z.string().min(1),
   /** Native parameter names in the agent's order. */
@@ -79,7 +79,7 @@ const nearestSchema = z.strictObject({
   why: z.string().min(1),
 });
 
-export const eventRowSchema = z.strictObject({
+const eventRowSchema = z.strictObject({
   /**
    * What a matcher on this event is tested against: `tool` (tool_name), a payload field, null (the
    * event ignores matchers) or `unknown` (a declared event whose matcher field is not known yet).
@@ -104,7 +104,6 @@ const payloadSchema = z.strictObject({
   toolResults: z.enum(RESULT_FORMATS).or(unknown).optional(),
   /** native permission_mode value -> canonical (default, accept-edits, plan, bypass, dont-ask, auto). */
   permissionModes: z.record(z.string(), z.enum(['default', 'accept-edits', 'plan', 'bypass', 'dont-ask', 'auto'])),
-  failureEvent: z.string().nullable(),
   alwaysSent: z.array(z.string()),
   /**
    * true: UserPromptSubmit fires again with prompt "" after every tool batch (Qwen Code). run and dispatch answer
@@ -155,7 +154,6 @@ const outputSchema = z.strictObject({
    */
   otherExit: z.enum(['non-blocking', 'warning', 'blocks-from-2', 'denies']),
   jsonOnNonZeroExit: z.enum(['honoured', 'ignored']).or(unknown),
-  stdoutJson: z.literal('strict'),
   requiresHookEventName: z.boolean(),
   permissionDecision: z.array(z.enum(['allow', 'deny', 'ask'])),
   /** Top-level `decision` values honoured (Gemini CLI reads only these: block/deny block, ask asks). */
@@ -327,8 +325,6 @@ export const dialectFileSchema = z.strictObject({
         .strictObject({
           /** The plugin file, relative to the project (the agent loads it from there by itself). */
           file: z.string().min(1),
-          /** What runs it: the agent's JavaScript runtime. */
-          runtime: z.enum(['node', 'bun']),
           /**
            * The agent loads the project's plugins only in a project the user trusts, and headless skips them without a
            * word (Pi 1.x): where it records that trust, and what else decides it. convert says so, `doctor` reads the
@@ -387,7 +383,6 @@ export const dialectFileSchema = z.strictObject({
     defaultSource: z.string().optional(),
     /** What a timed-out blocking hook does to the tool call. */
     onTimeout: z.enum(['proceed', 'block']).or(unknown),
-    killsProcessGroup: z.boolean().or(unknown),
   }),
   matcher: z
     .strictObject({
@@ -413,7 +408,6 @@ export const dialectFileSchema = z.strictObject({
       /** never-matches; exact-compare: an invalid regex is compared to the tool name as a string (Gemini CLI). */
       invalidRegex: z.enum(['never-matches', 'exact-compare']).or(unknown),
       arrays: z.enum(['unsupported', 'never-fire', 'any-of']).or(unknown),
-      mcpNames: z.string(),
       /** true: a matcher on a non-tool event (source, reason, trigger) is compared as ONE exact string: no |-lists
        * (Gemini CLI).
        */
@@ -510,7 +504,6 @@ export const dialectFileSchema = z.strictObject({
       dedupIdenticalCommands: z.boolean(),
       aggregation: z.enum(['deny-ask-allow', 'last-writer-wins', 'merge']).or(unknown),
       asyncField: z.boolean(),
-      ifField: z.boolean(),
     })
     .partial()
     .optional(),
@@ -535,7 +528,3 @@ export const dialectFileSchema = z.strictObject({
     )
     .optional(),
 });
-
-export type ToolsFile = z.infer<typeof toolsFileSchema>;
-export type ToolEntryFile = z.infer<typeof toolEntrySchema>;
-export type EventsFile = z.infer<typeof eventsFileSchema>;

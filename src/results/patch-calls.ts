@@ -35,7 +35,7 @@ export interface FileCall {
  * normalised away — `../etc/passwd` reaches a script as `<cwd>/../etc/passwd`, so a guard that refuses `..` still
  * sees what the model asked for (Claude Code hands its tools' paths to hooks as the model wrote them).
  */
-export const givenPath = (cwd: string, p: string): string =>
+const givenPath = (cwd: string, p: string): string =>
   isAbsolute(p) ? p : `${cwd.endsWith(sep) ? cwd : cwd + sep}${p}`;
 
 const word = (p: string) => (/^[A-Za-z0-9_./@%+=:,-]+$/.test(p) ? p : shellQuote(p));

@@ -37,7 +37,7 @@ export interface DispatchArgs
   sessionEnv?: boolean;
 }
 
-export function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
+function parseDispatchArgs(argv: string[]): DispatchArgs | 'help' {
   const o: Partial<DispatchArgs> = { onError: 'deny', rewrite: 'deny' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -121,7 +121,7 @@ export function hookMatches(h: Hook, p: ParsedPayload, host: DialectId, configDi
  * Does a carried hook fire for this payload? The host's own test of its matcher (the entry's matcher already
  * fired: a hook without one runs for every call the entry gets).
  */
-export function groupedHookMatches(h: GroupedHook, p: ParsedPayload, host: DialectId): boolean {
+function groupedHookMatches(h: GroupedHook, p: ParsedPayload, host: DialectId): boolean {
   if (h.matcher === undefined) return true;
   const on = p.event ? mappings.events[p.event]?.matcherOn : null;
   if (on === 'tool')

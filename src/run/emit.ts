@@ -53,7 +53,7 @@ export function askRelaysSafely(host: DialectId): boolean {
 }
 
 /** The reason a host shows when it cannot apply a rewrite: the model can re-issue the call itself. */
-export function rewriteDenyReason(hostTool: string | undefined, input: Record<string, unknown>, agent: string): string {
+function rewriteDenyReason(hostTool: string | undefined, input: Record<string, unknown>, agent: string): string {
   return (
     `A hook rewrote this call, but ${agent} cannot apply rewritten input, so hook-bridge blocked it instead of ` +
     `running the original. Re-issue the call as: ${hostTool ?? 'the same tool'} ${JSON.stringify(input)}`

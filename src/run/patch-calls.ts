@@ -7,7 +7,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { applyChunks, contentLines, parsePatch, printPatch, type Chunk, type PatchOp } from '../results/apply-patch.js';
 import { diffChunk, editRegion, patchCalls, patchPath, reversed, type FileCall } from '../results/patch-calls.js';
 
-export const readText = (path: string): string | undefined => {
+const readText = (path: string): string | undefined => {
   try {
     return readFileSync(path, 'utf8');
   } catch {

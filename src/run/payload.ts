@@ -200,5 +200,5 @@ function withEmbedded(
 }
 
 /** A canonical parameter's native name on a dialect's tool. */
-export const nativeParam = (d: DialectId, tool: string, canonical: string) =>
+const nativeParam = (d: DialectId, tool: string, canonical: string) =>
   Object.keys(renameParams({ [canonical]: 0 }, undefined, toolEntry(d, tool)))[0]!;

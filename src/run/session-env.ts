@@ -14,7 +14,7 @@ import type { ParsedPayload } from './host-payload.js';
 const written = new Set<string>();
 
 /** The session's file: `<cache>/session-env/<host>-<session>.sh` (the directory 0700, the file 0600). */
-export function sessionEnvPath(host: DialectId, sessionId: string, env: NodeJS.ProcessEnv): string {
+function sessionEnvPath(host: DialectId, sessionId: string, env: NodeJS.ProcessEnv): string {
   return join(cacheRoot(env), 'session-env', `${host}-${pathSegment(sessionId)}.sh`);
 }
 

@@ -16,7 +16,7 @@ const EXIT_GRACE_MS = 100;
  * Exec form (Claude's `command` + `args`, no shell): the agent substitutes its path placeholders
  * (`${CLAUDE_PROJECT_DIR}`, `${CLAUDE_PLUGIN_ROOT}`) in each element as plain strings; nothing else is expanded.
  */
-export function execPlaceholders(arg: string, from: RunArgs['from'], env: NodeJS.ProcessEnv): string {
+function execPlaceholders(arg: string, from: RunArgs['from'], env: NodeJS.ProcessEnv): string {
   const e = mappings.dialects[from].env;
   const names = new Set([...(e?.projectDir ?? []), ...(e?.pluginRoot ? [e.pluginRoot] : [])]);
   return arg.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (m, v: string) =>

@@ -38,7 +38,7 @@ export function preloadTranscripts(host: DialectId, script: DialectId): void {
  * command that may read the transcript or the todo list: src/run/reads-transcript.ts, run from the script's cwd
  * with the script's environment (its project-dir and plugin-root variables resolve its paths).
  */
-export function wantsTranscript(args: TranscriptArgs, cwd: string, scriptEnv: NodeJS.ProcessEnv): boolean {
+function wantsTranscript(args: TranscriptArgs, cwd: string, scriptEnv: NodeJS.ProcessEnv): boolean {
   if (!needsTranscript(args.to, args.from) || args.transcript === 'never') return false;
   return args.transcript === 'always' || mayReadTranscript(args.command, cwd, scriptEnv);
 }

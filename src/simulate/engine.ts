@@ -3,7 +3,7 @@
 // payload translation, script runner and answer reading. Everything else
 // in src/simulate/ imports them from here.
 export { dialects } from '../dialects/index.js';
-export { canonicalEvent, canonicalTool, firesOn, nativeEvent, renameParams, toolEntry } from '../dialects/catalog.js';
+export { canonicalEvent, canonicalTool, firesOn, nativeEvent, toolEntry } from '../dialects/catalog.js';
 export { matcherFires } from '../dialects/matcher-fires.js';
 export { hostCall as canonicalCall, specIn } from '../dialects/host-mode.js';
 export { readEvents, readsNatively, type ForeignRead } from '../dialects/foreign-gate.js';
@@ -19,6 +19,6 @@ export { isBlocking } from '../run/own-failure.js';
 export { runScript } from '../run/spawn.js';
 export { translatePayload } from '../run/payload.js';
 export { aggregate, readAnswer, strictJson, type Answer, type ScriptResult } from '../run/answer.js';
-export { bridgedDecision, decide, type Decision, type Outcome, type SessionMode } from '../run/host-decision.js';
+export { bridgedDecision, decide, type Decision } from '../run/host-decision.js';
 export { parseGroup, parseWrapper, shellQuote } from '../dialects/wrapper.js';
 export { readMatcher } from '../dialects/handler-reader.js';

@@ -52,7 +52,7 @@ export interface Entry {
 }
 
 /** A hook of the source that is not in the host's config (convert dropped it), with why. */
-export interface Left {
+interface Left {
   where: string;
   event: string;
   command?: string;
@@ -170,9 +170,7 @@ export function asIsConfig(from: DialectId, host: DialectId, sources: SourceText
     if (plugin && host !== from) {
       out.ignored.push({
         file: s.file,
-        why:
-          `${mappings.dialects[host].agent} reads no hook config: nothing runs (it runs hooks only through a plugin, ` +
-          `${plugin.file}, which \`hook-bridge convert --to ${host}\` writes)`,
+        why: `${mappings.dialects[host].agent} reads no hook config: nothing runs (it runs hooks only through a plugin, ${plugin.file}, which \`hook-bridge convert --to ${host}\` writes)`,
       });
       continue;
     }

@@ -152,8 +152,7 @@ function combine(host: DialectId, runs: HookRun[], notes: string[]): Answer {
   if (how === 'last-writer-wins') return lastWriterWins(runs);
   if (how === 'unknown' && runs.filter(answered).length > 1)
     notes.push(
-      `how ${mappings.dialects[host].agent} combines several hooks' answers is not known: combined as Claude ` +
-        `Code does (deny > ask > allow)`,
+      `how ${mappings.dialects[host].agent} combines several hooks' answers is not known: combined as Claude Code does (deny > ask > allow)`,
     );
   return aggregate(runs).answer;
 }
@@ -173,7 +172,7 @@ export interface Selection {
 }
 
 /** The call an entry gets: in the mode the host runs it in. */
-export const callFor = (host: DialectId, e: Entry, call: HostCall): HostCall =>
+const callFor = (host: DialectId, e: Entry, call: HostCall): HostCall =>
   e.mode ? callInMode(call, host, e.mode) : call;
 
 /** Which entries of a host's config run for the call: its event names, its matcher rules, command hooks, identical

@@ -19,8 +19,8 @@ import { decide, type Decision } from './engine.js';
 import { readText } from './read-text.js';
 import { intoCopy, movePaths, outOfCopy, removeScratch, type Scratch, scratchCopy } from './scratch.js';
 
-export type Mode = 'as-is' | 'bridged';
-export type Difference = 'decision' | 'reason' | 'reason text' | 'context';
+type Mode = 'as-is' | 'bridged';
+type Difference = 'decision' | 'reason' | 'reason text' | 'context';
 
 export interface SimulateOptions {
   /** Project directories or config files of the source agent (default: the current directory). */
@@ -51,7 +51,7 @@ export interface SimulateOptions {
 }
 
 /** A hook the host ran: what, where, its exit code, whether it timed out, how long it took, its stderr. */
-export type HookReport = Pick<
+type HookReport = Pick<
   HookRun,
   'command' | 'wraps' | 'dispatches' | 'gated' | 'where' | 'exitCode' | 'timedOut' | 'ms'
 > & {
@@ -90,7 +90,7 @@ export interface SimulateResult {
 declare const __filename: string | undefined;
 
 /** This install's `node bin/hook-bridge.cjs`, which converted entries start `run` with (its bundle must be built). */
-export function defaultRunner(): string {
+function defaultRunner(): string {
   const here = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
   for (let dir = dirname(here); dirname(dir) !== dir; dir = dirname(dir)) {
     const bin = join(dir, 'bin/hook-bridge.cjs');
@@ -313,8 +313,7 @@ async function simulateInCopy(o: SimulateOptions, src: Sources): Promise<Simulat
         c = { ...c, payload: { ...c.payload, transcript_path: empty } };
         if (given !== undefined)
           notes.push(
-            `transcript: ${mappings.dialects[host].agent} writes ${format(host)}, which test does not produce: ` +
-              `the hooks read an empty transcript`,
+            `transcript: ${mappings.dialects[host].agent} writes ${format(host)}, which test does not produce: the hooks read an empty transcript`,
           );
       }
       if (dir !== undefined) c = movePaths(c, src.project, dir);

@@ -31,7 +31,7 @@ const texts = (content: unknown): string[] =>
       : [];
 
 /** "Command: …\nStdout: <out>\n\nStderr: <err>\n[\n]Exit Code: N\nSignal: …" (observed Bash result text). */
-export function parseCodebuddyShell(text: string): { stdout: string; stderr: string } {
+function parseCodebuddyShell(text: string): { stdout: string; stderr: string } {
   const out = /(?:^|\n)Stdout: ([\s\S]*?)\n\nStderr: /.exec(text)?.[1] ?? '';
   const err = /\n\nStderr: ([\s\S]*?)\n\n?Exit Code: /.exec(text)?.[1] ?? '';
   const clean = (s: string) => (s === '(empty)' ? '' : s);

@@ -7,7 +7,7 @@
 import { isObject } from '../model/is-object.js';
 import { scalarString } from '../model/strings.js';
 
-export interface TodoItem {
+interface TodoItem {
   id: string;
   content: string;
   status: 'pending' | 'in_progress' | 'completed';

@@ -29,7 +29,7 @@ const READERS: Record<TranscriptReadFormat, Reader> = {
 const readerOf = (format: string): Reader | undefined => (READERS as Record<string, Reader | undefined>)[format];
 const WRITERS = new Set<string>(TRANSCRIPT_WRITE_FORMATS);
 
-export const transcriptFormat = (d: DialectId): string => mappings.dialects[d].payload?.transcript ?? 'unknown';
+const transcriptFormat = (d: DialectId): string => mappings.dialects[d].payload?.transcript ?? 'unknown';
 
 /** What can be translated: host dialects with a reader, script dialects with a writer. */
 export function translatable(): { from: DialectId[]; to: DialectId[] } {
@@ -46,8 +46,7 @@ export function checkTranscriptPair(from: DialectId, to: DialectId): void {
   if (f === t || (readerOf(f) && WRITERS.has(t))) return;
   const can = translatable();
   throw new HookBridgeError(
-    `no transcript translation from ${from} (${f}) to ${to} (${t}); supported: --from ${can.from.join('|')} --to ` +
-      `${can.to.join('|')}`,
+    `no transcript translation from ${from} (${f}) to ${to} (${t}); supported: --from ${can.from.join('|')} --to ${can.to.join('|')}`,
   );
 }
 

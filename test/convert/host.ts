@@ -9,7 +9,7 @@ import type { DialectId } from '../../src/model/dialect-ids.js';
 import { matcherFires } from '../../src/dialects/matcher.js';
 import { mappings } from '../../src/model/mappings.js';
 
-export const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
+const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
 
 /** A directory with a `hook-bridge` executable that runs this checkout. */
 export const shimDir = (() => {

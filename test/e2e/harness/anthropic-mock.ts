@@ -25,7 +25,7 @@ export interface AnthropicMockOptions {
 }
 
 /** One request received by the mock, with how it was classified. */
-export interface MockRequest extends RecordedRequest {
+interface MockRequest extends RecordedRequest {
   method: string;
   /** true when it was answered from the script (main agent loop). */
   main: boolean;
@@ -55,7 +55,7 @@ type Block =
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 
 /** Text of a message content value (string or blocks); tool_use blocks are rendered as `name(json)`. */
-export function contentText(content: unknown): string {
+function contentText(content: unknown): string {
   if (content == null) return '';
   if (typeof content === 'string') return content;
   if (Array.isArray(content))
@@ -89,7 +89,7 @@ export function requestText(body: any): string {
 }
 
 /** Number of assistant tool_use blocks already in the request's messages. */
-export function countToolUses(body: any): number {
+function countToolUses(body: any): number {
   let n = 0;
   for (const m of Array.isArray(body?.messages) ? body.messages : []) {
     if (m?.role !== 'assistant' || !Array.isArray(m.content)) continue;
@@ -110,7 +110,7 @@ export function toolResultsOf(body: any): { id: string; text: string }[] {
 }
 
 /** What a /v1/messages request is, as far as the script is concerned. */
-export type RequestKind = 'main' | 'subagent' | 'compact' | 'side';
+type RequestKind = 'main' | 'subagent' | 'compact' | 'side';
 
 const COMPACT_RE = /Respond with TEXT ONLY|create a detailed summary of the conversation/;
 
@@ -142,7 +142,7 @@ function promptIndex(msgs: any[], prompt: string): number {
  *   `<system-reminder>` block); a sub-agent or side query starts from a different text.
  * Everything else with the prompt is main, e.g. the continuation after "Stop hook feedback".
  */
-export function classifyRequest(body: any, prompt?: string): RequestKind {
+function classifyRequest(body: any, prompt?: string): RequestKind {
   if (/\bcc_is_subagent=true\b/.test(contentText(body?.system))) return 'subagent';
   const tools: any[] = Array.isArray(body?.tools) ? body.tools : [];
   if (!tools.some((t) => t && typeof t === 'object' && 'input_schema' in t)) return 'side';
@@ -153,17 +153,12 @@ export function classifyRequest(body: any, prompt?: string): RequestKind {
   return 'main';
 }
 
-/** Is this /v1/messages request part of the main agent loop? See `classifyRequest`. */
-export function isMainRequest(body: any, prompt?: string): boolean {
-  return classifyRequest(body, prompt) === 'main';
-}
-
 /**
  * The script step of a main request: the number of assistant tool_use blocks after the (last) user
  * message holding the prompt — i.e. all of them in a fresh session; in a resumed session
  * (`--resume`/`--continue` with a new prompt) the earlier turns do not count.
  */
-export function stepIndex(body: any, prompt?: string): number {
+function stepIndex(body: any, prompt?: string): number {
   const msgs: any[] = Array.isArray(body?.messages) ? body.messages : [];
   const from = prompt === undefined ? 0 : Math.max(0, promptIndex(msgs, prompt));
   return countToolUses({ messages: msgs.slice(from) });

@@ -13,7 +13,7 @@ import { baseEnv, runProcess, runResult, writeJson } from './util.js';
  * `@anthropic-ai/claude-code-<platform>`. If the postinstall did not run (`--ignore-scripts`), it
  * is a tiny placeholder stub: then run the platform package's binary directly.
  */
-export function claudeExecutable(entry: string = ensureAgent('claude')): string {
+function claudeExecutable(entry: string = ensureAgent('claude')): string {
   try {
     if (statSync(entry).size > 64 * 1024) return entry;
   } catch {
@@ -32,7 +32,7 @@ export function claudeExecutable(entry: string = ensureAgent('claude')): string 
 }
 
 /** Environment that makes Claude Code run headless, offline and isolated against the mock. */
-export function claudeEnv(mockUrl: string, homeDir: string, extra?: Record<string, string>): Record<string, string> {
+function claudeEnv(mockUrl: string, homeDir: string, extra?: Record<string, string>): Record<string, string> {
   const env = baseEnv(); // drops the developer's own ANTHROPIC_*/CLAUDE_* settings
   Object.assign(env, {
     HOME: homeDir,

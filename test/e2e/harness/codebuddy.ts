@@ -20,7 +20,7 @@ const PERMISSION_ARGS = /^(-y|--dangerously-skip-permissions|--permission-mode)(
  * from cnb.cool on every fresh HOME), no remote config, no IDE probing, no background memory
  * extraction/relevance or session-summary model requests.
  */
-export function codebuddyEnv(run: AgentRun): Record<string, string> {
+function codebuddyEnv(run: AgentRun): Record<string, string> {
   return {
     ...baseEnv(),
     HOME: run.homeDir,
@@ -40,7 +40,7 @@ export function codebuddyEnv(run: AgentRun): Record<string, string> {
 }
 
 /** Adds (or replaces) the mock model in `$HOME/.codebuddy/models.json`, keeping other entries. */
-export function writeCodebuddyModels(homeDir: string, model: string, baseUrl: string): void {
+function writeCodebuddyModels(homeDir: string, model: string, baseUrl: string): void {
   const file = join(homeDir, '.codebuddy', 'models.json');
   let cfg: { models?: any[]; availableModels?: string[]; [k: string]: unknown } = {};
   try {

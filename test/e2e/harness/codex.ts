@@ -20,7 +20,7 @@ import { runWithResponsesMock, type ResponsesMockRequest } from './responses-moc
 import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
 import { baseEnv, writeFileEnsured } from './util.js';
 
-export const CODEX_MODEL = 'gpt-5.5';
+const CODEX_MODEL = 'gpt-5.5';
 const KEY_VAR = 'E2E_MOCK_API_KEY';
 
 export interface CodexOptions {
@@ -35,7 +35,7 @@ export interface CodexOptions {
 const toml = (s: string) => JSON.stringify(s);
 
 /** The user config the harness runs Codex with; `extra` (e.g. recorded hook trust) is kept after it. */
-export function codexConfig(baseUrl: string, projectDir: string, trustProject: boolean, extra = ''): string {
+function codexConfig(baseUrl: string, projectDir: string, trustProject: boolean, extra = ''): string {
   const project = `[projects.${toml(realpathSync(projectDir))}]`;
   return [
     `model = ${toml(CODEX_MODEL)}`,
@@ -66,11 +66,11 @@ export function codexConfig(baseUrl: string, projectDir: string, trustProject: b
   ].join('\n');
 }
 
-export function codexHome(homeDir: string): string {
+function codexHome(homeDir: string): string {
   return join(homeDir, '.codex');
 }
 
-export function codexEnv(run: AgentRun): Record<string, string> {
+function codexEnv(run: AgentRun): Record<string, string> {
   const env = baseEnv();
   for (const k of Object.keys(env)) if (/^(CODEX|OPENAI)/i.test(k)) delete env[k];
   return {

@@ -20,7 +20,7 @@ import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/ca
 import { baseEnv } from './util.js';
 
 /** A model id Copilot knows (its token limits and tool set come from its catalog). */
-export const COPILOT_MODEL = 'gpt-4.1';
+const COPILOT_MODEL = 'gpt-4.1';
 
 export interface CopilotOptions {
   /** pass --trust-folder (default true) */
@@ -29,11 +29,11 @@ export interface CopilotOptions {
   allowAllTools?: boolean;
 }
 
-export function copilotHome(homeDir: string): string {
+function copilotHome(homeDir: string): string {
   return join(homeDir, '.copilot');
 }
 
-export function copilotEnv(run: AgentRun, baseUrl: string): Record<string, string> {
+function copilotEnv(run: AgentRun, baseUrl: string): Record<string, string> {
   const env = baseEnv();
   for (const k of Object.keys(env)) if (/^(COPILOT|GH_|GITHUB_)/i.test(k)) delete env[k];
   return {

@@ -18,7 +18,7 @@ const contentsOf = (body: any): any[] => (Array.isArray(body?.contents) ? body.c
 const partsOf = (c: any): any[] => (Array.isArray(c?.parts) ? c.parts : []);
 
 /** Number of model turns with a function call in a generateContent request. */
-export function countFunctionCallTurns(body: any): number {
+function countFunctionCallTurns(body: any): number {
   return contentsOf(body).filter((c) => c?.role === 'model' && partsOf(c).some((p) => p?.functionCall)).length;
 }
 
@@ -41,14 +41,14 @@ function functionResponseText(fr: any): string {
 }
 
 /** All text of a request (system instruction + every turn), flattened. */
-export function geminiRequestText(body: any): string {
+function geminiRequestText(body: any): string {
   const sys = partsOf(body?.systemInstruction).map(partText);
   const turns = contentsOf(body).flatMap((c) => partsOf(c).map(partText));
   return [...sys, ...turns].filter((s) => s !== '').join('\n');
 }
 
 /** The text of every function response sent to the model, in order of first appearance. */
-export function geminiToolResults(requests: RecordedRequest[]): string[] {
+function geminiToolResults(requests: RecordedRequest[]): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const r of requests) {
@@ -79,7 +79,7 @@ function response(step: ModelStep, n: number): unknown {
   };
 }
 
-export async function startGeminiMock(steps: ModelStep[], finalText = 'done'): Promise<GeminiMock> {
+async function startGeminiMock(steps: ModelStep[], finalText = 'done'): Promise<GeminiMock> {
   const requests: GeminiMockRequest[] = [];
   let seq = 0;
   const json = (res: ServerResponse, status: number, value: unknown) => {

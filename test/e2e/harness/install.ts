@@ -99,7 +99,7 @@ export type AgentId = keyof typeof AGENTS;
  * on Node 20: the registry's `node-<platform>-<arch>` package (a prebuilt `bin/node`), installed by the harness into
  * the cache like an agent (CI starts clean).
  */
-export const NODE_22 = {
+const NODE_22 = {
   pkg: `node-${codexPlatform}`,
   version: '22.23.5',
   entry: `node_modules/node-${codexPlatform}/bin/node`,

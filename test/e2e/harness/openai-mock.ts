@@ -10,7 +10,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AgentRun, AgentRunResult, ModelStep, RecordedRequest } from './types.js';
 import { flattenContent, flattenMessage, listenOnLoopback, readRequestBody, runProcess, runResult } from './util.js';
 
-export interface MockRequest extends RecordedRequest {
+interface MockRequest extends RecordedRequest {
   method: string;
   /** true when this request belongs to the main conversation (counted, answered from `steps`). */
   main: boolean;
@@ -61,20 +61,20 @@ function systemText(body: any): string {
 }
 
 /** Default detection: no tools offered, or a helper system prompt (checked in its first 400 chars). */
-export function isBackgroundRequest(body: any): boolean {
+function isBackgroundRequest(body: any): boolean {
   const hasTools = Array.isArray(body?.tools) && body.tools.length > 0;
   if (!hasTools) return true;
   return BACKGROUND_SYSTEM.test(systemText(body).slice(0, 400));
 }
 
 /** Number of assistant messages with tool calls in a chat/completions request. */
-export function countToolCallTurns(body: any): number {
+function countToolCallTurns(body: any): number {
   const msgs: any[] = Array.isArray(body?.messages) ? body.messages : [];
   return msgs.filter((m) => m?.role === 'assistant' && Array.isArray(m.tool_calls) && m.tool_calls.length > 0).length;
 }
 
 /** All text of a chat/completions request (system + every message, tool calls included), flattened. */
-export function requestText(body: any): string {
+function requestText(body: any): string {
   const msgs: any[] = Array.isArray(body?.messages) ? body.messages : [];
   return msgs
     .map((m) => flattenMessage(m))
@@ -86,7 +86,7 @@ export function requestText(body: any): string {
  * The text of every tool result sent to the model across the given requests, in order of first
  * appearance (one entry per tool_call_id; a tool message that is re-sent in later requests is counted once).
  */
-export function toolResultTexts(requests: RecordedRequest[]): string[] {
+function toolResultTexts(requests: RecordedRequest[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const r of requests) {
@@ -105,7 +105,7 @@ export function toolResultTexts(requests: RecordedRequest[]): string[] {
 
 const USAGE = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
 
-export async function startOpenAIMock(opts: OpenAIMockOptions): Promise<OpenAIMock> {
+async function startOpenAIMock(opts: OpenAIMockOptions): Promise<OpenAIMock> {
   const model = opts.model ?? 'mock-model';
   const finalText = opts.finalText ?? 'done';
   const isBackground = opts.isBackground ?? isBackgroundRequest;

@@ -19,9 +19,9 @@ import { type OpenAIMockOptions, runWithOpenAIMock } from './openai-mock.js';
 import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
 import { baseEnv, writeJson } from './util.js';
 
-export const OPENCODE_MODEL = 'mock-model';
+const OPENCODE_MODEL = 'mock-model';
 
-export function opencodeEnv(run: AgentRun): Record<string, string> {
+function opencodeEnv(run: AgentRun): Record<string, string> {
   const h = run.homeDir;
   return {
     ...baseEnv(),
@@ -47,7 +47,7 @@ export function opencodeEnv(run: AgentRun): Record<string, string> {
  * and package-lock.json naming @opencode-ai/plugin (at the agent's version), node_modules linked to one install in the
  * cache. A project folder is seeded only where the project has one (OpenCode makes none).
  */
-export function seedPluginDeps(run: Pick<AgentRun, 'projectDir' | 'homeDir'>): void {
+function seedPluginDeps(run: Pick<AgentRun, 'projectDir' | 'homeDir'>): void {
   const version = AGENTS.opencode.version;
   const entry = ensurePackage(`opencode-plugin-${version}`, {
     pkg: '@opencode-ai/plugin',

@@ -13,9 +13,9 @@ import { type OpenAIMockOptions, runWithOpenAIMock } from './openai-mock.js';
 import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
 import { baseEnv, writeJson } from './util.js';
 
-export const PI_MODEL = 'mock-model';
+const PI_MODEL = 'mock-model';
 
-export function piEnv(run: AgentRun): Record<string, string> {
+function piEnv(run: AgentRun): Record<string, string> {
   return {
     ...baseEnv(),
     HOME: run.homeDir,

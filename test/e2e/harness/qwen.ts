@@ -18,7 +18,7 @@ const PERMISSION_ARGS = /^(--yolo|-y|--approval-mode)(=|$)/;
  * - usage statistics (Aliyun RUM), telemetry and API preconnect off: no network besides the mock;
  * - the yolo-without-sandbox notice on stderr is silenced.
  */
-export function qwenEnv(run: AgentRun, baseUrl: string, model: string): Record<string, string> {
+function qwenEnv(run: AgentRun, baseUrl: string, model: string): Record<string, string> {
   return {
     ...baseEnv(),
     HOME: run.homeDir,

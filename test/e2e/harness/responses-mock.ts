@@ -21,7 +21,7 @@ const CALLS = new Set(['function_call', 'custom_tool_call']);
 const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output']);
 
 /** Number of tool calls the model already made in this conversation. */
-export function countCalls(body: any): number {
+function countCalls(body: any): number {
   return inputOf(body).filter((i) => CALLS.has(i?.type)).length;
 }
 
@@ -47,14 +47,14 @@ function itemText(i: any): string {
 }
 
 /** All text of a request (instructions + every input item), flattened. */
-export function responsesRequestText(body: any): string {
+function responsesRequestText(body: any): string {
   return [typeof body?.instructions === 'string' ? body.instructions : '', ...inputOf(body).map(itemText)]
     .filter((s) => s !== '')
     .join('\n');
 }
 
 /** The text of every tool output sent to the model, in order of first appearance (one per call_id). */
-export function responsesToolResults(requests: RecordedRequest[]): string[] {
+function responsesToolResults(requests: RecordedRequest[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const r of requests) {
@@ -124,7 +124,7 @@ function stream(res: ServerResponse, item: Record<string, unknown>, n: number, m
   res.end();
 }
 
-export async function startResponsesMock(steps: ModelStep[], finalText = 'done'): Promise<ResponsesMock> {
+async function startResponsesMock(steps: ModelStep[], finalText = 'done'): Promise<ResponsesMock> {
   const requests: ResponsesMockRequest[] = [];
   let seq = 0;
   const server = createServer(async (req, res) => {

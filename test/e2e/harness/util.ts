@@ -8,12 +8,12 @@ import { dirname, join } from 'node:path';
 import type { AgentRun, AgentRunResult, RecordedRequest, ScriptedMock, ScriptedRequest } from './types.js';
 
 /** Creates a fresh directory under the OS temp dir (`<tmp>/<prefix>XXXXXX`). */
-export function makeTempDir(prefix = 'hook-bridge-e2e-'): string {
+function makeTempDir(prefix = 'hook-bridge-e2e-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
 /** Removes a directory tree, never throwing. */
-export function removeDir(dir: string | undefined): void {
+function removeDir(dir: string | undefined): void {
   if (!dir) return;
   try {
     rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
@@ -194,21 +194,6 @@ export function flattenMessage(m: any): string {
     parts.push(`${tc?.function?.name ?? ''}(${tc?.function?.arguments ?? ''})`);
   }
   return parts.join('\n');
-}
-
-/** Parses JSON lines, skipping anything that is not a JSON object. */
-export function parseJsonLines(text: string): any[] {
-  const out: any[] = [];
-  for (const line of text.split('\n')) {
-    const s = line.trim();
-    if (!s.startsWith('{')) continue;
-    try {
-      out.push(JSON.parse(s));
-    } catch {
-      /* not JSON */
-    }
-  }
-  return out;
 }
 
 /** The JSON lines a hook logged to `file`, one payload a line; none when it wrote no file (or a line is not JSON). */

@@ -138,7 +138,7 @@ export const HOSTS: Record<HostId, Host> = {
 };
 
 /** Hosts that run the project's Claude file themselves: nothing is copied for them in `verbatim` mode. */
-export const READS_CLAUDE_FILE: HostId[] = ['copilot'];
+const READS_CLAUDE_FILE: HostId[] = ['copilot'];
 
 /**
  * The fix by hand a host's own docs lead to, where one exists (Mode `handFixed`). Copilot CLI: the hooks moved into
