@@ -205,6 +205,7 @@ const RUN_ARGS: { [K in keyof Required<RunArgs>]: Check } = {
   emulateTodos: boolean,
   calls: strings,
   transcript: oneOf(['always', 'auto', 'never']),
+  preToolNotes: boolean,
   command: either(
     'a shell command (a string) or an argv (an array of strings)',
     string,

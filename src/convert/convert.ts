@@ -22,6 +22,7 @@ import { braceSubstitutedVars } from '../dialects/command-vars.js';
 import { rewriteEnvVars } from './env.js';
 import { groupEntries, priorityAsOrder } from './group-entries.js';
 import { guardEntries } from './guard-entries.js';
+import { preToolNoteEntries } from './pre-tool-notes.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
 
@@ -644,8 +645,16 @@ export function convert(
   assertConvertible(read.diagnostics);
   const converted = convertHooks(read.hooks, o.from, o);
   const runner = checkRunner(o.runner ?? 'hook-bridge');
+  const grouped =
+    o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner, graceMs: WRAPPER_GRACE_MS }) : converted;
+  // In memory there are no scripts to read: every PreToolUse hook may give a note.
   const result = guardEntries(
-    o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner, graceMs: WRAPPER_GRACE_MS }) : converted,
+    preToolNoteEntries(grouped, read.hooks, {
+      hosts: [o.to],
+      runner,
+      from: o.from,
+      ...(o.keyOf ? { keyOf: o.keyOf } : {}),
+    }),
     { hosts: [o.to], runners: [runner], from: o.from },
   );
   const written = dialects[o.to].codec.write(result.hooks, o.existing, `<${o.to}>`, dialects[o.to]);

@@ -18,6 +18,8 @@ import { deleteCreatedFile, missingDirectories, nextCreated } from './created.js
 import { dispatchEntries } from './dispatch-entries.js';
 import { groupEntries } from './group-entries.js';
 import { guardEntries } from './guard-entries.js';
+import { mayGiveContext } from './gives-context.js';
+import { preToolNoteEntries } from './pre-tool-notes.js';
 import { keepPolicies } from './keep-policy.js';
 import { RUNNER_GUARD } from '../dialects/runner-guard.js';
 import { mayHavePolicy } from '../dialects/wrapper.js';
@@ -285,7 +287,16 @@ async function convertTarget(
             hosts,
           ),
         );
-  const guarded = guardEntries(converted, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
+  const noted = o.remove
+    ? converted
+    : preToolNoteEntries(converted, input, {
+        hosts,
+        runner: o.runner ?? 'hook-bridge',
+        from,
+        keyOf: run.keyOf,
+        givesContext: (h) => mayGiveContext(h, project, run.pluginRootOf(h)),
+      });
+  const guarded = guardEntries(noted, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
   const record = readRecord(file);
   const managedHere = o.remove ? record.entries : record.entries.filter(run.inScope);
   const own: Ownership = {

@@ -13,6 +13,7 @@ import { dialectList, TRANSCRIPT_MODES, UsageError, type RunArgs, type Transcrip
 import { hostMain } from './host-main.js';
 import { callingHost, isPromptRefire, parseHostPayload, type ParsedPayload } from './host-payload.js';
 import { isBlocking, ownFailure } from './own-failure.js';
+import { leavePreToolNote, takePreToolNotes } from './pre-tool-notes.js';
 import { runHook } from './run-hook.js';
 import type { HookRun } from './script-run.js';
 import { stopGuard } from './stop-guard.js';
@@ -210,6 +211,19 @@ function groupedRunArgs(
   };
 }
 
+const EMPTY: HostReply = { stdout: '', stderr: '', exitCode: 0 };
+
+/** What emit needs to know of the call. */
+const emitContext = (args: DispatchArgs, p: ParsedPayload, script: DialectId, tool: string | undefined) => ({
+  host: args.to,
+  script,
+  event: p.event,
+  hostEvent: p.hostEvent,
+  tool,
+  hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined,
+  ...(p.mode ? { mode: p.mode } : {}),
+});
+
 export async function dispatch(
   dispatchArgs: DispatchArgs,
   raw: Parameters<typeof parseHostPayload>[1],
@@ -261,7 +275,13 @@ export async function dispatch(
   const candidates = planned.filter(
     (h) => !seen.has(h.command) && seen.add(h.command) && !isPromptRefire(args.to, h.script, p),
   );
-  if (!candidates.length) return { stdout: '', stderr: '', exitCode: 0 };
+  if (!candidates.length) {
+    // No hook of the entry fires for the call: it still gives the notes the call's PreToolUse hooks left.
+    const notes = takePreToolNotes(args.to, p, env);
+    return notes.length
+      ? emit({ context: notes }, emitContext(args, p, args.from ?? 'claude', undefined), args)
+      : EMPTY;
+  }
   // Priority order (lower first): hooks of equal priority run together, in parallel as the reference
   // engine runs them, and a deny or block stops the later priorities.
   const runnable: Planned[] = [];
@@ -279,6 +299,11 @@ export async function dispatch(
   // aggregate's `from` indexes the runs it was given: the ones that did not fail.
   const ok = runs.flatMap((r, i) => (r.failure ? [] : [i]));
   const { answer, from } = aggregate(ok.map((i) => runs[i]!));
+  const script = from >= 0 ? runnable[ok[from]!]!.script : (runnable[0]?.script ?? 'claude');
+  // The notes the call's PreToolUse hooks left (a host that drops their context: src/run/pre-tool-notes.ts) come
+  // first, as on Claude Code; a PreToolUse answer's context is left for them.
+  answer.context = [...takePreToolNotes(args.to, p, env), ...answer.context];
+  const left = leavePreToolNote(args.to, script, p, answer, runs[0]?.tool, env);
   const guard = stopGuard(
     answer,
     args,
@@ -286,22 +311,9 @@ export async function dispatch(
     [...args.config, ...(args.hooks ?? []).map((h) => h.command)].join(' '),
     env,
   );
-  const script = from >= 0 ? runnable[ok[from]!]!.script : (runnable[0]?.script ?? 'claude');
-  const reply = emit(
-    answer,
-    {
-      host: args.to,
-      script,
-      event: p.event,
-      hostEvent: p.hostEvent,
-      tool: runs[0]?.tool,
-      hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined,
-      ...(p.mode ? { mode: p.mode } : {}),
-    },
-    args,
-  );
+  const reply = emit(answer, emitContext(args, p, script, runs[0]?.tool), args);
   const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
-  const passthrough = [...(reply.exitCode === 2 ? [] : stderr), guard];
+  const passthrough = [...(reply.exitCode === 2 ? [] : stderr), guard, left];
   return withStderr(reply, args.to, [...passthrough, reply.stderr]);
 }
 

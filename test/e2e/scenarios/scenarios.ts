@@ -122,8 +122,9 @@ export const SCENARIOS: Scenario[] = [
     id: 'pre-context',
     name: 'a PreToolUse note (allow with only additionalContext) reaches the model with the tool result',
     hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [cmd('pre-note.sh')] }] },
-    // The output is 42 only when the command ran (the command text says 6*7): the note must come with the result.
-    steps: shell('echo PRE-OUT-$((6*7))'),
+    // PRE-OUT-42 is in the output only (the command text has %d; Gemini CLI refuses $((…))): the note must come with
+    // the result.
+    steps: shell("printf 'PRE-OUT-%d' 42"),
     observe: (r) => ({
       toolRan: told(r, 'PRE-OUT-42'),
       toldNote: told(r, 'CTX-PRENOTE'),
