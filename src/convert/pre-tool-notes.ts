@@ -12,7 +12,15 @@ import { nativeEvent, toolsOf } from '../dialects/catalog.js';
 import type { NativeHook } from '../dialects/define.js';
 import { matcherFires } from '../dialects/matcher-fires.js';
 import { dispatchConfigs, notesCommand, parseGroup, parseNotesEntry, parseWrapper } from '../dialects/wrapper.js';
-import type { ReportRow } from './convert.js';
+
+/** A report row (convert's ReportRow): its source hook, where it landed, what is said about it. */
+interface NotedRow {
+  source: { file: string; path: string };
+  target?: { event: string; matcher?: unknown };
+  status: 'exact' | 'translated' | 'degraded' | 'dropped';
+  notes: string[];
+  reason: string;
+}
 
 export interface NoteOptions {
   hosts: readonly DialectId[];
@@ -51,9 +59,9 @@ function covers(host: DialectId, outer: unknown, inner: unknown): boolean {
   return names.every((n) => !matcherFires(host, inner, n) || matcherFires(host, outer, n));
 }
 
-const sameRow = (row: ReportRow, h: Hook) => row.source.file === h.origin.file && row.source.path === h.origin.path;
+const sameRow = (row: NotedRow, h: Hook) => row.source.file === h.origin.file && row.source.path === h.origin.path;
 
-export function preToolNoteEntries<T extends { hooks: NativeHook[]; report: ReportRow[] }>(
+export function preToolNoteEntries<T extends { hooks: NativeHook[]; report: NotedRow[] }>(
   result: T,
   input: Hook[],
   o: NoteOptions,
