@@ -52,10 +52,12 @@ const ownEntry = (command: unknown, runners: readonly string[]) =>
     !!parseNotesEntry(command, runners) ||
     !!dispatchConfigs(command));
 
-/** Does `outer` fire for every tool call `inner` fires for, on this host (its tools, and the names both spell)? */
+/** Does `outer` fire for every tool call `inner` fires for, on this host? */
 function covers(host: DialectId, outer: unknown, inner: unknown): boolean {
   if (outer === undefined || outer === '' || outer === '*') return true;
-  const names = [...toolsOf(host).map((t) => t.entry.name), ...[inner].flat().map(String)];
+  // The host's tools, and the names the inner matcher spells (an MCP tool's).
+  const spelled = [inner].flat().flatMap((m) => String(m).match(/[A-Za-z_][\w.-]*/g) ?? []);
+  const names = [...toolsOf(host).map((t) => t.entry.name), ...spelled];
   return names.every((n) => !matcherFires(host, inner, n) || matcherFires(host, outer, n));
 }
 
@@ -75,7 +77,9 @@ export function preToolNoteEntries<T extends { hooks: NativeHook[]; report: Note
   const runners = [o.runner];
   const hooks = [...result.hooks];
   for (const h of input) {
-    if (h.event !== 'pre-tool-use' || h.type !== 'command' || h.scriptDialect === host) continue;
+    // An async hook's answer is not read at all (Claude Code's async): it gives no note.
+    if (h.event !== 'pre-tool-use' || h.type !== 'command' || h.scriptDialect === host || h.fields.async === true)
+      continue;
     if (o.givesContext && !o.givesContext(h)) continue;
     const row = result.report.find((r) => sameRow(r, h) && r.status !== 'dropped' && r.target?.event === preEvent);
     if (!row) continue;
