@@ -22,6 +22,7 @@ import { braceSubstitutedVars } from '../dialects/command-vars.js';
 import { rewriteEnvVars } from './env.js';
 import { groupEntries, priorityAsOrder } from './group-entries.js';
 import { guardEntries } from './guard-entries.js';
+import { mayGiveContext } from './gives-context.js';
 import { preToolNoteEntries } from './pre-tool-notes.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
@@ -647,12 +648,13 @@ export function convert(
   const runner = checkRunner(o.runner ?? 'hook-bridge');
   const grouped =
     o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner, graceMs: WRAPPER_GRACE_MS }) : converted;
-  // In memory there are no scripts to read: every PreToolUse hook may give a note.
+  // In memory there are no scripts to read: the command's own text says whether a PreToolUse hook may give a note.
   const result = guardEntries(
     preToolNoteEntries(grouped, read.hooks, {
       hosts: [o.to],
       runner,
       from: o.from,
+      givesContext: (h) => mayGiveContext(h),
       ...(o.keyOf ? { keyOf: o.keyOf } : {}),
     }),
     { hosts: [o.to], runners: [runner], from: o.from },

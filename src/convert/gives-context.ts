@@ -1,6 +1,7 @@
 // May a hook answer with additionalContext? Read statically from its command and the files the command names
 // (its script), so convert adds a PostToolUse entry for a PreToolUse hook's note only where there can be one
-// (pre-tool-notes.ts). A script named but not readable here counts as "may": a note is never lost for a guess.
+// (pre-tool-notes.ts). A script that is not here to read gives no note here either (it fails to start); without a
+// project (convert in memory) only the command's own text is read.
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
@@ -8,7 +9,6 @@ import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 
 const MAX_BYTES = 512 * 1024;
-const SCRIPT = /\.(?:sh|bash|zsh|py|js|cjs|mjs|ts|rb|pl|php|ps1)$/;
 const SAYS = /additionalContext/;
 
 /** The command's words with the script agent's project and plugin variables written out (no shell is run). */
@@ -25,19 +25,17 @@ function words(h: Hook, project: string, pluginRoot: string | undefined): string
 }
 
 /**
- * Does the hook's command, or a script it names, say additionalContext? `pluginRoot`: the plugin the hook comes from
- * (relative to the project).
+ * Does the hook's command, or a script it names in `project`, say additionalContext? `pluginRoot`: the plugin the hook
+ * comes from (relative to the project).
  */
-export function mayGiveContext(h: Hook, project: string, pluginRoot?: string): boolean {
+export function mayGiveContext(h: Hook, project?: string, pluginRoot?: string): boolean {
   if (SAYS.test(h.command ?? '')) return true;
+  if (project === undefined) return false;
   for (const w of words(h, project, pluginRoot)) {
     const path = w === '~' || w.startsWith('~/') ? homedir() + w.slice(1) : isAbsolute(w) ? w : resolve(project, w);
     const st = statSync(path, { throwIfNoEntry: false });
-    if (!st?.isFile()) {
-      // A script the command names that is not here to read: it may answer anything.
-      if (SCRIPT.test(w) && w.includes('/') && !w.includes('$')) return true;
-      continue;
-    }
+    if (!st?.isFile()) continue;
+    // Too large to read here (not a script): it may say anything.
     if (st.size > MAX_BYTES) return true;
     try {
       if (SAYS.test(readFileSync(path, 'utf8'))) return true;

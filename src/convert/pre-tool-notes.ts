@@ -27,8 +27,8 @@ export interface NoteOptions {
   runner: string;
   /** The source's dialect (a `dispatch --config` registration's hooks are its). */
   from: DialectId;
-  /** May this PreToolUse hook answer additionalContext (its script's text says so)? Unset: every hook may. */
-  givesContext?: (h: Hook) => boolean;
+  /** May this PreToolUse hook answer additionalContext (its script's text says so: gives-context.ts)? */
+  givesContext: (h: Hook) => boolean;
   /** Which source hook an entry is written for (its record key). */
   keyOf?: (h: Hook) => string;
 }
@@ -80,7 +80,7 @@ export function preToolNoteEntries<T extends { hooks: NativeHook[]; report: Note
     // An async hook's answer is not read at all (Claude Code's async): it gives no note.
     if (h.event !== 'pre-tool-use' || h.type !== 'command' || h.scriptDialect === host || h.fields.async === true)
       continue;
-    if (o.givesContext && !o.givesContext(h)) continue;
+    if (!o.givesContext(h)) continue;
     const row = result.report.find((r) => sameRow(r, h) && r.status !== 'dropped' && r.target?.event === preEvent);
     if (!row) continue;
     if (fate === 'dropped' || !postEvent) {

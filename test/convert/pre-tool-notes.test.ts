@@ -64,10 +64,12 @@ describe('mayGiveContext: the script says additionalContext', () => {
     expect(mayGiveContext(h('"$CLAUDE_PROJECT_DIR"/.hooks/guard.sh'), dir)).toBe(false);
     expect(mayGiveContext(h('bash .hooks/guard.sh'), dir)).toBe(false);
   });
-  it('the command itself, and a script named but not there to read, may', () => {
+  it('the command itself may; a script that is not there gives nothing; in memory only the command is read', () => {
     expect(mayGiveContext(h(`echo '{"hookSpecificOutput":{"additionalContext":"x"}}'`), dir)).toBe(true);
-    expect(mayGiveContext(h('python3 .hooks/missing.py'), dir)).toBe(true);
+    expect(mayGiveContext(h(`echo '{"hookSpecificOutput":{"additionalContext":"x"}}'`))).toBe(true);
+    expect(mayGiveContext(h('python3 .hooks/missing.py'), dir)).toBe(false);
     expect(mayGiveContext(h('npx some-guard'), dir)).toBe(false);
+    expect(mayGiveContext(h('"$CLAUDE_PROJECT_DIR"/.hooks/note.sh'))).toBe(false);
   });
 });
 
@@ -140,7 +142,8 @@ describe('convert --to a host that carries the note', () => {
   });
 
   it('converting back, the entry is not a hook: the source comes back as it was', () => {
-    const text = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [hook('note.sh')] }] });
+    const inline = `printf '{"hookSpecificOutput":{"additionalContext":"x"}}'`;
+    const text = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: inline }] }] });
     const out = convert(text, { from: 'claude', to: 'qwen' }).output;
     expect(out).toContain('--pre-tool-notes');
     const back = convert(out, { from: 'qwen', to: 'claude' }).output;
