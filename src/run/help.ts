@@ -96,6 +96,12 @@ export const RUN_HELP: HostHelp = {
         'matcher (default: every call)',
     ],
     TRANSCRIPT,
+    [
+      '--pre-tool-notes',
+      'no command: on a PostToolUse call, give the model the notes (additionalContext) the PreToolUse hooks of the ' +
+        'same call left where the host drops them there (Qwen Code, CodeBuddy Code, Gemini CLI); convert adds this ' +
+        'entry',
+    ],
     ['-c <command>', "the hook's command as one shell string, run with the script agent's shell"],
   ],
 };

@@ -79,6 +79,11 @@ const PREDICT: Record<string, Prediction> = {
     },
   },
   'post-context': { call: () => ({ response: bashResult }), observe: (r) => ({ toldContext: told(r, 'CTX-POST') }) },
+  // What `test` shows as context on PreToolUse reaches the model with the tool result (Claude Code: a system message
+  // after it; through hook-bridge on Qwen/CodeBuddy/Gemini: with the call's PostToolUse context).
+  'pre-context': {
+    observe: (r) => ({ toolRan: ran(r), toldNote: told(r, 'CTX-PRENOTE'), noteWithResult: told(r, 'CTX-PRENOTE') }),
+  },
   'post-grep-result': {
     call: () => ({ response: grepResult }),
     observe: (r) => ({ toldFiles: told(r, 'GREP-FILES: src/needle.txt') }),
