@@ -75,7 +75,7 @@ describe('mayGiveContext: the script says additionalContext', () => {
 
 describe('convert --to a host that carries the note', () => {
   for (const to of ['qwen', 'codebuddy', 'gemini'] as const) {
-    it(`${to}: one PostToolUse entry for the note hook's calls; --check is up to date; --remove takes it away`, async () => {
+    it(`${to}: one PostToolUse entry for the note hook's calls; --check up to date; --remove takes it`, async () => {
       const dir = setup({ PreToolUse: [{ matcher: 'Bash', hooks: [hook('note.sh')] }] });
       const r = await run(dir, to);
       const post = Object.entries(entries(dir, to)).filter(([ev]) => ev !== 'PreToolUse' && ev !== 'BeforeTool');
