@@ -35,6 +35,8 @@ const COPILOT_AS_IS_SAME = new Set([
   'stop-block',
   'timeout',
   'ask',
+  // pre-context (issue 35, -t "reference|copilot" 2026-12-07): Copilot's Claude-compatible mode gives the note itself
+  'pre-context',
 ]);
 
 /** The scenario's steps name Claude Code's tools (the call as Claude Code's model makes it). */

@@ -100,7 +100,8 @@ describe('answer-not-carried: a PreToolUse note on an agent that drops it with n
       [
         'noteDropped',
         './g.sh answers additionalContext on PreToolUse: Claude Code gives the note to the model after the tool ' +
-          'result; Qwen Code drops it there, and hook-bridge cannot carry it to its PostToolUse (output.preToolContext)',
+          'result; Qwen Code drops it there, and hook-bridge cannot carry it to its PostToolUse ' +
+          '(output.preToolContext)',
       ],
     ]);
   });
