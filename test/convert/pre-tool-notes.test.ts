@@ -2,7 +2,7 @@
 // a PostToolUse entry `run --pre-tool-notes` with the hook's matcher, added only for a hook whose script may answer
 // additionalContext and only where no PostToolUse entry of the conversion fires for its calls already; --check and
 // --remove treat it as convert's; converting back does not bring it back as a hook.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { upToDate } from '../../src/cli/report.js';
@@ -97,6 +97,15 @@ describe('convert --to a host that carries the note', () => {
       expect(existsSync(join(dir, FILE[to]!))).toBe(false);
     });
   }
+
+  it('a file converted by a version that kept no record: the notes entry is adopted, not left as hand-written', async () => {
+    const dir = setup({ PreToolUse: [{ matcher: 'Bash', hooks: [hook('note.sh')] }] });
+    await run(dir, 'qwen');
+    rmSync(join(dir, '.qwen/settings.hook-bridge.json'));
+    const again = await run(dir, 'qwen');
+    expect(again.targets[0]!.changes.handWritten).toEqual([]);
+    expect(entries(dir, 'qwen').PostToolUse!.flatMap((g) => g.hooks)).toHaveLength(1);
+  });
 
   it('a guard that only denies gets no entry: its calls start no process after the tool', async () => {
     const dir = setup({ PreToolUse: [{ matcher: 'Bash', hooks: [hook('guard.sh')] }] });
