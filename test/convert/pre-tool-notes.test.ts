@@ -98,7 +98,7 @@ describe('convert --to a host that carries the note', () => {
     });
   }
 
-  it('a file converted by a version that kept no record: the notes entry is adopted, not left as hand-written', async () => {
+  it('a file converted by a version that kept no record: the notes entry is adopted, not hand-written', async () => {
     const dir = setup({ PreToolUse: [{ matcher: 'Bash', hooks: [hook('note.sh')] }] });
     await run(dir, 'qwen');
     rmSync(join(dir, '.qwen/settings.hook-bridge.json'));
