@@ -162,6 +162,7 @@ const CONVERT_PROJECT: { [K in keyof Required<ConvertProjectOptions>]: Check } =
   remove: boolean,
   emulateTodos: boolean,
   trustHooks: boolean,
+  trustProject: boolean,
   home: string,
   env,
 };

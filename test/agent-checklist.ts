@@ -46,7 +46,7 @@ const yamlOf = (tree: Tree, path: string): Record<string, unknown> | undefined =
   }
 };
 
-/** A `payload.<field>` of the dialect's facts, or of the dialect it extends: its value and the line that states it. */
+/** A `payload.<field>` of the dialect's facts, or of what it inherits: its value and the line that states it. */
 function payloadFact(
   tree: Tree,
   id: string,
@@ -65,22 +65,22 @@ function payloadFact(
           .split('\n')
           .find((l) => new RegExp(`^\\s+${field}:`).test(l)) ?? '',
     };
-  const base = facts?.extends;
+  const base = facts?.inherits;
   return typeof base === 'string' && !seen.has(base) ? payloadFact(tree, base, field, seen.add(id)) : undefined;
 }
 
 /** `unknown` is a statement too, when the line says why (a YAML comment). */
 const unknownWithReason = (f: { value: string; line: string }) => f.value === 'unknown' && /#\s*\S/.test(f.line);
 
-/** A column of tools.yaml or events.yaml: a key `<id>:` in some row, or `extends` (it names things as that dialect
- * does).
+/** A column of tools.yaml or events.yaml: a key `<id>:` in some row, or `payloadDialect` (it names things as that
+ * dialect does).
  */
 function column(tree: Tree, id: string, file: string): string | undefined {
-  if (typeof yamlOf(tree, `mappings/dialects/${id}.yaml`)?.extends === 'string') return undefined;
+  if (typeof yamlOf(tree, `mappings/dialects/${id}.yaml`)?.payloadDialect === 'string') return undefined;
   const rows = yamlOf(tree, `mappings/${file}`) ?? {};
   return Object.values(rows).some((row) => typeof row === 'object' && row !== null && id in row)
     ? undefined
-    : `no column "${id}:" in mappings/${file} (nor \`extends\` in its facts)`;
+    : `no column "${id}:" in mappings/${file} (nor \`payloadDialect\` in its facts)`;
 }
 
 export interface Piece {

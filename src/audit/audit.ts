@@ -10,7 +10,7 @@ import { convertHooks, type ConvertResult, type ReportRow } from '../convert/con
 import { convertedHooks } from './converted-source.js';
 import { discoverConfigs, projectsOf } from './discover.js';
 import { modeReading } from './foreign-reads.js';
-import { locate } from './locate.js';
+import { filePath, locate } from './locate.js';
 import { RULES } from './rules/index.js';
 import { groupFindings } from './group.js';
 import { runnerNotes } from './runner-notes.js';
@@ -18,7 +18,7 @@ import { targetScope, type Skipped } from './scope.js';
 import { resolveScript } from './scripts.js';
 import { wrapperPluginRoot } from './wrapper-args.js';
 import {
-  isYamlConfig,
+  configSyntax,
   type ConfigFile,
   type Finding,
   type HookEntry,
@@ -206,14 +206,15 @@ function auditProject(
         for (const [k, v] of Object.entries(r.data ?? {})) message = message.replaceAll(`{{${k}}}`, String(v));
         const file = r.file ?? project;
         const config = configs.find((c) => c.file === file);
-        const pos = config?.text ? locate(config.text, r.path, isYamlConfig(config)) : undefined;
+        const path = config && r.path ? filePath(config, r.path) : r.path;
+        const pos = config?.text ? locate(config.text, path, configSyntax(config)) : undefined;
         findings.push({
           ruleId: rule.id,
           messageId: r.messageId,
-          severity: override ?? rule.messageSeverity?.[r.messageId] ?? rule.severity,
+          severity: override ?? r.severity ?? rule.messageSeverity?.[r.messageId] ?? rule.severity,
           message,
           file,
-          path: r.path ?? '',
+          path: path ?? '',
           ...(pos ?? {}),
           ...(o.target ? { target: o.target } : {}),
           ...(r.fix ? { fix: r.fix } : {}),

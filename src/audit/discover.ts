@@ -8,7 +8,7 @@ import { mappings } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
 import { decideFileDialect, decideSharedFile } from '../dialects/detect.js';
 import { pluginOfHookFile } from '../dialects/plugin.js';
-import { discoveredDialects, projectFiles } from '../dialects/project-files.js';
+import { discoveredDialects, lookedFor, projectFiles } from '../dialects/project-files.js';
 import type { ConfigFile } from './types.js';
 import {
   configPathPattern,
@@ -59,6 +59,16 @@ export interface DiscoverOptions {
   home?: string;
   /** Where `config.homeVar` (CODEX_HOME) is read from (default process.env). */
   env?: NodeJS.ProcessEnv;
+}
+
+/** A directory with no hook config at all: nothing to audit or check there, which audit and doctor refuse (exit 2)
+ * rather than report as "no findings" (a CI job pointed at the wrong directory must not pass). `where`: as shown.
+ */
+export function noHookConfig(where: string, user = false): HookBridgeError {
+  return new HookBridgeError(
+    `no hook config found (looked for ${lookedFor().join(', ')}${user ? ', and the user-level configs' : ''})`,
+    where,
+  );
 }
 
 /** The project a config file belongs to: the directory its conventional location hangs off, else its own. */

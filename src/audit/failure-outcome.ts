@@ -2,10 +2,10 @@
 // read under the rules of the agent that reads it — the script's agent when `hook-bridge run` wraps it (run reads the
 // exit as that agent would), else the host (mappings/dialects/<id>.yaml `output.otherExit`). Shared by the rules
 // that find a hook that cannot run (a missing interpreter, script, execute bit).
-import type { DialectId } from '../model/dialect-ids.js';
+import { REFERENCE_DIALECT, type DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
-import { hostDecides } from '../run/host-decision.js';
+import { bridgedDecision, hostDecides } from '../run/host-decision.js';
 import { readEvents } from '../dialects/foreign-gate.js';
 import { modeReading } from './foreign-reads.js';
 import { unwrapped } from './script-text.js';
@@ -100,4 +100,36 @@ export function entryFailureOutcome(ctx: RuleContext, e: HookEntry, code: number
   if (m && e.hook.event && readEvents(m.read).includes(e.hook.event) && e.hook.gatedFor !== agent)
     return failureOutcome(e.hook, agent, code, true, m.read.mode);
   return failureOutcome(e.hook, e.host, code);
+}
+
+const SESSION = { headless: false, permissionMode: 'default' } as const;
+
+/**
+ * Can a hook of `agent` stop anything on `event`: an event where a block means something (Claude Code's exit 2 stops
+ * it: the reference's facts) and where this agent honours one — its exit 2 or its own block answer (the one `run`
+ * writes for it: Copilot CLI blocks a Stop with JSON only), read by src/run/host-decision.ts from mappings/events.yaml
+ * and the dialects' `output`. `script`: the agent whose block `run` passes on to it (a wrapped hook).
+ */
+function canBlock(agent: DialectId, event: string, nativeEvent: string, mode?: string, script?: DialectId): boolean {
+  if (!stops(REFERENCE_DIALECT, event, 2, undefined)) return false;
+  if (script !== undefined && !stops(script, event, 2, undefined)) return false;
+  if (script === undefined && stops(agent, event, 2, mode)) return true;
+  const answer = bridgedDecision(script ?? agent, agent, event, nativeEvent, 'deny', SESSION);
+  return answer === 'deny' || answer === 'block';
+}
+
+/**
+ * Can the hook stop anything where it runs (canBlock), read by the agent that reads its answer, in the mode it runs
+ * it in, or, wrapped, by the host in the answer `run` gives it. A Notification or SessionStart hook cannot: whatever
+ * keeps it from running, nothing that should have been stopped goes through.
+ */
+export function entryCanBlock(ctx: RuleContext, e: HookEntry): boolean {
+  const { hook: h, host } = e;
+  if (!h.event) return true;
+  const agent = ctx.target ?? e.config.dialect;
+  const m = modeReading(ctx.project, e.config, h, agent, ctx.target);
+  if (m && readEvents(m.read).includes(h.event) && h.gatedFor !== agent)
+    return canBlock(agent, h.event, h.nativeEvent, m.read.mode);
+  if (unwrapped(h, host)) return canBlock(host, h.event, h.nativeEvent);
+  return canBlock(host, h.event, h.nativeEvent, undefined, h.scriptDialect);
 }

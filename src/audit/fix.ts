@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { applyEdits, modify } from 'jsonc-parser';
 import { yaml } from '../lazy.js';
 import { writeAtomic } from '../convert/write-atomic.js';
-import { pathSegments } from './locate.js';
+import { pathSegments } from '../dialects/json-path.js';
 import type { Finding } from './types.js';
 
 export interface FixResult {

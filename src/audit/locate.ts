@@ -1,12 +1,12 @@
-// Line and column of a JSON/YAML path in a config file, for text output and SARIF regions.
-import { findNodeAtLocation, getNodeValue, parseTree, type Segment } from 'jsonc-parser';
+// Line and column of a JSON/YAML path in a config file, for text output and SARIF regions; a rule's path (in canonical
+// handler terms: `….command`) as the file spells it (`….bash` in a GitHub Copilot CLI file).
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { yaml } from '../lazy.js';
-
-export function pathSegments(path: string): Segment[] {
-  const out: Segment[] = [];
-  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : m[1]!);
-  return out;
-}
+import type { ConfigSyntax } from '../model/formats.js';
+import { isObject } from '../model/is-object.js';
+import { pathSegments, valueAt } from '../dialects/json-path.js';
+import { getDialect } from '../dialects/index.js';
+import { configSyntax, type ConfigFile } from './types.js';
 
 function lineCol(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
@@ -17,11 +17,11 @@ function lineCol(text: string, offset: number): { line: number; column: number }
 export function locate(
   text: string,
   path: string | undefined,
-  isYaml: boolean,
+  syntax: ConfigSyntax,
 ): { line: number; column: number } | undefined {
   if (!path) return undefined;
   let segs = pathSegments(path);
-  if (isYaml) {
+  if (syntax === 'yaml') {
     const { isNode, parseDocument } = yaml();
     const doc = parseDocument(text);
     while (segs.length) {
@@ -41,11 +41,14 @@ export function locate(
   return undefined;
 }
 
-/** The value at `path` as the file holds it (before any reading rule such as Qwen's ms), or undefined. */
-export function valueAt(text: string, path: string, isYaml: boolean): unknown {
-  const segs = pathSegments(path);
-  if (isYaml) return yaml().parseDocument(text).getIn(segs);
-  const root = parseTree(text, [], { allowTrailingComma: true });
-  const node = root && findNodeAtLocation(root, segs);
-  return node ? getNodeValue(node) : undefined;
+/** A path a rule gives (`hooks.postToolUse[0].command`: canonical handler field names) as the config spells it
+ * (`hooks.postToolUse[0].bash`: the key the dialect's codec read the field from, `linux` where the action has this
+ * system's own), so a finding names the place the agent reads. A path whose parent is not a handler is kept.
+ */
+export function filePath(config: ConfigFile, path: string): string {
+  const m = /^(.*)\.([^.[\]]+)$/.exec(path);
+  const d = getDialect(config.dialect);
+  if (!m || !d.codec.nativeField || config.text === undefined) return path;
+  const handler = valueAt(config.text, m[1]!, configSyntax(config));
+  return isObject(handler) ? `${m[1]}.${d.codec.nativeField(handler, m[2]!, d)}` : path;
 }

@@ -6,6 +6,7 @@
 // starts; a command with a shell construct the reading does not follow (`if`, a loop, a function, a subshell) gives
 // no program that decides, so nothing is claimed about it.
 import { lexShell, type Token } from '../model/shell-lexer.js';
+import { SHELL_BUILTINS } from '../model/shell-builtins.js';
 
 export interface Started {
   /** The program as written (quotes removed): `cc-tools`, `uv`, `/opt/venv/bin/python3`. */
@@ -13,15 +14,6 @@ export interface Started {
   /** When it cannot start, the whole command exits 127 (the shell's "not found") on every call. */
   decides: boolean;
 }
-
-/** Words the shell runs itself: never looked up on PATH. */
-const BUILTINS = new Set(
-  (
-    ': . [ alias bg break builtin cd command continue declare echo eval exec exit export false fc fg getopts hash ' +
-    'jobs kill let local logout printf pwd read readonly return set shift shopt source test times trap true type ' +
-    'typeset ulimit umask unalias unset wait'
-  ).split(' '),
-);
 
 /** Reserved words and constructs whose status this reading does not follow. */
 const CONSTRUCTS = new Set(['if', 'then', 'else', 'elif', 'fi', 'for', 'while', 'until', 'do', 'done', 'case']);
@@ -146,7 +138,7 @@ export function programsOf(command: string, found: (program: string) => boolean)
         started.push(s);
         return { status: 127, missing: s };
       }
-    if (program === undefined || program.includes('`') || BUILTINS.has(program)) return { status: 0 };
+    if (program === undefined || program.includes('`') || SHELL_BUILTINS.has(program)) return { status: 0 };
     if (program.includes('/') && !isInterpreter(program)) return { status: 0 }; // a script: the script rules' part
     if (!found(program)) {
       const s: Started = { program, decides: false };
@@ -173,6 +165,47 @@ export function programsOf(command: string, found: (program: string) => boolean)
   }
   if (status === 127 && last) last.decides = true;
   return started;
+}
+
+/** The value of the first of `flags` among an interpreter's options (before its script or `--`), when it has one. */
+function optionValue(args: string[], flags: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (flags.includes(a)) return args[i + 1];
+    if (a === '--' || !a.startsWith('-')) return undefined;
+  }
+  return undefined;
+}
+
+/** Code given inline to an interpreter, as the shell hands it over (unquoted). */
+export interface InlineCode {
+  language: 'shell' | 'python' | 'js';
+  code: string;
+}
+
+/**
+ * The code a command gives interpreters inline: `bash -c '…'` (and the inline code inside that), `python3 -c "…"`,
+ * `node -e '…'` (`--eval`, `-p`, `--print`; bun). Read with the same words as programsOf.
+ */
+export function inlineCode(command: string): InlineCode[] {
+  const lexed = lexShell(command);
+  const list = lexed.unterminated ? undefined : pipelines(lexed.tokens);
+  const out: InlineCode[] = [];
+  for (const c of (list ?? []).flatMap((p) => p.commands)) {
+    const { program, args } = programOf(c.words);
+    const name = program?.split('/').pop() ?? '';
+    if (SHELLS.test(name)) {
+      const code = shellCode(args);
+      if (code !== undefined) out.push({ language: 'shell', code }, ...inlineCode(code));
+    } else if (/^python(\d(\.\d+)?)?$/.test(name)) {
+      const code = optionValue(args, ['-c']);
+      if (code !== undefined) out.push({ language: 'python', code });
+    } else if (/^(node|nodejs|bun)$/.test(name)) {
+      const code = optionValue(args, ['-e', '--eval', '-p', '--print']);
+      if (code !== undefined) out.push({ language: 'js', code });
+    }
+  }
+  return out;
 }
 
 /** Interpreters a command may name by path (`/opt/venv/bin/python3 guard.py`): a program, not a script. */

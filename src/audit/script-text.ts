@@ -47,7 +47,8 @@ export function firstKeys(text: string, field: string): string[] {
 }
 
 /** Does the hook run natively on its host (not through a hook-bridge wrapper)? */
-export const unwrapped = (h: Hook, host: DialectId) => h.scriptDialect === (mappings.dialects[host].extends ?? host);
+export const unwrapped = (h: Hook, host: DialectId) =>
+  h.scriptDialect === (mappings.dialects[host].payloadDialect ?? host);
 
 /**
  * The tools a script acts on when it tests `tool_name` against names (`if p['tool_name'] == 'Bash':`,

@@ -2,6 +2,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Hook, Severity } from '../model/hook.js';
 import type { Decision } from '../run/host-decision.js';
 import { mappings } from '../model/mappings.js';
+import { CONFIG_SYNTAX, type ConfigSyntax } from '../model/formats.js';
 import { shellQuote } from '../dialects/wrapper.js';
 
 /** One hook config file found in the project (or the user's home). */
@@ -82,6 +83,8 @@ export interface ReportInput {
   fix?: string;
   edit?: { path: string; value: unknown };
   decides?: Decides;
+  /** This finding's severity, where it follows the hook rather than the message (a `--rule` setting overrides it). */
+  severity?: Severity;
 }
 
 export interface RuleContext {
@@ -138,8 +141,8 @@ export const paths = {
       : `${h.origin.path}.event`,
 };
 
-/** Is a config's text YAML (a hooks.yaml file) rather than JSON? Its paths are located and edited as such. */
-export const isYamlConfig = (c: ConfigFile): boolean => mappings.dialects[c.dialect].config.format === 'hooks-yaml-v2';
+/** The syntax of a config's text (YAML: a hooks.yaml file): its paths are read, located and edited as such. */
+export const configSyntax = (c: ConfigFile): ConfigSyntax => CONFIG_SYNTAX[mappings.dialects[c.dialect].config.format];
 
 /** A path as one shell word. */
 export const shellArg = (s: string): string => (/^[\w./~-]+$/.test(s) ? s : shellQuote(s));

@@ -4,7 +4,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { audit, auditExitCode, type RuleSetting } from '../audit/audit.js';
 import { RULES } from '../audit/rules/index.js';
-import { lookedFor } from '../dialects/project-files.js';
+import { noHookConfig } from '../audit/discover.js';
 
 export interface AuditFlags {
   target?: DialectId;
@@ -79,11 +79,7 @@ export async function auditCommand(paths: string[], f: AuditFlags): Promise<void
   let result = audit(options);
   // Nothing to audit is not "no findings": a CI job pointed at the wrong directory must not pass.
   const empty = result.unconfigured[0];
-  if (empty !== undefined)
-    throw new HookBridgeError(
-      `no hook config found (looked for ${lookedFor().join(', ')}${f.user ? ', and the user-level configs' : ''})`,
-      relative(process.cwd(), empty) || '.',
-    );
+  if (empty !== undefined) throw noHookConfig(relative(process.cwd(), empty) || '.', f.user);
   if (f.fix) {
     const { applyFixes } = await import('../audit/fix.js');
     const fixed = applyFixes(result.findings, f.backup);

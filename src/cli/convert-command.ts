@@ -20,6 +20,7 @@ export interface ConvertFlags {
   remove?: boolean;
   emulateTodos?: boolean;
   trustCodexHooks?: boolean;
+  trustPiProject?: boolean;
 }
 
 async function readStdin(): Promise<string> {
@@ -45,6 +46,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     ...(f.remove ? { remove: true } : {}),
     ...(f.emulateTodos ? { emulateTodos: true } : {}),
     ...(f.trustCodexHooks ? { trustHooks: true } : {}),
+    ...(f.trustPiProject ? { trustProject: true } : {}),
     ...(inputs.includes('-') ? { stdin: await readStdin() } : {}),
   });
   if (f.format === 'json') {

@@ -37,7 +37,9 @@ each target, e.g. .qwen/settings.hook-bridge.json for .qwen/settings.json;
 one folder up where an agent reads every file of the folder, as Copilot does
 .github/hooks/: .github/hook-bridge.hook-bridge.json. Commit it with the
 settings) are updated, removed when their source hook is gone, never
-duplicated; entries a person wrote are never touched.
+duplicated; entries a person wrote are never touched. A file two targets write
+(.codebuddy/settings.json: codebuddy and codebuddy-ide) is one sync: converting
+for one keeps the entries written for the other, written for both.
 \`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge
 wrote out again.
 
@@ -45,7 +47,15 @@ Codex CLI runs a project's hooks only in a trusted project, and each hook only
 when its hash is recorded as trusted in ~/.codex/config.toml
 ($CODEX_HOME/config.toml); otherwise it skips them silently. An interactive
 \`codex\` asks; headless nothing asks: --trust-codex-hooks records the hashes of
-the hooks convert wrote. \`hook-bridge doctor\` says which it will skip.`,
+the hooks convert wrote. \`hook-bridge doctor\` says which it will skip.
+
+Pi (0.79.0 on) loads .pi/extensions/hook-bridge.ts, and so runs any hook of
+.pi/hooks.json, only in a trusted project (~/.pi/agent/trust.json); in
+print, JSON and RPC modes it skips the extension without a word. An
+interactive \`pi\` asks; \`pi --approve\` trusts for one run;
+--trust-pi-project records the trust (the project's real path: true), and
+--remove takes back only what it recorded. \`hook-bridge doctor\` says whether
+Pi will skip it.`,
     )
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption(
@@ -82,7 +92,8 @@ the hooks convert wrote. \`hook-bridge doctor\` says which it will skip.`,
     .option(
       '--remove',
       'take every entry hook-bridge wrote out of the --to targets, giving back each file as it ' +
-        'was (one it created is deleted, with its record and .bak); reads no source',
+        'was (one it created is deleted, with its record and .bak); reads no source, but for a file another ' +
+        'target shares: the entries written for both are written again for that one alone',
     )
     .option(
       '--emulate-todos',
@@ -92,6 +103,12 @@ the hooks convert wrote. \`hook-bridge doctor\` says which it will skip.`,
       '--trust-codex-hooks',
       'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to ' +
         '.codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)',
+    )
+    .option(
+      '--trust-pi-project',
+      'Pi runs .pi/extensions/hook-bridge.ts only in a trusted project: record this project as trusted in ' +
+        '$PI_CODING_AGENT_DIR/trust.json (default ~/.pi/agent/trust.json; only its key is added; --remove takes ' +
+        'it back)',
     )
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(
@@ -223,17 +240,20 @@ Examples:
     .summary("will this project's hooks run here as converted? each problem with its fix")
     .description(
       "will this project's hooks run here as converted: hook-bridge on the PATH (which one, its version), the " +
-        'agents installed, hooks Codex CLI will skip as untrusted, gates in files Copilot CLI reads itself, ' +
+        'agents installed, hooks Codex CLI will skip as untrusted, a project whose hook-bridge extension Pi skips ' +
+        'as untrusted, gates in files Copilot CLI reads itself, ' +
         'converted files out of date, hooks whose program is missing — each with its fix',
     )
     .addHelpText(
       'after',
       `
 Exit 0 when all is well, 1 when something would not run (or not as
-converted), 2 on bad usage. Nothing is written. This machine's PATH stands in
+converted), 2 on bad usage or a directory with no hook config. Nothing is
+written. This machine's PATH stands in
 for the agents' (an agent started from a desktop launcher may have another).
 Each problem comes with its fix: a command to run (hook-bridge convert --to
-codex --trust-codex-hooks, npm install -g hook-bridge …) or a step to take.`,
+codex --trust-codex-hooks, hook-bridge convert --to pi --trust-pi-project,
+npm install -g hook-bridge …) or a step to take.`,
     )
     .argument('[project]', 'the project directory (default: .)')
     .addOption(new Option('--format <format>', 'report format, on stdout').choices(['text', 'json']).default('text'))

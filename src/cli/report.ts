@@ -2,6 +2,7 @@
 // the terminal's width (80 when stderr is not a terminal), each continuation under its own text.
 import { colors, type Colors } from '../audit/format/colors.js';
 import { relative } from 'node:path';
+import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic } from '../model/hook.js';
 import { plural } from '../model/plural.js';
 import type { ConvertProjectResult, TargetOutcome } from '../convert/project.js';
@@ -72,11 +73,13 @@ export function formatConvertReport(
       ['', 0],
       [
         pc.bold(
-          `${from ? `${from} -> ` : 'remove from '}${t.hosts.join(' + ')}: ${rel(t.file)} (${targetState(t, rel)})`,
+          `${from ? `${from} -> ` : 'remove from '}${(t.shared?.removed ?? t.hosts).join(' + ')}: ${rel(t.file)} ` +
+            `(${targetState(t, rel)})`,
         ),
         2,
       ],
     );
+    if (t.shared) lines.push([`  ${sharedNote(t)}`, 4]);
     const c = changeSummary(t.changes);
     const dry = t.diff !== undefined || (!t.written && t.changed);
     lines.push([
@@ -158,6 +161,25 @@ export function formatConvertReport(
   return wrapAll(lines, width);
 }
 
+/** A file other dialects write too: whose it is as well, and what became of their entries (shared-files.ts). */
+export function sharedNote(t: TargetOutcome): string {
+  const s = t.shared!;
+  const agents = (ds: DialectId[]) => ds.map((d) => `${mappings.dialects[d].agent} (${d})`).join(', ');
+  const named = t.hosts.filter((d) => !s.kept.includes(d));
+  const head = `shared: ${agents(s.with)} ${s.with.length > 1 ? 'read' : 'reads'} this file too`;
+  if (s.removed)
+    return s.kept.length
+      ? `${head}; its entries stay, ` +
+          (s.rewritten ? `written again for ${s.kept.join(', ')} alone` : `written for ${s.kept.join(', ')}`)
+      : head;
+  if (!s.kept.length)
+    return `${head}; \`convert --to ${s.with.join(',')}\` keeps these entries and writes each for both`;
+  return (
+    `${head}, and the entries written for ${s.kept.join(', ')} are kept: each is written for ` +
+    `${t.hosts.join(' and ')}, as \`--to ${t.hosts.join(',')}\` writes it (not only for ${named.join(', ')})`
+  );
+}
+
 /** Diagnostics the report's rows already say (a dropped hook): not said again below. */
 const SAID_ON_ROWS = new Set(['hookDropped']);
 
@@ -178,8 +200,10 @@ export function formatCheckReport(
   const stale = r.targets.filter((t) => !upToDate(t));
   const lines: [string, number][] = [];
   for (const t of r.targets) {
+    // A shared file is checked for every host its entries were written for (shared-files.ts).
+    const shared = t.shared?.kept.length ? ` (shared: checked as written for ${t.hosts.join(' and ')})` : '';
     if (upToDate(t)) {
-      lines.push([`${pc.green('up to date')}   ${rel(t.file)}`, 13]);
+      lines.push([`${pc.green('up to date')}   ${rel(t.file)}${shared}`, 13]);
       continue;
     }
     const c = t.changes;
@@ -192,7 +216,8 @@ export function formatCheckReport(
           ? 'convert would delete it (it created it, and nothing else is in it)'
           : t.before === undefined
             ? `missing (${counts})`
-            : counts),
+            : counts) +
+        shared,
       13,
     ]);
     // The entry as written (without the runner guard): what changes in it is what the line is for.
@@ -275,6 +300,20 @@ export function convertJson(
       changes: changeSummary(t.changes),
       ...(f.check ? { upToDate: upToDate(t) } : {}),
       ...(t.trust ? { trust: t.trust } : {}),
+      ...(t.shared ? { shared: t.shared } : {}),
+      ...(t.projectTrust
+        ? {
+            projectTrust: {
+              store: t.projectTrust.store,
+              project: t.projectTrust.key,
+              trusted: t.projectTrust.trusted,
+              ...(t.projectTrust.entry ? { entry: t.projectTrust.entry } : {}),
+              ...(t.projectTrust.recorded ? { recorded: true } : {}),
+              ...(t.projectTrust.removed ? { removed: true } : {}),
+              ...(t.projectTrust.error ? { error: t.projectTrust.error.describe() } : {}),
+            },
+          }
+        : {}),
       ...(t.plugin
         ? {
             plugin: {

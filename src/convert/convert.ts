@@ -246,7 +246,7 @@ function placeHook(d: Draft): Place | string {
   if (evidence === 'extension')
     d.notes.push(
       `${place.native} is carried under its ` +
-        mappings.dialects[target.spec.extends ?? target.id].agent +
+        mappings.dialects[target.spec.payloadDialect ?? target.id].agent +
         ` name (hook-bridge's extension of the format)`,
     );
   else if (evidence === 'documented' && target.spec.observedVersion)
@@ -289,7 +289,7 @@ function targetMatcher(d: Draft, place: Place): { matcher?: string | string[]; w
     }
     // Tool availability is a fact about an agent, not about a format another agent's tables stand in for (hooks.yaml).
     const entries =
-      h.matcher.kind === 'tools' && !target.spec.extends
+      h.matcher.kind === 'tools' && !target.spec.payloadDialect
         ? h.matcher.tools.map((c) => toolEntry(target.id, c)).filter((e): e is ToolEntry => !!e)
         : [];
     const gone = entries.filter((e) => e.status === 'historical').map((e) => e.name);
@@ -609,13 +609,22 @@ export function convertHooks(hooks: Hook[], from: DialectId, opts: ConvertOption
 /**
  * Bad input is not converted: a wrong shape or an invalid regex in a source would otherwise become a
  * config that loads and silently does nothing. An event hook-bridge does not know is no reason to refuse
- * the file: that hook is dropped with the reason (convertHooks), the rest converts. (Nor is a comment that
- * makes the source's own agent ignore the file.)
+ * the file: that hook is dropped with the reason (convertHooks), the rest converts. A source its own agent
+ * ignores as a whole (a comment or a trailing comma it rejects) is refused too: none of its hooks run there,
+ * so converting them would run on another agent what the source's agent does not run at all.
  */
 export function assertConvertible(diagnostics: Diagnostic[]): void {
-  const bad = diagnostics.filter((d) => d.severity === 'error' && d.code !== 'jsonSyntaxIgnoresFile');
+  const bad = diagnostics.filter((d) => d.severity === 'error');
   if (!bad.length) return;
-  const lines = bad.map((d) => [d.file, d.path, d.message].filter(Boolean).join(': '));
+  const lines = bad.map((d) =>
+    [
+      d.file,
+      d.path,
+      d.code === 'jsonSyntaxIgnoresFile' ? `${d.message} and convert again; nothing was written` : d.message,
+    ]
+      .filter(Boolean)
+      .join(': '),
+  );
   throw new HookBridgeError(
     `${lines[0]}${
       lines.length > 1

@@ -25,6 +25,14 @@ import { RUNNER_GUARD } from '../dialects/runner-guard.js';
 import { mayHavePolicy } from '../dialects/wrapper.js';
 import { planGates, type GateOutcome } from './foreign-gates.js';
 import { applyTrust, planTrust, trustDiagnostics, type TrustOutcome } from './hook-trust.js';
+import {
+  type ProjectTrustState,
+  projectTrustDiagnostics,
+  projectTrustState,
+  recordProjectTrust,
+  shownStore,
+  removeProjectTrust,
+} from './project-trust.js';
 import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
@@ -38,6 +46,7 @@ import { runnerNote } from './runner-found.js';
 import { readSourceHooks, resolveSources, type Source, type SourceOptions } from './sources.js';
 import { allTargets, assertHostReads, recordedTargets, targetFiles, type FileTarget } from './target-files.js';
 import { writeAtomic } from './write-atomic.js';
+import { removePlan, sharePlan, sharersOf } from './shared-files.js';
 
 export { discover, type Source } from './sources.js';
 
@@ -75,6 +84,11 @@ export interface ConvertProjectOptions extends Omit<SourceOptions, 'to'> {
    * hook-bridge wrote in the user's trust store (`--trust-codex-hooks`; writes under HOME / CODEX_HOME).
    */
   trustHooks?: boolean;
+  /**
+   * On a plugin host that runs its plugins only in a trusted project (`config.pluginHost.projectTrust`, Pi 1.x): record
+   * the project as trusted in the user's store (`--trust-<id>-project`); `--remove` takes back what it added.
+   */
+  trustProject?: boolean;
   /** The home directory and environment the user's files are found with (default: this process's). */
   home?: string;
   env?: NodeJS.ProcessEnv;
@@ -108,6 +122,21 @@ export interface TargetOutcome {
   trust?: TrustOutcome;
   /** On a plugin host (mappings `config.pluginHost`): the plugin file that runs the hooks (plugin-files.ts). */
   plugin?: PluginOutcome;
+  /** On a plugin host that runs its plugins only in a trusted project: what the user's store says of this one. */
+  projectTrust?: ProjectTrustState & { recorded?: boolean; removed?: boolean };
+  /** A file other dialects write too (shared-files.ts): which, and what became of their entries. */
+  shared?: SharedOutcome;
+}
+
+export interface SharedOutcome {
+  /** The other dialects whose conventional file this is (not named by this run). */
+  with: DialectId[];
+  /** Of those, the ones whose entries are kept: written for them too (convert), or for them alone (--remove). */
+  kept: DialectId[];
+  /** --remove: the hosts whose part was taken out. */
+  removed?: DialectId[];
+  /** --remove: the entries written for a removed host and a kept one were written again for the kept ones alone. */
+  rewritten?: boolean;
 }
 
 export interface ConvertProjectResult {
@@ -152,12 +181,15 @@ interface PendingWrite {
   directories: number;
 }
 
-/** Step 1: the sources and their hooks (none with --remove, which reads no source). */
+/** Step 1: the sources and their hooks (none with --remove, which reads no source). `recorded`: the files are the
+ * sources a record names (shareStep), not inputs a person named: hook-bridge's own entries in them are not sources.
+ */
 function readInput(
   o: ConvertProjectOptions & { to: DialectId[] },
   project: string,
   runners: readonly string[],
   diagnostics: Diagnostic[],
+  recorded = false,
 ): RunInput {
   const relNames = new Map<string, string>();
   const relSource = (f: string) => {
@@ -166,7 +198,9 @@ function readInput(
     return r;
   };
   if (o.remove) return { sources: [], hooks: [], from: o.from ?? 'claude', inScope: () => true, relSource };
-  const sources = resolveSources(o, project, runners, diagnostics);
+  const sources = resolveSources(o, project, runners, diagnostics).map((s) =>
+    recorded ? { ...s, explicit: false } : s,
+  );
   const from = sources[0]!.dialect;
   const read = readSourceHooks(sources, o.stdin, runners);
   diagnostics.push(...read.diagnostics);
@@ -298,7 +332,7 @@ async function convertTarget(
       });
   const guarded = guardEntries(noted, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
   const record = readRecord(file);
-  const managedHere = o.remove ? record.entries : record.entries.filter(run.inScope);
+  const managedHere = record.entries.filter(run.inScope);
   const own: Ownership = {
     ...ownershipOf({
       managed: managedHere,
@@ -381,6 +415,7 @@ async function convertTarget(
     after,
     to,
     { ...created, ...(backup || record.created?.backup ? { backup: true } : {}) },
+    o.out === undefined && sharersOf(file, project).length > 1 ? hosts : undefined,
   );
   // A record where an earlier version put it (read by an agent as a hook file) moves.
   const staleRecord = staleRecordPath(file);
@@ -474,6 +509,76 @@ function writeAll(writes: PendingWrite[]): void {
   }
 }
 
+/** How a run names its hooks: each plugin hook file's root, each hook's key in the record, and the key's source. */
+function runKeys(input: RunInput, project: string) {
+  // Each plugin hook file's root, as the written entries carry it: its hooks run with it on every host.
+  const roots = new Map(
+    input.sources.flatMap((s) =>
+      s.pluginRoot ? [[resolve(s.file), portablePath(s.pluginRoot, project)] as const] : [],
+    ),
+  );
+  const pluginRootOf = (h: Hook) => (h.origin.file === '<stdin>' ? undefined : roots.get(resolve(h.origin.file)));
+  // Readable in the committed record: "<source file> <event> <command>".
+  const sourceOfHook = (h: Hook) => input.relSource(h.origin.file === '<stdin>' ? '-' : h.origin.file);
+  const keyOf = (h: Hook) => `${sourceOfHook(h)} ${h.nativeEvent} ${h.command ?? hookId(h)}`;
+  const sourceOfKey = new Map(input.hooks.map((h) => [keyOf(h), sourceOfHook(h)]));
+  return { pluginRoots: [...new Set(roots.values())], pluginRootOf, keyOf, sourceOfKey };
+}
+
+/**
+ * A file other dialects write too (shared-files.ts) is one sync unit: a convert writes it for the hosts named and
+ * those its managed entries were written for; a --remove takes out the named hosts' part only, writing the entries
+ * they shared with another host again for that one alone, from the recorded sources.
+ */
+function shareStep(
+  named: FileTarget,
+  o: ConvertProjectOptions,
+  input: RunInput,
+  project: string,
+  runners: readonly string[],
+  diagnostics: Diagnostic[],
+): { target: FileTarget; o: ConvertProjectOptions; input: RunInput; shared?: SharedOutcome } {
+  const same = { target: named, o, input };
+  if (o.out) return same;
+  const { entries } = readRecord(named.file);
+  const others = (sharers: DialectId[], hosts: DialectId[]) => sharers.filter((d) => !hosts.includes(d));
+  if (!o.remove) {
+    const plan = sharePlan(named.file, named.hosts, entries.filter(input.inScope), project);
+    if (!plan.sharers.length) return same;
+    return {
+      target: { file: named.file, hosts: plan.hosts },
+      o,
+      input,
+      shared: { with: others(plan.sharers, named.hosts), kept: plan.kept },
+    };
+  }
+  const plan = removePlan(named.file, named.hosts, entries, project);
+  if (!plan.sharers.length) return same;
+  const shared: SharedOutcome = { with: others(plan.sharers, named.hosts), kept: plan.kept, removed: named.hosts };
+  if (!plan.rewrite) return { ...same, input: { ...input, inScope: plan.touches }, shared };
+  const { hosts, from, sources } = plan.rewrite;
+  let read: RunInput;
+  try {
+    read = readInput(
+      { ...o, remove: false, inputs: sources.map((f) => resolve(project, f)), from, to: hosts },
+      project,
+      runners,
+      diagnostics,
+      true,
+    );
+  } catch (e) {
+    if (!HookBridgeError.is(e)) throw e;
+    throw plan.cannot(`its source cannot be used (${e.describe()})`);
+  }
+  return {
+    target: { file: named.file, hosts },
+    // Written again, not taken out: no backup of it (the one convert made first stays until the file goes).
+    o: { ...o, remove: false, backup: false },
+    input: { ...read, inScope: (e) => plan.touches(e) || read.inScope(e) },
+    shared: { ...shared, rewritten: true },
+  };
+}
+
 export async function convertProject(o: ConvertProjectOptions): Promise<ConvertProjectResult> {
   const all = o.to === 'all';
   if (!all && !o.to.length) throw new HookBridgeError('--to needs at least one dialect');
@@ -501,29 +606,24 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const input = readInput({ ...o, to: named }, project, runners, diagnostics);
   const to = !all ? named : o.remove ? recordedTargets(project) : allTargets(input.from);
   const files = targetFiles(to, project, o.out);
-  const { sources, relSource } = input;
-  // Each plugin hook file's root, as the written entries carry it: its hooks run with it on every host.
-  const pluginRoots = new Map(
-    sources.flatMap((s) => (s.pluginRoot ? [[resolve(s.file), portablePath(s.pluginRoot, project)] as const] : [])),
-  );
-  const pluginRootOf = (h: Hook) => (h.origin.file === '<stdin>' ? undefined : pluginRoots.get(resolve(h.origin.file)));
-  diagnostics.push(...machinePathWarnings(o, sources, [...new Set(pluginRoots.values())], project));
+  const { sources } = input;
+  const keys = runKeys(input, project);
+  diagnostics.push(...machinePathWarnings(o, sources, keys.pluginRoots, project));
   if (o.dispatch && sources.some((s) => s.file === '-'))
     throw new HookBridgeError('--dispatch runs a hook set file; it cannot read stdin');
-  // Readable in the committed record: "<source file> <event> <command>".
-  const sourceOfHook = (h: Hook) => relSource(h.origin.file === '<stdin>' ? '-' : h.origin.file);
-  const keyOf = (h: Hook) => `${sourceOfHook(h)} ${h.nativeEvent} ${h.command ?? hookId(h)}`;
-  const sourceOfKey = new Map(input.hooks.map((h) => [keyOf(h), sourceOfHook(h)]));
 
   const targets: TargetOutcome[] = [];
   const writes: PendingWrite[] = [];
-  for (const target of files) {
+  for (const named of files) {
+    const share = shareStep(named, o, input, project, runners, diagnostics);
+    const run = share.input === input ? keys : runKeys(share.input, project);
     const { outcome, write, pluginWrite } = await convertTarget(
-      target,
-      o,
-      { ...input, project, runners, pluginRootOf, keyOf, sourceOfKey },
+      share.target,
+      share.o,
+      { ...share.input, project, runners, ...run },
       diagnostics,
     );
+    if (share.shared) outcome.shared = share.shared;
     targets.push(outcome);
     if (write) writes.push(write);
     if (pluginWrite) writes.push(pluginWrite);
@@ -554,7 +654,33 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const writesNothing = o.stdout === true || o.dryRun === true || o.check === true;
   const broken = o.trustHooks && !writesNothing ? trustSteps.find((s) => s.plan.storeError) : undefined;
   if (broken) throw broken.plan.storeError!;
+  // The project trust of a plugin host: of this project (nothing for a text printed or written elsewhere).
+  const projectTrust = targets.flatMap((t) => {
+    if (o.stdout || o.out) return [];
+    const s = t.hosts.map((h) => projectTrustState(h, project, o)).find((x) => x !== undefined);
+    return s ? [{ t, s }] : [];
+  });
+  const unreadable = o.trustProject && !writesNothing && !o.remove ? projectTrust.find((p) => p.s.error) : undefined;
+  if (unreadable) throw unreadable.s.error!;
   writeAll(writes);
+  for (const { t, s } of projectTrust) {
+    if (o.remove) {
+      const removed = !writesNothing && removeProjectTrust(s.dialect, project, o);
+      t.projectTrust = { ...s, removed };
+      if (removed)
+        diagnostics.push({
+          severity: 'info',
+          code: 'projectTrustRemoved',
+          file: t.file,
+          message: `took back the trust of ${s.key} that hook-bridge recorded in ${shownStore(s.store)}`,
+        });
+      continue;
+    }
+    const recorded = o.trustProject === true && !writesNothing && recordProjectTrust(s);
+    t.projectTrust = recorded ? { ...projectTrustState(s.dialect, project, o)!, recorded } : s;
+    if (recorded || t.changed || o.trustProject)
+      diagnostics.push(...projectTrustDiagnostics(t.projectTrust, recorded, t.file));
+  }
   for (const { t, plan } of trustSteps) {
     const record = o.trustHooks === true && !writesNothing;
     t.trust = applyTrust(plan, record, o.backup ?? true);
@@ -583,7 +709,8 @@ async function gateSources(
 ): Promise<GateOutcome[]> {
   const out: GateOutcome[] = [];
   for (const t of targets) {
-    for (const host of t.hosts) {
+    // A shared file's --remove (shareStep) writes it again for the hosts kept: their gates stay, the removed go.
+    for (const host of t.shared?.removed ?? t.hosts) {
       const g = planGates(host, o.remove ? undefined : from, project, t.result.report, o.remove === true);
       diagnostics.push(...g.diagnostics);
       // The gates are said once, per file (GateOutcome), not on each hook's row.

@@ -26,6 +26,12 @@ export interface OwnedEntry {
   source: string;
   /** Which source hook it is (stable across edits of its timeout, matcher or flags): for updates in place. */
   key: string;
+  /**
+   * In a file several dialects write (shared-files.ts: CodeBuddy Code's, read by the CodeBuddy IDE plugin too): the
+   * hosts the entry was written for, so that converting for one keeps the other's. Absent in a file only one writes,
+   * and where the entry's command names them (`run --from claude --to codebuddy,codebuddy-ide …`).
+   */
+  hosts?: DialectId[];
 }
 
 export interface Record {
@@ -97,16 +103,20 @@ export function readRecord(file: string): Record {
     );
   return {
     ...(isObject(value.created) ? { created: createdOf(value.created) } : {}),
-    entries: entries.filter(
-      (e): e is OwnedEntry =>
-        isObject(e) &&
-        typeof e.event === 'string' &&
-        typeof e.id === 'string' &&
-        typeof e.from === 'string' &&
-        isDialectId(e.from) &&
-        typeof e.source === 'string' &&
-        typeof e.key === 'string',
-    ),
+    entries: entries
+      .filter(
+        (e): e is OwnedEntry =>
+          isObject(e) &&
+          typeof e.event === 'string' &&
+          typeof e.id === 'string' &&
+          typeof e.from === 'string' &&
+          isDialectId(e.from) &&
+          typeof e.source === 'string' &&
+          typeof e.key === 'string',
+      )
+      .map(({ hosts, ...e }) =>
+        Array.isArray(hosts) && hosts.length && hosts.every(isDialectId) ? { ...e, hosts } : e,
+      ),
   };
 }
 

@@ -8,6 +8,7 @@ import { managed } from '../dialects/sync-plan.js';
 import { parseNotesEntry } from '../dialects/wrapper.js';
 import { hookId } from './ownership.js';
 import { recordText, type Created, type OwnedEntry } from './provenance.js';
+import { hostsToRecord } from './shared-files.js';
 
 /** The runner an entry was written with (what comes before its `run`). */
 const runnerOf = (id: string) => id.split(' run --from ')[0]!;
@@ -23,8 +24,9 @@ export function presentEntries(text: string, to: DialectId): string[] {
 
 /**
  * The new record's text (undefined: no entry left, the record goes): the entries of other runs (`others`), and an
- * entry per hook this run manages after the write, named by its source (`sourceOf` its key, else `fallbackSource`);
- * and what convert `created` around them.
+ * entry per hook this run manages after the write, named by its source (`sourceOf` its key, else `fallbackSource`)
+ * and, in a file several dialects write, the `hosts` it was written for where its command does not name them; and
+ * what convert `created` around them.
  */
 export function nextRecordText(
   others: OwnedEntry[],
@@ -35,6 +37,7 @@ export function nextRecordText(
   after: string,
   to: DialectId,
   created?: Created,
+  hosts?: DialectId[],
 ): string | undefined {
   const entries: OwnedEntry[] = [
     ...others,
@@ -44,6 +47,7 @@ export function nextRecordText(
       from,
       source: (h.key && sourceOf(h.key)) ?? fallbackSource,
       key: h.key ?? handlerId(h.handler),
+      ...(hosts && hostsToRecord(handlerId(h.handler), hosts) ? { hosts } : {}),
     })),
   ];
   // In the order of the file, so that a run that changes nothing writes the same record.

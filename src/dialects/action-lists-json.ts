@@ -31,6 +31,19 @@ import { planSync, type ExistingEntry } from './sync-plan.js';
 /** The version this format's files carry (a file without one is read as it: observed, docs/observations.md). */
 export const ACTION_LISTS_VERSION = 1;
 
+/** The key of an action a canonical handler field is read from: the command from this system's own field where the
+ * action has one (Copilot CLI's `linux`), else `bash`, else `command`; the timeout from `timeoutSec`, else `timeout`.
+ */
+function nativeField(action: Record<string, unknown>, field: string, d?: Dialect): string {
+  if (field === 'command') {
+    const os = d?.spec.osCommands?.[process.platform as 'linux' | 'darwin' | 'win32'];
+    if (os !== undefined && typeof action[os] === 'string') return os;
+    return (action.bash ?? undefined) !== undefined ? 'bash' : 'command';
+  }
+  if (field === 'timeout') return (action.timeoutSec ?? undefined) !== undefined ? 'timeoutSec' : 'timeout';
+  return field;
+}
+
 /** A native action as a canonical handler: `bash` (or `command`) is its command, `timeoutSec` (or `timeout`) its
  * timeout.
  */
@@ -39,11 +52,8 @@ function canonicalHandler(
   d?: Dialect,
 ): { handler: Record<string, unknown>; matcher: unknown } {
   const { bash, command, timeoutSec, timeout, matcher, ...rest } = action;
-  // The command this system's agent runs: its own field where the action has one (Copilot CLI's `linux`), else `bash`.
-  const field = d?.spec.osCommands?.[process.platform as 'linux' | 'darwin' | 'win32'];
-  const here = field === undefined ? undefined : action[field];
-  const cmd = (typeof here === 'string' ? here : undefined) ?? bash ?? command;
-  const t = timeoutSec ?? timeout;
+  const cmd = action[nativeField(action, 'command', d)];
+  const t = action[nativeField(action, 'timeout', d)];
   return {
     handler: { ...rest, ...(cmd !== undefined ? { command: cmd } : {}), ...(t !== undefined ? { timeout: t } : {}) },
     matcher,
@@ -66,6 +76,7 @@ export function nativeAction(h: Pick<NativeHook, 'handler' | 'matcher'>): Record
 const placeKey = (matcher: unknown) => stableJson(matcher ?? null);
 
 export const actionListsJson: Codec = {
+  nativeField,
   read(text, file, d, opts): ReadResult {
     const { value: root } = parseJsoncChecked(text, file);
     if (!isObject(root)) throw new HookBridgeError('expected a JSON object at the top level', file);

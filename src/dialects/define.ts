@@ -77,6 +77,12 @@ export interface Codec {
     dialect: Dialect,
     own?: Ownership,
   ): WriteResult;
+  /**
+   * The key of a native handler a canonical handler field (`command`, `timeout`) was read from, where the format names
+   * it otherwise (GitHub Copilot CLI's `bash`, `linux`, `timeoutSec`): what a path into the file must name. Absent: the
+   * canonical names.
+   */
+  nativeField?(handler: Record<string, unknown>, field: string, dialect: Dialect): string;
 }
 
 /**
@@ -116,8 +122,8 @@ export interface PluginSession {
   readonly projectDir: string;
   /** Does a hook of the file listen to this event (the host's name)? A binding builds no payload otherwise. */
   watches(event: string): boolean;
-  /** Run the hooks of one call with their agent's semantics; never throws (its own failure fails closed where a hook
-   * could block).
+  /** Run the hooks of one call with their agent's semantics, the answer as the host acts on it (its output facts
+   * applied); never throws (its own failure fails closed where a hook could block, and on a Stop once).
    */
   call(c: PluginCall): Promise<PluginAnswer>;
   /**
@@ -173,7 +179,7 @@ export function defineDialect(o: DialectOptions): Dialect {
   return {
     id: o.id,
     spec,
-    payloadDialect: spec.extends ?? o.id,
+    payloadDialect: spec.payloadDialect ?? o.id,
     codec: o.codec,
     readTimeout: (raw) => (o.readTimeout ? o.readTimeout(raw, spec) : raw * unitMs(spec)),
     writeTimeout: (ms) => (o.writeTimeout ? o.writeTimeout(ms, spec) : Math.ceil(ms / unitMs(spec))),

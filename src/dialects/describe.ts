@@ -80,6 +80,8 @@ function projectDir(d: DialectId): string {
 export function trustNeeded(d: DialectId): string {
   const c = mappings.dialects[d].config;
   if (c.hookTrust === 'trusted-hash') return "the project trusted, and each hook's hash";
+  const plugin = c.pluginHost?.projectTrust;
+  if (plugin) return `the project trusted (${plugin.store}; since ${plugin.since})`;
   return c.folderTrust ? 'the folder trusted' : 'always';
 }
 
@@ -229,7 +231,7 @@ type DialectSpecOutput = (typeof mappings.dialects)[DialectId]['output'];
 function limitsOf(d: DialectId): Limit[] {
   const ref = REFERENCE_DIALECT;
   const [rs, s] = [mappings.dialects[ref], mappings.dialects[d]];
-  if (d === ref || s.extends === ref || !rs.output || !s.output) return [];
+  if (d === ref || s.payloadDialect === ref || !rs.output || !s.output) return [];
   const [ro, o] = [rs.output, s.output];
   const out: Limit[] = [];
   const add = (what: string, reference: string, here: string) => {

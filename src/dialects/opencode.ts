@@ -18,6 +18,7 @@ import type { PluginAnswer, PluginBinding, PluginSession } from './define.js';
 import { defineDialect } from './define.js';
 import { pluginFileText } from './plugin-file.js';
 import { settingsJson } from './settings-json.js';
+import { stringOrEmpty } from '../model/strings.js';
 
 interface Part {
   type?: string;
@@ -49,8 +50,6 @@ interface Input {
   };
 }
 type Hook = (input: Record<string, unknown>, output: Record<string, unknown>) => Promise<void>;
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 function bind(input: Input, s: PluginSession): Record<string, Hook> {
   const cwd = input.directory ?? s.projectDir;
@@ -94,7 +93,7 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
 
   return {
     'chat.message': async (inp, out) => {
-      const sid = str(inp.sessionID);
+      const sid = stringOrEmpty(inp.sessionID);
       const parts = (Array.isArray(out.parts) ? out.parts : []) as Part[];
       const text = parts
         .filter((p) => p.type === 'text' && !p.synthetic)
@@ -128,28 +127,30 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
     },
     'tool.execute.before': async (inp, out) => {
       const args = (out.args ?? {}) as Record<string, unknown>;
-      running.add(str(inp.callID));
+      running.add(stringOrEmpty(inp.callID));
       const a = await call(
         'PreToolUse',
         { tool_name: inp.tool, tool_input: args, tool_use_id: inp.callID },
-        str(inp.sessionID),
+        stringOrEmpty(inp.sessionID),
       );
       if (!a) return;
       const context = a.context.length ? `\n${a.context.join('\n')}` : '';
-      // No one to ask here (OpenCode never calls permission.ask): an ask is a deny with its reason.
-      if (a.ask !== undefined || a.block !== undefined) running.delete(str(inp.callID));
-      if (a.ask !== undefined) throw new Error(`${a.ask || 'a hook asked for confirmation'}${context}`);
-      if (a.block !== undefined) throw new Error(`${a.block || 'blocked by a hook'}${context}`);
+      // An ask never comes here: OpenCode has no way to ask (its facts: permissionDecision without ask), so the engine
+      // hands it over as the deny it is there.
+      if (a.block !== undefined) {
+        running.delete(stringOrEmpty(inp.callID));
+        throw new Error(`${a.block || 'blocked by a hook'}${context}`);
+      }
       if (a.input) {
         for (const k of Object.keys(args)) delete args[k];
         Object.assign(args, a.input);
       }
-      if (a.context.length) toolContext.set(str(inp.callID), a.context);
+      if (a.context.length) toolContext.set(stringOrEmpty(inp.callID), a.context);
     },
     'tool.execute.after': async (inp, out) => {
-      const before = toolContext.get(str(inp.callID)) ?? [];
-      toolContext.delete(str(inp.callID));
-      running.delete(str(inp.callID));
+      const before = toolContext.get(stringOrEmpty(inp.callID)) ?? [];
+      toolContext.delete(stringOrEmpty(inp.callID));
+      running.delete(stringOrEmpty(inp.callID));
       const exit = (out.metadata as { exit?: unknown } | undefined)?.exit;
       // A command that exits non-zero is a failed call on Claude Code ("Exit code 3\n<output>"); OpenCode's result.
       const failed = inp.tool === 'bash' && typeof exit === 'number' && exit !== 0;
@@ -157,16 +158,16 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
       const a = failed
         ? await call(
             'PostToolUseFailure',
-            { ...fields, error: `Exit code ${exit}\n${str(out.output).trimEnd()}`.trimEnd() },
-            str(inp.sessionID),
+            { ...fields, error: `Exit code ${exit}\n${stringOrEmpty(out.output).trimEnd()}`.trimEnd() },
+            stringOrEmpty(inp.sessionID),
           )
         : await call(
             'PostToolUse',
             { ...fields, tool_response: { output: out.output, metadata: out.metadata } },
-            str(inp.sessionID),
+            stringOrEmpty(inp.sessionID),
           );
       const added = [...before, ...feedback(a)];
-      if (added.length) out.output = `${str(out.output)}\n${added.join('\n')}`;
+      if (added.length) out.output = `${stringOrEmpty(out.output)}\n${added.join('\n')}`;
     },
     // Before each request after the first: a call that failed (OpenCode calls no tool.execute.after for it) runs its
     // PostToolUseFailure hooks once, and their context joins the error the model is sent.
@@ -174,36 +175,39 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
       const messages = (Array.isArray(out.messages) ? out.messages : []) as Message[];
       const failed = messages.flatMap((m) =>
         (m.parts ?? [])
-          .filter((p) => p.type === 'tool' && p.state?.status === 'error' && running.has(str(p.callID)))
-          .map((p) => ({ p, sid: str(m.info?.sessionID ?? p.sessionID) })),
+          .filter((p) => p.type === 'tool' && p.state?.status === 'error' && running.has(stringOrEmpty(p.callID)))
+          .map((p) => ({ p, sid: stringOrEmpty(m.info?.sessionID ?? p.sessionID) })),
       );
       await Promise.all(
         failed.map(async ({ p, sid }) => {
-          const id = str(p.callID);
+          const id = stringOrEmpty(p.callID);
           if (!failures.has(id)) {
             const fields = { tool_name: p.tool, tool_input: p.state!.input ?? {}, tool_use_id: id };
-            const error = str(p.state!.error);
+            const error = stringOrEmpty(p.state!.error);
             failures.set(id, call('PostToolUseFailure', { ...fields, error }, sid).then(feedback));
           }
           const added = (await failures.get(id)!).join('\n');
-          if (added && !str(p.state!.error).endsWith(added)) p.state!.error = `${str(p.state!.error)}\n${added}`;
+          if (added && !stringOrEmpty(p.state!.error).endsWith(added))
+            p.state!.error = `${stringOrEmpty(p.state!.error)}\n${added}`;
         }),
       );
     },
     'experimental.text.complete': async (inp, out) => {
-      const sid = str(inp.sessionID);
+      const sid = stringOrEmpty(inp.sessionID);
       if (!s.watches('Stop') && !s.watches('PostCompact')) return;
-      const msg = await client?.message?.({ path: { id: sid, messageID: str(inp.messageID) } }).catch(() => undefined);
+      const msg = await client
+        ?.message?.({ path: { id: sid, messageID: stringOrEmpty(inp.messageID) } })
+        .catch(() => undefined);
       // A compaction's summary (the model asked to summarise the session) is no reply of the agent's: PostCompact's.
       if (msg?.data?.info?.summary === true || msg?.data?.info?.agent === 'compaction') {
-        summaries.set(sid, str(out.text));
+        summaries.set(sid, stringOrEmpty(out.text));
         return;
       }
       // It fires for every text part: a reply that also calls a tool is no Stop.
       if (!s.watches('Stop') || msg?.data?.parts?.some((p) => p.type === 'tool')) return;
       const active = stopActive.has(sid);
       stopActive.delete(sid);
-      const a = await call('Stop', { stop_hook_active: active, last_assistant_message: str(out.text) }, sid);
+      const a = await call('Stop', { stop_hook_active: active, last_assistant_message: stringOrEmpty(out.text) }, sid);
       if (a?.block === undefined || a.stop !== undefined || !client) return;
       const reason = a.block || 'a Stop hook asked to continue';
       stopActive.add(sid);
@@ -212,16 +216,17 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
       await client.prompt({ path: { id: sid }, body: { noReply: true, parts: [{ type: 'text', text: reason }] } });
     },
     'experimental.session.compacting': async (inp) => {
-      const sid = str(inp.sessionID);
+      const sid = stringOrEmpty(inp.sessionID);
       await call('PreCompact', { trigger: trigger(sid), custom_instructions: '' }, sid);
     },
     // OpenCode does not wait for its `event` hook: what it starts here is awaited by SessionEnd (dispose).
     event: async (inp) => {
       const e = (inp.event ?? {}) as { type?: string; properties?: { sessionID?: string; part?: Part } };
       const p = e.properties?.part;
-      if (e.type === 'message.part.updated' && p?.type === 'compaction') compaction.set(str(p.sessionID), !!p.auto);
+      if (e.type === 'message.part.updated' && p?.type === 'compaction')
+        compaction.set(stringOrEmpty(p.sessionID), !!p.auto);
       if (e.type === 'session.compacted') {
-        const sid = str(e.properties?.sessionID);
+        const sid = stringOrEmpty(e.properties?.sessionID);
         const fields = { trigger: trigger(sid), compact_summary: summaries.get(sid) ?? '' };
         const done = call('PostCompact', fields, sid).finally(() => pending.delete(done));
         pending.add(done);

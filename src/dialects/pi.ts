@@ -1,6 +1,6 @@
-// Pi (@mariozechner/pi-coding-agent): a plugin host (mappings/dialects/pi.yaml). Its hooks live in .pi/hooks.json
-// (Claude Code's settings format, Pi's tool names); .pi/extensions/hook-bridge.ts binds Pi's extension events to them
-// (test/fixtures/observed/pi/README.md "Experiments"):
+// Pi (@earendil-works/pi-coding-agent, formerly @mariozechner/): a plugin host (mappings/dialects/pi.yaml). Its hooks
+// live in .pi/hooks.json (Claude Code's settings format, Pi's tool names); .pi/extensions/hook-bridge.ts, loaded in a
+// trusted project (Pi 1.x), binds Pi's extension events to them (test/fixtures/observed/pi/README.md "Experiments"):
 //   session_start → SessionStart     input → UserPromptSubmit (blocked: {action: "handled"})
 //   before_agent_start → the context of both, as a message after the prompt
 //   tool_call → PreToolUse ({block, reason}; a rewrite replaces event.input in place)

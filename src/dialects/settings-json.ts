@@ -47,8 +47,10 @@ export const settingsJson: Codec = {
         message:
           `${d.spec.agent} ignores this whole file because it contains ` +
           (ignored.kind === 'comment' ? 'a comment' : 'a trailing comma') +
-          ` (${lineCol(text, ignored.offset)}): none of its hooks run`,
+          `: none of its hooks run; remove the ` +
+          (ignored.kind === 'comment' ? 'comment' : 'trailing comma'),
         file,
+        path: lineCol(text, ignored.offset),
       });
     }
     let all = root.hooks;
@@ -186,6 +188,8 @@ export const settingsJson: Codec = {
     // groups.
     const edits: TextEdit[] = [];
     const removed = new Map<string, Map<number, Set<number>>>();
+    // Per group, where its entries move (an update that changed their matcher): the group keeps its place if all go.
+    const moved = new Map<string, (NativeHook | undefined)[]>();
     existingEntries.forEach((e, i) => {
       const a = plan.actions[i]!;
       if (a.kind === 'replace')
@@ -193,9 +197,26 @@ export const settingsJson: Codec = {
       if (a.kind !== 'remove') return;
       const byGroup = removed.get(e.event) ?? new Map<number, Set<number>>();
       removed.set(e.event, byGroup.set(e.gi, (byGroup.get(e.gi) ?? new Set()).add(e.hi)));
+      moved.set(`${e.event}\0${e.gi}`, [...(moved.get(`${e.event}\0${e.gi}`) ?? []), a.movedTo]);
     });
     const additions = new Map<string, NativeHook[]>();
     for (const h of plan.additions) additions.set(h.event, [...(additions.get(h.event) ?? []), h]);
+    // A group whose entries all move to one new group (its matcher changed) is that group, where it was: the same
+    // entries as a remove and an append at the end of the event, in the order a first conversion writes them.
+    const inPlace = (event: string, gi: number, size: number): boolean => {
+      const to = moved.get(`${event}\0${gi}`) ?? [];
+      if (to.length !== size || to.some((h) => h === undefined)) return false;
+      const group = groupHooks(to as NativeHook[]);
+      if (group.length !== 1) return false;
+      const node = findNodeAtLocation(root, ['hooks', event, gi])!;
+      edits.push({ offset: node.offset, length: node.length, content: jsonAt(group[0], text, node, fo) });
+      additions.set(
+        event,
+        (additions.get(event) ?? []).filter((h) => !to.includes(h)),
+      );
+      if (!additions.get(event)!.length) additions.delete(event);
+      return true;
+    };
     const goneEvents = new Set<number>();
     const eventProps = hooksNode?.children ?? [];
     for (const [event, byGroup] of removed) {
@@ -203,9 +224,10 @@ export const settingsJson: Codec = {
       const goneGroups = new Set<number>();
       for (const [gi, his] of byGroup) {
         const handlersNode = findNodeAtLocation(root, ['hooks', event, gi, 'hooks'])!;
-        if (his.size === handlersNode.children!.length) goneGroups.add(gi);
-        else edits.push(...removeChildren(handlersNode, his));
+        if (his.size < handlersNode.children!.length) edits.push(...removeChildren(handlersNode, his));
+        else if (!inPlace(event, gi, his.size)) goneGroups.add(gi);
       }
+      if (!goneGroups.size) continue;
       if (goneGroups.size < eventNode.children!.length) edits.push(...removeChildren(eventNode, goneGroups));
       else if (additions.has(event)) {
         edits.push(replaceIn(hooksNode!, eventNode, groupHooks(additions.get(event)!), text, fo));

@@ -16,7 +16,11 @@ export type EntryAction =
   | { kind: 'keep' }
   | { kind: 'unchanged'; hook: NativeHook }
   | { kind: 'replace'; hook: NativeHook }
-  | { kind: 'remove' };
+  | {
+      kind: 'remove';
+      /** The entry moves (its place changed): this is it where it goes, among the additions. */
+      movedTo?: NativeHook;
+    };
 
 export interface SyncPlan {
   /** One per existing entry, in the same order. */
@@ -44,7 +48,7 @@ export function planSync(
     const e = existing[i]!;
     w.done = true;
     if (e.place !== placeOf(w.h)) {
-      actions[i] = { kind: 'remove' };
+      actions[i] = { kind: 'remove', movedTo: w.h };
       additions.push(w.h);
       changes.updated.push(w.h);
     } else if (stableJson(e.handler) === stableJson(w.h.handler)) {

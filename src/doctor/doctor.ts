@@ -7,10 +7,12 @@ import type { DialectId } from '../model/dialect-ids.js';
 import { RUNNER_GUARD } from '../dialects/runner-guard.js';
 import { runnerOf, wrapperOf } from '../audit/wrapper-args.js';
 import type { AuditResult } from '../audit/audit.js';
+import { noHookConfig } from '../audit/discover.js';
 import { VERSION } from '../version.js';
 import { plural } from '../model/plural.js';
 import { conversionChecks, type ConvertedFile } from './conversions.js';
 import { auditHooks, programChecks, trustChecks } from './hooks.js';
+import { projectTrustChecks } from './project-trust.js';
 import { agentChecks, hookBridgeChecks, type RunnerUse } from './programs.js';
 import type { CheckKind, DoctorOptions, DoctorResult } from './types.js';
 
@@ -67,6 +69,8 @@ export async function doctor(o: DoctorOptions = {}): Promise<DoctorResult> {
   const env = o.env ?? process.env;
   const context = { env, cwd, ...(o.home ? { home: o.home } : {}) };
   const hooks = auditHooks(project, context);
+  // Nothing here to check: said as audit says it (exit 2), not "no problem".
+  if (hooks.unconfigured.length) throw noHookConfig(relative(cwd, project) || '.');
   const conversions = await conversionChecks(project, context);
   const [runners, agents] = await Promise.all([
     hookBridgeChecks(
@@ -81,6 +85,7 @@ export async function doctor(o: DoctorOptions = {}): Promise<DoctorResult> {
     ...runners,
     ...agents,
     ...trustChecks(hooks, project, { ...context, convertCommand: (f) => conversions.commands.get(f) }),
+    ...projectTrustChecks(hooks, project, { ...context, convertCommand: (f) => conversions.commands.get(f) }),
     ...conversions.checks,
     ...programChecks(hooks, cwd),
   ];

@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { relative } from 'node:path';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
+import { valueAt } from '../dialects/json-path.js';
 import { mappings } from '../model/mappings.js';
 import { plural } from '../model/plural.js';
 import { entrySummary } from '../dialects/entry-summary.js';
@@ -13,7 +14,7 @@ import { handlerId } from '../dialects/handler-id.js';
 import { readRecord } from '../convert/provenance.js';
 import { readStore, tomlString, trustEntries, trustStorePath, type StoreState } from '../convert/hook-trust.js';
 import { audit, type AuditResult } from '../audit/audit.js';
-import type { ConfigFile, Finding } from '../audit/types.js';
+import { configSyntax, type ConfigFile, type Finding } from '../audit/types.js';
 import type { DoctorCheck } from './types.js';
 
 /** The rules whose findings are a hook that cannot run: its program, interpreter or script is not there. */
@@ -32,27 +33,18 @@ export function auditHooks(project: string, o: { env: NodeJS.ProcessEnv; home?: 
   });
 }
 
-/** The value at a JSON path (`hooks.PreToolUse[0].hooks[1]`) of a config's text. */
-function at(text: string | undefined, path: string): unknown {
-  let v: unknown;
-  try {
-    v = JSON.parse(text ?? '');
-  } catch {
-    return undefined;
-  }
-  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-    if (m[2] !== undefined) v = Array.isArray(v) ? v[Number(m[2])] : undefined;
-    else v = isObject(v) ? v[m[1]!] : undefined;
-  }
-  return v;
-}
-
 /** A hook a finding is about, as a line: its event, what it runs, and where. */
 function hookLine(f: Finding, config: ConfigFile | undefined): string {
-  const path = f.path.replace(/\.(?:command|bash|powershell|args)(?:\[\d+\])?$/, '');
-  const handler = at(config?.text, path);
-  const event = /^hooks\.([^.[]+)/.exec(path)?.[1] ?? '';
-  return `${event}  ${isObject(handler) ? entrySummary(handler) : path}  (${path})`;
+  // The finding names a field of the handler (`command`, Copilot's `bash` or `linux`, `args[0]`): the handler holds it.
+  const at = (p: string) => (config ? valueAt(config.text, p, configSyntax(config)) : undefined);
+  const path = isObject(at(f.path)) ? f.path : f.path.replace(/\.[^.[\]]+(?:\[\d+\])?$/, '');
+  const handler = at(path);
+  const hook = config?.hooks.find((h) => h.origin.path === path);
+  const event = hook?.nativeEvent ?? /^hooks\.([^.[]+)/.exec(path)?.[1] ?? '';
+  // What it runs here: the command its codec read (Copilot's `linux` on Linux, not the Windows `command` beside it).
+  const command = hook?.written ?? hook?.command;
+  const summary = isObject(handler) ? entrySummary(command === undefined ? handler : { ...handler, command }) : path;
+  return `${event}  ${summary}  (${path})`;
 }
 
 const real = (p: string) => {

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { DIALECT_IDS, type DialectId } from './dialect-ids.js';
+import { DIALECT_IDS, type DialectId, isDialectId } from './dialect-ids.js';
 import { HookBridgeError } from './errors.js';
 import type { DialectFile } from './dialect-spec.js';
 import { dialectFileSchema, eventsFileSchema, toolsFileSchema } from './mapping-schema.js';
@@ -14,7 +14,8 @@ function formatPath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') || '(root)';
 }
 
-function load<T>(file: string, schema: z.ZodType<T>, shown: string): T {
+/** A YAML file as written (unique keys), or a one-line error naming it and the line. */
+function loadYaml(file: string, shown: string): Record<string, unknown> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -27,13 +28,22 @@ function load<T>(file: string, schema: z.ZodType<T>, shown: string): T {
     const pos = err.linePos?.[0];
     throw new HookBridgeError(err.message.split('\n')[0]!, shown, pos ? `${pos.line}:${pos.col}` : undefined);
   }
-  const result = schema.safeParse(doc.toJS());
+  const v: unknown = doc.toJS();
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+/** Facts held to their schema, or a one-line error naming the file and the key. */
+function parseFacts<T>(value: unknown, schema: z.ZodType<T>, shown: string): T {
+  const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new HookBridgeError(issue.message, shown, formatPath(issue.path));
   }
   return result.data;
 }
+
+const load = <T>(file: string, schema: z.ZodType<T>, shown: string): T =>
+  parseFacts(loadYaml(file, shown), schema, shown);
 
 function deepMerge<T>(base: T, over: Partial<T>): T {
   if (Array.isArray(over) || typeof over !== 'object' || over === null) return (over ?? base) as T;
@@ -54,22 +64,41 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
   const toolsFile = load(join(dir, 'tools.yaml'), toolsFileSchema, show('tools.yaml'));
   const eventsFile = load(join(dir, 'events.yaml'), eventsFileSchema, show('events.yaml'));
 
-  const raw = new Map<DialectId, DialectFile>();
+  // Each file's YAML as written: `<id>.yaml` a dialect, `_<name>.yaml` a base of facts dialects inherit.
+  const files = new Map<string, Record<string, unknown>>();
   for (const f of readdirSync(join(dir, 'dialects'))
     .filter((n) => n.endsWith('.yaml'))
-    .sort()) {
-    const spec = load(join(dir, 'dialects', f), dialectFileSchema, show(`dialects/${f}`));
-    if (`${spec.id}.yaml` !== f)
-      throw new HookBridgeError(`id "${spec.id}" does not match the file name`, show(`dialects/${f}`), 'id');
-    raw.set(spec.id, spec);
-  }
-  for (const id of DIALECT_IDS) {
-    if (!raw.has(id)) throw new HookBridgeError(`missing dialect file for "${id}"`, show(`dialects/${id}.yaml`));
-  }
+    .sort())
+    files.set(f.slice(0, -'.yaml'.length), loadYaml(join(dir, 'dialects', f), show(`dialects/${f}`)));
+  /** A file's facts with what it inherits merged in (its own win), and the files they came from. */
+  const inherited = (name: string, seen: string[]): { facts: Record<string, unknown>; from: string[] } => {
+    const own = files.get(name)!;
+    const base = own.inherits;
+    if (base === undefined) return { facts: own, from: [name] };
+    const where = show(`dialects/${name}.yaml`);
+    if (typeof base !== 'string' || !files.has(base) || (!base.startsWith('_') && !isDialectId(base)))
+      throw new HookBridgeError(
+        `inherits "${String(base)}": no mappings/dialects/${String(base)}.yaml (a dialect id, or a base _<name>)`,
+        where,
+        'inherits',
+      );
+    if (seen.includes(base))
+      throw new HookBridgeError(`inherits in a circle: ${[...seen, base].join(' → ')}`, where, 'inherits');
+    const b = inherited(base, [...seen, base]);
+    return { facts: deepMerge(b.facts, own), from: [name, ...b.from] };
+  };
   const dialects = {} as Record<DialectId, DialectFile>;
+  for (const name of files.keys()) {
+    if (name.startsWith('_')) continue;
+    const { facts, from } = inherited(name, [name]);
+    // The merged facts are what the schema holds; an error names every file they came from.
+    const spec = parseFacts(facts, dialectFileSchema, from.map((f) => show(`dialects/${f}.yaml`)).join(' + '));
+    if (spec.id !== name)
+      throw new HookBridgeError(`id "${spec.id}" does not match the file name`, show(`dialects/${name}.yaml`), 'id');
+    dialects[spec.id] = spec;
+  }
   for (const id of DIALECT_IDS) {
-    const spec = raw.get(id)!;
-    dialects[id] = spec.extends ? deepMerge(raw.get(spec.extends)!, spec) : spec;
+    if (!dialects[id]) throw new HookBridgeError(`missing dialect file for "${id}"`, show(`dialects/${id}.yaml`));
   }
   for (const id of DIALECT_IDS) {
     // Files are found as their owner's and then told apart: the owner must be a dialect with files of its own.
@@ -92,7 +121,7 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
   for (const [canonical, row] of Object.entries(toolsFile)) {
     const out: Partial<Record<DialectId, ToolEntry | null>> = {};
     for (const d of DIALECT_IDS) {
-      const base = dialects[d].extends;
+      const base = dialects[d].payloadDialect;
       const entry = row[d] !== undefined ? row[d] : base !== undefined ? row[base] : undefined;
       if (entry === undefined) continue;
       if (entry === null) {
@@ -170,9 +199,9 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
     const names: EventRow['names'] = {};
     const evidence: EventRow['evidence'] = {};
     for (const d of DIALECT_IDS) {
-      // A format that extends an agent (hooks.yaml: claude) carries the events it does not name itself
-      // under that agent's names: hook-bridge's extension of the format.
-      const base = dialects[d].extends;
+      // A format whose scripts are an agent's (payloadDialect; hooks.yaml: claude) carries the events it does not name
+      // itself under that agent's names: hook-bridge's extension of the format.
+      const base = dialects[d].payloadDialect;
       const own = row[d];
       const inherited =
         own !== undefined ? own : base !== undefined && typeof row[base] === 'string' ? row[base] : undefined;

@@ -75,7 +75,7 @@ export interface DialectConfig {
    * `write` (a hook file only hook-bridge's plugin reads), and the plugin runs those hooks through hook-bridge's
    * engine.
    */
-  pluginHost?: { file: string; runtime: 'node' | 'bun'; source: string };
+  pluginHost?: { file: string; runtime: 'node' | 'bun'; projectTrust?: DialectProjectTrust; source: string };
   readsForeign?: {
     dialect: DialectId;
     files: string[];
@@ -86,6 +86,25 @@ export interface DialectConfig {
     switchOff: string | null;
     source: string;
   }[];
+}
+
+/**
+ * A plugin host that loads the project's plugins only in a trusted project, headless skipping them without a word
+ * (Pi 1.x): where the user's trust is recorded and what else decides it.
+ */
+export interface DialectProjectTrust {
+  /** The user's store, `~/…`: folder (real path) → true, false or null; the nearest one up with true/false decides.
+   */
+  store: string;
+  /** A variable that, when set, is the folder of the store instead of the one `store` names. */
+  dirVar?: string;
+  /** A user setting that decides a project the store says nothing of: `trusts` trusts every project. */
+  setting?: { file: string; key: string; trusts: string };
+  /** The agent's flag that trusts the project for one run. */
+  runFlag: string;
+  /** The agent's first version that asks for the trust (earlier ones load the plugins in any project). */
+  since: string;
+  source: string;
 }
 
 export interface DialectTimeout {
@@ -134,6 +153,10 @@ export interface DialectEnv {
   projectDir: string[];
   pluginRoot?: string;
   provided: string[];
+  /** Variables hooks are written to read that the agent does not set (the call comes as JSON on stdin): a hook reading
+   * one never sees the call (audit's env-var-unset). Evidence: the agent's observed hook environment.
+   */
+  notSet?: string[];
   perHookEnv?: boolean;
   /** A file hooks append `export NAME=value` lines to: its variable, the events it is given on, and whether the agent
    * provides it.
@@ -273,8 +296,17 @@ export interface DialectFile {
    * plugin, a file format).
    */
   cli?: { commands: string[]; versionArgs: string[]; source: string } | null;
-  /** The dialect whose facts it inherits where it states none (hooks-yaml: claude's payload, tools and outputs). */
-  extends?: DialectId;
+  /**
+   * Where the facts it does not state come from, deep-merged (its own win): a dialect (hooks-yaml: claude), or a base
+   * file of mappings/dialects/, `_<name>.yaml` (`_plugin-host`: what hook-bridge's engine does on every plugin host).
+   */
+  inherits?: DialectId | `_${string}`;
+  /**
+   * A file format whose hooks are another dialect's scripts (hooks-yaml: claude): they get that dialect's payload and
+   * answer in its protocol, and the format names tools and events as it does where it names none itself. Such a
+   * dialect is no agent: no runner of its own, never a host.
+   */
+  payloadDialect?: DialectId;
   config: DialectConfig;
   timeout: DialectTimeout;
   matcher: DialectMatcher;

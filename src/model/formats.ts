@@ -9,6 +9,15 @@
 export const CONFIG_FORMATS = ['settings-json', 'hooks-yaml-v2', 'action-lists-json'] as const;
 export type ConfigFormat = (typeof CONFIG_FORMATS)[number];
 
+/** The syntax of a config's text (src/dialects/json-path.ts reads both; JSON as JSONC). */
+export type ConfigSyntax = 'json' | 'yaml';
+/** The syntax each config format is written in. */
+export const CONFIG_SYNTAX: Record<ConfigFormat, ConfigSyntax> = {
+  'settings-json': 'json',
+  'hooks-yaml-v2': 'yaml',
+  'action-lists-json': 'json',
+};
+
 /** tool_response shapes: one module each in src/results/<name>.ts. */
 export const RESULT_FORMATS = [
   'claude-objects',

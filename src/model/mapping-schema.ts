@@ -252,7 +252,17 @@ export const dialectFileSchema = z.strictObject({
     })
     .nullable()
     .optional(),
-  extends: dialectId.optional(),
+  /**
+   * Where the facts it does not state come from, deep-merged (its own win): a dialect (hooks-yaml: claude), or a base
+   * file of mappings/dialects/, `_<name>.yaml` (`_plugin-host`: what hook-bridge's engine does on every plugin host).
+   */
+  inherits: z.union([dialectId, z.templateLiteral(['_', z.string().regex(/^[a-z0-9-]+$/)])]).optional(),
+  /**
+   * A file format whose hooks are another dialect's scripts (hooks-yaml: claude): they get that dialect's payload and
+   * answer in its protocol, and the format names tools and events as it does where it names none itself. Such a
+   * dialect is no agent: no runner of its own, never a host.
+   */
+  payloadDialect: dialectId.optional(),
   config: z
     .strictObject({
       /**
@@ -326,6 +336,31 @@ export const dialectFileSchema = z.strictObject({
           file: z.string().min(1),
           /** What runs it: the agent's JavaScript runtime. */
           runtime: z.enum(['node', 'bun']),
+          /**
+           * The agent loads the project's plugins only in a project the user trusts, and headless skips them without a
+           * word (Pi 1.x): where it records that trust, and what else decides it. convert says so, `doctor` reads the
+           * store, and convert records the trust only when asked (src/convert/project-trust.ts).
+           */
+          projectTrust: z
+            .strictObject({
+              /**
+               * The user's store, `~/…`: a JSON object of folder (its real path) → true (trusted), false (not) or
+               * null (no decision); the nearest folder from the project up with true or false decides.
+               */
+              store: z.string().regex(/^~\//),
+              /** A variable that, when set, is the folder of the store instead of the one `store` names. */
+              dirVar: z.string().min(1).optional(),
+              /** A user setting that decides a project the store says nothing of: `trusts` trusts every project. */
+              setting: z
+                .strictObject({ file: z.string().regex(/^~\//), key: z.string().min(1), trusts: z.string().min(1) })
+                .optional(),
+              /** The agent's flag that trusts the project for one run. */
+              runFlag: z.string().min(1),
+              /** The agent's first version that asks for the trust (earlier ones load the plugins in any project). */
+              since: z.string().min(1),
+              source: z.string().min(1),
+            })
+            .optional(),
           source: z.string().min(1),
         })
         .optional(),
@@ -403,6 +438,11 @@ export const dialectFileSchema = z.strictObject({
       projectDir: z.array(z.string()),
       pluginRoot: z.string().optional(),
       provided: z.array(z.string()),
+      /**
+       * Variables hooks are written to read that the agent does not set (the call comes as JSON on stdin): a hook
+       * reading one never sees the call (audit's env-var-unset). Evidence: the agent's observed hook environment.
+       */
+      notSet: z.array(z.string()).optional(),
       perHookEnv: z.boolean().optional(),
       /**
        * A file hooks append `export NAME=value` lines to, for the session's later commands: the variable that

@@ -53,7 +53,7 @@ export interface EventRow {
   nearest?: { event: string; values?: string[]; holds: boolean; answers?: 'ignored'; why: string };
 }
 
-/** A dialect's semantics with `extends` already merged in. */
+/** A dialect's semantics with what it `inherits` already merged in. */
 export type DialectSpec = DialectFile;
 
 export interface CompiledMappings {

@@ -11,6 +11,7 @@ import { isObject } from '../model/is-object.js';
 import { claudeBash, claudeEdit, claudeRead, claudeWrite, searchResult } from './claude-objects.js';
 import type { Call, ResultFormat } from './format.js';
 import { filesOf, isSearch, matchLine, parseCount, parseMatch, rel, type Found } from './search.js';
+import { asString } from '../model/strings.js';
 
 /** The text of a result in either envelope; undefined for anything else. */
 function textOf(resp: unknown): string | undefined {
@@ -20,7 +21,6 @@ function textOf(resp: unknown): string | undefined {
 }
 
 const SHELL_TRAILER = /\n?<shellId: [^>]* completed with exit code (-?\d+)>\n?$/;
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 /** A listed path: "./a.txt" is relative to the call's directory. */
 const listed = (line: string) => line.replace(/^\.\//, '');
 
@@ -46,7 +46,7 @@ export const copilotText: ResultFormat = {
     const { tool, input } = call;
     if (isSearch(tool)) return searchResult(readSearch(text, call), text, call);
     if (tool === 'shell') return { value: claudeBash(text.replace(SHELL_TRAILER, '').replace(/\n$/, '')) };
-    const path = str(input?.path) ?? str(input?.file_path);
+    const path = asString(input?.path) ?? asString(input?.file_path);
     if (tool === 'file.read') return { value: claudeRead(path, text) };
     if (tool === 'file.write') return { value: claudeWrite(path, input?.file_text ?? input?.content ?? '', null) };
     if (tool === 'file.edit')
@@ -62,7 +62,7 @@ export const copilotText: ResultFormat = {
   /** Its own envelope, with the text Copilot writes for the same result. */
   write(c, { tool, input, cwd }) {
     const v = c.value;
-    const path = str(input?.file_path) ?? str(input?.path);
+    const path = asString(input?.file_path) ?? asString(input?.path);
     let text: string;
     if (typeof v === 'string') text = v;
     else if (c.found && isSearch(tool)) {

@@ -13,8 +13,7 @@ import { isObject } from '../model/is-object.js';
 import { claudeBash, claudeEdit, claudeRead, claudeWrite, searchResult } from './claude-objects.js';
 import type { Call, ResultFormat } from './format.js';
 import { filesOf, isSearch, type Found, type Match } from './search.js';
-
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+import { asString } from '../model/strings.js';
 
 /** A read's numbered lines back as the file's text. */
 function fileText(output: string): string {
@@ -46,7 +45,7 @@ export const opencodeText: ResultFormat = {
     if (!isObject(resp) || typeof resp.output !== 'string') return { value: resp };
     const text = resp.output;
     if (isSearch(tool)) return searchResult(readSearch(text, call), text, call);
-    const path = str(input?.filePath) ?? str(input?.file_path);
+    const path = asString(input?.filePath) ?? asString(input?.file_path);
     if (tool === 'shell') return { value: claudeBash(text.replace(/\n$/, '')) };
     if (tool === 'file.read') return { value: claudeRead(path, fileText(text)) };
     if (tool === 'file.write') {

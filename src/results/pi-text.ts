@@ -16,6 +16,7 @@ import { isObject } from '../model/is-object.js';
 import { claudeBash, claudeEdit, claudeRead, claudeWrite, searchResult } from './claude-objects.js';
 import type { Call, ResultFormat } from './format.js';
 import { filesOf, isSearch, type Found } from './search.js';
+import { asString } from '../model/strings.js';
 
 /** The text of a result: its text parts joined; undefined for anything else. */
 function textOf(resp: unknown): string | undefined {
@@ -27,10 +28,8 @@ function textOf(resp: unknown): string | undefined {
     .join('\n');
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-
 /** The directory Pi searched (`path`, relative to the cwd; default the cwd). */
-const searched = (call: Call) => resolve(call.cwd, str(call.input?.path) ?? '.');
+const searched = (call: Call) => resolve(call.cwd, asString(call.input?.path) ?? '.');
 
 /** A grep or find text in the neutral form (absolute paths). */
 function readSearch(text: string, call: Call): Found {
@@ -53,7 +52,7 @@ export const piText: ResultFormat = {
     const text = textOf(resp);
     if (text === undefined) return { value: resp };
     if (isSearch(tool)) return searchResult(readSearch(text, call), text, call);
-    const path = str(input?.file_path) ?? str(input?.path);
+    const path = asString(input?.file_path) ?? asString(input?.path);
     if (tool === 'shell') return { value: claudeBash(text.replace(/\n$/, '')) };
     if (tool === 'file.read') return { value: claudeRead(path, text) };
     if (tool === 'file.write') return { value: claudeWrite(path, input?.content ?? '', null) };
@@ -73,7 +72,7 @@ export const piText: ResultFormat = {
   /** Its own shape, with the text Pi writes for the same result. */
   write({ value, found }, call) {
     const { tool, input } = call;
-    const path = str(input?.path) ?? str(input?.file_path);
+    const path = asString(input?.path) ?? asString(input?.file_path);
     let text: string;
     if (typeof value === 'string') text = value;
     else if (found && isSearch(tool)) {

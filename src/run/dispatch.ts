@@ -4,8 +4,8 @@
 // (Claude Code's): matching, ordering, parallel runs, per-hook timeouts and aggregation, and answers the host once.
 // No host reads hooks.yaml, and per-hook wrapping cannot change how a host combines hooks (Qwen: last writer
 // wins; CodeBuddy: timeouts block), and each wrapper is one more Node start per call.
-import { aggregate } from './answer.js';
-import { emit, withStderr, type HostReply } from './emit.js';
+import { aggregate, type Answer } from './answer.js';
+import { emit, type EmitContext, withStderr, type HostReply } from './emit.js';
 import { DISPATCH_HELP, formatHostHelp, usageLine } from './help.js';
 import { hostHelpLists } from './help-lists.js';
 import { hostProjectDir } from './payload.js';
@@ -211,77 +211,65 @@ function groupedRunArgs(
   };
 }
 
-const EMPTY: HostReply = { stdout: '', stderr: '', exitCode: 0 };
+/**
+ * What one dispatch decided for a host call, before it is put in the host's form: the hooks' aggregated answer (with
+ * the context emit needs, the hooks' stderr and the Stop guard's note), or hook-bridge's own failure (its reply, and
+ * the message a plugin host's engine acts on).
+ */
+export type Dispatched =
+  | { answer: Answer; ctx: EmitContext; stderr: string[]; guard?: string }
+  | { failed: HostReply; message: string };
 
-/** What emit needs to know of the call. */
-const emitContext = (args: DispatchArgs, p: ParsedPayload, script: DialectId, tool: string | undefined) => ({
-  host: args.to,
-  script,
-  event: p.event,
-  hostEvent: p.hostEvent,
-  tool,
-  hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined,
-  ...(p.mode ? { mode: p.mode } : {}),
-});
-
+/** `dispatch` for a host that runs it as a process: the answer in the host's form (emit). */
 export async function dispatch(
   dispatchArgs: DispatchArgs,
   raw: Parameters<typeof parseHostPayload>[1],
   env: NodeJS.ProcessEnv,
 ): Promise<HostReply> {
+  const d = await dispatched(dispatchArgs, raw, env);
+  if ('failed' in d) return d.failed;
+  const reply = emit(d.answer, d.ctx, dispatchArgs);
+  const passthrough = [...(reply.exitCode === 2 ? [] : d.stderr), d.guard];
+  return withStderr(reply, d.ctx.host, [...passthrough, reply.stderr]);
+}
+
+/** The hooks of a host call run, their answers aggregated (Claude Code's engine); see `dispatch`. */
+export async function dispatched(
+  dispatchArgs: DispatchArgs,
+  raw: Parameters<typeof parseHostPayload>[1],
+  env: NodeJS.ProcessEnv,
+): Promise<Dispatched> {
   const p = parseHostPayload(dispatchArgs, raw);
-  if ('failed' in p) return p.failed;
+  if ('failed' in p) return p;
   const args = callingHost(dispatchArgs, p);
+  const failed = (message: string) => ({
+    failed: ownFailure(p.event, p.hostEvent, args, message, p.mode),
+    message: `hook-bridge: ${message}`,
+  });
+  const ctx: EmitContext = {
+    host: args.to,
+    script: 'claude',
+    event: p.event,
+    hostEvent: p.hostEvent,
+    tool: undefined,
+    hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined,
+    ...(p.mode ? { mode: p.mode } : {}),
+  };
   const cwd = typeof p.payload.cwd === 'string' ? p.payload.cwd : process.cwd();
   const projectDir = hostProjectDir(args.to, env, p.payload);
-  const planned: Planned[] = [];
-  // A hook whose own agent runs hooks one after another (Copilot CLI: in file order, a deny ends the chain) is a
-  // priority level of its own, in order; the others run together (Claude Code's engine).
-  let order = 0;
-  const priorityOf = (priority: number | undefined, script: DialectId) =>
-    priority ?? (mappings.dialects[script].run?.parallel === false ? ++order : 0);
+  let planned: Planned[];
   try {
-    // The hook set's readers (every dialect's codec) are loaded only for a --config registration: an entry that
-    // names its hooks (convert's default) starts as lean as `run`.
-    const { loadHookSet } = args.config.length ? await import('./hook-set.js') : { loadHookSet: undefined };
-    for (const file of args.config) {
-      const set = loadHookSet!(file, args.from, projectDir, cwd);
-      for (const h of set.hooks) {
-        if (h.type !== 'command' || h.command === undefined || !hookMatches(h, p, args.to, set.dialect)) continue;
-        planned.push({
-          priority: priorityOf(h.priority, h.scriptDialect),
-          command: h.command,
-          script: h.scriptDialect,
-          run: hookRunArgs(h, args, set.dialect, set.pluginRoot),
-          ignored: answersIgnored(h),
-        });
-      }
-    }
+    planned = await plan(args, p, projectDir, cwd);
   } catch (e) {
-    return ownFailure(p.event, p.hostEvent, args, HookBridgeError.is(e) ? e.describe() : String(e), p.mode);
-  }
-  for (const h of args.hooks ?? []) {
-    if (groupedHookMatches(h, p, args.to))
-      planned.push({
-        priority: priorityOf(h.priority, h.from),
-        command: h.args ? [h.command, ...h.args].join('\0') : h.command,
-        script: h.from,
-        run: groupedRunArgs(h, args),
-        ignored: false,
-      });
+    return failed(HookBridgeError.is(e) ? e.describe() : String(e));
   }
   // Claude Code runs identical commands once (ground truth `dedup`).
   const seen = new Set<string>();
   const candidates = planned.filter(
     (h) => !seen.has(h.command) && seen.add(h.command) && !isPromptRefire(args.to, h.script, p),
   );
-  if (!candidates.length) {
-    // No hook of the entry fires for the call: it still gives the notes the call's PreToolUse hooks left.
-    const notes = takePreToolNotes(args.to, p, env);
-    return notes.length
-      ? emit({ context: notes }, emitContext(args, p, args.from ?? 'claude', undefined), args)
-      : EMPTY;
-  }
+  // No hook of the entry fires for the call: it still gives the notes the call's PreToolUse hooks left.
+  if (!candidates.length) return { answer: { context: takePreToolNotes(args.to, p, env) }, ctx, stderr: [] };
   // Priority order (lower first): hooks of equal priority run together, in parallel as the reference
   // engine runs them, and a deny or block stops the later priorities.
   const runnable: Planned[] = [];
@@ -293,9 +281,7 @@ export async function dispatch(
     if (done.some((r) => r.failure) || runs.some((r) => r.answer.decision === 'deny' || r.answer.block)) break;
   }
   const failure = runs.find((r) => r.failure);
-  if (failure && isBlocking(p.event) && args.onError === 'deny') {
-    return ownFailure(p.event, p.hostEvent, args, failure.failure!, p.mode);
-  }
+  if (failure && isBlocking(p.event) && args.onError === 'deny') return failed(failure.failure!);
   // aggregate's `from` indexes the runs it was given: the ones that did not fail.
   const ok = runs.flatMap((r, i) => (r.failure ? [] : [i]));
   const { answer, from } = aggregate(ok.map((i) => runs[i]!));
@@ -311,10 +297,48 @@ export async function dispatch(
     [...args.config, ...(args.hooks ?? []).map((h) => h.command)].join(' '),
     env,
   );
-  const reply = emit(answer, emitContext(args, p, script, runs[0]?.tool), args);
+  ctx.script = script;
+  ctx.tool = runs[0]?.tool;
   const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
-  const passthrough = [...(reply.exitCode === 2 ? [] : stderr), guard, left];
-  return withStderr(reply, args.to, [...passthrough, reply.stderr]);
+  if (left) stderr.push(left);
+  return { answer, ctx, stderr, ...(guard ? { guard } : {}) };
+}
+
+/** The hooks of the set and of the entry that fire for this call (a hook set that cannot be read throws). */
+async function plan(args: DispatchArgs, p: ParsedPayload, projectDir: string, cwd: string): Promise<Planned[]> {
+  const planned: Planned[] = [];
+  // A hook whose own agent runs hooks one after another (Copilot CLI: in file order, a deny ends the chain) is a
+  // priority level of its own, in order; the others run together (Claude Code's engine).
+  let order = 0;
+  const priorityOf = (priority: number | undefined, script: DialectId) =>
+    priority ?? (mappings.dialects[script].run?.parallel === false ? ++order : 0);
+  // The hook set's readers (every dialect's codec) are loaded only for a --config registration: an entry that
+  // names its hooks (convert's default) starts as lean as `run`.
+  const { loadHookSet } = args.config.length ? await import('./hook-set.js') : { loadHookSet: undefined };
+  for (const file of args.config) {
+    const set = loadHookSet!(file, args.from, projectDir, cwd);
+    for (const h of set.hooks) {
+      if (h.type !== 'command' || h.command === undefined || !hookMatches(h, p, args.to, set.dialect)) continue;
+      planned.push({
+        priority: priorityOf(h.priority, h.scriptDialect),
+        command: h.command,
+        script: h.scriptDialect,
+        run: hookRunArgs(h, args, set.dialect, set.pluginRoot),
+        ignored: answersIgnored(h),
+      });
+    }
+  }
+  for (const h of args.hooks ?? []) {
+    if (groupedHookMatches(h, p, args.to))
+      planned.push({
+        priority: priorityOf(h.priority, h.from),
+        command: h.args ? [h.command, ...h.args].join('\0') : h.command,
+        script: h.from,
+        run: groupedRunArgs(h, args),
+        ignored: false,
+      });
+  }
+  return planned;
 }
 
 export const dispatchMain = (argv: string[]) =>

@@ -60,7 +60,29 @@ export function rewriteDenyReason(hostTool: string | undefined, input: Record<st
   );
 }
 
-export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
+/**
+ * An answer as the host acts on it: the host's output facts applied (an ask it cannot show, a rewrite it cannot apply,
+ * continue:false where it means something else, a post-tool block it drops). `emit` puts it in the host's form; a
+ * plugin host's engine (plugin-host.ts) hands it to the binding as it is.
+ */
+export interface HostAnswer {
+  decision?: 'allow' | 'deny' | 'ask';
+  /** A prompt blocked, a Stop that continues, post-tool feedback. */
+  block: boolean;
+  reason?: string;
+  /** The rewritten input, in the host's parameter names: only where the host applies it. */
+  input?: Record<string, unknown>;
+  context: string[];
+  /** continue:false as the host ends the session with it. */
+  continueFalse: boolean;
+  stopReason?: string;
+  systemMessage?: string;
+  suppressOutput: boolean;
+  /** hook-bridge's notes for the user: what the host could not take as the script gave it. */
+  notes: string[];
+}
+
+export function hostAnswer(a: Answer, ctx: EmitContext, o: EmitOptions): HostAnswer {
   const spec = specIn(ctx.host, ctx.mode);
   const out = spec.output!;
   const ev = ctx.event ?? '';
@@ -86,7 +108,6 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
         `${ev === 'pre-tool-use' ? 'call is denied' : 'prompt is blocked'} instead`,
     );
   }
-  const voids = new Set(out.voids ?? []);
   const ask = o.ask ?? (askRelaysSafely(ctx.host) ? 'ask' : 'deny');
   if (decision === 'ask' && ask !== 'ask') {
     decision = ask;
@@ -94,9 +115,9 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   } else if (decision === 'ask' && !out.permissionDecision.includes('ask') && !out.legacyDecision.includes('ask'))
     decision = 'deny';
 
-  let hostInput: Record<string, unknown> | undefined;
+  let input: Record<string, unknown> | undefined;
   if (a.updatedInput && TOOL_PERMISSION.has(ev) && decision !== 'deny') {
-    hostInput = renameParams(
+    input = renameParams(
       a.updatedInput,
       ctx.tool ? toolEntry(ctx.script, ctx.tool) : undefined,
       ctx.tool ? toolEntry(ctx.host, ctx.tool) : undefined,
@@ -105,15 +126,15 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     // Codex's).
     const own =
       out.answerSchema === 'strict' && ctx.tool ? toolEntry(ctx.host, ctx.tool)?.params.map(([n]) => n) : undefined;
-    if (own) hostInput = Object.fromEntries(Object.entries(hostInput).filter(([k]) => own.includes(k)));
+    if (own) input = Object.fromEntries(Object.entries(input).filter(([k]) => own.includes(k)));
     const honoured = ev === 'permission-request' || out.updatedInput !== 'ignored' || out.modifiedInput !== 'ignored';
     if (!honoured) {
       if (o.rewrite === 'deny') {
         decision = 'deny';
-        reason = rewriteDenyReason(ctx.hostTool, hostInput, spec.agent);
+        reason = rewriteDenyReason(ctx.hostTool, input, spec.agent);
       } else
         notes.push(`hook-bridge: ${spec.agent} ignores input rewrites; the original input runs (--rewrite ignore)`);
-      hostInput = undefined;
+      input = undefined;
     }
   }
 
@@ -128,7 +149,48 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     if (reason) context.push(reason);
     block = false;
   }
+  if (block && ev === 'stop' && out.stopBlock === 'ignored-headless')
+    notes.push(`hook-bridge: ${spec.agent} ignores Stop blocks when run headless`);
 
+  let systemMessage = a.systemMessage;
+  let stopReason = a.stopReason;
+  if (continueFalse) {
+    // Claude's continue:false on Stop means "end now"; Qwen Code, CodeBuddy Code and the IDE read it as "go on".
+    // A Stop that does not block ends the turn anyway: forward it only where it is known to end the session,
+    // and show its stopReason as a message instead.
+    const meaning = out.continueFalse[ev];
+    if (meaning === 'continues' || (STOPS.has(ev) && meaning !== 'session-ends')) {
+      notes.push(
+        `hook-bridge: continue:false on ${ctx.hostEvent} would make ${spec.agent} continue; letting it stop instead`,
+      );
+      if (stopReason !== undefined)
+        systemMessage = systemMessage === undefined ? stopReason : `${systemMessage}\n${stopReason}`;
+      continueFalse = false;
+      stopReason = undefined;
+    }
+  }
+  return {
+    ...(decision ? { decision } : {}),
+    block,
+    ...(reason !== undefined ? { reason } : {}),
+    ...(input ? { input } : {}),
+    context,
+    continueFalse,
+    ...(continueFalse && stopReason !== undefined ? { stopReason } : {}),
+    ...(systemMessage !== undefined ? { systemMessage } : {}),
+    suppressOutput: a.suppressOutput === true,
+    notes,
+  };
+}
+
+/** An answer in the host's form: the stdout JSON, the stderr text and the exit code its output facts say it reads. */
+export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
+  const spec = specIn(ctx.host, ctx.mode);
+  const out = spec.output!;
+  const ev = ctx.event ?? '';
+  const h = hostAnswer(a, ctx, o);
+  const { decision, reason, input: hostInput } = h;
+  const voids = new Set(out.voids ?? []);
   const json: Record<string, unknown> = {};
   // Where the host reads an input rewrite from (Gemini CLI: tool_input; output.rewriteField).
   const rewriteField = out.updatedInput !== 'ignored' ? (out.rewriteField ?? 'updatedInput') : 'modifiedInput';
@@ -186,9 +248,7 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     }
     if (hostInput) hso[rewriteField] = hostInput;
   }
-  if (block) {
-    if (ev === 'stop' && out.stopBlock === 'ignored-headless')
-      notes.push(`hook-bridge: ${spec.agent} ignores Stop blocks when run headless`);
+  if (h.block) {
     if (out.legacyDecision.includes('block')) {
       json.decision = 'block';
       json.reason = reasonOrDefault(reason);
@@ -198,26 +258,13 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
       exitCode = 2;
     }
   }
-  if (context.length) hso.additionalContext = context.join('\n');
-  let systemMessage = a.systemMessage;
-  if (continueFalse) {
-    // Claude's continue:false on Stop means "end now"; Qwen Code, CodeBuddy Code and the IDE read it as "go on".
-    // A Stop that does not block ends the turn anyway: forward it only where it is known to end the session,
-    // and show its stopReason as a message instead.
-    const meaning = out.continueFalse[ev];
-    if (meaning === 'continues' || (STOPS.has(ev) && meaning !== 'session-ends')) {
-      notes.push(
-        `hook-bridge: continue:false on ${ctx.hostEvent} would make ${spec.agent} continue; letting it stop instead`,
-      );
-      if (a.stopReason !== undefined)
-        systemMessage = systemMessage === undefined ? a.stopReason : `${systemMessage}\n${a.stopReason}`;
-    } else {
-      json.continue = false;
-      if (a.stopReason !== undefined) json.stopReason = a.stopReason;
-    }
+  if (h.context.length) hso.additionalContext = h.context.join('\n');
+  if (h.continueFalse) {
+    json.continue = false;
+    if (h.stopReason !== undefined) json.stopReason = h.stopReason;
   }
-  if (systemMessage !== undefined) json.systemMessage = systemMessage;
-  if (a.suppressOutput) json.suppressOutput = true;
+  if (h.systemMessage !== undefined) json.systemMessage = h.systemMessage;
+  if (h.suppressOutput) json.suppressOutput = true;
   if (Object.keys(hso).length > 1) json.hookSpecificOutput = hso;
   // A host that reads the event's fields at the top level only (Copilot CLI's own files ignore hookSpecificOutput).
   if (out.answerShape === 'flat' && json.hookSpecificOutput) {
@@ -226,13 +273,14 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
     Object.assign(json, fields);
   }
   dropUndocumented(json, out.fields, out.hookSpecificFields);
+  const notes = [...h.notes];
   if (out.answers) notes.push(...keepAccepted(json, out.answers[ev] ?? [], spec.agent, ctx.hostEvent));
   const stdout = exitCode === 2 || !Object.keys(json).length ? '' : `${JSON.stringify(json)}\n`;
   return { stdout, stderr: [stderr, ...notes].filter(Boolean).join('\n'), exitCode };
 }
 
 /** A deny or block reason a host shows: never empty (Codex CLI voids an answer whose reason is blank). */
-const reasonOrDefault = (reason: string | undefined) => (reason?.trim() ? reason : 'blocked by a hook');
+export const reasonOrDefault = (reason: string | undefined) => (reason?.trim() ? reason : 'blocked by a hook');
 
 /**
  * On a host that voids a whole answer with any key it does not accept on the event (Codex CLI), keep only the

@@ -7,8 +7,8 @@ import { askRelaysSafely } from './emit.js';
 import type { HelpLists } from './help.js';
 
 export function hostHelpLists(): HelpLists {
-  // agents only: a format that extends one (hooks.yaml) is never the host
-  const relayed = DIALECT_IDS.filter((d) => !mappings.dialects[d].extends && askRelaysSafely(d)).map(
+  // agents only: a format whose scripts are an agent's (payloadDialect: hooks.yaml) is never the host
+  const relayed = DIALECT_IDS.filter((d) => !mappings.dialects[d].payloadDialect && askRelaysSafely(d)).map(
     (d) => mappings.dialects[d].agent,
   );
   return { '--ask': `relayed on ${relayed.join(', ')}` };

@@ -14,7 +14,7 @@ import { MAX_PAYLOAD, type TooLarge } from './stdin.js';
 /**
  * A host payload, parsed and checked, in Claude Code's field names with the host's own event and tool names
  * (dialects/host-mode.ts); `hostEvent` is the event as the host named it, `mode` the way it ran the hook (mappings
- * `modes`) where it has several. Or the reply for hook-bridge's own failure.
+ * `modes`) where it has several. Or the reply for hook-bridge's own failure, and its message.
  */
 export type ParsedPayload = {
   payload: Payload;
@@ -30,13 +30,16 @@ export type ParsedPayload = {
 export function parseHostPayload(
   args: Pick<RunArgs, 'to' | 'onError' | 'event'>,
   raw: Buffer | TooLarge,
-): ParsedPayload | { failed: HostReply } {
+): ParsedPayload | { failed: HostReply; message: string } {
   // A payload hook-bridge cannot read fails by the event the wrapper or the text names (a PostToolUse never gets a
   // PreToolUse answer); where none does, ownFailure answers in the form every event takes.
   const failed = (text: string, message: string) => {
     const hostEvent = args.event ?? guessHostEvent(text);
     const event = hostEvent === undefined ? undefined : canonicalEvent(args.to, hostEvent);
-    return { failed: ownFailure(event ?? (hostEvent && 'pre-tool-use'), hostEvent, args, message) };
+    return {
+      failed: ownFailure(event ?? (hostEvent && 'pre-tool-use'), hostEvent, args, message),
+      message: `hook-bridge: ${message}`,
+    };
   };
   if (!Buffer.isBuffer(raw))
     return failed(raw.head, `payload larger than ${MAX_PAYLOAD} bytes, the longest text hook-bridge can hold`);
@@ -56,6 +59,7 @@ export function parseHostPayload(
   const mode = call.mode ? { mode: call.mode } : {};
   const fail = (m: string) => ({
     failed: ownFailure(event ?? (hostEvent && 'pre-tool-use'), hostEvent, args, m, call.mode),
+    message: `hook-bridge: ${m}`,
   });
   if (!hostEvent)
     return fail(

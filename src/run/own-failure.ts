@@ -8,6 +8,14 @@ import type { RunArgs } from './args.js';
 const BLOCKING = new Set(['pre-tool-use', 'user-prompt-submit', 'permission-request']);
 export const isBlocking = (event: string | undefined): boolean => event !== undefined && BLOCKING.has(event);
 
+/**
+ * Where a plugin host's engine fails closed (src/run/plugin-host.ts): the blocking events, and a Stop, whose block
+ * keeps the agent working (a Stop hook that could not run would let it stop unchecked) — once: not on the turn a Stop
+ * block started (stop_hook_active), so a lasting failure never keeps the agent going.
+ */
+export const failsClosed = (event: string | undefined, payload: Record<string, unknown>): boolean =>
+  isBlocking(event) || ((event === 'stop' || event === 'subagent-stop') && payload.stop_hook_active !== true);
+
 /** The host's event name in a payload that could not be parsed (or was too large to keep). */
 export const guessHostEvent = (text: string) => /"hook_event_name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
 

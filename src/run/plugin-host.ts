@@ -14,9 +14,14 @@ import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
 import { VERSION } from '../version.js';
-import { dispatch } from './dispatch.js';
-import type { HostReply } from './emit.js';
-import { isBlocking } from './own-failure.js';
+import { readAnswer } from './answer.js';
+import { dispatched } from './dispatch.js';
+import { type EmitContext, type EmitOptions, type HostAnswer, hostAnswer, reasonOrDefault } from './emit.js';
+import { failsClosed } from './own-failure.js';
+
+/** How the engine answers for the host: an ask as the host's facts say (relayed or denied), a rewrite it cannot
+ * apply denied (never the original input run instead). */
+const ANSWERS: EmitOptions = { rewrite: 'deny' };
 
 export interface StartOptions {
   /** The project the plugin file is in (its hook file is there). */
@@ -29,27 +34,21 @@ export interface StartOptions {
   say?: (text: string) => void;
 }
 
-/** A hook answer (what dispatch emits for the host, Claude Code's answer form) as the binding acts on it. */
-export function pluginAnswer(reply: HostReply): PluginAnswer {
-  const out: PluginAnswer = { context: [], notes: '' };
-  let json: Record<string, unknown> = {};
-  try {
-    const v: unknown = reply.stdout.trim() ? JSON.parse(reply.stdout) : {};
-    if (isObject(v)) json = v;
-  } catch {
-    /* not an answer: nothing decided */
-  }
-  const hso = isObject(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
-  const reason = (r: unknown) => (typeof r === 'string' ? r : '');
-  if (reply.exitCode === 2) out.block = reply.stderr || 'blocked by a hook';
-  else if (reply.stderr) out.notes = reply.stderr;
-  if (hso.permissionDecision === 'deny') out.block = reason(hso.permissionDecisionReason);
-  else if (hso.permissionDecision === 'ask') out.ask = reason(hso.permissionDecisionReason);
-  if (json.decision === 'block') out.block = reason(json.reason);
-  if (isObject(hso.updatedInput) && out.block === undefined) out.input = hso.updatedInput;
-  if (typeof hso.additionalContext === 'string' && hso.additionalContext) out.context.push(hso.additionalContext);
-  if (json.continue === false) out.stop = reason(json.stopReason);
-  if (typeof json.systemMessage === 'string') out.message = json.systemMessage;
+/**
+ * The hooks' answer as the binding acts on it: the aggregated answer with the host's output facts applied (emit's
+ * hostAnswer: an ask the host cannot show is a deny, a rewrite it cannot apply …), never its text form.
+ */
+export function pluginAnswer(h: HostAnswer, notes: (string | undefined)[]): PluginAnswer {
+  const out: PluginAnswer = {
+    // Several hooks' context as Claude Code gives it: one text.
+    context: h.context.length ? [h.context.join('\n')] : [],
+    notes: [...notes, ...h.notes].filter(Boolean).join('\n'),
+  };
+  if (h.decision === 'deny' || h.block) out.block = reasonOrDefault(h.reason);
+  else if (h.decision === 'ask') out.ask = h.reason ?? '';
+  if (h.input && out.block === undefined) out.input = h.input;
+  if (h.continueFalse) out.stop = h.stopReason ?? '';
+  if (h.systemMessage !== undefined) out.message = h.systemMessage;
   return out;
 }
 
@@ -93,9 +92,19 @@ export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
     hook_event_name: c.event,
     ...c.fields,
   });
-  /** hook-bridge's own failure: closed where a hook could have blocked, a note elsewhere. */
+  const ctxOf = (c: PluginCall): EmitContext => ({
+    host,
+    script: host,
+    event: canonicalEvent(host, c.event),
+    hostEvent: c.event,
+    tool: undefined,
+    hostTool: typeof c.fields.tool_name === 'string' ? c.fields.tool_name : undefined,
+  });
+  /** hook-bridge's own failure: closed where a hook could have blocked (a Stop: once), a note elsewhere. */
   const failed = (c: PluginCall, why: string): PluginAnswer =>
-    isBlocking(canonicalEvent(host, c.event)) ? { block: why, context: [], notes: '' } : { context: [], notes: why };
+    failsClosed(canonicalEvent(host, c.event), c.fields)
+      ? { block: why, context: [], notes: '' }
+      : { context: [], notes: why };
   return {
     projectDir: o.project,
     watches,
@@ -105,25 +114,39 @@ export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
       // may run on Bun).
       const bin = [join(__dirname, '..', 'bin'), join(__dirname, '..', '..', 'bin')]
         .map((d) => join(d, 'hook-bridge.cjs'))
-        .find((f) => existsSync(f))!;
+        .find((f) => existsSync(f));
+      if (!bin)
+        return failed(
+          c,
+          `hook-bridge: cannot run the ${c.event} hooks: bin/hook-bridge.cjs is missing beside its engine ` +
+            `(${__dirname}); reinstall hook-bridge (npm install -g hook-bridge)`,
+        );
       const r = spawnSync(
         process.versions.bun ? 'node' : process.execPath,
         [bin, 'dispatch', '--to', host, '--from', host, '--config', file],
         { input: JSON.stringify(payloadOf(c)), encoding: 'utf8', cwd: c.cwd, env: o.env ?? process.env },
       );
-      if (r.error || r.status === null)
-        return failed(c, `hook-bridge: cannot run ${bin} (${r.error?.message ?? `killed by ${r.signal}`})`);
-      return pluginAnswer({ stdout: r.stdout, stderr: r.stderr.replace(/\n$/, ''), exitCode: r.status });
+      const stderr = r.stderr?.replace(/\n$/, '') ?? '';
+      // dispatch answers with 0 or 2: anything else is its own failure (a crash, a broken install).
+      if (r.error || r.status === null || (r.status !== 0 && r.status !== 2)) {
+        const why = r.error?.message ?? (r.status === null ? `killed by ${r.signal}` : `exit ${r.status}`);
+        return failed(c, `hook-bridge: cannot run ${bin} (${why})${stderr ? `: ${stderr}` : ''}`);
+      }
+      // The reply in the host's form, read back by the one reader of answers (the host's output facts).
+      const ctx = ctxOf(c);
+      const reply = { stdout: r.stdout, stderr, exitCode: r.status, timedOut: false };
+      const answer = readAnswer(host, ctx.event, reply, undefined, undefined, host);
+      return pluginAnswer(hostAnswer(answer, ctx, ANSWERS), [r.status === 2 ? '' : stderr]);
     },
     async call(c: PluginCall): Promise<PluginAnswer> {
-      const payload = payloadOf(c);
       try {
-        const reply = await dispatch(
-          { to: host, config: [file], from: host, onError: 'deny', rewrite: 'deny' },
-          Buffer.from(JSON.stringify(payload)),
+        const d = await dispatched(
+          { to: host, config: [file], from: host, onError: 'deny', ...ANSWERS },
+          Buffer.from(JSON.stringify(payloadOf(c))),
           o.env ?? process.env,
         );
-        return pluginAnswer(reply);
+        if ('failed' in d) return failed(c, d.message);
+        return pluginAnswer(hostAnswer(d.answer, d.ctx, ANSWERS), [...d.stderr, d.guard]);
       } catch (e) {
         return failed(
           c,

@@ -4,23 +4,23 @@ import { basename, dirname } from 'node:path';
 import { DIALECT_IDS } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { isShellNameChar, lexShell, type Expansions, type Token, type Word } from '../model/shell-lexer.js';
+import { CODE_RUNNING_BUILTINS, SHELL_BUILTINS } from '../model/shell-builtins.js';
 import { js, jsFile } from './scan-js.js';
 import { python, pythonFile } from './scan-python.js';
 import { MAX_DEPTH, mentions, read, resolvePath, unsure, type Scan } from './script-scan.js';
 
 /** Shell builtins and utilities that read only what they are given (files named on their command line, stdin). */
-const PLAIN = new Set(
-  (
-    'echo printf exit return true false : test [ read set unset export local declare typeset readonly shift cd ' +
-    'pwd pushd popd trap wait break continue let ' +
-    'getopts type hash umask shopt alias unalias mapfile readarray which ' +
+const PLAIN = new Set([
+  ...[...SHELL_BUILTINS].filter((b) => !CODE_RUNNING_BUILTINS.has(b)),
+  ...(
+    'which ' +
     ('cat jq grep egrep fgrep sed awk gawk mawk head tail cut tr sort uniq ' +
       'wc tee basename dirname date sleep mkdir touch rm rmdir ') +
     ('ls cp mv ln chmod seq expr base64 sha1sum sha256sum md5sum realpath ' +
       'readlink stat whoami id hostname uname mktemp diff cmp comm paste ') +
     'fold fmt nl od rev tac column logger printenv yes'
   ).split(' '),
-);
+]);
 /** Prefix commands: the program they run is the next word that is not an option or assignment. */
 const PREFIX = new Set(['exec', 'command', 'env', 'nohup', 'nice', 'time', 'timeout', 'xargs', 'stdbuf', 'setsid']);
 /** Options of prefix commands that take a value (so the value is not the program). */

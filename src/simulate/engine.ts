@@ -7,7 +7,6 @@ export { canonicalEvent, canonicalTool, firesOn, nativeEvent, renameParams, tool
 export { matcherFires } from '../dialects/matcher-fires.js';
 export { hostCall as canonicalCall, specIn } from '../dialects/host-mode.js';
 export { readEvents, readsNatively, type ForeignRead } from '../dialects/foreign-gate.js';
-export { parseJsonc } from '../dialects/jsonc.js';
 export { convertHooks, WRAPPER_GRACE_MS } from '../convert/convert.js';
 export { groupEntries } from '../convert/group-entries.js';
 export { guardEntries } from '../convert/guard-entries.js';

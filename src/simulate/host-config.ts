@@ -8,7 +8,9 @@ import { relative } from 'node:path';
 import { readText } from './read-text.js';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Hook } from '../model/hook.js';
+import { CONFIG_SYNTAX } from '../model/formats.js';
 import { isObject } from '../model/is-object.js';
+import { valueAt } from '../dialects/json-path.js';
 import { mappings } from '../model/mappings.js';
 import {
   convertHooks,
@@ -19,7 +21,6 @@ import {
   mayGiveContext,
   parseGroup,
   preToolNoteEntries,
-  parseJsonc,
   planGates,
   readEvents,
   readMatcher,
@@ -67,16 +68,6 @@ export interface HostConfig {
   ignored: { file: string; why: string }[];
 }
 
-/** The value at a reader's path (`hooks.PreToolUse[0].hooks[1]`) in a parsed config. */
-function at(root: unknown, path: string): unknown {
-  let v = root;
-  for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-    if (!isObject(v) && !Array.isArray(v)) return undefined;
-    v = index !== undefined ? (v as unknown[])[Number(index)] : (v as Record<string, unknown>)[key!];
-  }
-  return v;
-}
-
 /** A file read by `reader`'s reader (the host's own, or the source's where the host reads that file itself): its
  * entries with the raw command and timeout of each.
  */
@@ -101,7 +92,8 @@ function read(
         `${fatal.message}` +
         (fatal.code === 'jsonSyntaxIgnoresFile' ? '' : `; ${d.spec.agent} then ignores every hook of the file`),
     };
-  const root = parseJsonc(text, file);
+  const syntax = CONFIG_SYNTAX[d.spec.config.format];
+  const at = (path: string) => valueAt(text, path, syntax);
   // A grouped entry reads as the hooks it carries, each at the entry's path: the host sees one entry, fired by the
   // entry's own matcher (its matcher group's, or the handler's where the format puts it there: Copilot CLI's).
   const carried = new Map<string, Hook[]>();
@@ -109,14 +101,14 @@ function read(
   const hooks = [...carried.values()].map((hs) => {
     const first = hs[0]!;
     if (first.written === undefined || !parseGroup(first.written)) return { hook: first };
-    const raw = at(root, first.origin.path);
-    const group = at(root, first.origin.path.replace(/\.hooks\[\d+\]$/, ''));
+    const raw = at(first.origin.path);
+    const group = at(first.origin.path.replace(/\.hooks\[\d+\]$/, ''));
     const nativeMatcher = isObject(group) && group !== raw ? group.matcher : isObject(raw) ? raw.matcher : undefined;
     const hook = { ...first, nativeMatcher, matcher: readMatcher(d, first.event, nativeMatcher).matcher };
     return { hook, dispatches: hs.map((x) => x.command ?? '') };
   });
   const entries = hooks.map(({ hook, dispatches }): Entry => {
-    const raw = at(root, hook.origin.path);
+    const raw = at(hook.origin.path);
     const handler = isObject(raw) ? raw : {};
     // The command as written (a gate in front, a wrapper as it is), as the reader found it: the field the agent runs
     // (Copilot's `bash`, or its `linux` on Linux), whatever the format calls it.
@@ -219,7 +211,16 @@ export function bridgedConfig(
   const target = dialects[host];
   const gated: Entry[] = [];
   for (const s of sources) {
-    const hooks = src.codec.read(s.text, s.file, src).hooks;
+    const { hooks, diagnostics } = src.codec.read(s.text, s.file, src);
+    // A file its own agent ignores as a whole is refused by convert (assertConvertible): nothing converted runs.
+    const refused = diagnostics.find((x) => x.code === 'jsonSyntaxIgnoresFile');
+    if (refused) {
+      out.ignored.push({
+        file: s.file,
+        why: `${refused.path}: ${refused.message}; convert refuses the file until then`,
+      });
+      continue;
+    }
     // What convert writes by default: the hooks that fire for the same calls in one dispatch entry, the runner guard.
     const converted = guardEntries(
       preToolNoteEntries(

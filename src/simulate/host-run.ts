@@ -4,8 +4,9 @@
 // entry the host runs in another of its modes (mappings `modes`: Copilot CLI's Claude-compatible reading of the
 // Claude files) gets the call in that mode, fires by that mode's tool names too, and is read under its output rules.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pLimit from 'p-limit';
 import { DIALECT_IDS, type DialectId } from '../model/dialect-ids.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
@@ -254,13 +255,20 @@ function fires(host: DialectId, e: Entry, call: HostCall): boolean {
   return hookMatches(e.hook, parsed, host, host);
 }
 
+/**
+ * Hosts whose hooks run at once, in this process: as many as there are cores. A host runs its own hooks for a call,
+ * not every other agent's beside them; `test` compares up to twenty hosts for one call, and all their hooks started
+ * together (a hundred Node processes for a starter kit on 2 cores) took a hook with a 5 s timeout past it, so its
+ * deny became "none" (issue 35). Within a host, its hooks still run together or in turn as that host runs them.
+ */
+const hostSlots = pLimit(Math.max(1, availableParallelism()));
+
 /** Run the selected entries as the host would, and read what it decides from them. */
-export async function runOnHost(
-  host: DialectId,
-  selected: Entry[],
-  call: HostCall,
-  ctx: RunContext,
-): Promise<HostRunResult> {
+export function runOnHost(host: DialectId, selected: Entry[], call: HostCall, ctx: RunContext): Promise<HostRunResult> {
+  return hostSlots(() => runAlone(host, selected, call, ctx));
+}
+
+async function runAlone(host: DialectId, selected: Entry[], call: HostCall, ctx: RunContext): Promise<HostRunResult> {
   const spec = mappings.dialects[host];
   const tmp = mkdtempSync(join(tmpdir(), 'hook-bridge-test-'));
   try {

@@ -102,11 +102,11 @@ export function defaultRunner(): string {
   throw new HookBridgeError('cannot find bin/hook-bridge.cjs above this module: pass a runner');
 }
 
-/** Which hosts: the given ones (agents: a format that `extends` another has no runner of its own), else every agent but
- * the source.
+/** Which hosts: the given ones (agents: a format with a `payloadDialect` has no runner of its own), else every agent
+ * but the source.
  */
 function hostsOf(from: DialectId, to: DialectId[] | undefined): DialectId[] {
-  const agents = DIALECT_IDS.filter((d) => mappings.dialects[d].extends === undefined);
+  const agents = DIALECT_IDS.filter((d) => mappings.dialects[d].payloadDialect === undefined);
   for (const d of to ?? []) {
     if (!agents.includes(d))
       throw new HookBridgeError(

@@ -74,8 +74,8 @@ export function derivedUuid(seed: string): string {
 export class ClaudeWriter {
   constructor(
     readonly host: DialectId,
-    /** The dialect whose scripts read the records (Claude Code, or a format that extends it): its tool names and result
-     * shapes.
+    /** The dialect whose scripts read the records (Claude Code, or a format whose payloadDialect it is): its tool names
+     * and result shapes.
      */
     readonly script: DialectId,
     readonly state: TranslatorState,

@@ -13,8 +13,8 @@
 // and parameter names there; the writer renames them to the script agent's.
 import { isObject } from '../model/is-object.js';
 import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell } from './claude.js';
+import { asString } from '../model/strings.js';
 
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 /** A shell result's text: stdout and stderr merged, then "<shellId: N completed with exit code X>". */
 const SHELL_TRAILER = /\n?<shellId: [^>]* completed with exit code -?\d+>\n?$/;
 
@@ -26,33 +26,35 @@ export function readCopilot(r: Json, line: number, w: ClaudeWriter): Json[] | un
   if (!isCopilotEvent(r)) return undefined;
   const d = r.data as Json;
   if (r.type === 'session.start') {
-    if (str(d.sessionId) !== undefined) w.state.sessionId = str(d.sessionId);
-    if (isObject(d.context) && str(d.context.cwd) !== undefined) w.state.cwd = str(d.context.cwd);
+    if (asString(d.sessionId) !== undefined) w.state.sessionId = asString(d.sessionId);
+    if (isObject(d.context) && asString(d.context.cwd) !== undefined) w.state.cwd = asString(d.context.cwd);
     return [];
   }
-  const m: Meta = { id: str(r.id) ?? `copilot-line-${line}`, timestamp: str(r.timestamp) ?? '' };
+  const m: Meta = { id: asString(r.id) ?? `copilot-line-${line}`, timestamp: asString(r.timestamp) ?? '' };
   if (w.state.sessionId !== undefined) m.sessionId = w.state.sessionId;
   if (w.state.cwd !== undefined) m.cwd = w.state.cwd;
   switch (r.type) {
     case 'user.message':
-      return str(d.content) ? [w.user(d.content as string, m)] : [];
+      return asString(d.content) ? [w.user(d.content as string, m)] : [];
     case 'assistant.message': {
-      if (str(d.model) !== undefined) m.model = str(d.model);
+      if (asString(d.model) !== undefined) m.model = asString(d.model);
       const blocks: Block[] = [];
-      if (str(d.content)) blocks.push({ type: 'text', text: d.content as string });
+      if (asString(d.content)) blocks.push({ type: 'text', text: d.content as string });
       for (const t of Array.isArray(d.toolRequests) ? d.toolRequests.filter(isObject) : []) {
-        blocks.push(w.toolUse(str(t.toolCallId) ?? '', str(t.name) ?? '', isObject(t.arguments) ? t.arguments : {}, m));
+        blocks.push(
+          w.toolUse(asString(t.toolCallId) ?? '', asString(t.name) ?? '', isObject(t.arguments) ? t.arguments : {}, m),
+        );
       }
       return blocks.length ? w.assistant(blocks, m) : [];
     }
     case 'tool.execution_complete': {
-      const id = str(d.toolCallId) ?? '';
+      const id = asString(d.toolCallId) ?? '';
       const failed = d.success === false;
       const text =
-        isObject(d.result) && str(d.result.content) !== undefined
+        isObject(d.result) && asString(d.result.content) !== undefined
           ? (d.result.content as string)
           : isObject(d.error)
-            ? (str(d.error.message) ?? '')
+            ? (asString(d.error.message) ?? '')
             : '';
       if (w.toolOf(id) === 'shell' && !failed) {
         const exit =

@@ -8,8 +8,8 @@
 // tool and parameter names there; the writer renames them to the script agent's.
 import { isObject } from '../model/is-object.js';
 import { type Block, type ClaudeWriter, type Json, type Meta, claudeShell } from './claude.js';
+import { asString } from '../model/strings.js';
 
-const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 /** A failed bash call's text ends with the exit code Pi reports. */
 const EXIT_TRAILER = /\n*Command exited with code (-?\d+)\s*$/;
 
@@ -26,15 +26,15 @@ const textOf = (content: unknown): string =>
 
 export function readPi(r: Json, line: number, w: ClaudeWriter): Json[] | undefined {
   if (r.type === 'session' && typeof r.version === 'number') {
-    if (str(r.id) !== undefined) w.state.sessionId = str(r.id);
-    if (str(r.cwd) !== undefined) w.state.cwd = str(r.cwd);
+    if (asString(r.id) !== undefined) w.state.sessionId = asString(r.id);
+    if (asString(r.cwd) !== undefined) w.state.cwd = asString(r.cwd);
     return [];
   }
   // Its entries carry an id and a parentId (null at the root): a record without them is not one of its.
-  if (typeof r.type !== 'string' || str(r.id) === undefined || !('parentId' in r)) return undefined;
+  if (typeof r.type !== 'string' || asString(r.id) === undefined || !('parentId' in r)) return undefined;
   if (r.type !== 'message' || !isObject(r.message)) return [];
   const msg = r.message as Json;
-  const m: Meta = { id: str(r.id) ?? `pi-line-${line}`, timestamp: str(r.timestamp) ?? '' };
+  const m: Meta = { id: asString(r.id) ?? `pi-line-${line}`, timestamp: asString(r.timestamp) ?? '' };
   if (w.state.sessionId !== undefined) m.sessionId = w.state.sessionId;
   if (w.state.cwd !== undefined) m.cwd = w.state.cwd;
   switch (msg.role) {
@@ -43,18 +43,20 @@ export function readPi(r: Json, line: number, w: ClaudeWriter): Json[] | undefin
       return text ? [w.user(text, m)] : [];
     }
     case 'assistant': {
-      if (str(msg.model) !== undefined) m.model = str(msg.model);
-      if (str(msg.responseId) !== undefined) m.messageId = str(msg.responseId);
+      if (asString(msg.model) !== undefined) m.model = asString(msg.model);
+      if (asString(msg.responseId) !== undefined) m.messageId = asString(msg.responseId);
       const blocks: Block[] = [];
       for (const b of Array.isArray(msg.content) ? msg.content.filter(isObject) : []) {
         if (b.type === 'text' && typeof b.text === 'string' && b.text) blocks.push({ type: 'text', text: b.text });
         else if (b.type === 'toolCall')
-          blocks.push(w.toolUse(str(b.id) ?? '', str(b.name) ?? '', isObject(b.arguments) ? b.arguments : {}, m));
+          blocks.push(
+            w.toolUse(asString(b.id) ?? '', asString(b.name) ?? '', isObject(b.arguments) ? b.arguments : {}, m),
+          );
       }
       return blocks.length ? w.assistant(blocks, m) : [];
     }
     case 'toolResult': {
-      const id = str(msg.toolCallId) ?? '';
+      const id = asString(msg.toolCallId) ?? '';
       const text = textOf(msg.content);
       const failed = msg.isError === true;
       if (w.toolOf(id) === 'shell') {

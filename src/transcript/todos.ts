@@ -5,6 +5,7 @@
 // created_at, completed_at}; Claude Code's own TodoWrite items are {content, status, activeForm}. Each
 // item carries both, so a validator written against either finds its fields.
 import { isObject } from '../model/is-object.js';
+import { scalarString } from '../model/strings.js';
 
 export interface TodoItem {
   id: string;
@@ -22,7 +23,6 @@ export interface TodoState {
 }
 
 const STATUSES = new Set(['pending', 'in_progress', 'completed']);
-const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 
 function item(
   prev: TodoItem | undefined,
@@ -48,15 +48,15 @@ function item(
 export function setTodos(state: TodoState, todos: unknown[], at: string): void {
   const before = new Map(state.items.map((t) => [t.id, t]));
   state.items = todos.filter(isObject).map((t, i) => {
-    const id = str(t.id) ?? String(i + 1);
-    return item(before.get(id), id, str(t.content) ?? '', t.status, str(t.activeForm), at);
+    const id = scalarString(t.id) ?? String(i + 1);
+    return item(before.get(id), id, scalarString(t.content) ?? '', t.status, scalarString(t.activeForm), at);
   });
   state.changed = true;
 }
 
 /** One task created or updated (CodeBuddy's TaskCreate/TaskUpdate result `task`); status deleted removes it. */
 export function upsertTask(state: TodoState, task: Record<string, unknown>, at: string): void {
-  const id = str(task.id);
+  const id = scalarString(task.id);
   if (id === undefined) return;
   const i = state.items.findIndex((t) => t.id === id);
   if (task.status === 'deleted') {
@@ -66,9 +66,9 @@ export function upsertTask(state: TodoState, task: Record<string, unknown>, at: 
     const next = item(
       prev,
       id,
-      str(task.subject) ?? str(task.content) ?? prev?.content ?? '',
+      scalarString(task.subject) ?? scalarString(task.content) ?? prev?.content ?? '',
       task.status ?? prev?.status,
-      str(task.activeForm),
+      scalarString(task.activeForm),
       at,
     );
     if (i >= 0) state.items[i] = next;

@@ -52,10 +52,13 @@ function pathOf(real: boolean): string {
 /** The error-level findings (rule/message, program) expected on each project, audited as its own agent's. */
 const EXPECTED: Record<string, string[]> = {
   'affaan-m__everything-claude-code': [],
-  'disler__claude-code-hooks-mastery': Array(13).fill('script-interpreter-missing/interpreterNotFound uv'),
+  // uv on its 13 hooks: an error on the 7 that can block (PreToolUse, PostToolUse, Stop, SubagentStop,
+  // UserPromptSubmit, PermissionRequest, PostToolUseFailure); Notification, SessionStart … only warn (issue 35).
+  'disler__claude-code-hooks-mastery': Array(7).fill('script-interpreter-missing/interpreterNotFound uv'),
   'kenryu42__claude-code-safety-net': [],
   obra__superpowers: [],
-  'riddopic__cc-tools': Array(9).fill('script-interpreter-missing/programNotFound cc-tools'),
+  // cc-tools on its 9 hooks: an error on the 5 that can block; PreCompact, SessionStart, SessionEnd, Notification warn.
+  'riddopic__cc-tools': Array(5).fill('script-interpreter-missing/programNotFound cc-tools'),
   rysweet__azlin: [],
   sethdf__lifemaestro: [],
   // Its .sh scripts are not executable in its repository (mode 100644 at its commit): on Linux each call fails, 126.

@@ -28,7 +28,7 @@ it('convert --help lists every dialect of the registry', () => {
 it.each([[['run', '--help']], [['help', 'run']], [['dispatch', '--help']], [['help', 'dispatch']]])(
   '%j names the hosts a hook\'s "ask" is relayed to from the data (output.askInteractive, askHeadless)',
   (args) => {
-    const relayed = DIALECT_IDS.filter((d) => !mappings.dialects[d].extends && askRelaysSafely(d)).map(
+    const relayed = DIALECT_IDS.filter((d) => !mappings.dialects[d].payloadDialect && askRelaysSafely(d)).map(
       (d) => mappings.dialects[d].agent,
     );
     expect(relayed).toEqual(expect.arrayContaining(['Qwen Code']));

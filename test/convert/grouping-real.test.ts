@@ -23,7 +23,8 @@ import { convertProject } from '../../src/index.js';
 import { parseGroup } from '../../src/dialects/wrapper.js';
 import type { DialectId } from '../../src/model/dialect-ids.js';
 import { shellQuote } from '../../src/dialects/wrapper.js';
-import { simulate, type SimulateResult } from '../../src/simulate/simulate.js';
+import type { SimulateResult } from '../../src/simulate/simulate.js';
+import { simulateSettled } from '../real-projects/harness.js';
 import type { Call } from '../../src/simulate/call.js';
 import { BIN, cleanEnv } from '../run/cli.js';
 
@@ -72,14 +73,10 @@ function startsPerHost(): Record<string, number> {
 }
 
 async function play(call: Call): Promise<{ r: SimulateResult; starts: Record<string, number> }> {
-  writeFileSync(starts, '');
-  const r = await simulate({
-    inputs: [project],
-    call,
-    to: HOSTS,
-    runner,
-    env: cleanEnv({ HOME: home, PATH: process.env.PATH ?? '' }),
-  });
+  const r = await simulateSettled(
+    { inputs: [project], call, to: HOSTS, runner, env: cleanEnv({ HOME: home, PATH: process.env.PATH ?? '' }) },
+    () => writeFileSync(starts, ''),
+  );
   return { r, starts: startsPerHost() };
 }
 

@@ -102,6 +102,19 @@ describe('settings.json writer: text edits of the managed entries only', () => {
       kept: ['"Stop":[{"hooks":[{"type":"command","command":"d"}]}]'],
       changes: { updated: 1, unchanged: 2 },
     },
+    {
+      name: 'a matcher change of every entry of a group: the group keeps its place, with the new matcher',
+      text: PRETTY,
+      want: [
+        hook('PreToolUse', 'a', '^run_shell_command$'),
+        hook('PreToolUse', 'b', '^run_shell_command$'),
+        hook('PreToolUse', 'c', '^(write_file|edit)$'),
+        hook('Stop', 'd'),
+      ],
+      commands: { PreToolUse: [['a', 'u1', 'b'], ['c'], ['u2']], Stop: [['d']], SessionStart: [['u3']] },
+      kept: ['// my settings', '"matcher": "^(write_file|edit)$"', '{"hooks":[{"type":"command","command":"u2"}]}'],
+      changes: { updated: 1, unchanged: 3 },
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

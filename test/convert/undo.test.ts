@@ -82,6 +82,13 @@ describe('convert then --remove: every real-world project, every target, files t
     it(`${p.name} (${p.from}) -> every other dialect, and back out`, async () => {
       for (const to of DIALECT_IDS.filter((d) => d !== p.from)) {
         const dir = copy(p.name);
+        // A source its own agent ignores is refused (test/real-world/cases.ts): nothing is written to take out.
+        if (p.refused) {
+          const before = snapshot(dir);
+          await expect(convertProject({ project: dir, to: [to], home: dir, env: {} })).rejects.toThrow(p.refused);
+          expect(snapshot(dir), `${p.name} -> ${to}: refused, nothing written`).toEqual(before);
+          continue;
+        }
         const { before, converted, after } = await roundTrip(
           dir,
           [to],

@@ -57,6 +57,16 @@ describe('hook-bridge doctor', () => {
     });
     expect(json.checks[0]).toMatchObject({ kind: 'hook-bridge', status: 'problem', items: ['.qwen/settings.json'] });
   });
+  it('a directory with no hook config: exit 2 and the message audit gives, nothing on stdout (issue 35)', () => {
+    const dir = project({ 'README.md': 'no hooks\n' });
+    const r = doctor([], dir, shimDir);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const audit = spawnSync(process.execPath, [bin, 'audit'], { cwd: dir, encoding: 'utf8' });
+    expect(audit.status).toBe(2);
+    expect(r.stderr).toBe(audit.stderr);
+    expect(r.stderr).toMatch(/^hook-bridge: \.: no hook config found \(looked for \.claude\/, .*\)\n$/);
+  });
   it.each([
     [['--format', 'yaml'], /argument 'yaml' is invalid/],
     [['a', 'b'], /too many arguments/],

@@ -1,13 +1,14 @@
 // hook-bridge doctor (issue 30): on a project converted for Codex CLI with untrusted hooks, a missing runner and a
 // stale conversion it names each problem with its fix, exit 1; once the fixes it names are applied, exit 0. The
 // programs on PATH are the test's own (a hook-bridge shim, fake agents), so what it finds is what was planted.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertProject } from '../../src/convert/project.js';
 import { gatePrefix } from '../../src/dialects/foreign-gate.js';
 import { doctor, doctorExitCode, type DoctorResult } from '../../src/doctor/doctor.js';
+import { mappings } from '../../src/model/mappings.js';
 import { project, settings } from '../convert/helpers.js';
 import { shimDir } from '../convert/host.js';
 
@@ -197,8 +198,72 @@ describe('doctor: what else would not run', () => {
       ['note', 'Gemini CLI: not installed (no gemini on PATH)'],
       ['note', `Codex CLI 0.172.0 (${bin}/codex), newer than 0.171.0, the version hook-bridge observed`],
       ['note', 'GitHub Copilot CLI: not installed (no copilot on PATH)'],
+      ['note', 'Pi: not installed (no pi on PATH)'],
+      ['note', 'OpenCode: not installed (no opencode on PATH)'],
     ]);
     expect(doctorExitCode(r)).toBe(0);
+  });
+
+  it('the plugin hosts installed (issue 35): Pi 1.x (`pi`, @earendil-works/pi-coding-agent) and OpenCode', async () => {
+    const dir = project({ '.claude/settings.json': settings({}) });
+    // What `pi --version` and `opencode --version` print (Pi 1.6.0, OpenCode 1.18.33), in a sandboxed PATH.
+    const bin = programs({ pi: '1.6.0', opencode: '1.18.33' });
+    const r = await doctor({ project: dir, cwd: dir, env: { PATH: `${bin}:${shimDir}` } });
+    const agents = r.checks.filter((c) => c.kind === 'agent').map((c) => c.message);
+    const against = (v: string, observed: string | null) =>
+      v === observed ? 'the version hook-bridge observed' : `than ${observed}, the version hook-bridge observed`;
+    expect(agents).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^Pi 1\\.6\\.0 \\(${bin}/pi\\), .*${against('1.6.0', mappings.dialects.pi.observedVersion)}`),
+      ),
+    );
+    expect(agents).toContain(
+      `OpenCode 1.18.33 (${bin}/opencode), ${against('1.18.33', mappings.dialects.opencode.observedVersion)}`,
+    );
+  });
+
+  it('a hook whose program is missing in a JSONC or hooks.yaml config: the hook named by what it runs', async () => {
+    const jsonc = project({
+      '.claude/settings.json':
+        '{\n  // guards\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "Bash", "hooks": [' +
+        '{ "type": "command", "command": "no-such-guard check" },] },\n    ],\n  },\n}\n',
+    });
+    const yamlDir = project({
+      'hooks.yaml':
+        "version: '2.0.0'\nhooks:\n  - event: PreToolUse\n    matcher: Bash\n    command: no-such-guard check\n",
+    });
+    for (const [dir, file] of [
+      [jsonc, '.claude/settings.json'],
+      [yamlDir, 'hooks.yaml'],
+    ] as const) {
+      const r = await doctor({ project: dir, cwd: dir, env: { PATH: shimDir }, agentVersions: false, self });
+      const items = problems(r).flatMap((c) => c.items ?? []);
+      expect(items, file).toEqual([
+        expect.stringMatching(new RegExp(`^${file.replace('.', '\\.')}: PreToolUse  no-such-guard check  \\(`)),
+      ]);
+    }
+  });
+
+  it("a Copilot action's hook, named by what it runs here (Nick2bad4u/Stylelint-Config-Inspector)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-copilot-'));
+    cpSync(join(import.meta.dirname, '../real-projects/Nick2bad4u__Stylelint-Config-Inspector'), dir, {
+      recursive: true,
+    });
+    const r = await doctor({ project: dir, cwd: dir, env: { PATH: shimDir }, agentVersions: false, self });
+    const items = problems(r).flatMap((c) => c.items ?? []);
+    // `linux` runs on Linux, `osx` on macOS: the summary is that field's script, never the Windows `command`
+    if (process.platform === 'linux')
+      expect(items).toContain(
+        '.github/hooks/hooks.json: SessionStart  .github/hooks/scripts/remove-temp.sh  (hooks.SessionStart[0])',
+      );
+    for (const i of items) expect(i).not.toMatch(/\.ps1/);
+  });
+
+  it('a directory with no hook config: refused as audit refuses it, not "no problem"', async () => {
+    const dir = project({ 'README.md': 'no hooks here\n' });
+    await expect(
+      doctor({ project: dir, cwd: dir, env: { PATH: shimDir }, agentVersions: false, self }),
+    ).rejects.toThrow(/^no hook config found \(looked for \.claude\/, .*\.pi\/, \.opencode\/\)$/);
   });
 });
 

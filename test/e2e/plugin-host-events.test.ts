@@ -2,8 +2,10 @@
 // (issue 31): a failed tool call (PostToolUseFailure: its context reaches the model), the end of the session
 // (SessionEnd), and on OpenCode a compaction (PreCompact, PostCompact: OpenCode compacts a session whose last turn
 // used more tokens than the model's context leaves, here made tiny). Each hook logs the payload it is handed, in
-// Claude Code's shape, and the log is what is asserted.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Claude Code's shape, and the log is what is asserted. And Pi 1.x's project trust: the untrusted project's hooks do
+// not run (what convert and doctor warn about), convert --trust-pi-project makes them run, --remove takes it back.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAgent } from './harness/install.js';
@@ -11,7 +13,7 @@ import { runOpencode } from './harness/opencode.js';
 import { runPi } from './harness/pi.js';
 import type { AgentRunResult, ModelStep } from './harness/types.js';
 import { makeWorkspace, readJsonLog, type TempWorkspace, writeJson } from './harness/util.js';
-import { HOSTS, installConfig, withHookBridgeOnPath } from './scenarios/hosts.js';
+import { bin, HOSTS, installConfig, runner, withHookBridgeOnPath } from './scenarios/hosts.js';
 
 const workspaces: TempWorkspace[] = [];
 afterAll(() => {
@@ -44,7 +46,7 @@ process.stdin.on('data', (d) => (s += d)).on('end', () => {
 const log = { type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.hooks/log.js"' };
 
 /** A project whose Claude hooks log the events, converted for the host. */
-function project(host: (typeof hosts)[number], events: string[], hooks?: Record<string, unknown>) {
+function project(host: (typeof hosts)[number], events: string[], hooks?: Record<string, unknown>, untrusted = false) {
   const ws = makeWorkspace(`hb-e2e-events-${host}-`);
   workspaces.push(ws);
   const dir = ws.projectDir;
@@ -53,7 +55,7 @@ function project(host: (typeof hosts)[number], events: string[], hooks?: Record<
   writeJson(join(dir, '.claude/settings.json'), {
     hooks: hooks ?? Object.fromEntries(events.map((e) => [e, [{ hooks: [log] }]])),
   });
-  installConfig(dir, HOSTS[host], 'bridged');
+  installConfig(dir, HOSTS[host], 'bridged', ws.homeDir, { untrusted });
   return { ws, dir };
 }
 const logged = (dir: string, event: string) => readJsonLog(join(dir, `${event}.log`));
@@ -174,5 +176,56 @@ describe('pi: a compaction', () => {
         compact_summary: expect.stringMatching(/\S/),
       }),
     ]);
+  });
+});
+
+describe('pi: project trust (Pi 1.x runs .pi/extensions only in a trusted project)', () => {
+  it('untrusted: no hook runs, as doctor says; --trust-pi-project: the deny holds; --remove: as it was', async () => {
+    const { ws, dir } = project('pi', [], { PreToolUse: [{ matcher: 'Bash', hooks: [log] }] }, true);
+    const { PI_CODING_AGENT_DIR: _, ...parent } = process.env;
+    const env = { ...parent, HOME: ws.homeDir };
+    const hb = (...args: string[]) =>
+      execFileSync(process.execPath, [bin, ...args], { cwd: dir, env, encoding: 'utf8', stdio: 'pipe' });
+    const doctorSays = () => {
+      let out: string;
+      try {
+        out = hb('doctor', '--format', 'json');
+      } catch (e) {
+        out = (e as { stdout: string }).stdout; // exit 1: a problem found
+      }
+      const checks = (JSON.parse(out) as { checks: { kind: string; status: string; message: string }[] }).checks;
+      return checks.filter((c) => c.kind === 'trust' && c.message.includes('.pi/extensions/hook-bridge.ts'));
+    };
+    const steps: ModelStep[] = [{ tool: 'bash', args: { command: 'echo SECRET' } }];
+    const trustFile = join(ws.homeDir, '.pi/agent/trust.json');
+    const other = '{"/somewhere/else": true}';
+    mkdirSync(join(ws.homeDir, '.pi/agent'), { recursive: true });
+    writeFileSync(trustFile, other);
+
+    // convert's report says it when it writes the hook file (again here, as installConfig wrote it).
+    hb('convert', '--to', 'pi', '--remove');
+    const report = JSON.parse(hb('convert', '--to', 'pi', '--runner', runner, '--no-backup', '--format', 'json'));
+    expect(report.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'projectUntrusted', message: expect.stringContaining('without a word') }),
+    );
+    expect(doctorSays()).toEqual([expect.objectContaining({ status: 'problem' })]);
+    const untrusted = await HOSTS.pi.run({ projectDir: dir, homeDir: ws.homeDir, steps });
+    expect(logged(dir, 'PreToolUse'), explain(untrusted)).toEqual([]);
+    expect(untrusted.toolResults[0], explain(untrusted)).toContain('SECRET');
+    expect(untrusted.stderr, explain(untrusted)).not.toMatch(/trust/i); // Pi says nothing of it
+
+    expect(JSON.parse(hb('convert', '--to', 'pi', '--trust-pi-project', '--format', 'json')).targets[0]).toEqual(
+      expect.objectContaining({ projectTrust: expect.objectContaining({ trusted: true, recorded: true }) }),
+    );
+    expect(doctorSays()).toEqual([expect.objectContaining({ status: 'ok' })]);
+    const trusted = await HOSTS.pi.run({ projectDir: dir, homeDir: ws.homeDir, steps });
+    expect(logged(dir, 'PreToolUse'), explain(trusted)).toEqual([
+      expect.objectContaining({ tool_name: 'Bash', tool_input: { command: 'echo SECRET' } }),
+    ]);
+    expect(trusted.toolResults[0], explain(trusted)).toContain('no secrets');
+
+    hb('convert', '--to', 'pi', '--remove');
+    expect(readFileSync(trustFile, 'utf8')).toBe(other);
+    expect(existsSync(join(ws.homeDir, '.pi/agent/trust.hook-bridge.json'))).toBe(false);
   });
 });

@@ -34,7 +34,12 @@ function setup(project: string, host: (typeof hosts)[number]) {
   const dir = ws.projectDir;
   cpSync(resolve(repoRoot, 'test/real-projects', project), dir, { recursive: true });
   execFileSync('git', ['init', '-q', dir]);
-  execFileSync(process.execPath, [bin, 'convert', '--to', host], { cwd: dir, stdio: 'ignore' });
+  // Trusted as its user would (Pi 1.x runs the extension only in a trusted project), in the run's HOME.
+  execFileSync(process.execPath, [bin, 'convert', '--to', host, ...(HOSTS[host].trustProject ?? [])], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: { ...process.env, HOME: ws.homeDir },
+  });
   expect(readFileSync(join(dir, HOSTS[host].settings), 'utf8')).toContain("--plugin-root '.'");
   return { ws, dir };
 }

@@ -34,6 +34,31 @@ const convert = (args: string[], cwd: string) =>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
+/** A workspace whose Claude project runs block-rm.sh on Bash, before `more` hooks of the same group. */
+function guardedProject(more: object[] = []) {
+  const ws = workspace();
+  const dir = ws.projectDir;
+  cpSync(join(repoRoot, 'examples/claude-project/.claude/hooks/block-rm.sh'), join(dir, '.claude/hooks/block-rm.sh'), {
+    recursive: true,
+  });
+  const guard = { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh' };
+  writeFileSync(
+    join(dir, '.claude/settings.json'),
+    settings({ PreToolUse: [{ matcher: 'Bash', hooks: [guard, ...more] }] }),
+  );
+  return { ws, dir };
+}
+
+/** The host's model runs `command` in its shell tool, in the project. */
+async function runShell(host: typeof qwen, ws: TempWorkspace, dir: string, command: string): Promise<Played> {
+  const r = await host.run({
+    projectDir: dir,
+    homeDir: ws.homeDir,
+    steps: [{ tool: host.tools.shell, args: { command, description: 'run it' } }],
+  });
+  return { r, dir };
+}
+
 type Played = { r: { toolResults: string[] }; dir: string };
 /** The block-rm guard stopped the call: its marker was not made, and the model saw the guard's reason. */
 function expectDenied({ r, dir }: Played): Played {
@@ -52,30 +77,11 @@ function expectRan({ r, dir }: Played): Played {
 
 describe('qwen: a --dispatch project converted from outside its directory', () => {
   async function play(command: string) {
-    const ws = workspace();
-    const dir = ws.projectDir;
-    cpSync(
-      join(repoRoot, 'examples/claude-project/.claude/hooks/block-rm.sh'),
-      join(dir, '.claude/hooks/block-rm.sh'),
-      { recursive: true },
-    );
-    writeFileSync(
-      join(dir, '.claude/settings.json'),
-      settings({
-        PreToolUse: [
-          { matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh' }] },
-        ],
-      }),
-    );
+    const { ws, dir } = guardedProject();
     // From the workspace root, the project given as input: the registration must not depend on that shell.
     convert([dir, '--to', 'qwen', '--dispatch'], ws.root);
     expect(readFileSync(join(dir, '.qwen/settings.json'), 'utf8')).toContain("--config '.claude/settings.json'");
-    const r = await qwen.run({
-      projectDir: dir,
-      homeDir: ws.homeDir,
-      steps: [{ tool: qwen.tools.shell, args: { command, description: 'run it' } }],
-    });
-    return { r, dir };
+    return runShell(qwen, ws, dir, command);
   }
   it('the guard denies rm -rf', async () => expectDenied(await play('rm -rf victim; touch removed.marker')));
   it('a harmless command runs', async () => expectRan(await play('touch harmless.marker')));
@@ -115,39 +121,22 @@ describe('qwen: a project edited and converted again', () => {
   });
 });
 
-describe('codebuddy: one .codebuddy/settings.json written for CodeBuddy Code and the IDE plugin', () => {
-  async function play(command: string) {
-    const ws = workspace();
-    const dir = ws.projectDir;
-    cpSync(
-      join(repoRoot, 'examples/claude-project/.claude/hooks/block-rm.sh'),
-      join(dir, '.claude/hooks/block-rm.sh'),
-      { recursive: true },
-    );
-    const log = { type: 'command', command: 'cat >/dev/null; echo pre >> "$CLAUDE_PROJECT_DIR"/ran.log' };
-    writeFileSync(
-      join(dir, '.claude/settings.json'),
-      settings({
-        PreToolUse: [
-          {
-            matcher: 'Bash',
-            hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/block-rm.sh' }, log],
-          },
-        ],
-      }),
-    );
-    convert(['--to', 'codebuddy,codebuddy-ide'], dir);
-    const cb = HOSTS.codebuddy;
-    const r = await cb.run({
-      projectDir: dir,
-      homeDir: ws.homeDir,
-      steps: [{ tool: cb.tools.shell, args: { command, description: 'run it' } }],
+// Converted in one run, or for one host then the other (issue 35: the second run rewrote the first one's entries into
+// the IDE's matchers, and CodeBuddy Code's Bash call ran no guard): the same file, the guard denies on CodeBuddy Code.
+describe.each([[['codebuddy,codebuddy-ide']], [['codebuddy', 'codebuddy-ide']], [['codebuddy-ide', 'codebuddy']]])(
+  'codebuddy: one .codebuddy/settings.json written for CodeBuddy Code and the IDE plugin (--to each of %j)',
+  (runs: string[]) => {
+    async function play(command: string) {
+      const { ws, dir } = guardedProject([
+        { type: 'command', command: 'cat >/dev/null; echo pre >> "$CLAUDE_PROJECT_DIR"/ran.log' },
+      ]);
+      for (const to of runs) convert(['--to', to], dir);
+      return runShell(HOSTS.codebuddy, ws, dir, command);
+    }
+    it('the guard denies rm -rf', async () => expectDenied(await play('rm -rf victim; touch removed.marker')));
+    it('a harmless command runs, and each hook ran once', async () => {
+      const { dir } = expectRan(await play('touch harmless.marker'));
+      expect(readFileSync(join(dir, 'ran.log'), 'utf8')).toBe('pre\n');
     });
-    return { r, dir };
-  }
-  it('the guard denies rm -rf', async () => expectDenied(await play('rm -rf victim; touch removed.marker')));
-  it('a harmless command runs, and each hook ran once', async () => {
-    const { dir } = expectRan(await play('touch harmless.marker'));
-    expect(readFileSync(join(dir, 'ran.log'), 'utf8')).toBe('pre\n');
-  });
-});
+  },
+);

@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { compileMappings } from '../../src/model/compile-mappings.js';
 import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 import { HookBridgeError } from '../../src/model/errors.js';
@@ -345,6 +346,47 @@ describe('tables are consistent both ways', () => {
   });
 });
 
+describe('facts several dialects share are stated once (inherits)', () => {
+  const dir = join(root, 'mappings/dialects');
+  const yamlOf = (name: string) => parse(readFileSync(join(dir, `${name}.yaml`), 'utf8')) as Record<string, unknown>;
+  /** Every leaf (a value, a list) of a facts object, by its dotted path. */
+  const leaves = (o: unknown, at = ''): [string, string][] =>
+    o !== null && typeof o === 'object' && !Array.isArray(o) && Object.keys(o).length
+      ? Object.entries(o).flatMap(([k, v]) => leaves(v, at ? `${at}.${k}` : k))
+      : [[at, JSON.stringify(o)]];
+  const plugins = DIALECT_IDS.filter((d) => mappings.dialects[d].config.pluginHost);
+
+  it('every plugin host inherits _plugin-host: its facts, and its own where it differs', () => {
+    expect(plugins).toEqual(['pi', 'opencode']);
+    const base = new Map(leaves(yamlOf('_plugin-host')));
+    for (const d of plugins) {
+      expect(mappings.dialects[d].inherits).toBe('_plugin-host');
+      const compiled = new Map(leaves(mappings.dialects[d]));
+      const own = new Map(leaves(yamlOf(d)));
+      for (const [path, value] of base) expect(compiled.get(path), `${d} ${path}`).toBe(own.get(path) ?? value);
+    }
+    expect(mappings.dialects.pi.output?.permissionDecision).toEqual(['allow', 'deny', 'ask']);
+    expect(mappings.dialects.opencode.output?.permissionDecision).toEqual(['allow', 'deny']);
+  });
+  it('no dialect restates a fact of the base it inherits with the same value', () => {
+    const bases = readdirSync(dir).filter((f) => f.startsWith('_'));
+    expect(bases).toEqual(['_plugin-host.yaml']);
+    for (const d of DIALECT_IDS) {
+      const from = yamlOf(d).inherits;
+      if (typeof from !== 'string' || !from.startsWith('_')) continue;
+      const base = new Map(leaves(yamlOf(from)));
+      const restated = leaves(yamlOf(d)).filter(([path, value]) => base.get(path) === value);
+      expect(restated, `${d}.yaml restates ${from}.yaml`).toEqual([]);
+    }
+  });
+  it("hooks-yaml: the facts it does not state are Claude Code's; its scripts are Claude's (payloadDialect)", () => {
+    const h = mappings.dialects['hooks-yaml'];
+    expect(h).toMatchObject({ inherits: 'claude', payloadDialect: 'claude' });
+    expect(h.output).toEqual(mappings.dialects.claude.output);
+    expect(h.config.format).toBe('hooks-yaml-v2');
+  });
+});
+
 describe('malformed mapping files fail with the file and key', () => {
   function broken(edit: (dir: string) => void): string {
     const dir = mkdtempSync(join(tmpdir(), 'hb-map-'));
@@ -391,6 +433,29 @@ describe('malformed mapping files fail with the file and key', () => {
       );
     });
     expect(msg).toMatch(/^dialects\/qwen\.yaml: config\.sameFilesAs: /);
+  });
+  it('inherits naming no file, or a dialect file that is not a dialect', () => {
+    const inherits = (value: string) => (dir: string) => {
+      const f = join(dir, 'dialects/pi.yaml');
+      writeFileSync(f, readFileSync(f, 'utf8').replace('inherits: _plugin-host', `inherits: ${value}`));
+    };
+    expect(broken(inherits('_no-such-base'))).toMatch(/^dialects\/pi\.yaml: inherits: inherits "_no-such-base": no /);
+    expect(broken(inherits('nobody'))).toMatch(/^dialects\/pi\.yaml: inherits: inherits "nobody": no /);
+  });
+  it('inherits in a circle', () => {
+    const msg = broken((dir) => writeFileSync(join(dir, 'dialects/_plugin-host.yaml'), 'inherits: opencode\n'));
+    expect(msg).toMatch(/^dialects\/_plugin-host\.yaml: inherits: inherits in a circle: /);
+  });
+  it('a bad value in a base: the error names the dialect and the base it came from', () => {
+    const msg = broken((dir) => {
+      const f = join(dir, 'dialects/_plugin-host.yaml');
+      writeFileSync(f, readFileSync(f, 'utf8').replace('shell: [/bin/sh, -c]', 'shell: nope'));
+    });
+    expect(msg).toMatch(/^dialects\/opencode\.yaml \+ dialects\/_plugin-host\.yaml: shell: /);
+  });
+  it('a base that holds a fact no dialect file takes (the merged file is checked strictly)', () => {
+    const msg = broken(append('dialects/_plugin-host.yaml', 'noSuchFact: 1\n'));
+    expect(msg).toMatch(/^dialects\/opencode\.yaml \+ dialects\/_plugin-host\.yaml: /);
   });
   it('a canonical id that is not lowercase-dotted', () => {
     expect(broken(append('tools.yaml', '\nBadTool:\n  claude: { name: Bad, params: [] }\n'))).toMatch(

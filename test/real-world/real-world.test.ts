@@ -332,6 +332,14 @@ for (const c of CASES) {
             ...(out ? { out: join(dir, out) } : {}),
           };
 
+          // 0. a source its own agent ignores: refused, naming the fix, nothing written
+          if (c.refused) {
+            const refused = await convertExit(opts);
+            expect(refused.exit).toBe(2);
+            expect(refused.error).toMatch(c.refused);
+            expect(readdirSync(dir).sort()).toEqual(readdirSync(join(FIXTURES, c.name)).sort());
+            return;
+          }
           // 1. converts, never exit 2; one report row per handler of the source
           const first = await convertExit(opts);
           if (first.exit === 2) throw new Error(`convert exits 2: ${first.error}`);

@@ -21,9 +21,10 @@ describe('payload.toolResults', () => {
   it('every format has a dialect that sends it (no module without an agent)', () => {
     expect(new Set(DIALECT_IDS.map(resultFormat))).toEqual(new Set([...RESULT_FORMATS, undefined]));
   });
-  it("a format extends with its dialect (hooks.yaml scripts read Claude's shapes)", () => {
+  it("a format's results are its payloadDialect's (hooks.yaml scripts read Claude's shapes)", () => {
     for (const d of DIALECT_IDS)
-      if (mappings.dialects[d].extends) expect(resultFormat(d)).toBe(resultFormat(mappings.dialects[d].extends!));
+      if (mappings.dialects[d].payloadDialect)
+        expect(resultFormat(d)).toBe(resultFormat(mappings.dialects[d].payloadDialect!));
   });
   it("tools.yaml's llm-text responses are exactly those of the dialects whose format has the llm-text envelope", () => {
     const llmText = (d: DialectId) => Object.values(mappings.tools).some((row) => row[d]?.response === 'llm-text');

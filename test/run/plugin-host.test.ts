@@ -3,12 +3,13 @@
 // recorder of what the handlers return and send — the same events and objects Pi 0.73.1 gives (observed/pi/payloads).
 // The real Pi runs these in test/e2e/differential.test.ts.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertProject } from '../../src/convert/project.js';
-import { start } from '../../src/run/plugin-host.js';
+import { pluginSession, start } from '../../src/run/plugin-host.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 const scripts = join(repo, 'test/e2e/scenarios/scripts');
@@ -26,20 +27,20 @@ const HOOKS = {
   Stop: [{ hooks: [cmd(S('stop-once.sh'))] }],
 };
 
-async function converted(hooks: object = HOOKS): Promise<string> {
+async function converted(hooks: object = HOOKS, to: 'pi' | 'opencode' = 'pi'): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'hb-plugin-'));
   cpSync(scripts, join(dir, '.hooks'), { recursive: true });
   for (const f of ['block-rm.sh', 'protect-env.py'])
     cpSync(join(repo, 'examples/claude-project/.claude/hooks', f), join(dir, '.hooks', f));
   cpSync(join(repo, 'examples/claude-project/.claude/hooks/block-rm.sh'), join(dir, '.hooks/block-rm.sh'));
   writeFileSync(join(dir, '.claude-settings.json'), JSON.stringify({ hooks }));
-  await convertProject({ inputs: [join(dir, '.claude-settings.json')], from: 'claude', to: ['pi'], project: dir });
+  await convertProject({ inputs: [join(dir, '.claude-settings.json')], from: 'claude', to: [to], project: dir });
   return dir;
 }
 
 type Handler = (event: Record<string, unknown>, ctx: unknown) => unknown;
 /** Pi's extension API as far as the binding uses it: the handlers it registers, the messages it sends. */
-function fakePi(dir: string) {
+function fakePi(dir: string, engine: typeof start = start) {
   const handlers = new Map<string, Handler[]>();
   const sent: [string, unknown][] = [];
   const said: string[] = [];
@@ -64,7 +65,7 @@ function fakePi(dir: string) {
     on: (e: string, h: Handler) => handlers.set(e, [...(handlers.get(e) ?? []), h]),
     sendUserMessage: (text: string, opts: unknown) => sent.push([text, opts]),
   };
-  start('pi', api, { project: dir, say: (t) => said.push(t) });
+  engine('pi', api, { project: dir, say: (t) => said.push(t) });
   return {
     sent,
     said,
@@ -163,6 +164,38 @@ describe("Pi's extension runs the converted Claude hooks with Claude Code's sema
       await pi.fire('tool_result', { toolName: 'bash', toolCallId: 'c5', input: {}, content: [], isError: false }),
     ).toBeUndefined();
   });
+  it("without bin/hook-bridge.cjs (a broken install): a Stop hook's turn goes on once, with the fix", async () => {
+    const dir = await converted({ Stop: [{ hooks: [cmd(S('stop-once.sh'))] }] });
+    // The engine's bundle alone, as an install that lost bin/ has it.
+    const dist = join(mkdtempSync(join(tmpdir(), 'hb-nobin-')), 'pkg', 'dist');
+    mkdirSync(dist, { recursive: true });
+    cpSync(join(repo, 'dist/plugin-host.cjs'), join(dist, 'plugin-host.cjs'));
+    const engine = createRequire(import.meta.url)(join(dist, 'plugin-host.cjs')) as { start: typeof start };
+    const pi = fakePi(dir, engine.start);
+    const done = { message: { role: 'assistant', content: [{ type: 'text', text: 'done' }] }, toolResults: [] };
+    await pi.fire('turn_end', done);
+    expect(pi.sent).toEqual([
+      [
+        expect.stringMatching(/^hook-bridge: .*bin\/hook-bridge\.cjs is missing.*npm install -g hook-bridge/),
+        { deliverAs: 'followUp' },
+      ],
+    ]);
+    // The turn that block started ends: a lasting failure never keeps the agent going.
+    await pi.fire('turn_end', done);
+    expect(pi.sent).toHaveLength(1);
+  });
+  it("a dispatch process that fails (exit 1) is the engine's own failure: the Stop block is not lost", async () => {
+    const dir = await converted({ Stop: [{ hooks: [cmd(S('stop-once.sh'))] }] });
+    // NODE_OPTIONS requiring a missing module: the dispatch process dies before it answers.
+    const env = { ...process.env, NODE_OPTIONS: `--require ${join(dir, 'no-such-module.cjs')}` };
+    const a = pluginSession('pi', { project: dir, env }).callSync({
+      event: 'Stop',
+      fields: { stop_hook_active: false, last_assistant_message: 'done' },
+      sessionId: 's',
+      cwd: dir,
+    });
+    expect(a).toEqual({ block: expect.stringMatching(/^hook-bridge: cannot run .*exit 1/), context: [], notes: '' });
+  });
   it('an option a person added to an entry of the hook file (run --on-missing deny) is applied', async () => {
     const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('no-such-program-hb')] }] });
     const call = { toolName: 'bash', toolCallId: 'c8', input: { command: 'ls' } };
@@ -259,6 +292,49 @@ describe("Pi's extension runs the converted Claude hooks with Claude Code's sema
     expect(existsSync(join(dir, 'ran'))).toBe(false);
     await pi.fire('tool_call', { toolName: 'bash', toolCallId: 'c7', input: { command: 'ls' } });
     expect(existsSync(join(dir, 'ran'))).toBe(true);
+  });
+});
+
+describe('the engine hands the binding the answer the host acts on (its output facts applied), not its text', () => {
+  const ask = cmd(
+    `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask",` +
+      `"permissionDecisionReason":"sure?"},"systemMessage":"M"}'`,
+  );
+  const call = (dir: string) => ({
+    event: 'PreToolUse',
+    fields: { tool_name: 'bash', tool_input: { command: 'ls' } },
+    sessionId: 's',
+    cwd: dir,
+  });
+  it.each([
+    ['pi', 'Pi (permissionDecision ask, askInteractive prompt): relayed for the binding to ask', { ask: 'sure?' }],
+    ['opencode', 'OpenCode (no ask in its permissionDecision): a deny with the reason', { block: 'sure?' }],
+  ] as const)('an ask on %s: %s', async (host, _, decided) => {
+    const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [ask] }] }, host);
+    expect(await pluginSession(host, { project: dir }).call(call(dir))).toEqual({
+      ...decided,
+      message: 'M',
+      context: [],
+      notes: '',
+    });
+  });
+  it("hooks' contexts are one text; a Stop answered by a dispatch process is read by the answer reader", async () => {
+    const ctx = (t: string) =>
+      cmd(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"${t}"}}'`);
+    const dir = await converted({
+      PostToolUse: [{ matcher: 'Bash', hooks: [ctx('A'), ctx('B')] }],
+      Stop: [{ hooks: [cmd(S('stop-once.sh'))] }],
+    });
+    const s = pluginSession('pi', { project: dir });
+    const post = await s.call({
+      ...call(dir),
+      event: 'PostToolUse',
+      fields: { ...call(dir).fields, tool_response: {} },
+    });
+    expect(post.context).toHaveLength(1);
+    expect(post.context[0]!.split('\n').sort()).toEqual(['A', 'B']);
+    const stop = s.callSync({ ...call(dir), event: 'Stop', fields: { stop_hook_active: false } });
+    expect(stop).toEqual({ block: 'CONTINUE-STOP: also summarise', context: [], notes: '' });
   });
 });
 

@@ -1,6 +1,8 @@
 import { relative } from 'node:path';
 import { DIALECT_IDS } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
+import { entryCanBlock } from '../failure-outcome.js';
+import { inlineCode } from '../programs.js';
 import { unwrapped } from '../script-text.js';
 import { wrapperPluginRoot } from '../wrapper-args.js';
 import { projectDirRef } from '../../convert/env.js';
@@ -9,6 +11,8 @@ import { defineRule, paths } from '../types.js';
 // The variables worth checking: every agent's project-dir and plugin-root variables (mappings/dialects/*.yaml env).
 const PROJECT_VARS = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].env?.projectDir ?? []))];
 const PLUGIN_VARS = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].env?.pluginRoot ?? []))];
+// Variables hooks are written to read that their agent never sets (env.notSet: CLAUDE_TOOL_INPUT …).
+const NEVER_SET = [...new Set(DIALECT_IDS.flatMap((d) => mappings.dialects[d].env?.notSet ?? []))];
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -66,12 +70,19 @@ Codex CLI sets no project-dir variable at all: a Claude hook copied to \`.codex/
 working directory inside the project, so \`"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"\` finds the project.
 Outside a plugin, refer to scripts through the project-dir variable instead of the plugin root. A script that
 tests the variable (\`[ -n "$V" ]\`) or falls back to one the host sets (\`\${QWEN_PROJECT_DIR:-$CLAUDE_PROJECT_DIR}\`)
-is not reported.`,
+is not reported. Code given inline (\`python3 -c "…"\`, \`node -e '…'\`, \`bash -c '…'\`) is read as the
+interpreter gets it. A variable no agent sets at all (\`CLAUDE_TOOL_INPUT\`, \`CLAUDE_TOOL_NAME\`,
+\`CLAUDE_FILE_PATHS\`: mappings \`env.notSet\`) is reported even behind a fallback
+(\`os.environ.get('CLAUDE_TOOL_INPUT', '{}')\`): the hook never sees the call, which comes as JSON on stdin; on a hook
+that could block, a guard that never blocks is an error.`,
   messages: {
     notSet: '{{where}} uses ${{name}}, which {{agent}} does not set: it expands to an empty string; use {{use}}',
     pluginOnly:
       '{{where}} uses ${{name}}, which is set only for plugin hooks and {{file}} ' +
       'is not a plugin: it expands to an empty string; use {{use}}',
+    neverSet:
+      '{{where}} reads ${{name}}, which {{agent}} never sets (the call comes as JSON on stdin): the hook never ' +
+      'sees the call{{dead}}; read the payload from stdin',
   },
   sources: [
     'mappings/dialects/*.yaml env (_hook-env.json of each ground truth)',
@@ -81,7 +92,8 @@ is not reported.`,
       '--plugin-root)',
   ],
   check(ctx) {
-    for (const { hook: h, config, host } of ctx.hooks()) {
+    for (const e of ctx.hooks()) {
+      const { hook: h, config, host } = e;
       if (h.type !== 'command' || !h.command) continue;
       const hostSpec = mappings.dialects[host];
       const wrapped = !unwrapped(h, host);
@@ -109,10 +121,26 @@ is not reported.`,
         : hostSpec.agent;
       const inPlugin = config.scope === 'plugin' || config.pluginRoot !== undefined;
       const s = ctx.script(h, config);
+      // The command, with the code it hands interpreters inline as they get it (`python3 -c "…\"V\"…"` unquoted).
+      const inline = inlineCode(h.command).map((c) => c.code);
       const texts = [
-        { where: 'the command', text: code(h.command) },
+        { where: 'the command', text: code([h.command, ...inline].join('\n')) },
         ...(s?.text !== undefined ? [{ where: s.raw, text: code(s.text) }] : []),
       ];
+      for (const { where, text } of texts) {
+        const name = NEVER_SET.find((v) => !set.has(v) && mentions(text, v));
+        if (name === undefined) continue;
+        // A guard reading it never blocks: an error where the hook could block, said as such.
+        const blocks = entryCanBlock(ctx, e);
+        ctx.report({
+          messageId: 'neverSet',
+          file: config.file,
+          path: paths.command(h),
+          data: { where, name, agent, dead: blocks ? ', so it never blocks anything' : '' },
+          severity: blocks ? 'error' : 'warning',
+        });
+        break;
+      }
       // A mechanical edit for the command itself (unwrapped, audited for its own agent): the host's own project-dir
       // variable.
       const editable = !wrapped && (!ctx.target || ctx.target === config.dialect);

@@ -37,7 +37,7 @@ the agent version it knows (warning).`,
         const own = mappings.dialects[config.dialect];
         const close = closestName(h.nativeEvent, Object.keys(mappings.index.eventByName[config.dialect]));
         const elsewhere = DIALECT_IDS.find(
-          (d) => mappings.index.eventByName[d][h.nativeEvent] && !mappings.dialects[d].extends,
+          (d) => mappings.index.eventByName[d][h.nativeEvent] && !mappings.dialects[d].payloadDialect,
         );
         if (elsewhere)
           ctx.report({

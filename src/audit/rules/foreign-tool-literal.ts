@@ -42,8 +42,8 @@ host's names.`,
           const owners = DIALECT_IDS.filter(
             (d) =>
               d !== host &&
-              mappings.dialects[d].extends !== host &&
-              mappings.dialects[d].extends === undefined &&
+              mappings.dialects[d].payloadDialect !== host &&
+              mappings.dialects[d].payloadDialect === undefined &&
               toolsOf(d).some((t) => t.entry.name === name && hostNames.has(t.canonical)),
           );
           const canonical = owners.length

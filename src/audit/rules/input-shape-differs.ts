@@ -39,7 +39,7 @@ host's input (the patch text under \`command\` on Codex CLI). A script that test
         h.type !== 'command' ||
         !h.command ||
         !unwrapped(h, host) ||
-        mappings.dialects[host].extends
+        mappings.dialects[host].payloadDialect
       )
         continue;
       const fired = toolsOf(host).filter(
@@ -63,7 +63,7 @@ host's input (the patch text under \`command\` on Codex CLI). A script that test
               .find(
                 ({ c, d }) =>
                   d !== host &&
-                  !mappings.dialects[d].extends &&
+                  !mappings.dialects[d].payloadDialect &&
                   (mappings.tools[c]?.[d]?.params.some(([n]) => n === key) ?? false),
               );
             if (!found) continue;

@@ -80,7 +80,7 @@ string: Claude's \`startup|resume\` never fires there. Write one entry per value
       }
       const tools = toolsOf(host);
       // Availability is a fact about an agent; a format that borrows another's tables (hooks.yaml) runs on any host.
-      const live = mappings.dialects[host].extends
+      const live = mappings.dialects[host].payloadDialect
         ? tools
         : tools.filter((t) => !['historical', 'bundled', 'conditional'].includes(t.entry.status));
       const fires = (list: typeof tools) => list.filter((t) => matcherFires(host, m, t.entry.name));

@@ -39,7 +39,7 @@ formatter or a secret scanner silently does nothing. Wrap the hook (\`hook-bridg
         h.type !== 'command' ||
         !h.command ||
         !unwrapped(h, host) ||
-        mappings.dialects[host].extends
+        mappings.dialects[host].payloadDialect
       )
         continue;
       const m = h.nativeMatcher;
@@ -59,7 +59,7 @@ formatter or a secret scanner silently does nothing. Wrap the hook (\`hook-bridg
               .flatMap((c) => DIALECT_IDS.map((d) => ({ c, d })))
               .find(({ c, d }) => {
                 const r = mappings.tools[c]?.[d]?.response;
-                return d !== host && !mappings.dialects[d].extends && Array.isArray(r) && r.includes(key);
+                return d !== host && !mappings.dialects[d].payloadDialect && Array.isArray(r) && r.includes(key);
               });
             if (!found) continue;
             reported.add(`${key}\0${canonical}`);

@@ -1,5 +1,5 @@
 import { programFound } from '../../convert/runner-found.js';
-import { entryFailureOutcome } from '../failure-outcome.js';
+import { entryCanBlock, entryFailureOutcome } from '../failure-outcome.js';
 import { INTERPRETERS, programsOf } from '../programs.js';
 import { expandVars } from '../scripts.js';
 import type { Severity } from '../../model/hook.js';
@@ -49,6 +49,8 @@ Code, Qwen Code, CodeBuddy Code and Codex CLI that is a non-blocking error: the 
 everything through; GitHub Copilot CLI denies every call the hook fires for, and Gemini CLI reads every exit from 2 up
 as a block, so there every call the hook fires for is blocked. A program whose failure the command's status does not
 show (\`mytool check || true\`, the first command of a pipeline) is a warning: that part of the hook never runs.
+On a hook that cannot block anything where it runs (exit 2 stops nothing on its event: Notification, SessionStart …),
+a missing program is a warning too: a macOS \`osascript\` notification on a Linux CI runner lets nothing through.
 A hook wrapped by \`hook-bridge run\` fails the way its own agent does (a Claude hook: the call proceeds, and
 stderr names the missing program; \`run --on-missing deny\` blocks instead). A shebang saved with Windows line
 endings names \`bash\\r\`, which never exists. A script run directly without any \`#!\` line is handed to whatever the
@@ -78,8 +80,12 @@ endings, and start directly run scripts with a shebang (\`#!/usr/bin/env bash\`)
     for (const e of ctx.hooks()) {
       const { hook: h, config } = e;
       if (h.type !== 'command' || !h.command) continue;
-      const at = { file: config.file, path: paths.command(h) };
-      const outcome = entryFailureOutcome(ctx, e, 127);
+      // A program this machine lacks (osascript on a Linux CI runner) on a hook that cannot block anything lets nothing
+      // through that should have been stopped: a warning, and the text says why.
+      const blocks = entryCanBlock(ctx, e);
+      const at = { file: config.file, path: paths.command(h), ...(blocks ? {} : { severity: 'warning' as const }) };
+      const outcome =
+        entryFailureOutcome(ctx, e, 127) + (blocks ? '' : ' (a warning: the hook cannot block anything on its event)');
       const root = ctx.pluginRoot(h, config);
       const expand = (w: string) => expandVars(w, ctx.project, root);
       // The word as the shell finds it; a variable we cannot resolve statically is taken to be there.

@@ -4,9 +4,9 @@ import { hookTexts, unwrapped } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
 
 // Every agent's session-environment file variable (mappings/dialects/*.yaml env.envFile), with the agent that has it.
-// (A dialect that extends another, e.g. hooks-yaml's Claude scripts, shares its file.)
+// (A format whose scripts are another dialect's (payloadDialect: hooks-yaml's Claude scripts), shares its file.)
 const ENV_FILES = DIALECT_IDS.flatMap((d) =>
-  mappings.dialects[d].env?.envFile && !mappings.dialects[d].extends
+  mappings.dialects[d].env?.envFile && !mappings.dialects[d].payloadDialect
     ? [{ dialect: d, ...mappings.dialects[d].env!.envFile! }]
     : [],
 );
@@ -58,7 +58,10 @@ variables another way (a wrapper script around the agent, the project's own env 
         // Unwrapped: nothing gives the script the variable. Wrapped: hook-bridge does, for scripts of the agent that
         // has it.
         if (unwrapped(h, host)) ctx.report({ messageId: 'notProvided', ...at, data });
-        else if ((mappings.dialects[h.scriptDialect].extends ?? h.scriptDialect) !== f.dialect || !f.providedByAgent)
+        else if (
+          (mappings.dialects[h.scriptDialect].payloadDialect ?? h.scriptDialect) !== f.dialect ||
+          !f.providedByAgent
+        )
           continue;
         else if (target && !target.providedByAgent)
           ctx.report({ messageId: 'carriedIfSet', ...at, data: { ...data, hostVar: target.var } });

@@ -11,7 +11,7 @@ const CONSEQUENCE: Record<string, string> = {
 
 /** Agents (not aliases of another) on which a timed-out hook lets the work proceed. */
 const PROCEED = DIALECT_IDS.filter(
-  (d) => !mappings.dialects[d].extends && mappings.dialects[d].timeout.onTimeout === 'proceed',
+  (d) => !mappings.dialects[d].payloadDialect && mappings.dialects[d].timeout.onTimeout === 'proceed',
 ).map((d) => mappings.dialects[d].agent);
 
 export default defineRule({

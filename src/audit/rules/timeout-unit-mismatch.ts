@@ -1,7 +1,7 @@
 import { mappings } from '../../model/mappings.js';
 import { parseGroup, parseWrapper } from '../../dialects/wrapper.js';
-import { valueAt } from '../locate.js';
-import { defineRule, isYamlConfig, paths } from '../types.js';
+import { valueAt } from '../../dialects/json-path.js';
+import { configSyntax, defineRule, paths } from '../types.js';
 
 /** A timeout of an hour or more in a seconds dialect was almost certainly meant as milliseconds. */
 const SUSPICIOUS_S = 3600;
@@ -52,11 +52,11 @@ Below one second the finding suggests the value in milliseconds.`,
       if (spec.timeout.unit !== 's') continue;
       const s = h.timeoutMs / 1000;
       if (s < SUSPICIOUS_S) continue; // Qwen's legacy ms values (>= 1000) were already read as ms
-      const isYaml = isYamlConfig(config);
+      const syntax = configSyntax(config);
       const data = { human: `${(s / 3600).toFixed(1)} h`, agent: spec.agent };
       const suggested = Math.max(1, Math.round(s / 1000));
       // A wrapped command carries the script's own timeout (seconds): the host's is only its guard.
-      const command = config.text === undefined ? undefined : valueAt(config.text, paths.command(h), isYaml);
+      const command = valueAt(config.text, paths.command(h), syntax);
       const wrapper = typeof command === 'string' ? parseWrapper(command) : undefined;
       if (wrapper?.timeoutS !== undefined) {
         ctx.report({
@@ -86,7 +86,7 @@ Below one second the finding suggests the value in milliseconds.`,
         });
         continue;
       }
-      const raw = config.text === undefined ? undefined : valueAt(config.text, paths.timeout(h), isYaml);
+      const raw = valueAt(config.text, paths.timeout(h), syntax);
       const written = typeof raw === 'number' ? raw : s;
       const legacy = spec.timeout.legacyMsFrom;
       const unit =

@@ -1,4 +1,6 @@
-import { expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { audit, auditExitCode } from '../../../src/audit/audit.js';
 import rule from '../../../src/audit/rules/env-var-unset.js';
 import { claude, cmd, codebuddy, codex, qwen, ruleTester, runRule } from '../rule-tester.js';
 
@@ -177,3 +179,60 @@ it(
     expect(targeted[0]!.edit).toBeUndefined();
   },
 );
+
+describe('env-var-unset: a variable Claude Code never sets, and code given inline (issue 35)', () => {
+  const hacs = resolve(import.meta.dirname, '../../fixtures/real-shapes/mampfes__hacs_waste_collection_schedule');
+
+  it('mampfes/hacs_waste_collection_schedule: `python -c` guards reading CLAUDE_TOOL_INPUT: dead on Claude', () => {
+    const r = audit({ paths: [hacs], ruleSet: [rule], cwd: hacs });
+    expect(r.findings.map((f) => [f.severity, f.messageId, f.path])).toEqual([
+      ['error', 'neverSet', 'hooks.PreToolUse[0].hooks[0].command'],
+      ['error', 'neverSet', 'hooks.PreToolUse[1].hooks[0].command'],
+    ]);
+    expect(r.findings[0]!.message).toBe(
+      'the command reads $CLAUDE_TOOL_INPUT, which Claude Code never sets (the call comes as JSON on stdin): the ' +
+        'hook never sees the call, so it never blocks anything; read the payload from stdin',
+    );
+    expect(auditExitCode(r.findings, 'error')).toBe(1);
+  });
+
+  const inline = (command: string, event = 'PreToolUse') =>
+    runRule(rule, { name: command, files: codex({ [event]: [{ hooks: [cmd(command)] }] }) }).findings;
+
+  it.each([
+    [
+      'python3 -c',
+      'python3 -c "import os,subprocess; subprocess.run([os.environ[\\"CLAUDE_PROJECT_DIR\\"] + \\"/g.sh\\"])"',
+    ],
+    ['node -e', 'node -e "require(process.env[\\"CLAUDE_PROJECT_DIR\\"] + \\"/g.js\\")"'],
+    ['bash -c running python3 -c', 'bash -c \'python3 -c "import os; os.getenv(\\"CLAUDE_PROJECT_DIR\\")"\''],
+  ])('%s: a shell-escaped read of the variable, unquoted as the interpreter gets it', (_, command) => {
+    expect(inline(command).map((f) => f.messageId)).toEqual(['notSet']);
+  });
+
+  it('not where the host sets it, nor behind a fallback in the inline code', () => {
+    expect(
+      runRule(rule, {
+        name: 'claude',
+        files: claude(pre('python3 -c "import os; print(os.environ[\\"CLAUDE_PROJECT_DIR\\"])"')),
+      }).findings,
+    ).toEqual([]);
+    expect(inline('node -e "console.log(process.env[\\"CLAUDE_PROJECT_DIR\\"] ?? process.cwd())"')).toEqual([]);
+  });
+
+  it('on a hook that cannot block (Notification), a warning: nothing is let through', () => {
+    const f = runRule(rule, {
+      name: 'notification',
+      files: claude({
+        Notification: [{ hooks: [cmd("python3 -c \"import os; print(os.environ.get('CLAUDE_TOOL_NAME', ''))\"")] }],
+      }),
+    }).findings;
+    expect(f.map((x) => [x.severity, x.message])).toEqual([
+      [
+        'warning',
+        'the command reads $CLAUDE_TOOL_NAME, which Claude Code never sets (the call comes as JSON on stdin): the ' +
+          'hook never sees the call; read the payload from stdin',
+      ],
+    ]);
+  });
+});

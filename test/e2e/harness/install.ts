@@ -73,11 +73,13 @@ export const AGENTS = {
     entry: `node_modules/@github/copilot-${copilotPlatform}/copilot`,
     also: [`@github/copilot-${copilotPlatform}@1.0.102`],
   },
-  // Pi (pure JavaScript, run with node); its postinstall is not needed (test/fixtures/observed/pi/README.md).
+  // Pi (pure JavaScript, its `pi` bin dist/bundle/cli.js run with the Node of NODE_22 below: it needs Node >= 22.19);
+  // its postinstall is not needed (test/fixtures/observed/pi/README.md). Published as @earendil-works since 1.0 (the
+  // @mariozechner name stopped at 0.73.1).
   pi: {
-    pkg: '@mariozechner/pi-coding-agent',
-    version: '0.73.1',
-    entry: 'node_modules/@mariozechner/pi-coding-agent/dist/cli.js',
+    pkg: '@earendil-works/pi-coding-agent',
+    version: '1.6.0',
+    entry: 'node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js',
     ignoreScripts: true,
   },
   // OpenCode: a Bun single-file executable in the platform optional dependency, run directly (as for Codex).
@@ -91,6 +93,22 @@ export const AGENTS = {
 } as const satisfies Record<string, AgentPackage>;
 
 export type AgentId = keyof typeof AGENTS;
+
+/**
+ * A Node 22 runtime for the agents that need one (Pi 1.x: engines node >= 22.19.0) while hook-bridge and its tests run
+ * on Node 20: the registry's `node-<platform>-<arch>` package (a prebuilt `bin/node`), installed by the harness into
+ * the cache like an agent (CI starts clean).
+ */
+export const NODE_22 = {
+  pkg: `node-${codexPlatform}`,
+  version: '22.23.5',
+  entry: `node_modules/node-${codexPlatform}/bin/node`,
+} as const satisfies AgentPackage;
+
+/** The absolute path of the Node 22 binary (NODE_22), installing it first if needed. */
+export function ensureNode22(): string {
+  return ensurePackage(`node-${NODE_22.version}`, NODE_22);
+}
 
 /** Cache root: `$HOOK_BRIDGE_E2E_CACHE` or `<repo>/.cache/e2e-agents`. */
 export function cacheRoot(): string {

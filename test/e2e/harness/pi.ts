@@ -2,11 +2,13 @@
 //
 // Recipe (test/fixtures/observed/pi/README.md "Run it headless, offline"): the mock is a provider of
 // `$HOME/.pi/agent/models.json` (openai-completions), chosen with --provider/--model; PI_OFFLINE, no version
-// check, no telemetry. Pi loads the project's `.pi/extensions/*.ts` by itself (what `convert --to pi` writes).
+// check, no telemetry. Pi loads the project's `.pi/extensions/*.ts` by itself (what `convert --to pi` writes), in a
+// trusted project only (1.x: the scenarios trust it with `convert --trust-pi-project`, scenarios/hosts.ts). Pi 1.x
+// needs Node >= 22.19: it runs on the registry's Node 22 (install.ts NODE_22), hook-bridge and the tests on theirs.
 import { join } from 'node:path';
 import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/catalog.js';
 import { NoSuchTool } from './codex.js';
-import { ensureAgent } from './install.js';
+import { ensureAgent, ensureNode22 } from './install.js';
 import { type OpenAIMockOptions, runWithOpenAIMock } from './openai-mock.js';
 import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
 import { baseEnv, writeJson } from './util.js';
@@ -33,6 +35,7 @@ export interface PiRunOptions {
 
 export async function runPi(run: AgentRun, o: PiRunOptions = {}): Promise<AgentRunResult> {
   const entry = ensureAgent('pi');
+  const node = ensureNode22();
   return runWithOpenAIMock(
     { ...run, stdin: run.stdin ?? '' },
     (mock) => {
@@ -58,7 +61,7 @@ export async function runPi(run: AgentRun, o: PiRunOptions = {}): Promise<AgentR
         },
       });
       return {
-        command: process.execPath,
+        command: node,
         args: [
           entry,
           '-p',

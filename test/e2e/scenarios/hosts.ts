@@ -68,6 +68,11 @@ export interface Host {
    * host's model would make it; throws when the host has no such tool (the scenario does not apply).
    */
   step?: (s: ModelStep, projectDir: string) => ModelStep;
+  /**
+   * convert's flags that trust the project as its user would, where the host runs hook-bridge's plugin only in a
+   * trusted project (Pi 1.x): written into the run's HOME, so a converted project needs its homeDir.
+   */
+  trustProject?: readonly string[];
 }
 
 export const HOSTS: Record<HostId, Host> = {
@@ -120,6 +125,7 @@ export const HOSTS: Record<HostId, Host> = {
     settings: '.pi/hooks.json',
     tools: { shell: 'bash', write: 'write', edit: 'edit', grep: 'grep' },
     step: piStep,
+    trustProject: ['--trust-pi-project'],
   },
   // The same for OpenCode: .opencode/hooks.json and the plugin .opencode/plugin/hook-bridge.js.
   opencode: {
@@ -206,7 +212,7 @@ export function installConfig(
   host: Host,
   mode: Mode,
   homeDir?: string,
-  opts: { trustCodexHooks?: boolean } = {},
+  opts: { trustCodexHooks?: boolean; untrusted?: boolean } = {},
 ): void {
   if (host.id === 'claude' || mode === 'reference') return;
   if (mode === 'migrate') {
@@ -232,12 +238,17 @@ export function installConfig(
     );
     return;
   }
-  // Codex's user config (read for the report, written by --trust-codex-hooks) is the run's, never the developer's.
+  // The project trusted as its user would (untrusted: left as convert leaves it, what doctor warns about).
+  const trustProject = opts.untrusted ? [] : (host.trustProject ?? []);
+  if (trustProject.length && !homeDir) throw new Error(`${host.id}: trusting the project writes the run's HOME`);
+  // The user's files convert reads and writes (Codex's config.toml, Pi's trust.json) are the run's, never the
+  // developer's.
+  const { PI_CODING_AGENT_DIR: _, ...parent } = process.env;
   const env =
-    host.id === 'codex' && homeDir
-      ? { ...process.env, HOME: homeDir, CODEX_HOME: join(homeDir, '.codex') }
+    (host.id === 'codex' || trustProject.length) && homeDir
+      ? { ...parent, HOME: homeDir, CODEX_HOME: join(homeDir, '.codex') }
       : process.env;
-  const trust = opts.trustCodexHooks ? ['--trust-codex-hooks'] : [];
+  const trust = [...(opts.trustCodexHooks ? ['--trust-codex-hooks'] : []), ...trustProject];
   execFileSync(
     process.execPath,
     [bin, 'convert', '--from', 'claude', '--to', host.id, '--runner', runner, '--no-backup', ...trust],
