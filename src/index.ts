@@ -159,6 +159,7 @@ const RUN_ARGS: { [K in keyof Required<RunArgs>]: Check } = {
   sessionEnv: boolean,
   calls: strings,
   transcript: oneOf(['always', 'auto', 'never']),
+  preToolNotes: boolean,
   command: either(
     'a shell command (a string) or an argv (an array of strings)',
     string,

@@ -23,6 +23,8 @@ import { rewriteEnvVars } from './env.js';
 import { groupEntries, priorityAsOrder } from './group-entries.js';
 import { guardEntries } from './guard-entries.js';
 import { mayWriteSessionEnv, sessionEnvEntries } from './session-env-entries.js';
+import { mayGiveContext } from './gives-context.js';
+import { preToolNoteEntries } from './pre-tool-notes.js';
 
 export type Status = 'exact' | 'translated' | 'degraded' | 'dropped';
 
@@ -659,9 +661,17 @@ export function convert(
   const runner = checkRunner(o.runner ?? 'hook-bridge');
   const grouped =
     o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner, graceMs: WRAPPER_GRACE_MS }) : converted;
-  // No files to read here: a SessionStart hook that names the session environment file, or runs a script, may write it.
+  // No files to read here: a SessionStart hook that names the session environment file, or runs a script, may write
+  // it; the command's own text says whether a PreToolUse hook may give a note.
   const writer = o.wrap === false ? undefined : read.hooks.find((h) => mayWriteSessionEnv(h, undefined));
-  const result = guardEntries(sessionEnvEntries(grouped, { hosts: [o.to], runner, needed: writer !== undefined }), {
+  const noted = preToolNoteEntries(grouped, read.hooks, {
+    hosts: [o.to],
+    runner,
+    from: o.from,
+    givesContext: (h) => mayGiveContext(h),
+    ...(o.keyOf ? { keyOf: o.keyOf } : {}),
+  });
+  const result = guardEntries(sessionEnvEntries(noted, { hosts: [o.to], runner, needed: writer !== undefined }), {
     hosts: [o.to],
     runners: [runner],
     from: o.from,

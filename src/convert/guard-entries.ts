@@ -5,7 +5,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import type { NativeHook } from '../dialects/define.js';
 import { exitBlocks, guarded, needsGuard } from '../dialects/runner-guard.js';
-import { dispatchConfigs, parseGroup, parseWrapper } from '../dialects/wrapper.js';
+import { dispatchConfigs, parseGroup, parseNotesEntry, parseWrapper } from '../dialects/wrapper.js';
 import { rewriteCommands, type LandedRow } from './rewrite-commands.js';
 
 /** The script agents an entry runs hooks for, when it is one of hook-bridge's entries (`from`: a --config
@@ -16,6 +16,8 @@ function scriptsOf(command: string, runners: readonly string[], from: DialectId)
   if (group) return group.hooks.map((h) => h.from);
   const wrapper = parseWrapper(command, runners);
   if (wrapper) return [wrapper.from];
+  const notes = parseNotesEntry(command, runners);
+  if (notes) return [notes.from];
   return dispatchConfigs(command) ? [from] : undefined;
 }
 

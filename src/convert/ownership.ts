@@ -8,15 +8,19 @@ import { nativeEvent } from '../dialects/catalog.js';
 import type { Ownership } from '../dialects/define.js';
 import { ungate } from '../dialects/foreign-gate.js';
 import { handlerId } from '../dialects/handler-id.js';
-import { dispatchConfigs, parseWrapper, withoutPolicy } from '../dialects/wrapper.js';
+import { dispatchConfigs, parseNotesEntry, parseWrapper, withoutPolicy } from '../dialects/wrapper.js';
 import { ownedIndex, readRecord, type OwnedEntry } from './provenance.js';
 
-/** hook-bridge's own entry forms: a `run` wrapper or a `dispatch` registration (gated or not: reader-gates.ts). */
+/**
+ * hook-bridge's own entry forms: a `run` wrapper, a notes entry (`run --pre-tool-notes`) or a `dispatch` registration
+ * (gated or not: reader-gates.ts).
+ */
 export function isOwnForm(handler: Record<string, unknown>, runners: readonly string[] = []): boolean {
   const c = typeof handler.command === 'string' ? (ungate(handler.command)?.command ?? handler.command) : undefined;
   return (
     typeof c === 'string' &&
     (parseWrapper(c, runners) !== undefined ||
+      parseNotesEntry(c, runners) !== undefined ||
       DISPATCH.test(c) ||
       runners.some((r) => c.startsWith(`${r} dispatch --to `)))
   );

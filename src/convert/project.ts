@@ -18,6 +18,8 @@ import { deleteCreatedFile, missingDirectories, nextCreated } from './created.js
 import { dispatchEntries } from './dispatch-entries.js';
 import { groupEntries } from './group-entries.js';
 import { guardEntries } from './guard-entries.js';
+import { mayGiveContext } from './gives-context.js';
+import { preToolNoteEntries } from './pre-tool-notes.js';
 import { keepPolicies } from './keep-policy.js';
 import { mayWriteSessionEnv, SESSION_ENV_NOTE, sessionEnvEntries } from './session-env-entries.js';
 import { RUNNER_GUARD } from '../dialects/runner-guard.js';
@@ -267,17 +269,59 @@ function runnerWarning(o: ConvertProjectOptions, targets: TargetOutcome[], proje
   return note ? [{ severity: 'warning', code: 'runnerNotFound', message: note }] : [];
 }
 
+/** What one target file's conversion works from: the sources read, and how their hooks are named and found. */
+type TargetRun = RunInput & {
+  project: string;
+  runners: readonly string[];
+  pluginRootOf: (h: Hook) => string | undefined;
+  keyOf: (h: Hook) => string;
+  sourceOfKey: Map<string, string>;
+};
+
+/**
+ * The entries convert adds beside the hooks' own, then the runner guard: the PreToolUse notes' PostToolUse entry, the
+ * session environment's step on the shell tool.
+ */
+function withAddedEntries(
+  converted: ConvertResult,
+  input: Hook[],
+  hosts: DialectId[],
+  o: ConvertProjectOptions,
+  run: TargetRun,
+): ConvertResult {
+  const { project, from } = run;
+  const noted = o.remove
+    ? converted
+    : preToolNoteEntries(converted, input, {
+        hosts,
+        runner: o.runner ?? 'hook-bridge',
+        from,
+        keyOf: run.keyOf,
+        givesContext: (h) => mayGiveContext(h, project, run.pluginRootOf(h)),
+      });
+  // A SessionStart hook that may append exports to $CLAUDE_ENV_FILE: the shell calls run after them (where the host
+  // can only be told through a PreToolUse rewrite).
+  const writer = o.wrap === false ? undefined : input.find((h) => mayWriteSessionEnv(h, project, run.pluginRootOf(h)));
+  const withEnv = sessionEnvEntries(noted, {
+    hosts,
+    runner: o.runner ?? 'hook-bridge',
+    runners: run.runners,
+    needed: writer !== undefined,
+    ...(writer ? { key: run.keyOf(writer) } : {}),
+  });
+  if (writer && withEnv !== noted)
+    for (const row of withEnv.report.filter((r) => r.target && r.source.command === writer.command)) {
+      row.notes.push(SESSION_ENV_NOTE);
+      row.reason = row.notes.join('; ');
+    }
+  return guardEntries(withEnv, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
+}
+
 /** Step 2, per target file: convert for its hosts, merge into the file as it is, and say what the record becomes. */
 async function convertTarget(
   { file, hosts }: FileTarget,
   o: ConvertProjectOptions,
-  run: RunInput & {
-    project: string;
-    runners: readonly string[];
-    pluginRootOf: (h: Hook) => string | undefined;
-    keyOf: (h: Hook) => string;
-    sourceOfKey: Map<string, string>;
-  },
+  run: TargetRun,
   diagnostics: Diagnostic[],
 ): Promise<{ outcome: TargetOutcome; write?: PendingWrite; pluginWrite?: PendingWrite }> {
   const { project, from } = run;
@@ -320,22 +364,7 @@ async function convertTarget(
             hosts,
           ),
         );
-  // A SessionStart hook that may append exports to $CLAUDE_ENV_FILE: the shell calls run after them (where the host
-  // can only be told through a PreToolUse rewrite).
-  const writer = o.wrap === false ? undefined : input.find((h) => mayWriteSessionEnv(h, project, run.pluginRootOf(h)));
-  const withEnv = sessionEnvEntries(converted, {
-    hosts,
-    runner: o.runner ?? 'hook-bridge',
-    runners: run.runners,
-    needed: writer !== undefined,
-    ...(writer ? { key: run.keyOf(writer) } : {}),
-  });
-  if (writer && withEnv !== converted)
-    for (const row of withEnv.report.filter((r) => r.target && r.source.command === writer.command)) {
-      row.notes.push(SESSION_ENV_NOTE);
-      row.reason = row.notes.join('; ');
-    }
-  const guarded = guardEntries(withEnv, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
+  const guarded = withAddedEntries(converted, input, hosts, o, run);
   const record = readRecord(file);
   const managedHere = record.entries.filter(run.inScope);
   const own: Ownership = {

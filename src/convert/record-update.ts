@@ -5,9 +5,13 @@ import type { WriteChanges } from '../dialects/define.js';
 import { handlerId } from '../dialects/handler-id.js';
 import { dialects } from '../dialects/index.js';
 import { managed } from '../dialects/sync-plan.js';
+import { parseNotesEntry } from '../dialects/wrapper.js';
 import { hookId } from './ownership.js';
 import { recordText, type Created, type OwnedEntry } from './provenance.js';
 import { hostsToRecord } from './shared-files.js';
+
+/** The runner an entry was written with (what comes before its `run`). */
+const runnerOf = (id: string) => id.split(' run --from ')[0]!;
 
 /** Event + identity of every entry in a written config (to keep the record to what is there). */
 export function presentEntries(text: string, to: DialectId): string[] {
@@ -51,7 +55,11 @@ export function nextRecordText(
   presentEntries(after, to).forEach((k, i) => {
     if (!position.has(k)) position.set(k, i);
   });
-  const at = (e: OwnedEntry) => position.get(`${e.event}\0${e.id}`) ?? -1;
+  // An entry that runs no hook (`run --pre-tool-notes`) is no hook a reader gives back: this run's are there, as
+  // written, after the others.
+  const notes = (e: OwnedEntry) =>
+    e.from === from && others.indexOf(e) < 0 && parseNotesEntry(e.id, [runnerOf(e.id)]) !== undefined;
+  const at = (e: OwnedEntry) => position.get(`${e.event}\0${e.id}`) ?? (notes(e) ? Number.MAX_SAFE_INTEGER : -1);
   const kept = entries.filter((e) => at(e) >= 0).sort((a, b) => at(a) - at(b));
   return kept.length ? recordText({ entries: kept, ...(created ? { created } : {}) }) : undefined;
 }

@@ -10,7 +10,7 @@ import { unbraceSubstitutedVars } from './command-vars.js';
 import type { Dialect } from './define.js';
 import { ungate } from './foreign-gate.js';
 import { readToolMatcher } from './matcher.js';
-import { parseGroup, parseWrapper } from './wrapper.js';
+import { parseGroup, parseNotesEntry, parseWrapper } from './wrapper.js';
 
 /** Read the matcher of a hook on a canonical event under dialect d (its tool names `toolNames`'s: a mode's). */
 export function readMatcher(
@@ -165,6 +165,8 @@ export function readHandler(
       hook.gate = g.prefix;
     }
     const cmd = g ? g.command : command;
+    // The entry that gives PreToolUse hooks' notes after the tool (convert adds it): no hook of its own.
+    if (parseNotesEntry(cmd, at.runners)) return [];
     const group = parseGroup(cmd, at.runners);
     if (group && (group.hosts ?? [group.to]).includes(d.payloadDialect)) {
       // Each hook of a grouped entry, as its own wrapper entry would read: its matcher (the entry's when it names

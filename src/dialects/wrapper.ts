@@ -144,6 +144,32 @@ export function parseWrapper(written: string, runners: readonly string[] = []): 
   };
 }
 
+/**
+ * The entry convert adds on a host's PostToolUse where the host drops a PreToolUse hook's context but hook-bridge
+ * carries it there (mappings `output.preToolContext`): `<runner> run --from <script> --to <host> --pre-tool-notes`.
+ * It runs no script: it gives the notes the call's PreToolUse runs left (src/run/pre-tool-notes.ts).
+ */
+export interface NotesEntry {
+  runner: string;
+  from: DialectId;
+  to: DialectId;
+  hosts?: DialectId[];
+}
+
+export const notesCommand = (n: NotesEntry): string =>
+  `${n.runner} run --from ${n.from} --to ${(n.hosts ?? [n.to]).join(',')} --pre-tool-notes`;
+
+const NOTES = /^(.+?) run --from (\S+) --to (\S+) --pre-tool-notes$/s;
+
+/** Recognise an entry notesCommand wrote (its runner mentions hook-bridge or is one of `runners`); else undefined. */
+export function parseNotesEntry(written: string, runners: readonly string[] = []): NotesEntry | undefined {
+  const m = NOTES.exec(withoutPolicy(unguarded(written)));
+  if (!m || (!/hook-bridge/.test(m[1]!) && !runners.includes(m[1]!))) return undefined;
+  const hosts = m[3]!.split(',');
+  if (!isDialectId(m[2]) || !hosts.every(isDialectId)) return undefined;
+  return { runner: m[1]!, from: m[2], to: hosts[0]!, ...(hosts.length > 1 ? { hosts } : {}) };
+}
+
 /** The `--config` files of a `hook-bridge dispatch` registration, unquoted; undefined for any other command. */
 export function dispatchConfigs(command: string): string[] | undefined {
   if (!/(?:^|\s|\/)(?:hook-bridge\S*|\S+\.c?js)\s+dispatch\s/.test(command)) return undefined;

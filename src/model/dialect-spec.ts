@@ -262,6 +262,13 @@ export interface DialectOutput {
   additionalContext: EventOutcome;
   plainStdoutContext: string[];
   postToolUseBlock: 'to-model' | 'dropped' | Unknown;
+  /**
+   * Where hook-bridge gives a PreToolUse hook's additionalContext on an agent that drops it there
+   * (`additionalContext.pre-tool-use: dropped`): `post-tool`, handed by `run` to the PostToolUse run of the same call
+   * (an entry convert adds) and given as that event's context, after the tool result, where Claude Code puts it (d16).
+   * Absent: not carried (convert and audit say it is dropped).
+   */
+  preToolContext?: 'post-tool';
   stopBlock: string;
   /** Per canonical event, the answer keys a strict-schema agent accepts there (top-level, and
    * `hookSpecificOutput.<key>`).

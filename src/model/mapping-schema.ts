@@ -213,6 +213,13 @@ const outputSchema = z.strictObject({
   additionalContext: eventOutcome,
   plainStdoutContext: z.array(canonicalEventId),
   postToolUseBlock: z.enum(['to-model', 'dropped']).or(unknown),
+  /**
+   * Where hook-bridge gives a PreToolUse hook's additionalContext on an agent that drops it there
+   * (`additionalContext.pre-tool-use: dropped`): `post-tool`, handed by `run` to the PostToolUse run of the same call
+   * (an entry convert adds) and given as that event's context, after the tool result, where Claude Code puts it (d16).
+   * Absent: not carried (convert and audit say it is dropped).
+   */
+  preToolContext: z.enum(['post-tool']).optional(),
   stopBlock: z.string(),
   /**
    * Per event, the answer keys an agent that voids a whole answer over one key it does not take (Codex CLI)

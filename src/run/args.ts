@@ -46,7 +46,12 @@ export interface RunArgs {
   calls?: string[];
   /** Translate the host's transcript for the script: always, never, or (unset = auto) when the script may read it. */
   transcript?: TranscriptMode;
-  /** -c string, or argv after -- */
+  /**
+   * `--pre-tool-notes`: no script; on a PostToolUse call, give the model the notes the PreToolUse hooks of the same
+   * call left (src/run/pre-tool-notes.ts): the entry convert adds where the host drops a PreToolUse hook's context.
+   */
+  preToolNotes?: boolean;
+  /** -c string, or argv after -- (none with --pre-tool-notes) */
   command: string | string[];
 }
 
@@ -98,6 +103,7 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
     else if (a === '--event') o.event = take();
     else if (a === '--emulate-todos') o.emulateTodos = true;
     else if (a === '--session-env') o.sessionEnv = true;
+    else if (a === '--pre-tool-notes') o.preToolNotes = true;
     else if (a === '--calls') o.calls = take().split(',');
     else if (a === '--transcript') o.transcript = choice(a, take(), TRANSCRIPT_MODES);
     else if (a === '-c') o.command = take();
@@ -110,6 +116,9 @@ export function parseArgs(argv: string[]): RunArgs | 'help' {
   if (o.calls) o.calls = o.calls.map((n) => canonicalTool(o.from!, n) ?? badCall(n, o.from!));
   if (o.event !== undefined && !canonicalEvent(o.to, o.event))
     throw new UsageError(`--event takes a ${mappings.dialects[o.to].agent} event name; "${o.event}" is none`);
+  if (o.preToolNotes && o.command !== undefined)
+    throw new UsageError('--pre-tool-notes runs no command: it gives the notes PreToolUse hooks left for this call');
+  if (o.preToolNotes) return { ...o, command: [] } as RunArgs;
   if (o.command === undefined || (Array.isArray(o.command) && !o.command.length))
     throw new UsageError("a command is required: -c '<command>' or -- <command> [args...]");
   return o as RunArgs;

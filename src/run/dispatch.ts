@@ -14,6 +14,7 @@ import { dialectList, TRANSCRIPT_MODES, UsageError, type RunArgs, type Transcrip
 import { hostMain } from './host-main.js';
 import { callingHost, isPromptRefire, parseHostPayload, type ParsedPayload } from './host-payload.js';
 import { isBlocking, ownFailure } from './own-failure.js';
+import { leavePreToolNote, takePreToolNotes } from './pre-tool-notes.js';
 import { runHook } from './run-hook.js';
 import type { HookRun } from './script-run.js';
 import { stopGuard } from './stop-guard.js';
@@ -275,8 +276,13 @@ export async function dispatched(
   const candidates = planned.filter(
     (h) => !seen.has(h.command) && seen.add(h.command) && !isPromptRefire(args.to, h.script, p),
   );
-  if (!candidates.length)
-    return { answer: args.sessionEnv ? sessionEnvOnly(args, p, env, ctx) : { context: [] }, ctx, stderr: [] };
+  // No hook of the entry fires for the call: it still gives the notes the call's PreToolUse hooks left, and runs the
+  // call after the session's environment.
+  if (!candidates.length) {
+    const answer = args.sessionEnv ? sessionEnvOnly(args, p, env, ctx) : { context: [] };
+    answer.context = takePreToolNotes(args.to, p, env);
+    return { answer, ctx, stderr: [] };
+  }
   // Priority order (lower first): hooks of equal priority run together, in parallel as the reference
   // engine runs them, and a deny or block stops the later priorities.
   const runnable: Planned[] = [];
@@ -292,6 +298,11 @@ export async function dispatched(
   // aggregate's `from` indexes the runs it was given: the ones that did not fail.
   const ok = runs.flatMap((r, i) => (r.failure ? [] : [i]));
   const { answer, from } = aggregate(ok.map((i) => runs[i]!));
+  const script = from >= 0 ? runnable[ok[from]!]!.script : (runnable[0]?.script ?? 'claude');
+  // The notes the call's PreToolUse hooks left (a host that drops their context: src/run/pre-tool-notes.ts) come
+  // first, as on Claude Code; a PreToolUse answer's context is left for them.
+  answer.context = [...takePreToolNotes(args.to, p, env), ...answer.context];
+  const left = leavePreToolNote(args.to, script, p, answer, runs[0]?.tool, env);
   const guard = stopGuard(
     answer,
     args,
@@ -299,12 +310,12 @@ export async function dispatched(
     [...args.config, ...(args.hooks ?? []).map((h) => h.command)].join(' '),
     env,
   );
-  const answered = from >= 0 ? runnable[ok[from]!]!.script : (runnable[0]?.script ?? 'claude');
   // A rewrite answered in the script's names is run after the session's environment (the host's names when the
   // hooks did not rewrite).
-  ctx.script = args.sessionEnv ? withSessionEnv(answer, p, args.to, answered, env) : answered;
+  ctx.script = args.sessionEnv ? withSessionEnv(answer, p, args.to, script, env) : script;
   ctx.tool = runs[0]?.tool;
   const stderr = runs.map((r) => r.failure ?? [r.stderr, r.note].filter(Boolean).join('\n')).filter(Boolean);
+  if (left) stderr.push(left);
   return { answer, ctx, stderr, ...(guard ? { guard } : {}) };
 }
 

@@ -105,6 +105,12 @@ export const RUN_HELP: HostHelp = {
     ],
     TRANSCRIPT,
     SESSION_ENV,
+    [
+      '--pre-tool-notes',
+      'no command: on a PostToolUse call, give the model the notes (additionalContext) the PreToolUse hooks of the ' +
+        'same call left where the host drops them there (Qwen Code, CodeBuddy Code, Gemini CLI); convert adds this ' +
+        'entry',
+    ],
     ['-c <command>', "the hook's command as one shell string, run with the script agent's shell"],
   ],
 };

@@ -10,6 +10,9 @@ export { readEvents, readsNatively, type ForeignRead } from '../dialects/foreign
 export { convertHooks, WRAPPER_GRACE_MS } from '../convert/convert.js';
 export { groupEntries } from '../convert/group-entries.js';
 export { guardEntries } from '../convert/guard-entries.js';
+export { preToolNoteEntries } from '../convert/pre-tool-notes.js';
+export { mayGiveContext } from '../convert/gives-context.js';
+export { carriesPreToolContext, takeNotes } from '../run/pre-tool-notes.js';
 export { planGates } from '../convert/foreign-gates.js';
 export { decideFileDialect } from '../dialects/detect.js';
 export { pluginOfHookFile } from '../dialects/plugin.js';

@@ -18,7 +18,9 @@ import {
   discover,
   groupEntries,
   guardEntries,
+  mayGiveContext,
   parseGroup,
+  preToolNoteEntries,
   planGates,
   readEvents,
   readMatcher,
@@ -219,13 +221,17 @@ export function bridgedConfig(
     }
     // What convert writes by default: the hooks that fire for the same calls in one dispatch entry, the runner guard.
     const converted = guardEntries(
-      groupEntries(
-        convertHooks(hooks, from, {
-          to: host,
-          runner,
-          ...(s.plugin ? { pluginRoot: s.plugin.written } : {}),
-        }),
-        { hosts: [host], runner, graceMs: WRAPPER_GRACE_MS },
+      preToolNoteEntries(
+        groupEntries(
+          convertHooks(hooks, from, {
+            to: host,
+            runner,
+            ...(s.plugin ? { pluginRoot: s.plugin.written } : {}),
+          }),
+          { hosts: [host], runner, graceMs: WRAPPER_GRACE_MS },
+        ),
+        hooks,
+        { hosts: [host], runner, from, givesContext: (h) => mayGiveContext(h, project, s.plugin?.written) },
       ),
       { hosts: [host], runners: [runner], from },
     );

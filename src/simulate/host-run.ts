@@ -12,15 +12,19 @@ import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
 import {
   aggregate,
+  canonicalCall,
   canonicalTool,
+  carriesPreToolContext,
   firesOn,
   hookMatches,
   isBlocking,
   matcherFires,
+  nativeEvent,
   readAnswer,
   runScript,
   shellQuote,
   strictJson,
+  takeNotes,
   toolEntry,
   type Answer,
   type ScriptResult,
@@ -267,7 +271,8 @@ async function runAlone(host: DialectId, selected: Entry[], call: HostCall, ctx:
   const spec = mappings.dialects[host];
   const tmp = mkdtempSync(join(tmpdir(), 'hook-bridge-test-'));
   try {
-    const env = { ...ctx.env };
+    // The notes hook-bridge keeps for after a tool (src/run/pre-tool-notes.ts) are kept in the scratch directory.
+    const env: NodeJS.ProcessEnv = { ...ctx.env, TMPDIR: tmp };
     const envFile = spec.env?.envFile;
     if (envFile?.providedByAgent && envFile.events.includes(call.event)) env[envFile.var] = join(tmp, 'env');
     const one = (e: Entry) => runEntry(host, e, env, ctx.projectDir, callFor(host, e, call));
@@ -280,7 +285,21 @@ async function runAlone(host: DialectId, selected: Entry[], call: HostCall, ctx:
     const notes: string[] = [];
     const modes = new Set(runs.filter(answered).map((r) => r.mode));
     const mode = modes.size === 1 ? [...modes][0] : undefined;
-    return { runs, answer: combine(host, runs, notes), ...(mode ? { mode } : {}), notes };
+    const answer = combine(host, runs, notes);
+    // A PreToolUse note hook-bridge carries to the call's PostToolUse (the host drops it here): the model gets it
+    // after the tool result, as on Claude Code.
+    const carried =
+      call.event === 'pre-tool-use' && carriesPreToolContext(host)
+        ? takeNotes(canonicalCall(host, call.payload).payload, env)
+        : [];
+    if (carried.length) {
+      answer.context = [...answer.context, ...carried.map((n) => n.context)];
+      notes.push(
+        `hook-bridge gives the ${call.hostEvent} note after the tool result, with the ` +
+          `${nativeEvent(host, 'post-tool-use') ?? 'PostToolUse'} context`,
+      );
+    }
+    return { runs, answer, ...(mode ? { mode } : {}), notes };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -55,7 +55,10 @@ describe('audit of a realistic Claude project converted --no-wrap', () => {
       'ask-headless/deniedHeadless: $CLAUDE_PROJECT_DIR/.hooks/ask.sh', // info: as on Claude Code itself
       'foreign-tool-literal/foreign: $CLAUDE_PROJECT_DIR/.hooks/grep-files.js',
       'foreign-tool-literal/foreign: $CLAUDE_PROJECT_DIR/.hooks/post-context.sh',
+      'foreign-tool-literal/foreign: $CLAUDE_PROJECT_DIR/.hooks/pre-note.sh',
       'output-field-ignored/allowIgnored: $CLAUDE_PROJECT_DIR/.hooks/rewrite.js',
+      // the PreToolUse note, which Qwen Code drops (d17): through hook-bridge it comes after the tool result
+      'output-field-ignored/contextDropped: $CLAUDE_PROJECT_DIR/.hooks/pre-note.sh',
       'output-field-ignored/updatedInputIgnored: $CLAUDE_PROJECT_DIR/.hooks/rewrite.js',
       'response-shape-differs/missing: $CLAUDE_PROJECT_DIR/.hooks/grep-files.js',
     ]);

@@ -35,6 +35,8 @@ const COPILOT_AS_IS_SAME = new Set([
   'stop-block',
   'timeout',
   'ask',
+  // pre-context (issue 35, -t "reference|copilot" 2026-12-07): Copilot's Claude-compatible mode gives the note itself
+  'pre-context',
 ]);
 
 /** The scenario's steps name Claude Code's tools (the call as Claude Code's model makes it). */
@@ -79,6 +81,11 @@ const PREDICT: Record<string, Prediction> = {
     },
   },
   'post-context': { call: () => ({ response: bashResult }), observe: (r) => ({ toldContext: told(r, 'CTX-POST') }) },
+  // What `test` shows as context on PreToolUse reaches the model with the tool result (Claude Code: a system message
+  // after it; through hook-bridge on Qwen/CodeBuddy/Gemini: with the call's PostToolUse context).
+  'pre-context': {
+    observe: (r) => ({ toolRan: ran(r), toldNote: told(r, 'CTX-PRENOTE'), noteWithResult: told(r, 'CTX-PRENOTE') }),
+  },
   'post-grep-result': {
     call: () => ({ response: grepResult }),
     observe: (r) => ({ toldFiles: told(r, 'GREP-FILES: src/needle.txt') }),

@@ -1,6 +1,7 @@
 import { mappings } from '../../model/mappings.js';
 import { nativeEvent } from '../../dialects/catalog.js';
 import { bridgedDecision, type Decision } from '../../run/host-decision.js';
+import { preToolContextFate } from '../../convert/pre-tool-notes.js';
 import { answerForms, reading } from '../answer-forms.js';
 import { hookTexts, unwrapped } from '../script-text.js';
 import { defineRule, paths } from '../types.js';
@@ -37,7 +38,13 @@ agent's usual permission prompt instead of being approved), or an \`ask\` on an 
 asks the user — \`run\` denies it there, with the reason, rather than let it through. The decision is the one
 \`hook-bridge test\` shows in its column "through hook-bridge" (the same model: src/run/host-decision.ts), and the
 real-project suite lists each such call as a documented limit (docs/real-projects.md). Nothing to fix in the hook:
-it is said so the difference is known; \`hook-bridge run --ask allow\` (or \`ask\`) chooses another answer for an ask.`,
+it is said so the difference is known; \`hook-bridge run --ask allow\` (or \`ask\`) chooses another answer for an ask.
+
+A PreToolUse hook's \`additionalContext\` on a call it lets through (a reminder) reaches Claude Code's model after the
+tool result. Qwen Code, CodeBuddy Code and Gemini CLI drop it on that event; hook-bridge leaves it for the PostToolUse
+run of the same call, which gives it with that event's context (\`output.preToolContext: post-tool\`, an entry
+\`run --pre-tool-notes\` convert adds). On an agent that drops it where nothing can carry it, this rule says the note is
+lost.`,
   messages: {
     allowNotHonoured:
       '{{where}} answers {{what}} on {{event}}: {{own}} lets the call run without asking; through hook-bridge ' +
@@ -48,11 +55,15 @@ it is said so the difference is known; \`hook-bridge run --ask allow\` (or \`ask
     differs:
       '{{where}} answers {{what}} on {{event}}: {{own}} decides {{ownDecision}}; through hook-bridge {{agent}} ' +
       'decides {{decision}} ({{why}})',
+    noteDropped:
+      '{{where}} answers additionalContext on {{event}}: {{own}} gives the note to the model after the tool result; ' +
+      '{{agent}} drops it there, and hook-bridge cannot carry it to its {{post}} (output.preToolContext)',
   },
   /** A deny where the user would have been asked fails closed: worth knowing, not a hazard. */
   messageSeverity: { askDenied: 'info' },
   sources: [
-    'mappings/dialects/*.yaml output.allowBypassesPermissions, output.askInteractive',
+    'mappings/dialects/*.yaml output.allowBypassesPermissions, output.askInteractive, output.preToolContext',
+    'ground-truth claude d16 (a PreToolUse note after the tool result)',
     'src/run/emit.ts (what run hands the host), src/run/host-decision.ts (what the host decides)',
     'docs/real-projects.md (documented limits)',
   ],
@@ -62,7 +73,22 @@ it is said so the difference is known; \`hook-bridge run --ask allow\` (or \`ask
       if (h.type !== 'command' || !h.command || !h.event || unwrapped(h, host)) continue;
       const hostEvent = nativeEvent(host, h.event);
       if (!hostEvent) continue; // the host has no such event: event-unsupported's
-      for (const f of answerForms(hookTexts(ctx, h, config), h)) {
+      const forms = answerForms(hookTexts(ctx, h, config), h);
+      const context = forms.find((f) => f.kind === 'context');
+      if (context && h.event === 'pre-tool-use' && preToolContextFate(host) === 'dropped')
+        ctx.report({
+          messageId: 'noteDropped',
+          file: config.file,
+          path: paths.command(h),
+          data: {
+            where: context.where,
+            event: h.nativeEvent,
+            own: mappings.dialects[h.scriptDialect].agent,
+            agent: mappings.dialects[host].agent,
+            post: nativeEvent(host, 'post-tool-use') ?? 'PostToolUse',
+          },
+        });
+      for (const f of forms) {
         if (f.kind !== 'permission' && f.kind !== 'decision') continue;
         const own = reading(h.scriptDialect, h.event, f).outcome.decision;
         if (own !== 'allow' && own !== 'ask') continue;

@@ -12,7 +12,8 @@ export default defineRule({
 - \`modifiedInput\` is ignored by CodeBuddy Code and Claude Code: the rewrite is lost, the ORIGINAL input runs.
 - \`updatedInput\` is ignored by Qwen Code and Gemini CLI (it reads \`hookSpecificOutput.tool_input\`): the original
 input runs.
-- \`additionalContext\` from PreToolUse is dropped by Qwen Code and CodeBuddy Code: the model never sees it.
+- \`additionalContext\` from PreToolUse is dropped by Qwen Code, CodeBuddy Code and Gemini CLI: the model never sees
+  it (through \`hook-bridge run\` it is given after the tool result, as Claude Code gives it).
 - permissionDecision \`"allow"\` does not bypass Qwen Code's permission check, and since Qwen lets the last
   hook to answer win, an allow can override another hook's deny.
 - the legacy \`"decision": "approve"\` is honoured by Claude Code only.

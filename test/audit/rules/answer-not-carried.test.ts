@@ -1,10 +1,13 @@
+import { afterEach, describe, expect, it } from 'vitest';
 import rule from '../../../src/audit/rules/answer-not-carried.js';
-import { claude, cmd, ruleTester } from '../rule-tester.js';
+import { mappings } from '../../../src/model/mappings.js';
+import { claude, cmd, ruleTester, runRule } from '../rule-tester.js';
 
 const answer = (o: object) =>
   `#!/bin/sh\necho '${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...o } })}'\n`;
 const allow = answer({ permissionDecision: 'allow', permissionDecisionReason: 'safe' });
 const ask = answer({ permissionDecision: 'ask', permissionDecisionReason: 'sure?' });
+const note = answer({ additionalContext: 'remember the tests' });
 const pre = claude({ PreToolUse: [{ matcher: 'Bash', hooks: [cmd('./g.sh')] }] });
 
 ruleTester(rule, {
@@ -21,6 +24,11 @@ ruleTester(rule, {
       target: 'gemini',
       files: { ...pre, 'g.sh': answer({ permissionDecision: 'deny', permissionDecisionReason: 'no' }) },
     },
+    ...(['qwen', 'codebuddy', 'gemini'] as const).map((target) => ({
+      name: `a PreToolUse note on ${target}, which drops it there: hook-bridge carries it after the tool (d16)`,
+      target,
+      files: { ...pre, 'g.sh': note },
+    })),
     {
       name: 'GitHub Copilot CLI runs .claude/settings.json itself (foreign-read-*): not through hook-bridge',
       target: 'copilot',
@@ -77,4 +85,24 @@ ruleTester(rule, {
       errors: [{ messageId: 'allowNotHonoured', message: /through hook-bridge Gemini CLI decides none/ }],
     },
   ],
+});
+
+describe('answer-not-carried: a PreToolUse note on an agent that drops it with nothing to carry it', () => {
+  const out = mappings.dialects.qwen.output!;
+  const carried = out.preToolContext;
+  afterEach(() => {
+    out.preToolContext = carried;
+  });
+  it('is said lost (the data without output.preToolContext)', () => {
+    delete out.preToolContext;
+    const { findings } = runRule(rule, { name: 'x', target: 'qwen', files: { ...pre, 'g.sh': note } });
+    expect(findings.map((f) => [f.messageId, f.message])).toEqual([
+      [
+        'noteDropped',
+        './g.sh answers additionalContext on PreToolUse: Claude Code gives the note to the model after the tool ' +
+          'result; Qwen Code drops it there, and hook-bridge cannot carry it to its PostToolUse ' +
+          '(output.preToolContext)',
+      ],
+    ]);
+  });
 });

@@ -166,6 +166,14 @@ ruleTester(rule, {
       errors: [{ messageId: 'contextDropped', message: /CodeBuddy Code drops/ }],
     },
     {
+      name: 'additionalContext from BeforeTool on Gemini CLI (e2e differential pre-context, copied as it is)',
+      files: {
+        '.gemini/settings.json': { hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [cmd('./g.sh')] }] } },
+        'g.sh': `#!/bin/sh\necho '{"hookSpecificOutput":{"hookEventName":"BeforeTool","additionalContext":"x"}}'\n`,
+      },
+      errors: [{ messageId: 'contextDropped', message: /from BeforeTool, which Gemini CLI drops/ }],
+    },
+    {
       name: '"allow" on Qwen Code (d09, ag01)',
       files: { ...qwen(pre('./g.sh')), 'g.sh': hso({ permissionDecision: 'allow' }) },
       errors: [

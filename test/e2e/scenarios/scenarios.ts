@@ -119,6 +119,23 @@ export const SCENARIOS: Scenario[] = [
     expected: { toldContext: true },
   },
   {
+    id: 'pre-context',
+    name: 'a PreToolUse note (allow with only additionalContext) reaches the model with the tool result',
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [cmd('pre-note.sh')] }] },
+    // PRE-OUT-42 is in the output only (the command text has %d; Gemini CLI refuses $((…))): the note must come with
+    // the result.
+    steps: shell("printf 'PRE-OUT-%d' 42"),
+    observe: (r) => ({
+      toolRan: told(r, 'PRE-OUT-42'),
+      toldNote: told(r, 'CTX-PRENOTE'),
+      noteWithResult: r.requests.some((q) => {
+        const body = JSON.stringify(q.body);
+        return body.includes('CTX-PRENOTE') && body.includes('PRE-OUT-42');
+      }),
+    }),
+    expected: { toolRan: true, toldNote: true, noteWithResult: true },
+  },
+  {
     id: 'post-grep-result',
     name: "PostToolUse Grep hook reads Claude's result object (tool_response.filenames)",
     hooks: { PostToolUse: [{ matcher: 'Grep', hooks: [cmd('grep-files.js')] }] },
