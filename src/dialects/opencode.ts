@@ -51,192 +51,253 @@ interface Input {
 }
 type Hook = (input: Record<string, unknown>, output: Record<string, unknown>) => Promise<void>;
 
-function bind(input: Input, s: PluginSession): Record<string, Hook> {
-  const cwd = input.directory ?? s.projectDir;
-  const client = input.client?.session;
+/** What one binding keeps between OpenCode's calls: its session, client, and what it has seen. */
+interface State {
+  s: PluginSession;
+  cwd: string;
+  client: NonNullable<Input['client']>['session'];
   /** Sessions whose SessionStart ran. */
-  const started = new Set<string>();
+  started: Set<string>;
   /** PreToolUse context, added to the call's output. */
-  const toolContext = new Map<string, string[]>();
+  toolContext: Map<string, string[]>;
   /** Sessions whose current turn a Stop hook's block started (stop_hook_active). */
-  const stopActive = new Set<string>();
+  stopActive: Set<string>;
   /** The reasons this plugin sent as prompts: no prompt of the user's. */
-  const ownPrompts = new Set<string>();
+  ownPrompts: Set<string>;
   /**
    * Calls that started in this process and got no tool.execute.after (yet): a failed part of one of them is a failure
    * of the tool's; not one a hook blocked (its part ends in "error" too), nor one of a session resumed from before.
    */
-  const running = new Set<string>();
+  running: Set<string>;
   /** Failed calls whose PostToolUseFailure ran: the context it added to the error, by call. */
-  const failures = new Map<string, Promise<string[]>>();
+  failures: Map<string, Promise<string[]>>;
   /** Per session, whether its compaction running now is OpenCode's own (auto) or asked for. */
-  const compaction = new Map<string, boolean>();
+  compaction: Map<string, boolean>;
   /** Per session, the summary its compaction wrote (PostCompact's compact_summary). */
-  const summaries = new Map<string, string>();
+  summaries: Map<string, string>;
   /** Calls still running that OpenCode does not wait for (PostCompact): SessionEnd waits for them. */
-  const pending = new Set<Promise<unknown>>();
-  let part = 0;
-  const call = async (event: string, fields: Record<string, unknown>, sid: string) => {
-    if (!s.watches(event)) return undefined;
-    const a: PluginAnswer = await s.call({ event, fields, sessionId: sid, cwd });
-    const say = [a.notes, a.message, a.stop].filter(Boolean).join('\n');
-    if (say) s.say(say);
-    if (a.stop !== undefined) void client?.abort({ path: { id: sid } }).catch(() => {});
-    return a;
-  };
-  /** The feedback of a post-tool hook for the model: a block's reason, then context. */
-  const feedback = (a: PluginAnswer | undefined) => [
-    ...(a?.block !== undefined ? [a.block] : []),
-    ...(a?.context ?? []),
-  ];
-  const trigger = (sid: string) => (compaction.get(sid) === false ? 'manual' : 'auto');
+  pending: Set<Promise<unknown>>;
+  /** The number of context parts this plugin added (their ids). */
+  part: number;
+}
 
+/** The state of a new binding: nothing seen yet. */
+const newState = (input: Input, s: PluginSession): State => ({
+  s,
+  cwd: input.directory ?? s.projectDir,
+  client: input.client?.session,
+  started: new Set(),
+  toolContext: new Map(),
+  stopActive: new Set(),
+  ownPrompts: new Set(),
+  running: new Set(),
+  failures: new Map(),
+  compaction: new Map(),
+  summaries: new Map(),
+  pending: new Set(),
+  part: 0,
+});
+
+/** Runs an event's hooks (if any watch it), says what they answered, and aborts the session on continue:false. */
+async function call(st: State, event: string, fields: Record<string, unknown>, sid: string) {
+  if (!st.s.watches(event)) return undefined;
+  const a: PluginAnswer = await st.s.call({ event, fields, sessionId: sid, cwd: st.cwd });
+  const say = [a.notes, a.message, a.stop].filter(Boolean).join('\n');
+  if (say) st.s.say(say);
+  if (a.stop !== undefined) void st.client?.abort({ path: { id: sid } }).catch(() => {});
+  return a;
+}
+
+/** The feedback of a post-tool hook for the model: a block's reason, then context. */
+const feedback = (a: PluginAnswer | undefined) => [...(a?.block !== undefined ? [a.block] : []), ...(a?.context ?? [])];
+
+/** A session's compaction trigger: manual when asked for, else auto. */
+const trigger = (st: State, sid: string) => (st.compaction.get(sid) === false ? 'manual' : 'auto');
+
+/** chat.message: SessionStart (a session's first prompt) and UserPromptSubmit, their context added to the prompt. */
+function onChatMessage(st: State): Hook {
+  return async (inp, out) => {
+    const sid = stringOrEmpty(inp.sessionID);
+    const parts = (Array.isArray(out.parts) ? out.parts : []) as Part[];
+    const text = parts
+      .filter((p) => p.type === 'text' && !p.synthetic)
+      .map((p) => p.text ?? '')
+      .join('\n');
+    if (st.ownPrompts.delete(text)) return;
+    st.stopActive.delete(sid);
+    const context: string[] = [];
+    if (!st.started.has(sid)) {
+      st.started.add(sid);
+      context.push(...((await call(st, 'SessionStart', { source: 'startup' }, sid))?.context ?? []));
+    }
+    const a = await call(st, 'UserPromptSubmit', { prompt: text }, sid);
+    if (a && (a.block !== undefined || a.stop !== undefined)) {
+      const why = `Prompt blocked by a hook: ${a.block ?? a.stop}`;
+      st.s.say(why);
+      // OpenCode's only way to stop a prompt before the model (the run then ends with an error).
+      throw new Error(why);
+    }
+    context.push(...(a?.context ?? []));
+    const message = (out.message ?? {}) as { id?: string };
+    for (const c of context)
+      parts.push({
+        id: `${parts[0]?.id ?? 'prt_hook'}zz${(st.part++).toString(36)}`,
+        sessionID: sid,
+        messageID: message.id,
+        type: 'text',
+        text: c,
+        synthetic: true,
+      } as Part);
+  };
+}
+
+/** tool.execute.before: PreToolUse (a deny throws, a rewrite replaces the arguments in place). */
+function onToolBefore(st: State): Hook {
+  return async (inp, out) => {
+    const args = (out.args ?? {}) as Record<string, unknown>;
+    st.running.add(stringOrEmpty(inp.callID));
+    const a = await call(
+      st,
+      'PreToolUse',
+      { tool_name: inp.tool, tool_input: args, tool_use_id: inp.callID },
+      stringOrEmpty(inp.sessionID),
+    );
+    if (!a) return;
+    const context = a.context.length ? `\n${a.context.join('\n')}` : '';
+    // An ask never comes here: OpenCode has no way to ask (its facts: permissionDecision without ask), so the engine
+    // hands it over as the deny it is there.
+    if (a.block !== undefined) {
+      st.running.delete(stringOrEmpty(inp.callID));
+      throw new Error(`${a.block || 'blocked by a hook'}${context}`);
+    }
+    if (a.input) {
+      for (const k of Object.keys(args)) delete args[k];
+      Object.assign(args, a.input);
+    }
+    if (a.context.length) st.toolContext.set(stringOrEmpty(inp.callID), a.context);
+  };
+}
+
+/** tool.execute.after: PostToolUse, or PostToolUseFailure of a bash command that exits non-zero; feedback appended. */
+function onToolAfter(st: State): Hook {
+  return async (inp, out) => {
+    const before = st.toolContext.get(stringOrEmpty(inp.callID)) ?? [];
+    st.toolContext.delete(stringOrEmpty(inp.callID));
+    st.running.delete(stringOrEmpty(inp.callID));
+    const exit = (out.metadata as { exit?: unknown } | undefined)?.exit;
+    // A command that exits non-zero is a failed call on Claude Code ("Exit code 3\n<output>"); OpenCode's result.
+    const failed = inp.tool === 'bash' && typeof exit === 'number' && exit !== 0;
+    const fields = { tool_name: inp.tool, tool_input: inp.args ?? {}, tool_use_id: inp.callID };
+    const a = failed
+      ? await call(
+          st,
+          'PostToolUseFailure',
+          { ...fields, error: `Exit code ${exit}\n${stringOrEmpty(out.output).trimEnd()}`.trimEnd() },
+          stringOrEmpty(inp.sessionID),
+        )
+      : await call(
+          st,
+          'PostToolUse',
+          { ...fields, tool_response: { output: out.output, metadata: out.metadata } },
+          stringOrEmpty(inp.sessionID),
+        );
+    const added = [...before, ...feedback(a)];
+    if (added.length) out.output = `${stringOrEmpty(out.output)}\n${added.join('\n')}`;
+  };
+}
+
+/** experimental.chat.messages.transform: PostToolUseFailure of each failed call, its context added to the error. */
+function onMessagesTransform(st: State): Hook {
+  // Before each request after the first: a call that failed (OpenCode calls no tool.execute.after for it) runs its
+  // PostToolUseFailure hooks once, and their context joins the error the model is sent.
+  return async (_inp, out) => {
+    const messages = (Array.isArray(out.messages) ? out.messages : []) as Message[];
+    const failed = messages.flatMap((m) =>
+      (m.parts ?? [])
+        .filter((p) => p.type === 'tool' && p.state?.status === 'error' && st.running.has(stringOrEmpty(p.callID)))
+        .map((p) => ({ p, sid: stringOrEmpty(m.info?.sessionID ?? p.sessionID) })),
+    );
+    await Promise.all(
+      failed.map(async ({ p, sid }) => {
+        const id = stringOrEmpty(p.callID);
+        if (!st.failures.has(id)) {
+          const fields = { tool_name: p.tool, tool_input: p.state!.input ?? {}, tool_use_id: id };
+          const error = stringOrEmpty(p.state!.error);
+          st.failures.set(id, call(st, 'PostToolUseFailure', { ...fields, error }, sid).then(feedback));
+        }
+        const added = (await st.failures.get(id)!).join('\n');
+        if (added && !stringOrEmpty(p.state!.error).endsWith(added))
+          p.state!.error = `${stringOrEmpty(p.state!.error)}\n${added}`;
+      }),
+    );
+  };
+}
+
+/** experimental.text.complete: Stop of a reply without tool calls (a block prompts one more turn); a summary kept. */
+function onTextComplete(st: State): Hook {
+  return async (inp, out) => {
+    const { s, client } = st;
+    const sid = stringOrEmpty(inp.sessionID);
+    if (!s.watches('Stop') && !s.watches('PostCompact')) return;
+    const msg = await client
+      ?.message?.({ path: { id: sid, messageID: stringOrEmpty(inp.messageID) } })
+      .catch(() => undefined);
+    // A compaction's summary (the model asked to summarise the session) is no reply of the agent's: PostCompact's.
+    if (msg?.data?.info?.summary === true || msg?.data?.info?.agent === 'compaction') {
+      st.summaries.set(sid, stringOrEmpty(out.text));
+      return;
+    }
+    // It fires for every text part: a reply that also calls a tool is no Stop.
+    if (!s.watches('Stop') || msg?.data?.parts?.some((p) => p.type === 'tool')) return;
+    const active = st.stopActive.has(sid);
+    st.stopActive.delete(sid);
+    const fields = { stop_hook_active: active, last_assistant_message: stringOrEmpty(out.text) };
+    const a = await call(st, 'Stop', fields, sid);
+    if (a?.block === undefined || a.stop !== undefined || !client) return;
+    const reason = a.block || 'a Stop hook asked to continue';
+    st.stopActive.add(sid);
+    st.ownPrompts.add(reason);
+    // The loop sees a newer user message and makes one more request (experiment G).
+    await client.prompt({ path: { id: sid }, body: { noReply: true, parts: [{ type: 'text', text: reason }] } });
+  };
+}
+
+/** event: notes a compaction's trigger (its part) and runs PostCompact on session.compacted. */
+function onEvent(st: State): Hook {
+  // OpenCode does not wait for its `event` hook: what it starts here is awaited by SessionEnd (dispose).
+  return async (inp) => {
+    const e = (inp.event ?? {}) as { type?: string; properties?: { sessionID?: string; part?: Part } };
+    const p = e.properties?.part;
+    if (e.type === 'message.part.updated' && p?.type === 'compaction')
+      st.compaction.set(stringOrEmpty(p.sessionID), !!p.auto);
+    if (e.type === 'session.compacted') {
+      const sid = stringOrEmpty(e.properties?.sessionID);
+      const fields = { trigger: trigger(st, sid), compact_summary: st.summaries.get(sid) ?? '' };
+      const done = call(st, 'PostCompact', fields, sid).finally(() => st.pending.delete(done));
+      st.pending.add(done);
+      st.compaction.delete(sid);
+      st.summaries.delete(sid);
+    }
+  };
+}
+
+/** OpenCode's hooks for a session of the plugin's: one handler per event over one state. */
+function bind(input: Input, s: PluginSession): Record<string, Hook> {
+  const st = newState(input, s);
   return {
-    'chat.message': async (inp, out) => {
-      const sid = stringOrEmpty(inp.sessionID);
-      const parts = (Array.isArray(out.parts) ? out.parts : []) as Part[];
-      const text = parts
-        .filter((p) => p.type === 'text' && !p.synthetic)
-        .map((p) => p.text ?? '')
-        .join('\n');
-      if (ownPrompts.delete(text)) return;
-      stopActive.delete(sid);
-      const context: string[] = [];
-      if (!started.has(sid)) {
-        started.add(sid);
-        context.push(...((await call('SessionStart', { source: 'startup' }, sid))?.context ?? []));
-      }
-      const a = await call('UserPromptSubmit', { prompt: text }, sid);
-      if (a && (a.block !== undefined || a.stop !== undefined)) {
-        const why = `Prompt blocked by a hook: ${a.block ?? a.stop}`;
-        s.say(why);
-        // OpenCode's only way to stop a prompt before the model (the run then ends with an error).
-        throw new Error(why);
-      }
-      context.push(...(a?.context ?? []));
-      const message = (out.message ?? {}) as { id?: string };
-      for (const c of context)
-        parts.push({
-          id: `${parts[0]?.id ?? 'prt_hook'}zz${(part++).toString(36)}`,
-          sessionID: sid,
-          messageID: message.id,
-          type: 'text',
-          text: c,
-          synthetic: true,
-        } as Part);
-    },
-    'tool.execute.before': async (inp, out) => {
-      const args = (out.args ?? {}) as Record<string, unknown>;
-      running.add(stringOrEmpty(inp.callID));
-      const a = await call(
-        'PreToolUse',
-        { tool_name: inp.tool, tool_input: args, tool_use_id: inp.callID },
-        stringOrEmpty(inp.sessionID),
-      );
-      if (!a) return;
-      const context = a.context.length ? `\n${a.context.join('\n')}` : '';
-      // An ask never comes here: OpenCode has no way to ask (its facts: permissionDecision without ask), so the engine
-      // hands it over as the deny it is there.
-      if (a.block !== undefined) {
-        running.delete(stringOrEmpty(inp.callID));
-        throw new Error(`${a.block || 'blocked by a hook'}${context}`);
-      }
-      if (a.input) {
-        for (const k of Object.keys(args)) delete args[k];
-        Object.assign(args, a.input);
-      }
-      if (a.context.length) toolContext.set(stringOrEmpty(inp.callID), a.context);
-    },
-    'tool.execute.after': async (inp, out) => {
-      const before = toolContext.get(stringOrEmpty(inp.callID)) ?? [];
-      toolContext.delete(stringOrEmpty(inp.callID));
-      running.delete(stringOrEmpty(inp.callID));
-      const exit = (out.metadata as { exit?: unknown } | undefined)?.exit;
-      // A command that exits non-zero is a failed call on Claude Code ("Exit code 3\n<output>"); OpenCode's result.
-      const failed = inp.tool === 'bash' && typeof exit === 'number' && exit !== 0;
-      const fields = { tool_name: inp.tool, tool_input: inp.args ?? {}, tool_use_id: inp.callID };
-      const a = failed
-        ? await call(
-            'PostToolUseFailure',
-            { ...fields, error: `Exit code ${exit}\n${stringOrEmpty(out.output).trimEnd()}`.trimEnd() },
-            stringOrEmpty(inp.sessionID),
-          )
-        : await call(
-            'PostToolUse',
-            { ...fields, tool_response: { output: out.output, metadata: out.metadata } },
-            stringOrEmpty(inp.sessionID),
-          );
-      const added = [...before, ...feedback(a)];
-      if (added.length) out.output = `${stringOrEmpty(out.output)}\n${added.join('\n')}`;
-    },
-    // Before each request after the first: a call that failed (OpenCode calls no tool.execute.after for it) runs its
-    // PostToolUseFailure hooks once, and their context joins the error the model is sent.
-    'experimental.chat.messages.transform': async (_inp, out) => {
-      const messages = (Array.isArray(out.messages) ? out.messages : []) as Message[];
-      const failed = messages.flatMap((m) =>
-        (m.parts ?? [])
-          .filter((p) => p.type === 'tool' && p.state?.status === 'error' && running.has(stringOrEmpty(p.callID)))
-          .map((p) => ({ p, sid: stringOrEmpty(m.info?.sessionID ?? p.sessionID) })),
-      );
-      await Promise.all(
-        failed.map(async ({ p, sid }) => {
-          const id = stringOrEmpty(p.callID);
-          if (!failures.has(id)) {
-            const fields = { tool_name: p.tool, tool_input: p.state!.input ?? {}, tool_use_id: id };
-            const error = stringOrEmpty(p.state!.error);
-            failures.set(id, call('PostToolUseFailure', { ...fields, error }, sid).then(feedback));
-          }
-          const added = (await failures.get(id)!).join('\n');
-          if (added && !stringOrEmpty(p.state!.error).endsWith(added))
-            p.state!.error = `${stringOrEmpty(p.state!.error)}\n${added}`;
-        }),
-      );
-    },
-    'experimental.text.complete': async (inp, out) => {
-      const sid = stringOrEmpty(inp.sessionID);
-      if (!s.watches('Stop') && !s.watches('PostCompact')) return;
-      const msg = await client
-        ?.message?.({ path: { id: sid, messageID: stringOrEmpty(inp.messageID) } })
-        .catch(() => undefined);
-      // A compaction's summary (the model asked to summarise the session) is no reply of the agent's: PostCompact's.
-      if (msg?.data?.info?.summary === true || msg?.data?.info?.agent === 'compaction') {
-        summaries.set(sid, stringOrEmpty(out.text));
-        return;
-      }
-      // It fires for every text part: a reply that also calls a tool is no Stop.
-      if (!s.watches('Stop') || msg?.data?.parts?.some((p) => p.type === 'tool')) return;
-      const active = stopActive.has(sid);
-      stopActive.delete(sid);
-      const a = await call('Stop', { stop_hook_active: active, last_assistant_message: stringOrEmpty(out.text) }, sid);
-      if (a?.block === undefined || a.stop !== undefined || !client) return;
-      const reason = a.block || 'a Stop hook asked to continue';
-      stopActive.add(sid);
-      ownPrompts.add(reason);
-      // The loop sees a newer user message and makes one more request (experiment G).
-      await client.prompt({ path: { id: sid }, body: { noReply: true, parts: [{ type: 'text', text: reason }] } });
-    },
+    'chat.message': onChatMessage(st),
+    'tool.execute.before': onToolBefore(st),
+    'tool.execute.after': onToolAfter(st),
+    'experimental.chat.messages.transform': onMessagesTransform(st),
+    'experimental.text.complete': onTextComplete(st),
     'experimental.session.compacting': async (inp) => {
       const sid = stringOrEmpty(inp.sessionID);
-      await call('PreCompact', { trigger: trigger(sid), custom_instructions: '' }, sid);
+      await call(st, 'PreCompact', { trigger: trigger(st, sid), custom_instructions: '' }, sid);
     },
-    // OpenCode does not wait for its `event` hook: what it starts here is awaited by SessionEnd (dispose).
-    event: async (inp) => {
-      const e = (inp.event ?? {}) as { type?: string; properties?: { sessionID?: string; part?: Part } };
-      const p = e.properties?.part;
-      if (e.type === 'message.part.updated' && p?.type === 'compaction')
-        compaction.set(stringOrEmpty(p.sessionID), !!p.auto);
-      if (e.type === 'session.compacted') {
-        const sid = stringOrEmpty(e.properties?.sessionID);
-        const fields = { trigger: trigger(sid), compact_summary: summaries.get(sid) ?? '' };
-        const done = call('PostCompact', fields, sid).finally(() => pending.delete(done));
-        pending.add(done);
-        compaction.delete(sid);
-        summaries.delete(sid);
-      }
-    },
+    event: onEvent(st),
     dispose: async () => {
-      await Promise.allSettled([...pending]);
-      for (const sid of started) await call('SessionEnd', { reason: 'other' }, sid);
+      await Promise.allSettled([...st.pending]);
+      for (const sid of st.started) await call(st, 'SessionEnd', { reason: 'other' }, sid);
     },
   };
 }

@@ -53,87 +53,101 @@ const absolutePaths = (input: Record<string, unknown>, cwd: string): Record<stri
 
 const textParts = (texts: string[]) => texts.map((text) => ({ type: 'text', text }));
 
-function bind(pi: Api, s: PluginSession): void {
+/** What one binding keeps between Pi's events: its session and what it has seen. */
+interface State {
+  pi: Api;
+  s: PluginSession;
   /** Context for the model at the next prompt (SessionStart, UserPromptSubmit). */
-  let pending: string[] = [];
+  pending: string[];
   /** PreToolUse context, added to the call's result. */
-  const toolContext = new Map<string, string[]>();
+  toolContext: Map<string, string[]>;
   /** The turn ending now was started by a Stop hook's block (stop_hook_active). */
-  let stopActive = false;
+  stopActive: boolean;
   /** continue:false: the run is aborted after the current call. */
-  let stopping = false;
+  stopping: boolean;
   /** The session as last seen: a `-p` run ends (its ctx stale: every read throws) while a compaction is finishing. */
-  let last = { sessionId: '', cwd: s.projectDir, transcriptPath: '' };
-  const session = (ctx: Ctx) => {
-    try {
-      last = {
-        sessionId: ctx.sessionManager.getSessionId(),
-        cwd: ctx.cwd,
-        transcriptPath: ctx.sessionManager.getSessionFile() ?? '',
-      };
-    } catch {
-      /* stale: the session it last was */
-    }
-    return last;
-  };
+  last: { sessionId: string; cwd: string; transcriptPath: string };
   /** The compaction running now: asked for with instructions (manual), else Pi's own (auto, by its threshold). */
-  let compacting = 'auto';
-  const ui = (ctx: Ctx) => {
-    try {
-      return ctx.hasUI ? ctx.ui : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  /** What the hooks answered, said to the user; continue:false noted (the run is aborted after the call). */
-  const heard = (a: PluginAnswer, ctx: Ctx): PluginAnswer => {
-    const say = [a.notes, a.message, a.stop].filter(Boolean).join('\n');
-    if (say) {
-      const u = ui(ctx);
-      if (u) u.notify(say, a.stop ? 'warning' : 'info');
-      else s.say(say);
-    }
-    if (a.stop !== undefined) stopping = true;
-    return a;
-  };
-  const call = async (event: string, fields: Record<string, unknown>, ctx: Ctx): Promise<PluginAnswer | undefined> =>
-    s.watches(event) ? heard(await s.call({ event, fields, ...session(ctx) }), ctx) : undefined;
-  const stopNow = (ctx: Ctx) => {
-    if (!stopping) return;
-    stopping = false;
-    ctx.abort();
-  };
+  compacting: string;
+}
 
-  pi.on('session_start', async (e, ctx) => {
-    const source = e.reason === 'resume' ? 'resume' : e.reason === 'new' ? 'clear' : 'startup';
-    const a = await call('SessionStart', { source }, ctx);
-    if (a) pending.push(...a.context);
-  });
-  pi.on('input', async (e, ctx) => {
+/** The session a handler runs in, read from its ctx (the last one seen when the ctx is stale). */
+function session(st: State, ctx: Ctx) {
+  try {
+    st.last = {
+      sessionId: ctx.sessionManager.getSessionId(),
+      cwd: ctx.cwd,
+      transcriptPath: ctx.sessionManager.getSessionFile() ?? '',
+    };
+  } catch {
+    /* stale: the session it last was */
+  }
+  return st.last;
+}
+
+/** Pi's UI of a ctx, if it has one (none when the ctx is stale). */
+const ui = (ctx: Ctx) => {
+  try {
+    return ctx.hasUI ? ctx.ui : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** What the hooks answered, said to the user; continue:false noted (the run is aborted after the call). */
+function heard(st: State, a: PluginAnswer, ctx: Ctx): PluginAnswer {
+  const say = [a.notes, a.message, a.stop].filter(Boolean).join('\n');
+  if (say) {
+    const u = ui(ctx);
+    if (u) u.notify(say, a.stop ? 'warning' : 'info');
+    else st.s.say(say);
+  }
+  if (a.stop !== undefined) st.stopping = true;
+  return a;
+}
+
+/** Runs an event's hooks if any watch it, and hears their answer. */
+const call = async (
+  st: State,
+  event: string,
+  fields: Record<string, unknown>,
+  ctx: Ctx,
+): Promise<PluginAnswer | undefined> =>
+  st.s.watches(event) ? heard(st, await st.s.call({ event, fields, ...session(st, ctx) }), ctx) : undefined;
+
+/** Aborts the run if a hook answered continue:false. */
+const stopNow = (st: State, ctx: Ctx) => {
+  if (!st.stopping) return;
+  st.stopping = false;
+  ctx.abort();
+};
+
+/** input: UserPromptSubmit (a block handles the prompt; context waits for the prompt's message). */
+function onInput(st: State): Handler {
+  return async (e, ctx) => {
     // A message an extension sends (a Stop hook's reason, below) is no prompt of the user's.
     if (e.source === 'extension') return undefined;
-    stopActive = false;
-    const a = await call('UserPromptSubmit', { prompt: e.text }, ctx);
+    st.stopActive = false;
+    const a = await call(st, 'UserPromptSubmit', { prompt: e.text }, ctx);
     if (!a) return undefined;
     if (a.block !== undefined || a.stop !== undefined) {
       const why = a.block ?? a.stop ?? '';
       if (ctx.hasUI && ctx.ui) ctx.ui.notify(`Prompt blocked by a hook: ${why}`, 'error');
-      else s.say(`Prompt blocked by a hook: ${why}`);
-      stopping = false;
+      else st.s.say(`Prompt blocked by a hook: ${why}`);
+      st.stopping = false;
       return { action: 'handled' };
     }
-    pending.push(...a.context);
+    st.pending.push(...a.context);
     return undefined;
-  });
-  pi.on('before_agent_start', () => {
-    if (!pending.length) return undefined;
-    const content = pending.join('\n');
-    pending = [];
-    return { message: { customType: 'hook-bridge', content, display: false } };
-  });
-  pi.on('tool_call', async (e, ctx) => {
+  };
+}
+
+/** tool_call: PreToolUse ({block, reason} for a deny or a declined ask; a rewrite replaces the input in place). */
+function onToolCall(st: State): Handler {
+  return async (e, ctx) => {
     const input = absolutePaths(e.input ?? {}, ctx.cwd);
-    const a = await call('PreToolUse', { tool_name: e.toolName, tool_input: input, tool_use_id: e.toolCallId }, ctx);
+    const fields = { tool_name: e.toolName, tool_input: input, tool_use_id: e.toolCallId };
+    const a = await call(st, 'PreToolUse', fields, ctx);
     if (!a) return undefined;
     const context = a.context.length ? `\n${a.context.join('\n')}` : '';
     if (a.ask !== undefined) {
@@ -146,18 +160,23 @@ function bind(pi: Api, s: PluginSession): void {
       for (const k of Object.keys(e.input)) delete e.input[k];
       Object.assign(e.input, a.input);
     }
-    if (a.context.length) toolContext.set(e.toolCallId ?? '', a.context);
+    if (a.context.length) st.toolContext.set(e.toolCallId ?? '', a.context);
     return undefined;
-  });
-  pi.on('tool_result', async (e, ctx) => {
-    const before = toolContext.get(e.toolCallId ?? '') ?? [];
-    toolContext.delete(e.toolCallId ?? '');
+  };
+}
+
+/** tool_result: PostToolUse or PostToolUseFailure, context and feedback appended to the result's content. */
+function onToolResult(st: State): Handler {
+  return async (e, ctx) => {
+    const before = st.toolContext.get(e.toolCallId ?? '') ?? [];
+    st.toolContext.delete(e.toolCallId ?? '');
     const input = absolutePaths(e.input ?? {}, ctx.cwd);
     const text = (e.content ?? [])
       .filter((p) => p?.type === 'text')
       .map((p) => p.text ?? '')
       .join('\n');
     const a = await call(
+      st,
       e.isError ? 'PostToolUseFailure' : 'PostToolUse',
       {
         tool_name: e.toolName,
@@ -168,10 +187,14 @@ function bind(pi: Api, s: PluginSession): void {
       ctx,
     );
     const added = [...before, ...(a?.block !== undefined ? [a.block] : []), ...(a?.context ?? [])];
-    stopNow(ctx);
+    stopNow(st, ctx);
     return added.length ? { content: [...(e.content ?? []), ...textParts(added)] } : undefined;
-  });
-  pi.on('turn_end', (e, ctx) => {
+  };
+}
+
+/** turn_end of a reply without tool calls: Stop, run blocking (a block sends its reason as a follow-up). */
+function onTurnEnd(st: State): Handler {
+  return (e, ctx) => {
     const content = Array.isArray(e.message?.content) ? e.message.content : [];
     if (e.message?.role !== 'assistant' || content.some((p) => p?.type === 'toolCall')) return;
     const last = content
@@ -180,26 +203,57 @@ function bind(pi: Api, s: PluginSession): void {
       .join('\n');
     // Pi does not wait for turn_end handlers: it looks for a follow-up message right after this one returns its first
     // promise, so the Stop hooks are run before that, blocking (one hook-bridge process).
-    const fields = { stop_hook_active: stopActive, last_assistant_message: last };
-    const a = s.watches('Stop') ? heard(s.callSync({ event: 'Stop', fields, ...session(ctx) }), ctx) : undefined;
-    stopActive = false;
+    const fields = { stop_hook_active: st.stopActive, last_assistant_message: last };
+    const a = st.s.watches('Stop')
+      ? heard(st, st.s.callSync({ event: 'Stop', fields, ...session(st, ctx) }), ctx)
+      : undefined;
+    st.stopActive = false;
     if (a?.block !== undefined && a.stop === undefined) {
-      stopActive = true;
-      pi.sendUserMessage(a.block || 'a Stop hook asked to continue', { deliverAs: 'followUp' });
+      st.stopActive = true;
+      st.pi.sendUserMessage(a.block || 'a Stop hook asked to continue', { deliverAs: 'followUp' });
     }
-    stopNow(ctx);
+    stopNow(st, ctx);
+  };
+}
+
+/** Binds Pi's extension events to the session's hooks: one handler per event over one state. */
+function bind(pi: Api, s: PluginSession): void {
+  const st: State = {
+    pi,
+    s,
+    pending: [],
+    toolContext: new Map(),
+    stopActive: false,
+    stopping: false,
+    last: { sessionId: '', cwd: s.projectDir, transcriptPath: '' },
+    compacting: 'auto',
+  };
+  pi.on('session_start', async (e, ctx) => {
+    const source = e.reason === 'resume' ? 'resume' : e.reason === 'new' ? 'clear' : 'startup';
+    const a = await call(st, 'SessionStart', { source }, ctx);
+    if (a) st.pending.push(...a.context);
   });
+  pi.on('input', onInput(st));
+  pi.on('before_agent_start', () => {
+    if (!st.pending.length) return undefined;
+    const content = st.pending.join('\n');
+    st.pending = [];
+    return { message: { customType: 'hook-bridge', content, display: false } };
+  });
+  pi.on('tool_call', onToolCall(st));
+  pi.on('tool_result', onToolResult(st));
+  pi.on('turn_end', onTurnEnd(st));
   // Pi's own compaction passes no instructions; a /compact without any cannot be told from it (auto then).
   pi.on('session_before_compact', async (e, ctx) => {
-    compacting = typeof e.customInstructions === 'string' ? 'manual' : 'auto';
-    await call('PreCompact', { trigger: compacting, custom_instructions: e.customInstructions ?? '' }, ctx);
+    st.compacting = typeof e.customInstructions === 'string' ? 'manual' : 'auto';
+    await call(st, 'PreCompact', { trigger: st.compacting, custom_instructions: e.customInstructions ?? '' }, ctx);
   });
   pi.on('session_compact', async (e, ctx) => {
     const summary = typeof e.compactionEntry?.summary === 'string' ? e.compactionEntry.summary : '';
-    await call('PostCompact', { trigger: compacting, compact_summary: summary }, ctx);
+    await call(st, 'PostCompact', { trigger: st.compacting, compact_summary: summary }, ctx);
   });
   pi.on('session_shutdown', async (_e, ctx) => {
-    await call('SessionEnd', { reason: 'other' }, ctx);
+    await call(st, 'SessionEnd', { reason: 'other' }, ctx);
   });
 }
 
