@@ -39,6 +39,29 @@ const cell = (v: { name: string } | string | null | undefined, evidence?: Eviden
 const section = (heading: string, rows: string[][], width: number, keep = 1) =>
   ['', ...wrapLine(heading, width, 2), fitTable(rows, width, keep)].join('\n');
 
+/** The section of the agents that run another agent's hook files themselves (config.readsForeign), if any does. */
+function foreignSection(k: ReturnType<typeof knowledge>, width: number): string | undefined {
+  const foreign = k.dialects.flatMap((d) =>
+    (d.config.readsForeign ?? []).map((r) => [
+      d.id,
+      `${r.dialect}: ${r.files.join(', ')}`,
+      r.mode,
+      [
+        ...r.events.map((e) => cell(mappings.events[e]?.names[r.dialect])),
+        ...(r.documentedEvents ?? []).map((e) => `${cell(mappings.events[e]?.names[r.dialect])}*`),
+      ].join(' '),
+      r.dedup ? 'once' : 'once per file',
+      r.switchOff ?? 'none',
+    ]),
+  );
+  if (!foreign.length) return undefined;
+  return section(
+    "AGENTS THAT RUN ANOTHER AGENT'S HOOK FILES THEMSELVES  (* = documented, not observed)",
+    [['agent', 'reads', 'mode', 'events', 'same command in two files', 'switch for that reading alone'], ...foreign],
+    width,
+  );
+}
+
 function overview(width: number): string {
   const k = knowledge();
   const out: string[] = [];
@@ -79,31 +102,8 @@ function overview(width: number): string {
       width,
     ),
   );
-  // Agents that run another agent's hook files themselves (config.readsForeign).
-  const foreign = k.dialects.flatMap((d) =>
-    (d.config.readsForeign ?? []).map((r) => [
-      d.id,
-      `${r.dialect}: ${r.files.join(', ')}`,
-      r.mode,
-      [
-        ...r.events.map((e) => cell(mappings.events[e]?.names[r.dialect])),
-        ...(r.documentedEvents ?? []).map((e) => `${cell(mappings.events[e]?.names[r.dialect])}*`),
-      ].join(' '),
-      r.dedup ? 'once' : 'once per file',
-      r.switchOff ?? 'none',
-    ]),
-  );
-  if (foreign.length)
-    out.push(
-      section(
-        "AGENTS THAT RUN ANOTHER AGENT'S HOOK FILES THEMSELVES  (* = documented, not observed)",
-        [
-          ['agent', 'reads', 'mode', 'events', 'same command in two files', 'switch for that reading alone'],
-          ...foreign,
-        ],
-        width,
-      ),
-    );
+  const foreign = foreignSection(k, width);
+  if (foreign) out.push(foreign);
   const nearest = k.events.filter((e) => e.nearest);
   if (nearest.length)
     out.push(

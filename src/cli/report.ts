@@ -56,6 +56,35 @@ function targetState(t: TargetOutcome, rel: (f: string) => string): string {
   return t.changed ? 'printed' : 'up to date, nothing to write';
 }
 
+/** The lines of a target's converted hooks: one per hook with its status and notes, then the count per status. */
+function hookRows(t: TargetOutcome, rel: (f: string) => string, pc: Colors): [string, number][] {
+  const lines: [string, number][] = [];
+  const counts: Record<Status, number> = { exact: 0, translated: 0, degraded: 0, dropped: 0 };
+  for (const row of t.result.report) {
+    counts[row.status]++;
+    const m = row.source.matcher !== undefined ? ` ${JSON.stringify(row.source.matcher)}` : '';
+    const arrow = row.target
+      ? ` -> ${row.target.event}${row.target.matcher !== undefined ? ` ${JSON.stringify(row.target.matcher)}` : ''}`
+      : '';
+    lines.push([
+      `  ` +
+        paint(pc)[row.status](row.status.padEnd(10)) +
+        ` ${row.source.event}${m}${arrow}  ` +
+        pc.dim(`${rel(row.source.file)} ${row.source.path}`),
+      13,
+    ]);
+    for (const n of row.notes) lines.push([`  ${' '.repeat(10)}   - ${n}`, 17]);
+  }
+  // --remove converts nothing: no hook to count.
+  if (t.result.report.length)
+    lines.push([
+      `  ${plural(t.result.report.length, 'hook')}: ` +
+        (Object.keys(counts) as Status[]).map((s) => `${counts[s]} ${s}`).join(', '),
+      4,
+    ]);
+  return lines;
+}
+
 /** The text report of a conversion (stderr), each thing said once, wrapped to `width` columns. */
 export function formatConvertReport(
   r: ConvertProjectResult,
@@ -97,29 +126,7 @@ export function formatConvertReport(
           pc.dim(`${entrySummary(x.handler)} (already there, written by hand: left to you)`),
         13,
       ]);
-    const counts: Record<Status, number> = { exact: 0, translated: 0, degraded: 0, dropped: 0 };
-    for (const row of t.result.report) {
-      counts[row.status]++;
-      const m = row.source.matcher !== undefined ? ` ${JSON.stringify(row.source.matcher)}` : '';
-      const arrow = row.target
-        ? ` -> ${row.target.event}${row.target.matcher !== undefined ? ` ${JSON.stringify(row.target.matcher)}` : ''}`
-        : '';
-      lines.push([
-        `  ` +
-          paint(pc)[row.status](row.status.padEnd(10)) +
-          ` ${row.source.event}${m}${arrow}  ` +
-          pc.dim(`${rel(row.source.file)} ${row.source.path}`),
-        13,
-      ]);
-      for (const n of row.notes) lines.push([`  ${' '.repeat(10)}   - ${n}`, 17]);
-    }
-    // --remove converts nothing: no hook to count.
-    if (t.result.report.length)
-      lines.push([
-        `  ${plural(t.result.report.length, 'hook')}: ` +
-          (Object.keys(counts) as Status[]).map((s) => `${counts[s]} ${s}`).join(', '),
-        4,
-      ]);
+    lines.push(...hookRows(t, rel, pc));
     if (t.plugin) lines.push([`  ${pluginNote(t.plugin, cwd)}`, 4]);
   }
   for (const g of r.gates) {

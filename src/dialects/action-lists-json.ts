@@ -73,6 +73,78 @@ function nativeAction(h: Pick<NativeHook, 'handler' | 'matcher'>): Record<string
   };
 }
 
+/** What reading one event's list shares: the dialect, the file, the event, and where hooks and diagnostics go. */
+interface ActionContext {
+  d: Dialect;
+  file: string;
+  nativeEvent: string;
+  runners: { runners?: readonly string[] };
+  diagnostics: Diagnostic[];
+  hooks: Hook[];
+}
+
+/** Reads one item of an event's list at `path`: a flat action, or Claude Code's nested matcher group of handlers. */
+function readAction(item: unknown, path: string, ctx: ActionContext): void {
+  const { d, file, nativeEvent, runners, diagnostics, hooks } = ctx;
+  if (!isObject(item)) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'handlerInvalid',
+      message: 'expected an action object',
+      file,
+      path,
+    });
+    return;
+  }
+  // Claude Code's nested form: a matcher group of handlers.
+  if (Array.isArray(item.hooks)) {
+    const { matcher, hooks: handlers, ...groupFields } = item;
+    (handlers as unknown[]).forEach((h, hi) => {
+      const hPath = `${path}.hooks[${hi}]`;
+      if (!isObject(h))
+        diagnostics.push({
+          severity: 'error',
+          code: 'handlerInvalid',
+          message: 'expected a hook object',
+          file,
+          path: hPath,
+        });
+      else {
+        const hook = readHandler(
+          d,
+          canonicalHandler(h, d).handler,
+          { nativeEvent, nativeMatcher: matcher, groupFields, file, path: hPath, ...runners },
+          diagnostics,
+        );
+        if (hook) hooks.push(...hook);
+      }
+    });
+    return;
+  }
+  const { handler, matcher } = canonicalHandler(item, d);
+  if (
+    (handler.type ?? d.spec.handlerTypeDefault) === 'command' &&
+    handler.command === undefined &&
+    typeof handler.powershell === 'string'
+  ) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'powershellOnly',
+      message: 'a PowerShell-only action (no "bash"): it runs on Windows only; not converted',
+      file,
+      path,
+    });
+    return;
+  }
+  const hook = readHandler(
+    d,
+    handler,
+    { nativeEvent, nativeMatcher: matcher, groupFields: {}, file, path, ...runners },
+    diagnostics,
+  );
+  if (hook) hooks.push(...hook);
+}
+
 const placeKey = (matcher: unknown) => stableJson(matcher ?? null);
 
 export const actionListsJson: Codec = {
@@ -119,64 +191,7 @@ export const actionListsJson: Codec = {
         continue;
       }
       list.forEach((item, i) => {
-        const path = `${evPath}[${i}]`;
-        if (!isObject(item)) {
-          diagnostics.push({
-            severity: 'error',
-            code: 'handlerInvalid',
-            message: 'expected an action object',
-            file,
-            path,
-          });
-          return;
-        }
-        // Claude Code's nested form: a matcher group of handlers.
-        if (Array.isArray(item.hooks)) {
-          const { matcher, hooks: handlers, ...groupFields } = item;
-          (handlers as unknown[]).forEach((h, hi) => {
-            const hPath = `${path}.hooks[${hi}]`;
-            if (!isObject(h))
-              diagnostics.push({
-                severity: 'error',
-                code: 'handlerInvalid',
-                message: 'expected a hook object',
-                file,
-                path: hPath,
-              });
-            else {
-              const hook = readHandler(
-                d,
-                canonicalHandler(h, d).handler,
-                { nativeEvent, nativeMatcher: matcher, groupFields, file, path: hPath, ...runners },
-                diagnostics,
-              );
-              if (hook) hooks.push(...hook);
-            }
-          });
-          return;
-        }
-        const { handler, matcher } = canonicalHandler(item, d);
-        if (
-          (handler.type ?? d.spec.handlerTypeDefault) === 'command' &&
-          handler.command === undefined &&
-          typeof handler.powershell === 'string'
-        ) {
-          diagnostics.push({
-            severity: 'warning',
-            code: 'powershellOnly',
-            message: 'a PowerShell-only action (no "bash"): it runs on Windows only; not converted',
-            file,
-            path,
-          });
-          return;
-        }
-        const hook = readHandler(
-          d,
-          handler,
-          { nativeEvent, nativeMatcher: matcher, groupFields: {}, file, path, ...runners },
-          diagnostics,
-        );
-        if (hook) hooks.push(...hook);
+        readAction(item, `${evPath}[${i}]`, { d, file, nativeEvent, runners, diagnostics, hooks });
       });
     }
     return { hooks, diagnostics };

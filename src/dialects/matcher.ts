@@ -55,30 +55,71 @@ export function readToolMatcher(d: DialectId, native: unknown): MatcherRead {
   return { matcher: structuredClone(r.matcher), diagnostics: r.diagnostics.map((x) => ({ ...x })) };
 }
 
+/** An array matcher: the union of its entries, with a warning where the dialect never fires on arrays. */
+function readArrayMatcher(d: DialectId, native: unknown[]): MatcherRead {
+  const diagnostics: Diagnostic[] = [];
+  const arrays = mappings.dialects[d].matcher.arrays;
+  if (arrays !== 'any-of') {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'matcherArrayNeverFires',
+      message: `an array matcher never fires on ${d}; read as the union of its entries`,
+    });
+  }
+  const parts = native.map((m) => readToolMatcherUncached(d, m));
+  diagnostics.push(...parts.flatMap((p) => p.diagnostics));
+  if (parts.some((p) => p.matcher.kind === 'all')) return { matcher: { kind: 'all' }, diagnostics };
+  const merged = { kind: 'tools' as const, tools: [] as string[], mcp: [] as string[], unknown: [] as string[] };
+  for (const p of parts) {
+    if (p.matcher.kind === 'tools') {
+      merged.tools.push(...p.matcher.tools);
+      merged.mcp.push(...p.matcher.mcp);
+      merged.unknown.push(...p.matcher.unknown);
+    } else if (p.matcher.kind === 'pattern') merged.unknown.push(p.matcher.source);
+  }
+  return { matcher: dedupe(merged), diagnostics };
+}
+
+/** Adds `n` to `tools` (or `mcp`) where it is a name or alias of a tool of `d`, or an MCP name: false where neither. */
+function addExactName(d: DialectId, n: string, tools: Set<string>, mcp: string[]): boolean {
+  const c = canonicalTool(d, n);
+  if (c) tools.add(c);
+  const aliased = aliasTools(d, n);
+  aliased.forEach((a) => {
+    tools.add(a);
+  });
+  if (c || aliased.length) return true;
+  if (n.startsWith(MCP_PREFIX) && PLAIN_NAME.test(n)) {
+    mcp.push(exactLiteral(n));
+    return true;
+  }
+  return false;
+}
+
+/** The tools a string matcher named, with a warning for the parts that match no known tool of `d`. */
+function finishTools(
+  d: DialectId,
+  tools: Set<string>,
+  mcp: string[],
+  unknown: string[],
+  diagnostics: Diagnostic[],
+): MatcherRead {
+  if (unknown.length) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'matcherUnknownTool',
+      message:
+        `matcher part(s) ` +
+        unknown.map((u) => `"${literalName(u) ?? u}"`).join(', ') +
+        ` match no known ${d} tool; kept as written`,
+    });
+  }
+  return { matcher: dedupe({ kind: 'tools', tools: withCovered(d, tools), mcp, unknown }), diagnostics };
+}
+
 function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
   const diagnostics: Diagnostic[] = [];
-  if (Array.isArray(native)) {
-    const arrays = mappings.dialects[d].matcher.arrays;
-    if (arrays !== 'any-of') {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'matcherArrayNeverFires',
-        message: `an array matcher never fires on ${d}; read as the union of its entries`,
-      });
-    }
-    const parts = native.map((m) => readToolMatcherUncached(d, m));
-    diagnostics.push(...parts.flatMap((p) => p.diagnostics));
-    if (parts.some((p) => p.matcher.kind === 'all')) return { matcher: { kind: 'all' }, diagnostics };
-    const merged = { kind: 'tools' as const, tools: [] as string[], mcp: [] as string[], unknown: [] as string[] };
-    for (const p of parts) {
-      if (p.matcher.kind === 'tools') {
-        merged.tools.push(...p.matcher.tools);
-        merged.mcp.push(...p.matcher.mcp);
-        merged.unknown.push(...p.matcher.unknown);
-      } else if (p.matcher.kind === 'pattern') merged.unknown.push(p.matcher.source);
-    }
-    return { matcher: dedupe(merged), diagnostics };
-  }
+  if (Array.isArray(native)) return readArrayMatcher(d, native);
   if (isWildcard(native)) return { matcher: { kind: 'all' }, diagnostics };
   if (typeof native !== 'string') {
     diagnostics.push({
@@ -94,20 +135,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
   const unknown: string[] = [];
   const catalog = toolsOf(d);
 
-  const exactName = (n: string): boolean => {
-    const c = canonicalTool(d, n);
-    if (c) tools.add(c);
-    const aliased = aliasTools(d, n);
-    aliased.forEach((a) => {
-      tools.add(a);
-    });
-    if (c || aliased.length) return true;
-    if (n.startsWith(MCP_PREFIX) && PLAIN_NAME.test(n)) {
-      mcp.push(exactLiteral(n));
-      return true;
-    }
-    return false;
-  };
+  const exactName = (n: string): boolean => addExactName(d, n, tools, mcp);
 
   if (isExactList(d, native)) {
     for (const n of native
@@ -116,7 +144,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
       .filter(Boolean)) {
       if (!exactName(n)) unknown.push(exactLiteral(n));
     }
-    return finish();
+    return finishTools(d, tools, mcp, unknown, diagnostics);
   }
   if (sem === 'exact-part-or-regex') {
     // Every part that is a name or alias matches exactly; the regex pass below adds what the whole string matches.
@@ -129,7 +157,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
   const alts = alternatives(native);
   if (!alts && mappings.dialects[d].matcher.invalidRegex === 'exact-compare') {
     if (!exactName(native)) unknown.push(exactLiteral(native));
-    return finish();
+    return finishTools(d, tools, mcp, unknown, diagnostics);
   }
   if (!alts) {
     diagnostics.push({
@@ -174,21 +202,7 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
     if (!hit.length && !exactPart)
       unknown.push(sem === 'anchored-regex' && PLAIN_NAME.test(alt) ? exactLiteral(alt) : source);
   }
-  return finish();
-
-  function finish(): MatcherRead {
-    if (unknown.length) {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'matcherUnknownTool',
-        message:
-          `matcher part(s) ` +
-          unknown.map((u) => `"${literalName(u) ?? u}"`).join(', ') +
-          ` match no known ${d} tool; kept as written`,
-      });
-    }
-    return { matcher: dedupe({ kind: 'tools', tools: withCovered(d, tools), mcp, unknown }), diagnostics };
-  }
+  return finishTools(d, tools, mcp, unknown, diagnostics);
 }
 
 function dedupe(m: { kind: 'tools'; tools: string[]; mcp: string[]; unknown: string[] }): Matcher {

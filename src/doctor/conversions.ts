@@ -9,7 +9,12 @@ import { mappings } from '../model/mappings.js';
 import { plural } from '../model/plural.js';
 import { entrySummary } from '../dialects/entry-summary.js';
 import { dispatchConfigs, parseGroup, parseWrapper } from '../dialects/wrapper.js';
-import { convertProject, type ConvertProjectOptions, type ConvertProjectResult } from '../convert/project.js';
+import {
+  convertProject,
+  type ConvertProjectOptions,
+  type ConvertProjectResult,
+  type TargetOutcome,
+} from '../convert/project.js';
 import { existingRecord, readRecord, type OwnedEntry } from '../convert/provenance.js';
 import type { DoctorCheck } from './types.js';
 
@@ -112,6 +117,38 @@ function convertCommand(c: ConvertedFile, o: WrittenWith, project: string, cwd: 
 
 const isUpToDate = (r: ConvertProjectResult) => r.targets.every((t) => !t.changed && !t.recordChanged);
 
+/** The problem a converted file out of date with its sources is: what convert would add, update or remove. */
+function outOfDate(
+  c: ConvertedFile,
+  t: TargetOutcome,
+  sources: string,
+  rel: (f: string) => string,
+  fix: string,
+): DoctorCheck {
+  const ch = t.changes;
+  return {
+    kind: 'conversion',
+    status: 'problem',
+    message:
+      `${rel(c.file)} is out of date with ${sources}: ` +
+      (t.changed
+        ? `${ch.added.length} to add, ${ch.updated.length} to update, ${ch.removed.length} to remove; ` +
+          `${c.hosts.map((h) => mappings.dialects[h].agent).join(', ')} ${c.hosts.length > 1 ? 'run' : 'runs'} ` +
+          'the hooks as they were when it was written'
+        : t.staleRecord
+          ? `its record is ${rel(t.staleRecord)}, where an agent reads it as a hook file (Copilot CLI logs it ` +
+            `as an invalid hook configuration on every run); convert moves it to ${rel(t.record)}`
+          : 'its record is not what convert would write'),
+    file: c.file,
+    items: [
+      ...ch.added.map((h) => `to add: ${h.event}  ${entrySummary(h.handler)}`),
+      ...ch.updated.map((h) => `to update: ${h.event}  ${entrySummary(h.handler)}`),
+      ...ch.removed.map((h) => `to remove: ${h.event}  ${entrySummary(h.handler)}`),
+    ],
+    fix: `${fix} (then commit the result)`,
+  };
+}
+
 /** The converted files, each checked as `convert --check` would with the options it was written with. */
 export async function conversionChecks(
   project: string,
@@ -173,31 +210,7 @@ export async function conversionChecks(
         message: `${rel(c.file)} is what convert writes from ${sources} (for ${agents})`,
         file: c.file,
       });
-    else {
-      const t = r.targets[0]!;
-      const ch = t.changes;
-      out.push({
-        kind: 'conversion',
-        status: 'problem',
-        message:
-          `${rel(c.file)} is out of date with ${sources}: ` +
-          (t.changed
-            ? `${ch.added.length} to add, ${ch.updated.length} to update, ${ch.removed.length} to remove; ` +
-              `${c.hosts.map((h) => mappings.dialects[h].agent).join(', ')} ${c.hosts.length > 1 ? 'run' : 'runs'} ` +
-              'the hooks as they were when it was written'
-            : t.staleRecord
-              ? `its record is ${rel(t.staleRecord)}, where an agent reads it as a hook file (Copilot CLI logs it ` +
-                `as an invalid hook configuration on every run); convert moves it to ${rel(t.record)}`
-              : 'its record is not what convert would write'),
-        file: c.file,
-        items: [
-          ...ch.added.map((h) => `to add: ${h.event}  ${entrySummary(h.handler)}`),
-          ...ch.updated.map((h) => `to update: ${h.event}  ${entrySummary(h.handler)}`),
-          ...ch.removed.map((h) => `to remove: ${h.event}  ${entrySummary(h.handler)}`),
-        ],
-        fix: `${fix} (then commit the result)`,
-      });
-    }
+    else out.push(outOfDate(c, r.targets[0]!, sources, rel, fix));
     for (const g of r.gates) {
       const host = mappings.dialects[g.host].agent;
       out.push(

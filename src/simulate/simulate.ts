@@ -257,6 +257,109 @@ export async function simulateIn(o: SimulateOptions, scratch?: Scratch): Promise
   }
 }
 
+/** A column up to the hooks it runs (synchronous: every column is set up before any hook starts). */
+type Prepared = { host: DialectId; mode: Mode } & (
+  | { absent: string }
+  | { hc: HostCall; config: HostConfig; sel: Selection; notes: string[]; dir: string }
+);
+
+/** What every column of one simulate call shares: the source agent's call and how its hooks are set up and decided. */
+interface CallState {
+  from: DialectId;
+  src: Sources;
+  call: CheckedCall;
+  baseEnv: NodeJS.ProcessEnv;
+  session: Parameters<typeof decide>[3];
+  /** The transcript --transcript named (resolved), if one was given. */
+  given: string | undefined;
+  /** An empty transcript: what a hook run as it is finds on a host that writes another format. */
+  empty: string;
+  /** What converted entries start. */
+  runner: string;
+  /** The commands of the hooks the source agent runs for this call. */
+  meant: Set<string | undefined>;
+  /** The directory of the files convert wrote for a host, where the column runs those. */
+  written: (host: DialectId, mode: Mode) => string | undefined;
+}
+
+/** The transcript format an agent writes. */
+const transcriptFormat = (d: DialectId) => mappings.dialects[d].payload?.transcript ?? 'unknown';
+
+/** Sets up one column: the call as `host` sends it and the entries it runs, in `mode`; or why the host has no such
+ * call.
+ */
+function prepareColumn(s: CallState, host: DialectId, mode: Mode): Prepared {
+  const { from, src, call, given, empty, runner } = s;
+  const notes: string[] = [];
+  const dir = s.written(host, mode);
+  // The host writes its own transcript: as it is, a hook of another agent's finds no conversation it can read
+  // (test writes none in the host's format); through hook-bridge, `run` translates it into the source's.
+  // Each column is a session of its own: a hook that keeps state per session (a first-call gate) must not see
+  // another column's call, which runs at the same time in the same home directory.
+  let c: CheckedCall =
+    host === from && mode === 'as-is' ? call : { ...call, payload: { ...call.payload, session_id: randomUUID() } };
+  if (mode === 'as-is' && transcriptFormat(host) !== transcriptFormat(from)) {
+    c = { ...c, payload: { ...c.payload, transcript_path: empty } };
+    if (given !== undefined)
+      notes.push(
+        `transcript: ${mappings.dialects[host].agent} writes ${transcriptFormat(host)}, which test does not produce: the hooks read an empty transcript`,
+      );
+  }
+  if (dir !== undefined) c = movePaths(c, src.project, dir);
+  const hc = hostCall(c, from, host, s.baseEnv);
+  if ('absent' in hc) return { host, mode, absent: hc.absent };
+  const config =
+    dir !== undefined
+      ? writtenConfig(from, host, movePaths(src.files, src.project, dir), dir)
+      : mode === 'as-is'
+        ? asIsConfig(from, host, src.files, src.project)
+        : transcriptAsGiven(bridgedConfig(from, host, src.files, runner, src.project), runner);
+  const at = dir ?? src.project;
+  return { host, mode, hc, config, sel: selectEntries(host, config.entries, hc), notes, dir: at };
+}
+
+/** Runs one prepared column's hooks on its host and decides its row. */
+async function runColumn(s: CallState, p: Prepared): Promise<SimulateRow> {
+  const { host, mode } = p;
+  if ('absent' in p)
+    return {
+      host,
+      mode,
+      decision: 'none',
+      reason: null,
+      context: [],
+      hooks: [],
+      notRun: [],
+      notes: [p.absent],
+      differs: [],
+    };
+  const { hc, config, sel, dir } = p;
+  const { call, meant, baseEnv } = s;
+  const r = await runOnHost(host, sel.run, hc, { projectDir: dir, env: hostEnv(host, baseEnv, dir) });
+  const o = decide(host, r.answer, call.event, s.session, r.mode);
+  const left = config.left
+    .filter((x) => x.event === call.nativeEvent && meant.has(x.command))
+    .map((x) => ({ where: x.where, ...(x.command !== undefined ? { command: x.command } : {}), why: x.why }));
+  const notRun = [
+    ...config.ignored.map((x) => ({ where: x.file, why: x.why })),
+    ...left,
+    ...sel.notRun.filter((x) => meant.has(x.command)).map(({ entry: _, ...x }) => x),
+  ];
+  return {
+    host,
+    mode,
+    decision: o.decision,
+    reason: o.reason ?? null,
+    context: o.context,
+    ...(o.systemMessage !== undefined ? { systemMessage: o.systemMessage } : {}),
+    ...(o.updatedInput ? { updatedInput: o.updatedInput } : {}),
+    hooks: r.runs.map(report),
+    notRun,
+    notes: [...p.notes, ...hc.notes, ...r.notes, ...o.notes],
+    differs: [],
+  };
+}
+
 async function simulateInCopy(o: SimulateOptions, src: Sources): Promise<SimulateResult> {
   const from = src.from;
   const hosts = hostsOf(from, o.to);
@@ -284,8 +387,6 @@ async function simulateInCopy(o: SimulateOptions, src: Sources): Promise<Simulat
       sessionId: randomUUID(),
       permissionMode: nativeMode,
     });
-    const format = (d: DialectId) => mappings.dialects[d].payload?.transcript ?? 'unknown';
-
     // A hook a host does not run is worth saying only where the source agent runs it for this call.
     const refCall = hostCall(call, from, from, baseEnv);
     const meant = new Set(
@@ -295,78 +396,8 @@ async function simulateInCopy(o: SimulateOptions, src: Sources): Promise<Simulat
             (e) => e.hook.command,
           ),
     );
-    /** A column up to the hooks it runs (synchronous: every column is set up before any hook starts). */
-    type Prepared = { host: DialectId; mode: Mode } & (
-      | { absent: string }
-      | { hc: HostCall; config: HostConfig; sel: Selection; notes: string[]; dir: string }
-    );
-    const prepare = (host: DialectId, mode: Mode): Prepared => {
-      const notes: string[] = [];
-      const dir = written(host, mode);
-      // The host writes its own transcript: as it is, a hook of another agent's finds no conversation it can read
-      // (test writes none in the host's format); through hook-bridge, `run` translates it into the source's.
-      // Each column is a session of its own: a hook that keeps state per session (a first-call gate) must not see
-      // another column's call, which runs at the same time in the same home directory.
-      let c: CheckedCall =
-        host === from && mode === 'as-is' ? call : { ...call, payload: { ...call.payload, session_id: randomUUID() } };
-      if (mode === 'as-is' && format(host) !== format(from)) {
-        c = { ...c, payload: { ...c.payload, transcript_path: empty } };
-        if (given !== undefined)
-          notes.push(
-            `transcript: ${mappings.dialects[host].agent} writes ${format(host)}, which test does not produce: the hooks read an empty transcript`,
-          );
-      }
-      if (dir !== undefined) c = movePaths(c, src.project, dir);
-      const hc = hostCall(c, from, host, baseEnv);
-      if ('absent' in hc) return { host, mode, absent: hc.absent };
-      const config =
-        dir !== undefined
-          ? writtenConfig(from, host, movePaths(src.files, src.project, dir), dir)
-          : mode === 'as-is'
-            ? asIsConfig(from, host, src.files, src.project)
-            : transcriptAsGiven(bridgedConfig(from, host, src.files, runner, src.project), runner);
-      const at = dir ?? src.project;
-      return { host, mode, hc, config, sel: selectEntries(host, config.entries, hc), notes, dir: at };
-    };
-    const column = async (p: Prepared): Promise<SimulateRow> => {
-      const { host, mode } = p;
-      if ('absent' in p)
-        return {
-          host,
-          mode,
-          decision: 'none',
-          reason: null,
-          context: [],
-          hooks: [],
-          notRun: [],
-          notes: [p.absent],
-          differs: [],
-        };
-      const { hc, config, sel, dir } = p;
-      const r = await runOnHost(host, sel.run, hc, { projectDir: dir, env: hostEnv(host, baseEnv, dir) });
-      const o = decide(host, r.answer, call.event, session, r.mode);
-      const left = config.left
-        .filter((x) => x.event === call.nativeEvent && meant.has(x.command))
-        .map((x) => ({ where: x.where, ...(x.command !== undefined ? { command: x.command } : {}), why: x.why }));
-      const notRun = [
-        ...config.ignored.map((x) => ({ where: x.file, why: x.why })),
-        ...left,
-        ...sel.notRun.filter((x) => meant.has(x.command)).map(({ entry: _, ...x }) => x),
-      ];
-      return {
-        host,
-        mode,
-        decision: o.decision,
-        reason: o.reason ?? null,
-        context: o.context,
-        ...(o.systemMessage !== undefined ? { systemMessage: o.systemMessage } : {}),
-        ...(o.updatedInput ? { updatedInput: o.updatedInput } : {}),
-        hooks: r.runs.map(report),
-        notRun,
-        notes: [...p.notes, ...hc.notes, ...r.notes, ...o.notes],
-        differs: [],
-      };
-    };
+    const s: CallState = { from, src, call, baseEnv, session, given, empty, runner, meant, written };
+    const prepare = (host: DialectId, mode: Mode) => prepareColumn(s, host, mode);
     const prepared = [prepare(from, 'as-is'), ...hosts.flatMap((h) => modes.map((m) => prepare(h, m)))];
     // Every hook running at once listens for the signals that must take its process group down (run's runScript):
     // more than Node's default of 10 listeners is expected here, not a leak. Raised and lowered by this call's share
@@ -375,7 +406,7 @@ async function simulateInCopy(o: SimulateOptions, src: Sources): Promise<Simulat
     process.setMaxListeners(process.getMaxListeners() + running);
     let rows: SimulateRow[];
     try {
-      rows = await Promise.all(prepared.map(column));
+      rows = await Promise.all(prepared.map((p) => runColumn(s, p)));
     } finally {
       process.setMaxListeners(process.getMaxListeners() - running);
     }

@@ -2,7 +2,57 @@ import { matcherFires, readToolMatcher, writeToolMatcher, isExactList } from '..
 import { MCP_PREFIX, toolsOf } from '../../dialects/catalog.js';
 import { mappings } from '../../model/mappings.js';
 import { copiedMode, modeReading } from '../foreign-reads.js';
-import { convertFix, defineRule, paths } from '../types.js';
+import { convertFix, defineRule, paths, type HookEntry, type RuleContext } from '../types.js';
+
+/** Reports a matcher that fires for no tool the agent offers now: one it no longer has (`old`), one written for
+ * another agent (with what it means here), or one that fires for nothing.
+ */
+function reportDead(
+  ctx: RuleContext,
+  { hook: h, config, host }: HookEntry,
+  m: unknown,
+  old: ReturnType<typeof toolsOf>,
+): void {
+  const agent = mappings.dialects[host].agent;
+  if (old.length)
+    ctx.report({
+      messageId: 'historicalOnly',
+      file: config.file,
+      path: paths.matcher(h),
+      data: { matcher: JSON.stringify(m), agent, tools: old.map((t) => t.entry.name).join(', ') },
+    });
+  else {
+    // Written for another agent? Read it as Claude's (the dialect most configs are copied from) and write it as the
+    // host's.
+    const from = config.dialect === host ? 'claude' : config.dialect;
+    const asForeign = from !== host ? readToolMatcher(from, m) : undefined;
+    const suggested =
+      asForeign?.matcher.kind === 'tools' && asForeign.matcher.tools.length
+        ? writeToolMatcher(host, asForeign.matcher).native
+        : undefined;
+    if (suggested !== undefined && !ctx.target) {
+      ctx.report({
+        messageId: 'deadForeign',
+        file: config.file,
+        path: paths.matcher(h),
+        edit: { path: paths.matcher(h), value: suggested },
+        data: {
+          matcher: JSON.stringify(m),
+          agent,
+          from: mappings.dialects[from].agent,
+          suggested: JSON.stringify(suggested),
+        },
+      });
+    } else
+      ctx.report({
+        messageId: 'dead',
+        file: config.file,
+        path: paths.matcher(h),
+        data: { matcher: JSON.stringify(m), agent },
+        ...(ctx.target ? { fix: convertFix(ctx, `--from ${config.dialect} --to ${ctx.target}`) } : {}),
+      });
+  }
+}
 
 export default defineRule({
   id: 'matcher-dead',
@@ -115,45 +165,7 @@ string: Claude's \`startup|resume\` never fires there. Write one entry per value
         });
         continue;
       }
-      const old = fires(tools);
-      if (old.length)
-        ctx.report({
-          messageId: 'historicalOnly',
-          file: config.file,
-          path: paths.matcher(h),
-          data: { matcher: JSON.stringify(m), agent, tools: old.map((t) => t.entry.name).join(', ') },
-        });
-      else {
-        // Written for another agent? Read it as Claude's (the dialect most configs are copied from) and write it as the
-        // host's.
-        const from = config.dialect === host ? 'claude' : config.dialect;
-        const asForeign = from !== host ? readToolMatcher(from, m) : undefined;
-        const suggested =
-          asForeign?.matcher.kind === 'tools' && asForeign.matcher.tools.length
-            ? writeToolMatcher(host, asForeign.matcher).native
-            : undefined;
-        if (suggested !== undefined && !ctx.target) {
-          ctx.report({
-            messageId: 'deadForeign',
-            file: config.file,
-            path: paths.matcher(h),
-            edit: { path: paths.matcher(h), value: suggested },
-            data: {
-              matcher: JSON.stringify(m),
-              agent,
-              from: mappings.dialects[from].agent,
-              suggested: JSON.stringify(suggested),
-            },
-          });
-        } else
-          ctx.report({
-            messageId: 'dead',
-            file: config.file,
-            path: paths.matcher(h),
-            data: { matcher: JSON.stringify(m), agent },
-            ...(ctx.target ? { fix: convertFix(ctx, `--from ${config.dialect} --to ${ctx.target}`) } : {}),
-          });
-      }
+      reportDead(ctx, { hook: h, config, host }, m, fires(tools));
     }
   },
 });
