@@ -257,7 +257,7 @@ function readCommonFields(rd: Reading, json: Record<string, unknown>): void {
   if (json.suppressOutput === true) a.suppressOutput = true;
 }
 
-/** The exit code's meaning on the script's agent: exit 2 (and Gemini CLI's codes above) blocks, Copilot's errors deny. */
+/** The exit code's meaning on the script's agent: exit 2 (Gemini CLI: 2 and up) blocks, Copilot's errors deny. */
 function readExitCode(rd: Reading, r: ScriptResult, json: Record<string, unknown> | undefined): void {
   const { spec, ev, a } = rd;
   // Exit 2 blocks; on Gemini CLI every code from 2 up does, and only when the output is not JSON (output.otherExit).
