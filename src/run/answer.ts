@@ -218,23 +218,10 @@ function readLegacyDecision(rd: Reading, json: Record<string, unknown>): void {
   const { spec, ev, a } = rd;
   if ((json.decision === 'block' || json.decision === 'deny') && spec.legacyDecision.includes(json.decision))
     rd.deny(typeof json.reason === 'string' ? json.reason : undefined);
-  if (
-    json.decision === 'ask' &&
-    spec.legacyDecision.includes('ask') &&
-    a.decision === undefined &&
-    TOOL_PERMISSION.has(ev)
-  ) {
-    a.decision = 'ask';
-    if (typeof json.reason === 'string') a.reason = json.reason;
-  }
-  if (
-    json.decision === 'approve' &&
-    spec.legacyDecision.includes('approve') &&
-    a.decision === undefined &&
-    TOOL_PERMISSION.has(ev)
-  ) {
-    a.decision = 'allow';
-    // Claude Code shows an approval's reason to the user, as permissionDecisionReason's.
+  // ask stays an ask; approve is an allow, whose reason Claude Code shows the user as permissionDecisionReason's.
+  const said = json.decision === 'ask' || json.decision === 'approve' ? json.decision : undefined;
+  if (said && spec.legacyDecision.includes(said) && a.decision === undefined && TOOL_PERMISSION.has(ev)) {
+    a.decision = said === 'ask' ? 'ask' : 'allow';
     if (typeof json.reason === 'string') a.reason = json.reason;
   }
 }
