@@ -13,7 +13,7 @@ import { mappings } from '../model/mappings.js';
 import { stableJson } from '../model/stable-json.js';
 import { canonicalEvent } from './catalog.js';
 import { isToml, tomlHooksAsJson } from './config-files.js';
-import type { Codec, NativeHook, ReadResult } from './define.js';
+import type { Codec, Dialect, NativeHook, ReadResult } from './define.js';
 import { readHandler, unknownEvent } from './handler-reader.js';
 import { syntaxThatIgnoresFile } from './json-syntax.js';
 import { lineCol, parseJsoncChecked } from './jsonc.js';
@@ -98,48 +98,7 @@ export const settingsJson: Codec = {
         });
         continue;
       }
-      groups.forEach((g, gi) => {
-        const gPath = `${evPath}[${gi}]`;
-        if (!isObject(g) || !Array.isArray(g.hooks)) {
-          diagnostics.push({
-            severity: 'error',
-            code: 'groupInvalid',
-            message: 'expected { "matcher": …, "hooks": [ … ] }',
-            file,
-            path: gPath,
-          });
-          return;
-        }
-        const { matcher, hooks: handlers, ...groupFields } = g;
-        (handlers as unknown[]).forEach((h, hi) => {
-          const path = `${gPath}.hooks[${hi}]`;
-          if (!isObject(h)) {
-            diagnostics.push({
-              severity: 'error',
-              code: 'handlerInvalid',
-              message: 'expected a hook object',
-              file,
-              path,
-            });
-            return;
-          }
-          hooks.push(
-            ...readHandler(
-              d,
-              h,
-              {
-                nativeEvent,
-                nativeMatcher: matcher,
-                groupFields,
-                file,
-                path,
-                ...(opts?.runners ? { runners: opts.runners } : {}),
-              },
-              diagnostics,
-            ),
-          );
-        });
-      });
+      readGroups(d, nativeEvent, groups, evPath, { file, opts, hooks, diagnostics });
     }
     return { hooks, diagnostics };
   },
@@ -162,26 +121,7 @@ export const settingsJson: Codec = {
     // The entries already there, with their places in the text.
     const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false })!;
     const hooksNode = findNodeAtLocation(root, ['hooks']);
-    const existingEntries: (ExistingEntry & { node: JsonNode; event: string; gi: number; hi: number })[] = [];
-    for (const [event, groups] of Object.entries(currentHooks ?? {})) {
-      if (!Array.isArray(groups)) continue;
-      groups.forEach((g, gi) => {
-        if (!isObject(g) || !Array.isArray(g.hooks)) return;
-        const { matcher, hooks: handlers, ...groupFields } = g;
-        const place = placeKey(matcher, groupFields);
-        (handlers as unknown[]).forEach((h, hi) => {
-          if (isObject(h))
-            existingEntries.push({
-              event,
-              handler: h,
-              place,
-              node: findNodeAtLocation(root, ['hooks', event, gi, 'hooks', hi])!,
-              gi,
-              hi,
-            });
-        });
-      });
-    }
+    const existingEntries = existingEntriesOf(root, currentHooks);
     const plan = planSync(hooks, existingEntries, (h) => placeKey(h.matcher, h.groupFields), own);
 
     // Edits on the original text: replaced handlers, removed handlers (and the groups and events they empty), appended
@@ -245,39 +185,134 @@ export const settingsJson: Codec = {
     // again where hook-bridge added it and it holds nothing now: every edit is undone by its reverse, byte for byte.
     const placed = placeNewEvents(applyTextEdits(text, edits), additions, fo);
     const out = own?.added?.includes('hooks') ? dropEmptyKey(placed.text, 'hooks') : placed.text;
-    const diagnostics: Diagnostic[] = [];
-    // Our edits add no comment or trailing comma: only what the existing file had can make the agent ignore it.
-    const ignored = existing === undefined || strict ? undefined : syntaxThatIgnoresFile(existing, d.spec);
-    if (ignored) {
-      diagnostics.push({
-        severity: 'error',
-        code: 'jsonSyntaxIgnoresFile',
-        message:
-          `this file keeps ` +
-          (ignored.kind === 'comment' ? 'a comment' : 'a trailing comma') +
-          ` (` +
-          lineCol(existing!, ignored.offset) +
-          `), so ${d.spec.agent} will ignore all of it: remove it`,
-        file,
-      });
-    }
-    // Gemini CLI: hooksConfig.enabled false turns every hook off (the default is on, so nothing is written to enable
-    // them).
-    const sw = d.spec.config.hooksSwitch;
-    if (sw && sw.split('.').reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), current) === false) {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'hooksSwitchedOff',
-        message: `${sw} is false in this file: ${d.spec.agent} runs none of its hooks until it is true`,
-        file,
-        path: sw,
-      });
-    }
+    const diagnostics = writtenFileDiagnostics(existing, strict, current, file, d);
     // Nothing at all left in it (a comment is someone's: not empty). A regex, not a parse: the text can be large.
     const empty = /^\s*\{\s*\}\s*$/.test(out);
     return { text: out, diagnostics, changes: plan.changes, added: placed.added, empty };
   },
 };
+
+/** Where one read's hooks and diagnostics go, and what it was asked. */
+interface ReadSink {
+  file: string;
+  opts: Parameters<Codec['read']>[3];
+  hooks: Hook[];
+  diagnostics: Diagnostic[];
+}
+
+/** An event's matcher groups read: each handler through the shared reader, each bad group or handler said. */
+function readGroups(d: Dialect, nativeEvent: string, groups: unknown[], evPath: string, sink: ReadSink): void {
+  const { file, opts, hooks, diagnostics } = sink;
+  groups.forEach((g, gi) => {
+    const gPath = `${evPath}[${gi}]`;
+    if (!isObject(g) || !Array.isArray(g.hooks)) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'groupInvalid',
+        message: 'expected { "matcher": …, "hooks": [ … ] }',
+        file,
+        path: gPath,
+      });
+      return;
+    }
+    const { matcher, hooks: handlers, ...groupFields } = g;
+    (handlers as unknown[]).forEach((h, hi) => {
+      const path = `${gPath}.hooks[${hi}]`;
+      if (!isObject(h)) {
+        diagnostics.push({
+          severity: 'error',
+          code: 'handlerInvalid',
+          message: 'expected a hook object',
+          file,
+          path,
+        });
+        return;
+      }
+      hooks.push(
+        ...readHandler(
+          d,
+          h,
+          {
+            nativeEvent,
+            nativeMatcher: matcher,
+            groupFields,
+            file,
+            path,
+            ...(opts?.runners ? { runners: opts.runners } : {}),
+          },
+          diagnostics,
+        ),
+      );
+    });
+  });
+}
+
+/** An existing handler of the file, with its place in the text. */
+type PlacedEntry = ExistingEntry & { node: JsonNode; event: string; gi: number; hi: number };
+
+/** The handlers already in the file, each with its matcher group's identity and its node in the text. */
+function existingEntriesOf(root: JsonNode, currentHooks: Record<string, unknown> | undefined): PlacedEntry[] {
+  const existingEntries: PlacedEntry[] = [];
+  for (const [event, groups] of Object.entries(currentHooks ?? {})) {
+    if (!Array.isArray(groups)) continue;
+    groups.forEach((g, gi) => {
+      if (!isObject(g) || !Array.isArray(g.hooks)) return;
+      const { matcher, hooks: handlers, ...groupFields } = g;
+      const place = placeKey(matcher, groupFields);
+      (handlers as unknown[]).forEach((h, hi) => {
+        if (isObject(h))
+          existingEntries.push({
+            event,
+            handler: h,
+            place,
+            node: findNodeAtLocation(root, ['hooks', event, gi, 'hooks', hi])!,
+            gi,
+            hi,
+          });
+      });
+    });
+  }
+  return existingEntries;
+}
+
+/** What the written file still says to its agent: syntax that makes it ignore the file, hooks switched off. */
+function writtenFileDiagnostics(
+  existing: string | undefined,
+  strict: boolean,
+  current: Record<string, unknown>,
+  file: string,
+  d: Dialect,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  // Our edits add no comment or trailing comma: only what the existing file had can make the agent ignore it.
+  const ignored = existing === undefined || strict ? undefined : syntaxThatIgnoresFile(existing, d.spec);
+  if (ignored) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'jsonSyntaxIgnoresFile',
+      message:
+        `this file keeps ` +
+        (ignored.kind === 'comment' ? 'a comment' : 'a trailing comma') +
+        ` (` +
+        lineCol(existing!, ignored.offset) +
+        `), so ${d.spec.agent} will ignore all of it: remove it`,
+      file,
+    });
+  }
+  // Gemini CLI: hooksConfig.enabled false turns every hook off (the default is on, so nothing is written to enable
+  // them).
+  const sw = d.spec.config.hooksSwitch;
+  if (sw && sw.split('.').reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), current) === false) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'hooksSwitchedOff',
+      message: `${sw} is false in this file: ${d.spec.agent} runs none of its hooks until it is true`,
+      file,
+      path: sw,
+    });
+  }
+  return diagnostics;
+}
 
 const JSONC = { allowTrailingComma: true, disallowComments: false };
 

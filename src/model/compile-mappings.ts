@@ -58,12 +58,15 @@ function deepMerge<T>(base: T, over: Partial<T>): T {
   return out as T;
 }
 
-/** Load, validate and compile every file of a mappings/ directory. Throws HookBridgeError naming the file and key. */
-export function compileMappings(dir: string, shownRoot = dir): CompiledMappings {
-  const show = (f: string) => join(relative(shownRoot, dir) || '.', f).replace(/^\.\//, '');
-  const toolsFile = load(join(dir, 'tools.yaml'), toolsFileSchema, show('tools.yaml'));
-  const eventsFile = load(join(dir, 'events.yaml'), eventsFileSchema, show('events.yaml'));
+/** Resolves a name inside mappings/ as the user is shown it. */
+type Show = (f: string) => string;
+type ToolsFile = z.infer<typeof toolsFileSchema>;
+type EventsFile = z.infer<typeof eventsFileSchema>;
+type ToolFacts = NonNullable<ToolsFile[string][DialectId]>;
+type Dialects = Record<DialectId, DialectFile>;
 
+/** Every dialect file of mappings/dialects, with what it inherits merged in, held to its schema and checked. */
+function compileDialects(dir: string, show: Show): Dialects {
   // Each file's YAML as written: `<id>.yaml` a dialect, `_<name>.yaml` a base of facts dialects inherit.
   const files = new Map<string, Record<string, unknown>>();
   for (const f of readdirSync(join(dir, 'dialects'))
@@ -87,7 +90,7 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
     const b = inherited(base, [...seen, base]);
     return { facts: deepMerge(b.facts, own), from: [name, ...b.from] };
   };
-  const dialects = {} as Record<DialectId, DialectFile>;
+  const dialects = {} as Dialects;
   for (const name of files.keys()) {
     if (name.startsWith('_')) continue;
     const { facts, from } = inherited(name, [name]);
@@ -110,7 +113,49 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         'config.sameFilesAs',
       );
   }
+  return dialects;
+}
 
+/** A tools.yaml entry of one agent as compiled: params as [native, canonical] pairs, defaults filled in. */
+function toolEntryOf(entry: ToolFacts): ToolEntry {
+  return {
+    name: entry.name,
+    params: entry.params.map((p) => (typeof p === 'string' ? [p, p] : (Object.entries(p)[0] as [string, string]))),
+    aliases: entry.aliases ?? [],
+    status: entry.status ?? 'observed',
+    paramsComplete: entry.params_complete ?? true,
+    ...(entry.enabled_by ? { enabledBy: entry.enabled_by } : {}),
+    ...(entry.response ? { response: entry.response } : {}),
+    ...(entry.required ? { required: entry.required } : {}),
+    ...(entry.covers ? { covers: entry.covers } : {}),
+    ...(entry.embeds ? { embeds: entry.embeds } : {}),
+    ...(entry.lists ? { lists: entry.lists } : {}),
+    ...(entry.items ? { items: entry.items } : {}),
+  };
+}
+
+/** A compiled tool entry's lists and embeds name parameters of its own. */
+function checkToolParams(e: ToolEntry, canonical: string, d: DialectId, show: Show): void {
+  for (const c of e.lists ?? []) {
+    if (!e.params.some(([, x]) => x === c))
+      throw new HookBridgeError(
+        `lists "${c}", which is not one of its parameters`,
+        show('tools.yaml'),
+        `${canonical}.${d}.lists`,
+      );
+  }
+  for (const [c, holder] of Object.entries(e.embeds ?? {})) {
+    if (!e.params.some(([, x]) => x === holder))
+      throw new HookBridgeError(
+        `embeds "${c}" in "${holder}", which is not one of its parameters`,
+        show('tools.yaml'),
+        `${canonical}.${d}.embeds`,
+      );
+  }
+}
+
+/** tools.yaml compiled: each canonical tool's entry per agent, and the per-agent indexes (name, alias, covering). */
+function compileTools(toolsFile: ToolsFile, dialects: Dialects, show: Show) {
   const tools: CompiledMappings['tools'] = {};
   const toolByName = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string>>;
   const toolByAlias = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<
@@ -128,36 +173,8 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         out[d] = null;
         continue;
       }
-      const compiledEntry: ToolEntry = {
-        name: entry.name,
-        params: entry.params.map((p) => (typeof p === 'string' ? [p, p] : (Object.entries(p)[0] as [string, string]))),
-        aliases: entry.aliases ?? [],
-        status: entry.status ?? 'observed',
-        paramsComplete: entry.params_complete ?? true,
-        ...(entry.enabled_by ? { enabledBy: entry.enabled_by } : {}),
-        ...(entry.response ? { response: entry.response } : {}),
-        ...(entry.required ? { required: entry.required } : {}),
-        ...(entry.covers ? { covers: entry.covers } : {}),
-        ...(entry.embeds ? { embeds: entry.embeds } : {}),
-        ...(entry.lists ? { lists: entry.lists } : {}),
-        ...(entry.items ? { items: entry.items } : {}),
-      };
-      for (const c of entry.lists ?? []) {
-        if (!compiledEntry.params.some(([, x]) => x === c))
-          throw new HookBridgeError(
-            `lists "${c}", which is not one of its parameters`,
-            show('tools.yaml'),
-            `${canonical}.${d}.lists`,
-          );
-      }
-      for (const [c, holder] of Object.entries(entry.embeds ?? {})) {
-        if (!compiledEntry.params.some(([, x]) => x === holder))
-          throw new HookBridgeError(
-            `embeds "${c}" in "${holder}", which is not one of its parameters`,
-            show('tools.yaml'),
-            `${canonical}.${d}.embeds`,
-          );
-      }
+      const compiledEntry = toolEntryOf(entry);
+      checkToolParams(compiledEntry, canonical, d, show);
       for (const c of entry.covers ?? []) {
         // A covered tool is one the agent has no entry of its own for (verified absent).
         if (!toolsFile[c] || toolsFile[c]![d] !== null)
@@ -192,7 +209,39 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
     }
     tools[canonical] = out;
   }
+  return { tools, toolByName, toolByAlias, toolCovering };
+}
 
+/** An events.yaml row's cross-references: documented agents name the event, nearest and valueNames exist. */
+function checkEventRow(canonical: string, row: EventsFile[string], eventsFile: EventsFile, show: Show): void {
+  for (const d of row.documented ?? []) {
+    if (typeof row[d] !== 'string')
+      throw new HookBridgeError(
+        `"documented" names ${d}, which has no name for this event`,
+        show('events.yaml'),
+        `${canonical}.documented`,
+      );
+  }
+  if (row.nearest && !eventsFile[row.nearest.event])
+    throw new HookBridgeError(
+      `nearest event "${row.nearest.event}" is not a canonical event`,
+      show('events.yaml'),
+      `${canonical}.nearest.event`,
+    );
+  for (const [d, names] of Object.entries(row.valueNames ?? {})) {
+    const listed = row.values?.[d as DialectId];
+    for (const v of Object.keys(names))
+      if (listed && !listed.includes(v))
+        throw new HookBridgeError(
+          `valueNames has "${v}", which is not one of ${d}'s values`,
+          show('events.yaml'),
+          `${canonical}.valueNames.${d}`,
+        );
+  }
+}
+
+/** events.yaml compiled: each canonical event's native names and evidence per agent, and the per-agent name index. */
+function compileEvents(eventsFile: EventsFile, dialects: Dialects, show: Show) {
   const events: Record<string, EventRow> = {};
   const eventByName = Object.fromEntries(DIALECT_IDS.map((d) => [d, {}])) as Record<DialectId, Record<string, string>>;
   for (const [canonical, row] of Object.entries(eventsFile)) {
@@ -225,30 +274,7 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
         );
       eventByName[d][n] = canonical;
     }
-    for (const d of row.documented ?? []) {
-      if (typeof row[d] !== 'string')
-        throw new HookBridgeError(
-          `"documented" names ${d}, which has no name for this event`,
-          show('events.yaml'),
-          `${canonical}.documented`,
-        );
-    }
-    if (row.nearest && !eventsFile[row.nearest.event])
-      throw new HookBridgeError(
-        `nearest event "${row.nearest.event}" is not a canonical event`,
-        show('events.yaml'),
-        `${canonical}.nearest.event`,
-      );
-    for (const [d, names] of Object.entries(row.valueNames ?? {})) {
-      const listed = row.values?.[d as DialectId];
-      for (const v of Object.keys(names))
-        if (listed && !listed.includes(v))
-          throw new HookBridgeError(
-            `valueNames has "${v}", which is not one of ${d}'s values`,
-            show('events.yaml'),
-            `${canonical}.valueNames.${d}`,
-          );
-    }
+    checkEventRow(canonical, row, eventsFile, show);
     events[canonical] = {
       matcherOn: row.matcherOn,
       values: row.values ?? {},
@@ -258,6 +284,16 @@ export function compileMappings(dir: string, shownRoot = dir): CompiledMappings 
       ...(row.nearest ? { nearest: row.nearest } : {}),
     };
   }
+  return { events, eventByName };
+}
 
+/** Load, validate and compile every file of a mappings/ directory. Throws HookBridgeError naming the file and key. */
+export function compileMappings(dir: string, shownRoot = dir): CompiledMappings {
+  const show = (f: string) => join(relative(shownRoot, dir) || '.', f).replace(/^\.\//, '');
+  const toolsFile = load(join(dir, 'tools.yaml'), toolsFileSchema, show('tools.yaml'));
+  const eventsFile = load(join(dir, 'events.yaml'), eventsFileSchema, show('events.yaml'));
+  const dialects = compileDialects(dir, show);
+  const { tools, toolByName, toolByAlias, toolCovering } = compileTools(toolsFile, dialects, show);
+  const { events, eventByName } = compileEvents(eventsFile, dialects, show);
   return { dialects, events, tools, index: { toolByName, toolByAlias, toolCovering, eventByName } };
 }

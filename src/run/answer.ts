@@ -41,6 +41,9 @@ const BLOCKABLE = new Set([
   'post-tool-use-failure',
 ]);
 
+/** The script's agent's output rules (mappings/dialects/<script>.yaml `output`), in the mode it ran the hook. */
+type OutputSpec = NonNullable<(typeof mappings.dialects)[DialectId]['output']>;
+
 /** Same JSON value, whatever the order of object keys. */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -67,11 +70,7 @@ export function strictJson(text: string): Record<string, unknown> | undefined {
  * Does a strict-schema agent void this answer as a whole (output.answerSchema strict: a key it does not accept on
  * the event, output.answers; a form output.voids names)? Codex CLI then counts the hook as failed.
  */
-function voided(
-  json: Record<string, unknown>,
-  ev: string,
-  spec: NonNullable<(typeof mappings.dialects)[DialectId]['output']>,
-): boolean {
+function voided(json: Record<string, unknown>, ev: string, spec: OutputSpec): boolean {
   const accepted = spec.answers?.[ev];
   if (!accepted) return true;
   const hso = json.hookSpecificOutput;
@@ -128,6 +127,152 @@ export function answerVoid(agent: DialectId, event: string, json: Record<string,
   return spec.answerSchema === 'strict' && voided(json, event, spec);
 }
 
+/** One script answer being read: its agent's rules, the call it answers, and the Answer built so far. */
+interface Reading {
+  spec: OutputSpec;
+  ev: string;
+  a: Answer;
+  script: DialectId;
+  tool: string | undefined;
+  host: DialectId | undefined;
+  originalInput: Record<string, unknown> | undefined;
+  /** Records a deny (tool-permission events) or a block (the others); the first reason given stays. */
+  deny: (reason: string | undefined) => void;
+}
+
+/** hookSpecificOutput.permissionDecision and PermissionRequest's decision object, read into the Answer. */
+function readPermission(rd: Reading, hso: Record<string, unknown>): void {
+  const { spec, ev, a } = rd;
+  const pd = hso.permissionDecision;
+  const reason = typeof hso.permissionDecisionReason === 'string' ? hso.permissionDecisionReason : undefined;
+  // A tool-permission answer: read on the events that decide a call (hookify answers it on PostToolUse too,
+  // where Claude Code reads no permissionDecision: the call already ran and nothing is blocked).
+  if (
+    (pd === 'allow' || pd === 'deny' || pd === 'ask') &&
+    spec.permissionDecision.includes(pd) &&
+    TOOL_PERMISSION.has(ev)
+  ) {
+    if (pd === 'deny') rd.deny(reason);
+    else if (a.decision !== 'deny') {
+      a.decision = pd;
+      if (reason !== undefined) a.reason = reason;
+    }
+  }
+  // PermissionRequest answers: { decision: { behavior, message, updatedInput } }
+  if (isObject(hso.decision) && ev === 'permission-request') {
+    const b = hso.decision.behavior;
+    const msg = typeof hso.decision.message === 'string' ? hso.decision.message : undefined;
+    if (b === 'deny') rd.deny(msg);
+    else if (b === 'allow' && a.decision !== 'deny') a.decision = 'allow';
+    if (isObject(hso.decision.updatedInput)) a.updatedInput = hso.decision.updatedInput;
+  }
+}
+
+/** hookSpecificOutput's input rewrites (updatedInput, modifiedInput), read as the script's agent applies them. */
+function readRewrites(rd: Reading, hso: Record<string, unknown>): void {
+  const { spec, ev, a, script, tool, host, originalInput } = rd;
+  for (const field of ['updatedInput', 'modifiedInput'] as const) {
+    const mode = spec[field];
+    // Gemini CLI reads its rewrite from hookSpecificOutput.tool_input (output.rewriteField).
+    const v = hso[field === 'updatedInput' ? (spec.rewriteField ?? field) : field];
+    if (mode === 'ignored' || !isObject(v) || !TOOL_PERMISSION.has(ev)) continue;
+    // A replacing agent (Claude Code) rejects a rewrite that lacks a required parameter: the call fails
+    // and the model is told (docs/observations.md). A merging host would fill it in from the original.
+    const entry = mode === 'replace' && tool ? toolEntry(script, tool) : undefined;
+    const missing = entry ? requiredParams(script, host, tool!).filter((k) => !(k in v)) : [];
+    if (missing.length)
+      rd.deny(
+        `PreToolUse hook for ${entry!.name} returned updatedInput that failed schema validation: the ` +
+          `required parameter${missing.length > 1 ? 's' : ''} ` +
+          missing.map((k) => `\`${k}\``).join(', ') +
+          ` ` +
+          (missing.length > 1 ? 'are' : 'is') +
+          ` missing`,
+      );
+    else {
+      const input = mode === 'merge' ? { ...(originalInput ?? {}), ...v } : v;
+      // The call's own input handed back is not a rewrite: the call proceeds as it is (a host that cannot
+      // apply rewrites must not deny it and ask the model to re-issue the very same call).
+      if (!sameJson(input, originalInput)) a.updatedInput = input;
+    }
+  }
+}
+
+/** The event's fields of a JSON answer (hookSpecificOutput, or the top level on a flat-shaped agent). */
+function readHookSpecific(rd: Reading, json: Record<string, unknown>): void {
+  const { spec, ev, a } = rd;
+  // Where the agent reads the event's fields at the top level (Copilot CLI's own files), they are the answer itself.
+  const hso = spec.answerShape === 'flat' ? json : json.hookSpecificOutput;
+  const hsoOk =
+    isObject(hso) &&
+    (spec.answerShape === 'flat' || !spec.requiresHookEventName || typeof hso.hookEventName === 'string');
+  if (!hsoOk) return;
+  readPermission(rd, hso);
+  readRewrites(rd, hso);
+  if (typeof hso.additionalContext === 'string' && hso.additionalContext && spec.additionalContext[ev] === 'to-model')
+    a.context.push(hso.additionalContext);
+}
+
+/** A JSON answer's top-level decision (block, deny, ask, approve), as the script's agent reads it. */
+function readLegacyDecision(rd: Reading, json: Record<string, unknown>): void {
+  const { spec, ev, a } = rd;
+  if ((json.decision === 'block' || json.decision === 'deny') && spec.legacyDecision.includes(json.decision))
+    rd.deny(typeof json.reason === 'string' ? json.reason : undefined);
+  // ask stays an ask; approve is an allow, whose reason Claude Code shows the user as permissionDecisionReason's.
+  const said = json.decision === 'ask' || json.decision === 'approve' ? json.decision : undefined;
+  if (said && spec.legacyDecision.includes(said) && a.decision === undefined && TOOL_PERMISSION.has(ev)) {
+    a.decision = said === 'ask' ? 'ask' : 'allow';
+    if (typeof json.reason === 'string') a.reason = json.reason;
+  }
+}
+
+/** A JSON answer's continue, systemMessage and suppressOutput, as the script's agent reads them. */
+function readCommonFields(rd: Reading, json: Record<string, unknown>): void {
+  const { spec, ev, a } = rd;
+  if (json.continue === false) {
+    const stopReason = typeof json.stopReason === 'string' ? json.stopReason : undefined;
+    // Where the script's own agent reads continue:false as "go on" (Qwen Code, CodeBuddy Code, the IDE on Stop),
+    // the script asked for a block: the agent keeps working, told the stopReason.
+    if (spec.continueFalse[ev] === 'continues') rd.deny(stopReason ?? 'a hook asked the agent to continue');
+    // Where the script's own agent ignores it (Claude Code on SessionStart), it asks for nothing.
+    else if (spec.continueFalse[ev] !== 'ignored') {
+      a.continueFalse = true;
+      if (stopReason !== undefined) a.stopReason = stopReason;
+    }
+  }
+  if (typeof json.systemMessage === 'string') a.systemMessage = json.systemMessage;
+  if (json.suppressOutput === true) a.suppressOutput = true;
+}
+
+/** The exit code's meaning on the script's agent: exit 2 (Gemini CLI: 2 and up) blocks, Copilot's errors deny. */
+function readExitCode(rd: Reading, r: ScriptResult, json: Record<string, unknown> | undefined): void {
+  const { spec, ev, a } = rd;
+  // Exit 2 blocks; on Gemini CLI every code from 2 up does, and only when the output is not JSON (output.otherExit).
+  const blocking =
+    (r.exitCode === 2 && !(spec.exit2NeedsStderr && !r.stderr.trim())) ||
+    (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
+  if (blocking && BLOCKABLE.has(ev) && (spec.exit2Events?.includes(ev) ?? true)) {
+    const reason =
+      spec.exit2Reason === 'stderr'
+        ? r.stderr
+        : spec.exit2Reason === 'ignored'
+          ? `hook exited with code ${r.exitCode}`
+          : r.stdout.trim() || r.stderr;
+    rd.deny(reason.replace(/\n$/, ''));
+  }
+  // Where a failing hook denies the call whatever it printed (Copilot CLI: exit 1, 127 …), as its agent shows it.
+  if (
+    spec.otherExit === 'denies' &&
+    r.exitCode !== null &&
+    r.exitCode !== 0 &&
+    r.exitCode !== 2 &&
+    TOOL_PERMISSION.has(ev)
+  ) {
+    a.decision = 'deny';
+    a.reason = `hook exited with code ${r.exitCode} (hook errored)`;
+  }
+}
+
 /**
  * `tool`: the call's canonical tool id, where known (a replacing updatedInput is checked against the parameters the
  * host's tool needs: requiredParams); `host`: the agent that made the call; `mode`: the way the script's agent ran the
@@ -150,6 +295,7 @@ export function readAnswer(
     else a.block = true;
     if (reason !== undefined && a.reason === undefined) a.reason = reason;
   };
+  const rd: Reading = { spec, ev, a, script, tool, host, originalInput, deny };
 
   // An event whose answers the script's own agent reads in no form (Codex CLI's model requests): the answer is none.
   if (spec.observeOnly?.includes(ev)) return a;
@@ -158,129 +304,13 @@ export function readAnswer(
   // The script's own agent would have voided the whole answer (Codex CLI): it has no effect there, so none here.
   if (json && spec.answerSchema === 'strict' && voided(json, ev, spec)) return a;
   if (json) {
-    // Where the agent reads the event's fields at the top level (Copilot CLI's own files), they are the answer itself.
-    const hso = spec.answerShape === 'flat' ? json : json.hookSpecificOutput;
-    const hsoOk =
-      isObject(hso) &&
-      (spec.answerShape === 'flat' || !spec.requiresHookEventName || typeof hso.hookEventName === 'string');
-    if (hsoOk) {
-      const pd = hso.permissionDecision;
-      const reason = typeof hso.permissionDecisionReason === 'string' ? hso.permissionDecisionReason : undefined;
-      // A tool-permission answer: read on the events that decide a call (hookify answers it on PostToolUse too,
-      // where Claude Code reads no permissionDecision: the call already ran and nothing is blocked).
-      if (
-        (pd === 'allow' || pd === 'deny' || pd === 'ask') &&
-        spec.permissionDecision.includes(pd) &&
-        TOOL_PERMISSION.has(ev)
-      ) {
-        if (pd === 'deny') deny(reason);
-        else if (a.decision !== 'deny') {
-          a.decision = pd;
-          if (reason !== undefined) a.reason = reason;
-        }
-      }
-      // PermissionRequest answers: { decision: { behavior, message, updatedInput } }
-      if (isObject(hso.decision) && ev === 'permission-request') {
-        const b = hso.decision.behavior;
-        const msg = typeof hso.decision.message === 'string' ? hso.decision.message : undefined;
-        if (b === 'deny') deny(msg);
-        else if (b === 'allow' && a.decision !== 'deny') a.decision = 'allow';
-        if (isObject(hso.decision.updatedInput)) a.updatedInput = hso.decision.updatedInput;
-      }
-      for (const field of ['updatedInput', 'modifiedInput'] as const) {
-        const mode = spec[field];
-        // Gemini CLI reads its rewrite from hookSpecificOutput.tool_input (output.rewriteField).
-        const v = hso[field === 'updatedInput' ? (spec.rewriteField ?? field) : field];
-        if (mode !== 'ignored' && isObject(v) && TOOL_PERMISSION.has(ev)) {
-          // A replacing agent (Claude Code) rejects a rewrite that lacks a required parameter: the call fails
-          // and the model is told (docs/observations.md). A merging host would fill it in from the original.
-          const entry = mode === 'replace' && tool ? toolEntry(script, tool) : undefined;
-          const missing = entry ? requiredParams(script, host, tool!).filter((k) => !(k in v)) : [];
-          if (missing.length)
-            deny(
-              `PreToolUse hook for ${entry!.name} returned updatedInput that failed schema validation: the ` +
-                `required parameter${missing.length > 1 ? 's' : ''} ` +
-                missing.map((k) => `\`${k}\``).join(', ') +
-                ` ` +
-                (missing.length > 1 ? 'are' : 'is') +
-                ` missing`,
-            );
-          else {
-            const input = mode === 'merge' ? { ...(originalInput ?? {}), ...v } : v;
-            // The call's own input handed back is not a rewrite: the call proceeds as it is (a host that cannot
-            // apply rewrites must not deny it and ask the model to re-issue the very same call).
-            if (!sameJson(input, originalInput)) a.updatedInput = input;
-          }
-        }
-      }
-      if (
-        typeof hso.additionalContext === 'string' &&
-        hso.additionalContext &&
-        spec.additionalContext[ev] === 'to-model'
-      )
-        a.context.push(hso.additionalContext);
-    }
-    if ((json.decision === 'block' || json.decision === 'deny') && spec.legacyDecision.includes(json.decision))
-      deny(typeof json.reason === 'string' ? json.reason : undefined);
-    if (
-      json.decision === 'ask' &&
-      spec.legacyDecision.includes('ask') &&
-      a.decision === undefined &&
-      TOOL_PERMISSION.has(ev)
-    ) {
-      a.decision = 'ask';
-      if (typeof json.reason === 'string') a.reason = json.reason;
-    }
-    if (
-      json.decision === 'approve' &&
-      spec.legacyDecision.includes('approve') &&
-      a.decision === undefined &&
-      TOOL_PERMISSION.has(ev)
-    ) {
-      a.decision = 'allow';
-      // Claude Code shows an approval's reason to the user, as permissionDecisionReason's.
-      if (typeof json.reason === 'string') a.reason = json.reason;
-    }
-    if (json.continue === false) {
-      const stopReason = typeof json.stopReason === 'string' ? json.stopReason : undefined;
-      // Where the script's own agent reads continue:false as "go on" (Qwen Code, CodeBuddy Code, the IDE on Stop),
-      // the script asked for a block: the agent keeps working, told the stopReason.
-      if (spec.continueFalse[ev] === 'continues') deny(stopReason ?? 'a hook asked the agent to continue');
-      // Where the script's own agent ignores it (Claude Code on SessionStart), it asks for nothing.
-      else if (spec.continueFalse[ev] !== 'ignored') {
-        a.continueFalse = true;
-        if (stopReason !== undefined) a.stopReason = stopReason;
-      }
-    }
-    if (typeof json.systemMessage === 'string') a.systemMessage = json.systemMessage;
-    if (json.suppressOutput === true) a.suppressOutput = true;
+    readHookSpecific(rd, json);
+    readLegacyDecision(rd, json);
+    readCommonFields(rd, json);
   } else if (r.exitCode === 0 && r.stdout.trim() && spec.plainStdoutContext.includes(ev)) {
     a.context.push(r.stdout.replace(/\n$/, ''));
   }
-  // Exit 2 blocks; on Gemini CLI every code from 2 up does, and only when the output is not JSON (output.otherExit).
-  const blocking =
-    (r.exitCode === 2 && !(spec.exit2NeedsStderr && !r.stderr.trim())) ||
-    (spec.otherExit === 'blocks-from-2' && r.exitCode !== null && r.exitCode > 2 && !json);
-  if (blocking && BLOCKABLE.has(ev) && (spec.exit2Events?.includes(ev) ?? true)) {
-    const reason =
-      spec.exit2Reason === 'stderr'
-        ? r.stderr
-        : spec.exit2Reason === 'ignored'
-          ? `hook exited with code ${r.exitCode}`
-          : r.stdout.trim() || r.stderr;
-    deny(reason.replace(/\n$/, ''));
-  }
-  // Where a failing hook denies the call whatever it printed (Copilot CLI: exit 1, 127 …), as its agent shows it.
-  if (
-    spec.otherExit === 'denies' &&
-    r.exitCode !== null &&
-    r.exitCode !== 0 &&
-    r.exitCode !== 2 &&
-    TOOL_PERMISSION.has(ev)
-  ) {
-    a.decision = 'deny';
-    a.reason = `hook exited with code ${r.exitCode} (hook errored)`;
-  }
+  readExitCode(rd, r, json);
   return a;
 }
 

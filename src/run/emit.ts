@@ -39,6 +39,9 @@ export interface EmitContext {
   mode?: string;
 }
 
+/** The host's output facts (mappings/dialects/<host>.yaml `output`). */
+type HostOutput = NonNullable<(typeof mappings.dialects)[DialectId]['output']>;
+
 const TOOL_PERMISSION = new Set(['pre-tool-use', 'permission-request']);
 const STOPS = new Set(['stop', 'subagent-stop']);
 
@@ -82,6 +85,38 @@ export interface HostAnswer {
   notes: string[];
 }
 
+/** What an `ask` becomes on the host: relayed, the --ask choice, or a deny where the host reads no ask. */
+function hostAsk(
+  reason: string | undefined,
+  host: DialectId,
+  o: EmitOptions,
+  out: HostOutput,
+): { decision: 'allow' | 'deny' | 'ask'; reason: string | undefined } {
+  const ask = o.ask ?? (askRelaysSafely(host) ? 'ask' : 'deny');
+  if (ask !== 'ask')
+    return {
+      decision: ask,
+      reason: ask === 'deny' ? (reason ?? 'a hook asked for confirmation, which this agent cannot show') : reason,
+    };
+  if (!out.permissionDecision.includes('ask') && !out.legacyDecision.includes('ask'))
+    return { decision: 'deny', reason };
+  return { decision: 'ask', reason };
+}
+
+/** A rewrite in the host's parameter names; on a strict host, only its tool's own parameters. */
+function hostParams(updated: Record<string, unknown>, ctx: EmitContext, out: HostOutput): Record<string, unknown> {
+  const input = renameParams(
+    updated,
+    ctx.tool ? toolEntry(ctx.script, ctx.tool) : undefined,
+    ctx.tool ? toolEntry(ctx.host, ctx.tool) : undefined,
+  );
+  // A strict host gets only its tool's own parameters (Claude's `description` of a Bash call has no place in
+  // Codex's).
+  const own =
+    out.answerSchema === 'strict' && ctx.tool ? toolEntry(ctx.host, ctx.tool)?.params.map(([n]) => n) : undefined;
+  return own ? Object.fromEntries(Object.entries(input).filter(([k]) => own.includes(k))) : input;
+}
+
 export function hostAnswer(a: Answer, ctx: EmitContext, o: EmitOptions): HostAnswer {
   const spec = specIn(ctx.host, ctx.mode);
   const out = spec.output!;
@@ -108,25 +143,11 @@ export function hostAnswer(a: Answer, ctx: EmitContext, o: EmitOptions): HostAns
         `${ev === 'pre-tool-use' ? 'call is denied' : 'prompt is blocked'} instead`,
     );
   }
-  const ask = o.ask ?? (askRelaysSafely(ctx.host) ? 'ask' : 'deny');
-  if (decision === 'ask' && ask !== 'ask') {
-    decision = ask;
-    if (ask === 'deny') reason = reason ?? 'a hook asked for confirmation, which this agent cannot show';
-  } else if (decision === 'ask' && !out.permissionDecision.includes('ask') && !out.legacyDecision.includes('ask'))
-    decision = 'deny';
+  if (decision === 'ask') ({ decision, reason } = hostAsk(reason, ctx.host, o, out));
 
   let input: Record<string, unknown> | undefined;
   if (a.updatedInput && TOOL_PERMISSION.has(ev) && decision !== 'deny') {
-    input = renameParams(
-      a.updatedInput,
-      ctx.tool ? toolEntry(ctx.script, ctx.tool) : undefined,
-      ctx.tool ? toolEntry(ctx.host, ctx.tool) : undefined,
-    );
-    // A strict host gets only its tool's own parameters (Claude's `description` of a Bash call has no place in
-    // Codex's).
-    const own =
-      out.answerSchema === 'strict' && ctx.tool ? toolEntry(ctx.host, ctx.tool)?.params.map(([n]) => n) : undefined;
-    if (own) input = Object.fromEntries(Object.entries(input).filter(([k]) => own.includes(k)));
+    input = hostParams(a.updatedInput, ctx, out);
     const honoured = ev === 'permission-request' || out.updatedInput !== 'ignored' || out.modifiedInput !== 'ignored';
     if (!honoured) {
       if (o.rewrite === 'deny') {
