@@ -30,53 +30,54 @@ const MAX_BYTES = 256 * 1024;
 
 /**
  * May a SessionStart hook append to its agent's session environment file? Read statically, without running
- * anything: yes when its command, or a local file it names (a script, the files those name beside them, up to 24
- * files), mentions the variable, or when it names a script that cannot be read (a path through a variable convert
- * cannot resolve, a missing file). A program on PATH is not read: one that writes the file itself needs the option
- * added by hand (docs/decided-behaviours.md).
+ * anything: yes when its command, or a local file it names (a script, the files those name beside them, the
+ * command's own arguments beside each, up to 24 files), mentions the variable. A script that cannot be read (a path
+ * through a variable convert cannot resolve, a missing file, a program on PATH) is taken not to: the step costs a
+ * hook-bridge start on every shell call, which a call no hook watches must not pay on a guess (issue 35: every real
+ * project with a SessionStart launcher paid it); such a hook needs the option added by hand
+ * (docs/decided-behaviours.md).
  */
 export function mayWriteSessionEnv(h: Hook, projectDir: string | undefined, pluginRoot?: string): boolean {
   const v = envFileVar(h);
   if (!v) return false;
   const names = (text: string) => text.includes(v);
   if (names(h.command!)) return true;
-  if (projectDir === undefined) return scriptsNamed(h.command!).length > 0; // no files to read: any script may
+  if (projectDir === undefined) return false; // no files to read: only the command says so
   const vars: Record<string, string> = {};
   for (const d of mappings.dialects[h.scriptDialect].env?.projectDir ?? []) vars[d] = projectDir;
   const root = mappings.dialects[h.scriptDialect].env?.pluginRoot;
   if (root && pluginRoot !== undefined)
     vars[root] = isAbsolute(pluginRoot) ? pluginRoot : resolve(projectDir, pluginRoot);
+  const named = scriptsNamed(h.command!, vars);
+  // The command's bare arguments, looked for beside each file it runs (a launcher `run-hook.cmd session-start`).
+  const args = named.filter((w) => /^[\w.-]+$/.test(w));
   const seen = new Set<string>();
-  const queue = scriptsNamed(h.command!, vars).map((w) => ({ word: w, dir: projectDir }));
-  for (let item = queue.shift(); item; item = queue.shift()) {
-    if (item.word.includes('$')) return true; // a variable convert cannot resolve
+  const queue = named.map((w) => ({ word: w, dir: projectDir }));
+  for (let item = queue.shift(); item && seen.size < MAX_FILES; item = queue.shift()) {
+    if (item.word.includes('$')) continue; // a variable convert cannot resolve
     const file = resolve(item.dir, item.word.replace(/^~(?=\/|$)/, process.env.HOME ?? '~'));
-    if (seen.has(file)) continue;
+    const text = seen.has(file) ? undefined : readSmall(file);
     seen.add(file);
-    let st: ReturnType<typeof statSync>;
-    try {
-      st = statSync(file, { throwIfNoEntry: false });
-    } catch {
-      st = undefined; // not a path (too long, a loop)
-    }
-    if (!st?.isFile()) {
-      if (looksLikeScript(item.word)) return true;
-      continue;
-    }
-    if (seen.size > MAX_FILES || st.size > MAX_BYTES) return true;
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return true;
-    }
+    if (text === undefined) continue;
     if (names(text)) return true;
-    // The files a script runs beside it (a launcher `run-hook.cmd session-start`, `source ./lib.sh`).
-    for (const w of text.match(/[\w.~/${}-]+/g) ?? [])
-      if (/[./]/.test(w) || looksLikeScript(w))
-        queue.push({ word: w.replace(/^\$\{?\w*DIR\}?\//, './'), dir: dirname(file) });
+    // The files a script runs beside it (`source ./lib.sh`), and the command's arguments there.
+    for (const w of [
+      ...(text.match(/[\w.~/${}-]+/g) ?? []).filter((w) => /[./]/.test(w) || looksLikeScript(w)),
+      ...args,
+    ])
+      queue.push({ word: w.replace(/^\$\{?\w*DIR\}?\//, './'), dir: dirname(file) });
   }
   return false;
+}
+
+/** A regular file's text, when it is small enough to read; undefined otherwise (missing, a folder, too large). */
+function readSmall(file: string): string | undefined {
+  try {
+    const st = statSync(file, { throwIfNoEntry: false });
+    return st?.isFile() && st.size <= MAX_BYTES ? readFileSync(file, 'utf8') : undefined;
+  } catch {
+    return undefined; // not a path (too long, a loop), or unreadable
+  }
 }
 
 /** A word that names a file a hook runs: path characters only, with a directory or a script's extension. */

@@ -66,9 +66,12 @@ describe('which conversions get the session environment step', () => {
       'hooks/session-start': APPENDS,
     });
     expect((await commands(launcher, 'codex')).at(-1)).toContain('--session-env');
-    // A script convert cannot read (a missing file): it may write the file.
+  });
+  it('a script convert cannot read (missing, through an unknown variable): nothing added, no process per call', async () => {
     const missing = project(start('"$CLAUDE_PROJECT_DIR"/.claude/hooks/gone.sh'), {});
-    expect((await commands(missing, 'codex')).at(-1)).toContain('--session-env');
+    expect(await commands(missing, 'codex')).toHaveLength(1);
+    const unknown = project(start('"$SOME_TOOL_HOME"/session-start.sh'), {});
+    expect(await commands(unknown, 'codex')).toHaveLength(1);
   });
   it('a hook-bridge entry already fires for the shell tool: it gets --session-env (composed, no process)', async () => {
     const hooks = {
