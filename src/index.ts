@@ -100,7 +100,9 @@ const oneTarget: Check = (v) =>
   Array.isArray(v)
     ? {
         at: '',
-        what: `expected one dialect id: convert() writes one text (convertProject() takes a list of targets), got an array (${JSON.stringify(v)})`,
+        what:
+          `expected one dialect id: convert() writes one text (convertProject() takes a list of targets), ` +
+          `got an array (${JSON.stringify(v)})`,
       }
     : dialect(v);
 const CONVERT_TEXT: { [K in keyof Required<ConvertTextOptions>]: Check } = {

@@ -41,7 +41,8 @@ Pi will skip it.`,
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption(
       '--to <dialects>',
-      `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}; or all: every agent observed by hook-bridge (a version in \`hook-bridge dialects\`) but the source`,
+      `target dialect(s), comma-separated: ${DIALECT_IDS.join(', ')}; or all: every agent observed by ` +
+        `hook-bridge (a version in \`hook-bridge dialects\`) but the source`,
     )
     .option('--from <dialect>', 'source dialect (detected from file locations and content when omitted)')
     .option(
@@ -53,11 +54,14 @@ Pi will skip it.`,
     .option('--dry-run', 'print a unified diff of what would change; write nothing')
     .option(
       '--check',
-      'write nothing; exit 1 when a target file or its record is not what convert would write now, naming the entries to add, update or remove, or a source file another agent reads itself (Copilot CLI: .claude/settings*.json) whose hooks are not gated (for CI and pre-commit)',
+      'write nothing; exit 1 when a target file or its record is not what convert would write now, naming the ' +
+        'entries to add, update or remove, or a source file another agent reads itself (Copilot CLI: ' +
+        '.claude/settings*.json) whose hooks are not gated (for CI and pre-commit)',
     )
     .option(
       '--wrap',
-      'one `hook-bridge run` wrapper entry per hook (default: the wrappers of an event that fire for the same calls share one `hook-bridge dispatch` entry, so a call starts hook-bridge once)',
+      'one `hook-bridge run` wrapper entry per hook (default: the wrappers of an event that fire for the same ' +
+        'calls share one `hook-bridge dispatch` entry, so a call starts hook-bridge once)',
     )
     .option('--no-wrap', 'write commands as they are (env vars rewritten; the report warns)')
     .option('--runner <cmd>', 'the command the converted config starts hook-bridge with (not empty)', 'hook-bridge')
@@ -68,7 +72,9 @@ Pi will skip it.`,
     )
     .option(
       '--remove',
-      'take every entry hook-bridge wrote out of the --to targets, giving back each file as it was (one it created is deleted, with its record and .bak); reads no source, but for a file another target shares: the entries written for both are written again for that one alone',
+      'take every entry hook-bridge wrote out of the --to targets, giving back each file as it was (one it ' +
+        'created is deleted, with its record and .bak); reads no source, but for a file another target shares: ' +
+        'the entries written for both are written again for that one alone',
     )
     .option(
       '--emulate-todos',
@@ -76,11 +82,14 @@ Pi will skip it.`,
     )
     .option(
       '--trust-codex-hooks',
-      'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to .codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)',
+      'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to ' +
+        '.codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)',
     )
     .option(
       '--trust-pi-project',
-      'Pi runs .pi/extensions/hook-bridge.ts only in a trusted project: record this project as trusted in $PI_CODING_AGENT_DIR/trust.json (default ~/.pi/agent/trust.json; only its key is added; --remove takes it back)',
+      'Pi runs .pi/extensions/hook-bridge.ts only in a trusted project: record this project as trusted in ' +
+        '$PI_CODING_AGENT_DIR/trust.json (default ~/.pi/agent/trust.json; only its key is added; --remove takes ' +
+        'it back)',
     )
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(

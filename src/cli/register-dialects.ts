@@ -8,7 +8,8 @@ export function registerDialects(p: Command): void {
   p.command('dialects')
     .summary('what hook-bridge knows of every agent, or of one (dialects qwen)')
     .description(
-      'what hook-bridge knows: every dialect, its events and tools and their names; with an id, that one agent: its events, tools with their parameters, what each answer does there, and where it differs from Claude Code',
+      'what hook-bridge knows: every dialect, its events and tools and their names; with an id, that one agent: ' +
+        'its events, tools with their parameters, what each answer does there, and where it differs from Claude Code',
     )
     .argument('[dialect]', `one dialect: ${DIALECT_IDS.join(', ')}`)
     .addOption(new Option('--format <format>', 'listing format, on stdout').choices(['text', 'json']).default('text'))

@@ -7,7 +7,9 @@ export function registerDoctor(p: Command): void {
     .summary("will this project's hooks run here as converted? each problem with its fix")
     .description(
       "will this project's hooks run here as converted: hook-bridge on the PATH (which one, its version), the " +
-        'agents installed, hooks Codex CLI will skip as untrusted, a project whose hook-bridge extension Pi skips as untrusted, gates in files Copilot CLI reads itself, converted files out of date, hooks whose program is missing — each with its fix',
+        'agents installed, hooks Codex CLI will skip as untrusted, a project whose hook-bridge extension Pi ' +
+        'skips as untrusted, gates in files Copilot CLI reads itself, converted files out of date, hooks ' +
+        'whose program is missing — each with its fix',
     )
     .addHelpText(
       'after',

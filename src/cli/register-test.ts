@@ -6,7 +6,8 @@ import { dialect, dialectList } from './dialect-arg.js';
 export function registerTest(p: Command): void {
   p.command('test')
     .description(
-      "run a project's hooks for one call the way each agent would, as they are and through hook-bridge, and compare what each decides with the source agent's own decision",
+      "run a project's hooks for one call the way each agent would, as they are and through hook-bridge, and " +
+        "compare what each decides with the source agent's own decision",
     )
     .addHelpText(
       'after',

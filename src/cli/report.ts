@@ -112,7 +112,9 @@ export function formatConvertReport(
     const c = changeSummary(t.changes);
     const dry = t.diff !== undefined || (!t.written && t.changed);
     lines.push([
-      `  entries hook-bridge manages: ${c.added} ${dry ? 'to add' : 'added'}, ${c.updated} ${dry ? 'to update' : 'updated'}, ${c.removed.length} ${dry ? 'to remove' : 'removed'}, ${c.unchanged} unchanged`,
+      `  entries hook-bridge manages: ${c.added} ${dry ? 'to add' : 'added'}, ${c.updated} ` +
+        `${dry ? 'to update' : 'updated'}, ${c.removed.length} ${dry ? 'to remove' : 'removed'}, ${c.unchanged} ` +
+        `unchanged`,
       4,
     ]);
     for (const x of t.changes.removed)
@@ -154,7 +156,9 @@ export function formatConvertReport(
     lines.push([
       `  ${plural(g.paths.length, 'hook')} gated for ${host}${now.length ? ` (${now.join(', ')})` : ''}` +
         (g.paths.length
-          ? `: its own reading of ${them} does nothing, so each runs there once, from ${own ? rel(own.file) : 'its converted entry'}; ${ownAgent} runs ${them} as before (docs/decided-behaviours.md)`
+          ? `: its own reading of ${them} does nothing, so each runs there once, from ` +
+            `${own ? rel(own.file) : 'its converted entry'}; ${ownAgent} runs ${them} as before ` +
+            `(docs/decided-behaviours.md)`
           : ''),
       4,
     ]);

@@ -278,7 +278,9 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
     diagnostics.push({
       severity: 'info',
       code: 'matcherWidened',
-      message: `${mappings.dialects[d].agent} has one tool, ${name}, for ${named.join(', ')} as well: the hook fires for those calls too`,
+      message:
+        `${mappings.dialects[d].agent} has one tool, ${name}, for ${named.join(', ')} as well: the hook ` +
+        `fires for those calls too`,
     });
   }
   // Exact names (tools, exact MCP names, unknown names) and patterns (MCP or unknown regex parts).

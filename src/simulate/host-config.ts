@@ -172,7 +172,9 @@ export function asIsConfig(from: DialectId, host: DialectId, sources: SourceText
     if (plugin && host !== from) {
       out.ignored.push({
         file: s.file,
-        why: `${mappings.dialects[host].agent} reads no hook config: nothing runs (it runs hooks only through a plugin, ${plugin.file}, which \`hook-bridge convert --to ${host}\` writes)`,
+        why:
+          `${mappings.dialects[host].agent} reads no hook config: nothing runs (it runs hooks only through a ` +
+          `plugin, ${plugin.file}, which \`hook-bridge convert --to ${host}\` writes)`,
       });
       continue;
     }

@@ -156,7 +156,8 @@ function combine(host: DialectId, runs: HookRun[], notes: string[]): Answer {
   if (how === 'last-writer-wins') return lastWriterWins(runs);
   if (how === 'unknown' && runs.filter(answered).length > 1)
     notes.push(
-      `how ${mappings.dialects[host].agent} combines several hooks' answers is not known: combined as Claude Code does (deny > ask > allow)`,
+      `how ${mappings.dialects[host].agent} combines several hooks' answers is not known: combined as Claude ` +
+        `Code does (deny > ask > allow)`,
     );
   return aggregate(runs).answer;
 }

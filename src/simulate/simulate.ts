@@ -302,7 +302,8 @@ function prepareColumn(s: CallState, host: DialectId, mode: Mode): Prepared {
     c = { ...c, payload: { ...c.payload, transcript_path: empty } };
     if (given !== undefined)
       notes.push(
-        `transcript: ${mappings.dialects[host].agent} writes ${transcriptFormat(host)}, which test does not produce: the hooks read an empty transcript`,
+        `transcript: ${mappings.dialects[host].agent} writes ${transcriptFormat(host)}, which test does not ` +
+          `produce: the hooks read an empty transcript`,
       );
   }
   if (dir !== undefined) c = movePaths(c, src.project, dir);

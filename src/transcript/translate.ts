@@ -46,7 +46,8 @@ export function checkTranscriptPair(from: DialectId, to: DialectId): void {
   if (f === t || (readerOf(f) && WRITERS.has(t))) return;
   const can = translatable();
   throw new HookBridgeError(
-    `no transcript translation from ${from} (${f}) to ${to} (${t}); supported: --from ${can.from.join('|')} --to ${can.to.join('|')}`,
+    `no transcript translation from ${from} (${f}) to ${to} (${t}); supported: --from ${can.from.join('|')} ` +
+      `--to ${can.to.join('|')}`,
   );
 }
 
