@@ -38,7 +38,7 @@ import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
 import { portablePath, projectOf } from './paths.js';
-import { planPlugin, type PluginOutcome } from './plugin-files.js';
+import { planLoader, type LoaderOutcome } from './loader-files.js';
 import { existingRecord, readRecord, recordPath, staleRecordPath, type OwnedEntry } from './provenance.js';
 import { readText } from './read-text.js';
 import { gateForReader, readerGate } from './reader-gates.js';
@@ -86,7 +86,8 @@ export interface ConvertProjectOptions extends Omit<SourceOptions, 'to'> {
    */
   trustHooks?: boolean;
   /**
-   * On a plugin host that runs its plugins only in a trusted project (`config.pluginHost.projectTrust`, Pi 1.x): record
+   * On an in-process host that runs its plugins only in a trusted project (`config.inProcess.projectTrust`, Pi 1.x):
+   * record
    * the project as trusted in the user's store (`--trust-<id>-project`); `--remove` takes back what it added.
    */
   trustProject?: boolean;
@@ -121,9 +122,9 @@ export interface TargetOutcome {
   staleRecord?: string;
   /** On a target that runs only trusted hooks (Codex CLI): what the user's trust store says of them. */
   trust?: TrustOutcome;
-  /** On a plugin host (mappings `config.pluginHost`): the plugin file that runs the hooks (plugin-files.ts). */
-  plugin?: PluginOutcome;
-  /** On a plugin host that runs its plugins only in a trusted project: what the user's store says of this one. */
+  /** On an in-process host (mappings `config.inProcess`): the loader file that runs the hooks (loader-files.ts). */
+  loader?: LoaderOutcome;
+  /** On an in-process host that runs its plugins only in a trusted project: what the user's store says of this one. */
   projectTrust?: ProjectTrustState & { recorded?: boolean; removed?: boolean };
   /** A file other dialects write too (shared-files.ts): which, and what became of their entries. */
   shared?: SharedOutcome;
@@ -323,7 +324,7 @@ async function convertTarget(
   o: ConvertProjectOptions,
   run: TargetRun,
   diagnostics: Diagnostic[],
-): Promise<{ outcome: TargetOutcome; write?: PendingWrite; pluginWrite?: PendingWrite }> {
+): Promise<{ outcome: TargetOutcome; write?: PendingWrite; loaderWrite?: PendingWrite }> {
   const { project, from } = run;
   const to = hosts[0]!;
   // Hooks read from the target file itself are there already, for every host that reads it.
@@ -405,19 +406,19 @@ async function convertTarget(
   });
   const deleted = !o.stdout && written.empty === true && created.file === true;
   const after = deleted ? '' : written.text;
-  // A plugin host: the plugin that runs the file, while it holds entries (--stdout prints the hook file only).
-  const pluginHost = o.stdout || o.out ? undefined : hosts.find((h) => mappings.dialects[h].config.pluginHost);
-  const plugin = pluginHost
-    ? planPlugin(
-        pluginHost,
+  // An in-process host: the loader that runs the file, while it holds entries (--stdout prints the hook file only).
+  const inProcess = o.stdout || o.out ? undefined : hosts.find((h) => mappings.dialects[h].config.inProcess);
+  const loader = inProcess
+    ? planLoader(
+        inProcess,
         project,
         !o.remove && !deleted && presentEntries(after, to).length > 0,
-        record.created?.plugin,
+        record.created?.loader,
       )
     : undefined;
-  if (plugin) {
-    diagnostics.push(...plugin.diagnostics);
-    if (plugin.created) created.plugin = plugin.created;
+  if (loader) {
+    diagnostics.push(...loader.diagnostics);
+    if (loader.created) created.loader = loader.created;
   }
   locateTargets(result, after, file, to);
   const recordFile = recordPath(file);
@@ -434,7 +435,7 @@ async function convertTarget(
     result,
     changes,
     record: recordFile,
-    ...(plugin ? { plugin: plugin.outcome } : {}),
+    ...(loader ? { loader: loader.outcome } : {}),
   };
   diagnostics.push(...result.diagnostics);
   if (o.stdout) return { outcome };
@@ -460,7 +461,7 @@ async function convertTarget(
     const { createTwoFilesPatch } = await import('diff');
     const rel = relative(project, file) || file;
     outcome.diff = changed ? createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before ?? '', after) : '';
-    const p = plugin?.outcome;
+    const p = loader?.outcome;
     if (p) {
       const prel = relative(project, p.file);
       p.diff = p.changed ? createTwoFilesPatch(`a/${prel}`, `b/${prel}`, p.before ?? '', p.after ?? '') : '';
@@ -479,8 +480,8 @@ async function convertTarget(
     dropBackup,
     directories: created.directories ?? 0,
   };
-  const p = plugin?.outcome;
-  const pluginWrite: PendingWrite | undefined =
+  const p = loader?.outcome;
+  const loaderWrite: PendingWrite | undefined =
     p?.changed && (p.action === 'write' || p.action === 'delete')
       ? {
           file: p.file,
@@ -490,13 +491,13 @@ async function convertTarget(
           outcome: p,
           backup: false,
           dropBackup: false,
-          directories: p.action === 'delete' ? (record.created?.plugin?.directories ?? 0) : 0,
+          directories: p.action === 'delete' ? (record.created?.loader?.directories ?? 0) : 0,
         }
       : undefined;
   return {
     outcome,
     ...(changed || outcome.recordChanged || dropBackup ? { write: pending } : {}),
-    ...(pluginWrite ? { pluginWrite } : {}),
+    ...(loaderWrite ? { loaderWrite } : {}),
   };
 }
 
@@ -651,7 +652,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   for (const named of files) {
     const share = shareStep(named, o, input, project, runners, diagnostics);
     const run = share.input === input ? keys : runKeys(share.input, project);
-    const { outcome, write, pluginWrite } = await convertTarget(
+    const { outcome, write, loaderWrite } = await convertTarget(
       share.target,
       share.o,
       { ...share.input, project, runners, ...run },
@@ -660,7 +661,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     if (share.shared) outcome.shared = share.shared;
     targets.push(outcome);
     if (write) writes.push(write);
-    if (pluginWrite) writes.push(pluginWrite);
+    if (loaderWrite) writes.push(loaderWrite);
   }
   diagnostics.push(...runnerWarning(o, targets, project));
   // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing
@@ -688,7 +689,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const writesNothing = o.stdout === true || o.dryRun === true || o.check === true;
   const broken = o.trustHooks && !writesNothing ? trustSteps.find((s) => s.plan.storeError) : undefined;
   if (broken) throw broken.plan.storeError!;
-  // The project trust of a plugin host: of this project (nothing for a text printed or written elsewhere).
+  // The project trust of an in-process host: of this project (nothing for a text printed or written elsewhere).
   const projectTrust = targets.flatMap((t) => {
     if (o.stdout || o.out) return [];
     const s = t.hosts.map((h) => projectTrustState(h, project, o)).find((x) => x !== undefined);
