@@ -1,6 +1,7 @@
 // convert's sync contract on an in-process host (Pi): the hook file and the loader file that runs it. A second convert
-// changes nothing; --check sees drift (a loader file of another hook-bridge version, one a person changed); a plugin
-// file a person changed is never overwritten; a record of hook-bridge 0.1.0 (`created.plugin`) is still read; --remove gives the project back byte for byte.
+// changes nothing; --check sees drift (a loader file of another hook-bridge version, one a person changed); a loader
+// file a person changed is never overwritten; a record of hook-bridge 0.1.0 (`created.plugin`) is still read;
+// --remove gives the project back byte for byte.
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
