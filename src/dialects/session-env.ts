@@ -41,3 +41,9 @@ export function sourcedFirst(file: string, command: string): string {
 
 /** The prefix sourcedFirst puts before a command (a command that already has it is not prefixed again). */
 export const sourcedPrefix = (file: string) => sourcedFirst(file, '');
+
+/** sourcedFirst's prefix, whatever the file: `[ -r F ] && . F` and a newline, F the same quoted path twice. */
+const SOURCED = /^\[ -r ('(?:[^']|'\\'')*'|[\w@%+=:,./-]+) \] && \. \1\n/;
+
+/** A command as it was before sourcedFirst (the same command when it has no such prefix). */
+export const unsourced = (command: string): string => command.replace(SOURCED, '');

@@ -18,6 +18,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nativeEvent, toolEntry } from '../dialects/catalog.js';
+import { unsourced } from '../dialects/session-env.js';
+import { isObject } from '../model/is-object.js';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { stableJson } from '../model/stable-json.js';
@@ -58,14 +60,20 @@ const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0
 
 /**
  * The call's identity as both of its runs see it: the session, and the host's id of the call (tool_use_id) where it
- * sends one, else the tool's name and input (Gemini CLI sends no id).
+ * sends one, else the tool's name and input (Gemini CLI sends no id) — a shell command as it was before the session
+ * environment's step ran it after the session's file (session-env.ts): the PostToolUse run sees it so.
  */
 export function callKey(payload: Record<string, unknown>): { session: string; call: string } {
   const session = typeof payload.session_id === 'string' && payload.session_id ? payload.session_id : 'unknown';
   const id = typeof payload.tool_use_id === 'string' && payload.tool_use_id ? payload.tool_use_id : undefined;
+  const input = isObject(payload.tool_input)
+    ? Object.fromEntries(
+        Object.entries(payload.tool_input).map(([k, v]) => [k, typeof v === 'string' ? unsourced(v) : v]),
+      )
+    : (payload.tool_input ?? null);
   return {
     session: hash(`session\0${session}`),
-    call: hash(id ? `id\0${id}` : `input\0${String(payload.tool_name)}\0${stableJson(payload.tool_input ?? null)}`),
+    call: hash(id ? `id\0${id}` : `input\0${String(payload.tool_name)}\0${stableJson(input)}`),
   };
 }
 

@@ -1,7 +1,7 @@
 // Claude Code's session environment on a host that has none but lets hook-bridge change a shell call before it runs
 // (dialects/session-env.ts sessionEnvLever): a SessionStart hook's exports are kept in a private per-session file,
 // and each later shell call of that session runs after it (`dispatch --session-env`, the in-process hosts' engine).
-import { appendFileSync, chmodSync, mkdirSync, statSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalTool, toolEntry } from '../dialects/catalog.js';
 import { SHELL_COMMAND, SHELL_TOOL, sessionEnvLever, sourcedFirst, sourcedPrefix } from '../dialects/session-env.js';
@@ -9,6 +9,22 @@ import { cacheRoot, pathSegment } from '../model/cache-dir.js';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Answer } from './answer.js';
 import type { ParsedPayload } from './host-payload.js';
+
+/**
+ * A session's file nobody wrote to for this long is gone with its session: removed when another session keeps one.
+ * SessionStart hooks run again on every resume, clear and compaction: a session still in use is rarely this old.
+ */
+export const SESSION_ENV_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Removes the files of sessions no hook wrote to within SESSION_ENV_TTL_MS (`keep`: the one just written). */
+function prune(dir: string, keep: string, now: number): void {
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (file === keep || !name.endsWith('.sh')) continue;
+    const s = statSync(file, { throwIfNoEntry: false });
+    if (s?.isFile() && now - s.mtimeMs > SESSION_ENV_TTL_MS) rmSync(file, { force: true });
+  }
+}
 
 /** Sessions of this process that have a file (an in-process host's engine lives as long as the agent). */
 const written = new Set<string>();
@@ -36,6 +52,7 @@ export function keepSessionEnv(
     appendFileSync(file, text.endsWith('\n') ? text : `${text}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
     written.add(file);
+    prune(join(file, '..'), file, Date.now());
     return '';
   } catch (e) {
     const why = String((e as NodeJS.ErrnoException).code ?? e);

@@ -4,7 +4,9 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sourcedFirst, unsourced } from '../../src/dialects/session-env.js';
 import type { Answer } from '../../src/run/answer.js';
 import type { ParsedPayload } from '../../src/run/host-payload.js';
 import {
@@ -85,6 +87,27 @@ describe('the hand-off store', () => {
     // Another session's call with the same id gets nothing.
     leavePreToolNote('qwen', 'claude', qwenPre(), note(), 'shell', env);
     expect(takePreToolNotes('qwen', qwenPost({ session_id: 's-2' }), env)).toEqual([]);
+  });
+
+  it("Gemini: the note still reaches the call after the session environment's step ran it after the session file", () => {
+    const env = { TMPDIR: scratch() };
+    const pre = call('pre-tool-use', 'BeforeTool', { tool_name: 'run_shell_command', tool_input: { command: 'ls' } });
+    leavePreToolNote('gemini', 'claude', pre, note(), 'shell', env);
+    const file = join(scratch(), "it's a dir", 'gemini-s.sh');
+    const post = call('post-tool-use', 'AfterTool', {
+      tool_name: 'run_shell_command',
+      tool_input: { command: sourcedFirst(file, 'ls') },
+    });
+    expect(takePreToolNotes('gemini', post, env)).toEqual(['PreToolUse:Bash hook additional context: CTX-D16']);
+  });
+
+  it('unsourced gives back the command sourcedFirst ran after any file, and leaves other commands alone', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.string(), (file, command) => {
+        expect(unsourced(sourcedFirst(`/tmp/${file}`, command))).toBe(command);
+      }),
+    );
+    for (const c of ['ls', '[ -r a ] && . b\nls', "[ -r 'a' ] && . a\nls", '. x\nls']) expect(unsourced(c)).toBe(c);
   });
 
   it('leaves nothing for a denied call, an answer without context, or a host that gives the context itself', () => {

@@ -3,7 +3,7 @@
 // and `dispatch --session-env` / `run --session-env` on real payloads: kept private, composed with a hook's own
 // rewrite, a deny left alone, no file no change.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -12,6 +12,7 @@ import { sessionEnvLever, sourcedFirst } from '../../src/dialects/session-env.js
 import { shellQuote } from '../../src/dialects/wrapper.js';
 import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 import { lexShell } from '../../src/model/shell-lexer.js';
+import { keepSessionEnv, SESSION_ENV_TTL_MS } from '../../src/run/session-env.js';
 import { BIN, spawnCollect } from './cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'hb-session-env-'));
@@ -204,5 +205,22 @@ describe('run --session-env on Codex CLI (a rewrite goes with allow there)', () 
         updatedInput: { command: sourcedFirst(s.file, 'echo "$E2E_FLAVOR"') },
       },
     });
+  });
+});
+
+describe('the session files are removed once their session is long gone', () => {
+  it('keeping one session file removes the files no hook wrote to within the TTL, and nothing else', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'hb-senv-prune-'));
+    const env = { HOOK_BRIDGE_CACHE_DIR: cache };
+    expect(keepSessionEnv('export A=1', 'gemini', { session_id: 'old' }, env)).toBe('');
+    expect(keepSessionEnv('export A=1', 'gemini', { session_id: 'recent' }, env)).toBe('');
+    const dir = join(cache, 'session-env');
+    const old = join(dir, 'gemini-old.sh');
+    const long = (Date.now() - SESSION_ENV_TTL_MS - 60_000) / 1000;
+    utimesSync(old, long, long);
+    writeFileSync(join(dir, 'notes.txt'), 'not a session file');
+    utimesSync(join(dir, 'notes.txt'), long, long);
+    expect(keepSessionEnv('export B=2', 'gemini', { session_id: 'new' }, env)).toBe('');
+    expect(readdirSync(dir).sort()).toEqual(['gemini-new.sh', 'gemini-recent.sh', 'notes.txt']);
   });
 });
