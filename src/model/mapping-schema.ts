@@ -254,8 +254,9 @@ const declaredListSchema = z.strictObject({
 });
 
 /**
- * What the agent's installed package declares, and where: the e2e suite's package check (test/e2e/package-facts.test.ts,
- * npm run test:latest) reads it from the pinned and the newest versions and compares it with mappings/.
+ * What the agent's installed package declares, and where: the e2e suite's package check
+ * (test/e2e/package-facts.test.ts, npm run test:latest) reads it from the pinned and the newest versions and
+ * compares it with mappings/.
  */
 const declaresSchema = z.strictObject({
   /**

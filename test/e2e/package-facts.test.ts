@@ -1,4 +1,4 @@
-// What each installed agent package declares — its hook events, its tools, the text the facts of its dialect rest on —
+// What each installed agent package declares (its hook events, its tools, the text the facts of its dialect rest on)
 // against mappings/ (the recipe of each is mappings/dialects/<id>.yaml `declares`, the reading test/e2e/harness/
 // package-facts.ts). A new event or a renamed tool fails here with the difference. Runs on this run's versions: the
 // pins, or the newest ones in the latest lane (npm run test:latest).

@@ -230,8 +230,8 @@ describe('tables are consistent both ways', () => {
             (e) => e.hook_event_name ?? e.event!,
           ),
         );
-      // Claude Code events captured beside the ground truth (test/fixtures/observed/claude/payloads/: PreSkillShellCommand
-      // on 2.1.337).
+      // Claude Code events captured beside the ground truth (test/fixtures/observed/claude/payloads/:
+      // PreSkillShellCommand on 2.1.337).
       const observedClaude = join(root, 'test/fixtures/observed/claude/payloads');
       for (const f of readdirSync(observedClaude).filter((n) => n.endsWith('.json')))
         fired.claude!.add(JSON.parse(readFileSync(join(observedClaude, f), 'utf8')).hook_event_name);

@@ -38,7 +38,7 @@ const hasEvents = (d: DialectId, names: string[]) => {
 describe('events: every documented name is known, with its evidence', () => {
   it("claude: the binary's whole event enum (2.1.332)", () => {
     hasEvents('claude', json('claude-hook-events.json').events);
-    // declared from 2.1.332, observed on 2.1.337 (test/fixtures/observed/claude/payloads/PreSkillShellCommand-Bash.json)
+    // declared from 2.1.332, observed on 2.1.337 (observed/claude/payloads/PreSkillShellCommand-Bash.json)
     expect(event('claude', 'PreSkillShellCommand')).toMatchObject({ evidence: 'observed' });
     expect(event('claude', 'PreToolUse')).toMatchObject({ evidence: 'observed' });
   });

@@ -33,7 +33,7 @@ const copilotPlatform = `${process.platform}-${process.arch}`;
 
 /** The agent builds the end-to-end suite is pinned to (the ones the ground truth was observed on). */
 export const PINS = {
-  claude: '2.1.330',
+  claude: '2.1.337',
   qwen: '0.24.4',
   codebuddy: '0.3.201',
   gemini: '0.61.0',

@@ -32,7 +32,7 @@ export function recipeOf(agent: AgentId): DialectDeclares | undefined {
 }
 
 /** The files a glob names under root (`*` within one segment, `{version}` the version). */
-export function globFiles(root: string, pattern: string, version: string): string[] {
+function globFiles(root: string, pattern: string, version: string): string[] {
   const parts = pattern.replaceAll('{version}', version).split('/');
   let found = [root];
   for (const part of parts) {
@@ -66,7 +66,7 @@ function textOf(file: string): string {
 }
 
 /** The names a list's pattern finds in files (sorted, unique). */
-export function namesIn(files: string[], list: Pick<DeclaredList, 'pattern'>): string[] {
+function namesIn(files: string[], list: Pick<DeclaredList, 'pattern'>): string[] {
   const names = new Set<string>();
   const re = new RegExp(list.pattern, 'g');
   for (const file of files) {
