@@ -9,7 +9,6 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { ToolEntry } from '../model/mappings.js';
 import { toolEntry } from '../dialects/catalog.js';
 import { isObject } from '../model/is-object.js';
-import { aggregate, type Answer } from './answer.js';
 
 export interface Embedded {
   /** The script's name of the parameter (url) and of the one whose text holds it (prompt); for a list, the list. */
@@ -19,15 +18,6 @@ export interface Embedded {
   list?: true;
   /** Each value in the holder's text, in order: as the host uses it, and as it is written there. */
   values: { value: string; token: string }[];
-}
-
-/** One script run's outcome, as runHook has it (main.ts HookRun). */
-interface Run {
-  answer: Answer;
-  stderr: string;
-  note?: string;
-  failure?: string;
-  tool: string | undefined;
 }
 
 const nameOf = (e: ToolEntry, canonical: string) => e.params.find(([, c]) => c === canonical)?.[0] ?? canonical;
@@ -84,7 +74,7 @@ export function embeddedIn(
  * with each run's rewritten value in place of the one it was given; the parameter itself goes (the host has none).
  * A string: why it cannot be expressed.
  */
-function joinRewrites(
+export function joinRewrites(
   e: Embedded,
   input: Record<string, unknown>,
   rewrites: (Record<string, unknown> | undefined)[],
@@ -117,38 +107,4 @@ function joinList(e: Embedded, rewrites: (Record<string, unknown> | undefined)[]
     else if (v !== undefined) return `a hook rewrote ${e.param} to ${JSON.stringify(v)}, which a list cannot carry`;
   }
   return { ...rewrites.find(Boolean)!, [e.param]: list };
-}
-
-/** One script run per value (the script's payload carries each in turn); the strictest answer wins, rewrites make one
- * input.
- */
-export async function runEach<R extends Run>(
-  e: Embedded,
-  payload: Record<string, unknown>,
-  tool: string | undefined,
-  once: (payload: Record<string, unknown>, tool: string | undefined) => Promise<R>,
-): Promise<Run> {
-  const input = isObject(payload.tool_input) ? payload.tool_input : {};
-  const runs: R[] = [];
-  for (const { value } of e.values) {
-    const r = await once({ ...payload, tool_input: { ...input, [e.param]: value } }, tool);
-    if (r.failure) return r;
-    runs.push(r);
-  }
-  const { answer } = aggregate(runs);
-  delete answer.updatedInput;
-  if (answer.decision !== 'deny' && runs.some((r) => r.answer.updatedInput)) {
-    const joined = joinRewrites(
-      e,
-      input,
-      runs.map((r) => r.answer.updatedInput),
-    );
-    if (typeof joined === 'string') {
-      answer.decision = 'deny';
-      answer.reason = `hook-bridge: ${joined}; blocked instead of running the original`;
-    } else answer.updatedInput = joined;
-  }
-  const join = (xs: (string | undefined)[]) => xs.filter(Boolean).join('\n');
-  const note = join(runs.map((r) => r.note));
-  return { answer, stderr: join(runs.map((r) => r.stderr)), ...(note ? { note } : {}), tool };
 }

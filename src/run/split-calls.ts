@@ -12,13 +12,20 @@ import type { RunArgs } from './args.js';
 import type { ParsedPayload } from './host-payload.js';
 import { callOfPatch, joinPatch, splitPatch } from './patch-calls.js';
 import { scriptField, type Payload, type Translated } from './payload.js';
+import type { FanOut } from './fan-out.js';
 import type { HookRun, RunOnce } from './script-run.js';
+
+/** The fan-out of a covering call (fan-out.ts): one script run per call it covers. */
+export const coveredCalls: FanOut = (c) => {
+  const split = splitHostCall(c.args, c.p, c.t, c.cwd);
+  return split ? (once) => runSplit(split, once, c.args.from, c.cwd, c.filter) : undefined;
+};
 
 /**
  * A host call the script's agent would have made as several calls of its own (one apply_patch = a Write or
  * Edit per file, an rm, an mv: patch-calls.ts). undefined: the call is one call there too.
  */
-export function splitHostCall(
+function splitHostCall(
   args: Pick<RunArgs, 'from' | 'to'>,
   p: ParsedPayload,
   t: Translated,
@@ -38,7 +45,7 @@ export function splitHostCall(
 /** One script run per file call, sequentially as the calls would have come; the strictest answer wins, rewrites make
  * one patch.
  */
-export async function runSplit(
+async function runSplit(
   split: NonNullable<ReturnType<typeof splitHostCall>>,
   once: RunOnce,
   script: DialectId,

@@ -10,6 +10,7 @@ import { partId } from '../results/patch-calls.js';
 import { aggregate } from './answer.js';
 import type { ParsedPayload } from './host-payload.js';
 import { scriptField, translatePayload, type Translated } from './payload.js';
+import type { FanOut } from './fan-out.js';
 import type { HookRun, RunOnce } from './script-run.js';
 
 export interface ItemCalls {
@@ -23,11 +24,17 @@ export interface ItemCalls {
   calls: Translated[];
 }
 
+/** The fan-out of a list of calls in one (fan-out.ts): one script run per item. */
+export const itemCalls: FanOut = (c) => {
+  const items = splitItems(c.args, c.p, c.t, c.env);
+  return items ? (once) => runItems(items, once, c.t.tool) : undefined;
+};
+
 /**
  * The calls a host call with several items amounts to for the script, or undefined: one item (already one call of
  * the script's agent, payload.ts), a script whose own tool takes the list, or no list.
  */
-export function splitItems(
+function splitItems(
   args: { from: DialectId; to: DialectId },
   p: ParsedPayload,
   t: Translated,
@@ -56,7 +63,7 @@ export function splitItems(
 }
 
 /** One script run per item, in order; the strictest answer wins, rewrites go back into their items. */
-export async function runItems(s: ItemCalls, once: RunOnce, tool: string | undefined): Promise<HookRun> {
+async function runItems(s: ItemCalls, once: RunOnce, tool: string | undefined): Promise<HookRun> {
   const runs: HookRun[] = [];
   for (const c of s.calls) {
     const r = await once(c.payload, c.tool);
