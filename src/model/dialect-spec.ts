@@ -280,11 +280,51 @@ export interface DialectOutput {
   observeOnly?: string[];
 }
 
+/** One list a package declares (hook events, tool names): where it is and how to read it. */
+export interface DeclaredList {
+  /** Glob(s) of the files holding it, as for `DialectDeclares.files`; default: those. */
+  files?: string[];
+  /**
+   * A regular expression (global): each match's first group, or the whole match when it has none, holds names: every
+   * double-quoted name in it, or the group itself when it quotes none.
+   */
+  pattern: string;
+  /** Names the package declares that hook-bridge does not map, each with why (a finding recorded, not a failure). */
+  unmapped?: Record<string, string>;
+  /** Names mappings/ has from observation that the pattern cannot find in the package, each with why. */
+  undeclared?: Record<string, string>;
+  /**
+   * An in-process host's API events (Pi's extension events, OpenCode's hooks) its binding (src/dialects/<id>.ts)
+   * binds: the declared events are compared with these, not with events.yaml (whose names there are hook-bridge's own).
+   */
+  bound?: string[];
+}
+
+/**
+ * What the agent's installed package declares, and where: the e2e suite's package check (npm run test:latest) reads it
+ * from the pinned and the newest versions and compares it with mappings/.
+ */
+export interface DialectDeclares {
+  /**
+   * Globs of the package's files, relative to its install folder (`<e2e cache>/<id>-<version>`): `*` matches within
+   * one path segment, `{version}` is the version installed.
+   */
+  files: string[];
+  /** The hook events the package declares (its enum): each must be an event name of this dialect in events.yaml. */
+  events?: DeclaredList;
+  /** The tools the package declares (its registry): each must be a tool name or alias of this dialect in tools.yaml. */
+  tools?: DeclaredList;
+  /** Text a fact of this file rests on, by the fact's key: each string must be in the package's files. */
+  anchors?: Record<string, string[]>;
+}
+
 /** One mappings/dialects/<id>.yaml: what the agent is known to do, each fact with its source in the file. */
 export interface DialectFile {
   id: DialectId;
   agent: string;
   observedVersion: string | null;
+  /** What its installed package declares, and where (the e2e suite's package check). */
+  declares?: DialectDeclares;
   /**
    * The agent's command-line program (`hook-bridge doctor` looks for it on PATH and asks its version): the names it
    * is installed under, the arguments that print its version, and where that was seen. null: it has none (an IDE

@@ -233,10 +233,54 @@ const outputSchema = z.strictObject({
   observeOnly: z.array(canonicalEventId).optional(),
 });
 
+/** One list a package declares (hook events, tool names): where it is and how to read it. */
+const declaredListSchema = z.strictObject({
+  /** Glob(s) of the files holding it, as for `declares.files`; default: those. */
+  files: z.array(z.string().min(1)).optional(),
+  /**
+   * A regular expression (global): each match's first group, or the whole match when it has none, holds names: every
+   * double-quoted name in it, or the group itself when it quotes none (`HookEventName2\[("\w+")\]`, a JSON array).
+   */
+  pattern: z.string().min(1),
+  /** Names the package declares that hook-bridge does not map, each with why (a finding recorded, not a failure). */
+  unmapped: z.record(z.string().min(1), z.string().min(1)).optional(),
+  /** Names mappings/ has from observation that the pattern cannot find in the package, each with why. */
+  undeclared: z.record(z.string().min(1), z.string().min(1)).optional(),
+  /**
+   * An in-process host's API events (Pi's extension events, OpenCode's hooks) its binding (src/dialects/<id>.ts)
+   * binds: the declared events are compared with these, not with events.yaml (whose names there are hook-bridge's own).
+   */
+  bound: z.array(z.string().min(1)).optional(),
+});
+
+/**
+ * What the agent's installed package declares, and where: the e2e suite's package check
+ * (test/e2e/package-facts.test.ts, npm run test:latest) reads it from the pinned and the newest versions and
+ * compares it with mappings/.
+ */
+const declaresSchema = z.strictObject({
+  /**
+   * Globs of the package's files, relative to its install folder (`<e2e cache>/<id>-<version>`): `*` matches within
+   * one path segment, `{version}` is the version installed.
+   */
+  files: z.array(z.string().min(1)).min(1),
+  /** The hook events the package declares (its enum): each must be an event name of this dialect in events.yaml. */
+  events: declaredListSchema.optional(),
+  /** The tools the package declares (its registry): each must be a tool name or alias of this dialect in tools.yaml. */
+  tools: declaredListSchema.optional(),
+  /**
+   * Text a fact of this file rests on, by the fact's key (`config.project`, `config.inProcess.projectTrust`): each
+   * string must be in the package's files, else the fact may have moved.
+   */
+  anchors: z.record(z.string().min(1), z.array(z.string().min(1)).min(1)).optional(),
+});
+
 export const dialectFileSchema = z.strictObject({
   id: dialectId,
   agent: z.string().min(1),
   observedVersion: z.string().nullable(),
+  /** What its installed package declares, and where (the e2e suite's package check). */
+  declares: declaresSchema.optional(),
   /**
    * The agent's command-line program (`hook-bridge doctor` looks for it on PATH and asks its version): the names it
    * is installed under, the arguments that print its version, and where that was seen. null: it has none (an IDE

@@ -189,10 +189,10 @@ describe('doctor: what else would not run', () => {
 
   it('the agents installed: each found on PATH with its version, against the one hook-bridge observed', async () => {
     const dir = project({ '.claude/settings.json': settings({}) });
-    const bin = programs({ claude: '2.1.330 (Claude Code)', codex: 'codex-cli 0.172.0' });
+    const bin = programs({ claude: '2.1.337 (Claude Code)', codex: 'codex-cli 0.172.0' });
     const r = await doctor({ project: dir, cwd: dir, env: { PATH: `${bin}:${shimDir}` } });
     expect(r.checks.filter((c) => c.kind === 'agent').map((c) => [c.status, c.message])).toEqual([
-      ['ok', `Claude Code 2.1.330 (${bin}/claude), the version hook-bridge observed`],
+      ['ok', `Claude Code 2.1.337 (${bin}/claude), the version hook-bridge observed`],
       ['note', 'Qwen Code: not installed (no qwen on PATH)'],
       ['note', 'CodeBuddy Code: not installed (no codebuddy on PATH)'],
       ['note', 'Gemini CLI: not installed (no gemini on PATH)'],

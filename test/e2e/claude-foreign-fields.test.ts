@@ -18,7 +18,7 @@ afterAll(() =>
   }),
 );
 
-describe("Claude Code 2.1.330: a handler with fields it does not know (Copilot CLI's powershell, cwd, comment)", () => {
+describe("Claude Code 2.1.337 (first seen on 2.1.330): a handler with fields it does not know (Copilot CLI's powershell, cwd, comment)", () => {
   it('still runs the hook: its exit-2 deny blocks the Bash call', async () => {
     const ws = makeWorkspace('hb-e2e-claude-fields-');
     workspaces.push(ws);

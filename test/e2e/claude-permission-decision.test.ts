@@ -65,7 +65,7 @@ afterAll(() =>
 const explain = (r: AgentRunResult) =>
   `exit=${r.exitCode} ${r.durationMs} ms, toolResults=${JSON.stringify(r.toolResults)}\n${r.stderr.slice(-1500)}`;
 
-describe('Claude Code 2.1.330: permissionDecision outside PreToolUse (native hooks)', () => {
+describe('Claude Code 2.1.337 (first seen on 2.1.330): permissionDecision outside PreToolUse (native hooks)', () => {
   for (const c of CASES) {
     it(c.name, async () => {
       const ws = makeWorkspace('hb-e2e-claude-pd-');

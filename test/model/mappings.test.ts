@@ -230,6 +230,11 @@ describe('tables are consistent both ways', () => {
             (e) => e.hook_event_name ?? e.event!,
           ),
         );
+      // Claude Code events captured beside the ground truth (test/fixtures/observed/claude/payloads/:
+      // PreSkillShellCommand on 2.1.337).
+      const observedClaude = join(root, 'test/fixtures/observed/claude/payloads');
+      for (const f of readdirSync(observedClaude).filter((n) => n.endsWith('.json')))
+        fired.claude!.add(JSON.parse(readFileSync(join(observedClaude, f), 'utf8')).hook_event_name);
       const wrong: string[] = [];
       for (const [d, seen] of Object.entries(fired) as [(typeof DIALECT_IDS)[number], Set<string>][]) {
         expect(seen.size, d).toBeGreaterThan(5); // the scan is not vacuous
@@ -283,8 +288,11 @@ describe('tables are consistent both ways', () => {
       'SubagentStop',
       'UserPromptSubmit',
     ]);
-    expect(Object.keys(mappings.index.eventByName.codex).sort()).toEqual([...fired, 'PermissionRequest'].sort());
+    // Interrupt: in its binary's hook_event_name schema (the e2e package check), never fired headless.
+    const declared = ['PermissionRequest', 'Interrupt'];
+    expect(Object.keys(mappings.index.eventByName.codex).sort()).toEqual([...fired, ...declared].sort());
     expect(mappings.events['permission-request']!.evidence.codex).toBe('documented');
+    expect(mappings.events.interrupt!.evidence.codex).toBe('documented');
     expect(mappings.events['pre-tool-use']!.evidence.codex).toBe('observed');
     expect(mappings.events.notification!.names.codex).toBeNull();
     expect(mappings.events['post-tool-use-failure']!.names.codex).toBeNull();

@@ -38,7 +38,8 @@ const hasEvents = (d: DialectId, names: string[]) => {
 describe('events: every documented name is known, with its evidence', () => {
   it("claude: the binary's whole event enum (2.1.332)", () => {
     hasEvents('claude', json('claude-hook-events.json').events);
-    expect(event('claude', 'PreSkillShellCommand')).toMatchObject({ evidence: 'documented' });
+    // declared from 2.1.332, observed on 2.1.337 (observed/claude/payloads/PreSkillShellCommand-Bash.json)
+    expect(event('claude', 'PreSkillShellCommand')).toMatchObject({ evidence: 'observed' });
     expect(event('claude', 'PreToolUse')).toMatchObject({ evidence: 'observed' });
   });
   it("claude: each event's matcher field and values are the binary's", () => {

@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NoSuchTool } from '../e2e/harness/codex.js';
-import { AGENTS, ensureAgent } from '../e2e/harness/install.js';
+import { agentPackage, ensureAgent } from '../e2e/harness/install.js';
 import { makeWorkspace } from '../e2e/harness/util.js';
 import { HOSTS, installConfig, type HostId } from '../e2e/scenarios/hosts.js';
 import { SCENARIOS, type Observation, type Scenario } from '../e2e/scenarios/scenarios.js';
@@ -72,7 +72,7 @@ async function main(only: string[]): Promise<void> {
       'bridged = converted by hook-bridge convert. Regenerate after a change to the scenarios.',
     // The agents this records (Copilot CLI's, Pi's and OpenCode's record is the differential suite's).
     agents: Object.fromEntries(
-      (['claude', ...hosts] as const).map((id) => [id, `${AGENTS[id].pkg}@${AGENTS[id].version}`]),
+      (['claude', ...hosts] as const).map((id) => [id, `${agentPackage(id).pkg}@${agentPackage(id).version}`]),
     ),
     outcomes: prior?.outcomes ?? {},
   };

@@ -12,6 +12,8 @@
 // - every COPILOT*/GH_*/GITHUB_* variable of the caller removed (a token would switch auth on).
 // The caller writes the hook files; the project should be a git repository (`initGitRepo`).
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cacheRoot, ensureAgent } from './install.js';
 import { runWithOpenAIMock } from './openai-mock.js';
@@ -50,6 +52,23 @@ function copilotEnv(run: AgentRun, baseUrl: string): Record<string, string> {
     SHELL: '/bin/bash',
     ...(run.env ?? {}),
   };
+}
+
+/**
+ * Unpacks this run's Copilot CLI into the cache's copilot-pkg folder (what its first run does) without a session:
+ * `copilot --version` in a scratch HOME. The package check reads the unpacked JavaScript.
+ */
+export function unpackCopilot(): void {
+  const home = mkdtempSync(join(tmpdir(), 'hook-bridge-copilot-'));
+  try {
+    execFileSync(ensureAgent('copilot'), ['--version'], {
+      env: copilotEnv({ projectDir: home, homeDir: home, steps: [] }, 'http://127.0.0.1:9'),
+      stdio: 'ignore',
+      timeout: 300_000,
+    });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 }
 
 /** `git init` in the project (Copilot resolves the repository root as the project; hooks run there). */

@@ -27,72 +27,105 @@ const CODEX_TRIPLES: Record<string, string> = {
   'darwin-x64': 'x86_64-apple-darwin',
   'darwin-arm64': 'aarch64-apple-darwin',
 };
-const CODEX_VERSION = '0.171.0';
 const codexPlatform = `${process.platform === 'android' ? 'linux' : process.platform}-${process.arch}`;
 /** Copilot CLI's platform package suffix, as its npm-loader.js picks it (glibc Linux only here). */
 const copilotPlatform = `${process.platform}-${process.arch}`;
 
 /** The agent builds the end-to-end suite is pinned to (the ones the ground truth was observed on). */
-export const AGENTS = {
-  claude: {
+export const PINS = {
+  claude: '2.1.337',
+  qwen: '0.24.4',
+  codebuddy: '0.3.201',
+  gemini: '0.61.0',
+  codex: '0.171.0',
+  copilot: '1.0.102',
+  pi: '1.6.0',
+  opencode: '1.18.33',
+} as const;
+
+export type AgentId = keyof typeof PINS;
+
+/** How each agent installs at a version: its npm package, its CLI entry, what else it needs. */
+const PACKAGES: Record<AgentId, (version: string) => AgentPackage> = {
+  claude: (version) => ({
     pkg: '@anthropic-ai/claude-code',
-    version: '2.1.330',
+    version,
     entry: 'node_modules/@anthropic-ai/claude-code/bin/claude.exe',
-  },
-  qwen: {
+  }),
+  qwen: (version) => ({
     pkg: '@qwen-code/qwen-code',
-    version: '0.24.4',
+    version,
     entry: 'node_modules/@qwen-code/qwen-code/cli-entry.js',
-  },
-  codebuddy: {
+  }),
+  codebuddy: (version) => ({
     pkg: '@tencent-ai/agent-sdk',
-    version: '0.3.201',
+    version,
     entry: 'node_modules/@tencent-ai/agent-sdk/cli/bin/codebuddy',
-  },
-  gemini: {
+  }),
+  gemini: (version) => ({
     pkg: '@google/gemini-cli',
-    version: '0.61.0',
+    version,
     entry: 'node_modules/@google/gemini-cli/bundle/gemini.js',
-  },
-  codex: {
+  }),
+  codex: (version) => ({
     pkg: '@openai/codex',
-    version: CODEX_VERSION,
+    version,
     entry:
       `node_modules/@openai/codex-${codexPlatform}/vendor/` +
       (CODEX_TRIPLES[codexPlatform] ?? `unsupported-${codexPlatform}`) +
       `/bin/codex`,
     ignoreScripts: true,
     // npm skips an optional dependency silently (--omit=optional, a stale lock): name it explicitly.
-    also: [`@openai/codex-${codexPlatform}@npm:@openai/codex@${CODEX_VERSION}-${codexPlatform}`],
-  },
-  copilot: {
+    also: [`@openai/codex-${codexPlatform}@npm:@openai/codex@${version}-${codexPlatform}`],
+  }),
+  // bin/npm-loader.js only spawns the native binary of the platform optional dependency (glibc Linux: `linux`, musl:
+  // `linuxmusl`): the harness runs that binary itself, named explicitly as for Codex.
+  copilot: (version) => ({
     pkg: '@github/copilot',
-    version: '1.0.102',
-    // bin/npm-loader.js only spawns the native binary of the platform optional dependency (glibc Linux:
-    // `linux`, musl: `linuxmusl`): the harness runs that binary itself, named explicitly as for Codex.
+    version,
     entry: `node_modules/@github/copilot-${copilotPlatform}/copilot`,
-    also: [`@github/copilot-${copilotPlatform}@1.0.102`],
-  },
+    also: [`@github/copilot-${copilotPlatform}@${version}`],
+  }),
   // Pi (pure JavaScript, its `pi` bin dist/bundle/cli.js run with the Node of NODE_22 below: it needs Node >= 22.19);
   // its postinstall is not needed (test/fixtures/observed/pi/README.md). Published as @earendil-works since 1.0 (the
   // @mariozechner name stopped at 0.73.1).
-  pi: {
+  pi: (version) => ({
     pkg: '@earendil-works/pi-coding-agent',
-    version: '1.6.0',
+    version,
     entry: 'node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js',
     ignoreScripts: true,
-  },
+  }),
   // OpenCode: a Bun single-file executable in the platform optional dependency, run directly (as for Codex).
-  opencode: {
+  opencode: (version) => ({
     pkg: 'opencode-ai',
-    version: '1.18.33',
+    version,
     entry: `node_modules/opencode-${codexPlatform}/bin/opencode`,
     ignoreScripts: true,
-    also: [`opencode-${codexPlatform}@1.18.33`],
-  },
-} as const satisfies Record<string, AgentPackage>;
+    also: [`opencode-${codexPlatform}@${version}`],
+  }),
+};
 
-export type AgentId = keyof typeof AGENTS;
+/** The agent's package at a version (its pin by default). */
+export function agentPackage(id: AgentId, version: string = agentVersion(id)): AgentPackage {
+  return PACKAGES[id](version);
+}
+
+/**
+ * The version of an agent this run uses: its pin, or the one `HOOK_BRIDGE_E2E_VERSIONS` names
+ * (`claude=2.1.337,qwen=0.25.0`: the latest lane, npm run test:latest).
+ */
+export function agentVersion(id: AgentId): string {
+  for (const pair of (process.env.HOOK_BRIDGE_E2E_VERSIONS ?? '').split(',')) {
+    const [name, version] = pair.split('=').map((x) => x.trim());
+    if (name === id && version) return version;
+  }
+  return PINS[id];
+}
+
+/** The cache folder an agent's version installs into. */
+export function agentDir(id: AgentId, version: string = agentVersion(id)): string {
+  return join(cacheRoot(), `${id}-${version}`);
+}
 
 /**
  * A Node 22 runtime for the agents that need one (Pi 1.x: engines node >= 22.19.0) while hook-bridge and its tests run
@@ -115,9 +148,9 @@ export function cacheRoot(): string {
   return process.env.HOOK_BRIDGE_E2E_CACHE ?? resolve(import.meta.dirname, '../../../.cache/e2e-agents');
 }
 
-/** Returns the absolute path of the agent's CLI entry, installing it first if needed. */
-export function ensureAgent(id: AgentId): string {
-  return ensurePackage(`${id}-${AGENTS[id].version}`, AGENTS[id]);
+/** Returns the absolute path of the agent's CLI entry (this run's version), installing it first if needed. */
+export function ensureAgent(id: AgentId, version: string = agentVersion(id)): string {
+  return ensurePackage(`${id}-${version}`, agentPackage(id, version));
 }
 
 /** Installs a pinned package into `<cache>/<name>` once; returns the absolute path of its `entry`. */

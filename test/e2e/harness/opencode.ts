@@ -14,7 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/catalog.js';
 import { NoSuchTool } from './codex.js';
-import { AGENTS, ensureAgent, ensurePackage } from './install.js';
+import { agentVersion, ensureAgent, ensurePackage } from './install.js';
 import { type OpenAIMockOptions, runWithOpenAIMock } from './openai-mock.js';
 import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
 import { baseEnv, writeJson } from './util.js';
@@ -48,7 +48,7 @@ function opencodeEnv(run: AgentRun): Record<string, string> {
  * cache. A project folder is seeded only where the project has one (OpenCode makes none).
  */
 function seedPluginDeps(run: Pick<AgentRun, 'projectDir' | 'homeDir'>): void {
-  const version = AGENTS.opencode.version;
+  const version = agentVersion('opencode');
   const entry = ensurePackage(`opencode-plugin-${version}`, {
     pkg: '@opencode-ai/plugin',
     version,
