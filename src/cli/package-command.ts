@@ -7,10 +7,29 @@ import { packagePlugin, type PackageResult } from '../convert/package.js';
 import { colors } from '../audit/format/colors.js';
 import { formatDiagnostic, hookRows, SAID_ON_ROWS, shownPath, wrapAll } from './report.js';
 import { columns } from './layout.js';
-import type { ConvertFlags } from './convert-command.js';
+
+/** The flags of convert a package reads (convert-command.ts hands its own). */
+interface PackageFlags {
+  to: DialectId[] | 'all';
+  from?: DialectId;
+  runner: string;
+  check?: boolean;
+  dryRun?: boolean;
+  remove?: boolean;
+  wrap?: boolean;
+  format: 'text' | 'json';
+  failOn: 'degraded' | 'dropped' | 'never';
+  project?: string;
+  out?: string;
+  stdout?: boolean;
+  dispatch?: boolean;
+  emulateTodos?: boolean;
+  trustCodexHooks?: boolean;
+  trustPiProject?: boolean;
+}
 
 /** Flags of convert that mean nothing for a package: said, not ignored. */
-const NOT_WITH_PACKAGE: [keyof ConvertFlags, string][] = [
+const NOT_WITH_PACKAGE: [keyof PackageFlags, string][] = [
   ['project', '--project'],
   ['out', '--out'],
   ['stdout', '--stdout'],
@@ -20,7 +39,7 @@ const NOT_WITH_PACKAGE: [keyof ConvertFlags, string][] = [
   ['trustPiProject', '--trust-pi-project'],
 ];
 
-function checkFlags(inputs: string[], f: ConvertFlags): DialectId {
+function checkFlags(inputs: string[], f: PackageFlags): DialectId {
   if (inputs.length !== 1 || inputs[0] === '-')
     throw new HookBridgeError(
       '--package: give one Claude Code plugin directory (convert <plugin> --to <agent> --package <dir>)',
@@ -40,7 +59,7 @@ function checkFlags(inputs: string[], f: ConvertFlags): DialectId {
 
 const VERB = { add: ['added', 'to add'], update: ['updated', 'to update'], remove: ['removed', 'to remove'] } as const;
 
-function formatPackage(r: PackageResult, f: ConvertFlags): string {
+function formatPackage(r: PackageResult, f: PackageFlags): string {
   const pc = colors();
   const rel = (p: string) => shownPath(p);
   const dry = Boolean(f.check || f.dryRun);
@@ -71,7 +90,7 @@ function formatPackage(r: PackageResult, f: ConvertFlags): string {
 }
 
 /** The package command: exit 1 when `--check` finds it out of date (or `--fail-on` a loss), 2 on bad input. */
-export function packageCommand(inputs: string[], f: ConvertFlags & { package: string }): void {
+export function packageCommand(inputs: string[], f: PackageFlags & { package: string }): void {
   const to = checkFlags(inputs, f);
   const r = packagePlugin({
     plugin: inputs[0]!,
