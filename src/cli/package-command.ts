@@ -83,6 +83,14 @@ function formatPackage(r: PackageResult, f: PackageFlags): string {
     lines.push(...hookRows(r.report, rel, pc));
     if (!r.report.length) lines.push(['  the plugin has no hooks', 4]);
     lines.push([`  install: ${r.install} (hook-bridge on PATH where the agent runs)`, 4]);
+    const other = r.installedOther;
+    if (other)
+      lines.push([
+        `  ${pc.yellow('installed already')}: ${other.path} is a ${r.name} hook-bridge did not write (the ` +
+          `agent's own import of the plugin?); the agent takes one of a name, so its hooks never run twice: ` +
+          `${other.uninstall ?? 'uninstall it'} first`,
+        4,
+      ]);
   }
   const diags = r.diagnostics.filter((d) => !SAID_ON_ROWS.has(d.code));
   if (diags.length) lines.push(['', 0], ...diags.map((d): [string, number] => [formatDiagnostic(d, undefined, pc), 2]));

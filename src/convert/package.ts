@@ -3,6 +3,7 @@
 // the agent replaces with the installed package's directory. Re-running is a sync, by a record in the package.
 // What each agent's package is, is data: `package` in mappings/dialects/<id>.yaml (docs/architecture.md).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type DialectId, REFERENCE_DIALECT } from '../model/dialect-ids.js';
 import type { DialectPackage } from '../model/dialect-spec.js';
@@ -58,6 +59,11 @@ export interface PackageResult {
   changed: boolean;
   /** How to install it (`<dir>` filled in). */
   install: string;
+  /**
+   * A package of the same name installed for the user that is not one hook-bridge wrote (the agent's own import of
+   * the plugin): the agent refuses a second of one name, so it must go first (`uninstall`).
+   */
+  installedOther?: { path: string; uninstall?: string };
 }
 
 interface PackageRecord {
@@ -73,6 +79,14 @@ function shownDir(dir: string): string {
 }
 
 const fileHash = (f: PackageFile): string => `${sha256(f.data)}${f.exec ? ' x' : ''}`;
+
+/** A package of this name the user has installed that hook-bridge did not write (no record in it). */
+function installedOther(spec: DialectPackage, name: string): PackageResult['installedOther'] {
+  if (!spec.installed || !name) return undefined;
+  const path = join(process.env.HOME ?? homedir(), spec.installed.slice(2).replaceAll('<name>', name));
+  if (!existsSync(path) || existsSync(join(path, PACKAGE_RECORD))) return undefined;
+  return { path, ...(spec.uninstall ? { uninstall: spec.uninstall.replaceAll('<name>', name) } : {}) };
+}
 
 /** The agent's package facts, or an error pointing at the conversions that do carry hooks there. */
 function packageSpec(to: DialectId): DialectPackage & { hooks: string; rootVar: string } {
@@ -235,5 +249,6 @@ export function packagePlugin(o: PackageOptions): PackageResult {
     diagnostics: built.hooks.diagnostics,
     changed,
     install: spec.install.replace('<dir>', shownDir(out)),
+    ...(o.remove ? {} : { installedOther: installedOther(spec, built.name) }),
   };
 }

@@ -298,6 +298,9 @@ export interface DialectPackage {
   hooksWhy?: string;
   /** The text the agent replaces with the installed package's directory in a hook's command before running it. */
   rootVar?: string;
+  /** Where it is installed for the user, `~/…` (`<name>`: the package's name), and how to uninstall it there. */
+  installed?: string;
+  uninstall?: string;
   /** How a person installs it from a local directory (`<dir>`: the package). */
   install: string;
   source: string;

@@ -275,6 +275,9 @@ export const dialectFileSchema = z.strictObject({
        * the converted hooks' plugin root (`run --plugin-root`).
        */
       rootVar: z.string().min(1).optional(),
+      /** Where it is installed for the user, `~/…` (`<name>`: the package's name), and how to uninstall it there. */
+      installed: z.string().regex(/^~\//).optional(),
+      uninstall: z.string().min(1).optional(),
       /** How a person installs it from a local directory (`<dir>`: the package). */
       install: z.string().min(1),
       source: z.string().min(1),

@@ -26,7 +26,8 @@ const root = resolve(import.meta.dirname, '../..');
 const bin = join(root, 'bin/hook-bridge.cjs');
 const runner = `node ${shellQuote(bin)}`;
 const tmp = () => mkdtempSync(join(tmpdir(), 'hb-package-'));
-const cli = (args: string[], cwd = root) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8' });
+const cli = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+  spawnSync(process.execPath, [bin, ...args], { cwd: root, env, encoding: 'utf8' });
 const json = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
 
 const GUARD = `#!/usr/bin/env bash
@@ -146,6 +147,29 @@ describe.each(AGENTS)('convert --package --to %s', (to) => {
     expect(existsSync(join(out, PACKAGE_RECORD))).toBe(false);
     expect(readFileSync(join(out, 'NOTES.md'), 'utf8')).toBe('mine');
   });
+});
+
+describe('convert --package beside a package the user installed already', () => {
+  it.each(AGENTS)(
+    "%s: another package of the plugin's name (the agent's own import) is named, with how to remove it",
+    (to) => {
+      const spec = mappings.dialects[to].package!;
+      const plugin = guardPlugin();
+      const home = tmp();
+      const installed = join(home, spec.installed!.slice(2).replace('<name>', 'guard-kit'));
+      mkdirSync(installed, { recursive: true });
+      writeFileSync(join(installed, spec.manifest), '{"name": "guard-kit"}');
+      const out = join(tmp(), 'pkg');
+      const r = cli(['convert', plugin, '--to', to, '--package', out], { ...process.env, HOME: home });
+      expect(r.status).toBe(0);
+      expect(r.stderr.replace(/\s+/g, ' ')).toContain(`installed already: ${installed}`);
+      expect(r.stderr.replace(/\s+/g, ' ')).toContain(`${to} extensions uninstall guard-kit first`);
+      // Its own package installed (the record in it): nothing to say.
+      cpSync(out, installed, { recursive: true, force: true });
+      const again = cli(['convert', plugin, '--to', to, '--package', out], { ...process.env, HOME: home });
+      expect(again.stderr).not.toContain('installed already');
+    },
+  );
 });
 
 describe('convert --package: bad input is refused in one line, exit 2, nothing written', () => {
