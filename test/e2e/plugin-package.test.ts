@@ -26,7 +26,8 @@ const AGENTS: { id: Extract<HostId, 'qwen' | 'gemini'>; ways: Way[] }[] = [
   { id: 'gemini', ways: ['package'] },
 ];
 const workspaces: TempWorkspace[] = [];
-const scores = new Map<string, Map<Way, boolean[]>>();
+/** Per agent and way, each scenario played: did it reach Claude Code's outcome? */
+const scores = new Map<string, Map<Way, { id: string; same: boolean }[]>>();
 
 /** The scenario's Claude hooks as a plugin: its scripts under scripts/, named through the plugin root. */
 function writePlugin(s: Scenario, dir: string): void {
@@ -89,8 +90,13 @@ async function play(s: Scenario, id: 'qwen' | 'gemini', way: Way): Promise<Obser
 
 afterAll(() => {
   for (const w of workspaces) w.cleanup();
+  const count = (xs: { same: boolean }[]) => `${xs.filter((x) => x.same).length}/${xs.length}`;
+  const differ = (xs: { id: string; same: boolean }[]) => xs.filter((x) => !x.same).map((x) => x.id);
   const line = [...scores].map(
-    ([id, ways]) => `${id}: ${[...ways].map(([w, xs]) => `${w} ${xs.filter(Boolean).length}/${xs.length}`).join(', ')}`,
+    ([id, ways]) =>
+      `${id}: ${[...ways]
+        .map(([w, xs]) => `${w} ${count(xs)}${differ(xs).length ? ` (different: ${differ(xs).join(', ')})` : ''}`)
+        .join(', ')}`,
   );
   console.log(`\nA Claude plugin's guard scenarios, Claude's outcome reached:\n${line.join('\n')}\n`);
   // Recorded beside the differential scores (docs/e2e-scores.json `plugins`) when every scenario was played.
@@ -99,8 +105,7 @@ afterAll(() => {
   const full = [...scores].filter(([, ways]) => [...ways.values()].every((xs) => xs.length === PLAYED.length));
   if (process.env.HOOK_BRIDGE_E2E_SCORES === 'write' && full.length) {
     const plugins = { ...(recorded.plugins as Record<string, unknown> | undefined) };
-    for (const [id, ways] of full)
-      plugins[id] = Object.fromEntries([...ways].map(([w, xs]) => [w, `${xs.filter(Boolean).length}/${xs.length}`]));
+    for (const [id, ways] of full) plugins[id] = Object.fromEntries([...ways].map(([w, xs]) => [w, count(xs)]));
     writeFileSync(file, `${JSON.stringify({ ...recorded, plugins }, null, 2)}\n`);
   }
 });
@@ -115,8 +120,8 @@ for (const { id, ways } of AGENTS)
           const o = await play(s, id, way);
           const expected = s.limits?.[id]?.expected ?? s.expected;
           const same = JSON.stringify(o) === JSON.stringify(expected);
-          const byWay = scores.get(id) ?? new Map<Way, boolean[]>();
-          scores.set(id, byWay.set(way, [...(byWay.get(way) ?? []), same]));
+          const byWay = scores.get(id) ?? new Map<Way, { id: string; same: boolean }[]>();
+          scores.set(id, byWay.set(way, [...(byWay.get(way) ?? []), { id: sid, same }]));
           if (way === 'package') expect(o).toEqual(expected);
         },
         240_000,
