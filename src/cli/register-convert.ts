@@ -33,8 +33,9 @@ Pi will skip it.
 --package <dir> writes the Claude Code plugin given as input as the agent's
 own package (a Gemini CLI or Qwen Code extension: its manifest, its hooks
 file converted, the plugin's other files carried; the plugin's root is the
-variable the agent sets to the installed package). A re-run syncs it by its
-record (<dir>/.hook-bridge-package.json); --check exits 1 when it is stale.`;
+variable the agent replaces with the installed package's directory). A re-run
+syncs it by its record (<dir>/.hook-bridge-package.json); --check exits 1 when
+it is stale. Other agents: convert the plugin's hooks into a project.`;
 
 /** Adds `convert` to the program: its arguments, options, help and action. */
 export function registerConvert(p: Command): void {

@@ -4,10 +4,11 @@
 // `qwen extensions install <plugin>`) and through the package `hook-bridge convert <plugin> --to <agent> --package`
 // writes (`qwen|gemini extensions install <package> --consent`). hook-bridge's package must reach Claude Code's outcome
 // (each scenario's `expected`, asserted on real Claude Code by differential.test.ts); the agent's own import is
-// recorded. Both installed at once: the agent refuses the second of one name, so no hook runs twice.
+// recorded. A real plugin (obra/superpowers: its SessionStart context) the same two ways. Both installed at once:
+// the agent refuses the second of one name, so no hook runs twice.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GEMINI_USER_SETTINGS, geminiEnv } from './harness/gemini.js';
 import { ensureAgent } from './harness/install.js';
@@ -62,6 +63,17 @@ function install(id: 'qwen' | 'gemini', source: string, homeDir: string, project
   });
 }
 
+/** The plugin installed for the run's user: as it is (the agent's own import), or hook-bridge's package of it. */
+function installedWay(id: 'qwen' | 'gemini', way: Way, plugin: string, ws: TempWorkspace): void {
+  let source = plugin;
+  if (way === 'package') {
+    source = join(ws.root, 'package', basename(plugin));
+    execFileSync(process.execPath, [bin, 'convert', plugin, '--to', id, '--package', source], { stdio: 'pipe' });
+  }
+  const inst = install(id, source, ws.homeDir, ws.projectDir);
+  expect(inst.status, `${inst.stdout}\n${inst.stderr}`).toBe(0);
+}
+
 /** The scenario on the agent with the plugin installed one way; what was observed. */
 async function play(s: Scenario, id: 'qwen' | 'gemini', way: Way): Promise<Observation> {
   const ws = makeWorkspace(`hb-e2e-pkg-${s.id}-${id}-`);
@@ -75,13 +87,7 @@ async function play(s: Scenario, id: 'qwen' | 'gemini', way: Way): Promise<Obser
   }
   const plugin = join(ws.root, 'plugin', PLUGIN);
   writePlugin(s, plugin);
-  let source = plugin;
-  if (way === 'package') {
-    source = join(ws.root, 'package', PLUGIN);
-    execFileSync(process.execPath, [bin, 'convert', plugin, '--to', id, '--package', source], { stdio: 'pipe' });
-  }
-  const inst = install(id, source, ws.homeDir, dir);
-  expect(inst.status, `${inst.stdout}\n${inst.stderr}`).toBe(0);
+  installedWay(id, way, plugin, ws);
   const h = HOSTS[id];
   const steps = s.steps(h, dir).map((st) => (h.step ? h.step(st, dir) : st));
   const r = await h.run(withHookBridgeOnPath({ projectDir: dir, homeDir: ws.homeDir, steps }));
@@ -128,6 +134,30 @@ for (const { id, ways } of AGENTS)
       );
     });
   });
+
+describe("a real plugin: obra/superpowers' SessionStart context (test/real-projects)", () => {
+  const told = (r: { requests: { body: unknown }[] }, text: string) =>
+    r.requests.some((q) => JSON.stringify(q.body).includes(text));
+  const ran: string[] = [];
+  afterAll(() => console.log(`\nsuperpowers, the model told "You have superpowers.": ${ran.join(', ')}\n`));
+  for (const { id, ways } of AGENTS)
+    it.each(ways)(
+      `${id} through %s`,
+      async (way) => {
+        const ws = makeWorkspace(`hb-e2e-pkg-superpowers-${id}-`);
+        workspaces.push(ws);
+        const plugin = join(ws.root, 'plugin', 'superpowers');
+        cpSync(join(repoRoot, 'test/real-projects/obra__superpowers'), plugin, { recursive: true });
+        installedWay(id, way, plugin, ws);
+        const r = await HOSTS[id].run(
+          withHookBridgeOnPath({ projectDir: ws.projectDir, homeDir: ws.homeDir, steps: [] }),
+        );
+        ran.push(`${id} ${way}: ${told(r, 'You have superpowers.')}`);
+        if (way === 'package') expect(told(r, 'You have superpowers.')).toBe(true);
+      },
+      240_000,
+    );
+});
 
 describe('both installed: the agent takes one package of a name, so no hook runs twice', () => {
   it('qwen: its own import first, then the package is refused (and the other way round)', () => {
