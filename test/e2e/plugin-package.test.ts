@@ -4,10 +4,11 @@
 // `qwen extensions install <plugin>`) and through the package `hook-bridge convert <plugin> --to <agent> --package`
 // writes (`qwen|gemini extensions install <package> --consent`). hook-bridge's package must reach Claude Code's outcome
 // (each scenario's `expected`, asserted on real Claude Code by differential.test.ts); the agent's own import is
-// recorded. A real plugin (obra/superpowers: its SessionStart context) the same two ways. Both installed at once:
+// recorded. Real plugins the same two ways: obra/superpowers (its SessionStart context) and
+// affaan-m/everything-claude-code (its `git commit --no-verify` deny). Both installed at once:
 // the agent refuses the second of one name, so no hook runs twice.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GEMINI_USER_SETTINGS, geminiEnv } from './harness/gemini.js';
@@ -156,6 +157,43 @@ describe("a real plugin: obra/superpowers' SessionStart context (test/real-proje
         if (way === 'package') expect(told(r, 'You have superpowers.')).toBe(true);
       },
       240_000,
+    );
+});
+
+describe('a real plugin: affaan-m/everything-claude-code keeps its denies (test/real-projects)', () => {
+  const ran: string[] = [];
+  afterAll(() =>
+    console.log(`\neverything-claude-code, commit --no-verify denied with its reason: ${ran.join(', ')}\n`),
+  );
+  for (const { id, ways } of AGENTS)
+    it.each(ways)(
+      `${id} through %s`,
+      async (way) => {
+        const ws = makeWorkspace(`hb-e2e-pkg-ecc-${id}-`);
+        workspaces.push(ws);
+        execFileSync('git', ['init', '-q', ws.projectDir]);
+        const plugin = join(ws.root, 'plugin', 'ecc');
+        cpSync(join(repoRoot, 'test/real-projects/affaan-m__everything-claude-code'), plugin, { recursive: true });
+        installedWay(id, way, plugin, ws);
+        const h = HOSTS[id];
+        const d = ws.projectDir;
+        const steps = [
+          { tool: h.tools.shell, args: { command: 'git commit --no-verify -m x && touch committed.marker' } },
+          // Its fact-forcing gate stops the session's first other shell command, once; the next goes through.
+          { tool: h.tools.shell, args: { command: 'touch first.marker' } },
+          { tool: h.tools.shell, args: { command: 'touch harmless.marker' } },
+        ].map((st) => (h.step ? h.step(st, d) : st));
+        const r = await h.run(withHookBridgeOnPath({ projectDir: d, homeDir: ws.homeDir, steps, timeoutMs: 300_000 }));
+        const denied = String(r.toolResults[0]).includes('BLOCKED: --no-verify flag is not allowed with git commit');
+        ran.push(`${id} ${way}: ${denied}`);
+        if (way === 'package') {
+          const why = `${JSON.stringify(r.toolResults, null, 1)}\n${r.stderr.slice(-2000)}`;
+          expect(denied, why).toBe(true);
+          expect(existsSync(join(d, 'committed.marker')), why).toBe(false);
+          expect(existsSync(join(d, 'harmless.marker')), why).toBe(true);
+        }
+      },
+      360_000,
     );
 });
 
