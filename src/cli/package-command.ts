@@ -61,7 +61,7 @@ const VERB = { add: ['added', 'to add'], update: ['updated', 'to update'], remov
 
 function formatPackage(r: PackageResult, f: PackageFlags): string {
   const pc = colors();
-  const rel = (p: string) => shownPath(p);
+  const rel = (p: string) => (shownPath(p).startsWith('..') ? p : shownPath(p));
   const dry = Boolean(f.check || f.dryRun);
   const agent = mappings.dialects[r.to].agent;
   const state = !r.changed ? 'up to date' : dry ? (f.check ? 'out of date' : 'dry run') : 'written';

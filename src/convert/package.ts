@@ -200,6 +200,11 @@ export function packagePlugin(o: PackageOptions): PackageResult {
   const out = resolve(o.out);
   const spec = packageSpec(o.to);
   const old = checkOut(root, out);
+  if (old && old.to !== o.to)
+    throw new HookBridgeError(
+      `--package: the directory holds the ${old.to} package of ${old.plugin}: give another one for ${o.to}`,
+      out,
+    );
   const built = o.remove
     ? { files: new Map<string, PackageFile>(), name: old?.plugin ?? '', hooks: { report: [], diagnostics: [] } }
     : packageFiles(root, out, o, spec);

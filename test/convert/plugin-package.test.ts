@@ -217,6 +217,10 @@ describe('convert --package: bad input is refused in one line, exit 2, nothing w
     writeFileSync(join(out, 'keep.txt'), 'x');
     refused([plugin, '--to', 'gemini'], /files hook-bridge did not write/, out);
     expect(existsSync(join(out, 'gemini-extension.json'))).toBe(false);
+    const qwen = join(tmp(), 'pkg');
+    packagePlugin({ plugin, to: 'qwen', out: qwen });
+    refused([plugin, '--to', 'gemini'], /holds the qwen package of guard-kit: give another one for gemini/, qwen);
+    expect(existsSync(join(qwen, 'gemini-extension.json'))).toBe(false);
   });
 
   it('an agent whose package format is not known, or several agents at once', () => {
