@@ -136,6 +136,17 @@ for (const { id, ways } of AGENTS)
     });
   });
 
+/** A fresh workspace (its project a git repository) with a plugin of test/real-projects installed one way. */
+function withRealPlugin(project: string, id: 'qwen' | 'gemini', way: Way): TempWorkspace {
+  const ws = makeWorkspace(`hb-e2e-pkg-real-${id}-`);
+  workspaces.push(ws);
+  execFileSync('git', ['init', '-q', ws.projectDir]);
+  const plugin = join(ws.root, 'plugin', project.replace(/^.*__/, ''));
+  cpSync(join(repoRoot, 'test/real-projects', project), plugin, { recursive: true });
+  installedWay(id, way, plugin, ws);
+  return ws;
+}
+
 describe("a real plugin: obra/superpowers' SessionStart context (test/real-projects)", () => {
   const told = (r: { requests: { body: unknown }[] }, text: string) =>
     r.requests.some((q) => JSON.stringify(q.body).includes(text));
@@ -145,11 +156,7 @@ describe("a real plugin: obra/superpowers' SessionStart context (test/real-proje
     it.each(ways)(
       `${id} through %s`,
       async (way) => {
-        const ws = makeWorkspace(`hb-e2e-pkg-superpowers-${id}-`);
-        workspaces.push(ws);
-        const plugin = join(ws.root, 'plugin', 'superpowers');
-        cpSync(join(repoRoot, 'test/real-projects/obra__superpowers'), plugin, { recursive: true });
-        installedWay(id, way, plugin, ws);
+        const ws = withRealPlugin('obra__superpowers', id, way);
         const r = await HOSTS[id].run(
           withHookBridgeOnPath({ projectDir: ws.projectDir, homeDir: ws.homeDir, steps: [] }),
         );
@@ -169,12 +176,7 @@ describe('a real plugin: affaan-m/everything-claude-code keeps its denies (test/
     it.each(ways)(
       `${id} through %s`,
       async (way) => {
-        const ws = makeWorkspace(`hb-e2e-pkg-ecc-${id}-`);
-        workspaces.push(ws);
-        execFileSync('git', ['init', '-q', ws.projectDir]);
-        const plugin = join(ws.root, 'plugin', 'ecc');
-        cpSync(join(repoRoot, 'test/real-projects/affaan-m__everything-claude-code'), plugin, { recursive: true });
-        installedWay(id, way, plugin, ws);
+        const ws = withRealPlugin('affaan-m__everything-claude-code', id, way);
         const h = HOSTS[id];
         const d = ws.projectDir;
         const steps = [
