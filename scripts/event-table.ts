@@ -34,13 +34,26 @@ export interface Scores {
   bridged: string;
 }
 
+/** A Claude plugin installed into an agent (test/e2e/plugin-package.test.ts): its own import, hook-bridge's package. */
+export interface PluginScores {
+  ownImport?: string;
+  package?: string;
+}
+
+const recordedScores = () =>
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../docs/e2e-scores.json'), 'utf8')) as {
+    agents: Record<string, Scores>;
+    plugins?: Record<string, PluginScores>;
+  };
+
 /** The scores the last end-to-end run recorded, per dialect id. */
 export function e2eScores(): Record<string, Scores> {
-  return (
-    JSON.parse(readFileSync(resolve(import.meta.dirname, '../docs/e2e-scores.json'), 'utf8')) as {
-      agents: Record<string, Scores>;
-    }
-  ).agents;
+  return recordedScores().agents;
+}
+
+/** The plugin scores the last end-to-end run recorded, per dialect id. */
+function pluginScores(): Record<string, PluginScores> {
+  return recordedScores().plugins ?? {};
 }
 
 /**
@@ -50,9 +63,12 @@ export function e2eScores(): Record<string, Scores> {
  */
 export function agentTable(): string {
   const scores = e2eScores();
+  const plugins = pluginScores();
   const rows = DIALECT_IDS.map((d) => {
     const spec = mappings.dialects[d];
     const s = scores[d];
+    const p = plugins[d];
+    const plugin = p ? `${p.ownImport ?? '—'} | ${p.package ? `**${p.package}**` : '—'}` : '— | —';
     const e2e =
       d === REFERENCE_DIALECT
         ? 'the reference (original config) | — | —'
@@ -64,13 +80,14 @@ export function agentTable(): string {
       (spec.observedVersion ?? '— (documented)') +
       ` | \`${spec.config.write}\`` +
       (spec.config.inProcess ? ` and its loader \`${spec.config.inProcess.loader}\`` : '') +
-      ` | ${e2e} |`
+      ` | ${e2e} | ${d === REFERENCE_DIALECT ? '— | —' : plugin} |`
     );
   });
   return [
     "| `--to` / `--from` | agent | version observed | convert writes | Claude's outcome end to end: as it is | " +
-      'by hand, or its own migration | through hook-bridge |',
-    '|---|---|---|---|---|---|---|',
+      'by hand, or its own migration | through hook-bridge | a Claude plugin: its own import | ' +
+      "hook-bridge's package |",
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }

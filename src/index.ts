@@ -111,6 +111,7 @@ const CONVERT_TEXT: { [K in keyof Required<ConvertTextOptions>]: Check } = {
   from: dialect,
   existing: string,
   file: string,
+  readFrom: string,
 };
 const CONVERT_PROJECT: { [K in keyof Required<ConvertProjectOptions>]: Check } = {
   inputs: strings,

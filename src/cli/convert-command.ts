@@ -2,6 +2,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import { convertProject } from '../convert/project.js';
 import { convertJson, formatCheckReport, formatConvertReport, shownPath, upToDate } from './report.js';
 import { columns } from './layout.js';
+import { packageCommand } from './package-command.js';
 
 export interface ConvertFlags {
   to: DialectId[] | 'all';
@@ -21,6 +22,8 @@ export interface ConvertFlags {
   emulateTodos?: boolean;
   trustCodexHooks?: boolean;
   trustPiProject?: boolean;
+  /** Write the agent's package of the plugin given as input into this directory (package-command.ts). */
+  package?: string;
 }
 
 async function readStdin(): Promise<string> {
@@ -30,6 +33,7 @@ async function readStdin(): Promise<string> {
 }
 
 export async function convertCommand(inputs: string[], f: ConvertFlags): Promise<void> {
+  if (f.package !== undefined) return packageCommand(inputs, { ...f, package: f.package });
   const r = await convertProject({
     inputs,
     to: f.to,

@@ -3,16 +3,8 @@ import { type Command, Option } from 'commander';
 import { DIALECT_IDS } from '../model/dialect-ids.js';
 import { dialect, dialectList } from './dialect-arg.js';
 
-/** Adds `convert` to the program: its arguments, options, help and action. */
-export function registerConvert(p: Command): void {
-  p.command('convert')
-    .description(
-      "convert hook configs from one dialect to others, syncing what hook-bridge wrote into each target's " +
-        'settings file',
-    )
-    .addHelpText(
-      'after',
-      `
+/** convert's help after the options: what a re-run does, the agents that trust hooks first, packages. */
+const CONVERT_HELP = `
 Re-running convert is a sync: the entries hook-bridge wrote (recorded beside
 each target, e.g. .qwen/settings.hook-bridge.json for .qwen/settings.json;
 one folder up where an agent reads every file of the folder, as Copilot does
@@ -36,8 +28,23 @@ print, JSON and RPC modes it skips the extension without a word. An
 interactive \`pi\` asks; \`pi --approve\` trusts for one run;
 --trust-pi-project records the trust (the project's real path: true), and
 --remove takes back only what it recorded. \`hook-bridge doctor\` says whether
-Pi will skip it.`,
+Pi will skip it.
+
+--package <dir> writes the Claude Code plugin given as input as the agent's
+own package (a Gemini CLI or Qwen Code extension: its manifest, its hooks
+file converted, the plugin's other files carried; the plugin's root is the
+variable the agent replaces with the installed package's directory). A re-run
+syncs it by its record (<dir>/.hook-bridge-package.json); --check exits 1 when
+it is stale. Other agents: convert the plugin's hooks into a project.`;
+
+/** Adds `convert` to the program: its arguments, options, help and action. */
+export function registerConvert(p: Command): void {
+  p.command('convert')
+    .description(
+      "convert hook configs from one dialect to others, syncing what hook-bridge wrote into each target's " +
+        'settings file',
     )
+    .addHelpText('after', CONVERT_HELP)
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption(
       '--to <dialects>',
@@ -90,6 +97,11 @@ Pi will skip it.`,
       'Pi runs .pi/extensions/hook-bridge.ts only in a trusted project: record this project as trusted in ' +
         '$PI_CODING_AGENT_DIR/trust.json (default ~/.pi/agent/trust.json; only its key is added; --remove takes ' +
         'it back)',
+    )
+    .option(
+      '--package <dir>',
+      "write the agent's own package (Gemini CLI or Qwen Code extension) of the Claude Code plugin given as " +
+        "input into <dir>, its hooks converted, the plugin's files carried; a sync (--check, --dry-run, --remove)",
     )
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../model/hook.js';
 import { plural } from '../model/plural.js';
 import type { ConvertProjectResult, TargetOutcome } from '../convert/project.js';
 import { mappings } from '../model/mappings.js';
-import type { Status } from '../convert/convert.js';
+import type { ReportRow, Status } from '../convert/convert.js';
 import type { WriteChanges } from '../dialects/define.js';
 import { entrySummary, entryText } from '../dialects/entry-summary.js';
 import { unguarded } from '../dialects/runner-guard.js';
@@ -35,7 +35,7 @@ const paint = (pc: Colors): Record<Status, (s: string) => string> => ({
 /** A path as the text report shows it: relative to the directory convert ran in (`<stdin>` for -). */
 export const shownPath = (f: string, cwd = process.cwd()): string => (f === '-' ? '<stdin>' : relative(cwd, f) || f);
 
-function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), pc = colors()): string {
+export function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), pc = colors()): string {
   const where = [d.file ? shownPath(d.file, cwd) : undefined, d.path].filter(Boolean).join(' ');
   const sev =
     d.severity === 'error' ? pc.red('error') : d.severity === 'warning' ? pc.yellow('warning') : pc.dim('info');
@@ -43,7 +43,7 @@ function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), pc = colors()): st
 }
 
 /** The report's lines wrapped to `width`: [line, the column its continuations start at]. */
-const wrapAll = (lines: [string, number][], width: number): string =>
+export const wrapAll = (lines: [string, number][], width: number): string =>
   lines.flatMap(([l, indent]) => wrapLine(l, width, indent)).join('\n');
 
 /** What became of a target file: written, would change (a dry run), up to date … */
@@ -57,10 +57,10 @@ function targetState(t: TargetOutcome, rel: (f: string) => string): string {
 }
 
 /** The lines of a target's converted hooks: one per hook with its status and notes, then the count per status. */
-function hookRows(t: TargetOutcome, rel: (f: string) => string, pc: Colors): [string, number][] {
+export function hookRows(report: ReportRow[], rel: (f: string) => string, pc: Colors): [string, number][] {
   const lines: [string, number][] = [];
   const counts: Record<Status, number> = { exact: 0, translated: 0, degraded: 0, dropped: 0 };
-  for (const row of t.result.report) {
+  for (const row of report) {
     counts[row.status]++;
     const m = row.source.matcher !== undefined ? ` ${JSON.stringify(row.source.matcher)}` : '';
     const arrow = row.target
@@ -76,9 +76,9 @@ function hookRows(t: TargetOutcome, rel: (f: string) => string, pc: Colors): [st
     for (const n of row.notes) lines.push([`  ${' '.repeat(10)}   - ${n}`, 17]);
   }
   // --remove converts nothing: no hook to count.
-  if (t.result.report.length)
+  if (report.length)
     lines.push([
-      `  ${plural(t.result.report.length, 'hook')}: ` +
+      `  ${plural(report.length, 'hook')}: ` +
         (Object.keys(counts) as Status[]).map((s) => `${counts[s]} ${s}`).join(', '),
       4,
     ]);
@@ -128,7 +128,7 @@ export function formatConvertReport(
           pc.dim(`${entrySummary(x.handler)} (already there, written by hand: left to you)`),
         13,
       ]);
-    lines.push(...hookRows(t, rel, pc));
+    lines.push(...hookRows(t.result.report, rel, pc));
     if (t.loader) lines.push([`  ${loaderNote(t.loader, cwd)}`, 4]);
   }
   for (const g of r.gates) {
@@ -188,7 +188,7 @@ function sharedNote(t: TargetOutcome): string {
 }
 
 /** Diagnostics the report's rows already say (a dropped hook): not said again below. */
-const SAID_ON_ROWS = new Set(['hookDropped']);
+export const SAID_ON_ROWS = new Set(['hookDropped']);
 
 /** A target file, its record and its loader file (an in-process host's) are what convert would write now. */
 export const upToDate = (t: TargetOutcome): boolean =>

@@ -648,6 +648,11 @@ export interface ConvertTextOptions extends ConvertOptions {
   existing?: string;
   /** Shown in messages (default `<input>`). */
   file?: string;
+  /**
+   * The directory of the plugin the hooks come from, on disk: the scripts their commands name are read there (may a
+   * PreToolUse hook give a note, may a SessionStart hook write the session environment). Default: the text alone.
+   */
+  readFrom?: string;
 }
 
 /** Convert one config text to another dialect, in memory: `import { convert } from 'hook-bridge'`. */
@@ -664,12 +669,13 @@ export function convert(
     o.wrap === undefined ? groupEntries(converted, { hosts: [o.to], runner, graceMs: WRAPPER_GRACE_MS }) : converted;
   // No files to read here: a SessionStart hook that names the session environment file, or runs a script, may write
   // it; the command's own text says whether a PreToolUse hook may give a note.
-  const writer = o.wrap === false ? undefined : read.hooks.find((h) => mayWriteSessionEnv(h, undefined));
+  const root = o.readFrom !== undefined ? '.' : undefined;
+  const writer = o.wrap === false ? undefined : read.hooks.find((h) => mayWriteSessionEnv(h, o.readFrom, root));
   const noted = preToolNoteEntries(grouped, read.hooks, {
     hosts: [o.to],
     runner,
     from: o.from,
-    givesContext: (h) => mayGiveContext(h),
+    givesContext: (h) => mayGiveContext(h, o.readFrom, root),
     ...(o.keyOf ? { keyOf: o.keyOf } : {}),
   });
   const result = guardEntries(sessionEnvEntries(noted, { hosts: [o.to], runner, needed: writer !== undefined }), {

@@ -318,6 +318,32 @@ export interface DialectDeclares {
   anchors?: Record<string, string[]>;
 }
 
+/** An agent's package format: what `convert --package` writes for it. */
+export interface DialectPackage {
+  /** The manifest its installer reads, relative to the package's root. */
+  manifest: string;
+  /** The fields of the plugin's manifest the package's manifest carries (same key); `name` is required. */
+  fields: string[];
+  /** Values the installer requires that a plugin's manifest may lack (Gemini CLI: `version`). */
+  defaults?: Record<string, string>;
+  /** The names its installer accepts: a regular expression's source, whole-name. */
+  namePattern: string;
+  /**
+   * The file the converted hooks go in, relative to the root, in the dialect's `config.format`; null: its packages
+   * carry no hooks (`hooksWhy` says why).
+   */
+  hooks: string | null;
+  hooksWhy?: string;
+  /** The text the agent replaces with the installed package's directory in a hook's command before running it. */
+  rootVar?: string;
+  /** Where it is installed for the user, `~/…` (`<name>`: the package's name), and how to uninstall it there. */
+  installed?: string;
+  uninstall?: string;
+  /** How a person installs it from a local directory (`<dir>`: the package). */
+  install: string;
+  source: string;
+}
+
 /** One mappings/dialects/<id>.yaml: what the agent is known to do, each fact with its source in the file. */
 export interface DialectFile {
   id: DialectId;
@@ -331,6 +357,11 @@ export interface DialectFile {
    * plugin, a file format).
    */
   cli?: { commands: string[]; versionArgs: string[]; source: string } | null;
+  /**
+   * The package the agent installs from a local directory (an extension, a plugin), as `convert <plugin> --to <id>
+   * --package <dir>` writes it from a Claude Code plugin. Absent: not researched.
+   */
+  package?: DialectPackage;
   /**
    * Where the facts it does not state come from, deep-merged (its own win): a dialect (hooks-yaml: claude), or a base
    * file of mappings/dialects/, `_<name>.yaml` (`_in-process`: what hook-bridge's engine does on every in-process

@@ -295,6 +295,39 @@ export const dialectFileSchema = z.strictObject({
     .nullable()
     .optional(),
   /**
+   * The package the agent installs from a local directory (an extension, a plugin), as `convert <plugin> --to <id>
+   * --package <dir>` writes it from a Claude Code plugin (src/convert/package.ts). Absent: not researched.
+   */
+  package: z
+    .strictObject({
+      /** The manifest its installer reads, relative to the package's root. */
+      manifest: z.string().min(1),
+      /** The fields of the plugin's manifest the package's manifest carries (same key); `name` is required. */
+      fields: z.array(z.string().min(1)).min(1),
+      /** Values the installer requires that a plugin's manifest may lack (Gemini CLI: `version`). */
+      defaults: z.record(z.string().min(1), z.string().min(1)).optional(),
+      /** The names its installer accepts: a regular expression's source, whole-name. */
+      namePattern: z.string().min(1),
+      /**
+       * The file the converted hooks go in, relative to the root, in the dialect's `config.format`; null: its
+       * packages carry no hooks (`hooksWhy` says why, and convert points at the project conversion).
+       */
+      hooks: z.string().min(1).nullable(),
+      hooksWhy: z.string().min(1).optional(),
+      /**
+       * The text the agent replaces with the installed package's directory in a hook's command before running it:
+       * the converted hooks' plugin root (`run --plugin-root`).
+       */
+      rootVar: z.string().min(1).optional(),
+      /** Where it is installed for the user, `~/…` (`<name>`: the package's name), and how to uninstall it there. */
+      installed: z.string().regex(/^~\//).optional(),
+      uninstall: z.string().min(1).optional(),
+      /** How a person installs it from a local directory (`<dir>`: the package). */
+      install: z.string().min(1),
+      source: z.string().min(1),
+    })
+    .optional(),
+  /**
    * Where the facts it does not state come from, deep-merged (its own win): a dialect (hooks-yaml: claude), or a base
    * file of mappings/dialects/, `_<name>.yaml` (`_in-process`: what hook-bridge's engine does on every in-process
    * host).

@@ -1,0 +1,259 @@
+// `convert <plugin> --to <agent> --package <dir>`: a Claude Code plugin written as the package the agent installs (its
+// extension, its plugin), the hooks converted as the project conversion writes them, with the plugin's root the text
+// the agent replaces with the installed package's directory. Re-running is a sync, by a record in the package.
+// What each agent's package is, is data: `package` in mappings/dialects/<id>.yaml (docs/architecture.md).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { type DialectId, REFERENCE_DIALECT } from '../model/dialect-ids.js';
+import type { DialectPackage } from '../model/dialect-spec.js';
+import { HookBridgeError } from '../model/errors.js';
+import type { Diagnostic } from '../model/hook.js';
+import { isObject } from '../model/is-object.js';
+import { mappings } from '../model/mappings.js';
+import { parseJsoncChecked } from '../dialects/jsonc.js';
+import { pluginHookFiles } from '../dialects/plugin.js';
+import { convert, type ReportRow } from './convert.js';
+import {
+  carriedFiles,
+  type FileAction,
+  type PackageFile,
+  removePackageFile,
+  sameFile,
+  sha256,
+  writePackageFile,
+} from './package-tree.js';
+import { readText } from './read-text.js';
+
+/** The record of the files a package's sync wrote, in the package's root. */
+export const PACKAGE_RECORD = '.hook-bridge-package.json';
+
+export interface PackageOptions {
+  /** The Claude Code plugin's directory (its `.claude-plugin/plugin.json`). */
+  plugin: string;
+  to: DialectId;
+  /** The package's directory: created, or synced when a previous run wrote it. */
+  out: string;
+  check?: boolean;
+  dryRun?: boolean;
+  /** Take out every file the record names (a file changed since is kept, and said). */
+  remove?: boolean;
+  runner?: string;
+  /** `true`: one `run` wrapper entry per hook (convert's --wrap). */
+  wrap?: true;
+}
+
+export interface PackageResult {
+  to: DialectId;
+  out: string;
+  plugin: string;
+  /** The package's name (the plugin's). */
+  name: string;
+  /** Every file of the package and what the sync does (did) to it, by path relative to `out`. */
+  files: { path: string; action: FileAction }[];
+  /** Files the record names that a person changed since: not removed. */
+  kept: string[];
+  report: ReportRow[];
+  diagnostics: Diagnostic[];
+  /** Anything to add, update or remove. */
+  changed: boolean;
+  /** How to install it (`<dir>` filled in). */
+  install: string;
+  /**
+   * A package of the same name installed for the user that is not one hook-bridge wrote (the agent's own import of
+   * the plugin): the agent refuses a second of one name, so it must go first (`uninstall`).
+   */
+  installedOther?: { path: string; uninstall?: string };
+}
+
+interface PackageRecord {
+  plugin: string;
+  to: string;
+  files: Record<string, string>;
+}
+
+/** A directory as a person types it here: relative under the working directory, else absolute. */
+function shownDir(dir: string): string {
+  const rel = relative(process.cwd(), dir);
+  return rel === '' ? '.' : rel.startsWith('..') ? dir : rel;
+}
+
+const fileHash = (f: PackageFile): string => `${sha256(f.data)}${f.exec ? ' x' : ''}`;
+
+/** A package of this name the user has installed that hook-bridge did not write (no record in it). */
+function installedOther(spec: DialectPackage, name: string): PackageResult['installedOther'] {
+  if (!spec.installed || !name) return undefined;
+  const path = join(process.env.HOME ?? homedir(), spec.installed.slice(2).replaceAll('<name>', name));
+  if (!existsSync(path) || existsSync(join(path, PACKAGE_RECORD))) return undefined;
+  return { path, ...(spec.uninstall ? { uninstall: spec.uninstall.replaceAll('<name>', name) } : {}) };
+}
+
+/** The agent's package facts, or an error pointing at the conversions that do carry hooks there. */
+function packageSpec(to: DialectId): DialectPackage & { hooks: string; rootVar: string } {
+  const d = mappings.dialects[to];
+  const p = d.package;
+  const instead =
+    `convert the plugin's hooks into a project instead (hook-bridge convert <project> --to ${to}, ` +
+    'the plugin among its sources)';
+  if (!p) throw new HookBridgeError(`--package: no package format of ${d.agent} is known to hook-bridge; ${instead}`);
+  if (p.hooks === null || p.rootVar === undefined)
+    throw new HookBridgeError(
+      `--package: ${d.agent}'s packages cannot carry hooks (${p.hooksWhy ?? 'no hook file'}); ${instead}`,
+    );
+  return { ...p, hooks: p.hooks, rootVar: p.rootVar };
+}
+
+/** The plugin's manifest, read and checked: the fields the package's manifest carries. */
+function readPluginManifest(root: string, spec: DialectPackage, to: DialectId): Record<string, unknown> {
+  const rel = mappings.dialects[REFERENCE_DIALECT].config.pluginManifest!;
+  const file = join(root, rel);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory())
+    throw new HookBridgeError('--package: not a directory (give a Claude Code plugin directory)', root);
+  if (!existsSync(file))
+    throw new HookBridgeError(`not a Claude Code plugin: no ${rel} (give the plugin's directory)`, root);
+  const { value } = parseJsoncChecked(readText(file), file);
+  if (!isObject(value)) throw new HookBridgeError('expected a JSON object', file);
+  if (typeof value.name !== 'string' || !value.name)
+    throw new HookBridgeError('"name": expected the plugin\'s name', file);
+  if (!new RegExp(`^(?:${spec.namePattern})$`).test(value.name))
+    throw new HookBridgeError(
+      `"name": ${JSON.stringify(value.name)} is not a name ${mappings.dialects[to].agent} installs (${spec.namePattern})`,
+      file,
+    );
+  const out: Record<string, unknown> = {};
+  for (const k of spec.fields) {
+    const v = value[k] ?? spec.defaults?.[k];
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+/** The plugin's hooks converted for the agent: one hook file, the plugin's root its `rootVar`. */
+function convertedHooks(root: string, o: PackageOptions, spec: { rootVar: string }) {
+  let text: string | undefined;
+  const report: ReportRow[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const files = pluginHookFiles(root, [REFERENCE_DIALECT]);
+  for (const file of files) {
+    const r = convert(readText(file), {
+      from: REFERENCE_DIALECT,
+      to: o.to,
+      file,
+      readFrom: root,
+      pluginRoot: spec.rootVar,
+      ...(text !== undefined ? { existing: text } : {}),
+      ...(o.runner ? { runner: o.runner } : {}),
+      ...(o.wrap ? { wrap: o.wrap } : {}),
+    });
+    text = r.output;
+    report.push(...r.report);
+    diagnostics.push(...r.diagnostics.map((d) => ({ ...d, file: d.file ?? file })));
+  }
+  return { text, report, diagnostics, sources: files };
+}
+
+/** The package's directory is not the plugin, nor holds it; a directory that exists is empty or a package. */
+function checkOut(root: string, out: string): PackageRecord | undefined {
+  const inside = (a: string, b: string) => a === b || a.startsWith(b + sep);
+  if (inside(root, out)) throw new HookBridgeError('--package: the package cannot be the plugin or hold it', out);
+  const st = statSync(out, { throwIfNoEntry: false });
+  if (!st) return undefined;
+  if (!st.isDirectory()) throw new HookBridgeError('--package: not a directory', out);
+  const rec = join(out, PACKAGE_RECORD);
+  if (!existsSync(rec)) {
+    if (readdirSync(out).length > 0)
+      throw new HookBridgeError(
+        `--package: the directory has files hook-bridge did not write (no ${PACKAGE_RECORD}): give a new or empty one`,
+        out,
+      );
+    return undefined;
+  }
+  const { value } = parseJsoncChecked(readText(rec), rec);
+  if (!isObject(value) || !isObject(value.files)) throw new HookBridgeError('expected {"files": {...}}', rec);
+  return value as unknown as PackageRecord;
+}
+
+/** What the package holds: the plugin's files, but its Claude manifest, its hook files and any package in it. */
+function packageFiles(root: string, out: string, o: PackageOptions, spec: ReturnType<typeof packageSpec>) {
+  const manifest = readPluginManifest(root, spec, o.to);
+  const hooks = convertedHooks(root, o, spec);
+  const manifestDir = dirname(mappings.dialects[REFERENCE_DIALECT].config.pluginManifest!);
+  const sources = new Set(hooks.sources.map((f) => resolve(f)));
+  const files = carriedFiles(
+    root,
+    (rel, abs) =>
+      rel === '.git' ||
+      rel === manifestDir ||
+      sources.has(abs) ||
+      abs === out ||
+      existsSync(join(abs, PACKAGE_RECORD)) ||
+      rel === PACKAGE_RECORD,
+  );
+  files.set(spec.manifest, { data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), exec: false });
+  if (hooks.text !== undefined) files.set(spec.hooks, { data: Buffer.from(hooks.text), exec: false });
+  return { files, name: String(manifest.name), hooks };
+}
+
+/** Write (or check) the agent's package of a Claude Code plugin: every file it holds, then its record. */
+export function packagePlugin(o: PackageOptions): PackageResult {
+  const root = resolve(o.plugin);
+  const out = resolve(o.out);
+  const spec = packageSpec(o.to);
+  const old = checkOut(root, out);
+  if (old && old.to !== o.to)
+    throw new HookBridgeError(
+      `--package: the directory holds the ${old.to} package of ${old.plugin}: give another one for ${o.to}`,
+      out,
+    );
+  const built = o.remove
+    ? { files: new Map<string, PackageFile>(), name: old?.plugin ?? '', hooks: { report: [], diagnostics: [] } }
+    : packageFiles(root, out, o, spec);
+  const want = built.files;
+  const oldFiles = old?.files ?? {};
+  const rows: { path: string; action: FileAction }[] = [];
+  const kept: string[] = [];
+  for (const [path, f] of want) {
+    const abs = join(out, path);
+    if (!(path in oldFiles) && existsSync(abs))
+      throw new HookBridgeError(`--package: ${path} is there and hook-bridge did not write it: move it away`, out);
+    rows.push({ path, action: !existsSync(abs) ? 'add' : sameFile(abs, f) ? 'same' : 'update' });
+  }
+  for (const [path, hash] of Object.entries(oldFiles)) {
+    if (want.has(path) || !existsSync(join(out, path))) continue;
+    const data = readFileSync(join(out, path));
+    const exec = (statSync(join(out, path)).mode & 0o111) !== 0;
+    if (o.remove && fileHash({ data, exec }) !== hash) kept.push(path);
+    else rows.push({ path, action: 'remove' });
+  }
+  const record: PackageRecord = {
+    plugin: built.name,
+    to: o.to,
+    files: Object.fromEntries([...want].map(([p, f]) => [p, fileHash(f)])),
+  };
+  const recordText = `${JSON.stringify(record, null, 2)}\n`;
+  const recordAbs = join(out, PACKAGE_RECORD);
+  const recordSame = o.remove ? !existsSync(recordAbs) : existsSync(recordAbs) && readText(recordAbs) === recordText;
+  const changed = rows.some((r) => r.action !== 'same') || !recordSame;
+  if (changed && !o.check && !o.dryRun) {
+    for (const r of rows) {
+      const abs = join(out, r.path);
+      if (r.action === 'remove') removePackageFile(out, abs);
+      else if (r.action !== 'same') writePackageFile(abs, want.get(r.path)!);
+    }
+    if (o.remove) removePackageFile(out, recordAbs);
+    else writePackageFile(recordAbs, { data: Buffer.from(recordText), exec: false });
+  }
+  return {
+    to: o.to,
+    out,
+    plugin: root,
+    name: built.name,
+    files: rows,
+    kept,
+    report: built.hooks.report,
+    diagnostics: built.hooks.diagnostics,
+    changed,
+    install: spec.install.replace('<dir>', shownDir(out)),
+    ...(o.remove ? {} : { installedOther: installedOther(spec, built.name) }),
+  };
+}

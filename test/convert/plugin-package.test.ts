@@ -1,0 +1,269 @@
+// convert <plugin> --to <agent> --package <dir>: a Claude Code plugin written as the agent's own package (src/convert/
+// package.ts, `package` in mappings/dialects/<id>.yaml). The files written, the manifest, the hooks converted with the
+// agent's package variable as the plugin root (and run as the agent runs them, the variable replaced), a re-run a
+// no-op, --check on a stale package, --remove, and bad input refused with nothing written.
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PACKAGE_RECORD, packagePlugin } from '../../src/convert/package.js';
+import { mappings } from '../../src/model/mappings.js';
+import { shellQuote } from '../../src/dialects/wrapper.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const bin = join(root, 'bin/hook-bridge.cjs');
+const runner = `node ${shellQuote(bin)}`;
+const tmp = () => mkdtempSync(join(tmpdir(), 'hb-package-'));
+const cli = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+  spawnSync(process.execPath, [bin, ...args], { cwd: root, env, encoding: 'utf8' });
+const json = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
+
+const GUARD = `#!/usr/bin/env bash
+# Claude protocol: denies a force push; finds its message file through CLAUDE_PLUGIN_ROOT.
+cmd=$(jq -r .tool_input.command)
+case "$cmd" in *"git push --force"*)
+  printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"%s"}}' "$(cat "$CLAUDE_PLUGIN_ROOT/scripts/reason.txt")";;
+esac
+exit 0
+`;
+
+/** A small Claude plugin: a PreToolUse guard that reads a file beside it through its plugin root. */
+function guardPlugin(name = 'guard-kit'): string {
+  const dir = join(tmp(), name);
+  mkdirSync(join(dir, '.claude-plugin'), { recursive: true });
+  mkdirSync(join(dir, 'hooks'));
+  mkdirSync(join(dir, 'scripts'));
+  writeFileSync(join(dir, '.claude-plugin/plugin.json'), JSON.stringify({ name, version: '1.2.0', description: 'd' }));
+  writeFileSync(
+    join(dir, 'hooks/hooks.json'),
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/scripts/no-force-push.sh' }],
+          },
+        ],
+      },
+    }),
+  );
+  writeFileSync(join(dir, 'scripts/no-force-push.sh'), GUARD);
+  chmodSync(join(dir, 'scripts/no-force-push.sh'), 0o755);
+  writeFileSync(join(dir, 'scripts/reason.txt'), 'NO-FORCE-PUSH');
+  return dir;
+}
+
+const AGENTS = ['gemini', 'qwen'] as const;
+
+describe.each(AGENTS)('convert --package --to %s', (to) => {
+  const spec = mappings.dialects[to].package!;
+
+  it("writes the manifest, the converted hooks and the plugin's files, scripts still executable", () => {
+    const plugin = guardPlugin();
+    const out = join(tmp(), 'pkg');
+    const r = packagePlugin({ plugin, to, out, runner });
+    expect(r.changed).toBe(true);
+    expect(r.files.map((f) => f.path).sort()).toEqual(
+      [spec.manifest, spec.hooks!, 'scripts/no-force-push.sh', 'scripts/reason.txt'].sort(),
+    );
+    expect(json(join(out, spec.manifest))).toEqual({ name: 'guard-kit', version: '1.2.0', description: 'd' });
+    expect(existsSync(join(out, '.claude-plugin'))).toBe(false);
+    expect(statSync(join(out, 'scripts/no-force-push.sh')).mode & 0o111).not.toBe(0);
+    const hooks = readFileSync(join(out, spec.hooks!), 'utf8');
+    expect(hooks).toContain(`--plugin-root ${shellQuote(spec.rootVar!)}`);
+    expect(hooks).toContain(`--to ${to}`);
+    expect(json(join(out, PACKAGE_RECORD)).files).toHaveProperty('scripts/no-force-push.sh');
+  });
+
+  it("runs as the agent runs it: the package variable replaced, the guard reaches Claude's deny", () => {
+    const plugin = guardPlugin();
+    const out = join(tmp(), 'installed');
+    packagePlugin({ plugin, to, out, runner });
+    const file = json(join(out, spec.hooks!)) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    const [event, groups] = Object.entries(file.hooks)[0]!;
+    const command = groups[0]!.hooks[0]!.command.split(spec.rootVar!).join(out);
+    const tool = mappings.tools.shell![to]!;
+    const payload = {
+      session_id: 's',
+      transcript_path: '',
+      cwd: out,
+      hook_event_name: event,
+      tool_name: tool.name,
+      tool_input: { command: 'git push --force origin main' },
+    };
+    const run = spawnSync('bash', ['-c', command], { input: JSON.stringify(payload), encoding: 'utf8', cwd: out });
+    expect(`${run.stdout}${run.stderr}`).toContain('NO-FORCE-PUSH');
+    expect(`${run.stdout}${run.stderr}`).toMatch(/deny|block/);
+  });
+
+  it('a re-run changes nothing; --check is clean, then exits 1 when the plugin changed, writing nothing', () => {
+    const plugin = guardPlugin();
+    const out = join(tmp(), 'pkg');
+    packagePlugin({ plugin, to, out, runner });
+    const before = statSync(join(out, spec.hooks!)).mtimeMs;
+    const again = packagePlugin({ plugin, to, out, runner });
+    expect(again.changed).toBe(false);
+    expect(again.files.every((f) => f.action === 'same')).toBe(true);
+    expect(statSync(join(out, spec.hooks!)).mtimeMs).toBe(before);
+    const args = ['convert', plugin, '--to', to, '--package', out, '--runner', runner];
+    expect(cli([...args, '--check']).status).toBe(0);
+    writeFileSync(join(plugin, 'scripts/reason.txt'), 'CHANGED');
+    const check = cli([...args, '--check']);
+    expect(check.status).toBe(1);
+    expect(check.stderr).toMatch(/out of date[\s\S]*to update\s+scripts\/reason\.txt/);
+    expect(readFileSync(join(out, 'scripts/reason.txt'), 'utf8')).toBe('NO-FORCE-PUSH');
+    expect(cli(args).status).toBe(0);
+    expect(readFileSync(join(out, 'scripts/reason.txt'), 'utf8')).toBe('CHANGED');
+  });
+
+  it("a sync removes a file the plugin dropped and keeps a person's file; --remove takes back only its own", () => {
+    const plugin = guardPlugin();
+    const out = join(tmp(), 'pkg');
+    packagePlugin({ plugin, to, out, runner });
+    writeFileSync(join(out, 'NOTES.md'), 'mine');
+    writeFileSync(join(plugin, 'scripts/old.sh'), 'x');
+    packagePlugin({ plugin, to, out, runner });
+    expect(existsSync(join(out, 'scripts/old.sh'))).toBe(true);
+    rmSync(join(plugin, 'scripts/old.sh'));
+    const r = packagePlugin({ plugin, to, out, runner });
+    expect(r.files.find((f) => f.path === 'scripts/old.sh')?.action).toBe('remove');
+    expect(existsSync(join(out, 'scripts/old.sh'))).toBe(false);
+    expect(readFileSync(join(out, 'NOTES.md'), 'utf8')).toBe('mine');
+    const gone = cli(['convert', plugin, '--to', to, '--package', out, '--remove']);
+    expect(gone.status).toBe(0);
+    expect(existsSync(join(out, spec.manifest))).toBe(false);
+    expect(existsSync(join(out, PACKAGE_RECORD))).toBe(false);
+    expect(readFileSync(join(out, 'NOTES.md'), 'utf8')).toBe('mine');
+  });
+});
+
+describe('convert --package beside a package the user installed already', () => {
+  it.each(AGENTS)(
+    "%s: another package of the plugin's name (the agent's own import) is named, with how to remove it",
+    (to) => {
+      const spec = mappings.dialects[to].package!;
+      const plugin = guardPlugin();
+      const home = tmp();
+      const installed = join(home, spec.installed!.slice(2).replace('<name>', 'guard-kit'));
+      mkdirSync(installed, { recursive: true });
+      writeFileSync(join(installed, spec.manifest), '{"name": "guard-kit"}');
+      const out = join(tmp(), 'pkg');
+      const r = cli(['convert', plugin, '--to', to, '--package', out], { ...process.env, HOME: home });
+      expect(r.status).toBe(0);
+      expect(r.stderr.replace(/\s+/g, ' ')).toContain(`installed already: ${installed}`);
+      expect(r.stderr.replace(/\s+/g, ' ')).toContain(`${to} extensions uninstall guard-kit first`);
+      // Its own package installed (the record in it): nothing to say.
+      cpSync(out, installed, { recursive: true, force: true });
+      const again = cli(['convert', plugin, '--to', to, '--package', out], { ...process.env, HOME: home });
+      expect(again.stderr).not.toContain('installed already');
+    },
+  );
+});
+
+describe('convert --package: bad input is refused in one line, exit 2, nothing written', () => {
+  const refused = (args: string[], message: RegExp, out: string) => {
+    const r = cli(['convert', ...args, '--package', out]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  };
+
+  it('a directory that is not a Claude plugin', () => {
+    const dir = tmp();
+    const out = join(tmp(), 'pkg');
+    refused([dir, '--to', 'gemini'], /not a Claude Code plugin: no \.claude-plugin\/plugin\.json/, out);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a plugin manifest that is not JSON, or has no name, or a name the agent refuses', () => {
+    const plugin = guardPlugin('bad_name');
+    const out = join(tmp(), 'pkg');
+    refused([plugin, '--to', 'gemini'], /"name": "bad_name" is not a name Gemini CLI installs/, out);
+    writeFileSync(join(plugin, '.claude-plugin/plugin.json'), '{"version": "1"}');
+    refused([plugin, '--to', 'qwen'], /plugin\.json: "name": expected the plugin's name/, out);
+    writeFileSync(join(plugin, '.claude-plugin/plugin.json'), '{"name": ');
+    refused([plugin, '--to', 'qwen'], /plugin\.json: .*invalid JSON/, out);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('hooks that cannot be converted (an invalid matcher)', () => {
+    const plugin = guardPlugin();
+    writeFileSync(
+      join(plugin, 'hooks/hooks.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: '(', hooks: [{ type: 'command', command: 'true' }] }] } }),
+    );
+    const out = join(tmp(), 'pkg');
+    const r = cli(['convert', plugin, '--to', 'gemini', '--package', out]);
+    expect(r.status).toBe(2);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("a directory with someone else's files, or a file of the package already there", () => {
+    const plugin = guardPlugin();
+    const out = tmp();
+    writeFileSync(join(out, 'keep.txt'), 'x');
+    refused([plugin, '--to', 'gemini'], /files hook-bridge did not write/, out);
+    expect(existsSync(join(out, 'gemini-extension.json'))).toBe(false);
+    const qwen = join(tmp(), 'pkg');
+    packagePlugin({ plugin, to: 'qwen', out: qwen });
+    refused([plugin, '--to', 'gemini'], /holds the qwen package of guard-kit: give another one for gemini/, qwen);
+    expect(existsSync(join(qwen, 'gemini-extension.json'))).toBe(false);
+  });
+
+  it('an agent whose package format is not known, or several agents at once', () => {
+    const plugin = guardPlugin();
+    const out = join(tmp(), 'pkg');
+    const noFormat = (Object.keys(mappings.dialects) as (keyof typeof mappings.dialects)[]).find(
+      (d) => d !== 'claude' && !mappings.dialects[d].package,
+    )!;
+    refused(
+      [plugin, '--to', noFormat],
+      /no package format of .* is known to hook-bridge; convert the plugin's hooks/,
+      out,
+    );
+    refused([plugin, '--to', 'gemini,qwen'], /one agent a package/, out);
+    refused([plugin, plugin, '--to', 'gemini'], /give one Claude Code plugin directory/, out);
+    refused([plugin, '--to', 'gemini', '--no-wrap'], /--no-wrap cannot be packaged/, out);
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('convert --package on real plugins (test/real-projects)', () => {
+  const REAL = ['obra__superpowers', 'affaan-m__everything-claude-code'];
+  it.each(REAL.flatMap((p) => AGENTS.map((to) => [p, to] as const)))(
+    '%s as a %s package: every hook carries the root variable, every file of the plugin is in it',
+    (project, to) => {
+      const spec = mappings.dialects[to].package!;
+      const plugin = join(tmp(), project);
+      cpSync(join(root, 'test/real-projects', project), plugin, { recursive: true });
+      const out = join(tmp(), 'pkg');
+      const r = packagePlugin({ plugin, to, out });
+      expect(r.report.length).toBeGreaterThan(0);
+      const text = readFileSync(join(out, spec.hooks!), 'utf8');
+      const commands = [...text.matchAll(/"command": "((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`));
+      expect(commands.length).toBeGreaterThan(0);
+      for (const c of commands) expect(c).toContain(`--plugin-root ${shellQuote(spec.rootVar!)}`);
+      // The plugin's files are carried whole (a script finds its libraries beside it), but its Claude manifest.
+      const carried = readdirSync(plugin, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => relative(plugin, join(e.parentPath, e.name)))
+        .filter((p) => !p.startsWith('.claude-plugin') && p !== 'hooks/hooks.json');
+      expect(carried.length).toBeGreaterThan(2);
+      for (const p of carried) expect(readFileSync(join(out, p)).equals(readFileSync(join(plugin, p))), p).toBe(true);
+      expect(packagePlugin({ plugin, to, out, check: true }).changed).toBe(false);
+    },
+  );
+});
