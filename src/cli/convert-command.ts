@@ -1,7 +1,16 @@
 import type { DialectId } from '../model/dialect-ids.js';
-import { convertProject } from '../convert/project.js';
-import { convertJson, formatCheckReport, formatConvertReport, shownPath, upToDate } from './report.js';
+import { unitLabel } from '../dialects/marketplace.js';
+import { convertUnits, type ConvertUnitsResult } from '../convert/units.js';
+import {
+  convertJson,
+  formatCheckReport,
+  formatConvertReport,
+  formatDiagnostics,
+  shownPath,
+  upToDate,
+} from './report.js';
 import { columns } from './layout.js';
+import type { ConvertProjectResult } from '../convert/project.js';
 
 export interface ConvertFlags {
   to: DialectId[] | 'all';
@@ -21,6 +30,7 @@ export interface ConvertFlags {
   emulateTodos?: boolean;
   trustCodexHooks?: boolean;
   trustPiProject?: boolean;
+  recursive?: boolean;
 }
 
 async function readStdin(): Promise<string> {
@@ -30,7 +40,7 @@ async function readStdin(): Promise<string> {
 }
 
 export async function convertCommand(inputs: string[], f: ConvertFlags): Promise<void> {
-  const r = await convertProject({
+  const r = await convertUnits({
     inputs,
     to: f.to,
     ...(f.project ? { project: f.project } : {}),
@@ -47,10 +57,11 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     ...(f.emulateTodos ? { emulateTodos: true } : {}),
     ...(f.trustCodexHooks ? { trustHooks: true } : {}),
     ...(f.trustPiProject ? { trustProject: true } : {}),
+    ...(f.recursive ? { recursive: true } : {}),
     ...(inputs.includes('-') ? { stdin: await readStdin() } : {}),
   });
   if (f.format === 'json') {
-    process.stdout.write(`${JSON.stringify(convertJson(r, f), null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(unitsJson(r, f), null, 2)}\n`);
   } else {
     if (f.stdout) {
       for (const t of r.targets)
@@ -59,22 +70,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     if (f.dryRun)
       for (const t of [...r.targets.flatMap((x) => (x.plugin ? [x, x.plugin] : [x])), ...r.gates])
         process.stdout.write(t.diff ?? '');
-    // --check: what is out of date, entry by entry, not the whole conversion report (a CI log should say what to do).
-    const width = columns(process.stderr);
-    const to = f.to === 'all' ? 'all' : f.to.join(',');
-    process.stderr.write(
-      `${
-        f.check
-          ? formatCheckReport(
-              r,
-              `hook-bridge convert --to ${to}${f.remove ? ' --remove' : ''}`,
-              undefined,
-              undefined,
-              width,
-            )
-          : formatConvertReport(r, undefined, undefined, width)
-      }\n`,
-    );
+    process.stderr.write(`${textReport(r, f)}\n`);
   }
   const rows = r.targets.flatMap((t) => t.result.report);
   const fail =
@@ -82,4 +78,46 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
       ? false
       : rows.some((x) => x.status === 'dropped' || (f.failOn === 'degraded' && x.status === 'degraded'));
   process.exitCode = fail || (f.check && (!r.targets.every(upToDate) || r.gates.some((g) => g.changed))) ? 1 : 0;
+}
+
+/** The text report: one per unit, under the unit's name, where the directory held several (plugins, projects). */
+function textReport(r: ConvertUnitsResult, f: ConvertFlags): string {
+  // --check: what is out of date, entry by entry, not the whole conversion report (a CI log should say what to do).
+  const width = columns(process.stderr);
+  const to = f.to === 'all' ? 'all' : f.to.join(',');
+  const command = `hook-bridge convert --to ${to}${f.recursive ? ' --recursive' : ''}${f.remove ? ' --remove' : ''}`;
+  const one = (x: ConvertProjectResult) =>
+    f.check
+      ? formatCheckReport(x, command, undefined, undefined, width)
+      : formatConvertReport(x, undefined, undefined, width);
+  if (r.units.length === 1) return one(r);
+  const base = process.cwd();
+  const notes = r.diagnostics.filter((d) => !r.units.some((u) => u.result.diagnostics.includes(d)));
+  return [
+    ...r.units.map((u) => `== ${unitLabel(u.unit, base)} ==\n${one(u.result)}`),
+    ...(notes.length ? [formatDiagnostics(notes, base, undefined, width)] : []),
+  ].join('\n\n');
+}
+
+/** `--format json`: the report, each target and each of its rows naming the unit (plugin, project) it belongs to. */
+function unitsJson(r: ConvertUnitsResult, f: ConvertFlags): unknown {
+  const all = convertJson(r, f) as { targets: { report: object[] }[] };
+  if (r.units.length === 1) return all;
+  const base = process.cwd();
+  let i = 0;
+  for (const u of r.units) {
+    const unit = {
+      ...(u.unit.plugin !== undefined ? { plugin: u.unit.plugin } : {}),
+      dir: shownPath(u.unit.dir, base) || '.',
+      label: unitLabel(u.unit, base),
+    };
+    for (const _ of u.result.targets) {
+      const t = all.targets[i++]!;
+      Object.assign(t, { unit, report: t.report.map((row) => ({ ...row, unit: unit.label })) });
+    }
+  }
+  return {
+    ...all,
+    units: r.units.map((u) => ({ label: unitLabel(u.unit, base), dir: shownPath(u.unit.dir, base) || '.' })),
+  };
 }

@@ -49,6 +49,11 @@ Pi will skip it.`,
       '--project <dir>',
       'project whose target files are written (default: the project directory given as input, else .)',
     )
+    .option(
+      '--recursive',
+      "also convert the nested projects below the directory (each in its own directory); a marketplace's " +
+        'plugins are converted without it',
+    )
     .option('--out <file>', "write this file instead of the target's conventional one")
     .option('--stdout', 'print the converted config instead of writing it')
     .option('--dry-run', 'print a unified diff of what would change; write nothing')
