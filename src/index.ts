@@ -137,6 +137,7 @@ const AUDIT: { [K in keyof Required<AuditOptions>]: Check } = {
   paths: strings,
   target: dialect,
   user: boolean,
+  recursive: boolean,
   home: string,
   env,
   rules: recordOf(oneOf(['off', 'error', 'warning', 'info']), 'an object of rule settings ({ "<rule id>": "off" })'),
