@@ -138,6 +138,7 @@ const AUDIT: { [K in keyof Required<AuditOptions>]: Check } = {
   target: dialect,
   user: boolean,
   recursive: boolean,
+  units: boolean,
   home: string,
   env,
   rules: recordOf(oneOf(['off', 'error', 'warning', 'info']), 'an object of rule settings ({ "<rule id>": "off" })'),

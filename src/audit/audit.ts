@@ -39,6 +39,8 @@ export interface AuditOptions {
   user?: boolean;
   /** Also the nested projects below each directory (a directory's marketplace plugins are audited without it). */
   recursive?: boolean;
+  /** false: each directory is one project, its plugins not added (doctor checks a plugin as its own project). */
+  units?: boolean;
   home?: string;
   /** The environment user files are found with (CODEX_HOME …; default: this process's). */
   env?: NodeJS.ProcessEnv;
@@ -167,7 +169,7 @@ function expandUnits(
   notes: Set<string>,
 ): { project: string; paths: string[]; unit?: string }[] {
   return projects.flatMap((p) => {
-    if (p.paths.length !== 1 || p.paths[0] !== p.project) return [p];
+    if (o.units === false || p.paths.length !== 1 || p.paths[0] !== p.project) return [p];
     const found = findUnits(p.project, o.recursive ? { recursive: true } : {});
     for (const n of found.notes)
       notes.add(`${relative(o.cwd ?? process.cwd(), n.file ?? '') || '.'}: ${n.path}: ${n.message}`);
