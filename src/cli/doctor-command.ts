@@ -74,12 +74,12 @@ export async function doctorCommand(
     ? await perUnit(units.units, (dir) => doctor({ project: dir, self }))
     : [{ label: '', value: await doctor({ ...(project !== undefined ? { project } : {}), self }) }];
   for (const n of units?.notes ?? []) process.stderr.write(`note: ${n}\n`);
-  const one = (r: DoctorResult) =>
-    o.format === 'json' ? doctorJson(r) : formatDoctor(r, columns(process.stdout), colors(useColor(process.stdout)));
+  const text = (r: DoctorResult) => formatDoctor(r, columns(process.stdout), colors(useColor(process.stdout)));
+  const named = (label: string, r: DoctorResult) => (units ? { unit: label, ...doctorJson(r) } : doctorJson(r));
   process.stdout.write(
     o.format === 'json'
-      ? `${JSON.stringify(units ? runs.map((r) => ({ unit: r.label, ...(one(r.value) as object) })) : one(runs[0]!.value), null, 2)}\n`
-      : `${runs.map((r) => (units ? `== ${r.label} ==\n${one(r.value) as string}` : (one(r.value) as string))).join('\n\n')}\n`,
+      ? `${JSON.stringify(units ? runs.map((r) => named(r.label, r.value)) : doctorJson(runs[0]!.value), null, 2)}\n`
+      : `${runs.map((r) => (units ? `== ${r.label} ==\n${text(r.value)}` : text(r.value))).join('\n\n')}\n`,
   );
   process.exitCode = Math.max(...runs.map((r) => doctorExitCode(r.value)));
 }

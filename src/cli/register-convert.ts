@@ -3,16 +3,8 @@ import { type Command, Option } from 'commander';
 import { DIALECT_IDS } from '../model/dialect-ids.js';
 import { dialect, dialectList } from './dialect-arg.js';
 
-/** Adds `convert` to the program: its arguments, options, help and action. */
-export function registerConvert(p: Command): void {
-  p.command('convert')
-    .description(
-      "convert hook configs from one dialect to others, syncing what hook-bridge wrote into each target's " +
-        'settings file',
-    )
-    .addHelpText(
-      'after',
-      `
+/** The help's text after the options: the sync, and the agents that run only trusted hooks. */
+const AFTER = `
 Re-running convert is a sync: the entries hook-bridge wrote (recorded beside
 each target, e.g. .qwen/settings.hook-bridge.json for .qwen/settings.json;
 one folder up where an agent reads every file of the folder, as Copilot does
@@ -36,8 +28,19 @@ print, JSON and RPC modes it skips the extension without a word. An
 interactive \`pi\` asks; \`pi --approve\` trusts for one run;
 --trust-pi-project records the trust (the project's real path: true), and
 --remove takes back only what it recorded. \`hook-bridge doctor\` says whether
-Pi will skip it.`,
+Pi will skip it.`;
+
+const RECURSIVE =
+  "also convert the nested projects below the directory, each in its own; a marketplace's plugins are found without it";
+
+/** Adds `convert` to the program: its arguments, options, help and action. */
+export function registerConvert(p: Command): void {
+  p.command('convert')
+    .description(
+      "convert hook configs from one dialect to others, syncing what hook-bridge wrote into each target's " +
+        'settings file',
     )
+    .addHelpText('after', AFTER)
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption(
       '--to <dialects>',
@@ -49,11 +52,7 @@ Pi will skip it.`,
       '--project <dir>',
       'project whose target files are written (default: the project directory given as input, else .)',
     )
-    .option(
-      '--recursive',
-      "also convert the nested projects below the directory (each in its own directory); a marketplace's " +
-        'plugins are converted without it',
-    )
+    .option('--recursive', RECURSIVE)
     .option('--out <file>', "write this file instead of the target's conventional one")
     .option('--stdout', 'print the converted config instead of writing it')
     .option('--dry-run', 'print a unified diff of what would change; write nothing')

@@ -1,8 +1,8 @@
 // convert at a directory that holds several units (issue 36): a plugin marketplace's plugins, the plugins under
 // `plugins/`, and with --recursive the nested projects (dialects/marketplace.ts finds them). Each unit is converted
-// as `convert <its directory>` converts it — its targets in its own directory, its record beside them — so a plugin's
-// hooks become each agent's files in the plugin, and `--remove` there gives it back. Nothing is written until every
-// unit was converted and checked: a bad unit stops the run with its error, and no unit is half-written.
+// as `convert <its directory>` converts it — its targets in its own directory, its record beside them — so a
+// plugin's hooks become each agent's files in the plugin, and `--remove` there gives it back. Nothing is written
+// until every unit was converted and checked: a bad unit stops the run with its error, and no unit is half-written.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { HookBridgeError } from '../model/errors.js';

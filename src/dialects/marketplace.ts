@@ -14,7 +14,7 @@ import { pluginHookFiles } from './plugin.js';
 import { discoveredDialects, projectFiles } from './project-files.js';
 
 /** A marketplace's catalogue, relative to the marketplace's root (Claude Code's plugin marketplaces). */
-export const MARKETPLACE_FILE = '.claude-plugin/marketplace.json';
+const MARKETPLACE_FILE = '.claude-plugin/marketplace.json';
 
 /** Directories never looked into: dependencies, version control, and folders an agent or hook-bridge writes. */
 const SKIPPED = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'build', 'coverage', 'vendor', '.venv']);
@@ -99,7 +99,7 @@ function localPath(source: unknown, pluginRoot: string | undefined): string | un
  * error naming the file and the place (exit 2): a person pointed hook-bridge at it, and guessing would convert less
  * than they asked for without a word.
  */
-export function marketplacePlugins(dir: string): Units {
+function marketplacePlugins(dir: string): Units {
   const file = join(dir, MARKETPLACE_FILE);
   if (!existsSync(file)) return { units: [], notes: [] };
   const doc = readJson(file);
