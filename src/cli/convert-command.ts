@@ -90,7 +90,7 @@ function textReport(r: ConvertUnitsResult, f: ConvertFlags): string {
     f.check
       ? formatCheckReport(x, command, undefined, undefined, width)
       : formatConvertReport(x, undefined, undefined, width);
-  if (r.units.length === 1) return one(r);
+  if (r.units.length === 1 && r.units[0]!.unit.via === 'root') return one(r);
   const base = process.cwd();
   const notes = r.diagnostics.filter((d) => !r.units.some((u) => u.result.diagnostics.includes(d)));
   return [
@@ -102,7 +102,7 @@ function textReport(r: ConvertUnitsResult, f: ConvertFlags): string {
 /** `--format json`: the report, each target and each of its rows naming the unit (plugin, project) it belongs to. */
 function unitsJson(r: ConvertUnitsResult, f: ConvertFlags): unknown {
   const all = convertJson(r, f) as { targets: { report: object[] }[] };
-  if (r.units.length === 1) return all;
+  if (r.units.length === 1 && r.units[0]!.unit.via === 'root') return all;
   const base = process.cwd();
   let i = 0;
   for (const u of r.units) {

@@ -142,7 +142,26 @@ function marketplacePlugins(dir: string): Units {
     }
     units.push({ dir: root, plugin: name ?? manifestName(root) ?? basename(root), via: 'marketplace' });
   });
-  return { units, notes };
+  return { units, notes: fewer(notes, file) };
+}
+
+/** Many remote plugins (a catalogue of other repositories' plugins) said in one note, with the first few named. */
+function fewer(notes: Diagnostic[], file: string): Diagnostic[] {
+  const remote = notes.filter((n) => n.code === 'remotePlugin');
+  if (remote.length <= 3) return notes;
+  const named = remote.slice(0, 3).map((n) => /^plugin (\S+)/.exec(n.message)?.[1] ?? '?');
+  return [
+    ...notes.filter((n) => n.code !== 'remotePlugin'),
+    {
+      severity: 'info',
+      code: 'remotePlugin',
+      message:
+        `${remote.length} plugins (${named.join(', ')} …) have sources that are not in this repository (github, ` +
+        'git or npm): not read (hook-bridge fetches nothing; convert a clone of one)',
+      file,
+      path: 'plugins',
+    },
+  ];
 }
 
 /** The directories below `dir` (not `dir`), breadth first, to `depth`, none of the skipped ones nor a dot-folder. */
