@@ -40,7 +40,7 @@ function unitRoot(o: ConvertUnitsOptions): string | undefined {
 
 /** Does a unit's conversion refuse only because the unit has no hooks of its own (nothing to convert there)? */
 const nothingHere = (e: unknown): boolean =>
-  HookBridgeError.is(e) && /^no hook config found|^the hooks here are already/.test(e.message);
+  HookBridgeError.is(e) && /^no (?:\S+ )?hook config found|^the hooks here are already/.test(e.message);
 
 /** The results of every unit as one (sources, targets, gates and diagnostics in unit order). */
 function joined(units: UnitResult[], notes: Diagnostic[]): ConvertUnitsResult {

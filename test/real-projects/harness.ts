@@ -197,11 +197,15 @@ export function binDir(work: string, setup: ProjectSetup, project: string): stri
   return bin;
 }
 
-/** A copy of the project: a git repository of its own (some hooks and agents find the project by its top level). */
+/**
+ * A copy of the project: a git repository of its own (some hooks and agents find the project by its top level). A
+ * marketplace's copy is not one: each plugin is tried in its own directory (`hook-bridge test` copies that alone), and
+ * a hook that asks git about it must get the same answer in every column.
+ */
 function copyProject(src: string, dest: string): void {
   cpSync(src, dest, { recursive: true, preserveTimestamps: true });
   rmSync(join(dest, 'ORIGIN.json'), { force: true });
-  execFileSync('git', ['init', '-q', dest]);
+  if (findUnits(dest).units.length === 1) execFileSync('git', ['init', '-q', dest]);
 }
 
 /**

@@ -134,7 +134,7 @@ describe('audit and test agree (issue 30)', () => {
           unsaid: [],
         }));
   }
-  it('the runs show errors of each kind audit gives (the check is not empty)', () => {
+  it.skipIf(ONLY !== undefined)('the runs show errors of each kind audit gives (the check is not empty)', () => {
     const shown = new Set<string>();
     for (const n of names)
       for (const [t, fs] of audits.get(n)!)
