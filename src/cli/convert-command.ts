@@ -11,6 +11,7 @@ import {
 } from './report.js';
 import { columns } from './layout.js';
 import type { ConvertProjectResult } from '../convert/project.js';
+import type { Diagnostic } from '../model/hook.js';
 
 export interface ConvertFlags {
   to: DialectId[] | 'all';
@@ -92,10 +93,21 @@ function textReport(r: ConvertUnitsResult, f: ConvertFlags): string {
       : formatConvertReport(x, undefined, undefined, width);
   if (r.units.length === 1 && r.units[0]!.unit.via === 'root') return one(r);
   const base = process.cwd();
+  // What every unit says alike, of no file (hook-bridge not on PATH): said once, after them, with the notes.
+  const key = (d: Diagnostic) => (d.file === undefined ? `${d.code}\0${d.message}` : undefined);
+  const said = (k: string) => r.units.filter((u) => u.result.diagnostics.some((d) => key(d) === k)).length;
+  const common = new Set(r.diagnostics.flatMap((d) => key(d) ?? []).filter((k) => said(k) > 1));
+  const shared = r.diagnostics.filter(
+    (d, i) => common.has(key(d) ?? '') && r.diagnostics.findIndex((x) => key(x) === key(d)) === i,
+  );
   const notes = r.diagnostics.filter((d) => !r.units.some((u) => u.result.diagnostics.includes(d)));
+  const own = (x: ConvertProjectResult) => ({
+    ...x,
+    diagnostics: x.diagnostics.filter((d) => !common.has(key(d) ?? '')),
+  });
   return [
-    ...r.units.map((u) => `== ${unitLabel(u.unit, base)} ==\n${one(u.result)}`),
-    ...(notes.length ? [formatDiagnostics(notes, base, undefined, width)] : []),
+    ...r.units.map((u) => `== ${unitLabel(u.unit, base)} ==\n${one(own(u.result))}`),
+    ...(notes.length || shared.length ? [formatDiagnostics([...notes, ...shared], base, undefined, width)] : []),
   ].join('\n\n');
 }
 
