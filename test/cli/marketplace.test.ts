@@ -115,6 +115,14 @@ describe('convert at a marketplace root', () => {
       }
     }
   });
+  it('--out names one file: refused for several plugins, nothing written', () => {
+    const dir = marketplace();
+    const before = tree(dir);
+    const r = cli(['convert', '.', '--to', 'qwen', '--out', 'x.json'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--out writes one file');
+    expect(tree(dir)).toEqual(before);
+  });
   it('a plugin whose hooks cannot be read stops the run before any plugin is written', () => {
     const dir = marketplace();
     writeFileSync(join(dir, 'plugins/gamma/hooks/hooks.json'), '{"hooks": {"PreToolUse": [');
@@ -170,6 +178,9 @@ describe('--recursive', () => {
     expect(Object.keys(tree(dir))).not.toContain('apps/web/.qwen/settings.json');
     const r = cli(['convert', '--to', 'qwen', '--recursive'], dir);
     expect(r.code, r.stderr).toBe(0);
+    // audit reads the nested project's files too with --recursive (its settings and the Qwen file convert wrote)
+    expect(cli(['audit'], dir).stdout).toMatch(/— 2 config file\(s\)/);
+    expect(cli(['audit', '--recursive'], dir).stdout).toMatch(/— 4 config file\(s\)/);
     expect(r.stderr).toContain('== project apps/web ==');
     expect(Object.keys(tree(dir))).toContain('apps/web/.qwen/settings.json');
     expect(cli(['convert', '--to', 'qwen', '--recursive', '--remove'], dir).code).toBe(0);
