@@ -136,7 +136,9 @@ export function table(results: ProjectResult[], audits: AuditErrors = new Map())
         const repo = origin(r.name).repo;
         if (c.limit) {
           const key = [repo, name(h.host), c.reference, c.bridged, c.limit].join('\0');
-          limits.set(key, { calls: [...(limits.get(key)?.calls ?? []), c.call] });
+          // A marketplace tries each call on each plugin: a call is named once.
+          const calls = limits.get(key)?.calls ?? [];
+          limits.set(key, { calls: calls.includes(c.call) ? calls : [...calls, c.call] });
         } else {
           const issue = knownIssue(r.name, 'decision', h.host, c.call)?.id ?? 'UNLISTED';
           const key = [repo, c.reference, c.bridged, issue].join('\0');
