@@ -138,6 +138,8 @@ const AUDIT: { [K in keyof Required<AuditOptions>]: Check } = {
   paths: strings,
   target: dialect,
   user: boolean,
+  recursive: boolean,
+  units: boolean,
   home: string,
   env,
   rules: recordOf(oneOf(['off', 'error', 'warning', 'info']), 'an object of rule settings ({ "<rule id>": "off" })'),

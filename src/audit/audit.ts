@@ -9,6 +9,7 @@ import { guardEntries } from '../convert/guard-entries.js';
 import { convertHooks, type ConvertResult, type ReportRow } from '../convert/convert.js';
 import { convertedHooks } from './converted-source.js';
 import { discoverConfigs, projectsOf } from './discover.js';
+import { findUnits, unitLabel } from '../dialects/marketplace.js';
 import { modeReading } from './foreign-reads.js';
 import { filePath, locate } from './locate.js';
 import { RULES } from './rules/index.js';
@@ -36,6 +37,10 @@ export interface AuditOptions {
   target?: DialectId;
   /** Include user-level configs (~/.claude/settings.json …). */
   user?: boolean;
+  /** Also the nested projects below each directory (a directory's marketplace plugins are audited without it). */
+  recursive?: boolean;
+  /** false: each directory is one project, its plugins not added (doctor checks a plugin as its own project). */
+  units?: boolean;
   home?: string;
   /** The environment user files are found with (CODEX_HOME …; default: this process's). */
   env?: NodeJS.ProcessEnv;
@@ -65,7 +70,9 @@ export interface AuditResult {
   target?: DialectId;
   /** With a target: configs left out, hook-bridge's conversions for other agents (their sources are audited). */
   skipped?: Skipped[];
-  /** Notes for stderr, not findings: a runner the hook-bridge entries call that the agents cannot find. */
+  /** Notes for stderr, not findings: a runner the hook-bridge entries call that the agents cannot find, a marketplace's
+   * remote plugins.
+   */
   notes: string[];
   /** The projects in which no hook config was found at all: nothing was audited there (the CLI's exit 2). */
   unconfigured: string[];
@@ -83,15 +90,15 @@ function checkRuleIds(settings: Record<string, RuleSetting>, known: Rule[], wher
 export function audit(o: AuditOptions = {}): AuditResult {
   const known = o.ruleSet ?? RULES;
   checkRuleIds(o.rules ?? {}, known);
-  const projects = projectsOf(o.paths ?? []);
+  const notes = new Set<string>();
+  const projects = expandUnits(projectsOf(o.paths ?? []), o, notes);
   const configs: ConfigFile[] = [];
   const findings: Finding[] = [];
   const skipped: Skipped[] = [];
-  const notes = new Set<string>();
   const conversions = new Map<string, ConvertResult>();
   const seen = new Set<string>();
   const unconfigured: string[] = [];
-  for (const { project, paths } of projects) {
+  for (const { project, paths, unit } of projects) {
     const own = o.projectRules?.(project) ?? {};
     checkRuleIds(own, known, project);
     const discovered = discoverConfigs(project, paths, {
@@ -99,7 +106,8 @@ export function audit(o: AuditOptions = {}): AuditResult {
       ...(o.home ? { home: o.home } : {}),
       ...(o.env ? { env: o.env } : {}),
     });
-    if (!discovered.length) unconfigured.push(project);
+    if (!discovered.length && unit === undefined && !projects.some((p) => p.unit !== undefined))
+      unconfigured.push(project);
     // --target: hook-bridge's output for other agents is out of scope (scope.ts).
     const scope = o.target ? targetScope(discovered, o.target, project) : { configs: discovered, skipped: [] };
     const mine = scope.configs;
@@ -120,7 +128,7 @@ export function audit(o: AuditOptions = {}): AuditResult {
     for (const n of runnerNotes(project, mine, o.target, converted, o.env ?? process.env)) notes.add(n);
     // A user-level config audited with each project says the same thing each time: once is enough.
     const key = (f: Finding) => JSON.stringify([f.file, f.path, f.ruleId, f.message]);
-    const found = auditProject(project, mine, { ...own, ...o.rules }, o);
+    const found = auditProject(project, mine, { ...own, ...o.rules }, o).map((f) => (unit ? { ...f, unit } : f));
     findings.push(...found.filter((f) => !seen.has(key(f))));
     for (const f of found) seen.add(key(f));
   }
@@ -149,6 +157,26 @@ export function audit(o: AuditOptions = {}): AuditResult {
     notes: [...notes],
     unconfigured,
   };
+}
+
+/**
+ * Each directory given with the plugins of its marketplace (and, with --recursive, its nested projects) after it: each
+ * a project of its own, named on its findings. A file given alone is only itself.
+ */
+function expandUnits(
+  projects: { project: string; paths: string[] }[],
+  o: AuditOptions,
+  notes: Set<string>,
+): { project: string; paths: string[]; unit?: string }[] {
+  return projects.flatMap((p) => {
+    if (o.units === false || p.paths.length !== 1 || p.paths[0] !== p.project) return [p];
+    const found = findUnits(p.project, o.recursive ? { recursive: true } : {});
+    for (const n of found.notes)
+      notes.add(`${relative(o.cwd ?? process.cwd(), n.file ?? '') || '.'}: ${n.path}: ${n.message}`);
+    return found.units.map((u) =>
+      u.via === 'root' ? p : { project: u.dir, paths: [u.dir], unit: unitLabel(u, o.cwd ?? process.cwd()) },
+    );
+  });
 }
 
 /** Every rule over one project's configs: `$CLAUDE_PROJECT_DIR` and relative script paths resolve against `project`. */

@@ -47,6 +47,8 @@ export interface Finding {
   column?: number;
   /** The dialect audited for, when auditing for another agent (`--target`). */
   target?: DialectId;
+  /** The plugin or nested project the file belongs to, below the directory audited (`plugin foo (plugins/foo)`). */
+  unit?: string;
   /** A command that fixes it, when the fix is mechanical (e.g. the `convert` to run). */
   fix?: string;
   /** A mechanical edit of `file` that fixes it: set the value at `path` (applied by `audit --fix`). */

@@ -11,6 +11,7 @@ export interface AuditFlags {
   format: 'text' | 'json' | 'markdown' | 'sarif';
   failOn: 'error' | 'warning' | 'never';
   user?: boolean;
+  recursive?: boolean;
   rule: string[];
   config?: string;
   listRules?: boolean;
@@ -73,6 +74,7 @@ export async function auditCommand(paths: string[], f: AuditFlags): Promise<void
     paths,
     ...(f.target ? { target: f.target } : {}),
     ...(f.user ? { user: true } : {}),
+    ...(f.recursive ? { recursive: true } : {}),
     rules: ruleSettings(f),
     ...(f.config ? {} : { projectRules: projectSettings }),
   };

@@ -4,6 +4,7 @@ import { plural } from '../model/plural.js';
 import { doctor, doctorExitCode, type CheckKind, type DoctorCheck, type DoctorResult } from '../doctor/doctor.js';
 import { VERSION } from '../version.js';
 import { columns, wrapLine } from './layout.js';
+import { perUnit, unitsOf } from './unit-runs.js';
 
 const HEADINGS: Record<CheckKind, string> = {
   'hook-bridge': 'HOOK-BRIDGE (where the converted entries call it)',
@@ -63,15 +64,22 @@ export function doctorJson(r: DoctorResult, cwd = process.cwd()) {
   };
 }
 
-export async function doctorCommand(project: string | undefined, o: { format: 'text' | 'json' }): Promise<void> {
-  const r = await doctor({
-    ...(project !== undefined ? { project } : {}),
-    self: { version: VERSION, ...(process.argv[1] ? { program: process.argv[1] } : {}) },
-  });
+export async function doctorCommand(
+  project: string | undefined,
+  o: { format: 'text' | 'json'; recursive?: boolean },
+): Promise<void> {
+  const self = { version: VERSION, ...(process.argv[1] ? { program: process.argv[1] } : {}) };
+  const units = unitsOf(project === undefined ? [] : [project], o.recursive);
+  const runs = units
+    ? await perUnit(units.units, (dir) => doctor({ project: dir, self }))
+    : [{ label: '', value: await doctor({ ...(project !== undefined ? { project } : {}), self }) }];
+  for (const n of units?.notes ?? []) process.stderr.write(`note: ${n}\n`);
+  const text = (r: DoctorResult) => formatDoctor(r, columns(process.stdout), colors(useColor(process.stdout)));
+  const named = (label: string, r: DoctorResult) => (units ? { unit: label, ...doctorJson(r) } : doctorJson(r));
   process.stdout.write(
     o.format === 'json'
-      ? `${JSON.stringify(doctorJson(r), null, 2)}\n`
-      : `${formatDoctor(r, columns(process.stdout), colors(useColor(process.stdout)))}\n`,
+      ? `${JSON.stringify(units ? runs.map((r) => named(r.label, r.value)) : doctorJson(runs[0]!.value), null, 2)}\n`
+      : `${runs.map((r) => (units ? `== ${r.label} ==\n${text(r.value)}` : text(r.value))).join('\n\n')}\n`,
   );
-  process.exitCode = doctorExitCode(r);
+  process.exitCode = Math.max(...runs.map((r) => doctorExitCode(r.value)));
 }

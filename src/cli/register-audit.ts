@@ -20,6 +20,10 @@ export function registerAudit(p: Command): void {
     )
     .option('--user', 'also audit the user-level configs in the home directory')
     .option(
+      '--recursive',
+      "also audit the nested projects below each directory (a marketplace's plugins are audited without it)",
+    )
+    .option(
       '--rule <id=level>',
       'turn a rule off or change its severity (off|error|warning|info); repeatable',
       (v: string, prev: string[]) => [...prev, v],

@@ -37,6 +37,9 @@ variable the agent replaces with the installed package's directory). A re-run
 syncs it by its record (<dir>/.hook-bridge-package.json); --check exits 1 when
 it is stale. Other agents: convert the plugin's hooks into a project.`;
 
+const RECURSIVE =
+  "also convert the nested projects below the directory, each in its own; a marketplace's plugins are found without it";
+
 /** Adds `convert` to the program: its arguments, options, help and action. */
 export function registerConvert(p: Command): void {
   p.command('convert')
@@ -56,6 +59,7 @@ export function registerConvert(p: Command): void {
       '--project <dir>',
       'project whose target files are written (default: the project directory given as input, else .)',
     )
+    .option('--recursive', RECURSIVE)
     .option('--out <file>', "write this file instead of the target's conventional one")
     .option('--stdout', 'print the converted config instead of writing it')
     .option('--dry-run', 'print a unified diff of what would change; write nothing')

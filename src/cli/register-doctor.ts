@@ -23,8 +23,12 @@ codex --trust-codex-hooks, hook-bridge convert --to pi --trust-pi-project,
 npm install -g hook-bridge …) or a step to take.`,
     )
     .argument('[project]', 'the project directory (default: .)')
+    .option(
+      '--recursive',
+      "also check the nested projects below the directory (a marketplace's plugins are checked without it)",
+    )
     .addOption(new Option('--format <format>', 'report format, on stdout').choices(['text', 'json']).default('text'))
-    .action(async (project: string | undefined, o: { format: 'text' | 'json' }) => {
+    .action(async (project: string | undefined, o: { format: 'text' | 'json'; recursive?: boolean }) => {
       const { doctorCommand } = await import('./doctor-command.js');
       await doctorCommand(project, o);
     });

@@ -50,6 +50,10 @@ Examples:
       '--transcript <file>',
       "the session's transcript so far, in the source agent's format (default: an empty one)",
     )
+    .option(
+      '--recursive',
+      "also try the nested projects below the directory (a marketplace's plugins are tried without it)",
+    )
     .option('--headless', 'a -p run: nobody answers a prompt (default: an interactive session)')
     .option(
       '--permission-mode <mode>',

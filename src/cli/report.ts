@@ -42,6 +42,18 @@ export function formatDiagnostic(d: Diagnostic, cwd = process.cwd(), pc = colors
   return `${sev} ${where ? `${where}: ` : ''}${d.message} ${pc.dim(`(${d.code})`)}`;
 }
 
+/** Diagnostics as the reports show them, one a line, wrapped to `width`. */
+export const formatDiagnostics = (
+  ds: Diagnostic[],
+  cwd = process.cwd(),
+  pc = colors(),
+  width = Number.POSITIVE_INFINITY,
+): string =>
+  wrapAll(
+    ds.map((d): [string, number] => [formatDiagnostic(d, cwd, pc), 2]),
+    width,
+  );
+
 /** The report's lines wrapped to `width`: [line, the column its continuations start at]. */
 export const wrapAll = (lines: [string, number][], width: number): string =>
   lines.flatMap(([l, indent]) => wrapLine(l, width, indent)).join('\n');

@@ -7,6 +7,7 @@ import { readText } from '../simulate/read-text.js';
 import { formatCasesJson, formatCasesText, formatJson, formatText } from '../simulate/format.js';
 import { simulate, simulateExitCode, type SimulateOptions } from '../simulate/simulate.js';
 import { colors, useColor } from '../audit/format/colors.js';
+import { perUnit, unitsOf } from './unit-runs.js';
 
 export interface TestFlags {
   to?: DialectId[];
@@ -21,6 +22,7 @@ export interface TestFlags {
   headless?: boolean;
   permissionMode?: string;
   cases?: string;
+  recursive?: boolean;
   format: 'text' | 'json';
 }
 
@@ -91,7 +93,25 @@ export async function testCommand(inputs: string[], f: TestFlags): Promise<void>
     process.exitCode = casesExitCode(results);
     return;
   }
-  const result = await simulate({ ...options, call: callOf(f) });
+  const call = callOf(f);
+  const units = unitsOf(inputs, f.recursive);
+  if (units) {
+    // One result per plugin (or nested project), each under its name.
+    const runs = await perUnit(units.units, (dir) => simulate({ ...options, inputs: [dir], call }));
+    for (const n of units.notes) process.stderr.write(`note: ${n}\n`);
+    process.stdout.write(
+      f.format === 'json'
+        ? `${JSON.stringify(
+            runs.map((r) => ({ unit: r.label, ...r.value })),
+            null,
+            2,
+          )}\n`
+        : `${runs.map((r) => `== ${r.label} ==\n${formatText(r.value, process.cwd(), pc)}`).join('\n\n')}\n`,
+    );
+    process.exitCode = Math.max(...runs.map((r) => simulateExitCode(r.value)));
+    return;
+  }
+  const result = await simulate({ ...options, call });
   process.stdout.write(f.format === 'json' ? formatJson(result) : `${formatText(result, process.cwd(), pc)}\n`);
   process.exitCode = simulateExitCode(result);
 }

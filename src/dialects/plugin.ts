@@ -22,6 +22,11 @@ function pluginManifest(d: DialectId): string | undefined {
   return c.plugin?.length ? c.pluginManifest : undefined;
 }
 
+/**
+ * The hook files a manifest's `hooks` field names: a path, a list of paths, or the hooks written inline (an object of
+ * events, as a settings file's `hooks`): then the manifest itself is the hook file, read as one (its other keys are
+ * not hooks). An unreadable manifest names none: the plugin's hooks/hooks.json is still found.
+ */
 function manifestHooks(root: string, manifest: string): string[] {
   let m: unknown;
   try {
@@ -30,6 +35,7 @@ function manifestHooks(root: string, manifest: string): string[] {
     return [];
   }
   const h = isObject(m) ? m.hooks : undefined;
+  if (isObject(h)) return [join(root, manifest)];
   const list =
     typeof h === 'string' ? [h] : Array.isArray(h) ? h.filter((x): x is string => typeof x === 'string') : [];
   return list.map((p) => resolve(root, p));

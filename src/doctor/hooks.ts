@@ -26,6 +26,8 @@ const RUNS_ANYWAY = new Set(['noShebang']);
 export function auditHooks(project: string, o: { env: NodeJS.ProcessEnv; home?: string; cwd: string }): AuditResult {
   return audit({
     paths: [project],
+    // The project alone: the CLI checks a marketplace's plugins one by one (cli/unit-runs.ts).
+    units: false,
     only: PROGRAM_RULES,
     env: o.env,
     ...(o.home ? { home: o.home } : {}),

@@ -21,7 +21,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { convertProject } from '../../src/convert/project.js';
+import { convertUnits } from '../../src/convert/units.js';
+import { findUnits, unitLabel } from '../../src/dialects/marketplace.js';
 import { nativeEvent, renameParams, toolEntry } from '../../src/dialects/catalog.js';
 import { DIALECT_IDS, type DialectId } from '../../src/model/dialect-ids.js';
 import { mappings } from '../../src/model/mappings.js';
@@ -32,10 +33,14 @@ import { BATTERY, setupOf, type BatteryCall, type ProjectSetup } from './project
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const FIXTURES = resolve(import.meta.dirname);
 
-/** The copied projects: every `<owner>__<repo>` folder here, with its ORIGIN.json. */
+/** Set: only the projects whose name this regular expression matches are run (the docs table needs them all). */
+export const ONLY = process.env.HOOK_BRIDGE_REAL_PROJECTS_ONLY;
+
+/** The copied projects: every `<owner>__<repo>` folder here, with its ORIGIN.json (those ONLY matches, when set). */
 export function projectNames(): string[] {
   return readdirSync(FIXTURES)
     .filter((d) => d.includes('__') && existsSync(join(FIXTURES, d, 'ORIGIN.json')))
+    .filter((d) => ONLY === undefined || new RegExp(ONLY).test(d))
     .sort();
 }
 
@@ -68,6 +73,8 @@ export interface Ran {
 
 export interface CallResult {
   call: string;
+  /** In a marketplace: the plugin whose hooks the call was tried on (`plugin foo (plugins/foo)`). */
+  unit?: string;
   reference: Outcome;
   bridged: Outcome;
   /** The agent reading the project as it is (its own files, or another agent's copied into its own): `test`'s as-is
@@ -190,11 +197,15 @@ export function binDir(work: string, setup: ProjectSetup, project: string): stri
   return bin;
 }
 
-/** A copy of the project: a git repository of its own (some hooks and agents find the project by its top level). */
+/**
+ * A copy of the project: a git repository of its own (some hooks and agents find the project by its top level). A
+ * marketplace's copy is not one: each plugin is tried in its own directory (`hook-bridge test` copies that alone), and
+ * a hook that asks git about it must get the same answer in every column.
+ */
 function copyProject(src: string, dest: string): void {
   cpSync(src, dest, { recursive: true, preserveTimestamps: true });
   rmSync(join(dest, 'ORIGIN.json'), { force: true });
-  execFileSync('git', ['init', '-q', dest]);
+  if (findUnits(dest).units.length === 1) execFileSync('git', ['init', '-q', dest]);
 }
 
 /**
@@ -292,7 +303,8 @@ export async function runProject(name: string, setup: ProjectSetup): Promise<Pro
       const result: HostResult = { host, removeDiff: [], calls: [] };
       hosts.push(result);
       try {
-        await convertProject({ inputs: [dir], project: dir, from, to: [host], env, home });
+        // As `hook-bridge convert <dir>` does: a marketplace's plugins each in its own directory (convert/units.ts).
+        await convertUnits({ inputs: [dir], from, to: [host], env, home });
       } catch (e) {
         result.convertError = (e as Error).message;
         continue;
@@ -300,44 +312,64 @@ export async function runProject(name: string, setup: ProjectSetup): Promise<Pro
       converted[host] = dir;
       const removed = join(work, `${host}-removed`);
       cpSync(dir, removed, { recursive: true, preserveTimestamps: true });
-      await convertProject({ inputs: [removed], project: removed, from, to: [host], remove: true, env, home });
+      await convertUnits({ inputs: [removed], from, to: [host], remove: true, env, home });
       result.removeDiff = treeDiff(before, treeHash(removed));
     }
     const to = hosts.filter((h) => !h.convertError).map((h) => h.host);
-    for (const c of [...BATTERY, ...(setup.calls ?? [])]) {
-      const call = callIn(from, c, orig);
-      if (!call || !to.length) continue;
-      const r = await simulateSettled({ inputs: [orig], from, to, call, converted, modes: ['as-is', 'bridged'], env });
-      const ref = r.results[0]!;
-      // Where a hook is, relative to its copy of the project (the copies are temp directories).
-      const ran = (x: SimulateRow): Ran[] =>
-        x.hooks.map((h) => ({
-          where: h.where.startsWith(`${work}/`) ? h.where.slice(work.length + 1).replace(/^[^/]+\//, '') : h.where,
-          exit: h.exitCode,
-        }));
-      for (const row of r.results.slice(1).filter((x) => x.mode === 'bridged')) {
-        const asIs = r.results.slice(1).find((x) => x.mode === 'as-is' && x.host === row.host)!;
-        const reference = outcomeOf(ref);
-        const bridged = outcomeOf(row);
-        const limit = reference === bridged ? undefined : limitOf(row, ref, c.event);
-        const out: CallResult = {
-          call: c.id,
-          reference,
-          bridged,
-          asIs: outcomeOf(asIs),
-          ran: { reference: ran(ref), asIs: ran(asIs), bridged: ran(row) },
-          starts: countStarts(row),
-          watched: ref.hooks.length,
-        };
-        if (limit) out.limit = limit;
-        if (reference !== bridged)
-          out.detail =
-            `reference: ${ref.reason ?? ''} ${ref.notes.join('; ')} | ${row.host}: ${row.reason ?? ''} ` +
-            `${row.notes.join('; ')} ${row.hooks.map((h) => `[exit ${h.exitCode}] ${h.stderr ?? ''}`).join(' ')}`;
-        hosts.find((h) => h.host === row.host)!.calls.push(out);
-      }
+    // A marketplace: each plugin with hooks is tried as `hook-bridge test` tries it, in its own directory.
+    const units = findUnits(orig).units;
+    const tried = units.length > 1 ? units.filter((u) => u.via !== 'root') : units;
+    for (const unit of tried) {
+      const rel = relative(orig, unit.dir);
+      const label = units.length > 1 ? unitLabel(unit, orig) : undefined;
+      const at = Object.fromEntries(Object.entries(converted).map(([h, d]) => [h, join(d, rel)]));
+      await tryBattery(join(orig, rel), at, label);
     }
     return { name, from, sideEffects: treeDiff(before, treeHash(orig)), hosts, ms: Date.now() - started };
+    async function tryBattery(projectDir: string, convertedAt: typeof converted, label: string | undefined) {
+      for (const c of [...BATTERY, ...(setup.calls ?? [])]) {
+        const call = callIn(from, c, projectDir);
+        if (!call || !to.length) continue;
+        const r = await simulateSettled({
+          inputs: [projectDir],
+          from,
+          to,
+          call,
+          converted: convertedAt,
+          modes: ['as-is', 'bridged'],
+          env,
+        });
+        const ref = r.results[0]!;
+        // Where a hook is, relative to its copy of the project (the copies are temp directories).
+        const ran = (x: SimulateRow): Ran[] =>
+          x.hooks.map((h) => ({
+            where: h.where.startsWith(`${work}/`) ? h.where.slice(work.length + 1).replace(/^[^/]+\//, '') : h.where,
+            exit: h.exitCode,
+          }));
+        for (const row of r.results.slice(1).filter((x) => x.mode === 'bridged')) {
+          const asIs = r.results.slice(1).find((x) => x.mode === 'as-is' && x.host === row.host)!;
+          const reference = outcomeOf(ref);
+          const bridged = outcomeOf(row);
+          const limit = reference === bridged ? undefined : limitOf(row, ref, c.event);
+          const out: CallResult = {
+            call: c.id,
+            ...(label ? { unit: label } : {}),
+            reference,
+            bridged,
+            asIs: outcomeOf(asIs),
+            ran: { reference: ran(ref), asIs: ran(asIs), bridged: ran(row) },
+            starts: countStarts(row),
+            watched: ref.hooks.length,
+          };
+          if (limit) out.limit = limit;
+          if (reference !== bridged)
+            out.detail =
+              `reference: ${ref.reason ?? ''} ${ref.notes.join('; ')} | ${row.host}: ${row.reason ?? ''} ` +
+              `${row.notes.join('; ')} ${row.hooks.map((h) => `[exit ${h.exitCode}] ${h.stderr ?? ''}`).join(' ')}`;
+          hosts.find((h) => h.host === row.host)!.calls.push(out);
+        }
+      }
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

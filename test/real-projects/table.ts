@@ -16,6 +16,7 @@ function configsOf(name: string): string {
   const o = origin(name);
   const kinds: string[] = [];
   const has = (f: string) => o.copied.includes(f) || existsSync(join(FIXTURES, name, f));
+  if (has('.claude-plugin/marketplace.json')) kinds.push('Claude marketplace');
   if (has('hooks/hooks.json')) kinds.push('Claude plugin');
   if (has('.claude/settings.json') || has('.claude/settings.local.json')) kinds.push('Claude settings');
   if (o.copied.some((f) => /^\.github\/hooks\/[^/]+\.json$/.test(f))) kinds.push('Copilot');
@@ -42,12 +43,12 @@ function cell(p: ProjectResult, h: HostResult): string {
     const ids = [...new Set(bugs.map((c) => knownIssue(p.name, 'decision', h.host, c.call)?.id ?? 'UNLISTED'))];
     parts.push(`bug: ${ids.join(', ')} (${bugs.length}/${h.calls.length})`);
   }
-  if (limits.length) parts.push(`limit: ${limits.map((c) => c.call).join(', ')}`);
+  if (limits.length) parts.push(`limit: ${[...new Set(limits.map((c) => c.call))].join(', ')}`);
   const hooked = h.calls.filter((c) => c.watched).length;
   if (!parts.length) parts.push(`equal (${h.calls.length} calls, ${hooked} with hooks)`);
   const starts = Math.max(0, ...h.calls.map((c) => c.starts));
   if (starts > 1) parts.push(`${starts} starts`);
-  const idle = h.calls.filter((c) => !c.watched && c.starts > 0).map((c) => c.call);
+  const idle = [...new Set(h.calls.filter((c) => !c.watched && c.starts > 0).map((c) => c.call))];
   if (idle.length) parts.push(`starts for ${idle.join(', ')}, which no hook watches`);
   return parts.join('; ');
 }
@@ -135,7 +136,9 @@ export function table(results: ProjectResult[], audits: AuditErrors = new Map())
         const repo = origin(r.name).repo;
         if (c.limit) {
           const key = [repo, name(h.host), c.reference, c.bridged, c.limit].join('\0');
-          limits.set(key, { calls: [...(limits.get(key)?.calls ?? []), c.call] });
+          // A marketplace tries each call on each plugin: a call is named once.
+          const calls = limits.get(key)?.calls ?? [];
+          limits.set(key, { calls: calls.includes(c.call) ? calls : [...calls, c.call] });
         } else {
           const issue = knownIssue(r.name, 'decision', h.host, c.call)?.id ?? 'UNLISTED';
           const key = [repo, c.reference, c.bridged, issue].join('\0');

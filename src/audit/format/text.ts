@@ -11,7 +11,8 @@ export function formatText(r: AuditResult, cwd = process.cwd(), pc = colors(useC
   for (const g of shownOnce(r.findings)) byFile.set(g.finding.file, [...(byFile.get(g.finding.file) ?? []), g]);
   const pad = ' '.repeat(16);
   for (const [file, list] of byFile) {
-    out.push(pc.underline(shownPath(file, cwd)));
+    const unit = list[0]!.finding.unit;
+    out.push(pc.underline(shownPath(file, cwd)) + (unit ? pc.dim(`  (${unit})`) : ''));
     for (const { finding: f, others } of list) {
       const sev =
         f.severity === 'error'
