@@ -30,7 +30,7 @@ beforeAll(async () => {
     const from = setupOf(n).from ?? 'claude';
     audits.set(n, new Map([['', auditProject(n)], ...hostsFor(from).map((h) => [h, auditProject(n, h)] as const)]));
   }
-}, 900_000);
+}, 2_400_000); // 40 projects uncached on a fresh clone, 2 at a time (CI measures the total)
 
 const errorsOf = (name: string, target: DialectId | '') =>
   audits
