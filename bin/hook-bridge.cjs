@@ -10,6 +10,8 @@ if (cmd === 'run' || cmd === 'dispatch')
 // this file (a pnpm or Volta shim).
 else if (cmd === 'plugin-engine')
   process.stdout.write(`${require('node:path').join(__dirname, '..', 'dist', 'plugin-host.cjs')}\n`);
+// What an event file convert wrote runs (an event-file host: Cline): the plugin hosts' engine, in a process per call.
+else if (cmd === 'event-file') require('../dist/plugin-host.cjs').eventFileMain(process.argv.slice(3));
 else {
   // A closed pipe (`hook-bridge dialects | head`) ends every command quietly, with the exit code it has set so far.
   for (const s of [process.stdout, process.stderr]) {

@@ -12,6 +12,7 @@ import type { WriteChanges } from '../dialects/define.js';
 import { entrySummary, entryText } from '../dialects/entry-summary.js';
 import { unguarded } from '../dialects/runner-guard.js';
 import { wrapLine } from './layout.js';
+import { eventFileNote } from '../convert/event-files.js';
 import { pluginNote } from '../convert/plugin-files.js';
 
 /** Counts of what a write did to hook-bridge's entries, with the removed and hand-written ones named. */
@@ -130,6 +131,7 @@ export function formatConvertReport(
       ]);
     lines.push(...hookRows(t, rel, pc));
     if (t.plugin) lines.push([`  ${pluginNote(t.plugin, cwd)}`, 4]);
+    for (const e of t.eventFiles ?? []) lines.push([`  ${eventFileNote(e, cwd)}`, 4]);
   }
   for (const g of r.gates) {
     const dry = g.diff !== undefined && !g.written;
@@ -192,7 +194,10 @@ const SAID_ON_ROWS = new Set(['hookDropped']);
 
 /** A target file, its record and its plugin file (a plugin host's) are what convert would write now. */
 export const upToDate = (t: TargetOutcome): boolean =>
-  !t.changed && !t.recordChanged && !(t.plugin && (t.plugin.changed || t.plugin.action === 'keep-edited'));
+  !t.changed && !t.recordChanged && ![t.plugin, ...(t.eventFiles ?? [])].some(runnerStale);
+
+/** A plugin file or event file convert would write, delete, or cannot (a person changed it). */
+const runnerStale = (p: TargetOutcome['plugin']): boolean => !!p && (p.changed || p.action === 'keep-edited');
 
 /** `convert --check`: each target file, up to date or not, and the entries a convert would add, update or remove there.
  */
@@ -232,9 +237,12 @@ export function formatCheckReport(
     for (const h of c.added) lines.push([`  ${pc.green('+ add')}     ${h.event}  ${shown(h)}`, 12]);
     for (const h of c.updated) lines.push([`  ${pc.yellow('~ update')}  ${h.event}  ${shown(h)}`, 12]);
     for (const h of c.removed) lines.push([`  ${pc.red('- remove')}  ${h.event}  ${shown(h)}`, 12]);
-    if (t.plugin && (t.plugin.changed || t.plugin.action === 'keep-edited'))
-      lines.push([`  ${pluginNote(t.plugin, cwd)}`, 4]);
-    else if (!c.added.length && !c.updated.length && !c.removed.length)
+    const stale = (t.eventFiles ?? []).filter(runnerStale);
+    for (const e of stale) lines.push([`  ${eventFileNote(e, cwd)}`, 4]);
+    if (t.plugin && runnerStale(t.plugin)) lines.push([`  ${pluginNote(t.plugin, cwd)}`, 4]);
+    else if (stale.length) {
+      // said above
+    } else if (!c.added.length && !c.updated.length && !c.removed.length)
       lines.push([
         `  ` +
           (t.changed
@@ -321,18 +329,8 @@ export function convertJson(
             },
           }
         : {}),
-      ...(t.plugin
-        ? {
-            plugin: {
-              file: p(t.plugin.file),
-              action: t.plugin.action,
-              changed: t.plugin.changed,
-              written: t.plugin.written,
-              ...(t.plugin.version ? { version: t.plugin.version } : {}),
-              ...(t.plugin.diff !== undefined ? { diff: t.plugin.diff } : {}),
-            },
-          }
-        : {}),
+      ...(t.plugin ? { plugin: runnerJson(t.plugin, p) } : {}),
+      ...(t.eventFiles ? { eventFiles: t.eventFiles.map((e) => runnerJson(e, p)) } : {}),
       report: t.result.report.map((row) => ({
         ...row,
         source: { ...row.source, file: p(row.source.file) },
@@ -352,5 +350,17 @@ export function convertJson(
       ...(g.diff !== undefined ? { diff: g.diff } : {}),
     })),
     diagnostics: r.diagnostics.map((d) => (d.file ? { ...d, file: p(d.file) } : d)),
+  };
+}
+
+/** A plugin file or event file in the JSON report. */
+function runnerJson(o: NonNullable<TargetOutcome['plugin']>, p: (file: string) => string) {
+  return {
+    file: p(o.file),
+    action: o.action,
+    changed: o.changed,
+    written: o.written,
+    ...(o.version ? { version: o.version } : {}),
+    ...(o.diff !== undefined ? { diff: o.diff } : {}),
   };
 }

@@ -38,6 +38,7 @@ import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
 import { portablePath, projectOf } from './paths.js';
+import { planEventFiles } from './event-files.js';
 import { planPlugin, type PluginOutcome } from './plugin-files.js';
 import { existingRecord, readRecord, recordPath, staleRecordPath, type OwnedEntry } from './provenance.js';
 import { readText } from './read-text.js';
@@ -123,6 +124,8 @@ export interface TargetOutcome {
   trust?: TrustOutcome;
   /** On a plugin host (mappings `config.pluginHost`): the plugin file that runs the hooks (plugin-files.ts). */
   plugin?: PluginOutcome;
+  /** On an event-file host (mappings `config.eventFiles`): the event files that run the hooks (event-files.ts). */
+  eventFiles?: PluginOutcome[];
   /** On a plugin host that runs its plugins only in a trusted project: what the user's store says of this one. */
   projectTrust?: ProjectTrustState & { recorded?: boolean; removed?: boolean };
   /** A file other dialects write too (shared-files.ts): which, and what became of their entries. */
@@ -180,6 +183,8 @@ interface PendingWrite {
   dropBackup: boolean;
   /** Directories convert created above the file: removed with it while empty. */
   directories: number;
+  /** The file's mode (an event file: executable). */
+  mode?: number;
 }
 
 /** Step 1: the sources and their hooks (none with --remove, which reads no source). `recorded`: the files are the
@@ -323,7 +328,7 @@ async function convertTarget(
   o: ConvertProjectOptions,
   run: TargetRun,
   diagnostics: Diagnostic[],
-): Promise<{ outcome: TargetOutcome; write?: PendingWrite; pluginWrite?: PendingWrite }> {
+): Promise<{ outcome: TargetOutcome; write?: PendingWrite; pluginWrites: PendingWrite[] }> {
   const { project, from } = run;
   const to = hosts[0]!;
   // Hooks read from the target file itself are there already, for every host that reads it.
@@ -419,6 +424,14 @@ async function convertTarget(
     diagnostics.push(...plugin.diagnostics);
     if (plugin.created) created.plugin = plugin.created;
   }
+  // An event-file host: the event files that run the file's events, while they hold entries.
+  const eventHost = o.stdout || o.out ? undefined : hosts.find((h) => mappings.dialects[h].config.eventFiles);
+  const hooked = new Set(o.remove || deleted ? [] : presentEntries(after, to).map((e) => e.split('\0')[0]!));
+  const events = eventHost ? planEventFiles(eventHost, project, hooked, record.created?.eventFiles) : undefined;
+  if (events) {
+    diagnostics.push(...events.diagnostics);
+    if (events.created) created.eventFiles = events.created;
+  }
   locateTargets(result, after, file, to);
   const recordFile = recordPath(file);
   const changed = deleted ? before !== undefined : after !== before;
@@ -435,9 +448,10 @@ async function convertTarget(
     changes,
     record: recordFile,
     ...(plugin ? { plugin: plugin.outcome } : {}),
+    ...(events?.outcomes.length ? { eventFiles: events.outcomes } : {}),
   };
   diagnostics.push(...result.diagnostics);
-  if (o.stdout) return { outcome };
+  if (o.stdout) return { outcome, pluginWrites: [] };
   // --remove gives the file back as it was: no backup of it, and the one convert made earlier goes too.
   const backup = (o.backup ?? true) && !o.remove && changed && !deleted && before !== undefined;
   const newRecord = nextRecordText(
@@ -460,13 +474,13 @@ async function convertTarget(
     const { createTwoFilesPatch } = await import('diff');
     const rel = relative(project, file) || file;
     outcome.diff = changed ? createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before ?? '', after) : '';
-    const p = plugin?.outcome;
-    if (p) {
+    for (const p of [plugin?.outcome, ...(events?.outcomes ?? [])]) {
+      if (!p) continue;
       const prel = relative(project, p.file);
       p.diff = p.changed ? createTwoFilesPatch(`a/${prel}`, `b/${prel}`, p.before ?? '', p.after ?? '') : '';
     }
   }
-  if (o.dryRun || o.check) return { outcome };
+  if (o.dryRun || o.check) return { outcome, pluginWrites: [] };
   const dropBackup = record.created?.backup === true && (o.remove === true || deleted);
   const pending: PendingWrite = {
     file,
@@ -479,24 +493,29 @@ async function convertTarget(
     dropBackup,
     directories: created.directories ?? 0,
   };
-  const p = plugin?.outcome;
-  const pluginWrite: PendingWrite | undefined =
-    p?.changed && (p.action === 'write' || p.action === 'delete')
-      ? {
-          file: p.file,
-          text: p.after,
-          record: '',
-          recordText: undefined,
-          outcome: p,
-          backup: false,
-          dropBackup: false,
-          directories: p.action === 'delete' ? (record.created?.plugin?.directories ?? 0) : 0,
-        }
-      : undefined;
+  const runnerWrite = (p: PluginOutcome, directories: number, mode?: number): PendingWrite[] =>
+    p.changed && (p.action === 'write' || p.action === 'delete')
+      ? [
+          {
+            file: p.file,
+            text: p.after,
+            record: '',
+            recordText: undefined,
+            outcome: p,
+            backup: false,
+            dropBackup: false,
+            directories: p.action === 'delete' ? directories : 0,
+            ...(mode ? { mode } : {}),
+          },
+        ]
+      : [];
   return {
     outcome,
     ...(changed || outcome.recordChanged || dropBackup ? { write: pending } : {}),
-    ...(pluginWrite ? { pluginWrite } : {}),
+    pluginWrites: [
+      ...(plugin ? runnerWrite(plugin.outcome, record.created?.plugin?.directories ?? 0) : []),
+      ...(events?.outcomes ?? []).flatMap((e) => runnerWrite(e, 0, 0o755)),
+    ],
   };
 }
 
@@ -526,7 +545,7 @@ function modeOf(file: string): number | undefined {
 function writeAll(writes: PendingWrite[]): void {
   for (const w of writes) {
     if (w.outcome.changed && w.text !== undefined) {
-      const bak = writeAtomic(w.file, w.text, w.backup);
+      const bak = writeAtomic(w.file, w.text, w.backup, w.mode);
       w.outcome.written = true;
       if (bak) w.outcome.backup = bak;
     }
@@ -651,7 +670,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   for (const named of files) {
     const share = shareStep(named, o, input, project, runners, diagnostics);
     const run = share.input === input ? keys : runKeys(share.input, project);
-    const { outcome, write, pluginWrite } = await convertTarget(
+    const { outcome, write, pluginWrites } = await convertTarget(
       share.target,
       share.o,
       { ...share.input, project, runners, ...run },
@@ -660,7 +679,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     if (share.shared) outcome.shared = share.shared;
     targets.push(outcome);
     if (write) writes.push(write);
-    if (pluginWrite) writes.push(pluginWrite);
+    writes.push(...pluginWrites);
   }
   diagnostics.push(...runnerWarning(o, targets, project));
   // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing
