@@ -40,7 +40,14 @@ import { hookId, ownershipOf } from './ownership.js';
 import { portablePath, projectOf } from './paths.js';
 import { planEventFiles } from './event-files.js';
 import { planPlugin, type PluginOutcome } from './plugin-files.js';
-import { existingRecord, readRecord, recordPath, staleRecordPath, type OwnedEntry } from './provenance.js';
+import {
+  existingRecord,
+  readRecord,
+  recordPath,
+  staleRecordPath,
+  type Created,
+  type OwnedEntry,
+} from './provenance.js';
 import { readText } from './read-text.js';
 import { gateForReader, readerGate } from './reader-gates.js';
 import { nextRecordText, presentEntries } from './record-update.js';
@@ -410,28 +417,11 @@ async function convertTarget(
   });
   const deleted = !o.stdout && written.empty === true && created.file === true;
   const after = deleted ? '' : written.text;
-  // A plugin host: the plugin that runs the file, while it holds entries (--stdout prints the hook file only).
-  const pluginHost = o.stdout || o.out ? undefined : hosts.find((h) => mappings.dialects[h].config.pluginHost);
-  const plugin = pluginHost
-    ? planPlugin(
-        pluginHost,
-        project,
-        !o.remove && !deleted && presentEntries(after, to).length > 0,
-        record.created?.plugin,
-      )
-    : undefined;
-  if (plugin) {
-    diagnostics.push(...plugin.diagnostics);
-    if (plugin.created) created.plugin = plugin.created;
-  }
-  // An event-file host: the event files that run the file's events, while they hold entries.
-  const eventHost = o.stdout || o.out ? undefined : hosts.find((h) => mappings.dialects[h].config.eventFiles);
-  const hooked = new Set(o.remove || deleted ? [] : presentEntries(after, to).map((e) => e.split('\0')[0]!));
-  const events = eventHost ? planEventFiles(eventHost, project, hooked, record.created?.eventFiles) : undefined;
-  if (events) {
-    diagnostics.push(...events.diagnostics);
-    if (events.created) created.eventFiles = events.created;
-  }
+  const { plugin, events } = runnerFiles(hosts, o, project, o.remove || deleted ? [] : presentEntries(after, to), {
+    recorded: record.created,
+    created,
+    diagnostics,
+  });
   locateTargets(result, after, file, to);
   const recordFile = recordPath(file);
   const changed = deleted ? before !== undefined : after !== before;
@@ -493,22 +483,6 @@ async function convertTarget(
     dropBackup,
     directories: created.directories ?? 0,
   };
-  const runnerWrite = (p: PluginOutcome, directories: number, mode?: number): PendingWrite[] =>
-    p.changed && (p.action === 'write' || p.action === 'delete')
-      ? [
-          {
-            file: p.file,
-            text: p.after,
-            record: '',
-            recordText: undefined,
-            outcome: p,
-            backup: false,
-            dropBackup: false,
-            directories: p.action === 'delete' ? directories : 0,
-            ...(mode ? { mode } : {}),
-          },
-        ]
-      : [];
   return {
     outcome,
     ...(changed || outcome.recordChanged || dropBackup ? { write: pending } : {}),
@@ -517,6 +491,54 @@ async function convertTarget(
       ...(events?.outcomes ?? []).flatMap((e) => runnerWrite(e, 0, 0o755)),
     ],
   };
+}
+
+/**
+ * The files that run a target's hook file on a host that has no hook config (--stdout and --out write the hook file
+ * only): a plugin host's plugin file while the file holds entries, an event-file host's event file per event file
+ * whose events hold entries (`present`: the entries after the write, `<event>\0<identity>`). What the record keeps of
+ * them goes into `created`, their warnings into `diagnostics`.
+ */
+function runnerFiles(
+  hosts: readonly DialectId[],
+  o: ConvertProjectOptions,
+  project: string,
+  present: string[],
+  r: { recorded: Created | undefined; created: Created; diagnostics: Diagnostic[] },
+) {
+  if (o.stdout || o.out) return {};
+  const pluginHost = hosts.find((h) => mappings.dialects[h].config.pluginHost);
+  const plugin = pluginHost ? planPlugin(pluginHost, project, present.length > 0, r.recorded?.plugin) : undefined;
+  if (plugin) {
+    r.diagnostics.push(...plugin.diagnostics);
+    if (plugin.created) r.created.plugin = plugin.created;
+  }
+  const eventHost = hosts.find((h) => mappings.dialects[h].config.eventFiles);
+  const hooked = new Set(present.map((e) => e.split('\0')[0]!));
+  const events = eventHost ? planEventFiles(eventHost, project, hooked, r.recorded?.eventFiles) : undefined;
+  if (events) {
+    r.diagnostics.push(...events.diagnostics);
+    if (events.created) r.created.eventFiles = events.created;
+  }
+  return { plugin, events };
+}
+
+/** The write of a plugin or event file convert writes or deletes (`mode`: an event file's, executable). */
+function runnerWrite(p: PluginOutcome, directories: number, mode?: number): PendingWrite[] {
+  if (!p.changed || (p.action !== 'write' && p.action !== 'delete')) return [];
+  return [
+    {
+      file: p.file,
+      text: p.after,
+      record: '',
+      recordText: undefined,
+      outcome: p,
+      backup: false,
+      dropBackup: false,
+      directories: p.action === 'delete' ? directories : 0,
+      ...(mode ? { mode } : {}),
+    },
+  ];
 }
 
 /** The hooks a target file holds now (none when it cannot be read: writing it says why). */

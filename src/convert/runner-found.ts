@@ -81,7 +81,8 @@ export function runnerNote(
   guarded: readonly DialectId[] = [],
 ): string | undefined {
   // A plugin host's plugin loads the engine of the `hook-bridge` on PATH (dialects/plugin-file.ts), and an event-file
-  // host's event files run it (dialects/event-file.ts), whatever the runner: no entry of its hook file starts a process.
+  // host's event files run it (dialects/event-file.ts), whatever the runner: no entry of its hook file starts a
+  // process.
   const plugins = hosts.filter((h) => mappings.dialects[h].config.pluginHost || mappings.dialects[h].config.eventFiles);
   const commands = hosts.filter((h) => !plugins.includes(h));
   const missing = commands.length ? runnerNotFound(runner, project, env) : undefined;

@@ -5,8 +5,8 @@
 //   PreToolUse → PreToolUse (tool_call {id, name, input}; a block is {cancel, errorMessage}: the run ends;
 //     a rewrite is overrideInput; context is contextModification)
 //   PostToolUse → PostToolUse, or PostToolUseFailure where postToolUse.success is false (tool_result {output, error})
-//   UserPromptSubmit, TaskStart → SessionStart, TaskComplete → Stop, SessionShutdown → SessionEnd: run detached by
-//     Cline, which reads no answer of theirs
+//   UserPromptSubmit, TaskStart → SessionStart, TaskComplete → Stop, SessionShutdown → SessionEnd: run detached
+//     by Cline, which reads no answer of theirs
 import type { EventFileBinding, PluginAnswer, PluginCall } from './define.js';
 import { defineDialect } from './define.js';
 import { settingsJson } from './settings-json.js';
@@ -66,7 +66,8 @@ function fieldsOf(
   }
 }
 
-/** What Cline reads of a tool hook's answer: cancel (the run ends), errorMessage, contextModification, overrideInput. */
+/** What Cline reads of a tool hook's answer: cancel (the run ends), errorMessage, contextModification,
+ * overrideInput. */
 function toolReply(file: string, a: PluginAnswer): Record<string, unknown> {
   const context = [...a.context];
   const out: Record<string, unknown> = {};

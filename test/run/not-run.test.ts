@@ -57,6 +57,8 @@ const PAYLOADS: Record<Host, string> = {
   // Pi's own event objects (tool_call …): the payloads its extension builds from them are Claude-shaped.
   pi: 'observed/pi/payloads',
   opencode: 'observed/opencode/payloads',
+  // The payloads Cline gives its event files: the engine's, built from them, are Claude-shaped (as Pi's).
+  cline: 'observed/cline/payloads',
 };
 const IDE_TOOLS: Record<string, string> = { Bash: 'execute_command', Write: 'write_to_file', Read: 'read_file' };
 
