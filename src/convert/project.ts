@@ -700,8 +700,10 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     );
     if (share.shared) outcome.shared = share.shared;
     targets.push(outcome);
-    if (write) writes.push(write);
+    // The files that run the hook file first: a hook file that goes takes the folders convert made for it only once
+    // they are empty (an event file sits in the hook file's folder).
     writes.push(...pluginWrites);
+    if (write) writes.push(write);
   }
   diagnostics.push(...runnerWarning(o, targets, project));
   // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing
