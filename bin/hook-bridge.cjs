@@ -6,12 +6,12 @@ const cmd = process.argv[2];
 // tool call). They set up stdout and stderr only to write, and handle a closed pipe there (src/run/main.ts).
 if (cmd === 'run' || cmd === 'dispatch')
   fromCodeCache(require('node:path').join(__dirname, '..', 'dist', `${cmd}.cjs`));
-// Where the engine of plugin hosts is: a plugin file asks this once when the `hook-bridge` on PATH is not a symlink to
-// this file (a pnpm or Volta shim).
-else if (cmd === 'plugin-engine')
-  process.stdout.write(`${require('node:path').join(__dirname, '..', 'dist', 'plugin-host.cjs')}\n`);
-// What an event file convert wrote runs (an event-file host: Cline): the plugin hosts' engine, in a process per call.
-else if (cmd === 'event-file') require('../dist/plugin-host.cjs').eventFileMain(process.argv.slice(3));
+// Where the engine of in-process hosts is: a loader file asks this once when the `hook-bridge` on PATH is not a
+// symlink to this file (a pnpm or Volta shim). `plugin-engine`: the name loaders of 0.1.0 ask.
+else if (cmd === 'in-process-engine' || cmd === 'plugin-engine')
+  process.stdout.write(`${require('node:path').join(__dirname, '..', 'dist', 'in-process-engine.cjs')}\n`);
+// What an event file convert wrote runs (an event-file host: Cline): the in-process hosts' engine, a process per call.
+else if (cmd === 'event-file') require('../dist/in-process-engine.cjs').eventFileMain(process.argv.slice(3));
 else {
   // A closed pipe (`hook-bridge dialects | head`) ends every command quietly, with the exit code it has set so far.
   for (const s of [process.stdout, process.stderr]) {

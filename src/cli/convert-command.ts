@@ -58,7 +58,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     }
     if (f.dryRun)
       for (const t of [
-        ...r.targets.flatMap((x) => [x, ...(x.plugin ? [x.plugin] : []), ...(x.eventFiles ?? [])]),
+        ...r.targets.flatMap((x) => [x, ...(x.loader ? [x.loader] : []), ...(x.eventFiles ?? [])]),
         ...r.gates,
       ])
         process.stdout.write(t.diff ?? '');

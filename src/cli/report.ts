@@ -13,7 +13,7 @@ import { entrySummary, entryText } from '../dialects/entry-summary.js';
 import { unguarded } from '../dialects/runner-guard.js';
 import { wrapLine } from './layout.js';
 import { eventFileNote } from '../convert/event-files.js';
-import { pluginNote } from '../convert/plugin-files.js';
+import { loaderNote } from '../convert/loader-files.js';
 
 /** Counts of what a write did to hook-bridge's entries, with the removed and hand-written ones named. */
 function changeSummary(c: WriteChanges) {
@@ -130,7 +130,7 @@ export function formatConvertReport(
         13,
       ]);
     lines.push(...hookRows(t, rel, pc));
-    if (t.plugin) lines.push([`  ${pluginNote(t.plugin, cwd)}`, 4]);
+    if (t.loader) lines.push([`  ${loaderNote(t.loader, cwd)}`, 4]);
     for (const e of t.eventFiles ?? []) lines.push([`  ${eventFileNote(e, cwd)}`, 4]);
   }
   for (const g of r.gates) {
@@ -192,12 +192,12 @@ function sharedNote(t: TargetOutcome): string {
 /** Diagnostics the report's rows already say (a dropped hook): not said again below. */
 const SAID_ON_ROWS = new Set(['hookDropped']);
 
-/** A target file, its record and its plugin file (a plugin host's) are what convert would write now. */
+/** A target file, its record and its loader file (an in-process host's) are what convert would write now. */
 export const upToDate = (t: TargetOutcome): boolean =>
-  !t.changed && !t.recordChanged && ![t.plugin, ...(t.eventFiles ?? [])].some(runnerStale);
+  !t.changed && !t.recordChanged && ![t.loader, ...(t.eventFiles ?? [])].some(runnerStale);
 
-/** A plugin file or event file convert would write, delete, or cannot (a person changed it). */
-const runnerStale = (p: TargetOutcome['plugin']): boolean => !!p && (p.changed || p.action === 'keep-edited');
+/** A loader file or event file convert would write, delete, or cannot (a person changed it). */
+const runnerStale = (p: TargetOutcome['loader']): boolean => !!p && (p.changed || p.action === 'keep-edited');
 
 /** `convert --check`: each target file, up to date or not, and the entries a convert would add, update or remove there.
  */
@@ -239,7 +239,7 @@ export function formatCheckReport(
     for (const h of c.removed) lines.push([`  ${pc.red('- remove')}  ${h.event}  ${shown(h)}`, 12]);
     const stale = (t.eventFiles ?? []).filter(runnerStale);
     for (const e of stale) lines.push([`  ${eventFileNote(e, cwd)}`, 4]);
-    if (t.plugin && runnerStale(t.plugin)) lines.push([`  ${pluginNote(t.plugin, cwd)}`, 4]);
+    if (t.loader && runnerStale(t.loader)) lines.push([`  ${loaderNote(t.loader, cwd)}`, 4]);
     else if (stale.length) {
       // said above
     } else if (!c.added.length && !c.updated.length && !c.removed.length)
@@ -329,7 +329,7 @@ export function convertJson(
             },
           }
         : {}),
-      ...(t.plugin ? { plugin: runnerJson(t.plugin, p) } : {}),
+      ...(t.loader ? { loader: runnerJson(t.loader, p) } : {}),
       ...(t.eventFiles ? { eventFiles: t.eventFiles.map((e) => runnerJson(e, p)) } : {}),
       report: t.result.report.map((row) => ({
         ...row,
@@ -353,8 +353,8 @@ export function convertJson(
   };
 }
 
-/** A plugin file or event file in the JSON report. */
-function runnerJson(o: NonNullable<TargetOutcome['plugin']>, p: (file: string) => string) {
+/** A loader file or event file in the JSON report. */
+function runnerJson(o: NonNullable<TargetOutcome['loader']>, p: (file: string) => string) {
   return {
     file: p(o.file),
     action: o.action,

@@ -1,6 +1,6 @@
 // convert's step for event-file hosts (mappings `config.eventFiles`: Cline): beside the hook file, one executable per
-// event file of the agent whose events have hooks there (src/dialects/event-file.ts). The plugin file's rules
-// (plugin-files.ts), per file: written while its events have entries, made what this hook-bridge writes (another
+// event file of the agent whose events have hooks there (src/dialects/event-file.ts). The loader file's rules
+// (loader-files.ts), per file: written while its events have entries, made what this hook-bridge writes (another
 // version's is out of date), deleted with `--remove` or once its events have none. A file a person wrote or changed
 // is never overwritten nor deleted silently: it is left as it is, and the report says so where hook-bridge needs
 // that name (`--check` counts it out of date); the agent's own hook files hook-bridge does not need are not its
@@ -14,7 +14,7 @@ import { mappings } from '../model/mappings.js';
 import { eventFileText, eventFileVersion } from '../dialects/event-file.js';
 import { dialects } from '../dialects/index.js';
 import { VERSION } from '../version.js';
-import type { PluginOutcome } from './plugin-files.js';
+import type { LoaderOutcome } from './loader-files.js';
 import { readText } from './read-text.js';
 
 const hashOf = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
@@ -37,7 +37,7 @@ function planOne(
   name: string,
   wanted: boolean,
   recorded: string | undefined,
-): { outcome: PluginOutcome; hash?: string; diagnostic?: Diagnostic } | undefined {
+): { outcome: LoaderOutcome; hash?: string; diagnostic?: Diagnostic } | undefined {
   const file = join(project, mappings.dialects[host].config.eventFiles!.dir, name);
   const before = existsSync(file) ? readText(file) : undefined;
   if (before === undefined && !wanted) return undefined;
@@ -73,8 +73,8 @@ export function planEventFiles(
   project: string,
   events: ReadonlySet<string>,
   recorded: { [name: string]: string } | undefined,
-): { outcomes: PluginOutcome[]; created: { [name: string]: string } | undefined; diagnostics: Diagnostic[] } {
-  const outcomes: PluginOutcome[] = [];
+): { outcomes: LoaderOutcome[]; created: { [name: string]: string } | undefined; diagnostics: Diagnostic[] } {
+  const outcomes: LoaderOutcome[] = [];
   const created: { [name: string]: string } = {};
   const diagnostics: Diagnostic[] = [];
   for (const [name, of] of Object.entries(mappings.dialects[host].config.eventFiles!.files)) {
@@ -94,7 +94,7 @@ export function planEventFiles(
 }
 
 /** The report's line for an event file. */
-export function eventFileNote(o: PluginOutcome, project: string): string {
+export function eventFileNote(o: LoaderOutcome, project: string): string {
   const rel = relative(project, o.file);
   const agent = mappings.dialects[o.host].agent;
   const older = o.version && o.version !== VERSION ? ` (written by hook-bridge ${o.version})` : '';

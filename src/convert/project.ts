@@ -39,7 +39,7 @@ import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
 import { portablePath, projectOf } from './paths.js';
 import { planEventFiles } from './event-files.js';
-import { planPlugin, type PluginOutcome } from './plugin-files.js';
+import { planLoader, type LoaderOutcome } from './loader-files.js';
 import {
   existingRecord,
   readRecord,
@@ -94,7 +94,8 @@ export interface ConvertProjectOptions extends Omit<SourceOptions, 'to'> {
    */
   trustHooks?: boolean;
   /**
-   * On a plugin host that runs its plugins only in a trusted project (`config.pluginHost.projectTrust`, Pi 1.x): record
+   * On an in-process host that runs its plugins only in a trusted project (`config.inProcess.projectTrust`, Pi 1.x):
+   * record
    * the project as trusted in the user's store (`--trust-<id>-project`); `--remove` takes back what it added.
    */
   trustProject?: boolean;
@@ -129,11 +130,11 @@ export interface TargetOutcome {
   staleRecord?: string;
   /** On a target that runs only trusted hooks (Codex CLI): what the user's trust store says of them. */
   trust?: TrustOutcome;
-  /** On a plugin host (mappings `config.pluginHost`): the plugin file that runs the hooks (plugin-files.ts). */
-  plugin?: PluginOutcome;
+  /** On an in-process host (mappings `config.inProcess`): the loader file that runs the hooks (loader-files.ts). */
+  loader?: LoaderOutcome;
   /** On an event-file host (mappings `config.eventFiles`): the event files that run the hooks (event-files.ts). */
-  eventFiles?: PluginOutcome[];
-  /** On a plugin host that runs its plugins only in a trusted project: what the user's store says of this one. */
+  eventFiles?: LoaderOutcome[];
+  /** On an in-process host that runs its plugins only in a trusted project: what the user's store says of this one. */
   projectTrust?: ProjectTrustState & { recorded?: boolean; removed?: boolean };
   /** A file other dialects write too (shared-files.ts): which, and what became of their entries. */
   shared?: SharedOutcome;
@@ -417,7 +418,7 @@ async function convertTarget(
   });
   const deleted = !o.stdout && written.empty === true && created.file === true;
   const after = deleted ? '' : written.text;
-  const { plugin, events } = runnerFiles(hosts, o, project, o.remove || deleted ? [] : presentEntries(after, to), {
+  const { loader, events } = runnerFiles(hosts, o, project, o.remove || deleted ? [] : presentEntries(after, to), {
     recorded: record.created,
     created,
     diagnostics,
@@ -437,7 +438,7 @@ async function convertTarget(
     result,
     changes,
     record: recordFile,
-    ...(plugin ? { plugin: plugin.outcome } : {}),
+    ...(loader ? { loader: loader.outcome } : {}),
     ...(events?.outcomes.length ? { eventFiles: events.outcomes } : {}),
   };
   diagnostics.push(...result.diagnostics);
@@ -464,7 +465,7 @@ async function convertTarget(
     const { createTwoFilesPatch } = await import('diff');
     const rel = relative(project, file) || file;
     outcome.diff = changed ? createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before ?? '', after) : '';
-    for (const p of [plugin?.outcome, ...(events?.outcomes ?? [])]) {
+    for (const p of [loader?.outcome, ...(events?.outcomes ?? [])]) {
       if (!p) continue;
       const prel = relative(project, p.file);
       p.diff = p.changed ? createTwoFilesPatch(`a/${prel}`, `b/${prel}`, p.before ?? '', p.after ?? '') : '';
@@ -487,7 +488,7 @@ async function convertTarget(
     outcome,
     ...(changed || outcome.recordChanged || dropBackup ? { write: pending } : {}),
     pluginWrites: [
-      ...(plugin ? runnerWrite(plugin.outcome, record.created?.plugin?.directories ?? 0) : []),
+      ...(loader ? runnerWrite(loader.outcome, record.created?.loader?.directories ?? 0) : []),
       ...(events?.outcomes ?? []).flatMap((e) => runnerWrite(e, 0, 0o755)),
     ],
   };
@@ -495,7 +496,7 @@ async function convertTarget(
 
 /**
  * The files that run a target's hook file on a host that has no hook config (--stdout and --out write the hook file
- * only): a plugin host's plugin file while the file holds entries, an event-file host's event file per event file
+ * only): an in-process host's loader file while the file holds entries, an event-file host's event file per event file
  * whose events hold entries (`present`: the entries after the write, `<event>\0<identity>`). What the record keeps of
  * them goes into `created`, their warnings into `diagnostics`.
  */
@@ -507,11 +508,11 @@ function runnerFiles(
   r: { recorded: Created | undefined; created: Created; diagnostics: Diagnostic[] },
 ) {
   if (o.stdout || o.out) return {};
-  const pluginHost = hosts.find((h) => mappings.dialects[h].config.pluginHost);
-  const plugin = pluginHost ? planPlugin(pluginHost, project, present.length > 0, r.recorded?.plugin) : undefined;
-  if (plugin) {
-    r.diagnostics.push(...plugin.diagnostics);
-    if (plugin.created) r.created.plugin = plugin.created;
+  const inProcess = hosts.find((h) => mappings.dialects[h].config.inProcess);
+  const loader = inProcess ? planLoader(inProcess, project, present.length > 0, r.recorded?.loader) : undefined;
+  if (loader) {
+    r.diagnostics.push(...loader.diagnostics);
+    if (loader.created) r.created.loader = loader.created;
   }
   const eventHost = hosts.find((h) => mappings.dialects[h].config.eventFiles);
   const hooked = new Set(present.map((e) => e.split('\0')[0]!));
@@ -520,11 +521,11 @@ function runnerFiles(
     r.diagnostics.push(...events.diagnostics);
     if (events.created) r.created.eventFiles = events.created;
   }
-  return { plugin, events };
+  return { loader, events };
 }
 
-/** The write of a plugin or event file convert writes or deletes (`mode`: an event file's, executable). */
-function runnerWrite(p: PluginOutcome, directories: number, mode?: number): PendingWrite[] {
+/** The write of a loader or event file convert writes or deletes (`mode`: an event file's, executable). */
+function runnerWrite(p: LoaderOutcome, directories: number, mode?: number): PendingWrite[] {
   if (!p.changed || (p.action !== 'write' && p.action !== 'delete')) return [];
   return [
     {
@@ -731,7 +732,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const writesNothing = o.stdout === true || o.dryRun === true || o.check === true;
   const broken = o.trustHooks && !writesNothing ? trustSteps.find((s) => s.plan.storeError) : undefined;
   if (broken) throw broken.plan.storeError!;
-  // The project trust of a plugin host: of this project (nothing for a text printed or written elsewhere).
+  // The project trust of an in-process host: of this project (nothing for a text printed or written elsewhere).
   const projectTrust = targets.flatMap((t) => {
     if (o.stdout || o.out) return [];
     const s = t.hosts.map((h) => projectTrustState(h, project, o)).find((x) => x !== undefined);

@@ -80,10 +80,10 @@ export function runnerNote(
   env: NodeJS.ProcessEnv,
   guarded: readonly DialectId[] = [],
 ): string | undefined {
-  // A plugin host's plugin loads the engine of the `hook-bridge` on PATH (dialects/plugin-file.ts), and an event-file
+  // An in-process host's loader loads the engine of the `hook-bridge` on PATH (dialects/loader-file.ts), an event-file
   // host's event files run it (dialects/event-file.ts), whatever the runner: no entry of its hook file starts a
   // process.
-  const plugins = hosts.filter((h) => mappings.dialects[h].config.pluginHost || mappings.dialects[h].config.eventFiles);
+  const plugins = hosts.filter((h) => mappings.dialects[h].config.inProcess || mappings.dialects[h].config.eventFiles);
   const commands = hosts.filter((h) => !plugins.includes(h));
   const missing = commands.length ? runnerNotFound(runner, project, env) : undefined;
   const notes = missing
@@ -99,7 +99,7 @@ export function runnerNote(
     const files = plugins
       .map(
         (h) =>
-          mappings.dialects[h].config.pluginHost?.file ??
+          mappings.dialects[h].config.inProcess?.loader ??
           `the event files of ${mappings.dialects[h].config.eventFiles!.dir}`,
       )
       .join(' and ');

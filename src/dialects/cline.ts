@@ -7,7 +7,7 @@
 //   PostToolUse → PostToolUse, or PostToolUseFailure where postToolUse.success is false (tool_result {output, error})
 //   UserPromptSubmit, TaskStart → SessionStart, TaskComplete → Stop, SessionShutdown → SessionEnd: run detached
 //     by Cline, which reads no answer of theirs
-import type { EventFileBinding, PluginAnswer, PluginCall } from './define.js';
+import type { EventFileBinding, EngineAnswer, EngineCall } from './define.js';
 import { defineDialect } from './define.js';
 import { settingsJson } from './settings-json.js';
 import { isObject } from '../model/is-object.js';
@@ -68,7 +68,7 @@ function fieldsOf(
 
 /** What Cline reads of a tool hook's answer: cancel (the run ends), errorMessage, contextModification,
  * overrideInput. */
-function toolReply(file: string, a: PluginAnswer): Record<string, unknown> {
+function toolReply(file: string, a: EngineAnswer): Record<string, unknown> {
   const context = [...a.context];
   const out: Record<string, unknown> = {};
   const block = a.block ?? a.ask;
@@ -82,7 +82,7 @@ function toolReply(file: string, a: PluginAnswer): Record<string, unknown> {
 }
 
 const eventFiles: EventFileBinding = {
-  call(file, payload): PluginCall | undefined {
+  call(file, payload): EngineCall | undefined {
     const f = fieldsOf(file, payload);
     if (!f) return undefined;
     const roots = Array.isArray(payload.workspaceRoots) ? payload.workspaceRoots : [];

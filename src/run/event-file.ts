@@ -1,15 +1,16 @@
 // `hook-bridge event-file --to <host> --file <name> --project <dir>`: what an event file convert wrote runs (mappings
 // `config.eventFiles`: Cline). The agent's call, read from stdin by the dialect's binding, is one hook call of the
-// project's hook file, run by the engine the plugin hosts use (src/run/plugin-host.ts: what `dispatch --config` does,
-// Claude Code's semantics, the host's output facts applied), and the binding prints the answer in the agent's form.
+// project's hook file, run by the engine the in-process hosts use (src/run/in-process-engine.ts: what
+// `dispatch --config` does, Claude Code's semantics, the host's output facts applied), and the binding prints the
+// answer in the agent's form.
 // It always exits 0: the agent reads only stdout, and an answer it cannot parse is ignored. hook-bridge's own failure
 // (an unreadable payload, a broken hook file) is a block where the hooks could block, as the engine's are.
 import { isAbsolute, resolve } from 'node:path';
-import type { PluginAnswer } from '../dialects/define.js';
+import type { EngineAnswer } from '../dialects/define.js';
 import { getDialect } from '../dialects/index.js';
 import { HookBridgeError } from '../model/errors.js';
 import { isObject } from '../model/is-object.js';
-import { pluginSession } from './plugin-host.js';
+import { engineSession } from './in-process-engine.js';
 import { readStdin } from './stdin.js';
 
 export interface EventFileArgs {
@@ -43,7 +44,7 @@ export async function eventFileRun(
   const binding = d.eventFiles;
   if (!binding || !d.spec.config.eventFiles)
     throw new HookBridgeError(`${d.spec.agent} has no event files (event-file is for hosts that run one per event)`);
-  const answer = (x: PluginAnswer) => ({ stdout: binding.reply(a.file, x), stderr: x.notes });
+  const answer = (x: EngineAnswer) => ({ stdout: binding.reply(a.file, x), stderr: x.notes });
   let parsed: unknown;
   try {
     parsed = JSON.parse(payload);
@@ -59,7 +60,7 @@ export async function eventFileRun(
     });
   const call = binding.call(a.file, parsed);
   if (!call) return { stdout: '', stderr: '' };
-  const session = pluginSession(d.id, { project, env });
+  const session = engineSession(d.id, { project, env });
   if (!session.watches(call.event)) return { stdout: '', stderr: '' };
   return answer(await session.call({ ...call, cwd: call.cwd || process.cwd() }));
 }
