@@ -90,6 +90,15 @@ export const AGENTS = {
     ignoreScripts: true,
     also: [`opencode-${codexPlatform}@1.18.33`],
   },
+  // Cline CLI 3.x: `bin/cline` only picks the native build of the platform optional dependency (a Bun executable);
+  // the harness runs that build itself. Its postinstall (a hard link for a faster start) is not needed.
+  cline: {
+    pkg: 'cline',
+    version: '3.0.65',
+    entry: `node_modules/@cline/cli-${codexPlatform}/bin/cline`,
+    ignoreScripts: true,
+    also: [`@cline/cli-${codexPlatform}@3.0.65`],
+  },
 } as const satisfies Record<string, AgentPackage>;
 
 export type AgentId = keyof typeof AGENTS;
