@@ -29,8 +29,9 @@ function daemonsOf(home: string): number[] {
 
 export async function runCline(run: AgentRun): Promise<AgentRunResult> {
   const entry = ensureAgent('cline');
-  const env = { ...baseEnv(), HOME: run.homeDir, USERPROFILE: run.homeDir, ...(run.env ?? {}) };
-  delete env.CLINE_DIR;
+  // CLINE_DIR would move Cline's folder out of the run's HOME.
+  const { CLINE_DIR: _, ...base } = baseEnv();
+  const env: Record<string, string> = { ...base, HOME: run.homeDir, USERPROFILE: run.homeDir, ...(run.env ?? {}) };
   try {
     return await runWithOpenAIMock(run, (mock) => {
       execFileSync(entry, ['auth', '-p', 'openai-compatible', '-k', 'sk-mock', '-m', mock.model, '-b', mock.baseUrl], {
