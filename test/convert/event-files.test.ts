@@ -10,7 +10,7 @@ import { convertProject } from '../../src/convert/project.js';
 import { eventFileText, eventFileVersion } from '../../src/dialects/event-file.js';
 import { dialects } from '../../src/dialects/index.js';
 import { VERSION } from '../../src/version.js';
-import { project, settings } from './helpers.js';
+import { project, settings, tree } from './helpers.js';
 
 const DIR = '.clinerules/hooks';
 const guard = { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/g.sh' };
@@ -21,21 +21,6 @@ const BOTH = settings({
 });
 const PRE_ONLY = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [guard] }] });
 const text = (name: string, version = VERSION) => eventFileText('cline', name, version, dialects.cline.eventFiles!);
-
-function tree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) {
-        out[`${relative(dir, p)}/`] = '';
-        walk(p);
-      } else out[relative(dir, p)] = readFileSync(p, 'utf8');
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 const convert = (dir: string, o: { check?: boolean; remove?: boolean } = {}) =>
   convertProject({ project: dir, to: ['cline'], ...o, ...(o.remove ? {} : { from: 'claude' as const }) });
