@@ -10,6 +10,8 @@ if (cmd === 'run' || cmd === 'dispatch')
 // symlink to this file (a pnpm or Volta shim). `plugin-engine`: the name loaders of 0.1.0 ask.
 else if (cmd === 'in-process-engine' || cmd === 'plugin-engine')
   process.stdout.write(`${require('node:path').join(__dirname, '..', 'dist', 'in-process-engine.cjs')}\n`);
+// What an event file convert wrote runs (an event-file host: Cline): the in-process hosts' engine, a process per call.
+else if (cmd === 'event-file') require('../dist/in-process-engine.cjs').eventFileMain(process.argv.slice(3));
 else {
   // A closed pipe (`hook-bridge dialects | head`) ends every command quietly, with the exit code it has set so far.
   for (const s of [process.stdout, process.stderr]) {

@@ -80,6 +80,7 @@ export function agentTable(): string {
       (spec.observedVersion ?? '— (documented)') +
       ` | \`${spec.config.write}\`` +
       (spec.config.inProcess ? ` and its loader \`${spec.config.inProcess.loader}\`` : '') +
+      (spec.config.eventFiles ? ` and its event files \`${spec.config.eventFiles.dir}/<Event>\`` : '') +
       ` | ${e2e} | ${d === REFERENCE_DIALECT ? '— | —' : plugin} |`
     );
   });

@@ -73,7 +73,10 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
         process.stdout.write(r.targets.length > 1 ? `==> ${shownPath(t.file)} <==\n${t.after}\n` : t.after);
     }
     if (f.dryRun)
-      for (const t of [...r.targets.flatMap((x) => (x.loader ? [x, x.loader] : [x])), ...r.gates])
+      for (const t of [
+        ...r.targets.flatMap((x) => [x, ...(x.loader ? [x.loader] : []), ...(x.eventFiles ?? [])]),
+        ...r.gates,
+      ])
         process.stdout.write(t.diff ?? '');
     process.stderr.write(`${textReport(r, f)}\n`);
   }

@@ -12,6 +12,7 @@ import type { WriteChanges } from '../dialects/define.js';
 import { entrySummary, entryText } from '../dialects/entry-summary.js';
 import { unguarded } from '../dialects/runner-guard.js';
 import { wrapLine } from './layout.js';
+import { eventFileNote } from '../convert/event-files.js';
 import { loaderNote } from '../convert/loader-files.js';
 
 /** Counts of what a write did to hook-bridge's entries, with the removed and hand-written ones named. */
@@ -142,6 +143,7 @@ export function formatConvertReport(
       ]);
     lines.push(...hookRows(t.result.report, rel, pc));
     if (t.loader) lines.push([`  ${loaderNote(t.loader, cwd)}`, 4]);
+    for (const e of t.eventFiles ?? []) lines.push([`  ${eventFileNote(e, cwd)}`, 4]);
   }
   for (const g of r.gates) {
     const dry = g.diff !== undefined && !g.written;
@@ -204,7 +206,10 @@ export const SAID_ON_ROWS = new Set(['hookDropped']);
 
 /** A target file, its record and its loader file (an in-process host's) are what convert would write now. */
 export const upToDate = (t: TargetOutcome): boolean =>
-  !t.changed && !t.recordChanged && !(t.loader && (t.loader.changed || t.loader.action === 'keep-edited'));
+  !t.changed && !t.recordChanged && ![t.loader, ...(t.eventFiles ?? [])].some(runnerStale);
+
+/** A loader file or event file convert would write, delete, or cannot (a person changed it). */
+const runnerStale = (p: TargetOutcome['loader']): boolean => !!p && (p.changed || p.action === 'keep-edited');
 
 /** `convert --check`: each target file, up to date or not, and the entries a convert would add, update or remove there.
  */
@@ -244,9 +249,12 @@ export function formatCheckReport(
     for (const h of c.added) lines.push([`  ${pc.green('+ add')}     ${h.event}  ${shown(h)}`, 12]);
     for (const h of c.updated) lines.push([`  ${pc.yellow('~ update')}  ${h.event}  ${shown(h)}`, 12]);
     for (const h of c.removed) lines.push([`  ${pc.red('- remove')}  ${h.event}  ${shown(h)}`, 12]);
-    if (t.loader && (t.loader.changed || t.loader.action === 'keep-edited'))
-      lines.push([`  ${loaderNote(t.loader, cwd)}`, 4]);
-    else if (!c.added.length && !c.updated.length && !c.removed.length)
+    const stale = (t.eventFiles ?? []).filter(runnerStale);
+    for (const e of stale) lines.push([`  ${eventFileNote(e, cwd)}`, 4]);
+    if (t.loader && runnerStale(t.loader)) lines.push([`  ${loaderNote(t.loader, cwd)}`, 4]);
+    else if (stale.length) {
+      // said above
+    } else if (!c.added.length && !c.updated.length && !c.removed.length)
       lines.push([
         `  ` +
           (t.changed
@@ -333,18 +341,8 @@ export function convertJson(
             },
           }
         : {}),
-      ...(t.loader
-        ? {
-            loader: {
-              file: p(t.loader.file),
-              action: t.loader.action,
-              changed: t.loader.changed,
-              written: t.loader.written,
-              ...(t.loader.version ? { version: t.loader.version } : {}),
-              ...(t.loader.diff !== undefined ? { diff: t.loader.diff } : {}),
-            },
-          }
-        : {}),
+      ...(t.loader ? { loader: runnerJson(t.loader, p) } : {}),
+      ...(t.eventFiles ? { eventFiles: t.eventFiles.map((e) => runnerJson(e, p)) } : {}),
       report: t.result.report.map((row) => ({
         ...row,
         source: { ...row.source, file: p(row.source.file) },
@@ -364,5 +362,17 @@ export function convertJson(
       ...(g.diff !== undefined ? { diff: g.diff } : {}),
     })),
     diagnostics: r.diagnostics.map((d) => (d.file ? { ...d, file: p(d.file) } : d)),
+  };
+}
+
+/** A loader file or event file in the JSON report. */
+function runnerJson(o: NonNullable<TargetOutcome['loader']>, p: (file: string) => string) {
+  return {
+    file: p(o.file),
+    action: o.action,
+    changed: o.changed,
+    written: o.written,
+    ...(o.version ? { version: o.version } : {}),
+    ...(o.diff !== undefined ? { diff: o.diff } : {}),
   };
 }

@@ -279,10 +279,10 @@ function groupTimeout(part: Member[], o: GroupOptions): number | undefined {
 /** The default conversion: a file's overlapping wrapped entries, per event, become one `dispatch` entry each. */
 export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(result: T, o: GroupOptions): T {
   const to = o.hosts[0]!;
-  // hooks.yaml is run by dispatch itself, not by an agent that starts a process per entry.
   // hooks.yaml is run by dispatch already; an in-process host runs its hook file in its own process (no process per
-  // call).
-  if (mappings.dialects[to].config.format === 'hooks-yaml-v2' || mappings.dialects[to].config.inProcess) return result;
+  // call), and an event-file host's event file runs the file's hooks of its event in one process.
+  const { format, inProcess, eventFiles } = mappings.dialects[to].config;
+  if (format === 'hooks-yaml-v2' || inProcess || eventFiles) return result;
   const members = result.hooks.flatMap((h, i) => memberOf(h, i, o, matcherOn(to, h.event)) ?? []);
   const byShare = new Map<string, Member[]>();
   for (const m of members) byShare.set(m.share, [...(byShare.get(m.share) ?? []), m]);

@@ -38,6 +38,7 @@ import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
 import { portablePath, projectOf } from './paths.js';
+import { planEventFiles } from './event-files.js';
 import { planLoader, type LoaderOutcome } from './loader-files.js';
 import {
   type Created,
@@ -131,6 +132,8 @@ export interface TargetOutcome {
   trust?: TrustOutcome;
   /** On an in-process host (mappings `config.inProcess`): the loader file that runs the hooks (loader-files.ts). */
   loader?: LoaderOutcome;
+  /** On an event-file host (mappings `config.eventFiles`): the event files that run the hooks (event-files.ts). */
+  eventFiles?: LoaderOutcome[];
   /** On an in-process host that runs its plugins only in a trusted project: what the user's store says of this one. */
   projectTrust?: ProjectTrustState & { recorded?: boolean; removed?: boolean };
   /** A file other dialects write too (shared-files.ts): which, and what became of their entries. */
@@ -188,6 +191,8 @@ interface PendingWrite {
   dropBackup: boolean;
   /** Directories convert created above the file: removed with it while empty. */
   directories: number;
+  /** The file's mode (an event file: executable). */
+  mode?: number;
 }
 
 /** Step 1: the sources and their hooks (none with --remove, which reads no source). `recorded`: the files are the
@@ -410,19 +415,37 @@ function finalEntries(
   return reader ? gateForReader(kept, reader, to, relative(run.project, file)) : kept;
 }
 
-/** An in-process host's loader, while the hook file holds entries (--stdout prints the hook file only). */
-function loaderFor(
-  hosts: DialectId[],
+/**
+ * The files that run a target's hook file on a host that has no hook config (--stdout and --out write the hook file
+ * only): an in-process host's loader file while the file holds entries, an event-file host's event file per event file
+ * whose events hold entries (`present`: the entries after the write, `<event>\0<identity>`). What the record keeps of
+ * them goes into `created`, their warnings into `diagnostics`.
+ */
+function runnerFiles(
+  hosts: readonly DialectId[],
   o: ConvertProjectOptions,
-  run: TargetRun,
-  holdsEntries: boolean,
-  recorded: Created['loader'],
-): ReturnType<typeof planLoader> | undefined {
-  const inProcess = o.stdout || o.out ? undefined : hosts.find((h) => mappings.dialects[h].config.inProcess);
-  return inProcess ? planLoader(inProcess, run.project, holdsEntries, recorded) : undefined;
+  project: string,
+  present: string[],
+  r: { recorded: Created | undefined; created: Created; diagnostics: Diagnostic[] },
+) {
+  if (o.stdout || o.out) return {};
+  const inProcess = hosts.find((h) => mappings.dialects[h].config.inProcess);
+  const loader = inProcess ? planLoader(inProcess, project, present.length > 0, r.recorded?.loader) : undefined;
+  if (loader) {
+    r.diagnostics.push(...loader.diagnostics);
+    if (loader.created) r.created.loader = loader.created;
+  }
+  const eventHost = hosts.find((h) => mappings.dialects[h].config.eventFiles);
+  const hooked = new Set(present.map((e) => e.split('\0')[0]!));
+  const events = eventHost ? planEventFiles(eventHost, project, hooked, r.recorded?.eventFiles) : undefined;
+  if (events) {
+    r.diagnostics.push(...events.diagnostics);
+    if (events.created) r.created.eventFiles = events.created;
+  }
+  return { loader, events };
 }
 
-/** --dry-run: the diffs of the target file and of its loader. */
+/** --dry-run: the diffs of the target file and of the files that run it (loader, event files). */
 async function addDiffs(outcome: TargetOutcome, project: string): Promise<void> {
   const { createTwoFilesPatch } = await import('diff');
   const patch = (file: string, before: string | undefined, after: string | undefined) => {
@@ -430,23 +453,26 @@ async function addDiffs(outcome: TargetOutcome, project: string): Promise<void> 
     return createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before ?? '', after ?? '');
   };
   outcome.diff = outcome.changed ? patch(outcome.file, outcome.before, outcome.after) : '';
-  const p = outcome.loader;
-  if (p) p.diff = p.changed ? patch(p.file, p.before, p.after) : '';
+  for (const p of [outcome.loader, ...(outcome.eventFiles ?? [])])
+    if (p) p.diff = p.changed ? patch(p.file, p.before, p.after) : '';
 }
 
-/** The loader's write, when it changes (written or deleted, with the directories convert made for it). */
-function loaderWrite(p: LoaderOutcome | undefined, recorded: Created['loader']): PendingWrite | undefined {
-  if (!p?.changed || (p.action !== 'write' && p.action !== 'delete')) return undefined;
-  return {
-    file: p.file,
-    text: p.after,
-    record: '',
-    recordText: undefined,
-    outcome: p,
-    backup: false,
-    dropBackup: false,
-    directories: p.action === 'delete' ? (recorded?.directories ?? 0) : 0,
-  };
+/** The write of a loader or event file convert writes or deletes (`mode`: an event file's, executable). */
+function runnerWrite(p: LoaderOutcome, directories: number, mode?: number): PendingWrite[] {
+  if (!p.changed || (p.action !== 'write' && p.action !== 'delete')) return [];
+  return [
+    {
+      file: p.file,
+      text: p.after,
+      record: '',
+      recordText: undefined,
+      outcome: p,
+      backup: false,
+      dropBackup: false,
+      directories: p.action === 'delete' ? directories : 0,
+      ...(mode ? { mode } : {}),
+    },
+  ];
 }
 
 /** The source config files as a dispatch entry names them, the local ones (settings.local.json) first. */
@@ -462,7 +488,7 @@ async function convertTarget(
   o: ConvertProjectOptions,
   run: TargetRun,
   diagnostics: Diagnostic[],
-): Promise<{ outcome: TargetOutcome; write?: PendingWrite; loaderWrite?: PendingWrite }> {
+): Promise<{ outcome: TargetOutcome; write?: PendingWrite; runnerWrites: PendingWrite[] }> {
   const { project, from } = run;
   const to = hosts[0]!;
   const input = inputFor(file, run, o, diagnostics);
@@ -487,12 +513,11 @@ async function convertTarget(
   });
   const deleted = !o.stdout && written.empty === true && created.file === true;
   const after = deleted ? '' : written.text;
-  const holdsEntries = !o.remove && !deleted && presentEntries(after, to).length > 0;
-  const loader = loaderFor(hosts, o, run, holdsEntries, record.created?.loader);
-  if (loader) {
-    diagnostics.push(...loader.diagnostics);
-    if (loader.created) created.loader = loader.created;
-  }
+  const { loader, events } = runnerFiles(hosts, o, project, o.remove || deleted ? [] : presentEntries(after, to), {
+    recorded: record.created,
+    created,
+    diagnostics,
+  });
   locateTargets(result, after, file, to);
   const recordFile = recordPath(file);
   const changed = deleted ? before !== undefined : after !== before;
@@ -509,9 +534,10 @@ async function convertTarget(
     changes,
     record: recordFile,
     ...(loader ? { loader: loader.outcome } : {}),
+    ...(events?.outcomes.length ? { eventFiles: events.outcomes } : {}),
   };
   diagnostics.push(...result.diagnostics);
-  if (o.stdout) return { outcome };
+  if (o.stdout) return { outcome, runnerWrites: [] };
   // --remove gives the file back as it was: no backup of it, and the one convert made earlier goes too.
   const backup = (o.backup ?? true) && !o.remove && changed && !deleted && before !== undefined;
   const newRecord = nextRecordText(
@@ -531,7 +557,7 @@ async function convertTarget(
   outcome.recordChanged =
     newRecord !== (existsSync(recordFile) ? readText(recordFile) : undefined) || staleRecord !== undefined;
   if (o.dryRun) await addDiffs(outcome, project);
-  if (o.dryRun || o.check) return { outcome };
+  if (o.dryRun || o.check) return { outcome, runnerWrites: [] };
   const dropBackup = record.created?.backup === true && (o.remove === true || deleted);
   const pending: PendingWrite & { outcome: TargetOutcome } = {
     file,
@@ -547,16 +573,21 @@ async function convertTarget(
   return { outcome, ...writesOf(pending, record.created) };
 }
 
-/** A target's writes: the file and its record when either changes (or the old backup goes), and its loader's. */
+/**
+ * A target's writes: the file and its record when either changes (or the old backup goes), and the files that run it
+ * (a loader, event files).
+ */
 function writesOf(
   pending: PendingWrite & { outcome: TargetOutcome },
   recorded: Created | undefined,
-): { write?: PendingWrite; loaderWrite?: PendingWrite } {
+): { write?: PendingWrite; runnerWrites: PendingWrite[] } {
   const { outcome } = pending;
-  const loader = loaderWrite(outcome.loader, recorded?.loader);
   return {
     ...(outcome.changed || outcome.recordChanged || pending.dropBackup ? { write: pending } : {}),
-    ...(loader ? { loaderWrite: loader } : {}),
+    runnerWrites: [
+      ...(outcome.loader ? runnerWrite(outcome.loader, recorded?.loader?.directories ?? 0) : []),
+      ...(outcome.eventFiles ?? []).flatMap((e) => runnerWrite(e, 0, 0o755)),
+    ],
   };
 }
 
@@ -586,7 +617,7 @@ function modeOf(file: string): number | undefined {
 function writeAll(writes: PendingWrite[]): void {
   for (const w of writes) {
     if (w.outcome.changed && w.text !== undefined) {
-      const bak = writeAtomic(w.file, w.text, w.backup);
+      const bak = writeAtomic(w.file, w.text, w.backup, w.mode);
       w.outcome.written = true;
       if (bak) w.outcome.backup = bak;
     }
@@ -745,7 +776,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   for (const named of files) {
     const share = shareStep(named, o, input, project, runners, diagnostics);
     const run = share.input === input ? keys : runKeys(share.input, project);
-    const { outcome, write, loaderWrite } = await convertTarget(
+    const { outcome, write, runnerWrites } = await convertTarget(
       share.target,
       share.o,
       { ...share.input, project, runners, ...run },
@@ -753,8 +784,10 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     );
     if (share.shared) outcome.shared = share.shared;
     targets.push(outcome);
+    // The files that run the hook file first: a hook file that goes takes the folders convert made for it only once
+    // they are empty (an event file sits in the hook file's folder).
+    writes.push(...runnerWrites);
     if (write) writes.push(write);
-    if (loaderWrite) writes.push(loaderWrite);
   }
   diagnostics.push(...runnerWarning(o, targets, project));
   // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing

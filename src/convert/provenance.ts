@@ -55,6 +55,11 @@ export interface Created {
    * is a person's edit) and how many directories it created for it (removed with it while empty).
    */
   loader?: { hash: string; directories?: number };
+  /**
+   * An event-file host's event files (mappings `config.eventFiles`), as convert last wrote them: file name → the hash
+   * of its text (a different text is a person's edit).
+   */
+  eventFiles?: { [name: string]: string };
 }
 
 const RECORD_NOTE =
@@ -138,6 +143,9 @@ function createdOf(c: { [k: string]: unknown }): Created {
     ...(Array.isArray(c.keys) && c.keys.every((k) => typeof k === 'string') ? { keys: c.keys as string[] } : {}),
     ...(c.backup === true ? { backup: true } : {}),
     ...loaderOf(c.loader ?? c.plugin),
+    ...(isObject(c.eventFiles) && Object.values(c.eventFiles).every((h) => typeof h === 'string')
+      ? { eventFiles: c.eventFiles as { [name: string]: string } }
+      : {}),
   };
 }
 

@@ -150,6 +150,18 @@ export interface InProcessBinding {
   bind(api: unknown, session: EngineSession): unknown;
 }
 
+/**
+ * An event-file host's binding (mappings `config.eventFiles`: an agent that runs one executable per event from a
+ * folder): one run of an event file as a hook call of the hook file, and the hooks' answer as that file's reply. Code,
+ * as an in-process binding is: the agent's payload and its answer are shapes of its own.
+ */
+export interface EventFileBinding {
+  /** The hook call of one run of event file `file`, from the payload the agent gave it (undefined: none to make). */
+  call(file: string, payload: Record<string, unknown>): EngineCall | undefined;
+  /** The hooks' answer as the event file prints it ('' where the agent reads no answer of that file). */
+  reply(file: string, answer: EngineAnswer): string;
+}
+
 export interface Dialect {
   id: DialectId;
   spec: DialectSpec;
@@ -162,12 +174,15 @@ export interface Dialect {
   writeTimeout(ms: number): number;
   /** An in-process host's binding (mappings `config.inProcess`). */
   inProcess?: InProcessBinding;
+  /** An event-file host's binding (mappings `config.eventFiles`). */
+  eventFiles?: EventFileBinding;
 }
 
 export interface DialectOptions {
   id: DialectId;
   codec: Codec;
   inProcess?: InProcessBinding;
+  eventFiles?: EventFileBinding;
   readTimeout?: (raw: number, spec: DialectSpec) => number;
   writeTimeout?: (ms: number, spec: DialectSpec) => number;
 }
@@ -185,5 +200,6 @@ export function defineDialect(o: DialectOptions): Dialect {
     readTimeout: (raw) => (o.readTimeout ? o.readTimeout(raw, spec) : raw * unitMs(spec)),
     writeTimeout: (ms) => (o.writeTimeout ? o.writeTimeout(ms, spec) : Math.ceil(ms / unitMs(spec))),
     ...(o.inProcess ? { inProcess: o.inProcess } : {}),
+    ...(o.eventFiles ? { eventFiles: o.eventFiles } : {}),
   };
 }

@@ -101,6 +101,14 @@ function configFacts(d: DialectId): Fact[] {
     { what: 'reads (user)', value: list(c.user) },
   ];
   if (c.plugin?.length) facts.push({ what: 'reads (plugins)', value: list(c.plugin) });
+  if (c.inProcess) facts.push({ what: 'and its loader', value: c.inProcess.loader });
+  if (c.eventFiles)
+    facts.push({
+      what: 'and its event files',
+      value: `${c.eventFiles.dir}/: ${Object.entries(c.eventFiles.files)
+        .map(([f, evs]) => `${f} (${evs.join(', ')})`)
+        .join(', ')}`,
+    });
   if (c.notRead?.length) facts.push({ what: 'does not read', value: list(c.notRead.map((n) => n.path)) });
   for (const r of c.readsForeign ?? [])
     facts.push({

@@ -1,6 +1,7 @@
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
 import { claude } from './claude.js';
+import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { codebuddyIde } from './codebuddy-ide.js';
 import { codebuddy } from './codebuddy.js';
@@ -23,6 +24,7 @@ export const dialects: Record<DialectId, Dialect> = {
   copilot,
   pi,
   opencode,
+  cline,
 };
 
 /** The dialect for a user-given id; a clear error listing the known ones otherwise. */

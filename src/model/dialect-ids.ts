@@ -10,6 +10,7 @@ export const DIALECT_IDS = [
   'copilot',
   'pi',
   'opencode',
+  'cline',
 ] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 

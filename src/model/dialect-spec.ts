@@ -76,6 +76,12 @@ export interface DialectConfig {
    * hook-bridge's engine.
    */
   inProcess?: { loader: string; projectTrust?: DialectProjectTrust; source: string };
+  /**
+   * A host whose hooks are one executable per event in a folder (Cline): convert writes `write` (a hook file only
+   * hook-bridge reads) and, per event file whose events have hooks there, the event file that runs them through
+   * `hook-bridge event-file`.
+   */
+  eventFiles?: { dir: string; files: Record<string, string[]>; source: string };
   readsForeign?: {
     dialect: DialectId;
     files: string[];

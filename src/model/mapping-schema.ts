@@ -440,6 +440,21 @@ export const dialectFileSchema = z.strictObject({
           source: z.string().min(1),
         })
         .optional(),
+      /**
+       * A host whose hooks are one executable per event in a folder (Cline: .clinerules/hooks/PreToolUse): convert
+       * writes `write` (a hook file only hook-bridge reads, run by its engine) and, for each event file whose events
+       * have hooks there, that event file: a small executable that hands the agent's call to `hook-bridge event-file`
+       * (src/dialects/event-file.ts, src/run/event-file.ts, docs/architecture.md "Event-file hosts").
+       */
+      eventFiles: z
+        .strictObject({
+          /** The folder the agent runs the event files of, relative to the project. */
+          dir: z.string().min(1),
+          /** Each event file's name → the events of the hook file whose hooks it runs (the agent's names). */
+          files: z.record(z.string().min(1), z.array(z.string().min(1)).min(1)),
+          source: z.string().min(1),
+        })
+        .optional(),
       readsForeign: z
         .array(
           z.strictObject({

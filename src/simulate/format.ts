@@ -44,9 +44,12 @@ function details(r: SimulateRow, cwd: string, p: Paint): string[] {
   if (r.updatedInput) out.push(`  runs with: ${oneLine(JSON.stringify(r.updatedInput))}`);
   const where = (w: string) => w.replace(/^(\S+)/, (f) => (f.startsWith('/') ? relative(cwd, f) || f : f));
   // An in-process host runs the wrapped hooks in its own process: hook-bridge's engine, no `hook-bridge run`.
-  const engine = mappings.dialects[r.host].config.inProcess
+  const { inProcess, eventFiles } = mappings.dialects[r.host].config;
+  const engine = inProcess
     ? `(by hook-bridge's engine in ${agent(r)})`
-    : '(through hook-bridge run)';
+    : eventFiles
+      ? `(by hook-bridge's engine, from ${agent(r)}'s event file)`
+      : '(through hook-bridge run)';
   for (const h of r.hooks) {
     const status = h.timedOut ? p.yellow('timed out') : h.exitCode === null ? 'no exit' : `exit ${h.exitCode}`;
     const what =

@@ -166,15 +166,19 @@ function readForeign(
  */
 export function asIsConfig(from: DialectId, host: DialectId, sources: SourceText[], project: string): HostConfig {
   const out: HostConfig = { entries: [], left: [], ignored: [] };
-  const inProcess = mappings.dialects[host].config.inProcess;
+  const { inProcess, eventFiles } = mappings.dialects[host].config;
+  // What runs the hook file where hook-bridge writes it: an in-process host's loader, an event-file host's event files.
+  const runner = inProcess
+    ? `hook-bridge's loader, ${inProcess.loader}`
+    : eventFiles && `the event files hook-bridge writes into ${eventFiles.dir}/`;
   for (const s of sources) {
-    // An in-process host reads no hook file at all: the hooks copied where hook-bridge would write its own never run.
-    if (inProcess && host !== from) {
+    // Such a host reads no hook file at all: the hooks copied where hook-bridge would write its own never run.
+    if (runner && host !== from) {
       out.ignored.push({
         file: s.file,
         why:
           `${mappings.dialects[host].agent} reads no hook config: nothing runs (it runs hooks only through ` +
-          `hook-bridge's loader, ${inProcess.loader}, which \`hook-bridge convert --to ${host}\` writes)`,
+          `${runner}, which \`hook-bridge convert --to ${host}\` writes)`,
       });
       continue;
     }

@@ -87,6 +87,7 @@ describe('help and dialects', () => {
       'copilot',
       'pi',
       'opencode',
+      'cline',
     ]);
     expect(k.dialects[1]).toMatchObject({
       timeout: { unit: 's', default: 60 },
@@ -132,6 +133,7 @@ describe('help and dialects', () => {
       'preToolUse',
       'PreToolUse',
       'PreToolUse',
+      'PreToolUse',
     ]);
     // notification: documented (the binary's enum) on Claude, carried under the Claude name in hooks.yaml
     expect(row(events, 'EVENTS', 'notification')).toEqual([
@@ -144,6 +146,7 @@ describe('help and dialects', () => {
       'Notification*',
       '—',
       'notification*',
+      '—',
       '—',
       '—',
     ]);
@@ -209,7 +212,7 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(
       'hook-bridge: unknown dialect "cursor" (known: claude, qwen, ' +
-        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi, opencode)',
+        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi, opencode, cline)',
     );
   });
   it('unreadable file', () => {

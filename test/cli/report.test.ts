@@ -112,7 +112,16 @@ describe('--to all', () => {
     const dir = claude(1);
     const r = cli(['convert', '--to', 'all'], dir);
     expect(r.code).toBe(0);
-    expect(allTargets('claude')).toEqual(['qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi', 'opencode']);
+    expect(allTargets('claude')).toEqual([
+      'qwen',
+      'codebuddy',
+      'gemini',
+      'codex',
+      'copilot',
+      'pi',
+      'opencode',
+      'cline',
+    ]);
     for (const f of ['.qwen/settings.json', '.codebuddy/settings.json', '.gemini/settings.json', '.codex/hooks.json'])
       expect(existsSync(join(dir, f)), f).toBe(true);
     expect(existsSync(join(dir, '.github/hooks/hook-bridge.json'))).toBe(true);

@@ -1,6 +1,6 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { DialectId } from '../../src/model/dialect-ids.js';
 import { dialects } from '../../src/dialects/index.js';
 import { convertHooks } from '../../src/convert/convert.js';
@@ -35,3 +35,19 @@ export function convertText(
 }
 
 export const settings = (hooks: object) => JSON.stringify({ hooks }, null, 2);
+
+/** Every file of a tree with its text: the project as a whole, to compare byte for byte. */
+export function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) {
+        out[`${relative(dir, p)}/`] = '';
+        walk(p);
+      } else out[relative(dir, p)] = readFileSync(p, 'utf8');
+    }
+  };
+  walk(dir);
+  return out;
+}

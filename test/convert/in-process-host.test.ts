@@ -2,35 +2,19 @@
 // changes nothing; --check sees drift (a loader file of another hook-bridge version, one a person changed); a loader
 // file a person changed is never overwritten; a record of hook-bridge 0.1.0 (`created.plugin`) is still read;
 // --remove gives the project back byte for byte.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { upToDate } from '../../src/cli/report.js';
 import { convertProject } from '../../src/convert/project.js';
 import { dialects } from '../../src/dialects/index.js';
 import { VERSION } from '../../src/version.js';
-import { project, settings } from './helpers.js';
+import { project, settings, tree } from './helpers.js';
 
 const PLUGIN = '.pi/extensions/hook-bridge.ts';
 const CLAUDE = settings({
   PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/g.sh' }] }],
 });
-
-/** Every file of a tree with its text: the project as a whole, to compare byte for byte. */
-function tree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) {
-        out[`${relative(dir, p)}/`] = '';
-        walk(p);
-      } else out[relative(dir, p)] = readFileSync(p, 'utf8');
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 const convert = (dir: string, o: { check?: boolean; remove?: boolean } = {}) =>
   convertProject({ project: dir, to: ['pi'], ...o, ...(o.remove ? {} : { from: 'claude' as const }) });

@@ -169,6 +169,8 @@ const DOCUMENTED: Record<DialectId, string[]> = {
   ],
   // The events hook-bridge's OpenCode plugin binds (src/dialects/opencode.ts).
   opencode: ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart'],
+  // The events Cline's event files carry (mappings/dialects/cline.yaml config.eventFiles).
+  cline: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SessionStart', 'SessionEnd'],
 };
 
 // Shapes found in public files that are not valid configs of any agent: hook-bridge must answer with a clear

@@ -57,6 +57,9 @@ const PAYLOADS: Record<Host, string> = {
   // Pi's own event objects (tool_call …): the payloads its extension builds from them are Claude-shaped.
   pi: 'observed/pi/payloads',
   opencode: 'observed/opencode/payloads',
+  // Not Cline's own payloads (what its event files get): the hook file's entries get the engine's, Claude-shaped
+  // (as Pi's), built from them by src/dialects/cline.ts; no capture here has an event's name, so the default is used.
+  cline: 'observed/cline',
 };
 const IDE_TOOLS: Record<string, string> = { Bash: 'execute_command', Write: 'write_to_file', Read: 'read_file' };
 
@@ -131,8 +134,9 @@ describe('a program that is not installed (uv run …, uv missing): the call pro
   for (const host of HOSTS) {
     it(`${host}: every converted entry answers "proceed" (exit 0, no decision) and says uv was not found`, async () => {
       const runs = await convertAndRun(host);
-      // OpenCode's plugin binds five events (src/dialects/opencode.ts): the others are dropped by convert.
-      expect(runs.length).toBeGreaterThanOrEqual(host === 'opencode' ? 5 : 8);
+      // OpenCode's plugin binds five events (src/dialects/opencode.ts), Cline's event files carry seven
+      // (cline.yaml config.eventFiles): the others are dropped by convert.
+      expect(runs.length).toBeGreaterThanOrEqual(host === 'opencode' ? 5 : host === 'cline' ? 7 : 8);
       for (const r of runs) {
         expect({ event: r.event, code: r.code, stdout: r.stdout }, r.stderr).toEqual({
           event: r.event,

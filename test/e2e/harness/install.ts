@@ -41,6 +41,7 @@ export const PINS = {
   copilot: '1.0.102',
   pi: '1.6.0',
   opencode: '1.18.33',
+  cline: '3.0.65',
 } as const;
 
 export type AgentId = keyof typeof PINS;
@@ -102,6 +103,15 @@ const PACKAGES: Record<AgentId, (version: string) => AgentPackage> = {
     entry: `node_modules/opencode-${codexPlatform}/bin/opencode`,
     ignoreScripts: true,
     also: [`opencode-${codexPlatform}@${version}`],
+  }),
+  // Cline CLI 3.x: `bin/cline` only picks the native build of the platform optional dependency (a Bun executable);
+  // the harness runs that build itself. Its postinstall (a hard link for a faster start) is not needed.
+  cline: (version) => ({
+    pkg: 'cline',
+    version,
+    entry: `node_modules/@cline/cli-${codexPlatform}/bin/cline`,
+    ignoreScripts: true,
+    also: [`@cline/cli-${codexPlatform}@${version}`],
   }),
 };
 
