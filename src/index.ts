@@ -130,6 +130,7 @@ const CONVERT_PROJECT: { [K in keyof Required<ConvertProjectOptions>]: Check } =
   emulateTodos: boolean,
   trustHooks: boolean,
   trustProject: boolean,
+  user: boolean,
   home: string,
   env,
 };

@@ -21,6 +21,7 @@ export interface ConvertFlags {
   emulateTodos?: boolean;
   trustCodexHooks?: boolean;
   trustPiProject?: boolean;
+  user?: boolean;
 }
 
 async function readStdin(): Promise<string> {
@@ -47,6 +48,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     ...(f.emulateTodos ? { emulateTodos: true } : {}),
     ...(f.trustCodexHooks ? { trustHooks: true } : {}),
     ...(f.trustPiProject ? { trustProject: true } : {}),
+    ...(f.user ? { user: true } : {}),
     ...(inputs.includes('-') ? { stdin: await readStdin() } : {}),
   });
   if (f.format === 'json') {
@@ -67,7 +69,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
         f.check
           ? formatCheckReport(
               r,
-              `hook-bridge convert --to ${to}${f.remove ? ' --remove' : ''}`,
+              `hook-bridge convert${f.user ? ' --user' : ''} --to ${to}${f.remove ? ' --remove' : ''}`,
               undefined,
               undefined,
               width,

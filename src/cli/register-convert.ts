@@ -24,6 +24,14 @@ for one keeps the entries written for the other, written for both.
 \`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge
 wrote out again.
 
+--user does the same for the hooks every session runs: Claude Code's
+~/.claude/settings.json and the plugins its enabledPlugins names (found through
+~/.claude/plugins/installed_plugins.json) go into each agent's user-level file
+(~/.qwen/settings.json, ~/.gemini/settings.json, ~/.codex/hooks.json,
+~/.copilot/hooks/hook-bridge.json, ~/.codebuddy/settings.json), the record
+beside it; --from qwen --user --to claude converts back. The entries name no
+project: a hook runs in whichever project the session is in.
+
 Codex CLI runs a project's hooks only in a trusted project, and each hook only
 when its hash is recorded as trusted in ~/.codex/config.toml
 ($CODEX_HOME/config.toml); otherwise it skips them silently. An interactive
@@ -50,6 +58,11 @@ Pi will skip it.`,
       'project whose target files are written (default: the project directory given as input, else .)',
     )
     .option('--out <file>', "write this file instead of the target's conventional one")
+    .option(
+      '--user',
+      "the user's hooks (~/.claude/settings.json and the plugins enabled there, or --from's user files) into each " +
+        "agent's user-level file (~/.qwen/settings.json …), the record beside it; they run in every project",
+    )
     .option('--stdout', 'print the converted config instead of writing it')
     .option('--dry-run', 'print a unified diff of what would change; write nothing')
     .option(
