@@ -3,16 +3,8 @@ import { type Command, Option } from 'commander';
 import { DIALECT_IDS } from '../model/dialect-ids.js';
 import { dialect, dialectList } from './dialect-arg.js';
 
-/** Adds `convert` to the program: its arguments, options, help and action. */
-export function registerConvert(p: Command): void {
-  p.command('convert')
-    .description(
-      "convert hook configs from one dialect to others, syncing what hook-bridge wrote into each target's " +
-        'settings file',
-    )
-    .addHelpText(
-      'after',
-      `
+/** convert's help after the options: the sync, --user, and the agents that run hooks only when trusted. */
+const CONVERT_HELP = `
 Re-running convert is a sync: the entries hook-bridge wrote (recorded beside
 each target, e.g. .qwen/settings.hook-bridge.json for .qwen/settings.json;
 one folder up where an agent reads every file of the folder, as Copilot does
@@ -44,8 +36,16 @@ print, JSON and RPC modes it skips the extension without a word. An
 interactive \`pi\` asks; \`pi --approve\` trusts for one run;
 --trust-pi-project records the trust (the project's real path: true), and
 --remove takes back only what it recorded. \`hook-bridge doctor\` says whether
-Pi will skip it.`,
+Pi will skip it.`;
+
+/** Adds `convert` to the program: its arguments, options, help and action. */
+export function registerConvert(p: Command): void {
+  p.command('convert')
+    .description(
+      "convert hook configs from one dialect to others, syncing what hook-bridge wrote into each target's " +
+        'settings file',
     )
+    .addHelpText('after', CONVERT_HELP)
     .argument('[input...]', 'config files or project directories; - for stdin (default: --project)')
     .requiredOption(
       '--to <dialects>',

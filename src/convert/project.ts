@@ -48,13 +48,7 @@ import { readSourceHooks, resolveSources, type Source, type SourceOptions } from
 import { allTargets, assertHostReads, recordedTargets, targetFiles, type FileTarget } from './target-files.js';
 import { writeAtomic } from './write-atomic.js';
 import { removePlan, sharePlan, sharersOf } from './shared-files.js';
-import {
-  allUserTargets,
-  recordedUserTargets,
-  userScopeOf,
-  userSources,
-  userTargetFiles,
-} from './user-scope.js';
+import { allUserTargets, recordedUserTargets, userScopeOf, userSources, userTargetFiles } from './user-scope.js';
 
 export type { Source } from './sources.js';
 
@@ -749,7 +743,13 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     const record = o.trustHooks === true && !writesNothing;
     t.trust = applyTrust(plan, record, o.backup ?? true);
     // Said when the file is (to be) written or trust is recorded, not on every run: `doctor` says it any time.
-    if (record || t.changed) diagnostics.push(...trustDiagnostics(plan.dialect, t.trust, record, t.file));
+    // A user-level file's hooks need no trusted project (Codex CLI: user hooks run in any folder).
+    if (record || t.changed)
+      diagnostics.push(
+        ...trustDiagnostics(plan.dialect, t.trust, record, t.file).filter(
+          (d) => !(o.user && d.code === 'projectUntrusted'),
+        ),
+      );
   }
   return { sources, targets, gates, diagnostics: once(diagnostics) };
 }
