@@ -261,6 +261,8 @@ const SIMULATE: { [K in keyof Required<SimulateOptions>]: Check } = {
     'an object of directories by dialect id ({ "<dialect id>": "<a copy of the project, converted>" })',
   ),
   modes: listOf(oneOf(['as-is', 'bridged']), 'an array of columns ("as-is", "bridged")', { nonEmpty: true }),
+  user: boolean,
+  home: string,
 };
 const simulateResult = fields({ results: listOf(object, 'an array of rows') }, { required: ['results'] });
 export const simulate = checkedAsync('simulate', simulateCall, [

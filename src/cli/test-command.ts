@@ -21,6 +21,7 @@ export interface TestFlags {
   headless?: boolean;
   permissionMode?: string;
   cases?: string;
+  user?: boolean;
   format: 'text' | 'json';
 }
 
@@ -74,6 +75,7 @@ export async function testCommand(inputs: string[], f: TestFlags): Promise<void>
     ...(f.headless ? { headless: true } : {}),
     ...(f.permissionMode !== undefined ? { permissionMode: f.permissionMode } : {}),
     ...(f.transcript !== undefined ? { transcript: f.transcript } : {}),
+    ...(f.user ? { user: true } : {}),
   };
   const pc = colors(useColor(process.stdout));
   if (f.cases !== undefined) {
