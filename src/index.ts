@@ -298,6 +298,7 @@ const DOCTOR: { [K in keyof Required<DoctorOptions>]: Check } = {
   home: string,
   self: fields({ version: string, program: string }, { required: ['version'], closed: true }),
   agentVersions: boolean,
+  user: boolean,
 };
 export const doctor = checkedAsync('doctor', doctorRun, [['options', optional(fields(DOCTOR, { closed: true }))]]);
 export const doctorExitCode = checked('doctorExitCode', exitOfDoctor, [

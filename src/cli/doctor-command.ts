@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import { HookBridgeError } from '../model/errors.js';
 import { colors, useColor, type Colors } from '../audit/format/colors.js';
 import { plural } from '../model/plural.js';
 import { doctor, doctorExitCode, type CheckKind, type DoctorCheck, type DoctorResult } from '../doctor/doctor.js';
@@ -63,9 +64,15 @@ export function doctorJson(r: DoctorResult, cwd = process.cwd()) {
   };
 }
 
-export async function doctorCommand(project: string | undefined, o: { format: 'text' | 'json' }): Promise<void> {
+export async function doctorCommand(
+  project: string | undefined,
+  o: { format: 'text' | 'json'; user?: boolean },
+): Promise<void> {
+  if (o.user && project !== undefined)
+    throw new HookBridgeError("--user checks the user's own hooks, in every project: it takes no project directory");
   const r = await doctor({
     ...(project !== undefined ? { project } : {}),
+    ...(o.user ? { user: true } : {}),
     self: { version: VERSION, ...(process.argv[1] ? { program: process.argv[1] } : {}) },
   });
   process.stdout.write(

@@ -23,8 +23,13 @@ codex --trust-codex-hooks, hook-bridge convert --to pi --trust-pi-project,
 npm install -g hook-bridge …) or a step to take.`,
     )
     .argument('[project]', 'the project directory (default: .)')
+    .option(
+      '--user',
+      'the hooks every session runs instead: the user-level files of each agent (~/.claude/settings.json, ' +
+        '~/.qwen/settings.json …) and the plugins enabled there; their conversions checked as convert --user --check',
+    )
     .addOption(new Option('--format <format>', 'report format, on stdout').choices(['text', 'json']).default('text'))
-    .action(async (project: string | undefined, o: { format: 'text' | 'json' }) => {
+    .action(async (project: string | undefined, o: { format: 'text' | 'json'; user?: boolean }) => {
       const { doctorCommand } = await import('./doctor-command.js');
       await doctorCommand(project, o);
     });
