@@ -135,7 +135,7 @@ export interface Sources {
  * hook-bridge's own output, so a converted project is tested against its source — and, where several agents' are,
  * `--from` is asked for; `to`: the hosts named, whose files are what a conversion wrote.
  */
-export function readSources(
+function readSources(
   inputs: string[],
   from: DialectId | undefined,
   cwd = process.cwd(),

@@ -1,7 +1,6 @@
 // `convert --user` (issue 36): the user's Claude hooks (~/.claude/settings.json and the plugins enabled there) into
 // each agent's user-level file, and back. Every test runs under a sandboxed HOME (a temp dir; the variables that move
 // the agents' folders unset): the real home is never read or written.
-import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -10,100 +9,14 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  readlinkSync,
   statSync,
   symlinkSync,
-  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, hostDenies, shimDir } from './host.js';
-
-const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
-/** Variables that would move a user folder away from the sandboxed HOME. */
-const MOVED = ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'COPILOT_HOME', 'CODEBUDDY_CONFIG_DIR', 'PI_CODING_AGENT_DIR'];
-
-/** The CLI with HOME = home (and nothing else pointing at a user folder); cwd a project of its own. */
-function hb(home: string, args: string[], cwd = mkdtempSync(join(tmpdir(), 'hb-us-cwd-'))) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOME: home,
-    COLUMNS: '1000',
-    PATH: `${shimDir}:${process.env.PATH}`,
-  };
-  for (const v of MOVED) delete env[v];
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd, env, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-const write = (file: string, text: string | object) => {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, typeof text === 'string' ? text : `${JSON.stringify(text, null, 2)}\n`);
-};
-
-const GUARD = `#!/bin/sh
-input=$(cat)
-case "$input" in *"push --force"*) echo "no force push (user guard)" >&2; exit 2;; esac
-exit 0
-`;
-
-/**
- * A sandboxed home: ~/.claude/settings.json with a guard by its ~ path, an enabled plugin (installed at user scope,
- * with a hook by ${CLAUDE_PLUGIN_ROOT}) and a disabled one.
- */
-function sandbox(settings: object = {}): string {
-  const home = mkdtempSync(join(tmpdir(), 'hb-us-home-'));
-  write(join(home, '.claude/hooks/no-force.sh'), GUARD);
-  chmodSync(join(home, '.claude/hooks/no-force.sh'), 0o755);
-  const cache = (name: string) => join(home, '.claude/plugins/cache/mk', name, '1.0.0');
-  write(join(cache('guard'), '.claude-plugin/plugin.json'), { name: 'guard', version: '1.0.0' });
-  write(join(cache('guard'), 'hooks/hooks.json'), {
-    hooks: {
-      PreToolUse: [
-        { matcher: 'Write|Edit', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/hooks/check.sh' }] },
-      ],
-    },
-  });
-  write(join(cache('off'), '.claude-plugin/plugin.json'), { name: 'off', version: '1.0.0' });
-  write(join(cache('off'), 'hooks/hooks.json'), {
-    hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo disabled-plugin' }] }] },
-  });
-  write(join(home, '.claude/plugins/installed_plugins.json'), {
-    version: 2,
-    plugins: {
-      'guard@mk': [{ scope: 'user', installPath: cache('guard'), version: '1.0.0' }],
-      'off@mk': [{ scope: 'user', installPath: cache('off'), version: '1.0.0' }],
-    },
-  });
-  write(join(home, '.claude/settings.json'), {
-    hooks: {
-      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '~/.claude/hooks/no-force.sh' }] }],
-    },
-    enabledPlugins: { 'guard@mk': true, 'off@mk': false },
-    ...settings,
-  });
-  return home;
-}
-
-/** Every entry under a directory: type, mode, bytes or link target. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const e of readdirSync(d)) {
-      const p = join(d, e);
-      const st = lstatSync(p);
-      const rel = relative(dir, p);
-      if (st.isSymbolicLink()) out[rel] = `link -> ${readlinkSync(p)}`;
-      else if (st.isDirectory()) {
-        out[rel] = `dir ${(st.mode & 0o7777).toString(8)}`;
-        walk(p);
-      } else out[rel] = `file ${(st.mode & 0o7777).toString(8)} ${readFileSync(p).toString('base64')}`;
-    }
-  };
-  walk(dir);
-  return out;
-}
+import { fireEvent, hostDenies } from './host.js';
+import { hb, MOVED, sandbox, snapshot, write } from './user-home.js';
 
 const TARGETS = 'qwen,gemini,codex,copilot,codebuddy';
 
