@@ -26,7 +26,7 @@ Examples:
   hook-bridge test --event PreToolUse --tool Bash --input '{"command":"rm -r"}'
   hook-bridge test --to qwen,codex --event UserPromptSubmit --prompt 'deploy'
   hook-bridge test --cases hooks-cases.yaml --headless
-  hook-bridge test --user --event PreToolUse --tool Bash --input '{"command":"ls"}'`,
+  hook-bridge test --user --event Stop`,
     )
     .argument('[input...]', 'project directories or config files of the source agent (default: .)')
     .option(
