@@ -1,19 +1,12 @@
 // A sandboxed home for the user-scope tests (issue 36): HOME a temp dir, the variables that move an agent's user folder
 // unset, so the real home is never read or written; the CLI run under it.
 import { spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { shimDir } from './host.js';
+
+export { snapshot } from './helpers.js';
 
 const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
 /** Variables that would move a user folder away from the sandboxed HOME. */
@@ -79,23 +72,4 @@ export function sandbox(settings: object = {}): string {
     ...settings,
   });
   return home;
-}
-
-/** Every entry under a directory: type, mode, bytes or link target. */
-export function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const e of readdirSync(d)) {
-      const p = join(d, e);
-      const st = lstatSync(p);
-      const rel = relative(dir, p);
-      if (st.isSymbolicLink()) out[rel] = `link -> ${readlinkSync(p)}`;
-      else if (st.isDirectory()) {
-        out[rel] = `dir ${(st.mode & 0o7777).toString(8)}`;
-        walk(p);
-      } else out[rel] = `file ${(st.mode & 0o7777).toString(8)} ${readFileSync(p).toString('base64')}`;
-    }
-  };
-  walk(dir);
-  return out;
 }

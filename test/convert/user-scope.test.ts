@@ -18,6 +18,23 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, hostDenies } from './host.js';
 import { hb, MOVED, sandbox, snapshot, write } from './user-home.js';
 
+/** Qwen Code's shell call, fired on the user-level ~/.qwen/settings.json as Qwen Code does, in `project`. */
+const qwenShell = (home: string, project: string, command: string) =>
+  fireEvent(
+    'qwen',
+    join(home, '.qwen/settings.json'),
+    'PreToolUse',
+    'run_shell_command',
+    {
+      session_id: 's',
+      hook_event_name: 'PreToolUse',
+      tool_name: 'run_shell_command',
+      tool_input: { command },
+      transcript_path: '',
+    },
+    { project, home, env: Object.fromEntries(MOVED.map((v) => [v, undefined])) },
+  );
+
 const TARGETS = 'qwen,gemini,codex,copilot,codebuddy';
 
 describe('convert --user', () => {
@@ -57,21 +74,7 @@ describe('convert --user', () => {
     const home = sandbox();
     expect(hb(home, ['convert', '--user', '--to', 'qwen']).code).toBe(0);
     for (const project of [mkdtempSync(join(tmpdir(), 'hb-us-a-')), mkdtempSync(join(tmpdir(), 'hb-us-b-'))]) {
-      const call = (command: string) =>
-        fireEvent(
-          'qwen',
-          join(home, '.qwen/settings.json'),
-          'PreToolUse',
-          'run_shell_command',
-          {
-            session_id: 's',
-            hook_event_name: 'PreToolUse',
-            tool_name: 'run_shell_command',
-            tool_input: { command },
-            transcript_path: '',
-          },
-          { project, home, env: Object.fromEntries(MOVED.map((v) => [v, undefined])) },
-        );
+      const call = (command: string) => qwenShell(home, project, command);
       expect(hostDenies('qwen', call('git push --force origin main'))).toBe(true);
       expect(hostDenies('qwen', call('git status'))).toBe(false);
     }
@@ -147,20 +150,7 @@ describe('convert --user', () => {
     const text = readFileSync(join(home, '.qwen/settings.json'), 'utf8');
     expect(text).toContain("--config '~/.claude/settings.json'");
     const project = mkdtempSync(join(tmpdir(), 'hb-us-d-'));
-    const calls = fireEvent(
-      'qwen',
-      join(home, '.qwen/settings.json'),
-      'PreToolUse',
-      'run_shell_command',
-      {
-        session_id: 's',
-        hook_event_name: 'PreToolUse',
-        tool_name: 'run_shell_command',
-        tool_input: { command: 'git push --force' },
-        transcript_path: '',
-      },
-      { project, home, env: Object.fromEntries(MOVED.map((v) => [v, undefined])) },
-    );
+    const calls = qwenShell(home, project, 'git push --force');
     expect(hostDenies('qwen', calls)).toBe(true);
   });
 
