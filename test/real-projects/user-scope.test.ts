@@ -4,7 +4,7 @@
 // ~/.claude/settings.json beside a disabled one, under a sandboxed HOME. `convert --user --to all` writes every agent's
 // user-level file; `--check` passes, a second run changes nothing, `--remove` gives the home back byte for byte; and
 // `test --user` decides the plugins' calls through hook-bridge as Claude Code does, in a project of its own.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,4 +93,67 @@ describe('user scope: everything-claude-code and superpowers enabled at user lev
       expect(rows.find((x) => x.host === host && x.mode === 'bridged')?.decision, host).toBe('deny');
     expect({ claude: snapshot(join(home, '.claude')), project: snapshot(project) }).toEqual(before);
   }, 120_000);
+});
+
+/** A dotfiles repository installed as its sync script does: ~/.claude/settings.json and the hook symlinked into it. */
+function dotfilesHome(): { home: string; settings: string } {
+  const home = mkdtempSync(join(tmpdir(), 'hb-real-dotfiles-'));
+  const repo = join(home, 'src/dev-dotfiles');
+  cpSync(join(FIXTURES, 'user/josechifflet__dev-dotfiles'), repo, { recursive: true });
+  rmSync(join(repo, 'ORIGIN.json'));
+  const settings = join(repo, 'claude/.claude/settings.json');
+  mkdirSync(join(home, '.claude'));
+  symlinkSync(settings, join(home, '.claude/settings.json'));
+  mkdirSync(join(home, '.claude-mode/hooks'), { recursive: true });
+  symlinkSync(
+    join(repo, 'claude/.claude/hooks/block-dangerous-git.sh'),
+    join(home, '.claude-mode/hooks/block-dangerous-git.sh'),
+  );
+  return { home, settings };
+}
+
+describe("user scope: a dotfiles repository's ~/.claude/settings.json (josechifflet/dev-dotfiles)", () => {
+  it('refuses the file Claude Code ignores (a trailing comma), naming it; converts it once the comma is gone', () => {
+    const { home, settings } = dotfilesHome();
+    const untouched = snapshot(home);
+    const refused = hb(home, ['convert', '--user', '--to', 'qwen,gemini,codex']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/settings\.json.*trailing comma/);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(snapshot(home)).toEqual(untouched);
+
+    // The one change: the comma out, in the dotfiles copy (where the symlink points).
+    writeFileSync(
+      settings,
+      readFileSync(settings, 'utf8').replace('"claude.ai Google Calendar",\n', '"claude.ai Google Calendar"\n'),
+    );
+    const before = snapshot(home);
+    const r = hb(home, ['convert', '--user', '--to', 'qwen,gemini,codex']);
+    expect(r.code, r.stderr).toBe(0);
+    // Its three enabled plugins are not installed here: said, and nothing of theirs converted.
+    expect(r.stderr).toMatch(/enabled plugin context7@claude-plugins-official is not installed at user scope/);
+    expect(readFileSync(join(home, '.qwen/settings.json'), 'utf8')).toContain(
+      "'~/.claude-mode/hooks/block-dangerous-git.sh'",
+    );
+    // The symlink into the dotfiles stays a symlink (nothing converts into the settings themselves).
+    expect(lstatSync(join(home, '.claude/settings.json')).isSymbolicLink()).toBe(true);
+    expect(hb(home, ['convert', '--user', '--to', 'qwen,gemini,codex', '--check']).code).toBe(0);
+
+    const project = mkdtempSync(join(tmpdir(), 'hb-real-dotfiles-proj-'));
+    const t = hb(
+      home,
+      [
+        ...['test', '--user', '--to', 'qwen,gemini,codex', '--event', 'PreToolUse', '--tool', 'Bash'],
+        ...['--input', '{"command":"rm -rf build"}', '--format', 'json'],
+      ],
+      project,
+    );
+    const rows = JSON.parse(t.stdout).results as { host: string; mode: string; decision: string }[];
+    expect(rows.find((x) => x.host === 'claude')?.decision).toBe('deny');
+    for (const host of ['qwen', 'gemini', 'codex'])
+      expect(rows.find((x) => x.host === host && x.mode === 'bridged')?.decision, host).toBe('deny');
+
+    expect(hb(home, ['convert', '--user', '--to', 'qwen,gemini,codex', '--remove']).code).toBe(0);
+    expect(snapshot(home)).toEqual(before);
+  }, 60_000);
 });
