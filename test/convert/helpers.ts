@@ -1,4 +1,13 @@
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import type { DialectId } from '../../src/model/dialect-ids.js';
@@ -46,6 +55,25 @@ export function tree(dir: string): Record<string, string> {
         out[`${relative(dir, p)}/`] = '';
         walk(p);
       } else out[relative(dir, p)] = readFileSync(p, 'utf8');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Every entry under a directory: type, mode, bytes or link target (lstat: a link is a link). */
+export function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(d)) {
+      const p = join(d, e);
+      const st = lstatSync(p);
+      const rel = relative(dir, p);
+      if (st.isSymbolicLink()) out[rel] = `link -> ${readlinkSync(p)}`;
+      else if (st.isDirectory()) {
+        out[rel] = `dir ${(st.mode & 0o7777).toString(8)}`;
+        walk(p);
+      } else out[rel] = `file ${(st.mode & 0o7777).toString(8)} ${readFileSync(p).toString('base64')}`;
     }
   };
   walk(dir);
