@@ -10,6 +10,8 @@ export const DIALECT_IDS = [
   'copilot',
   'pi',
   'opencode',
+  'droid',
+  'auggie',
 ] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 
