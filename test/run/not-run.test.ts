@@ -57,6 +57,9 @@ const PAYLOADS: Record<Host, string> = {
   // Pi's own event objects (tool_call …): the payloads its extension builds from them are Claude-shaped.
   pi: 'observed/pi/payloads',
   opencode: 'observed/opencode/payloads',
+  droid: 'observed/droid/payloads',
+  // The shapes its bundle builds, not captures (test/fixtures/vendor/auggie/README.md).
+  auggie: 'vendor/auggie/payloads',
 };
 const IDE_TOOLS: Record<string, string> = { Bash: 'execute_command', Write: 'write_to_file', Read: 'read_file' };
 
