@@ -34,7 +34,9 @@ function ownVariables(d: DialectId): string[] {
   return [...(env?.projectDir ?? []), ...(env?.pluginRoot ? [env.pluginRoot] : [])];
 }
 
-/** The names in a file's tool matchers (`"matcher": "Bash|Write"`, `"matcher": ["Bash"]`), MCP tools left out; a name may hold `-` (Auggie's launch-process). */
+/** The names in a file's tool matchers (`"matcher": "Bash|Write"`, `"matcher": ["Bash"]`), MCP tools left out; a name
+ * may hold `-` (Auggie's launch-process).
+ */
 function matcherNames(text: string): Set<string> {
   const names = new Set<string>();
   for (const m of text.matchAll(/"matcher"\s*:\s*("(?:[^"\\]|\\.)*"|\[[^\]]*\])/g)) {

@@ -6,6 +6,7 @@ import { codex } from './codex.js';
 import { codebuddyIde } from './codebuddy-ide.js';
 import { codebuddy } from './codebuddy.js';
 import { copilot } from './copilot.js';
+import { cursor } from './cursor.js';
 import type { Dialect } from './define.js';
 import { droid } from './droid.js';
 import { gemini } from './gemini.js';
@@ -27,6 +28,7 @@ export const dialects: Record<DialectId, Dialect> = {
   opencode,
   droid,
   auggie,
+  cursor,
 };
 
 /** The dialect for a user-given id; a clear error listing the known ones otherwise. */

@@ -12,6 +12,7 @@ export const DIALECT_IDS = [
   'opencode',
   'droid',
   'auggie',
+  'cursor',
 ] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 

@@ -92,10 +92,14 @@ function shellCall(host: Host, command: string): ShellCall {
           is_mcp_tool: false,
         },
       };
+    case 'cursor': {
+      const p = json('vendor/cursor/payloads/preToolUse.json');
+      return { file: '.cursor/hooks.json', event: 'preToolUse', tool: 'Shell', payload: withCommand(p) };
+    }
   }
 }
 
-const HOSTS: Host[] = ['qwen', 'codebuddy', 'codebuddy-ide', 'gemini', 'codex', 'copilot', 'droid', 'auggie'];
+const HOSTS: Host[] = ['qwen', 'codebuddy', 'codebuddy-ide', 'gemini', 'codex', 'copilot', 'droid', 'auggie', 'cursor'];
 
 /** A copy of a project in a git repository of its own (Codex CLI finds the project by its git root), and a home. */
 function copy(from: string): { project: string; home: string } {

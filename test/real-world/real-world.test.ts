@@ -34,6 +34,7 @@ const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks
  * - copilot: the 15 events of GitHub Copilot CLI 1.0.102's settings schema (test/fixtures/observed/copilot/README.md
  *   §3)
  * - pi: the events hook-bridge's Pi extension binds to Pi's own (src/dialects/pi.ts)
+ * - cursor: the events of its hooks reference that have a row in events.yaml (test/fixtures/vendor/cursor/README.md)
  * - droid: the hook-event enum of the droid 0.225.2 binary; auggie: the one of the @augmentcode/auggie 0.36.0 bundle
  */
 const DOCUMENTED: Record<DialectId, string[]> = {
@@ -180,6 +181,18 @@ const DOCUMENTED: Record<DialectId, string[]> = {
       events: string[];
     }
   ).events,
+  cursor: [
+    'preToolUse',
+    'postToolUse',
+    'postToolUseFailure',
+    'beforeSubmitPrompt',
+    'stop',
+    'sessionStart',
+    'sessionEnd',
+    'subagentStart',
+    'subagentStop',
+    'preCompact',
+  ],
 };
 
 // Shapes found in public files that are not valid configs of any agent: hook-bridge must answer with a clear

@@ -60,6 +60,8 @@ const PAYLOADS: Record<Host, string> = {
   droid: 'observed/droid/payloads',
   // The shapes its bundle builds, not captures (test/fixtures/vendor/auggie/README.md).
   auggie: 'vendor/auggie/payloads',
+  // The shapes its docs give, not captures (test/fixtures/vendor/cursor/README.md).
+  cursor: 'vendor/cursor/payloads',
 };
 const IDE_TOOLS: Record<string, string> = { Bash: 'execute_command', Write: 'write_to_file', Read: 'read_file' };
 
