@@ -1464,5 +1464,5 @@ mkdirSync(join(root, '.cache'), { recursive: true });
 writeFileSync(join(root, '.cache/bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log('results: .cache/bench-results.json');
 
-// Plugin hosts (Pi, OpenCode): processes per guarded call and its cost, in-process (bench/plugin-host.mjs).
-await import('./plugin-host.mjs');
+// Plugin hosts (Pi, OpenCode): processes per guarded call and its cost, in-process (bench/in-process.mjs).
+await import('./in-process.mjs');

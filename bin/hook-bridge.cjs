@@ -6,10 +6,10 @@ const cmd = process.argv[2];
 // tool call). They set up stdout and stderr only to write, and handle a closed pipe there (src/run/main.ts).
 if (cmd === 'run' || cmd === 'dispatch')
   fromCodeCache(require('node:path').join(__dirname, '..', 'dist', `${cmd}.cjs`));
-// Where the engine of plugin hosts is: a plugin file asks this once when the `hook-bridge` on PATH is not a symlink to
-// this file (a pnpm or Volta shim).
-else if (cmd === 'plugin-engine')
-  process.stdout.write(`${require('node:path').join(__dirname, '..', 'dist', 'plugin-host.cjs')}\n`);
+// Where the engine of in-process hosts is: a loader file asks this once when the `hook-bridge` on PATH is not a
+// symlink to this file (a pnpm or Volta shim). `plugin-engine`: the name loaders of 0.1.0 ask.
+else if (cmd === 'in-process-engine' || cmd === 'plugin-engine')
+  process.stdout.write(`${require('node:path').join(__dirname, '..', 'dist', 'in-process-engine.cjs')}\n`);
 else {
   // A closed pipe (`hook-bridge dialects | head`) ends every command quietly, with the exit code it has set so far.
   for (const s of [process.stdout, process.stderr]) {

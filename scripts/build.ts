@@ -201,12 +201,13 @@ await Promise.all([
     outfile: join(root, 'dist/dispatch.cjs'),
     plugins: [transcriptExternal, mappingsLazy],
   }),
-  // A plugin host's engine (src/run/plugin-host.ts): the plugin file convert writes loads it once into the agent's
+  // An in-process host's engine (src/run/in-process-engine.ts): the loader file convert writes loads it once into the
+  // agent's
   // process (Pi: Node, OpenCode: Bun), so a plain CommonJS module.
   build({
     ...common,
-    entryPoints: [join(root, 'src/run/plugin-entry.ts')],
-    outfile: join(root, 'dist/plugin-host.cjs'),
+    entryPoints: [join(root, 'src/run/in-process-entry.ts')],
+    outfile: join(root, 'dist/in-process-engine.cjs'),
     format: 'cjs',
     minify: true,
     supported: { 'dynamic-import': false },

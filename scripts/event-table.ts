@@ -63,7 +63,7 @@ export function agentTable(): string {
       `| \`${d}\` | ${spec.agent} | ` +
       (spec.observedVersion ?? '— (documented)') +
       ` | \`${spec.config.write}\`` +
-      (spec.config.pluginHost ? ` and its plugin \`${spec.config.pluginHost.file}\`` : '') +
+      (spec.config.inProcess ? ` and its loader \`${spec.config.inProcess.loader}\`` : '') +
       ` | ${e2e} |`
     );
   });

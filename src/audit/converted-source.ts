@@ -11,7 +11,9 @@ import type { ConfigFile } from './types.js';
 /** A path as the record names it: relative to the project, with `/`. */
 const relPath = (project: string, file: string) => relative(project, file).split('\\').join('/');
 
-/** Does `target` read hooks from `c` by itself (its project or plugin files)? Only for agents with settings files. */
+/** Does `target` read hooks from `c` by itself (its project or plugin hook files)? Only for agents with settings
+ * files.
+ */
 export function unreadBy(target: DialectId, c: ConfigFile, project: string): boolean {
   const cfg = mappings.dialects[target].config;
   if (target === c.dialect || cfg.format !== 'settings-json') return false;

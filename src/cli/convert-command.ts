@@ -57,7 +57,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
         process.stdout.write(r.targets.length > 1 ? `==> ${shownPath(t.file)} <==\n${t.after}\n` : t.after);
     }
     if (f.dryRun)
-      for (const t of [...r.targets.flatMap((x) => (x.plugin ? [x, x.plugin] : [x])), ...r.gates])
+      for (const t of [...r.targets.flatMap((x) => (x.loader ? [x, x.loader] : [x])), ...r.gates])
         process.stdout.write(t.diff ?? '');
     // --check: what is out of date, entry by entry, not the whole conversion report (a CI log should say what to do).
     const width = columns(process.stderr);

@@ -12,7 +12,7 @@ import type { WriteChanges } from '../dialects/define.js';
 import { entrySummary, entryText } from '../dialects/entry-summary.js';
 import { unguarded } from '../dialects/runner-guard.js';
 import { wrapLine } from './layout.js';
-import { pluginNote } from '../convert/plugin-files.js';
+import { loaderNote } from '../convert/loader-files.js';
 
 /** Counts of what a write did to hook-bridge's entries, with the removed and hand-written ones named. */
 function changeSummary(c: WriteChanges) {
@@ -129,7 +129,7 @@ export function formatConvertReport(
         13,
       ]);
     lines.push(...hookRows(t, rel, pc));
-    if (t.plugin) lines.push([`  ${pluginNote(t.plugin, cwd)}`, 4]);
+    if (t.loader) lines.push([`  ${loaderNote(t.loader, cwd)}`, 4]);
   }
   for (const g of r.gates) {
     const dry = g.diff !== undefined && !g.written;
@@ -190,9 +190,9 @@ function sharedNote(t: TargetOutcome): string {
 /** Diagnostics the report's rows already say (a dropped hook): not said again below. */
 const SAID_ON_ROWS = new Set(['hookDropped']);
 
-/** A target file, its record and its plugin file (a plugin host's) are what convert would write now. */
+/** A target file, its record and its loader file (an in-process host's) are what convert would write now. */
 export const upToDate = (t: TargetOutcome): boolean =>
-  !t.changed && !t.recordChanged && !(t.plugin && (t.plugin.changed || t.plugin.action === 'keep-edited'));
+  !t.changed && !t.recordChanged && !(t.loader && (t.loader.changed || t.loader.action === 'keep-edited'));
 
 /** `convert --check`: each target file, up to date or not, and the entries a convert would add, update or remove there.
  */
@@ -232,8 +232,8 @@ export function formatCheckReport(
     for (const h of c.added) lines.push([`  ${pc.green('+ add')}     ${h.event}  ${shown(h)}`, 12]);
     for (const h of c.updated) lines.push([`  ${pc.yellow('~ update')}  ${h.event}  ${shown(h)}`, 12]);
     for (const h of c.removed) lines.push([`  ${pc.red('- remove')}  ${h.event}  ${shown(h)}`, 12]);
-    if (t.plugin && (t.plugin.changed || t.plugin.action === 'keep-edited'))
-      lines.push([`  ${pluginNote(t.plugin, cwd)}`, 4]);
+    if (t.loader && (t.loader.changed || t.loader.action === 'keep-edited'))
+      lines.push([`  ${loaderNote(t.loader, cwd)}`, 4]);
     else if (!c.added.length && !c.updated.length && !c.removed.length)
       lines.push([
         `  ` +
@@ -321,15 +321,15 @@ export function convertJson(
             },
           }
         : {}),
-      ...(t.plugin
+      ...(t.loader
         ? {
-            plugin: {
-              file: p(t.plugin.file),
-              action: t.plugin.action,
-              changed: t.plugin.changed,
-              written: t.plugin.written,
-              ...(t.plugin.version ? { version: t.plugin.version } : {}),
-              ...(t.plugin.diff !== undefined ? { diff: t.plugin.diff } : {}),
+            loader: {
+              file: p(t.loader.file),
+              action: t.loader.action,
+              changed: t.loader.changed,
+              written: t.loader.written,
+              ...(t.loader.version ? { version: t.loader.version } : {}),
+              ...(t.loader.diff !== undefined ? { diff: t.loader.diff } : {}),
             },
           }
         : {}),

@@ -398,12 +398,13 @@ function targetCommand(
         ...(opts.emulateTodos ? { emulateTodos: true } : {}),
         ...(calls ? { calls } : {}),
       });
-      const plugin = target.spec.config.pluginHost;
-      // A plugin host reads no hook config: its plugin loads hook-bridge's engine, which runs the entry in-process.
+      const inProcess = target.spec.config.inProcess;
+      // An in-process host reads no hook config: its loader loads hook-bridge's engine, which runs the entry
+      // in-process.
       notes.push(
-        plugin
+        inProcess
           ? `runs as a ${h.scriptDialect} script in ${target.spec.agent}'s process (hook-bridge's engine, loaded ` +
-              `by ${plugin.file})`
+              `by ${inProcess.loader})`
           : `wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``,
       );
       if (calls && m.widened) notes.splice(notes.indexOf(m.widened), 1);
@@ -487,7 +488,7 @@ function targetTimeout(
     });
     notes.push(
       `timeout ${h.timeoutMs / 1000} s looks like milliseconds; converted faithfully (${native} in ` +
-        (target.spec.config.pluginHost ? `${target.spec.config.write}, in seconds)` : `${target.spec.agent}'s units)`),
+        (target.spec.config.inProcess ? `${target.spec.config.write}, in seconds)` : `${target.spec.agent}'s units)`),
     );
     d.degraded = true;
   }

@@ -280,8 +280,9 @@ function groupTimeout(part: Member[], o: GroupOptions): number | undefined {
 export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(result: T, o: GroupOptions): T {
   const to = o.hosts[0]!;
   // hooks.yaml is run by dispatch itself, not by an agent that starts a process per entry.
-  // hooks.yaml is run by dispatch already; a plugin host runs its hook file in its own process (no process per call).
-  if (mappings.dialects[to].config.format === 'hooks-yaml-v2' || mappings.dialects[to].config.pluginHost) return result;
+  // hooks.yaml is run by dispatch already; an in-process host runs its hook file in its own process (no process per
+  // call).
+  if (mappings.dialects[to].config.format === 'hooks-yaml-v2' || mappings.dialects[to].config.inProcess) return result;
   const members = result.hooks.flatMap((h, i) => memberOf(h, i, o, matcherOn(to, h.event)) ?? []);
   const byShare = new Map<string, Member[]>();
   for (const m of members) byShare.set(m.share, [...(byShare.get(m.share) ?? []), m]);

@@ -1,5 +1,5 @@
-// Project trust of a plugin host (mappings `config.pluginHost.projectTrust`; Pi 1.x): the agent loads the project's
-// plugins — hook-bridge's plugin file, and so every hook of the hook file — only in a project the user trusts, and
+// Project trust of an in-process host (mappings `config.inProcess.projectTrust`; Pi 1.x): the agent loads the project's
+// plugins — hook-bridge's loader file, and so every hook of the hook file — only in a project the user trusts, and
 // headless it skips them without a word. The user's store is a JSON object of folder (real path) → true, false or
 // null (no decision); the nearest folder from the project up with true or false decides, else a user setting (Pi's
 // defaultProjectTrust: "always" trusts every project; "ask", the default, asks an interactive session and skips
@@ -23,7 +23,7 @@ import { writeAtomic } from './write-atomic.js';
 
 /** The project trust facts of a dialect, where it has them. */
 const projectTrustOf = (d: DialectId): DialectProjectTrust | undefined =>
-  mappings.dialects[d].config.pluginHost?.projectTrust;
+  mappings.dialects[d].config.inProcess?.projectTrust;
 
 /** The convert flag that records a dialect's project trust (src/cli/main.ts declares it). */
 const trustProjectFlag = (d: DialectId): string => `--trust-${d}-project`;
@@ -219,7 +219,7 @@ export function removeProjectTrust(d: DialectId, project: string, o: { home?: st
 export const shownStore = (f: string, home = homedir()): string =>
   f.startsWith(`${home}/`) ? `~/${f.slice(home.length + 1)}` : f;
 
-/** One sentence: whether the agent runs the plugin file here, and if not, the ways to trust the project. */
+/** One sentence: whether the agent runs the loader file here, and if not, the ways to trust the project. */
 export function projectTrustMessage(s: ProjectTrustState, file: string, home?: string): string {
   const spec = mappings.dialects[s.dialect];
   const t = projectTrustOf(s.dialect)!;
@@ -251,7 +251,7 @@ export function projectTrustFix(s: ProjectTrustState, convertCommand: string): s
 
 /** convert's words on the project trust of a target (after recording it, when asked). */
 export function projectTrustDiagnostics(s: ProjectTrustState, recorded: boolean, file: string): Diagnostic[] {
-  const plugin = mappings.dialects[s.dialect].config.pluginHost!.file;
+  const plugin = mappings.dialects[s.dialect].config.inProcess!.loader;
   if (s.error)
     return [
       {

@@ -38,8 +38,15 @@ import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
 import { portablePath, projectOf } from './paths.js';
-import { planPlugin, type PluginOutcome } from './plugin-files.js';
-import { existingRecord, readRecord, recordPath, staleRecordPath, type OwnedEntry } from './provenance.js';
+import { planLoader, type LoaderOutcome } from './loader-files.js';
+import {
+  type Created,
+  existingRecord,
+  readRecord,
+  recordPath,
+  staleRecordPath,
+  type OwnedEntry,
+} from './provenance.js';
 import { readText } from './read-text.js';
 import { gateForReader, readerGate } from './reader-gates.js';
 import { nextRecordText, presentEntries } from './record-update.js';
@@ -86,7 +93,8 @@ export interface ConvertProjectOptions extends Omit<SourceOptions, 'to'> {
    */
   trustHooks?: boolean;
   /**
-   * On a plugin host that runs its plugins only in a trusted project (`config.pluginHost.projectTrust`, Pi 1.x): record
+   * On an in-process host that runs its plugins only in a trusted project (`config.inProcess.projectTrust`, Pi 1.x):
+   * record
    * the project as trusted in the user's store (`--trust-<id>-project`); `--remove` takes back what it added.
    */
   trustProject?: boolean;
@@ -121,9 +129,9 @@ export interface TargetOutcome {
   staleRecord?: string;
   /** On a target that runs only trusted hooks (Codex CLI): what the user's trust store says of them. */
   trust?: TrustOutcome;
-  /** On a plugin host (mappings `config.pluginHost`): the plugin file that runs the hooks (plugin-files.ts). */
-  plugin?: PluginOutcome;
-  /** On a plugin host that runs its plugins only in a trusted project: what the user's store says of this one. */
+  /** On an in-process host (mappings `config.inProcess`): the loader file that runs the hooks (loader-files.ts). */
+  loader?: LoaderOutcome;
+  /** On an in-process host that runs its plugins only in a trusted project: what the user's store says of this one. */
   projectTrust?: ProjectTrustState & { recorded?: boolean; removed?: boolean };
   /** A file other dialects write too (shared-files.ts): which, and what became of their entries. */
   shared?: SharedOutcome;
@@ -317,17 +325,9 @@ function withAddedEntries(
   return guardEntries(withEnv, { hosts, runners: [o.runner ?? 'hook-bridge'], from });
 }
 
-/** Step 2, per target file: convert for its hosts, merge into the file as it is, and say what the record becomes. */
-async function convertTarget(
-  { file, hosts }: FileTarget,
-  o: ConvertProjectOptions,
-  run: TargetRun,
-  diagnostics: Diagnostic[],
-): Promise<{ outcome: TargetOutcome; write?: PendingWrite; pluginWrite?: PendingWrite }> {
-  const { project, from } = run;
-  const to = hosts[0]!;
+/** The hooks to convert into a target file: every source hook but the file's own (--stdout prints them all). */
+function inputFor(file: string, run: TargetRun, o: ConvertProjectOptions, diagnostics: Diagnostic[]): Hook[] {
   // Hooks read from the target file itself are there already, for every host that reads it.
-  // (--stdout writes nothing: it prints the conversion of every source hook.)
   const fromHere = o.stdout ? [] : run.hooks.filter((h) => resolve(h.origin.file) === file);
   if (fromHere.length)
     diagnostics.push({
@@ -338,36 +338,43 @@ async function convertTarget(
         `converted into it again`,
       file,
     });
-  const input = run.hooks.filter((h) => !fromHere.includes(h));
-  const configs = run.sources
-    .filter((s) => s.file !== '-')
-    .sort((a, b) => Number(/\.local\./.test(basename(b.file))) - Number(/\.local\./.test(basename(a.file))))
-    .map((s) => portablePath(resolve(s.file), project));
-  const converted: ConvertResult = o.remove
-    ? { to, hooks: [], report: [], diagnostics: [] }
-    : o.dispatch
-      ? dispatchEntries(input, from, hosts, configs, o.runner ?? 'hook-bridge')
-      : grouped(
-          o,
-          hosts,
-          mergeHosts(
-            hosts.map((h) =>
-              convertHooks(input, from, {
-                to: h,
-                keyOf: run.keyOf,
-                ...(o.wrap !== undefined ? { wrap: o.wrap } : {}),
-                ...(o.runner !== undefined ? { runner: o.runner } : {}),
-                pluginRootOf: run.pluginRootOf,
-                ...(o.emulateTodos ? { emulateTodos: true } : {}),
-              }),
-            ),
-            hosts,
-          ),
-        );
-  const guarded = withAddedEntries(converted, input, hosts, o, run);
-  const record = readRecord(file);
-  const managedHere = record.entries.filter(run.inScope);
-  const own: Ownership = {
+  return run.hooks.filter((h) => !fromHere.includes(h));
+}
+
+/** The entries of a target's hosts: none to remove, one dispatch per event, or each hook converted and grouped. */
+function entriesFor(
+  input: Hook[],
+  hosts: DialectId[],
+  configs: string[],
+  o: ConvertProjectOptions,
+  run: TargetRun,
+): ConvertResult {
+  if (o.remove) return { to: hosts[0]!, hooks: [], report: [], diagnostics: [] };
+  if (o.dispatch) return dispatchEntries(input, run.from, hosts, configs, o.runner ?? 'hook-bridge');
+  const each = hosts.map((h) =>
+    convertHooks(input, run.from, {
+      to: h,
+      keyOf: run.keyOf,
+      ...(o.wrap !== undefined ? { wrap: o.wrap } : {}),
+      ...(o.runner !== undefined ? { runner: o.runner } : {}),
+      pluginRootOf: run.pluginRootOf,
+      ...(o.emulateTodos ? { emulateTodos: true } : {}),
+    }),
+  );
+  return grouped(o, hosts, mergeHosts(each, hosts));
+}
+
+/** Which entries of the file are convert's to replace: the record's, and the legacy ones it recognises. */
+function ownershipFor(
+  file: string,
+  record: ReturnType<typeof readRecord>,
+  managedHere: OwnedEntry[],
+  input: Hook[],
+  to: DialectId,
+  o: ConvertProjectOptions,
+  run: TargetRun,
+): Ownership {
+  return {
     ...ownershipOf({
       managed: managedHere,
       legacy: !o.remove && existingRecord(file) === undefined,
@@ -376,14 +383,22 @@ async function convertTarget(
       keyOf: run.keyOf,
       dispatch: o.dispatch === true,
       sourceFiles: new Set(run.sources.filter((s) => s.file !== '-').map((s) => resolve(s.file))),
-      project,
+      project: run.project,
       runners: run.runners,
     }),
     added: record.created?.keys ?? [],
   };
-  const existing = existsSync(file) ? readText(file) : undefined;
-  if (!o.stdout) assertHostReads(file, existing, hosts);
-  const before = o.stdout ? undefined : existing;
+}
+
+/** The entries as written: the policies a person added kept, and gated where the source's agent reads the file. */
+function finalEntries(
+  guarded: ConvertResult,
+  before: string | undefined,
+  file: string,
+  to: DialectId,
+  o: ConvertProjectOptions,
+  run: TargetRun,
+): ConvertResult {
   // Options a person added to entries convert wrote (`run --on-missing deny …`) stay (keep-policy.ts).
   const kept =
     before === undefined || !mayHavePolicy(before)
@@ -391,8 +406,75 @@ async function convertTarget(
       : keepPolicies(guarded, entriesIn(to, before, file, run.runners));
   // A file the source's own agent reads itself (Copilot's hooks converted into .claude/settings.json): gated against
   // that agent, which runs them from its own files (reader-gates.ts). Not in what is printed or written elsewhere.
-  const reader = o.stdout || o.out ? undefined : readerGate(from, to, file, project);
-  const result = reader ? gateForReader(kept, reader, to, relative(project, file)) : kept;
+  const reader = o.stdout || o.out ? undefined : readerGate(run.from, to, file, run.project);
+  return reader ? gateForReader(kept, reader, to, relative(run.project, file)) : kept;
+}
+
+/** An in-process host's loader, while the hook file holds entries (--stdout prints the hook file only). */
+function loaderFor(
+  hosts: DialectId[],
+  o: ConvertProjectOptions,
+  run: TargetRun,
+  holdsEntries: boolean,
+  recorded: Created['loader'],
+): ReturnType<typeof planLoader> | undefined {
+  const inProcess = o.stdout || o.out ? undefined : hosts.find((h) => mappings.dialects[h].config.inProcess);
+  return inProcess ? planLoader(inProcess, run.project, holdsEntries, recorded) : undefined;
+}
+
+/** --dry-run: the diffs of the target file and of its loader. */
+async function addDiffs(outcome: TargetOutcome, project: string): Promise<void> {
+  const { createTwoFilesPatch } = await import('diff');
+  const patch = (file: string, before: string | undefined, after: string | undefined) => {
+    const rel = relative(project, file) || file;
+    return createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before ?? '', after ?? '');
+  };
+  outcome.diff = outcome.changed ? patch(outcome.file, outcome.before, outcome.after) : '';
+  const p = outcome.loader;
+  if (p) p.diff = p.changed ? patch(p.file, p.before, p.after) : '';
+}
+
+/** The loader's write, when it changes (written or deleted, with the directories convert made for it). */
+function loaderWrite(p: LoaderOutcome | undefined, recorded: Created['loader']): PendingWrite | undefined {
+  if (!p?.changed || (p.action !== 'write' && p.action !== 'delete')) return undefined;
+  return {
+    file: p.file,
+    text: p.after,
+    record: '',
+    recordText: undefined,
+    outcome: p,
+    backup: false,
+    dropBackup: false,
+    directories: p.action === 'delete' ? (recorded?.directories ?? 0) : 0,
+  };
+}
+
+/** The source config files as a dispatch entry names them, the local ones (settings.local.json) first. */
+const configsOf = (sources: Source[], project: string): string[] =>
+  sources
+    .filter((s) => s.file !== '-')
+    .sort((a, b) => Number(/\.local\./.test(basename(b.file))) - Number(/\.local\./.test(basename(a.file))))
+    .map((s) => portablePath(resolve(s.file), project));
+
+/** Step 2, per target file: convert for its hosts, merge into the file as it is, and say what the record becomes. */
+async function convertTarget(
+  { file, hosts }: FileTarget,
+  o: ConvertProjectOptions,
+  run: TargetRun,
+  diagnostics: Diagnostic[],
+): Promise<{ outcome: TargetOutcome; write?: PendingWrite; loaderWrite?: PendingWrite }> {
+  const { project, from } = run;
+  const to = hosts[0]!;
+  const input = inputFor(file, run, o, diagnostics);
+  const configs = configsOf(run.sources, project);
+  const guarded = withAddedEntries(entriesFor(input, hosts, configs, o, run), input, hosts, o, run);
+  const record = readRecord(file);
+  const managedHere = record.entries.filter(run.inScope);
+  const own = ownershipFor(file, record, managedHere, input, to, o, run);
+  const existing = existsSync(file) ? readText(file) : undefined;
+  if (!o.stdout) assertHostReads(file, existing, hosts);
+  const before = o.stdout ? undefined : existing;
+  const result = finalEntries(guarded, before, file, to, o, run);
   const written = dialects[to].codec.write(result.hooks, before, file, dialects[to], o.stdout ? undefined : own);
   const { diagnostics: writeDiagnostics, changes } = written;
   diagnostics.push(...writeDiagnostics.filter((d) => d.code !== 'jsonSyntaxIgnoresFile'));
@@ -405,19 +487,11 @@ async function convertTarget(
   });
   const deleted = !o.stdout && written.empty === true && created.file === true;
   const after = deleted ? '' : written.text;
-  // A plugin host: the plugin that runs the file, while it holds entries (--stdout prints the hook file only).
-  const pluginHost = o.stdout || o.out ? undefined : hosts.find((h) => mappings.dialects[h].config.pluginHost);
-  const plugin = pluginHost
-    ? planPlugin(
-        pluginHost,
-        project,
-        !o.remove && !deleted && presentEntries(after, to).length > 0,
-        record.created?.plugin,
-      )
-    : undefined;
-  if (plugin) {
-    diagnostics.push(...plugin.diagnostics);
-    if (plugin.created) created.plugin = plugin.created;
+  const holdsEntries = !o.remove && !deleted && presentEntries(after, to).length > 0;
+  const loader = loaderFor(hosts, o, run, holdsEntries, record.created?.loader);
+  if (loader) {
+    diagnostics.push(...loader.diagnostics);
+    if (loader.created) created.loader = loader.created;
   }
   locateTargets(result, after, file, to);
   const recordFile = recordPath(file);
@@ -434,7 +508,7 @@ async function convertTarget(
     result,
     changes,
     record: recordFile,
-    ...(plugin ? { plugin: plugin.outcome } : {}),
+    ...(loader ? { loader: loader.outcome } : {}),
   };
   diagnostics.push(...result.diagnostics);
   if (o.stdout) return { outcome };
@@ -456,19 +530,10 @@ async function convertTarget(
   if (staleRecord) outcome.staleRecord = staleRecord;
   outcome.recordChanged =
     newRecord !== (existsSync(recordFile) ? readText(recordFile) : undefined) || staleRecord !== undefined;
-  if (o.dryRun) {
-    const { createTwoFilesPatch } = await import('diff');
-    const rel = relative(project, file) || file;
-    outcome.diff = changed ? createTwoFilesPatch(`a/${rel}`, `b/${rel}`, before ?? '', after) : '';
-    const p = plugin?.outcome;
-    if (p) {
-      const prel = relative(project, p.file);
-      p.diff = p.changed ? createTwoFilesPatch(`a/${prel}`, `b/${prel}`, p.before ?? '', p.after ?? '') : '';
-    }
-  }
+  if (o.dryRun) await addDiffs(outcome, project);
   if (o.dryRun || o.check) return { outcome };
   const dropBackup = record.created?.backup === true && (o.remove === true || deleted);
-  const pending: PendingWrite = {
+  const pending: PendingWrite & { outcome: TargetOutcome } = {
     file,
     text: deleted ? undefined : after,
     record: recordFile,
@@ -479,24 +544,19 @@ async function convertTarget(
     dropBackup,
     directories: created.directories ?? 0,
   };
-  const p = plugin?.outcome;
-  const pluginWrite: PendingWrite | undefined =
-    p?.changed && (p.action === 'write' || p.action === 'delete')
-      ? {
-          file: p.file,
-          text: p.after,
-          record: '',
-          recordText: undefined,
-          outcome: p,
-          backup: false,
-          dropBackup: false,
-          directories: p.action === 'delete' ? (record.created?.plugin?.directories ?? 0) : 0,
-        }
-      : undefined;
+  return { outcome, ...writesOf(pending, record.created) };
+}
+
+/** A target's writes: the file and its record when either changes (or the old backup goes), and its loader's. */
+function writesOf(
+  pending: PendingWrite & { outcome: TargetOutcome },
+  recorded: Created | undefined,
+): { write?: PendingWrite; loaderWrite?: PendingWrite } {
+  const { outcome } = pending;
+  const loader = loaderWrite(outcome.loader, recorded?.loader);
   return {
-    outcome,
-    ...(changed || outcome.recordChanged || dropBackup ? { write: pending } : {}),
-    ...(pluginWrite ? { pluginWrite } : {}),
+    ...(outcome.changed || outcome.recordChanged || pending.dropBackup ? { write: pending } : {}),
+    ...(loader ? { loaderWrite: loader } : {}),
   };
 }
 
@@ -613,12 +673,12 @@ function shareStep(
   };
 }
 
-export async function convertProject(o: ConvertProjectOptions): Promise<ConvertProjectResult> {
+/** Options that cannot go together, or name what is not there: an error before anything is read. */
+function assertOptions(o: ConvertProjectOptions, project: string): void {
   const all = o.to === 'all';
   if (!all && !o.to.length) throw new HookBridgeError('--to needs at least one dialect');
   if (!all) (o.to as DialectId[]).forEach(getDialect);
   if (all && o.out) throw new HookBridgeError('--out takes one --to dialect, not all');
-  const project = resolve(o.project ?? projectOf(o.inputs));
   if (!all && o.out && targetFiles(o.to as DialectId[], project, o.out).length > 1)
     throw new HookBridgeError('--out takes one --to dialect');
   if (o.check && o.stdout)
@@ -633,6 +693,40 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
         `); nothing was written`,
       dirname(o.out),
     );
+}
+
+/** After the writes: the project trust convert records (--trust-project) or takes back (--remove), and what it says. */
+function settleProjectTrust(
+  steps: { t: TargetOutcome; s: ProjectTrustState }[],
+  o: ConvertProjectOptions,
+  project: string,
+  writesNothing: boolean,
+  diagnostics: Diagnostic[],
+): void {
+  for (const { t, s } of steps) {
+    if (o.remove) {
+      const removed = !writesNothing && removeProjectTrust(s.dialect, project, o);
+      t.projectTrust = { ...s, removed };
+      if (removed)
+        diagnostics.push({
+          severity: 'info',
+          code: 'projectTrustRemoved',
+          file: t.file,
+          message: `took back the trust of ${s.key} that hook-bridge recorded in ${shownStore(s.store)}`,
+        });
+      continue;
+    }
+    const recorded = o.trustProject === true && !writesNothing && recordProjectTrust(s);
+    t.projectTrust = recorded ? { ...projectTrustState(s.dialect, project, o)!, recorded } : s;
+    if (recorded || t.changed || o.trustProject)
+      diagnostics.push(...projectTrustDiagnostics(t.projectTrust, recorded, t.file));
+  }
+}
+
+export async function convertProject(o: ConvertProjectOptions): Promise<ConvertProjectResult> {
+  const all = o.to === 'all';
+  const project = resolve(o.project ?? projectOf(o.inputs));
+  assertOptions(o, project);
   const runners = o.runner && o.runner !== 'hook-bridge' ? [o.runner] : [];
   const diagnostics: Diagnostic[] = [];
   // `--to all`: the targets follow from the source dialect (or, with --remove, from what convert recorded writing).
@@ -651,7 +745,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   for (const named of files) {
     const share = shareStep(named, o, input, project, runners, diagnostics);
     const run = share.input === input ? keys : runKeys(share.input, project);
-    const { outcome, write, pluginWrite } = await convertTarget(
+    const { outcome, write, loaderWrite } = await convertTarget(
       share.target,
       share.o,
       { ...share.input, project, runners, ...run },
@@ -660,7 +754,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     if (share.shared) outcome.shared = share.shared;
     targets.push(outcome);
     if (write) writes.push(write);
-    if (pluginWrite) writes.push(pluginWrite);
+    if (loaderWrite) writes.push(loaderWrite);
   }
   diagnostics.push(...runnerWarning(o, targets, project));
   // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing
@@ -688,7 +782,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const writesNothing = o.stdout === true || o.dryRun === true || o.check === true;
   const broken = o.trustHooks && !writesNothing ? trustSteps.find((s) => s.plan.storeError) : undefined;
   if (broken) throw broken.plan.storeError!;
-  // The project trust of a plugin host: of this project (nothing for a text printed or written elsewhere).
+  // The project trust of an in-process host: of this project (nothing for a text printed or written elsewhere).
   const projectTrust = targets.flatMap((t) => {
     if (o.stdout || o.out) return [];
     const s = t.hosts.map((h) => projectTrustState(h, project, o)).find((x) => x !== undefined);
@@ -697,24 +791,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const unreadable = o.trustProject && !writesNothing && !o.remove ? projectTrust.find((p) => p.s.error) : undefined;
   if (unreadable) throw unreadable.s.error!;
   writeAll(writes);
-  for (const { t, s } of projectTrust) {
-    if (o.remove) {
-      const removed = !writesNothing && removeProjectTrust(s.dialect, project, o);
-      t.projectTrust = { ...s, removed };
-      if (removed)
-        diagnostics.push({
-          severity: 'info',
-          code: 'projectTrustRemoved',
-          file: t.file,
-          message: `took back the trust of ${s.key} that hook-bridge recorded in ${shownStore(s.store)}`,
-        });
-      continue;
-    }
-    const recorded = o.trustProject === true && !writesNothing && recordProjectTrust(s);
-    t.projectTrust = recorded ? { ...projectTrustState(s.dialect, project, o)!, recorded } : s;
-    if (recorded || t.changed || o.trustProject)
-      diagnostics.push(...projectTrustDiagnostics(t.projectTrust, recorded, t.file));
-  }
+  settleProjectTrust(projectTrust, o, project, writesNothing, diagnostics);
   for (const { t, plan } of trustSteps) {
     const record = o.trustHooks === true && !writesNothing;
     t.trust = applyTrust(plan, record, o.backup ?? true);

@@ -50,10 +50,11 @@ export interface Created {
   /** convert wrote `<file>.bak` (a copy of the file before one of its writes): deleted with its entries. */
   backup?: boolean;
   /**
-   * A plugin host's plugin file (mappings `config.pluginHost`), as convert last wrote it (its hash: a different text
+   * An in-process host's loader file (mappings `config.inProcess`), as convert last wrote it (its hash: a different
+   * text
    * is a person's edit) and how many directories it created for it (removed with it while empty).
    */
-  plugin?: { hash: string; directories?: number };
+  loader?: { hash: string; directories?: number };
 }
 
 const RECORD_NOTE =
@@ -120,6 +121,13 @@ export function readRecord(file: string): Record {
   };
 }
 
+/** A record's loader file (`plugin`: the key records of 0.1.0 give it), if well-formed. */
+function loaderOf(l: unknown): Pick<Created, 'loader'> {
+  if (!isObject(l) || typeof l.hash !== 'string') return {};
+  const directories = Number.isInteger(l.directories) && (l.directories as number) > 0 ? l.directories : undefined;
+  return { loader: { hash: l.hash, ...(directories ? { directories: directories as number } : {}) } };
+}
+
 /** The facts of a record's `created` that are well-formed (a hand-edited record loses only what is not). */
 function createdOf(c: { [k: string]: unknown }): Created {
   return {
@@ -129,16 +137,7 @@ function createdOf(c: { [k: string]: unknown }): Created {
       : {}),
     ...(Array.isArray(c.keys) && c.keys.every((k) => typeof k === 'string') ? { keys: c.keys as string[] } : {}),
     ...(c.backup === true ? { backup: true } : {}),
-    ...(isObject(c.plugin) && typeof c.plugin.hash === 'string'
-      ? {
-          plugin: {
-            hash: c.plugin.hash,
-            ...(Number.isInteger(c.plugin.directories) && (c.plugin.directories as number) > 0
-              ? { directories: c.plugin.directories as number }
-              : {}),
-          },
-        }
-      : {}),
+    ...loaderOf(c.loader ?? c.plugin),
   };
 }
 

@@ -80,9 +80,9 @@ export function runnerNote(
   env: NodeJS.ProcessEnv,
   guarded: readonly DialectId[] = [],
 ): string | undefined {
-  // A plugin host's plugin loads the engine of the `hook-bridge` on PATH (dialects/plugin-file.ts), whatever the
+  // An in-process host's plugin loads the engine of the `hook-bridge` on PATH (dialects/loader-file.ts), whatever the
   // runner: no entry of its hook file starts a process.
-  const plugins = hosts.filter((h) => mappings.dialects[h].config.pluginHost);
+  const plugins = hosts.filter((h) => mappings.dialects[h].config.inProcess);
   const commands = hosts.filter((h) => !plugins.includes(h));
   const missing = commands.length ? runnerNotFound(runner, project, env) : undefined;
   const notes = missing
@@ -95,7 +95,7 @@ export function runnerNote(
   if (plugins.length && !programFound('hook-bridge', project, env)) {
     const many = plugins.length > 1;
     const said = missing === 'hook-bridge';
-    const files = plugins.map((h) => mappings.dialects[h].config.pluginHost!.file).join(' and ');
+    const files = plugins.map((h) => mappings.dialects[h].config.inProcess!.loader).join(' and ');
     const agents = plugins.map((h) => mappings.dialects[h].agent).join(' and ');
     notes.push(
       `${said ? '' : 'hook-bridge is not on PATH here: '}${files} load${many ? '' : 's'} the engine of the ` +

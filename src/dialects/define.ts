@@ -86,10 +86,11 @@ export interface Codec {
 }
 
 /**
- * A hook call a plugin host's binding makes: the host's event name in its hook file (`PreToolUse` …) and the payload
+ * A hook call an in-process host's binding makes: the host's event name in its hook file (`PreToolUse` …) and the
+ * payload
  * fields of the call in the host's own names (tool_name `bash`, tool_input {path} …), with the session it is in.
  */
-export interface PluginCall {
+export interface EngineCall {
   event: string;
   fields: Record<string, unknown>;
   sessionId: string;
@@ -99,7 +100,7 @@ export interface PluginCall {
 }
 
 /** What the hooks of one call decided, in the terms a plugin API takes. */
-export interface PluginAnswer {
+export interface EngineAnswer {
   /** Block the call or the prompt, keep the turn going (Stop), or feed back after a tool: the reason the model sees. */
   block?: string;
   /** Ask the user (where the agent can): the reason to show. */
@@ -116,8 +117,8 @@ export interface PluginAnswer {
   notes: string;
 }
 
-/** What hook-bridge's engine gives a plugin host's binding (src/run/plugin-host.ts implements it). */
-export interface PluginSession {
+/** What hook-bridge's engine gives an in-process host's binding (src/run/in-process-engine.ts implements it). */
+export interface EngineSession {
   /** The project whose hook file the plugin runs. */
   readonly projectDir: string;
   /** Does a hook of the file listen to this event (the host's name)? A binding builds no payload otherwise. */
@@ -125,28 +126,28 @@ export interface PluginSession {
   /** Run the hooks of one call with their agent's semantics, the answer as the host acts on it (its output facts
    * applied); never throws (its own failure fails closed where a hook could block, and on a Stop once).
    */
-  call(c: PluginCall): Promise<PluginAnswer>;
+  call(c: EngineCall): Promise<EngineAnswer>;
   /**
    * The same, blocking the agent's process until the hooks answered (through one `hook-bridge dispatch` process):
    * for an event the agent does not wait for, where the answer must be there before it goes on (Pi's turn_end).
    */
-  callSync(c: PluginCall): PluginAnswer;
+  callSync(c: EngineCall): EngineAnswer;
   /** hook-bridge's or the hooks' text for the user (stderr). */
   say(text: string): void;
 }
 
 /**
- * A plugin host (mappings `config.pluginHost`: an agent with no hook config, extended by in-process plugins): the
- * plugin file convert writes, and how that agent's plugin API becomes hook calls — code, because each agent's plugin
+ * An in-process host (mappings `config.inProcess`: an agent with no hook config, extended by in-process plugins): the
+ * loader file convert writes, and how that agent's plugin API becomes hook calls — code, because each agent's plugin
  * API is (its events, what a handler returns or throws); every fact it relies on is in its mappings file.
  */
-export interface PluginBinding {
-  /** The plugin file's text (`version`: hook-bridge's, stamped in it). */
+export interface InProcessBinding {
+  /** The loader file's text (`version`: hook-bridge's, stamped in it). */
   source(version: string): string;
   /** Wires the agent's plugin API (what its plugin entry point is given) to the session; returns what the entry point
    * returns.
    */
-  bind(api: unknown, session: PluginSession): unknown;
+  bind(api: unknown, session: EngineSession): unknown;
 }
 
 export interface Dialect {
@@ -159,14 +160,14 @@ export interface Dialect {
   readTimeout(raw: number): number;
   /** ms -> the native timeout value. */
   writeTimeout(ms: number): number;
-  /** A plugin host's binding (mappings `config.pluginHost`). */
-  plugin?: PluginBinding;
+  /** An in-process host's binding (mappings `config.inProcess`). */
+  inProcess?: InProcessBinding;
 }
 
 export interface DialectOptions {
   id: DialectId;
   codec: Codec;
-  plugin?: PluginBinding;
+  inProcess?: InProcessBinding;
   readTimeout?: (raw: number, spec: DialectSpec) => number;
   writeTimeout?: (ms: number, spec: DialectSpec) => number;
 }
@@ -183,6 +184,6 @@ export function defineDialect(o: DialectOptions): Dialect {
     codec: o.codec,
     readTimeout: (raw) => (o.readTimeout ? o.readTimeout(raw, spec) : raw * unitMs(spec)),
     writeTimeout: (ms) => (o.writeTimeout ? o.writeTimeout(ms, spec) : Math.ceil(ms / unitMs(spec))),
-    ...(o.plugin ? { plugin: o.plugin } : {}),
+    ...(o.inProcess ? { inProcess: o.inProcess } : {}),
   };
 }

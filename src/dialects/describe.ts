@@ -80,7 +80,7 @@ function projectDir(d: DialectId): string {
 export function trustNeeded(d: DialectId): string {
   const c = mappings.dialects[d].config;
   if (c.hookTrust === 'trusted-hash') return "the project trusted, and each hook's hash";
-  const plugin = c.pluginHost?.projectTrust;
+  const plugin = c.inProcess?.projectTrust;
   if (plugin) return `the project trusted (${plugin.store}; since ${plugin.since})`;
   return c.folderTrust ? 'the folder trusted' : 'always';
 }

@@ -83,29 +83,21 @@ export function unknownEvent(d: Dialect, name: string, file: string, path: strin
   };
 }
 
-/** Turn one handler object into canonical Hooks: one, none when unusable, several for a grouped entry. */
-export function readHandler(
-  d: Dialect,
-  h: Record<string, unknown>,
-  at: {
-    nativeEvent: string;
-    nativeMatcher: unknown;
-    groupFields: Record<string, unknown>;
-    file: string;
-    path: string;
-    priority?: number;
-    runners?: readonly string[];
-  },
-  diagnostics: Diagnostic[],
-): Hook[] {
-  const { file, path } = at;
-  // An event named in one of the agent's modes (Copilot CLI's PascalCase names) runs in that mode, as its dialect's.
-  const inMode = modeEvent(d.id, at.nativeEvent);
-  const event = canonicalEvent(d.id, at.nativeEvent) ?? inMode?.event ?? null;
-  const { type: given, command, timeout, ...fields } = h;
-  const type = typeof given === 'string' ? given : d.spec.handlerTypeDefault;
-  if (typeof type !== 'string') {
-    diagnostics.push({
+/** Where a handler is read: its event and matcher as written, its group's fields, and where it is in its file. */
+interface HandlerAt {
+  nativeEvent: string;
+  nativeMatcher: unknown;
+  groupFields: Record<string, unknown>;
+  file: string;
+  path: string;
+  priority?: number;
+  runners?: readonly string[];
+}
+
+/** Why a handler cannot be read (no type, or a command hook without its command), if it cannot. */
+function unusable(d: Dialect, type: unknown, command: unknown, file: string, path: string): Diagnostic | undefined {
+  if (typeof type !== 'string')
+    return {
       severity: 'error',
       code: 'handlerMissingType',
       message:
@@ -113,31 +105,109 @@ export function readHandler(
         (d.spec.config.invalidEntry === 'file-rejected' ? `; ${d.spec.agent} ignores every hook of this file` : ''),
       file,
       path,
-    });
+    };
+  if (type === 'command' && typeof command !== 'string')
+    return { severity: 'error', code: 'commandMissing', message: 'command hook has no "command" string', file, path };
+  return undefined;
+}
+
+/** A handler's timeout in ms (undefined without one; a value that is not a positive number is reported). */
+function timeoutOf(d: Dialect, timeout: unknown, file: string, path: string, diagnostics: Diagnostic[]) {
+  if (timeout === undefined) return undefined;
+  if (typeof timeout === 'number' && timeout > 0) return d.readTimeout(timeout);
+  diagnostics.push({
+    severity: 'error',
+    code: 'timeoutInvalid',
+    message: `timeout must be a positive number, got ${JSON.stringify(timeout)}`,
+    file,
+    path: `${path}.timeout`,
+  });
+  return undefined;
+}
+
+/**
+ * Each hook of a grouped entry, as its own wrapper entry would read: its matcher (the entry's when it names none), its
+ * script's dialect, command and own timeout; the fields the entry carries for all its hooks and its own (--async,
+ * --fields, --group-fields).
+ */
+function groupedHooks(
+  d: Dialect,
+  hook: Hook,
+  group: NonNullable<ReturnType<typeof parseGroup>>,
+  at: HandlerAt,
+  written: string,
+  toolNames: Parameters<typeof readMatcher>[3],
+): Hook[] {
+  return group.hooks.map((gh) => {
+    const nativeMatcher = gh.matcher ?? at.nativeMatcher;
+    const { timeoutMs: _host, ...rest } = hook;
+    return {
+      ...rest,
+      nativeMatcher,
+      matcher: gh.matcher === undefined ? hook.matcher : readMatcher(d, hook.event, nativeMatcher, toolNames).matcher,
+      command: unbraceSubstitutedVars(gh.command, d.id),
+      fields: {
+        ...hook.fields,
+        ...gh.fields,
+        ...(gh.async ? { async: true } : {}),
+        ...(gh.args ? { args: gh.args } : {}),
+      },
+      groupFields: gh.groupFields ? { ...at.groupFields, ...gh.groupFields } : at.groupFields,
+      written,
+      scriptDialect: gh.from,
+      ...(gh.priority !== undefined ? { priority: gh.priority } : {}),
+      ...(gh.timeoutS !== undefined ? { timeoutMs: gh.timeoutS * 1000 } : {}),
+    };
+  });
+}
+
+/** A command hook: its command as written, or what hook-bridge's entry (a group, a wrapper, a gate) runs. */
+function commandHooks(
+  d: Dialect,
+  hook: Hook,
+  command: string,
+  at: HandlerAt,
+  toolNames: Parameters<typeof readMatcher>[3],
+): Hook[] {
+  // A hook convert gated against another host's own reading of this file: the command is the one after the gate.
+  const g = ungate(command);
+  if (g) {
+    hook.gatedFor = g.host;
+    hook.gate = g.prefix;
+  }
+  const cmd = g ? g.command : command;
+  // The entry that gives PreToolUse hooks' notes after the tool (convert adds it): no hook of its own.
+  if (parseNotesEntry(cmd, at.runners)) return [];
+  const group = parseGroup(cmd, at.runners);
+  if (group && (group.hosts ?? [group.to]).includes(d.payloadDialect))
+    return groupedHooks(d, hook, group, at, cmd, toolNames);
+  const w = parseWrapper(cmd, at.runners);
+  if (w && (w.hosts ?? [w.to]).includes(d.payloadDialect)) {
+    hook.command = unbraceSubstitutedVars(w.command, d.id);
+    if (w.args) hook.fields = { ...hook.fields, args: w.args };
+    hook.written = cmd;
+    hook.scriptDialect = w.from;
+    // The wrapper carries the script's own timeout; the host's (longer) one was only its guard.
+    if (w.timeoutS !== undefined) hook.timeoutMs = w.timeoutS * 1000;
+    else delete hook.timeoutMs;
+  } else hook.command = cmd;
+  return [hook];
+}
+
+/** Turn one handler object into canonical Hooks: one, none when unusable, several for a grouped entry. */
+export function readHandler(d: Dialect, h: Record<string, unknown>, at: HandlerAt, diagnostics: Diagnostic[]): Hook[] {
+  const { file, path } = at;
+  // An event named in one of the agent's modes (Copilot CLI's PascalCase names) runs in that mode, as its dialect's.
+  const inMode = modeEvent(d.id, at.nativeEvent);
+  const event = canonicalEvent(d.id, at.nativeEvent) ?? inMode?.event ?? null;
+  const { type: given, command, timeout, ...fields } = h;
+  const type = typeof given === 'string' ? given : d.spec.handlerTypeDefault;
+  const problem = unusable(d, type, command, file, path);
+  if (problem) {
+    diagnostics.push(problem);
     return [];
   }
-  if (type === 'command' && typeof command !== 'string') {
-    diagnostics.push({
-      severity: 'error',
-      code: 'commandMissing',
-      message: 'command hook has no "command" string',
-      file,
-      path,
-    });
-    return [];
-  }
-  let timeoutMs: number | undefined;
-  if (timeout !== undefined) {
-    if (typeof timeout === 'number' && timeout > 0) timeoutMs = d.readTimeout(timeout);
-    else
-      diagnostics.push({
-        severity: 'error',
-        code: 'timeoutInvalid',
-        message: `timeout must be a positive number, got ${JSON.stringify(timeout)}`,
-        file,
-        path: `${path}.timeout`,
-      });
-  }
+  const timeoutMs = timeoutOf(d, timeout, file, path, diagnostics);
   const toolNames = inMode ? mappings.dialects[d.id].modes![inMode.mode]!.toolNames : d.id;
   const m = readMatcher(d, event, at.nativeMatcher, toolNames);
   diagnostics.push(
@@ -148,7 +218,7 @@ export function readHandler(
     nativeEvent: at.nativeEvent,
     matcher: m.matcher,
     nativeMatcher: at.nativeMatcher,
-    type,
+    type: type as string,
     scriptDialect: inMode?.speaks ?? d.payloadDialect,
     ...(inMode ? { mode: inMode.mode } : {}),
     fields,
@@ -157,53 +227,5 @@ export function readHandler(
     ...(at.priority !== undefined ? { priority: at.priority } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   };
-  if (typeof command === 'string') {
-    // A hook convert gated against another host's own reading of this file: the command is the one after the gate.
-    const g = ungate(command);
-    if (g) {
-      hook.gatedFor = g.host;
-      hook.gate = g.prefix;
-    }
-    const cmd = g ? g.command : command;
-    // The entry that gives PreToolUse hooks' notes after the tool (convert adds it): no hook of its own.
-    if (parseNotesEntry(cmd, at.runners)) return [];
-    const group = parseGroup(cmd, at.runners);
-    if (group && (group.hosts ?? [group.to]).includes(d.payloadDialect)) {
-      // Each hook of a grouped entry, as its own wrapper entry would read: its matcher (the entry's when it names
-      // none), its script's dialect, command and own timeout; the fields the entry carries for all its hooks and its
-      // own (--async, --fields, --group-fields).
-      return group.hooks.map((gh) => {
-        const nativeMatcher = gh.matcher ?? at.nativeMatcher;
-        const { timeoutMs: _host, ...rest } = hook;
-        return {
-          ...rest,
-          nativeMatcher,
-          matcher: gh.matcher === undefined ? hook.matcher : readMatcher(d, event, nativeMatcher, toolNames).matcher,
-          command: unbraceSubstitutedVars(gh.command, d.id),
-          fields: {
-            ...hook.fields,
-            ...gh.fields,
-            ...(gh.async ? { async: true } : {}),
-            ...(gh.args ? { args: gh.args } : {}),
-          },
-          groupFields: gh.groupFields ? { ...at.groupFields, ...gh.groupFields } : at.groupFields,
-          written: cmd,
-          scriptDialect: gh.from,
-          ...(gh.priority !== undefined ? { priority: gh.priority } : {}),
-          ...(gh.timeoutS !== undefined ? { timeoutMs: gh.timeoutS * 1000 } : {}),
-        };
-      });
-    }
-    const w = parseWrapper(cmd, at.runners);
-    if (w && (w.hosts ?? [w.to]).includes(d.payloadDialect)) {
-      hook.command = unbraceSubstitutedVars(w.command, d.id);
-      if (w.args) hook.fields = { ...hook.fields, args: w.args };
-      hook.written = cmd;
-      hook.scriptDialect = w.from;
-      // The wrapper carries the script's own timeout; the host's (longer) one was only its guard.
-      if (w.timeoutS !== undefined) hook.timeoutMs = w.timeoutS * 1000;
-      else delete hook.timeoutMs;
-    } else hook.command = cmd;
-  }
-  return [hook];
+  return typeof command === 'string' ? commandHooks(d, hook, command, at, toolNames) : [hook];
 }

@@ -1,4 +1,4 @@
-// OpenCode (opencode-ai): a plugin host (mappings/dialects/opencode.yaml). Its hooks live in .opencode/hooks.json
+// OpenCode (opencode-ai): an in-process host (mappings/dialects/opencode.yaml). Its hooks live in .opencode/hooks.json
 // (Claude Code's settings format, OpenCode's tool names); .opencode/plugin/hook-bridge.js returns OpenCode hooks that
 // run them (test/fixtures/observed/opencode/README.md "Experiments", docs/observations.md):
 //   chat.message → SessionStart (a session's first prompt) and UserPromptSubmit (blocked: throw; context: a synthetic
@@ -14,9 +14,9 @@
 //                  turn with the reason as a user message); a compaction's summary is no reply
 //   experimental.session.compacting → PreCompact (auto/manual: the session's compaction part, seen on `event`)
 //   event session.compacted → PostCompact     dispose → SessionEnd of every session the plugin saw
-import type { PluginAnswer, PluginBinding, PluginSession } from './define.js';
+import type { EngineAnswer, InProcessBinding, EngineSession } from './define.js';
 import { defineDialect } from './define.js';
-import { pluginFileText } from './plugin-file.js';
+import { loaderText } from './loader-file.js';
 import { settingsJson } from './settings-json.js';
 import { stringOrEmpty } from '../model/strings.js';
 
@@ -53,7 +53,7 @@ type Hook = (input: Record<string, unknown>, output: Record<string, unknown>) =>
 
 /** What one binding keeps between OpenCode's calls: its session, client, and what it has seen. */
 interface State {
-  s: PluginSession;
+  s: EngineSession;
   cwd: string;
   client: NonNullable<Input['client']>['session'];
   /** Sessions whose SessionStart ran. */
@@ -82,7 +82,7 @@ interface State {
 }
 
 /** The state of a new binding: nothing seen yet. */
-const newState = (input: Input, s: PluginSession): State => ({
+const newState = (input: Input, s: EngineSession): State => ({
   s,
   cwd: input.directory ?? s.projectDir,
   client: input.client?.session,
@@ -101,7 +101,7 @@ const newState = (input: Input, s: PluginSession): State => ({
 /** Runs an event's hooks (if any watch it), says what they answered, and aborts the session on continue:false. */
 async function call(st: State, event: string, fields: Record<string, unknown>, sid: string) {
   if (!st.s.watches(event)) return undefined;
-  const a: PluginAnswer = await st.s.call({ event, fields, sessionId: sid, cwd: st.cwd });
+  const a: EngineAnswer = await st.s.call({ event, fields, sessionId: sid, cwd: st.cwd });
   const say = [a.notes, a.message, a.stop].filter(Boolean).join('\n');
   if (say) st.s.say(say);
   if (a.stop !== undefined) void st.client?.abort({ path: { id: sid } }).catch(() => {});
@@ -109,7 +109,7 @@ async function call(st: State, event: string, fields: Record<string, unknown>, s
 }
 
 /** The feedback of a post-tool hook for the model: a block's reason, then context. */
-const feedback = (a: PluginAnswer | undefined) => [...(a?.block !== undefined ? [a.block] : []), ...(a?.context ?? [])];
+const feedback = (a: EngineAnswer | undefined) => [...(a?.block !== undefined ? [a.block] : []), ...(a?.context ?? [])];
 
 /** A session's compaction trigger: manual when asked for, else auto. */
 const trigger = (st: State, sid: string) => (st.compaction.get(sid) === false ? 'manual' : 'auto');
@@ -282,7 +282,7 @@ function onEvent(st: State): Hook {
 }
 
 /** OpenCode's hooks for a session of the plugin's: one handler per event over one state. */
-function bind(input: Input, s: PluginSession): Record<string, Hook> {
+function bind(input: Input, s: EngineSession): Record<string, Hook> {
   const st = newState(input, s);
   return {
     'chat.message': onChatMessage(st),
@@ -302,9 +302,9 @@ function bind(input: Input, s: PluginSession): Record<string, Hook> {
   };
 }
 
-const plugin: PluginBinding = {
+const inProcess: InProcessBinding = {
   source: (version) =>
-    pluginFileText('opencode', version, {
+    loaderText('opencode', version, {
       about: ['OpenCode loads every .opencode/plugin/*.js of the project (each exported function is a plugin).'],
       entry: `
 export const HookBridge = async (input) => {
@@ -328,4 +328,4 @@ export const HookBridge = async (input) => {
   bind: (api, session) => bind(api as Input, session),
 };
 
-export const opencode = defineDialect({ id: 'opencode', codec: settingsJson, plugin });
+export const opencode = defineDialect({ id: 'opencode', codec: settingsJson, inProcess });

@@ -1,4 +1,5 @@
-// Pi (@earendil-works/pi-coding-agent, formerly @mariozechner/): a plugin host (mappings/dialects/pi.yaml). Its hooks
+// Pi (@earendil-works/pi-coding-agent, formerly @mariozechner/): an in-process host (mappings/dialects/pi.yaml). Its
+// hooks
 // live in .pi/hooks.json (Claude Code's settings format, Pi's tool names); .pi/extensions/hook-bridge.ts, loaded in a
 // trusted project (Pi 1.x), binds Pi's extension events to them (test/fixtures/observed/pi/README.md "Experiments"):
 //   session_start → SessionStart     input → UserPromptSubmit (blocked: {action: "handled"})
@@ -8,9 +9,9 @@
 //   turn_end without a tool call → Stop (block: sendUserMessage(reason, {deliverAs: "followUp"}): one more turn)
 //   session_before_compact / session_compact → PreCompact / PostCompact     session_shutdown → SessionEnd
 import { isAbsolute, resolve } from 'node:path';
-import type { PluginAnswer, PluginBinding, PluginSession } from './define.js';
+import type { EngineAnswer, InProcessBinding, EngineSession } from './define.js';
 import { defineDialect } from './define.js';
-import { pluginFileText } from './plugin-file.js';
+import { loaderText } from './loader-file.js';
 import { settingsJson } from './settings-json.js';
 
 // Pi's extension API, as far as the binding uses it (its dist/core/extensions/types.d.ts).
@@ -56,7 +57,7 @@ const textParts = (texts: string[]) => texts.map((text) => ({ type: 'text', text
 /** What one binding keeps between Pi's events: its session and what it has seen. */
 interface State {
   pi: Api;
-  s: PluginSession;
+  s: EngineSession;
   /** Context for the model at the next prompt (SessionStart, UserPromptSubmit). */
   pending: string[];
   /** PreToolUse context, added to the call's result. */
@@ -95,7 +96,7 @@ const ui = (ctx: Ctx) => {
 };
 
 /** What the hooks answered, said to the user; continue:false noted (the run is aborted after the call). */
-function heard(st: State, a: PluginAnswer, ctx: Ctx): PluginAnswer {
+function heard(st: State, a: EngineAnswer, ctx: Ctx): EngineAnswer {
   const say = [a.notes, a.message, a.stop].filter(Boolean).join('\n');
   if (say) {
     const u = ui(ctx);
@@ -112,7 +113,7 @@ const call = async (
   event: string,
   fields: Record<string, unknown>,
   ctx: Ctx,
-): Promise<PluginAnswer | undefined> =>
+): Promise<EngineAnswer | undefined> =>
   st.s.watches(event) ? heard(st, await st.s.call({ event, fields, ...session(st, ctx) }), ctx) : undefined;
 
 /** Aborts the run if a hook answered continue:false. */
@@ -217,7 +218,7 @@ function onTurnEnd(st: State): Handler {
 }
 
 /** Binds Pi's extension events to the session's hooks: one handler per event over one state. */
-function bind(pi: Api, s: PluginSession): void {
+function bind(pi: Api, s: EngineSession): void {
   const st: State = {
     pi,
     s,
@@ -257,9 +258,9 @@ function bind(pi: Api, s: PluginSession): void {
   });
 }
 
-const plugin: PluginBinding = {
+const inProcess: InProcessBinding = {
   source: (version) =>
-    pluginFileText('pi', version, {
+    loaderText('pi', version, {
       about: ['Pi loads every .pi/extensions/*.ts of the project (no build step).'],
       entry: `
 export default function hookBridge(pi) {
@@ -279,4 +280,4 @@ export default function hookBridge(pi) {
   bind: (api, session) => bind(api as Api, session),
 };
 
-export const pi = defineDialect({ id: 'pi', codec: settingsJson, plugin });
+export const pi = defineDialect({ id: 'pi', codec: settingsJson, inProcess });

@@ -12,7 +12,8 @@ export const SHELL_COMMAND = 'command';
 
 /**
  * How hook-bridge can make a session's exports reach the host's later shell calls, or undefined where it cannot:
- * - `engine`: a plugin host (config.pluginHost) whose engine runs in the agent and rewrites each shell call before it
+ * - `engine`: an in-process host (config.inProcess) whose engine runs in the agent and rewrites each shell call before
+ * it
  *   runs (its output.updatedInput);
  * - `pre-tool-use`: a PreToolUse answer can rewrite the shell call's input (output.updatedInput or modifiedInput),
  *   so an entry on the shell tool prefixes the command.
@@ -25,7 +26,7 @@ export function sessionEnvLever(host: DialectId): 'engine' | 'pre-tool-use' | un
   const shell = toolEntry(host, SHELL_TOOL);
   if (!out || !shell?.params.some(([, c]) => c === SHELL_COMMAND)) return undefined;
   if (out.updatedInput === 'ignored' && out.modifiedInput === 'ignored') return undefined;
-  return spec.config.pluginHost ? 'engine' : 'pre-tool-use';
+  return spec.config.inProcess ? 'engine' : 'pre-tool-use';
 }
 
 /**

@@ -367,7 +367,8 @@ export const runnerOfWritten = (written: string) => written.slice(0, written.sea
 
 /**
  * What the entry a hook was read from hands `run` for it besides its command — its own wrapper's options, or its
- * part of a grouped entry's — where a reader of the config runs the hook itself (a plugin host's engine, audit); and
+ * part of a grouped entry's — where a reader of the config runs the hook itself (an in-process host's engine, audit);
+ * and
  * the options a person added to the entry (`--on-missing deny` …, as words). undefined for a hook not wrapped.
  */
 export function wrapperOptions(

@@ -1,5 +1,6 @@
-// A plugin host that runs its plugins only in a trusted project (mappings `config.pluginHost.projectTrust`: Pi 1.x):
-// per converted hook file, whether this machine's store trusts the project — the agent then runs hook-bridge's plugin
+// An in-process host that runs its plugins only in a trusted project (mappings `config.inProcess.projectTrust`: Pi
+// 1.x):
+// per converted hook file, whether this machine's store trusts the project — the agent then runs hook-bridge's loader
 // file — or the agent will skip it without a word headless, and how to trust it (src/convert/project-trust.ts).
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -16,11 +17,11 @@ export function projectTrustChecks(
   const out: DoctorCheck[] = [];
   for (const c of a.configs) {
     if (c.scope === 'user') continue;
-    const host = mappings.dialects[c.dialect].config.pluginHost;
-    // The trust decides only where the plugin file is there to be loaded (without it nothing runs the hook file).
-    if (!host?.projectTrust || !existsSync(join(project, host.file))) continue;
+    const host = mappings.dialects[c.dialect].config.inProcess;
+    // The trust decides only where the loader file is there to be loaded (without it nothing runs the hook file).
+    if (!host?.projectTrust || !existsSync(join(project, host.loader))) continue;
     const s = projectTrustState(c.dialect, project, { env: o.env, ...(o.home ? { home: o.home } : {}) })!;
-    const plugin = relative(o.cwd, join(project, host.file)) || host.file;
+    const plugin = relative(o.cwd, join(project, host.loader)) || host.loader;
     if (s.error) {
       out.push({
         kind: 'trust',

@@ -75,11 +75,11 @@ export interface DialectConfig {
    * .claude/settings*.json).
    */
   /**
-   * A host with no hook config, extended by in-process plugins (Pi, OpenCode): convert writes this plugin file beside
-   * `write` (a hook file only hook-bridge's plugin reads), and the plugin runs those hooks through hook-bridge's
-   * engine.
+   * An in-process host (Pi, OpenCode: no hook config, extended by code loaded into its process): convert writes the
+   * `loader` file beside `write` (a hook file only hook-bridge's engine reads), and the loader runs those hooks through
+   * hook-bridge's engine.
    */
-  pluginHost?: { file: string; projectTrust?: DialectProjectTrust; source: string };
+  inProcess?: { loader: string; projectTrust?: DialectProjectTrust; source: string };
   readsForeign?: {
     dialect: DialectId;
     files: string[];
@@ -93,7 +93,7 @@ export interface DialectConfig {
 }
 
 /**
- * A plugin host that loads the project's plugins only in a trusted project, headless skipping them without a word
+ * An in-process host that loads the project's plugins only in a trusted project, headless skipping them without a word
  * (Pi 1.x): where the user's trust is recorded and what else decides it.
  */
 export interface DialectProjectTrust {
@@ -301,7 +301,8 @@ export interface DialectFile {
   cli?: { commands: string[]; versionArgs: string[]; source: string } | null;
   /**
    * Where the facts it does not state come from, deep-merged (its own win): a dialect (hooks-yaml: claude), or a base
-   * file of mappings/dialects/, `_<name>.yaml` (`_plugin-host`: what hook-bridge's engine does on every plugin host).
+   * file of mappings/dialects/, `_<name>.yaml` (`_in-process`: what hook-bridge's engine does on every in-process
+   * host).
    */
   inherits?: DialectId | `_${string}`;
   /**

@@ -260,7 +260,8 @@ export const dialectFileSchema = z.strictObject({
     .optional(),
   /**
    * Where the facts it does not state come from, deep-merged (its own win): a dialect (hooks-yaml: claude), or a base
-   * file of mappings/dialects/, `_<name>.yaml` (`_plugin-host`: what hook-bridge's engine does on every plugin host).
+   * file of mappings/dialects/, `_<name>.yaml` (`_in-process`: what hook-bridge's engine does on every in-process
+   * host).
    */
   inherits: z.union([dialectId, z.templateLiteral(['_', z.string().regex(/^[a-z0-9-]+$/)])]).optional(),
   /**
@@ -337,16 +338,18 @@ export const dialectFileSchema = z.strictObject({
        * each such hook run once there, with its own agent's decision (docs/decided-behaviours.md).
        */
       /**
-       * A host with no hook config of its own, extended by in-process plugins (Pi, OpenCode): convert writes `write`
-       * (a hook file only hook-bridge's plugin reads) and this plugin file, which loads hook-bridge's engine once and
-       * runs the hooks of that file in the agent's process (src/run/plugin-host.ts, docs/architecture.md).
+       * An in-process host: no hook config of its own, extended by code it loads into its process (Pi's extensions,
+       * OpenCode's plugins). convert writes `write` (a hook file only hook-bridge's engine reads) and `loader`, which
+       * loads the engine once and runs the hooks of that file in the agent's process (src/run/in-process-engine.ts,
+       * docs/architecture.md).
        */
-      pluginHost: z
+      inProcess: z
         .strictObject({
-          /** The plugin file, relative to the project (the agent loads it from there by itself). */
-          file: z.string().min(1),
+          /** The loader file, relative to the project (the agent loads it from there by itself). */
+          loader: z.string().min(1),
           /**
-           * The agent loads the project's plugins only in a project the user trusts, and headless skips them without a
+           * The agent loads the project's extensions only in a project the user trusts, and headless skips them without
+           * a
            * word (Pi 1.x): where it records that trust, and what else decides it. convert says so, `doctor` reads the
            * store, and convert records the trust only when asked (src/convert/project-trust.ts).
            */

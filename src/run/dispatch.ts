@@ -176,7 +176,8 @@ function hookRunArgs(
     Array.isArray(h.fields.args) && h.fields.args.every((a) => typeof a === 'string')
       ? (h.fields.args as string[])
       : undefined;
-  // A hook of a config hook-bridge wrote (a plugin host's hook file, which its engine reads itself): what its entry
+  // A hook of a config hook-bridge wrote (an in-process host's hook file, which its engine reads itself): what its
+  // entry
   // hands `run` — the plugin it comes from, --emulate-todos, --calls, and the options a person added to the entry.
   const w = wrapperOptions(h);
   const root = w?.pluginRoot ?? pluginRoot;
@@ -222,7 +223,7 @@ function groupedRunArgs(
 /**
  * What one dispatch decided for a host call, before it is put in the host's form: the hooks' aggregated answer (with
  * the context emit needs, the hooks' stderr and the Stop guard's note), or hook-bridge's own failure (its reply, and
- * the message a plugin host's engine acts on).
+ * the message an in-process host's engine acts on).
  */
 export type Dispatched =
   | { answer: Answer; ctx: EmitContext; stderr: string[]; guard?: string }

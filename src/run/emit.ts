@@ -67,7 +67,7 @@ function rewriteDenyReason(hostTool: string | undefined, input: Record<string, u
 /**
  * An answer as the host acts on it: the host's output facts applied (an ask it cannot show, a rewrite it cannot apply,
  * continue:false where it means something else, a post-tool block it drops). `emit` puts it in the host's form; a
- * plugin host's engine (plugin-host.ts) hands it to the binding as it is.
+ * in-process host's engine (in-process-engine.ts) hands it to the binding as it is.
  */
 export interface HostAnswer {
   decision?: 'allow' | 'deny' | 'ask';

@@ -9,7 +9,8 @@ const BLOCKING = new Set(['pre-tool-use', 'user-prompt-submit', 'permission-requ
 export const isBlocking = (event: string | undefined): boolean => event !== undefined && BLOCKING.has(event);
 
 /**
- * Where a plugin host's engine fails closed (src/run/plugin-host.ts): the blocking events, and a Stop, whose block
+ * Where an in-process host's engine fails closed (src/run/in-process-engine.ts): the blocking events, and a Stop, whose
+ * block
  * keeps the agent working (a Stop hook that could not run would let it stop unchecked) — once: not on the turn a Stop
  * block started (stop_hook_active), so a lasting failure never keeps the agent going.
  */

@@ -1,6 +1,6 @@
 // Claude Code's session environment on a host that has none but lets hook-bridge change a shell call before it runs
 // (dialects/session-env.ts sessionEnvLever): a SessionStart hook's exports are kept in a private per-session file,
-// and each later shell call of that session runs after it (`dispatch --session-env`, the plugin hosts' engine).
+// and each later shell call of that session runs after it (`dispatch --session-env`, the in-process hosts' engine).
 import { appendFileSync, chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalTool, toolEntry } from '../dialects/catalog.js';
@@ -10,7 +10,7 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { Answer } from './answer.js';
 import type { ParsedPayload } from './host-payload.js';
 
-/** Sessions of this process that have a file (a plugin host's engine lives as long as the agent). */
+/** Sessions of this process that have a file (an in-process host's engine lives as long as the agent). */
 const written = new Set<string>();
 
 /** The session's file: `<cache>/session-env/<host>-<session>.sh` (the directory 0700, the file 0600). */
@@ -43,7 +43,7 @@ export function keepSessionEnv(
   }
 }
 
-/** Has a SessionStart hook of this process kept a session environment (a plugin host then watches shell calls)? */
+/** Has a SessionStart hook of this process kept a session environment (an in-process host then watches shell calls)? */
 export const keptInProcess = () => written.size > 0;
 
 /** The session's file when a hook wrote to it: a shell call of the session runs after it. */

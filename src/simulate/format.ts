@@ -43,8 +43,8 @@ function details(r: SimulateRow, cwd: string, p: Paint): string[] {
   if (r.systemMessage !== undefined) out.push(`  message to the user: ${oneLine(r.systemMessage)}`);
   if (r.updatedInput) out.push(`  runs with: ${oneLine(JSON.stringify(r.updatedInput))}`);
   const where = (w: string) => w.replace(/^(\S+)/, (f) => (f.startsWith('/') ? relative(cwd, f) || f : f));
-  // A plugin host runs the wrapped hooks in its own process: hook-bridge's engine, no `hook-bridge run`.
-  const engine = mappings.dialects[r.host].config.pluginHost
+  // An in-process host runs the wrapped hooks in its own process: hook-bridge's engine, no `hook-bridge run`.
+  const engine = mappings.dialects[r.host].config.inProcess
     ? `(by hook-bridge's engine in ${agent(r)})`
     : '(through hook-bridge run)';
   for (const h of r.hooks) {

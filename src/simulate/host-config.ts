@@ -166,15 +166,15 @@ function readForeign(
  */
 export function asIsConfig(from: DialectId, host: DialectId, sources: SourceText[], project: string): HostConfig {
   const out: HostConfig = { entries: [], left: [], ignored: [] };
-  const plugin = mappings.dialects[host].config.pluginHost;
+  const inProcess = mappings.dialects[host].config.inProcess;
   for (const s of sources) {
-    // A plugin host reads no hook file at all: the hooks copied where hook-bridge would write its own never run.
-    if (plugin && host !== from) {
+    // An in-process host reads no hook file at all: the hooks copied where hook-bridge would write its own never run.
+    if (inProcess && host !== from) {
       out.ignored.push({
         file: s.file,
         why:
-          `${mappings.dialects[host].agent} reads no hook config: nothing runs (it runs hooks only through a ` +
-          `plugin, ${plugin.file}, which \`hook-bridge convert --to ${host}\` writes)`,
+          `${mappings.dialects[host].agent} reads no hook config: nothing runs (it runs hooks only through ` +
+          `hook-bridge's loader, ${inProcess.loader}, which \`hook-bridge convert --to ${host}\` writes)`,
       });
       continue;
     }

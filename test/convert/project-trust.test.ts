@@ -1,4 +1,4 @@
-// Pi 1.x's project trust (mappings/dialects/pi.yaml config.pluginHost.projectTrust; src/convert/project-trust.ts): Pi
+// Pi 1.x's project trust (mappings/dialects/pi.yaml config.inProcess.projectTrust; src/convert/project-trust.ts): Pi
 // loads .pi/extensions/hook-bridge.ts only in a project ~/.pi/agent/trust.json trusts, and headless skips it without a
 // word. convert says so, doctor reads the store (HOME sandboxed here), --trust-pi-project records the trust and
 // --remove takes back exactly that, byte for byte.
@@ -169,7 +169,7 @@ describe('doctor: whether Pi runs the extension here', () => {
     const checks = await trustChecks(dir, home, env);
     expect(checks).toEqual([expect.objectContaining({ status: 'problem', fix: `repair ${store}` })]);
   });
-  it('no plugin file (hooks.json written by hand): no trust check', async () => {
+  it('no loader file (hooks.json written by hand): no trust check', async () => {
     const { home, env } = setup();
     const dir = project({ '.pi/hooks.json': settings({ Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] }) });
     expect(await trustChecks(dir, home, env)).toEqual([]);

@@ -49,7 +49,7 @@ describe('convert: the runner it writes', () => {
       },
     ]);
   });
-  it('a plugin host: its plugin loads the engine of the hook-bridge on PATH, whatever the runner', async () => {
+  it('an in-process host: its loader loads the engine of the hook-bridge on PATH, whatever the runner', async () => {
     const message = async (to: ('qwen' | 'pi' | 'opencode')[], runner?: string, ...path: string[]) =>
       (
         await convertProject({

@@ -45,7 +45,7 @@ describe('which conversions get the session environment step', () => {
     expect(got[1]).toBe(entry);
   });
   it.each(['qwen', 'pi', 'opencode', 'codebuddy-ide'] as const)(
-    '%s: none on Qwen (ignores rewrites) nor a plugin host (its engine); the IDE merges modifiedInput',
+    '%s: none on Qwen (ignores rewrites) nor an in-process host (its engine); the IDE merges modifiedInput',
     async (to) => {
       const got = await commands(project(start(SCRIPT)), to);
       expect(got.filter((c) => c.includes('--session-env'))).toEqual(

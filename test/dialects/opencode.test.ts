@@ -10,7 +10,7 @@ import { canonicalTool, renameParams, toolEntry } from '../../src/dialects/catal
 import { matcherFires } from '../../src/dialects/matcher.js';
 import { convertProject } from '../../src/convert/project.js';
 import { translateResponse } from '../../src/results/index.js';
-import { start } from '../../src/run/plugin-host.js';
+import { start } from '../../src/run/in-process-engine.js';
 import { readJsonLog } from '../e2e/harness/util.js';
 
 const repo = resolve(import.meta.dirname, '../..');

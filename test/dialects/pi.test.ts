@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalTool, renameParams, toolEntry } from '../../src/dialects/catalog.js';
 import { matcherFires } from '../../src/dialects/matcher.js';
-import { pluginFileText, pluginVersion } from '../../src/dialects/plugin-file.js';
+import { loaderText, loaderVersion } from '../../src/dialects/loader-file.js';
 import { dialects } from '../../src/dialects/index.js';
 import { translateResponse } from '../../src/results/index.js';
 import { Translator } from '../../src/transcript/translate.js';
@@ -136,16 +136,16 @@ describe("Pi's session file as Claude Code's transcript", () => {
     expect(records.at(-1)).toMatchObject({ type: 'assistant', message: { content: [{ type: 'text' }] } }));
 });
 
-describe('the plugin file', () => {
-  const text = dialects.pi.plugin!.source('9.9.9');
+describe('the loader file', () => {
+  const text = dialects.pi.inProcess!.source('9.9.9');
   it('is stamped with the version that wrote it, and names no path of this machine', () => {
-    expect(pluginVersion(text)).toBe('9.9.9');
+    expect(loaderVersion(text)).toBe('9.9.9');
     expect(text).not.toMatch(/\/(work|home|tmp|root)\//);
     expect(text).toContain('const HOST = "pi"');
     expect(text).toContain("join(dirname(SELF), '..', '..')");
   });
   it('is the same text for the same version (convert recognises its own unedited file by it)', () => {
-    expect(dialects.pi.plugin!.source('9.9.9')).toBe(text);
-    expect(pluginVersion(pluginFileText('pi', '1.2.3', { about: [], entry: '' }))).toBe('1.2.3');
+    expect(dialects.pi.inProcess!.source('9.9.9')).toBe(text);
+    expect(loaderVersion(loaderText('pi', '1.2.3', { about: [], entry: '' }))).toBe('1.2.3');
   });
 });

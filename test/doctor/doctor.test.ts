@@ -204,7 +204,7 @@ describe('doctor: what else would not run', () => {
     expect(doctorExitCode(r)).toBe(0);
   });
 
-  it('the plugin hosts installed (issue 35): Pi 1.x (`pi`, @earendil-works/pi-coding-agent) and OpenCode', async () => {
+  it('the in-process hosts installed (issue 35): Pi 1.x (`pi`, @earendil-works/pi-coding-agent) and OpenCode', async () => {
     const dir = project({ '.claude/settings.json': settings({}) });
     // What `pi --version` and `opencode --version` print (Pi 1.6.0, OpenCode 1.18.33), in a sandboxed PATH.
     const bin = programs({ pi: '1.6.0', opencode: '1.18.33' });

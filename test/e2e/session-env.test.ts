@@ -1,6 +1,6 @@
 // A Claude Code SessionStart script in the style of real plugins (`set -u`, exports appended to $CLAUDE_ENV_FILE),
 // converted with hook-bridge: it works on every host, and its exports reach the model's later shell commands
-// wherever the host lets hook-bridge change a shell call before it runs (the plugin hosts' engine; a PreToolUse
+// wherever the host lets hook-bridge change a shell call before it runs (the in-process hosts' engine; a PreToolUse
 // rewrite and convert's `--session-env` entry elsewhere); on CodeBuddy Code started with CODEBUDDY_ENV_FILE, through
 // that file. Qwen Code ignores rewrites: there they stay unset.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -354,13 +354,13 @@ describe('facts several dialects share are stated once (inherits)', () => {
     o !== null && typeof o === 'object' && !Array.isArray(o) && Object.keys(o).length
       ? Object.entries(o).flatMap(([k, v]) => leaves(v, at ? `${at}.${k}` : k))
       : [[at, JSON.stringify(o)]];
-  const plugins = DIALECT_IDS.filter((d) => mappings.dialects[d].config.pluginHost);
+  const plugins = DIALECT_IDS.filter((d) => mappings.dialects[d].config.inProcess);
 
-  it('every plugin host inherits _plugin-host: its facts, and its own where it differs', () => {
+  it('every in-process host inherits _in-process: its facts, and its own where it differs', () => {
     expect(plugins).toEqual(['pi', 'opencode']);
-    const base = new Map(leaves(yamlOf('_plugin-host')));
+    const base = new Map(leaves(yamlOf('_in-process')));
     for (const d of plugins) {
-      expect(mappings.dialects[d].inherits).toBe('_plugin-host');
+      expect(mappings.dialects[d].inherits).toBe('_in-process');
       const compiled = new Map(leaves(mappings.dialects[d]));
       const own = new Map(leaves(yamlOf(d)));
       for (const [path, value] of base) expect(compiled.get(path), `${d} ${path}`).toBe(own.get(path) ?? value);
@@ -370,7 +370,7 @@ describe('facts several dialects share are stated once (inherits)', () => {
   });
   it('no dialect restates a fact of the base it inherits with the same value', () => {
     const bases = readdirSync(dir).filter((f) => f.startsWith('_'));
-    expect(bases).toEqual(['_plugin-host.yaml']);
+    expect(bases).toEqual(['_in-process.yaml']);
     for (const d of DIALECT_IDS) {
       const from = yamlOf(d).inherits;
       if (typeof from !== 'string' || !from.startsWith('_')) continue;
@@ -437,25 +437,25 @@ describe('malformed mapping files fail with the file and key', () => {
   it('inherits naming no file, or a dialect file that is not a dialect', () => {
     const inherits = (value: string) => (dir: string) => {
       const f = join(dir, 'dialects/pi.yaml');
-      writeFileSync(f, readFileSync(f, 'utf8').replace('inherits: _plugin-host', `inherits: ${value}`));
+      writeFileSync(f, readFileSync(f, 'utf8').replace('inherits: _in-process', `inherits: ${value}`));
     };
     expect(broken(inherits('_no-such-base'))).toMatch(/^dialects\/pi\.yaml: inherits: inherits "_no-such-base": no /);
     expect(broken(inherits('nobody'))).toMatch(/^dialects\/pi\.yaml: inherits: inherits "nobody": no /);
   });
   it('inherits in a circle', () => {
-    const msg = broken((dir) => writeFileSync(join(dir, 'dialects/_plugin-host.yaml'), 'inherits: opencode\n'));
-    expect(msg).toMatch(/^dialects\/_plugin-host\.yaml: inherits: inherits in a circle: /);
+    const msg = broken((dir) => writeFileSync(join(dir, 'dialects/_in-process.yaml'), 'inherits: opencode\n'));
+    expect(msg).toMatch(/^dialects\/_in-process\.yaml: inherits: inherits in a circle: /);
   });
   it('a bad value in a base: the error names the dialect and the base it came from', () => {
     const msg = broken((dir) => {
-      const f = join(dir, 'dialects/_plugin-host.yaml');
+      const f = join(dir, 'dialects/_in-process.yaml');
       writeFileSync(f, readFileSync(f, 'utf8').replace('shell: [/bin/sh, -c]', 'shell: nope'));
     });
-    expect(msg).toMatch(/^dialects\/opencode\.yaml \+ dialects\/_plugin-host\.yaml: shell: /);
+    expect(msg).toMatch(/^dialects\/opencode\.yaml \+ dialects\/_in-process\.yaml: shell: /);
   });
   it('a base that holds a fact no dialect file takes (the merged file is checked strictly)', () => {
-    const msg = broken(append('dialects/_plugin-host.yaml', 'noSuchFact: 1\n'));
-    expect(msg).toMatch(/^dialects\/opencode\.yaml \+ dialects\/_plugin-host\.yaml: /);
+    const msg = broken(append('dialects/_in-process.yaml', 'noSuchFact: 1\n'));
+    expect(msg).toMatch(/^dialects\/opencode\.yaml \+ dialects\/_in-process\.yaml: /);
   });
   it('a canonical id that is not lowercase-dotted', () => {
     expect(broken(append('tools.yaml', '\nBadTool:\n  claude: { name: Bad, params: [] }\n'))).toMatch(

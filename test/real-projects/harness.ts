@@ -238,10 +238,10 @@ export function limitOf(row: SimulateRow, ref: SimulateRow, event: string): stri
   return undefined;
 }
 
-// A plugin host (Pi, OpenCode) runs its entries in its own process through hook-bridge's engine, loaded once: none
-// starts hook-bridge (bench/plugin-host.mjs counts them).
+// An in-process host (Pi, OpenCode) runs its entries in its own process through hook-bridge's engine, loaded once: none
+// starts hook-bridge (bench/in-process.mjs counts them).
 const countStarts = (row: SimulateRow): number =>
-  mappings.dialects[row.host as DialectId].config.pluginHost
+  mappings.dialects[row.host as DialectId].config.inProcess
     ? 0
     : row.hooks.filter((h) => /^hook-bridge (run|dispatch)\b/.test(h.command)).length;
 

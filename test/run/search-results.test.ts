@@ -123,7 +123,7 @@ describe('Qwen Code host (ground-truth glob and grep_search captures)', () => {
 
 describe("Pi and OpenCode hosts, Claude script: Claude Code's tool_response for the same call", () => {
   // Captured on the real CLIs (OpenCode 1.18.33, Pi 0.73.1 with --tools naming grep) on the project of
-  // test/fixtures/observed/README.md, through the plugin host (test/fixtures/observed/{pi,opencode}/README.md
+  // test/fixtures/observed/README.md, through the in-process host (test/fixtures/observed/{pi,opencode}/README.md
   // "Search results").
   const files = (fs: string[]) => ({
     mode: 'files_with_matches',

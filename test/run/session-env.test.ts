@@ -18,7 +18,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'hb-session-env-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('which hosts carry the session environment (mappings decide)', () => {
-  it('plugin hosts through their engine; hosts whose PreToolUse rewrites a call through an entry; not Qwen', () => {
+  it('in-process hosts through their engine; hosts whose PreToolUse rewrites a call through an entry; not Qwen', () => {
     const levers = Object.fromEntries(DIALECT_IDS.map((d) => [d, sessionEnvLever(d) ?? 'none']));
     expect(levers).toMatchObject({
       qwen: 'none', // updatedInput and modifiedInput ignored (qwen decision tests d13, d14, d15)

@@ -51,7 +51,7 @@ variables another way (a wrapper script around the agent, the project's own env 
     'CodeBuddy Code docs cli/env-vars.md (CODEBUDDY_ENV_FILE)',
     'mappings/dialects/*.yaml env.envFile',
     'src/run/script-env.ts (sessionEnvFile, carryEnvFile), src/run/session-env.ts',
-    'src/dialects/session-env.ts (sessionEnvLever: output.updatedInput, modifiedInput, config.pluginHost)',
+    'src/dialects/session-env.ts (sessionEnvLever: output.updatedInput, modifiedInput, config.inProcess)',
     'e2e test/e2e/session-env.test.ts',
   ],
   check(ctx) {

@@ -25,7 +25,8 @@ export const runner = `node ${shellQuote(bin)}`;
 export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex' | 'copilot' | 'pi' | 'opencode';
 
 /**
- * A plugin host's plugin finds hook-bridge on the agent's PATH (src/dialects/plugin-file.ts): this checkout's, through
+ * An in-process host's plugin finds hook-bridge on the agent's PATH (src/dialects/loader-file.ts): this checkout's,
+ * through
  * a symlink named `hook-bridge` in a directory of the cache put first on PATH (as `npm install -g` makes one).
  */
 export function withHookBridgeOnPath(r: AgentRun): AgentRun {
@@ -69,7 +70,7 @@ export interface Host {
    */
   step?: (s: ModelStep, projectDir: string) => ModelStep;
   /**
-   * convert's flags that trust the project as its user would, where the host runs hook-bridge's plugin only in a
+   * convert's flags that trust the project as its user would, where the host runs hook-bridge's loader only in a
    * trusted project (Pi 1.x): written into the run's HOME, so a converted project needs its homeDir.
    */
   trustProject?: readonly string[];
@@ -117,7 +118,8 @@ export const HOSTS: Record<HostId, Host> = {
     tools: { shell: 'bash', write: 'create', edit: 'edit', grep: 'grep' },
     step: copilotStep,
   },
-  // A plugin host: convert writes .pi/hooks.json and the extension that runs it; "as it is" is the Claude file copied
+  // An in-process host: convert writes .pi/hooks.json and the extension that runs it; "as it is" is the Claude file
+  // copied
   // there (Pi reads no hook config: nothing runs).
   pi: {
     id: 'pi',

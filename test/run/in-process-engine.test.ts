@@ -1,4 +1,5 @@
-// The plugin host's engine (src/run/plugin-host.ts) driven through Pi's binding (src/dialects/pi.ts) as Pi drives an
+// The in-process host's engine (src/run/in-process-engine.ts) driven through Pi's binding (src/dialects/pi.ts) as Pi
+// drives an
 // extension: a project's Claude hooks converted --to pi, its real scripts run, and Pi's extension API played by a
 // recorder of what the handlers return and send — the same events and objects Pi 0.73.1 gives (observed/pi/payloads).
 // The real Pi runs these in test/e2e/differential.test.ts.
@@ -10,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertProject } from '../../src/convert/project.js';
 import { sourcedFirst } from '../../src/dialects/session-env.js';
-import { pluginSession, start } from '../../src/run/plugin-host.js';
+import { engineSession, start } from '../../src/run/in-process-engine.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 const scripts = join(repo, 'test/e2e/scenarios/scripts');
@@ -170,8 +171,8 @@ describe("Pi's extension runs the converted Claude hooks with Claude Code's sema
     // The engine's bundle alone, as an install that lost bin/ has it.
     const dist = join(mkdtempSync(join(tmpdir(), 'hb-nobin-')), 'pkg', 'dist');
     mkdirSync(dist, { recursive: true });
-    cpSync(join(repo, 'dist/plugin-host.cjs'), join(dist, 'plugin-host.cjs'));
-    const engine = createRequire(import.meta.url)(join(dist, 'plugin-host.cjs')) as { start: typeof start };
+    cpSync(join(repo, 'dist/in-process-engine.cjs'), join(dist, 'in-process-engine.cjs'));
+    const engine = createRequire(import.meta.url)(join(dist, 'in-process-engine.cjs')) as { start: typeof start };
     const pi = fakePi(dir, engine.start);
     const done = { message: { role: 'assistant', content: [{ type: 'text', text: 'done' }] }, toolResults: [] };
     await pi.fire('turn_end', done);
@@ -189,7 +190,7 @@ describe("Pi's extension runs the converted Claude hooks with Claude Code's sema
     const dir = await converted({ Stop: [{ hooks: [cmd(S('stop-once.sh'))] }] });
     // NODE_OPTIONS requiring a missing module: the dispatch process dies before it answers.
     const env = { ...process.env, NODE_OPTIONS: `--require ${join(dir, 'no-such-module.cjs')}` };
-    const a = pluginSession('pi', { project: dir, env }).callSync({
+    const a = engineSession('pi', { project: dir, env }).callSync({
       event: 'Stop',
       fields: { stop_hook_active: false, last_assistant_message: 'done' },
       sessionId: 's',
@@ -312,7 +313,7 @@ describe('the engine hands the binding the answer the host acts on (its output f
     ['opencode', 'OpenCode (no ask in its permissionDecision): a deny with the reason', { block: 'sure?' }],
   ] as const)('an ask on %s: %s', async (host, _, decided) => {
     const dir = await converted({ PreToolUse: [{ matcher: 'Bash', hooks: [ask] }] }, host);
-    expect(await pluginSession(host, { project: dir }).call(call(dir))).toEqual({
+    expect(await engineSession(host, { project: dir }).call(call(dir))).toEqual({
       ...decided,
       message: 'M',
       context: [],
@@ -326,7 +327,7 @@ describe('the engine hands the binding the answer the host acts on (its output f
       PostToolUse: [{ matcher: 'Bash', hooks: [ctx('A'), ctx('B')] }],
       Stop: [{ hooks: [cmd(S('stop-once.sh'))] }],
     });
-    const s = pluginSession('pi', { project: dir });
+    const s = engineSession('pi', { project: dir });
     const post = await s.call({
       ...call(dir),
       event: 'PostToolUse',
@@ -339,7 +340,7 @@ describe('the engine hands the binding the answer the host acts on (its output f
   });
 });
 
-describe("a Claude plugin's hooks on a plugin host get the variables Claude Code gives them", () => {
+describe("a Claude plugin's hooks on an in-process host get the variables Claude Code gives them", () => {
   /** A plugin at `root` of a project (hooks/hooks.json and its manifest), its hooks saying what they were given. */
   async function pluginProject(root: string, input?: string) {
     const dir = mkdtempSync(join(tmpdir(), 'hb-plugin-root-'));
@@ -388,7 +389,16 @@ describe("a Claude plugin's hooks on a plugin host get the variables Claude Code
     });
 });
 
-describe('the plugin file without hook-bridge installed', () => {
+describe('where the engine is: what a loader asks a hook-bridge reached through a shim', () => {
+  it.each(['in-process-engine', 'plugin-engine'])('`hook-bridge %s` prints the bundle beside bin/', (cmd) => {
+    const r = spawnSync(process.execPath, [join(repo, 'bin/hook-bridge.cjs'), cmd], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`${join(repo, 'dist/in-process-engine.cjs')}\n`);
+    expect(existsSync(r.stdout.trim())).toBe(true);
+  });
+});
+
+describe('the loader file without hook-bridge installed', () => {
   /** The extension Pi loads, run as an ES module under Node with a fake Pi and a PATH that has no hook-bridge. */
   function loadPlugin(dir: string): { handlers: string[]; toolCall?: unknown; stderr: string } {
     const plugin = join(dir, '.pi/extensions/hook-bridge.ts');

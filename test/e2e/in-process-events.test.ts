@@ -1,4 +1,4 @@
-// The seed events a plugin host can express beyond the differential scenarios, on the real Pi and OpenCode CLIs
+// The seed events an in-process host can express beyond the differential scenarios, on the real Pi and OpenCode CLIs
 // (issue 31): a failed tool call (PostToolUseFailure: its context reaches the model), the end of the session
 // (SessionEnd), and on OpenCode a compaction (PreCompact, PostCompact: OpenCode compacts a session whose last turn
 // used more tokens than the model's context leaves, here made tiny). Each hook logs the payload it is handed, in

@@ -1,7 +1,8 @@
-// convert's step for plugin hosts (mappings `config.pluginHost`: Pi, OpenCode): beside the hook file, the plugin file
-// that runs it (src/dialects/plugin-file.ts). Written while the hook file holds entries, made what this hook-bridge
+// convert's step for in-process hosts (mappings `config.inProcess`: Pi, OpenCode): beside the hook file, the loader
+// file
+// that runs it (src/dialects/loader-file.ts). Written while the hook file holds entries, made what this hook-bridge
 // writes (a file written by another version of hook-bridge is out of date), deleted with `--remove` or once no entry
-// is left — with the directories convert made for it, while they are empty. A plugin file a person changed is never
+// is left — with the directories convert made for it, while they are empty. A loader file a person changed is never
 // overwritten nor deleted silently: it is left as it is and the report says so (`--check` counts it out of date).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -10,13 +11,13 @@ import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
-import { pluginVersion } from '../dialects/plugin-file.js';
+import { loaderVersion } from '../dialects/loader-file.js';
 import { VERSION } from '../version.js';
 import { missingDirectories } from './created.js';
 import type { Created } from './provenance.js';
 import { readText } from './read-text.js';
 
-export interface PluginOutcome {
+export interface LoaderOutcome {
   file: string;
   host: DialectId;
   /** What happens to it: written (new or updated), deleted, kept as a person changed it, or nothing to do. */
@@ -26,34 +27,34 @@ export interface PluginOutcome {
   changed: boolean;
   written: boolean;
   diff?: string;
-  /** The hook-bridge version whose plugin file is there now (undefined: none, or not hook-bridge's). */
+  /** The hook-bridge version whose loader file is there now (undefined: none, or not hook-bridge's). */
   version?: string;
 }
 
 const pluginHash = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
 /** Is this the text hook-bridge wrote (its record's hash, or exactly what the version it names writes)? */
-function unedited(host: DialectId, text: string, recorded: Created['plugin']): boolean {
+function unedited(host: DialectId, text: string, recorded: Created['loader']): boolean {
   if (recorded?.hash === pluginHash(text)) return true;
-  const v = pluginVersion(text);
-  return v !== undefined && dialects[host].plugin!.source(v) === text;
+  const v = loaderVersion(text);
+  return v !== undefined && dialects[host].inProcess!.source(v) === text;
 }
 
 /**
- * The plugin file of one target host, as this run leaves it: `wanted` while the hook file holds entries (not
+ * The loader file of one target host, as this run leaves it: `wanted` while the hook file holds entries (not
  * --remove). Returns its outcome and what the record keeps of it.
  */
-export function planPlugin(
+export function planLoader(
   host: DialectId,
   project: string,
   wanted: boolean,
-  recorded: Created['plugin'],
-): { outcome: PluginOutcome; created: Created['plugin']; diagnostics: Diagnostic[] } {
-  const spec = mappings.dialects[host].config.pluginHost!;
-  const file = join(project, spec.file);
+  recorded: Created['loader'],
+): { outcome: LoaderOutcome; created: Created['loader']; diagnostics: Diagnostic[] } {
+  const spec = mappings.dialects[host].config.inProcess!;
+  const file = join(project, spec.loader);
   const before = existsSync(file) ? readText(file) : undefined;
-  const want = dialects[host].plugin!.source(VERSION);
-  const version = before === undefined ? undefined : pluginVersion(before);
+  const want = dialects[host].inProcess!.source(VERSION);
+  const version = before === undefined ? undefined : loaderVersion(before);
   const base = { file, host, before, written: false, ...(version ? { version } : {}) };
   const diagnostics: Diagnostic[] = [];
   const edited = before !== undefined && before !== want && !unedited(host, before, recorded);
@@ -64,7 +65,7 @@ export function planPlugin(
       message:
         (version
           ? `changed by hand since hook-bridge ${version} wrote it`
-          : `not hook-bridge's plugin file (it has no "// hook-bridge plugin" first line)`) +
+          : `not hook-bridge's loader file (it has no "// hook-bridge plugin" first line)`) +
         `: left as it is. ` +
         (wanted
           ? 'To get the one this hook-bridge writes, delete it and convert again'
@@ -86,7 +87,7 @@ export function planPlugin(
     };
   }
   const directories = before === undefined ? missingDirectories(file) : (recorded?.directories ?? 0);
-  const created: Created['plugin'] = { hash: pluginHash(want), ...(directories ? { directories } : {}) };
+  const created: Created['loader'] = { hash: pluginHash(want), ...(directories ? { directories } : {}) };
   return {
     outcome: { ...base, action: before === want ? 'none' : 'write', after: want, changed: before !== want },
     created,
@@ -94,19 +95,19 @@ export function planPlugin(
   };
 }
 
-/** The report's line for a plugin file. */
-export function pluginNote(o: PluginOutcome, project: string): string {
+/** The report's line for a loader file. */
+export function loaderNote(o: LoaderOutcome, project: string): string {
   const rel = relative(project, o.file);
   const agent = mappings.dialects[o.host].agent;
   const older = o.version && o.version !== VERSION ? ` (written by hook-bridge ${o.version})` : '';
   switch (o.action) {
     case 'write':
-      return `${rel}: ${agent}'s plugin that runs the hooks${older}: ${o.written ? 'written' : 'to write'}`;
+      return `${rel}: ${agent}'s loader that runs the hooks${older}: ${o.written ? 'written' : 'to write'}`;
     case 'delete':
-      return `${rel}: ${agent}'s plugin: ${o.written ? 'deleted' : 'to delete'}`;
+      return `${rel}: ${agent}'s loader: ${o.written ? 'deleted' : 'to delete'}`;
     case 'keep-edited':
-      return `${rel}: ${agent}'s plugin, changed by hand: left as it is`;
+      return `${rel}: ${agent}'s loader, changed by hand: left as it is`;
     default:
-      return `${rel}: ${agent}'s plugin: up to date`;
+      return `${rel}: ${agent}'s loader: up to date`;
   }
 }

@@ -1,4 +1,5 @@
-// `hook-bridge test` on the plugin hosts (Pi, OpenCode): as they are, nothing runs — they read no hook config, so the
+// `hook-bridge test` on the in-process hosts (Pi, OpenCode): as they are, nothing runs — they read no hook config, so
+// the
 // Claude hooks copied into the project are never started (whatever their matchers); through hook-bridge, the hooks
 // run by hook-bridge's engine in the agent's process, which is how the report names them.
 import { join } from 'node:path';
@@ -31,7 +32,7 @@ describe('test --to pi,opencode', () => {
         {
           where: join(dir, '.claude/settings.json'),
           why:
-            `${agent} reads no hook config: nothing runs (it runs hooks only through a plugin, ${file}, which ` +
+            `${agent} reads no hook config: nothing runs (it runs hooks only through hook-bridge's loader, ${file}, which ` +
             `\`hook-bridge convert --to ${host}\` writes)`,
         },
       ]);

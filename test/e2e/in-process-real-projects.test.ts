@@ -1,4 +1,5 @@
-// Real projects of the real-projects suite (test/real-projects/) converted with default flags to the plugin hosts, run
+// Real projects of the real-projects suite (test/real-projects/) converted with default flags to the in-process hosts,
+// run
 // in the real Pi and OpenCode CLIs headless against the mock model (issue 31's "done when"): each project is a Claude
 // Code plugin whose hooks find their scripts through CLAUDE_PLUGIN_ROOT, which neither agent sets — hook-bridge's
 // plugin gives it (the root convert wrote with --plugin-root), with CLAUDE_PROJECT_DIR.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench, plugin hosts (issue 31): what a guarded tool call costs on Pi and OpenCode through the plugin
-// `convert --to pi|opencode` writes. The plugin's engine (dist/plugin-host.cjs) is loaded once, as the agent loads it,
+// `convert --to pi|opencode` writes. The engine (dist/in-process-engine.cjs) is loaded once, as the agent loads it,
 // and driven through each agent's binding the way the agent calls it (Pi's tool_call handler, OpenCode's
 // tool.execute.before hook) with a Claude Bash guard (examples/claude-project block-rm.sh, bash + jq) converted for it.
 // Per call: the processes started (every child_process spawn, hook-bridge's own told apart by its bin), and the wall
@@ -29,7 +29,7 @@ for (const k of ['spawn', 'spawnSync']) {
     return orig(cmd, args, ...rest);
   };
 }
-const engine = createRequire(import.meta.url)(join(root, 'dist/plugin-host.cjs'));
+const engine = createRequire(import.meta.url)(join(root, 'dist/in-process-engine.cjs'));
 
 function project(host) {
   const dir = mkdtempSync(join(tmpdir(), `hb-bench-${host}-`));

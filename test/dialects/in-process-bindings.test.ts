@@ -1,16 +1,16 @@
-// Each plugin host's binding (src/dialects/pi.ts, src/dialects/opencode.ts) held to its facts
-// (mappings/dialects/<id>.yaml and the _plugin-host.yaml they inherit): for each answer form, the answer the engine
+// Each in-process host's binding (src/dialects/pi.ts, src/dialects/opencode.ts) held to its facts
+// (mappings/dialects/<id>.yaml and the _in-process.yaml they inherit): for each answer form, the answer the engine
 // hands the binding (hostAnswer, the host's output facts applied, then pluginAnswer) is given to the binding through a
 // session that answers it, and what the agent then does — the call blocked, its arguments replaced, text the model
 // gets, the session aborted, one more turn — is what the fact says. The real agents do the same in
-// test/e2e/plugin-host-events.test.ts and test/e2e/differential.test.ts.
+// test/e2e/in-process-events.test.ts and test/e2e/differential.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { PluginAnswer, PluginCall, PluginSession } from '../../src/dialects/define.js';
+import type { EngineAnswer, EngineCall, EngineSession } from '../../src/dialects/define.js';
 import { getDialect } from '../../src/dialects/index.js';
 import { canonicalEvent } from '../../src/dialects/catalog.js';
 import type { Answer } from '../../src/run/answer.js';
 import { hostAnswer } from '../../src/run/emit.js';
-import { pluginAnswer } from '../../src/run/plugin-host.js';
+import { pluginAnswer } from '../../src/run/in-process-engine.js';
 import { DIALECT_IDS, type DialectId } from '../../src/model/dialect-ids.js';
 import { mappings } from '../../src/model/mappings.js';
 
@@ -35,8 +35,8 @@ interface Driver {
   stop(): Promise<string | undefined>;
 }
 
-function session(answers: Record<string, PluginAnswer>): PluginSession {
-  const answer = (c: PluginCall) => answers[c.event] ?? { context: [], notes: '' };
+function session(answers: Record<string, EngineAnswer>): EngineSession {
+  const answer = (c: EngineCall) => answers[c.event] ?? { context: [], notes: '' };
   return {
     projectDir: '/p',
     watches: (e) => e in answers,
@@ -47,7 +47,7 @@ function session(answers: Record<string, PluginAnswer>): PluginSession {
 }
 
 type PiHandler = (e: Record<string, unknown>, ctx: unknown) => unknown;
-function pi(answers: Record<string, PluginAnswer>): Driver {
+function pi(answers: Record<string, EngineAnswer>): Driver {
   const handlers = new Map<string, PiHandler>();
   const sent: string[] = [];
   let aborted = false;
@@ -60,7 +60,7 @@ function pi(answers: Record<string, PluginAnswer>): Driver {
       aborted = true;
     },
   });
-  getDialect('pi').plugin!.bind(
+  getDialect('pi').inProcess!.bind(
     { on: (e: string, h: PiHandler) => handlers.set(e, h), sendUserMessage: (t: string) => sent.push(t) },
     session(answers),
   );
@@ -101,7 +101,7 @@ function pi(answers: Record<string, PluginAnswer>): Driver {
 }
 
 type OcHook = (i: Record<string, unknown>, o: Record<string, unknown>) => Promise<void>;
-function opencode(answers: Record<string, PluginAnswer>): Driver {
+function opencode(answers: Record<string, EngineAnswer>): Driver {
   const prompts: string[] = [];
   let aborted = false;
   const client = {
@@ -113,7 +113,7 @@ function opencode(answers: Record<string, PluginAnswer>): Driver {
       message: async () => ({ data: { parts: [{ type: 'text' }] } }),
     },
   };
-  const hooks = getDialect('opencode').plugin!.bind({ directory: '/p', client }, session(answers)) as Record<
+  const hooks = getDialect('opencode').inProcess!.bind({ directory: '/p', client }, session(answers)) as Record<
     string,
     OcHook
   >;
@@ -150,11 +150,11 @@ function opencode(answers: Record<string, PluginAnswer>): Driver {
   };
 }
 
-const DRIVERS: Partial<Record<DialectId, (a: Record<string, PluginAnswer>) => Driver>> = { pi, opencode };
-const HOSTS = DIALECT_IDS.filter((d) => mappings.dialects[d].config.pluginHost);
+const DRIVERS: Partial<Record<DialectId, (a: Record<string, EngineAnswer>) => Driver>> = { pi, opencode };
+const HOSTS = DIALECT_IDS.filter((d) => mappings.dialects[d].config.inProcess);
 
 /** The answer the engine hands the binding for a hook's canonical answer on this host's event. */
-const engine = (host: DialectId, hostEvent: string, a: Partial<Answer>): PluginAnswer =>
+const engine = (host: DialectId, hostEvent: string, a: Partial<Answer>): EngineAnswer =>
   pluginAnswer(
     hostAnswer(
       { context: [], ...a },
@@ -171,7 +171,7 @@ const engine = (host: DialectId, hostEvent: string, a: Partial<Answer>): PluginA
     [],
   );
 
-describe('every plugin host has a binding driven here', () => {
+describe('every in-process host has a binding driven here', () => {
   it.each(HOSTS)('%s', (host) => expect(DRIVERS[host], `no driver for ${host}'s binding`).toBeDefined());
 });
 

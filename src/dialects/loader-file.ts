@@ -1,22 +1,23 @@
-// The plugin file convert writes for a plugin host (mappings `config.pluginHost`): one small module, the same for every
+// The loader file convert writes for an in-process host (mappings `config.inProcess`): one small module, the same for
+// every
 // such agent but for how the agent loads it (its entry point) and how it blocks a call when hook-bridge is missing.
 // It names no path of this machine (it is committed and cloned): at load it finds the installed hook-bridge — the
 // `hook-bridge` on PATH, through its symlink, or by asking it once where its engine is — and loads that engine
-// (dist/plugin-host.cjs) into the agent's process, which then runs the hooks of the project's hook file with no
+// (dist/in-process-engine.cjs) into the agent's process, which then runs the hooks of the project's hook file with no
 // process of hook-bridge per call. Without hook-bridge, the calls the hooks could block are blocked with the reason;
 // nothing else is.
 import { mappings } from '../model/mappings.js';
 import type { DialectId } from '../model/dialect-ids.js';
 
-/** The first line of every plugin file hook-bridge writes: how convert recognises its own (and its version). */
-const PLUGIN_STAMP = '// hook-bridge plugin';
+/** The first line of every loader file hook-bridge writes: how convert recognises its own (and its version). */
+const LOADER_STAMP = '// hook-bridge plugin';
 
-/** The version stamped in a plugin file's first line, or undefined where the file is not hook-bridge's. */
-export function pluginVersion(text: string): string | undefined {
-  return new RegExp(`^${PLUGIN_STAMP} ([^\\s]+) `).exec(text)?.[1];
+/** The version stamped in a loader file's first line, or undefined where the file is not hook-bridge's. */
+export function loaderVersion(text: string): string | undefined {
+  return new RegExp(`^${LOADER_STAMP} ([^\\s]+) `).exec(text)?.[1];
 }
 
-export interface PluginFileParts {
+export interface LoaderParts {
   /** The agent's module entry: a function of `start` (the engine's, already bound to this host) and `blockAll`. */
   entry: string;
   /** Comment lines about the agent (after the stamp). */
@@ -24,16 +25,16 @@ export interface PluginFileParts {
 }
 
 /**
- * The plugin file's text. `parts.entry` sees: `started(api)` ({hooks: what the engine's binding returns}, or undefined
+ * The loader file's text. `parts.entry` sees: `started(api)` ({hooks: what the engine's binding returns}, or undefined
  * with `missing` set), `load()`, `PROJECT`,
  * `HOST`, `VERSION`, `hooked()` (the events the hook file has hooks for: a Set of their names, every blocking one when
  * it cannot be read) and `missing` (why the engine could not be loaded).
  */
-export function pluginFileText(host: DialectId, version: string, parts: PluginFileParts): string {
+export function loaderText(host: DialectId, version: string, parts: LoaderParts): string {
   const spec = mappings.dialects[host];
-  const file = spec.config.pluginHost!.file;
+  const file = spec.config.inProcess!.loader;
   const up = file.split('/').length - 1;
-  return `${PLUGIN_STAMP} ${version} for ${spec.agent}: runs the hooks of ${spec.config.write} through hook-bridge.
+  return `${LOADER_STAMP} ${version} for ${spec.agent}: runs the hooks of ${spec.config.write} through hook-bridge.
 // Written by \`hook-bridge convert --to ${host}\`: commit it with ${spec.config.write}. A re-run updates it,
 // \`--check\` says when it is out of date, \`--remove\` deletes it. An edit of yours is kept: convert reports it and
 // leaves the file as it is.
@@ -58,9 +59,9 @@ function enginePath() {
     const bin = dir && join(dir, 'hook-bridge');
     if (!bin || !existsSync(bin)) continue;
     try {
-      const beside = join(dirname(realpathSync(bin)), '..', 'dist', 'plugin-host.cjs');
+      const beside = join(dirname(realpathSync(bin)), '..', 'dist', 'in-process-engine.cjs');
       if (existsSync(beside)) return beside;
-      return execFileSync(bin, ['plugin-engine'], { encoding: 'utf8', timeout: 10000 }).trim();
+      return execFileSync(bin, ['in-process-engine'], { encoding: 'utf8', timeout: 10000 }).trim();
     } catch (e) {
       missing = \`\${bin} does not say where its engine is (\${e.message.split('\\n')[0]})\`;
       return undefined;
@@ -85,7 +86,7 @@ function started(api) {
   const engine = load();
   if (!engine) return undefined;
   try {
-    return { hooks: engine.start(HOST, api, { project: PROJECT, plugin: VERSION }) };
+    return { hooks: engine.start(HOST, api, { project: PROJECT, loader: VERSION }) };
   } catch (e) {
     missing = \`hook-bridge's engine failed to start (\${e.message})\`;
     return undefined;

@@ -2,14 +2,15 @@
 // on), not the exit code a killed process gets. Pi 1.6.0's pi.exec reports 128 + the signal for a command a signal
 // ended (143 for SIGTERM, where earlier versions reported 0: docs/observations.md "Pi 1.6.0"); hook-bridge's binding
 // does not run hooks through pi.exec — the engine starts them itself with Claude Code's timeouts
-// (src/run/plugin-host.ts) — so a timed-out or killed hook is one of Claude Code's non-blocking errors here, an exit
+// (src/run/in-process-engine.ts) — so a timed-out or killed hook is one of Claude Code's non-blocking errors here, an
+// exit
 // code of 137 or 143 a hook returns by itself is too, and only exit 2 blocks.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertProject } from '../../src/convert/project.js';
-import { start } from '../../src/run/plugin-host.js';
+import { start } from '../../src/run/in-process-engine.js';
 
 type Handler = (event: Record<string, unknown>, ctx: unknown) => unknown;
 

@@ -1,5 +1,6 @@
-// The plugin host: hook-bridge's engine inside an agent that has no hook config, only in-process plugins (mappings
-// `config.pluginHost`: Pi, OpenCode). The plugin file convert wrote loads this module once (dist/plugin-host.cjs) and
+// The in-process host: hook-bridge's engine inside an agent that has no hook config, only in-process plugins (mappings
+// `config.inProcess`: Pi, OpenCode). The loader file convert wrote loads this module once (dist/in-process-engine.cjs)
+// and
 // hands it the agent's plugin API; the dialect's binding (src/dialects/<id>.ts) turns the agent's events into hook
 // calls, and each call is what `hook-bridge dispatch --to <host> --config <its hook file>` does for a host that runs
 // hooks itself — matching, Claude Code's timeouts, parallel runs, aggregation, the payload and transcript translated
@@ -8,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalEvent, nativeEvent } from '../dialects/catalog.js';
-import type { PluginAnswer, PluginCall, PluginSession } from '../dialects/define.js';
+import type { EngineAnswer, EngineCall, EngineSession } from '../dialects/define.js';
 import { getDialect } from '../dialects/index.js';
 import type { DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
@@ -25,9 +26,10 @@ import { keptInProcess } from './session-env.js';
 const ANSWERS: EmitOptions = { rewrite: 'deny' };
 
 export interface StartOptions {
-  /** The project the plugin file is in (its hook file is there). */
+  /** The project the loader file is in (its hook file is there). */
   project: string;
-  /** The hook-bridge version the plugin file was written by. */
+  /** The hook-bridge version the loader file was written by (`plugin`: the name loaders of 0.1.0 give it). */
+  loader?: string;
   plugin?: string;
   /** The environment the hooks get (default: this process's). */
   env?: NodeJS.ProcessEnv;
@@ -39,8 +41,8 @@ export interface StartOptions {
  * The hooks' answer as the binding acts on it: the aggregated answer with the host's output facts applied (emit's
  * hostAnswer: an ask the host cannot show is a deny, a rewrite it cannot apply …), never its text form.
  */
-export function pluginAnswer(h: HostAnswer, notes: (string | undefined)[]): PluginAnswer {
-  const out: PluginAnswer = {
+export function pluginAnswer(h: HostAnswer, notes: (string | undefined)[]): EngineAnswer {
+  const out: EngineAnswer = {
     // Several hooks' context as Claude Code gives it: one text.
     context: h.context.length ? [h.context.join('\n')] : [],
     notes: [...notes, ...h.notes].filter(Boolean).join('\n'),
@@ -80,8 +82,8 @@ function eventsOf(file: string): (event: string) => boolean {
   };
 }
 
-/** A session of one plugin host in one project: what a binding calls. */
-export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
+/** A session of one in-process host in one project: what a binding calls. */
+export function engineSession(host: DialectId, o: StartOptions): EngineSession {
   const d = getDialect(host);
   const file = join(o.project, d.spec.config.write);
   const inFile = eventsOf(file);
@@ -89,14 +91,14 @@ export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
   const preToolUse = nativeEvent(host, 'pre-tool-use');
   const watches = (event: string) => inFile(event) || (event === preToolUse && keptInProcess());
   const say = o.say ?? ((t: string) => process.stderr.write(`${t}\n`));
-  const payloadOf = (c: PluginCall) => ({
+  const payloadOf = (c: EngineCall) => ({
     session_id: c.sessionId,
     transcript_path: c.transcriptPath ?? '',
     cwd: c.cwd,
     hook_event_name: c.event,
     ...c.fields,
   });
-  const ctxOf = (c: PluginCall): EmitContext => ({
+  const ctxOf = (c: EngineCall): EmitContext => ({
     host,
     script: host,
     event: canonicalEvent(host, c.event),
@@ -105,7 +107,7 @@ export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
     hostTool: typeof c.fields.tool_name === 'string' ? c.fields.tool_name : undefined,
   });
   /** hook-bridge's own failure: closed where a hook could have blocked (a Stop: once), a note elsewhere. */
-  const failed = (c: PluginCall, why: string): PluginAnswer =>
+  const failed = (c: EngineCall, why: string): EngineAnswer =>
     failsClosed(canonicalEvent(host, c.event), c.fields)
       ? { block: why, context: [], notes: '' }
       : { context: [], notes: why };
@@ -113,8 +115,9 @@ export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
     projectDir: o.project,
     watches,
     say,
-    callSync(c: PluginCall): PluginAnswer {
-      // bin/hook-bridge.cjs beside this bundle (dist/plugin-host.cjs; src/run/ in a checkout), run by Node (the agent
+    callSync(c: EngineCall): EngineAnswer {
+      // bin/hook-bridge.cjs beside this bundle (dist/in-process-engine.cjs; src/run/ in a checkout), run by Node (the
+      // agent
       // may run on Bun).
       const bin = [join(__dirname, '..', 'bin'), join(__dirname, '..', '..', 'bin')]
         .map((d) => join(d, 'hook-bridge.cjs'))
@@ -142,7 +145,7 @@ export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
       const answer = readAnswer(host, ctx.event, reply, undefined, undefined, host);
       return pluginAnswer(hostAnswer(answer, ctx, ANSWERS), [r.status === 2 ? '' : stderr]);
     },
-    async call(c: PluginCall): Promise<PluginAnswer> {
+    async call(c: EngineCall): Promise<EngineAnswer> {
       try {
         const d = await dispatched(
           { to: host, config: [file], from: host, onError: 'deny', sessionEnv: true, ...ANSWERS },
@@ -161,17 +164,18 @@ export function pluginSession(host: DialectId, o: StartOptions): PluginSession {
   };
 }
 
-/** The plugin file's call: binds the agent's plugin API for this host and project. */
+/** The loader file's call: binds the agent's plugin API for this host and project. */
 export function start(host: string, api: unknown, o: StartOptions): unknown {
   const d = getDialect(host);
-  if (!d.plugin) throw new HookBridgeError(`${d.spec.agent} is not a plugin host`);
-  const session = pluginSession(d.id, o);
-  if (o.plugin && o.plugin !== VERSION)
+  if (!d.inProcess) throw new HookBridgeError(`${d.spec.agent} is not an in-process host`);
+  const session = engineSession(d.id, o);
+  const written = o.loader ?? o.plugin;
+  if (written && written !== VERSION)
     session.say(
-      `hook-bridge: ${d.spec.config.pluginHost!.file} was written by hook-bridge ${o.plugin}, and ${VERSION} is ` +
+      `hook-bridge: ${d.spec.config.inProcess!.loader} was written by hook-bridge ${written}, and ${VERSION} is ` +
         `installed: run \`hook-bridge convert --to ${d.id}\` to bring it up to date`,
     );
-  return d.plugin.bind(api, session);
+  return d.inProcess.bind(api, session);
 }
 
 export const version = VERSION;
