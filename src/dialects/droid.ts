@@ -1,4 +1,4 @@
-// Factory Droid: Claude-style matcher groups in .factory/hooks.json (or .factory/settings.json), its own tool names.
+// Factory Droid: Claude-style matcher groups in the hooks key of .factory/settings.json, its own tool names.
 // https://docs.factory.ai/reference/hooks-reference
 import { defineDialect } from './define.js';
 import { settingsJson } from './settings-json.js';

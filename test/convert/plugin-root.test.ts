@@ -75,7 +75,7 @@ function shellCall(host: Host, command: string): ShellCall {
     }
     case 'droid': {
       const p = json('observed/droid/payloads/PreToolUse.json');
-      return { file: '.factory/hooks.json', event: 'PreToolUse', tool: 'Execute', payload: withCommand(p) };
+      return { file: '.factory/settings.json', event: 'PreToolUse', tool: 'Execute', payload: withCommand(p) };
     }
     case 'auggie':
       // Its bundle's PreToolUse payload (test/fixtures/vendor/auggie/README.md): not run here.

@@ -26,7 +26,7 @@ describe('reading its files', () => {
     const text = JSON.stringify({
       hooks: { PreToolUse: [{ matcher: 'Execute', hooks: [{ type: 'command', command: 'g.sh', timeout: 5 }] }] },
     });
-    const r = d.codec.read(text, '.factory/hooks.json', d);
+    const r = d.codec.read(text, '.factory/settings.json', d);
     expect(r.diagnostics).toEqual([]);
     expect(r.hooks.map((h) => [h.event, h.command, h.timeoutMs, h.matcher])).toEqual([
       ['pre-tool-use', 'g.sh', 5000, { kind: 'tools', tools: ['shell'], mcp: [], unknown: [] }],

@@ -90,6 +90,15 @@ export const AGENTS = {
     ignoreScripts: true,
     also: [`opencode-${codexPlatform}@1.18.33`],
   },
+  // Factory Droid: a single executable in its platform package, run directly. `@factory/cli@0.225.1` (the only version
+  // of the wrapper) names `@factory/cli-<platform>@0.225.1` as its optional dependency, which is not published: npm
+  // fails (ETARGET). The platform package itself is published as 0.225.2 (`droid --version`: 0.225.2).
+  droid: {
+    pkg: `@factory/cli-${codexPlatform}`,
+    version: '0.225.2',
+    entry: `node_modules/@factory/cli-${codexPlatform}/bin/droid`,
+    ignoreScripts: true,
+  },
 } as const satisfies Record<string, AgentPackage>;
 
 export type AgentId = keyof typeof AGENTS;
