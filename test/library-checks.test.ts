@@ -106,7 +106,7 @@ const BAD_CALLS: Record<string, [() => unknown, RegExp]> = {
     /^convertProject\(\): options\.project: expected a string, got a number \(1\)$/,
   ],
   detectFileDialect: [() => lib.detectFileDialect(undefined, '{}'), /^detectFileDialect\(\): file: expected a string/],
-  audit: [() => lib.audit({ target: 'cursor' }), /^audit\(\): options\.target: unknown dialect "cursor"/],
+  audit: [() => lib.audit({ target: 'no-such-agent' }), /^audit\(\): options\.target: unknown dialect "no-such-agent"/],
   auditExitCode: [
     () => lib.auditExitCode([], 'errors'),
     /^auditExitCode\(\): failOn: expected one of "error", "warning", "never", got a string \("errors"\)$/,

@@ -48,6 +48,9 @@ describe('import from "hook-bridge" (dist/index.js)', () => {
       'copilot',
       'pi',
       'opencode',
+      'droid',
+      'auggie',
+      'cursor',
     ]);
   });
 });

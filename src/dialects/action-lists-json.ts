@@ -60,18 +60,22 @@ function canonicalHandler(
   };
 }
 
-/** A canonical handler (and its matcher) as the native action: type, bash, matcher, timeoutSec, then the other fields.
+/** A canonical handler (and its matcher) as the native action: type, the command, matcher, the timeout, then the other
+ * fields; the command and timeout under the dialect's `config.actionKeys` (default `bash`, `timeoutSec`).
  */
-function nativeAction(h: Pick<NativeHook, 'handler' | 'matcher'>): Record<string, unknown> {
-  const { type, command, timeout, ...rest } = h.handler;
-  return {
-    type,
-    ...(command !== undefined ? { bash: command } : {}),
-    ...(h.matcher !== undefined ? { matcher: h.matcher } : {}),
-    ...(timeout !== undefined ? { timeoutSec: timeout } : {}),
-    ...rest,
+const nativeAction =
+  (d: Dialect) =>
+  (h: Pick<NativeHook, 'handler' | 'matcher'>): Record<string, unknown> => {
+    const { type, command, timeout, ...rest } = h.handler;
+    const keys = d.spec.config.actionKeys ?? { command: 'bash', timeout: 'timeoutSec' };
+    return {
+      type,
+      ...(command !== undefined ? { [keys.command]: command } : {}),
+      ...(h.matcher !== undefined ? { matcher: h.matcher } : {}),
+      ...(timeout !== undefined ? { [keys.timeout]: timeout } : {}),
+      ...rest,
+    };
   };
-}
 
 /** What reading one event's list shares: the dialect, the file, the event, and where hooks and diagnostics go. */
 interface ActionContext {
@@ -197,7 +201,8 @@ export const actionListsJson: Codec = {
     return { hooks, diagnostics };
   },
 
-  write(hooks, existing, file, _d, own) {
+  write(hooks, existing, file, d, own) {
+    const toNative = nativeAction(d);
     const text = existing ?? `{\n  "version": ${ACTION_LISTS_VERSION},\n  "hooks": {}\n}\n`;
     const { value: current } = parseJsoncChecked(text, file);
     if (!isObject(current))
@@ -225,7 +230,7 @@ export const actionListsJson: Codec = {
       const a = plan.actions[k]!;
       const node = findNodeAtLocation(root, ['hooks', e.event, e.i])!;
       if (a.kind === 'replace')
-        edits.push({ offset: node.offset, length: node.length, content: jsonAt(nativeAction(a.hook), text, node, fo) });
+        edits.push({ offset: node.offset, length: node.length, content: jsonAt(toNative(a.hook), text, node, fo) });
       if (a.kind === 'remove') removed.set(e.event, (removed.get(e.event) ?? new Set()).add(e.i));
     });
     const additions = new Map<string, NativeHook[]>();
@@ -239,7 +244,7 @@ export const actionListsJson: Codec = {
         edits.push({
           offset: list.offset,
           length: list.length,
-          content: jsonAt(additions.get(event)!.map(nativeAction), text, list, fo),
+          content: jsonAt(additions.get(event)!.map(toNative), text, list, fo),
         });
         additions.delete(event);
       } else goneEvents.add(hooksNode!.children!.findIndex((p) => p.children?.[0]?.value === event));
@@ -248,13 +253,13 @@ export const actionListsJson: Codec = {
     for (const [event, list] of additions) {
       const node = findNodeAtLocation(root, ['hooks', event]);
       if (node?.type !== 'array' || !node.children?.length) continue;
-      edits.push(appendChildren(text, node, list.map(nativeAction), fo));
+      edits.push(appendChildren(text, node, list.map(toNative), fo));
       additions.delete(event);
     }
     let out = applyTextEdits(text, edits);
     // "hooks" where the file had none is hook-bridge's (recorded), and taken out again once it holds nothing.
     const added = hooksNode === undefined && additions.size ? ['hooks'] : [];
-    for (const [event, list] of additions) out = setValue(out, ['hooks', event], list.map(nativeAction), fo);
+    for (const [event, list] of additions) out = setValue(out, ['hooks', event], list.map(toNative), fo);
     if (own?.added?.includes('hooks')) out = dropEmptyKey(out, 'hooks');
     if (out !== text && !out.endsWith('\n')) out += fo.eol;
     // Nothing of anyone's left: no key but the format's version and an empty "hooks" (a file convert created then

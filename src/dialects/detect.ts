@@ -34,11 +34,13 @@ function ownVariables(d: DialectId): string[] {
   return [...(env?.projectDir ?? []), ...(env?.pluginRoot ? [env.pluginRoot] : [])];
 }
 
-/** The names in a file's tool matchers (`"matcher": "Bash|Write"`, `"matcher": ["Bash"]`), MCP tools left out. */
+/** The names in a file's tool matchers (`"matcher": "Bash|Write"`, `"matcher": ["Bash"]`), MCP tools left out; a name
+ * may hold `-` (Auggie's launch-process).
+ */
 function matcherNames(text: string): Set<string> {
   const names = new Set<string>();
   for (const m of text.matchAll(/"matcher"\s*:\s*("(?:[^"\\]|\\.)*"|\[[^\]]*\])/g)) {
-    for (const n of m[1]!.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) if (!n[0].startsWith(MCP_PREFIX)) names.add(n[0]);
+    for (const n of m[1]!.matchAll(/[A-Za-z_][A-Za-z0-9_-]*/g)) if (!n[0].startsWith(MCP_PREFIX)) names.add(n[0]);
   }
   return names;
 }

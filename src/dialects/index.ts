@@ -1,12 +1,15 @@
 import { DIALECT_IDS, isDialectId, type DialectId } from '../model/dialect-ids.js';
 import { HookBridgeError } from '../model/errors.js';
+import { auggie } from './auggie.js';
 import { claude } from './claude.js';
 import { cline } from './cline.js';
 import { codex } from './codex.js';
 import { codebuddyIde } from './codebuddy-ide.js';
 import { codebuddy } from './codebuddy.js';
 import { copilot } from './copilot.js';
+import { cursor } from './cursor.js';
 import type { Dialect } from './define.js';
+import { droid } from './droid.js';
 import { gemini } from './gemini.js';
 import { hooksYaml } from './hooks-yaml.js';
 import { opencode } from './opencode.js';
@@ -25,6 +28,9 @@ export const dialects: Record<DialectId, Dialect> = {
   pi,
   opencode,
   cline,
+  droid,
+  auggie,
+  cursor,
 };
 
 /** The dialect for a user-given id; a clear error listing the known ones otherwise. */

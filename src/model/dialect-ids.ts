@@ -11,6 +11,9 @@ export const DIALECT_IDS = [
   'pi',
   'opencode',
   'cline',
+  'droid',
+  'auggie',
+  'cursor',
 ] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 

@@ -72,6 +72,10 @@ export interface DialectConfig {
    * each installed plugin's directory (`plugins["<plugin>@<marketplace>"]`: `[{scope, installPath}]`).
    */
   userPlugins?: { enabled: string; installed: string; source: string };
+  /** The keys an action of the action-lists-json format is written with for its command and timeout (default `bash`,
+   * `timeoutSec`; Cursor: `command`, `timeout`). Both are read.
+   */
+  actionKeys?: { command: string; timeout: string };
   /** trusted-hash: a hook runs only when the user config records its current hash as trusted (Codex CLI). */
   hookTrust?: 'trusted-hash';
   /** The user file that records trust (projects and hook hashes), `~/…` (under `homeVar` when set). */
@@ -255,6 +259,10 @@ export interface DialectOutput {
    * Copilot CLI's own files).
    */
   answerShape?: 'hook-specific' | 'flat';
+  /** Top-level answer keys this agent names otherwise, after `answerShape`: Claude Code's key -> this agent's key, or
+   * several (written to each; read from the first there). Cursor: permissionDecision -> permission.
+   */
+  answerFieldNames?: Record<string, string | string[]>;
   /** true: a rewrite is sent with permissionDecision allow, the only form seen to work (Copilot CLI's Claude-compatible
    * mode).
    */

@@ -167,6 +167,14 @@ const outputSchema = z.strictObject({
    * rewrite field; a hookSpecificOutput object is ignored — GitHub Copilot CLI's own files).
    */
   answerShape: z.enum(['hook-specific', 'flat']).optional(),
+  /**
+   * Top-level answer keys this agent names otherwise, after `answerShape`: Claude Code's key -> this agent's key, or
+   * several (the value written to each; read from the first there). Cursor: permissionDecision -> permission,
+   * permissionDecisionReason -> agent_message and user_message.
+   */
+  answerFieldNames: z
+    .record(z.string().min(1), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]))
+    .optional(),
   /** true: a rewrite is sent with permissionDecision allow, the only form seen to work (Copilot CLI's Claude-compatible
    * mode).
    */
@@ -399,6 +407,11 @@ export const dialectFileSchema = z.strictObject({
       userPlugins: z
         .strictObject({ enabled: z.string().min(1), installed: z.string().regex(/^~\//), source: z.string().min(1) })
         .optional(),
+      /**
+       * The keys an action of the action-lists-json format is written with, for its command and its timeout (default
+       * GitHub Copilot CLI's `bash` and `timeoutSec`; Cursor's hooks.json: `command` and `timeout`). Both are read.
+       */
+      actionKeys: z.strictObject({ command: z.string().min(1), timeout: z.string().min(1) }).optional(),
       /**
        * trusted-hash: a user or project hook runs only when the user config records its current hash as trusted;
        * otherwise it is skipped silently (Codex CLI: [hooks.state."<file>:<event>:<group>:<handler>"] trusted_hash).

@@ -1,5 +1,6 @@
 // The script's answer (exit code, stdout, stderr) read under the SCRIPT's agent rules
 // (mappings/dialects/<script>.yaml `output`), into one canonical Answer.
+import { fromNativeNames } from './answer-names.js';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { mappings, ToolEntry } from '../model/mappings.js';
 import { isObject } from '../model/is-object.js';
@@ -300,7 +301,8 @@ export function readAnswer(
   // An event whose answers the script's own agent reads in no form (Codex CLI's model requests): the answer is none.
   if (spec.observeOnly?.includes(ev)) return a;
   const jsonAllowed = r.exitCode === 0 || r.timedOut || spec.jsonOnNonZeroExit === 'honoured';
-  const json = jsonAllowed ? strictJson(r.stdout) : undefined;
+  const said = jsonAllowed ? strictJson(r.stdout) : undefined;
+  const json = said && fromNativeNames(said, spec.answerFieldNames);
   // The script's own agent would have voided the whole answer (Codex CLI): it has no effect there, so none here.
   if (json && spec.answerSchema === 'strict' && voided(json, ev, spec)) return a;
   if (json) {

@@ -1,5 +1,6 @@
 // A canonical Answer -> what the HOST agent honours (mappings/dialects/<host>.yaml `output`):
 // the stdout JSON, the stderr text and the exit code to hand back.
+import { toNativeNames } from './answer-names.js';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
 import { renameParams, toolEntry } from '../dialects/catalog.js';
@@ -296,7 +297,8 @@ export function emit(a: Answer, ctx: EmitContext, o: EmitOptions): HostReply {
   dropUndocumented(json, out.fields, out.hookSpecificFields);
   const notes = [...h.notes];
   if (out.answers) notes.push(...keepAccepted(json, out.answers[ev] ?? [], spec.agent, ctx.hostEvent));
-  const stdout = exitCode === 2 || !Object.keys(json).length ? '' : `${JSON.stringify(json)}\n`;
+  const named = toNativeNames(json, out.answerFieldNames);
+  const stdout = exitCode === 2 || !Object.keys(named).length ? '' : `${JSON.stringify(named)}\n`;
   return { stdout, stderr: [stderr, ...notes].filter(Boolean).join('\n'), exitCode };
 }
 

@@ -73,10 +73,33 @@ function shellCall(host: Host, command: string): ShellCall {
         payload: withCommand(p, 'toolArgs'),
       };
     }
+    case 'droid': {
+      const p = json('observed/droid/payloads/PreToolUse.json');
+      return { file: '.factory/settings.json', event: 'PreToolUse', tool: 'Execute', payload: withCommand(p) };
+    }
+    case 'auggie':
+      // Its bundle's PreToolUse payload (test/fixtures/vendor/auggie/README.md): not run here.
+      return {
+        file: '.augment/settings.json',
+        event: 'PreToolUse',
+        tool: 'launch-process',
+        payload: {
+          hook_event_name: 'PreToolUse',
+          conversation_id: 'c1',
+          workspace_roots: [],
+          tool_name: 'launch-process',
+          tool_input: { command, cwd: '.' },
+          is_mcp_tool: false,
+        },
+      };
+    case 'cursor': {
+      const p = json('vendor/cursor/payloads/preToolUse.json');
+      return { file: '.cursor/hooks.json', event: 'preToolUse', tool: 'Shell', payload: withCommand(p) };
+    }
   }
 }
 
-const HOSTS: Host[] = ['qwen', 'codebuddy', 'codebuddy-ide', 'gemini', 'codex', 'copilot'];
+const HOSTS: Host[] = ['qwen', 'codebuddy', 'codebuddy-ide', 'gemini', 'codex', 'copilot', 'droid', 'auggie', 'cursor'];
 
 /** A copy of a project in a git repository of its own (Codex CLI finds the project by its git root), and a home. */
 function copy(from: string): { project: string; home: string } {

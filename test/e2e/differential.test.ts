@@ -97,7 +97,7 @@ const row = (scenario: string, host: HostId) => {
 };
 
 beforeAll(() => {
-  for (const id of ['claude', 'qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi', 'opencode'] as const)
+  for (const id of ['claude', 'qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi', 'opencode', 'droid'] as const)
     ensureAgent(id);
 });
 afterAll(() => {
@@ -227,7 +227,7 @@ function skipNotApplicable(
  */
 const CONCURRENT: readonly HostId[] = ['pi', 'opencode'];
 
-for (const host of ['qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi', 'opencode'] as const) {
+for (const host of ['qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi', 'opencode', 'droid'] as const) {
   const describe = CONCURRENT.includes(host) ? suite.concurrent : suite;
   describe(`${host}: the config converted by hook-bridge behaves as on Claude Code`, () => {
     for (const s of SCENARIOS) {

@@ -34,6 +34,8 @@ const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks
  * - copilot: the 15 events of GitHub Copilot CLI 1.0.102's settings schema (test/fixtures/observed/copilot/README.md
  *   §3)
  * - pi: the events hook-bridge's Pi extension binds to Pi's own (src/dialects/pi.ts)
+ * - cursor: the events of its hooks reference that have a row in events.yaml (test/fixtures/vendor/cursor/README.md)
+ * - droid: the hook-event enum of the droid 0.225.2 binary; auggie: the one of the @augmentcode/auggie 0.36.0 bundle
  */
 const DOCUMENTED: Record<DialectId, string[]> = {
   claude: (
@@ -171,6 +173,28 @@ const DOCUMENTED: Record<DialectId, string[]> = {
   opencode: ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart'],
   // The events Cline's event files carry (mappings/dialects/cline.yaml config.eventFiles).
   cline: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SessionStart', 'SessionEnd'],
+  droid: (
+    JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/documented/droid-hook-events.json'), 'utf8')) as {
+      events: string[];
+    }
+  ).events,
+  auggie: (
+    JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/vendor/auggie/hook-events.json'), 'utf8')) as {
+      events: string[];
+    }
+  ).events,
+  cursor: [
+    'preToolUse',
+    'postToolUse',
+    'postToolUseFailure',
+    'beforeSubmitPrompt',
+    'stop',
+    'sessionStart',
+    'sessionEnd',
+    'subagentStart',
+    'subagentStop',
+    'preCompact',
+  ],
 };
 
 // Shapes found in public files that are not valid configs of any agent: hook-bridge must answer with a clear

@@ -60,6 +60,11 @@ const PAYLOADS: Record<Host, string> = {
   // Not Cline's own payloads (what its event files get): the hook file's entries get the engine's, Claude-shaped
   // (as Pi's), built from them by src/dialects/cline.ts; no capture here has an event's name, so the default is used.
   cline: 'observed/cline',
+  droid: 'observed/droid/payloads',
+  // The shapes its bundle builds, not captures (test/fixtures/vendor/auggie/README.md).
+  auggie: 'vendor/auggie/payloads',
+  // The shapes its docs give, not captures (test/fixtures/vendor/cursor/README.md).
+  cursor: 'vendor/cursor/payloads',
 };
 const IDE_TOOLS: Record<string, string> = { Bash: 'execute_command', Write: 'write_to_file', Read: 'read_file' };
 

@@ -350,7 +350,7 @@ describe('bad input: a clear error, exit 2, never a stack trace', () => {
       "UserPromptSubmit needs the prompt: --prompt '<text>'",
     ],
     ['hooks.yaml as a host', [...rm, '--to', 'hooks-yaml'], 'hooks-yaml is not a host to test on'],
-    ['an unknown dialect', [...rm, '--to', 'cursor'], 'unknown dialect "cursor"'],
+    ['an unknown dialect', [...rm, '--to', 'no-such-agent'], 'unknown dialect "no-such-agent"'],
     ['an unknown permission mode', [...rm, '--permission-mode', 'yolo'], 'unknown Claude Code permission mode "yolo"'],
     ['a missing payload file', ['--payload', 'nope.json'], 'nope.json: cannot read the payload (ENOENT)'],
   ];

@@ -42,6 +42,7 @@ export const PINS = {
   pi: '1.6.0',
   opencode: '1.18.33',
   cline: '3.0.65',
+  droid: '0.225.2',
 } as const;
 
 export type AgentId = keyof typeof PINS;
@@ -112,6 +113,15 @@ const PACKAGES: Record<AgentId, (version: string) => AgentPackage> = {
     entry: `node_modules/@cline/cli-${codexPlatform}/bin/cline`,
     ignoreScripts: true,
     also: [`@cline/cli-${codexPlatform}@${version}`],
+  }),
+  // Factory Droid: a single executable in its platform package, run directly. `@factory/cli@0.225.1` (the only version
+  // of the wrapper) names `@factory/cli-<platform>@0.225.1` as its optional dependency, which is not published: npm
+  // fails (ETARGET). The platform package itself is published as 0.225.2 (`droid --version`: 0.225.2).
+  droid: (version) => ({
+    pkg: `@factory/cli-${codexPlatform}`,
+    version,
+    entry: `node_modules/@factory/cli-${codexPlatform}/bin/droid`,
+    ignoreScripts: true,
   }),
 };
 

@@ -14,6 +14,7 @@ import { writeJson } from '../harness/util.js';
 import { runQwen } from '../harness/qwen.js';
 import { piStep, runPi } from '../harness/pi.js';
 import { opencodeStep, runOpencode } from '../harness/opencode.js';
+import { droidStep, runDroid } from '../harness/droid.js';
 import type { AgentRun, AgentRunResult, ModelStep } from '../harness/types.js';
 import { shellQuote } from '../../../src/dialects/wrapper.js';
 
@@ -22,7 +23,7 @@ export const bin = join(repoRoot, 'bin/hook-bridge.cjs');
 /** How converted configs call hook-bridge in these tests (never npx). */
 export const runner = `node ${shellQuote(bin)}`;
 
-export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex' | 'copilot' | 'pi' | 'opencode';
+export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex' | 'copilot' | 'pi' | 'opencode' | 'droid';
 
 /**
  * An in-process host's plugin finds hook-bridge on the agent's PATH (src/dialects/loader-file.ts): this checkout's,
@@ -136,6 +137,15 @@ export const HOSTS: Record<HostId, Host> = {
     settings: '.opencode/hooks.json',
     tools: { shell: 'bash', write: 'write', edit: 'edit', grep: 'grep' },
     step: opencodeStep,
+  },
+  // Factory Droid: its own .factory/settings.json (Claude-style matcher groups, its own tool names); it does not read
+  // .claude/ (docs/observations.md).
+  droid: {
+    id: 'droid',
+    run: runDroid,
+    settings: '.factory/settings.json',
+    tools: { shell: 'Execute', write: 'Create', edit: 'Edit', grep: 'Grep' },
+    step: droidStep,
   },
 };
 
