@@ -354,9 +354,9 @@ export interface DialectFile {
   >;
 }
 
-/** The agent's own rule for an interactive session, as seen from a hook's process (DialectOutput.interactiveSession). */
+/** The agent's own rule for an interactive session, seen from a hook (DialectOutput.interactiveSession). */
 export interface InteractiveSessionRule {
-  /** A variable the agent sets for its hooks only: the nearest ancestor without it (or with another value) is the agent. */
+  /** A variable the agent sets for its hooks only: the nearest ancestor without it (or another value) is the agent. */
   hookEnv: string;
   /** The agent's file descriptors that must all be terminals (0 stdin, 1 stdout). */
   ttyFds: number[];
