@@ -48,6 +48,7 @@ describe('import from "hook-bridge" (dist/index.js)', () => {
       'copilot',
       'pi',
       'opencode',
+      'cline',
       'droid',
       'auggie',
       'cursor',

@@ -100,7 +100,8 @@ export function hostEnv(host: DialectId, base: NodeJS.ProcessEnv, projectDir: st
   for (const [k, v] of Object.entries(base)) if (!AGENT_VARS.has(k)) env[k] = v;
   const own = mappings.dialects[host].env;
   for (const v of own?.projectDir ?? []) env[v] = projectDir;
-  if (own?.marker) env[own.marker] = '1';
+  // A marker the host sets anyway (Cursor's CURSOR_PROJECT_DIR, a project-dir variable) keeps its value.
+  if (own?.marker && env[own.marker] === undefined) env[own.marker] = '1';
   return env;
 }
 

@@ -88,6 +88,9 @@ describe('help and dialects', () => {
       'pi',
       'opencode',
       'cline',
+      'droid',
+      'auggie',
+      'cursor',
     ]);
     expect(k.dialects[1]).toMatchObject({
       timeout: { unit: 's', default: 60 },
@@ -134,6 +137,9 @@ describe('help and dialects', () => {
       'PreToolUse',
       'PreToolUse',
       'PreToolUse',
+      'PreToolUse',
+      'PreToolUse*',
+      'preToolUse*',
     ]);
     // notification: documented (the binary's enum) on Claude, carried under the Claude name in hooks.yaml
     expect(row(events, 'EVENTS', 'notification')).toEqual([
@@ -149,6 +155,9 @@ describe('help and dialects', () => {
       '—',
       '—',
       '—',
+      'Notification*',
+      'Notification*',
+      '?',
     ]);
     const tools = text.slice(text.indexOf('\nTOOLS'));
     expect(row(tools, 'TOOLS', 'search.grep').slice(0, 4)).toEqual(['Grep', 'grep_search', 'Grep', 'search_content*']);
@@ -208,11 +217,11 @@ describe('help and dialects', () => {
 
 describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
   it('unknown dialect', () => {
-    const r = cli(['convert', '--to', 'cursor', 'x']);
+    const r = cli(['convert', '--to', 'no-such-agent', 'x']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(
-      'hook-bridge: unknown dialect "cursor" (known: claude, qwen, ' +
-        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi, opencode, cline)',
+      'hook-bridge: unknown dialect "no-such-agent" (known: claude, qwen, ' +
+        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi, opencode, cline, droid, auggie, cursor)',
     );
   });
   it('unreadable file', () => {
@@ -1031,7 +1040,7 @@ describe('transcript', () => {
       undefined,
       /no transcript translation from codebuddy-ide/,
     ],
-    ['an unknown dialect', ['--from', 'cursor', 'x'], undefined, /unknown dialect "cursor"/],
+    ['an unknown dialect', ['--from', 'no-such-agent', 'x'], undefined, /unknown dialect "no-such-agent"/],
     ['no --from', ['x'], undefined, /required option '--from <dialect>'/],
   ];
   for (const [name, args, input, message] of BAD) {

@@ -121,6 +121,7 @@ describe('--to all', () => {
       'pi',
       'opencode',
       'cline',
+      'droid',
     ]);
     for (const f of ['.qwen/settings.json', '.codebuddy/settings.json', '.gemini/settings.json', '.codex/hooks.json'])
       expect(existsSync(join(dir, f)), f).toBe(true);

@@ -200,6 +200,10 @@ describe('doctor: what else would not run', () => {
       ['note', 'GitHub Copilot CLI: not installed (no copilot on PATH)'],
       ['note', 'Pi: not installed (no pi on PATH)'],
       ['note', 'OpenCode: not installed (no opencode on PATH)'],
+      ['note', 'Cline: not installed (no cline on PATH)'],
+      ['note', 'Factory Droid: not installed (no droid on PATH)'],
+      ['note', 'Auggie: not installed (no auggie on PATH)'],
+      ['note', 'Cursor: not installed (no cursor-agent on PATH)'],
     ]);
     expect(doctorExitCode(r)).toBe(0);
   });
@@ -263,7 +267,7 @@ describe('doctor: what else would not run', () => {
     const dir = project({ 'README.md': 'no hooks here\n' });
     await expect(
       doctor({ project: dir, cwd: dir, env: { PATH: shimDir }, agentVersions: false, self }),
-    ).rejects.toThrow(/^no hook config found \(looked for \.claude\/, .*\.pi\/, \.opencode\/\)$/);
+    ).rejects.toThrow(/^no hook config found \(looked for \.claude\/, .*\.pi\/, \.opencode\/, .*\)$/);
   });
 });
 
