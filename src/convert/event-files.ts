@@ -7,14 +7,14 @@
 // business and go unmentioned.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { eventFileText, eventFileVersion } from '../dialects/event-file.js';
 import { dialects } from '../dialects/index.js';
 import { VERSION } from '../version.js';
-import type { LoaderOutcome } from './loader-files.js';
+import { type LoaderOutcome, runnerFileNote } from './loader-files.js';
 import { readText } from './read-text.js';
 
 const hashOf = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
@@ -94,18 +94,5 @@ export function planEventFiles(
 }
 
 /** The report's line for an event file. */
-export function eventFileNote(o: LoaderOutcome, project: string): string {
-  const rel = relative(project, o.file);
-  const agent = mappings.dialects[o.host].agent;
-  const older = o.version && o.version !== VERSION ? ` (written by hook-bridge ${o.version})` : '';
-  switch (o.action) {
-    case 'write':
-      return `${rel}: ${agent}'s event file that runs the hooks${older}: ${o.written ? 'written' : 'to write'}`;
-    case 'delete':
-      return `${rel}: ${agent}'s event file: ${o.written ? 'deleted' : 'to delete'}`;
-    case 'keep-edited':
-      return `${rel}: ${agent}'s event file, not hook-bridge's or changed by hand: left as it is`;
-    default:
-      return `${rel}: ${agent}'s event file: up to date`;
-  }
-}
+export const eventFileNote = (o: LoaderOutcome, project: string): string =>
+  runnerFileNote(o, project, 'event file', "not hook-bridge's or changed by hand");

@@ -95,19 +95,26 @@ export function planLoader(
   };
 }
 
-/** The report's line for a loader file. */
-export function loaderNote(o: LoaderOutcome, project: string): string {
+/**
+ * The report's line for a file that runs a hook file (`word`: "loader", "event file"; `edited`: how a file kept as it
+ * is is described).
+ */
+export function runnerFileNote(o: LoaderOutcome, project: string, word: string, edited: string): string {
   const rel = relative(project, o.file);
   const agent = mappings.dialects[o.host].agent;
   const older = o.version && o.version !== VERSION ? ` (written by hook-bridge ${o.version})` : '';
   switch (o.action) {
     case 'write':
-      return `${rel}: ${agent}'s loader that runs the hooks${older}: ${o.written ? 'written' : 'to write'}`;
+      return `${rel}: ${agent}'s ${word} that runs the hooks${older}: ${o.written ? 'written' : 'to write'}`;
     case 'delete':
-      return `${rel}: ${agent}'s loader: ${o.written ? 'deleted' : 'to delete'}`;
+      return `${rel}: ${agent}'s ${word}: ${o.written ? 'deleted' : 'to delete'}`;
     case 'keep-edited':
-      return `${rel}: ${agent}'s loader, changed by hand: left as it is`;
+      return `${rel}: ${agent}'s ${word}, ${edited}: left as it is`;
     default:
-      return `${rel}: ${agent}'s loader: up to date`;
+      return `${rel}: ${agent}'s ${word}: up to date`;
   }
 }
+
+/** The report's line for a loader file. */
+export const loaderNote = (o: LoaderOutcome, project: string): string =>
+  runnerFileNote(o, project, 'loader', 'changed by hand');
