@@ -206,8 +206,8 @@ describe.concurrent('own failures through the CLI', () => {
   it.each([
     [
       'unknown dialect',
-      ['--from', 'claude', '--to', 'cursor', '-c', 'true'],
-      `--to: unknown dialect "cursor" (known: ${DIALECT_IDS.join(', ')})`,
+      ['--from', 'claude', '--to', 'no-such-agent', '-c', 'true'],
+      `--to: unknown dialect "no-such-agent" (known: ${DIALECT_IDS.join(', ')})`,
     ],
     [
       'a dialect in another case',
@@ -243,8 +243,8 @@ describe.concurrent('own failures through the CLI', () => {
     ],
     [
       '--ask allow does not opt out of failing closed',
-      ['--from', 'claude', '--to', 'cursor', '--ask', 'allow', '-c', 'true'],
-      `--to: unknown dialect "cursor" (known: ${DIALECT_IDS.join(', ')})`,
+      ['--from', 'claude', '--to', 'no-such-agent', '--ask', 'allow', '-c', 'true'],
+      `--to: unknown dialect "no-such-agent" (known: ${DIALECT_IDS.join(', ')})`,
     ],
     [
       '--on-timeout allow does not opt out either',
@@ -269,12 +269,12 @@ describe.concurrent('own failures through the CLI', () => {
     },
   );
   it('usage error with --on-error allow: exit 0', async () => {
-    const r = await cli(['--from', 'claude', '--to', 'cursor', '--on-error', 'allow', '-c', 'true'], PRE);
+    const r = await cli(['--from', 'claude', '--to', 'no-such-agent', '--on-error', 'allow', '-c', 'true'], PRE);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
   });
   it("--on-error allow after -- is the command's argument, not an opt-out", async () => {
-    const r = await cli(['--from', 'claude', '--to', 'cursor', '--', 'x', '--on-error', 'allow'], PRE);
+    const r = await cli(['--from', 'claude', '--to', 'no-such-agent', '--', 'x', '--on-error', 'allow'], PRE);
     expect(r.code).toBe(2);
   });
   it('--help: usage on stdout, exit 0, stdin not needed', async () => {
