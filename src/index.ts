@@ -131,6 +131,7 @@ const CONVERT_PROJECT: { [K in keyof Required<ConvertProjectOptions>]: Check } =
   emulateTodos: boolean,
   trustHooks: boolean,
   trustProject: boolean,
+  user: boolean,
   home: string,
   env,
 };
@@ -263,6 +264,8 @@ const SIMULATE: { [K in keyof Required<SimulateOptions>]: Check } = {
     'an object of directories by dialect id ({ "<dialect id>": "<a copy of the project, converted>" })',
   ),
   modes: listOf(oneOf(['as-is', 'bridged']), 'an array of columns ("as-is", "bridged")', { nonEmpty: true }),
+  user: boolean,
+  home: string,
 };
 const simulateResult = fields({ results: listOf(object, 'an array of rows') }, { required: ['results'] });
 export const simulate = checkedAsync('simulate', simulateCall, [
@@ -298,6 +301,7 @@ const DOCTOR: { [K in keyof Required<DoctorOptions>]: Check } = {
   home: string,
   self: fields({ version: string, program: string }, { required: ['version'], closed: true }),
   agentVersions: boolean,
+  user: boolean,
 };
 export const doctor = checkedAsync('doctor', doctorRun, [['options', optional(fields(DOCTOR, { closed: true }))]]);
 export const doctorExitCode = checked('doctorExitCode', exitOfDoctor, [

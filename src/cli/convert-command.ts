@@ -35,6 +35,7 @@ export interface ConvertFlags {
   /** Write the agent's package of the plugin given as input into this directory (package-command.ts). */
   package?: string;
   recursive?: boolean;
+  user?: boolean;
 }
 
 async function readStdin(): Promise<string> {
@@ -63,6 +64,7 @@ export async function convertCommand(inputs: string[], f: ConvertFlags): Promise
     ...(f.trustCodexHooks ? { trustHooks: true } : {}),
     ...(f.trustPiProject ? { trustProject: true } : {}),
     ...(f.recursive ? { recursive: true } : {}),
+    ...(f.user ? { user: true } : {}),
     ...(inputs.includes('-') ? { stdin: await readStdin() } : {}),
   });
   if (f.format === 'json') {
@@ -90,7 +92,8 @@ function textReport(r: ConvertUnitsResult, f: ConvertFlags): string {
   // --check: what is out of date, entry by entry, not the whole conversion report (a CI log should say what to do).
   const width = columns(process.stderr);
   const to = f.to === 'all' ? 'all' : f.to.join(',');
-  const command = `hook-bridge convert --to ${to}${f.recursive ? ' --recursive' : ''}${f.remove ? ' --remove' : ''}`;
+  const flags = `${f.user ? ' --user' : ''}${f.recursive ? ' --recursive' : ''}${f.remove ? ' --remove' : ''}`;
+  const command = `hook-bridge convert --to ${to}${flags}`;
   const one = (x: ConvertProjectResult) =>
     f.check
       ? formatCheckReport(x, command, undefined, undefined, width)

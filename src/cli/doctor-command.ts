@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import { HookBridgeError } from '../model/errors.js';
 import { colors, useColor, type Colors } from '../audit/format/colors.js';
 import { plural } from '../model/plural.js';
 import { doctor, doctorExitCode, type CheckKind, type DoctorCheck, type DoctorResult } from '../doctor/doctor.js';
@@ -66,13 +67,27 @@ export function doctorJson(r: DoctorResult, cwd = process.cwd()) {
 
 export async function doctorCommand(
   project: string | undefined,
-  o: { format: 'text' | 'json'; recursive?: boolean },
+  o: { format: 'text' | 'json'; recursive?: boolean; user?: boolean },
 ): Promise<void> {
+  if (o.user && (project !== undefined || o.recursive))
+    throw new HookBridgeError(
+      "--user checks the user's own hooks, in every project: it takes no project directory nor --recursive",
+    );
   const self = { version: VERSION, ...(process.argv[1] ? { program: process.argv[1] } : {}) };
-  const units = unitsOf(project === undefined ? [] : [project], o.recursive);
+  // --user: the user's files alone (no plugins of the current directory as units).
+  const units = o.user ? undefined : unitsOf(project === undefined ? [] : [project], o.recursive);
   const runs = units
     ? await perUnit(units.units, (dir) => doctor({ project: dir, self }))
-    : [{ label: '', value: await doctor({ ...(project !== undefined ? { project } : {}), self }) }];
+    : [
+        {
+          label: '',
+          value: await doctor({
+            ...(project !== undefined ? { project } : {}),
+            ...(o.user ? { user: true } : {}),
+            self,
+          }),
+        },
+      ];
   for (const n of units?.notes ?? []) process.stderr.write(`note: ${n}\n`);
   const text = (r: DoctorResult) => formatDoctor(r, columns(process.stdout), colors(useColor(process.stdout)));
   const named = (label: string, r: DoctorResult) => (units ? { unit: label, ...doctorJson(r) } : doctorJson(r));

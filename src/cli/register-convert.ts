@@ -3,7 +3,7 @@ import { type Command, Option } from 'commander';
 import { DIALECT_IDS } from '../model/dialect-ids.js';
 import { dialect, dialectList } from './dialect-arg.js';
 
-/** convert's help after the options: what a re-run does, the agents that trust hooks first, packages. */
+/** convert's help after the options: the sync, --user, the agents that trust hooks first, packages. */
 const CONVERT_HELP = `
 Re-running convert is a sync: the entries hook-bridge wrote (recorded beside
 each target, e.g. .qwen/settings.hook-bridge.json for .qwen/settings.json;
@@ -15,6 +15,14 @@ duplicated; entries a person wrote are never touched. A file two targets write
 for one keeps the entries written for the other, written for both.
 \`hook-bridge convert --to <dialect> --remove\` takes everything hook-bridge
 wrote out again.
+
+--user does the same for the hooks every session runs: Claude Code's
+~/.claude/settings.json and the plugins its enabledPlugins names (found through
+~/.claude/plugins/installed_plugins.json) go into each agent's user-level file
+(~/.qwen/settings.json, ~/.gemini/settings.json, ~/.codex/hooks.json,
+~/.copilot/hooks/hook-bridge.json, ~/.codebuddy/settings.json), the record
+beside it; --from qwen --user --to claude converts back. The entries name no
+project: a hook runs in whichever project the session is in.
 
 Codex CLI runs a project's hooks only in a trusted project, and each hook only
 when its hash is recorded as trusted in ~/.codex/config.toml
@@ -40,9 +48,31 @@ it is stale. Other agents: convert the plugin's hooks into a project.`;
 const RECURSIVE =
   "also convert the nested projects below the directory, each in its own; a marketplace's plugins are found without it";
 
+/** convert's options that write beyond the target files: the agents' trust stores, a plugin's package. */
+function withTrustAndPackage(c: Command): Command {
+  return c
+    .option(
+      '--trust-codex-hooks',
+      'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to ' +
+        '.codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)',
+    )
+    .option(
+      '--trust-pi-project',
+      'Pi runs .pi/extensions/hook-bridge.ts only in a trusted project: record this project as trusted in ' +
+        '$PI_CODING_AGENT_DIR/trust.json (default ~/.pi/agent/trust.json; only its key is added; --remove takes ' +
+        'it back)',
+    )
+    .option(
+      '--package <dir>',
+      "write the agent's own package (Gemini CLI or Qwen Code extension) of the Claude Code plugin given as " +
+        "input into <dir>, its hooks converted, the plugin's files carried; a sync (--check, --dry-run, --remove)",
+    );
+}
+
 /** Adds `convert` to the program: its arguments, options, help and action. */
 export function registerConvert(p: Command): void {
-  p.command('convert')
+  const c = p
+    .command('convert')
     .description(
       "convert hook configs from one dialect to others, syncing what hook-bridge wrote into each target's " +
         'settings file',
@@ -61,6 +91,11 @@ export function registerConvert(p: Command): void {
     )
     .option('--recursive', RECURSIVE)
     .option('--out <file>', "write this file instead of the target's conventional one")
+    .option(
+      '--user',
+      "the user's hooks (~/.claude/settings.json and the plugins enabled there, or --from's user files) into each " +
+        "agent's user-level file (~/.qwen/settings.json …), the record beside it; they run in every project",
+    )
     .option('--stdout', 'print the converted config instead of writing it')
     .option('--dry-run', 'print a unified diff of what would change; write nothing')
     .option(
@@ -90,23 +125,8 @@ export function registerConvert(p: Command): void {
     .option(
       '--emulate-todos',
       "wrappers write the host's todo list where Claude scripts read it (run --emulate-todos; writes under HOME)",
-    )
-    .option(
-      '--trust-codex-hooks',
-      'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to ' +
-        '.codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)',
-    )
-    .option(
-      '--trust-pi-project',
-      'Pi runs .pi/extensions/hook-bridge.ts only in a trusted project: record this project as trusted in ' +
-        '$PI_CODING_AGENT_DIR/trust.json (default ~/.pi/agent/trust.json; only its key is added; --remove takes ' +
-        'it back)',
-    )
-    .option(
-      '--package <dir>',
-      "write the agent's own package (Gemini CLI or Qwen Code extension) of the Claude Code plugin given as " +
-        "input into <dir>, its hooks converted, the plugin's files carried; a sync (--check, --dry-run, --remove)",
-    )
+    );
+  withTrustAndPackage(c)
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json']).default('text'))
     .addOption(
       new Option('--fail-on <status>', 'exit 1 when a hook is converted with this loss or worse')

@@ -27,9 +27,16 @@ npm install -g hook-bridge …) or a step to take.`,
       '--recursive',
       "also check the nested projects below the directory (a marketplace's plugins are checked without it)",
     )
+    .option(
+      '--user',
+      'the hooks every session runs instead: the user-level files of each agent (~/.claude/settings.json, ' +
+        '~/.qwen/settings.json …) and the plugins enabled there; their conversions checked as convert --user --check',
+    )
     .addOption(new Option('--format <format>', 'report format, on stdout').choices(['text', 'json']).default('text'))
-    .action(async (project: string | undefined, o: { format: 'text' | 'json'; recursive?: boolean }) => {
-      const { doctorCommand } = await import('./doctor-command.js');
-      await doctorCommand(project, o);
-    });
+    .action(
+      async (project: string | undefined, o: { format: 'text' | 'json'; recursive?: boolean; user?: boolean }) => {
+        const { doctorCommand } = await import('./doctor-command.js');
+        await doctorCommand(project, o);
+      },
+    );
 }

@@ -25,9 +25,15 @@ agent decides otherwise through hook-bridge than the source agent (or, with
 Examples:
   hook-bridge test --event PreToolUse --tool Bash --input '{"command":"rm -r"}'
   hook-bridge test --to qwen,codex --event UserPromptSubmit --prompt 'deploy'
-  hook-bridge test --cases hooks-cases.yaml --headless`,
+  hook-bridge test --cases hooks-cases.yaml --headless
+  hook-bridge test --user --event Stop`,
     )
     .argument('[input...]', 'project directories or config files of the source agent (default: .)')
+    .option(
+      '--user',
+      "the user's hooks (~/.claude/settings.json and its enabled plugins, or --from's user files), run in the " +
+        'current directory as the project (a scratch copy of it)',
+    )
     .option('--to <dialects>', 'the agents to try the hooks on, comma-separated (default: every agent but the source)')
     .option(
       '--from <dialect>',

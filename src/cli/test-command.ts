@@ -23,6 +23,7 @@ export interface TestFlags {
   permissionMode?: string;
   cases?: string;
   recursive?: boolean;
+  user?: boolean;
   format: 'text' | 'json';
 }
 
@@ -76,6 +77,7 @@ export async function testCommand(inputs: string[], f: TestFlags): Promise<void>
     ...(f.headless ? { headless: true } : {}),
     ...(f.permissionMode !== undefined ? { permissionMode: f.permissionMode } : {}),
     ...(f.transcript !== undefined ? { transcript: f.transcript } : {}),
+    ...(f.user ? { user: true } : {}),
   };
   const pc = colors(useColor(process.stdout));
   if (f.cases !== undefined) {
@@ -94,7 +96,8 @@ export async function testCommand(inputs: string[], f: TestFlags): Promise<void>
     return;
   }
   const call = callOf(f);
-  const units = unitsOf(inputs, f.recursive);
+  // --user: the user's hooks alone (no plugins of the current directory as units).
+  const units = f.user ? undefined : unitsOf(inputs, f.recursive);
   if (units) {
     // One result per plugin (or nested project), each under its name.
     const runs = await perUnit(units.units, (dir) => simulate({ ...options, inputs: [dir], call }));

@@ -37,7 +37,7 @@ import {
 import { locateTargets } from './locate-targets.js';
 import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
-import { portablePath, projectOf } from './paths.js';
+import { fromPortable, portablePath, projectOf } from './paths.js';
 import { planLoader, type LoaderOutcome } from './loader-files.js';
 import {
   type Created,
@@ -53,6 +53,7 @@ import { nextRecordText, presentEntries } from './record-update.js';
 import { runnerNote } from './runner-found.js';
 import { readSourceHooks, resolveSources, type Source, type SourceOptions } from './sources.js';
 import { allTargets, assertHostReads, recordedTargets, targetFiles, type FileTarget } from './target-files.js';
+import { allUserTargets, recordedUserTargets, userScopeOf, userSources, userTargetFiles } from './user-scope.js';
 import { writeAtomic } from './write-atomic.js';
 import { removePlan, sharePlan, sharersOf } from './shared-files.js';
 
@@ -98,6 +99,11 @@ export interface ConvertProjectOptions extends Omit<SourceOptions, 'to'> {
    * the project as trusted in the user's store (`--trust-<id>-project`); `--remove` takes back what it added.
    */
   trustProject?: boolean;
+  /**
+   * The user's hooks (`--user`): the source dialect's user files and enabled plugins, written into each target's
+   * user-level file (user-scope.ts); no inputs, project or --out.
+   */
+  user?: boolean;
   /** The home directory and environment the user's files are found with (default: this process's). */
   home?: string;
   env?: NodeJS.ProcessEnv;
@@ -167,6 +173,8 @@ interface RunInput {
   inScope: (e: OwnedEntry) => boolean;
   /** A source file as the record names it (relative to the project, `-` for stdin). */
   relSource: (file: string) => string;
+  /** An absolute path as the written entries name it (portablePath: never relative at user scope). */
+  portable: (abs: string) => string;
 }
 
 /** A target converted and checked (or a source file gated for one), waiting for every other target before anything is
@@ -201,15 +209,19 @@ function readInput(
   recorded = false,
 ): RunInput {
   const relNames = new Map<string, string>();
+  const portable = (abs: string) => (o.user ? portablePath(abs, undefined, project) : portablePath(abs, project));
   const relSource = (f: string) => {
     let r = relNames.get(f);
-    if (r === undefined) relNames.set(f, (r = f === '-' ? '-' : portablePath(resolve(f), project)));
+    if (r === undefined) relNames.set(f, (r = f === '-' ? '-' : portable(resolve(f))));
     return r;
   };
-  if (o.remove) return { sources: [], hooks: [], from: o.from ?? 'claude', inScope: () => true, relSource };
-  const sources = resolveSources(o, project, runners, diagnostics).map((s) =>
-    recorded ? { ...s, explicit: false } : s,
-  );
+  if (o.remove) return { sources: [], hooks: [], from: o.from ?? 'claude', inScope: () => true, relSource, portable };
+  // --user: the user's files (user-scope.ts), unless shareStep names the recorded sources.
+  const sources = (
+    o.user && !o.inputs?.length
+      ? userSources(o.from ?? 'claude', userScopeOf(o), diagnostics)
+      : resolveSources(o, project, runners, diagnostics)
+  ).map((s) => (recorded ? { ...s, explicit: false } : s));
   const from = sources[0]!.dialect;
   const read = readSourceHooks(sources, o.stdin, runners);
   diagnostics.push(...read.diagnostics);
@@ -222,18 +234,19 @@ function readInput(
     from,
     inScope: (e) => e.from === from && (discovered || names.has(e.source)),
     relSource,
+    portable,
   };
 }
 
 /** Written entries that name a path outside the project (and the home directory): only this machine has it. */
 function machinePathWarnings(
   o: ConvertProjectOptions,
-  sources: Source[],
+  input: RunInput,
   pluginRoots: string[],
   project: string,
 ): Diagnostic[] {
   const paths = [
-    ...(o.dispatch ? sources.filter((s) => s.file !== '-').map((s) => portablePath(resolve(s.file), project)) : []),
+    ...(o.dispatch ? input.sources.filter((s) => s.file !== '-').map((s) => input.portable(resolve(s.file))) : []),
     ...(o.remove ? [] : pluginRoots),
   ].filter((p) => isAbsolute(p));
   return [...new Set(paths)].map((p) => ({
@@ -450,11 +463,11 @@ function loaderWrite(p: LoaderOutcome | undefined, recorded: Created['loader']):
 }
 
 /** The source config files as a dispatch entry names them, the local ones (settings.local.json) first. */
-const configsOf = (sources: Source[], project: string): string[] =>
-  sources
+const configsOf = (run: RunInput): string[] =>
+  run.sources
     .filter((s) => s.file !== '-')
     .sort((a, b) => Number(/\.local\./.test(basename(b.file))) - Number(/\.local\./.test(basename(a.file))))
-    .map((s) => portablePath(resolve(s.file), project));
+    .map((s) => run.portable(resolve(s.file)));
 
 /** Step 2, per target file: convert for its hosts, merge into the file as it is, and say what the record becomes. */
 async function convertTarget(
@@ -466,7 +479,7 @@ async function convertTarget(
   const { project, from } = run;
   const to = hosts[0]!;
   const input = inputFor(file, run, o, diagnostics);
-  const configs = configsOf(run.sources, project);
+  const configs = configsOf(run);
   const guarded = withAddedEntries(entriesFor(input, hosts, configs, o, run), input, hosts, o, run);
   const record = readRecord(file);
   const managedHere = record.entries.filter(run.inScope);
@@ -604,12 +617,10 @@ function writeAll(writes: PendingWrite[]): void {
 }
 
 /** How a run names its hooks: each plugin hook file's root, each hook's key in the record, and the key's source. */
-function runKeys(input: RunInput, project: string) {
+function runKeys(input: RunInput) {
   // Each plugin hook file's root, as the written entries carry it: its hooks run with it on every host.
   const roots = new Map(
-    input.sources.flatMap((s) =>
-      s.pluginRoot ? [[resolve(s.file), portablePath(s.pluginRoot, project)] as const] : [],
-    ),
+    input.sources.flatMap((s) => (s.pluginRoot ? [[resolve(s.file), input.portable(s.pluginRoot)] as const] : [])),
   );
   const pluginRootOf = (h: Hook) => (h.origin.file === '<stdin>' ? undefined : roots.get(resolve(h.origin.file)));
   // Readable in the committed record: "<source file> <event> <command>".
@@ -654,7 +665,7 @@ function shareStep(
   let read: RunInput;
   try {
     read = readInput(
-      { ...o, remove: false, inputs: sources.map((f) => resolve(project, f)), from, to: hosts },
+      { ...o, remove: false, inputs: sources.map((f) => fromPortable(f, project, o.home)), from, to: hosts },
       project,
       runners,
       diagnostics,
@@ -679,6 +690,10 @@ function assertOptions(o: ConvertProjectOptions, project: string): void {
   if (!all && !o.to.length) throw new HookBridgeError('--to needs at least one dialect');
   if (!all) (o.to as DialectId[]).forEach(getDialect);
   if (all && o.out) throw new HookBridgeError('--out takes one --to dialect, not all');
+  if (o.user && (o.inputs?.length || o.project || o.out))
+    throw new HookBridgeError(
+      "--user converts the user's own hooks into each agent's user-level file: it takes no input, --project or --out",
+    );
   if (!all && o.out && targetFiles(o.to as DialectId[], project, o.out).length > 1)
     throw new HookBridgeError('--out takes one --to dialect');
   if (o.check && o.stdout)
@@ -723,20 +738,33 @@ function settleProjectTrust(
   }
 }
 
+/**
+ * The files a run writes: one per --to dialect (`all`: those the source converts to, or with --remove those recorded),
+ * in the project, or (--user) each one's user-level file.
+ */
+function filesOf(o: ConvertProjectOptions, named: DialectId[], from: DialectId, project: string): FileTarget[] {
+  const all = o.to === 'all';
+  if (o.user) {
+    const u = userScopeOf(o);
+    return userTargetFiles(!all ? named : o.remove ? recordedUserTargets(u) : allUserTargets(from), u);
+  }
+  return targetFiles(!all ? named : o.remove ? recordedTargets(project) : allTargets(from), project, o.out);
+}
+
 export async function convertProject(o: ConvertProjectOptions): Promise<ConvertProjectResult> {
   const all = o.to === 'all';
-  const project = resolve(o.project ?? projectOf(o.inputs));
+  // --user: the home directory stands in for the project (the records' sources are ~/…, the entries name no project).
+  const project = o.user ? userScopeOf(o).home : resolve(o.project ?? projectOf(o.inputs));
   assertOptions(o, project);
   const runners = o.runner && o.runner !== 'hook-bridge' ? [o.runner] : [];
   const diagnostics: Diagnostic[] = [];
   // `--to all`: the targets follow from the source dialect (or, with --remove, from what convert recorded writing).
   const named = all ? [] : (o.to as DialectId[]);
   const input = readInput({ ...o, to: named }, project, runners, diagnostics);
-  const to = !all ? named : o.remove ? recordedTargets(project) : allTargets(input.from);
-  const files = targetFiles(to, project, o.out);
+  const files = filesOf(o, named, input.from, project);
   const { sources } = input;
-  const keys = runKeys(input, project);
-  diagnostics.push(...machinePathWarnings(o, sources, keys.pluginRoots, project));
+  const keys = runKeys(input);
+  diagnostics.push(...machinePathWarnings(o, input, keys.pluginRoots, project));
   if (o.dispatch && sources.some((s) => s.file === '-'))
     throw new HookBridgeError('--dispatch runs a hook set file; it cannot read stdin');
 
@@ -744,7 +772,7 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   const writes: PendingWrite[] = [];
   for (const named of files) {
     const share = shareStep(named, o, input, project, runners, diagnostics);
-    const run = share.input === input ? keys : runKeys(share.input, project);
+    const run = share.input === input ? keys : runKeys(share.input);
     const { outcome, write, loaderWrite } = await convertTarget(
       share.target,
       share.o,
@@ -759,7 +787,8 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   diagnostics.push(...runnerWarning(o, targets, project));
   // Hosts that read the source's own files: its hooks written for them are gated there (none when printing or writing
   // elsewhere).
-  const gates = o.stdout || o.out ? [] : await gateSources(targets, o, input.from, project, diagnostics);
+  // At user scope none: no host reads the user's Claude settings itself (Copilot CLI reads the project's only).
+  const gates = o.stdout || o.out || o.user ? [] : await gateSources(targets, o, input.from, project, diagnostics);
   for (const g of gates.filter((x) => x.changed && !o.dryRun && !o.check))
     writes.push({
       file: g.file,
@@ -796,7 +825,9 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
     const record = o.trustHooks === true && !writesNothing;
     t.trust = applyTrust(plan, record, o.backup ?? true);
     // Said when the file is (to be) written or trust is recorded, not on every run: `doctor` says it any time.
-    if (record || t.changed) diagnostics.push(...trustDiagnostics(plan.dialect, t.trust, record, t.file));
+    // A user-level file's hooks need no trusted project (Codex CLI: user hooks run in any folder).
+    const said = trustDiagnostics(plan.dialect, t.trust, record, t.file);
+    if (record || t.changed) diagnostics.push(...said.filter((d) => !(o.user && d.code === 'projectUntrusted')));
   }
   return { sources, targets, gates, diagnostics: once(diagnostics) };
 }

@@ -60,7 +60,8 @@ function joined(units: UnitResult[], notes: Diagnostic[]): ConvertUnitsResult {
  */
 export async function convertUnits(o: ConvertUnitsOptions): Promise<ConvertUnitsResult> {
   const root = unitRoot(o);
-  const found = root === undefined || o.project !== undefined ? undefined : findUnits(root, o);
+  // --user converts the user's files: no unit of the current directory.
+  const found = root === undefined || o.project !== undefined || o.user ? undefined : findUnits(root, o);
   if (!found || found.units.length <= 1) {
     const result = await convertProject(o);
     const dir = root ?? resolve(o.project ?? '.');

@@ -99,6 +99,7 @@ function configFacts(d: DialectId): Fact[] {
     { what: 'convert writes', value: c.write },
     { what: 'reads (project)', value: list(c.project) },
     { what: 'reads (user)', value: list(c.user) },
+    { what: 'convert --user writes', value: c.userWrite ?? 'nothing (no user-level file hook-bridge writes)' },
   ];
   if (c.plugin?.length) facts.push({ what: 'reads (plugins)', value: list(c.plugin) });
   if (c.notRead?.length) facts.push({ what: 'does not read', value: list(c.notRead.map((n) => n.path)) });

@@ -16,6 +16,8 @@ import {
   type TargetOutcome,
 } from '../convert/project.js';
 import { existingRecord, readRecord, type OwnedEntry } from '../convert/provenance.js';
+import { userScopeOf } from '../convert/user-scope.js';
+import { userWriteFile } from '../dialects/user-files.js';
 import type { DoctorCheck } from './types.js';
 
 /** The options of convert that decide what it writes, as a converted file's entries show them. */
@@ -81,11 +83,12 @@ function readConverted(file: string, writers: DialectId[], entries: OwnedEntry[]
   };
 }
 
-/** Every file of the project convert wrote into and recorded. */
-function convertedFiles(project: string): ConvertedFile[] | HookBridgeError {
+/** Every file of the project (`user`: the user-level files) convert wrote into and recorded. */
+function convertedFiles(project: string, user: Where['user']): ConvertedFile[] | HookBridgeError {
   const byFile = new Map<string, DialectId[]>();
   for (const d of DIALECT_IDS) {
-    const file = join(project, mappings.dialects[d].config.write);
+    const file = user ? userWriteFile(d, userScopeOf(user)) : join(project, mappings.dialects[d].config.write);
+    if (file === undefined) continue;
     // Where the record is, or where an earlier version kept it (convert moves it: provenance.ts).
     if (existingRecord(file) !== undefined) byFile.set(file, [...(byFile.get(file) ?? []), d]);
   }
@@ -104,8 +107,8 @@ function convertedFiles(project: string): ConvertedFile[] | HookBridgeError {
 }
 
 /** The command that brings a converted file up to date, as it is typed in `cwd`. */
-function convertCommand(c: ConvertedFile, o: WrittenWith, project: string, cwd: string): string {
-  const where = project === cwd ? '' : ` ${relative(cwd, project) || '.'}`;
+function convertCommand(c: ConvertedFile, o: WrittenWith, project: string, cwd: string, user: boolean): string {
+  const where = user ? ' --user' : project === cwd ? '' : ` ${relative(cwd, project) || '.'}`;
   return (
     `hook-bridge convert${where} --to ${c.hosts.join(',')}` +
     (o.dispatch ? ' --dispatch' : '') +
@@ -149,13 +152,21 @@ function outOfDate(
   };
 }
 
+/** Where doctor looks: the project, or (`user`: doctor --user) the user-level files of this home. */
+interface Where {
+  env: NodeJS.ProcessEnv;
+  home?: string;
+  cwd: string;
+  user?: { home?: string; env: NodeJS.ProcessEnv };
+}
+
 /** The converted files, each checked as `convert --check` would with the options it was written with. */
 export async function conversionChecks(
   project: string,
-  o: { env: NodeJS.ProcessEnv; home?: string; cwd: string },
+  o: Where,
 ): Promise<{ checks: DoctorCheck[]; commands: Map<string, string>; files: ConvertedFile[] }> {
   const commands = new Map<string, string>();
-  const files = convertedFiles(project);
+  const files = convertedFiles(project, o.user);
   if (HookBridgeError.is(files))
     return {
       checks: [
@@ -172,7 +183,7 @@ export async function conversionChecks(
     try {
       for (const w of c.candidates) {
         const r = await convertProject({
-          project,
+          ...(o.user ? { user: true } : { project }),
           to: c.hosts,
           from: c.from,
           check: true,
@@ -194,14 +205,16 @@ export async function conversionChecks(
         message:
           `${rel(c.file)} cannot be checked against its ${mappings.dialects[c.from].agent} sources: ` + e.describe(),
         file: c.file,
-        fix: `restore the sources, or take the conversion out: hook-bridge convert --to ${c.hosts.join(',')} --remove`,
+        fix:
+          'restore the sources, or take the conversion out: ' +
+          `hook-bridge convert${o.user ? ' --user' : ''} --to ${c.hosts.join(',')} --remove`,
       });
       continue;
     }
     const r = chosen?.r ?? first!;
     const sources = r.sources.map((s) => rel(s.file)).join(', ');
     const agents = c.hosts.map((h) => mappings.dialects[h].agent).join(', ');
-    const fix = convertCommand(c, chosen?.with ?? c.candidates[0]!, project, o.cwd);
+    const fix = convertCommand(c, chosen?.with ?? c.candidates[0]!, project, o.cwd, o.user !== undefined);
     commands.set(c.file, fix);
     if (chosen)
       out.push({

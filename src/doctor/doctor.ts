@@ -13,6 +13,8 @@ import { plural } from '../model/plural.js';
 import { conversionChecks, type ConvertedFile } from './conversions.js';
 import { auditHooks, programChecks, trustChecks } from './hooks.js';
 import { projectTrustChecks } from './project-trust.js';
+import { userHookPaths } from './user-hooks.js';
+import { userScopeOf } from '../convert/user-scope.js';
 import { agentChecks, hookBridgeChecks, type RunnerUse } from './programs.js';
 import type { CheckKind, DoctorOptions, DoctorResult } from './types.js';
 
@@ -65,13 +67,17 @@ const ORDER: CheckKind[] = ['hook-bridge', 'agent', 'trust', 'gates', 'conversio
 /** Everything doctor checks, in the order it reports them. */
 export async function doctor(o: DoctorOptions = {}): Promise<DoctorResult> {
   const cwd = resolve(o.cwd ?? process.cwd());
-  const project = resolve(cwd, o.project ?? '.');
   const env = o.env ?? process.env;
   const context = { env, cwd, ...(o.home ? { home: o.home } : {}) };
-  const hooks = auditHooks(project, context);
+  // --user: the user-level files of this home (user-hooks.ts), which run in every project; else the project's.
+  const user = o.user ? userScopeOf(context) : undefined;
+  const project = user ? user.home : resolve(cwd, o.project ?? '.');
+  const paths = user ? userHookPaths(user) : [project];
+  if (!paths.length) throw noHookConfig('~', true);
+  const hooks = auditHooks(project, context, paths);
   // Nothing here to check: said as audit says it (exit 2), not "no problem".
   if (hooks.unconfigured.length) throw noHookConfig(relative(cwd, project) || '.');
-  const conversions = await conversionChecks(project, context);
+  const conversions = await conversionChecks(project, { ...context, ...(user ? { user: context } : {}) });
   const [runners, agents] = await Promise.all([
     hookBridgeChecks(
       withRecorded(runnerUses(hooks, cwd), conversions.files, cwd),
@@ -84,7 +90,11 @@ export async function doctor(o: DoctorOptions = {}): Promise<DoctorResult> {
   const checks = [
     ...runners,
     ...agents,
-    ...trustChecks(hooks, project, { ...context, convertCommand: (f) => conversions.commands.get(f) }),
+    ...trustChecks(hooks, project, {
+      ...context,
+      convertCommand: (f) => conversions.commands.get(f),
+      ...(user ? { user: true } : {}),
+    }),
     ...projectTrustChecks(hooks, project, { ...context, convertCommand: (f) => conversions.commands.get(f) }),
     ...conversions.checks,
     ...programChecks(hooks, cwd),

@@ -23,9 +23,13 @@ const PROGRAM_RULES = ['script-missing', 'script-interpreter-missing', 'script-n
 const RUNS_ANYWAY = new Set(['noShebang']);
 
 /** The audit of what doctor asks of the hooks: trust and programs. */
-export function auditHooks(project: string, o: { env: NodeJS.ProcessEnv; home?: string; cwd: string }): AuditResult {
+export function auditHooks(
+  project: string,
+  o: { env: NodeJS.ProcessEnv; home?: string; cwd: string },
+  paths: string[] = [project],
+): AuditResult {
   return audit({
-    paths: [project],
+    paths,
     // The project alone: the CLI checks a marketplace's plugins one by one (cli/unit-runs.ts).
     units: false,
     only: PROGRAM_RULES,
@@ -67,14 +71,22 @@ const real = (p: string) => {
 export function trustChecks(
   a: AuditResult,
   project: string,
-  o: { env: NodeJS.ProcessEnv; home?: string; cwd: string; convertCommand: (file: string) => string | undefined },
+  o: {
+    env: NodeJS.ProcessEnv;
+    home?: string;
+    cwd: string;
+    convertCommand: (file: string) => string | undefined;
+    /** doctor --user: the configs are user-level files, which need the hooks' trust but no trusted project. */
+    user?: boolean;
+  },
 ): DoctorCheck[] {
   const out: DoctorCheck[] = [];
   const home = o.home ?? homedir();
   for (const c of a.configs) {
     const d = c.dialect;
     const spec = mappings.dialects[d];
-    if (spec.config.hookTrust !== 'trusted-hash' || c.scope === 'user' || c.text === undefined || c.unusable) continue;
+    if (spec.config.hookTrust !== 'trusted-hash' || (c.scope === 'user' && !o.user)) continue;
+    if (c.text === undefined || c.unusable) continue;
     if (!/\.json$/i.test(c.file)) continue;
     const storeFile = trustStorePath(d, home, o.env);
     if (!storeFile) continue;
@@ -95,7 +107,7 @@ export function trustChecks(
       });
       continue;
     }
-    if (!state.projectTrusted)
+    if (!state.projectTrusted && !o.user)
       out.push({
         kind: 'trust',
         status: 'problem',
@@ -108,7 +120,7 @@ export function trustChecks(
     const own = new Set(readRecord(c.file).entries.map((e) => `${e.event}\0${e.id}`));
     const skipped = trustEntries(d, c.file, c.text).filter((e) => state.hashes.get(e.key) !== e.hash);
     if (!skipped.length) {
-      if (state.projectTrusted)
+      if (state.projectTrusted || o.user)
         out.push({ kind: 'trust', status: 'ok', message: `${spec.agent} trusts every hook of ${rel}`, file: c.file });
       continue;
     }

@@ -29,6 +29,8 @@ export interface DoctorOptions {
   env?: NodeJS.ProcessEnv;
   /** The home directory user files are found in (default: the user's). */
   home?: string;
+  /** The user-level hook files instead of a project's (`doctor --user`): each agent's, and the enabled plugins'. */
+  user?: boolean;
   /** This hook-bridge: its version and the program it was started as, to compare with the one on PATH. */
   self?: { version: string; program?: string };
   /** Ask each agent's program its version (default true; each is a process start). */

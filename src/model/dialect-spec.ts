@@ -61,6 +61,17 @@ export interface DialectConfig {
   tomlHooks?: { project: string[]; user: string[] };
   /** A variable that, when set, replaces the `~/.<agent>` folder of the user files (Codex CLI: CODEX_HOME). */
   homeVar?: string;
+  /**
+   * The user-level file `convert --user` writes (`~/…`, under `homeVar` when set): hooks the agent runs in every
+   * project's sessions. null: none hook-bridge writes (an in-process host: its user-level loader is not written yet).
+   */
+  userWrite?: string | null;
+  /**
+   * The plugins the user enabled, whose hooks run in every session (Claude Code): `enabled` is the key of the user
+   * settings file (`{"<plugin>@<marketplace>": true}`), `installed` the registry (`~/…`, under `homeVar`) that names
+   * each installed plugin's directory (`plugins["<plugin>@<marketplace>"]`: `[{scope, installPath}]`).
+   */
+  userPlugins?: { enabled: string; installed: string; source: string };
   /** trusted-hash: a hook runs only when the user config records its current hash as trusted (Codex CLI). */
   hookTrust?: 'trusted-hash';
   /** The user file that records trust (projects and hook hashes), `~/…` (under `homeVar` when set). */

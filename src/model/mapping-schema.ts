@@ -386,6 +386,20 @@ export const dialectFileSchema = z.strictObject({
       /** A variable that, when set, replaces the `~/.<agent>` folder of the user files (Codex CLI: CODEX_HOME). */
       homeVar: z.string().optional(),
       /**
+       * The user-level file `convert --user` writes (`~/…`, under `homeVar` when set): hooks the agent runs in every
+       * project's sessions. null: none hook-bridge writes (an in-process host: its user-level loader is not written
+       * yet; the reason beside it).
+       */
+      userWrite: z.string().regex(/^~\//).nullable(),
+      /**
+       * The plugins the user enabled, whose hooks run in every session (Claude Code): `enabled` is the key of the user
+       * settings file (`{"<plugin>@<marketplace>": true}`), `installed` the registry (`~/…`, under `homeVar`) that
+       * names each installed plugin's directory (`plugins["<plugin>@<marketplace>"]`: `[{scope, installPath}]`).
+       */
+      userPlugins: z
+        .strictObject({ enabled: z.string().min(1), installed: z.string().regex(/^~\//), source: z.string().min(1) })
+        .optional(),
+      /**
        * trusted-hash: a user or project hook runs only when the user config records its current hash as trusted;
        * otherwise it is skipped silently (Codex CLI: [hooks.state."<file>:<event>:<group>:<handler>"] trusted_hash).
        */

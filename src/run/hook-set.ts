@@ -2,6 +2,7 @@
 // clone) and its hooks, read by the file's own dialect. Loaded by dispatch only when a registration names a file: the
 // codecs are most of dispatch's code, and an entry that names its hooks needs none of them.
 import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { decideFileDialect } from '../dialects/detect.js';
 import { dialects } from '../dialects/index.js';
@@ -12,10 +13,12 @@ import type { Hook } from '../model/hook.js';
 import { findUp } from './payload.js';
 
 /**
- * Where a relative hook set path points: the project directory's, else the nearest directory up from
- * the hook's cwd that has it (a host that runs the hook from a subdirectory).
+ * Where a hook set path points: `~/…` the home directory's; a relative one the project directory's, else the nearest
+ * directory up from the hook's cwd that has it (a host that runs the hook from a subdirectory).
  */
-export function locateHookSet(file: string, projectDir: string, cwd: string): string {
+export function locateHookSet(file: string, projectDir: string, cwd: string, env = process.env): string {
+  // A user-level entry (`convert --user`) names its hook set under the home directory: `~/…`, in any project.
+  if (file === '~' || file.startsWith('~/')) return join(env.HOME ?? homedir(), file.slice(1));
   if (isAbsolute(file) || existsSync(resolve(projectDir, file))) return resolve(projectDir, file);
   const dir = findUp(cwd, (d) => existsSync(join(d, file)));
   return dir === undefined ? resolve(projectDir, file) : join(dir, file);

@@ -23,7 +23,7 @@ import type { Call } from './call.js';
 import { bridgedDecision, canonicalEvent, nativeEvent, type Decision } from './engine.js';
 import { readText } from './read-text.js';
 import { removeScratch, type Scratch, scratchCopy } from './scratch.js';
-import { decidesOtherwise, readSources, simulateIn, type SimulateOptions, type SimulateResult } from './simulate.js';
+import { decidesOtherwise, simulateIn, sourcesOf, type SimulateOptions, type SimulateResult } from './simulate.js';
 
 const DECISIONS: readonly Decision[] = ['allow', 'deny', 'ask', 'block', 'none'];
 const FIELDS = [
@@ -147,7 +147,7 @@ function readCase(c: unknown, file: string, at: string): Case {
  * in a session; the project itself is never written).
  */
 export async function runCases(cases: Case[], o: Omit<SimulateOptions, 'call'>, file: string): Promise<CaseResult[]> {
-  const scratch = scratchCopy(readSources(o.inputs ?? [], o.from).project);
+  const scratch = scratchCopy(sourcesOf(o).project);
   try {
     return await runEach(cases, o, file, scratch);
   } finally {

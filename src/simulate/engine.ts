@@ -17,6 +17,8 @@ export { planGates } from '../convert/foreign-gates.js';
 export { decideFileDialect } from '../dialects/detect.js';
 export { pluginOfHookFile } from '../dialects/plugin.js';
 export { discover, resolveSources } from '../convert/sources.js';
+export { userScopeOf, userSources } from '../convert/user-scope.js';
+export { portablePath } from '../convert/paths.js';
 export { hookMatches } from '../run/dispatch.js';
 export { isBlocking } from '../run/own-failure.js';
 export { runScript } from '../run/spawn.js';

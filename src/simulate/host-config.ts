@@ -34,6 +34,8 @@ export interface SourceText {
   file: string;
   text: string;
   plugin?: { root: string; written: string };
+  /** A user-level file (`test --user`): outside the project, read by no host as one of the project's files. */
+  user?: boolean;
 }
 
 export interface Entry {
@@ -135,7 +137,7 @@ function read(
 
 /** The host's own reading of a source file (its `config.readsForeign` entry), where it reads that file itself. */
 const foreignRead = (from: DialectId, host: DialectId, s: SourceText, project: string): ForeignRead | undefined =>
-  s.plugin ? undefined : readsNatively(host, from, relative(project, s.file));
+  s.plugin || s.user ? undefined : readsNatively(host, from, relative(project, s.file));
 
 /**
  * A source file as the host reads it itself: the source's reader, in the host's mode for it; a hook on an event the

@@ -17,6 +17,7 @@ import { hostCall, type HostCall } from './host-call.js';
 import { hostEnv, runOnHost, selectEntries, type HookRun, type NotRun, type Selection } from './host-run.js';
 import { decide, type Decision } from './engine.js';
 import { readText } from './read-text.js';
+import { readUserSources } from './user-sources.js';
 import { intoCopy, movePaths, outOfCopy, removeScratch, type Scratch, scratchCopy } from './scratch.js';
 
 type Mode = 'as-is' | 'bridged';
@@ -48,6 +49,10 @@ export interface SimulateOptions {
   converted?: Partial<Record<DialectId, string>>;
   /** The columns tried per host (default both: as-is and bridged). */
   modes?: Mode[];
+  /** The user's hooks (`--user`: user-sources.ts), in the project of the current directory; no inputs. */
+  user?: boolean;
+  /** The home directory the user's hooks are found in (default: this process's). */
+  home?: string;
 }
 
 /** A hook the host ran: what, where, its exit code, whether it timed out, how long it took, its stderr. */
@@ -130,7 +135,7 @@ export interface Sources {
  * hook-bridge's own output, so a converted project is tested against its source — and, where several agents' are,
  * `--from` is asked for; `to`: the hosts named, whose files are what a conversion wrote.
  */
-export function readSources(
+function readSources(
   inputs: string[],
   from: DialectId | undefined,
   cwd = process.cwd(),
@@ -199,6 +204,14 @@ export function readSources(
   };
 }
 
+/** The sources a run tests: the user's (`--user`), else the inputs' (the project's). */
+export function sourcesOf(o: Omit<SimulateOptions, 'call'>): Sources {
+  if (!o.user) return readSources(o.inputs ?? [], o.from, process.cwd(), o.to ?? []);
+  if (o.inputs?.length)
+    throw new HookBridgeError("--user tries the user's own hooks in the current directory: it takes no input");
+  return readUserSources(o.from, process.cwd(), o);
+}
+
 /** A converted entry's wrapper given the transcript as it is: the simulated session's transcript is already in the
  * source's format.
  */
@@ -248,7 +261,7 @@ export const simulate = (o: SimulateOptions): Promise<SimulateResult> => simulat
  * calls), else in one made for this call and removed after it. The result names the project, not the copy.
  */
 export async function simulateIn(o: SimulateOptions, scratch?: Scratch): Promise<SimulateResult> {
-  const given = readSources(o.inputs ?? [], o.from, process.cwd(), o.to ?? []);
+  const given = sourcesOf(o);
   const ws = scratch ?? scratchCopy(given.project);
   try {
     return outOfCopy(ws, await simulateInCopy({ ...o, call: intoCopy(ws, o.call) }, intoCopy(ws, given)));

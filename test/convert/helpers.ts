@@ -1,6 +1,6 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { DialectId } from '../../src/model/dialect-ids.js';
 import { dialects } from '../../src/dialects/index.js';
 import { convertHooks } from '../../src/convert/convert.js';
@@ -35,3 +35,22 @@ export function convertText(
 }
 
 export const settings = (hooks: object) => JSON.stringify({ hooks }, null, 2);
+
+/** Every entry under a directory: type, mode, bytes or link target (lstat: a link is a link). */
+export function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(d)) {
+      const p = join(d, e);
+      const st = lstatSync(p);
+      const rel = relative(dir, p);
+      if (st.isSymbolicLink()) out[rel] = `link -> ${readlinkSync(p)}`;
+      else if (st.isDirectory()) {
+        out[rel] = `dir ${(st.mode & 0o7777).toString(8)}`;
+        walk(p);
+      } else out[rel] = `file ${(st.mode & 0o7777).toString(8)} ${readFileSync(p).toString('base64')}`;
+    }
+  };
+  walk(dir);
+  return out;
+}

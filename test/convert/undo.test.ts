@@ -6,46 +6,25 @@ import {
   chmodSync,
   cpSync,
   existsSync,
-  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
-  readlinkSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertProject, type ConvertProjectOptions } from '../../src/convert/project.js';
 import { DIALECT_IDS, type DialectId } from '../../src/model/dialect-ids.js';
 import { CASES as PROJECTS } from '../real-world/cases.js';
+import { snapshot } from './helpers.js';
 import { cli } from './host.js';
 
 const FIXTURES = join(import.meta.dirname, '../real-world/fixtures');
 const fixture = (name: string, file: string) => readFileSync(join(FIXTURES, name, file), 'utf8');
-
-/** Every entry under a directory: type, mode, bytes or link target (lstat: a link is a link). */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const e of readdirSync(d)) {
-      const p = join(d, e);
-      const st = lstatSync(p);
-      const rel = relative(dir, p);
-      const mode = (st.mode & 0o7777).toString(8);
-      if (st.isSymbolicLink()) out[rel] = `link -> ${readlinkSync(p)}`;
-      else if (st.isDirectory()) {
-        out[rel] = `dir ${mode}`;
-        walk(p);
-      } else out[rel] = `file ${mode} ${readFileSync(p).toString('base64')}`;
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 function copy(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `hb-undo-${name}-`));
