@@ -260,6 +260,11 @@ export interface DialectOutput {
   askHeadlessBypass?: 'deny' | 'hang' | 'allow' | 'void';
   /** `ask` in an interactive session: a confirmation prompt (as on Claude Code), or not known. */
   askInteractive: 'prompt' | Unknown;
+  /**
+   * How a hook tells that the agent runs interactively, where `ask` is relayed only then (Gemini CLI: headless it
+   * hangs): the agent's own rule, evaluated on its process (run/interactive-session.ts; any doubt: headless).
+   */
+  interactiveSession?: InteractiveSessionRule;
   /** When the agent reads a hook's stderr as its JSON answer (Qwen: whenever stdout is empty, any exit code). */
   stderrAnswer: 'exit-2' | 'when-stdout-empty' | 'never' | Unknown;
   /** The only top-level / hookSpecificOutput fields the agent documents (absent: not restricted by us). */
@@ -429,4 +434,18 @@ export interface DialectFile {
       source: string;
     }
   >;
+}
+
+/** The agent's own rule for an interactive session, seen from a hook (DialectOutput.interactiveSession). */
+export interface InteractiveSessionRule {
+  /** A variable the agent sets for its hooks only: the nearest ancestor without it (or another value) is the agent. */
+  hookEnv: string;
+  /** The agent's file descriptors that must all be terminals (0 stdin, 1 stdout). */
+  ttyFds: number[];
+  /** Arguments of the agent that make it headless (`-p`, `--prompt`, `--acp` …). */
+  headlessArgs: string[];
+  /** Variables of the agent's environment that make it headless, with the value that does (CI=true). */
+  headlessEnv?: Record<string, string>;
+  /** Where the rule comes from (the agent's source). */
+  source: string;
 }

@@ -180,6 +180,23 @@ const outputSchema = z.strictObject({
   askHeadlessBypass: z.enum(['deny', 'hang', 'allow', 'void']).optional(),
   /** `ask` in an interactive session: a confirmation prompt (as on Claude Code), or not known. */
   askInteractive: z.enum(['prompt']).or(unknown),
+  /**
+   * How a hook's process tells that the agent runs interactively (a person at its terminal UI), where `ask` is only
+   * safe to relay then (askHeadless: hang): the agent's own rule, evaluated on the agent's process (Linux /proc; any
+   * doubt, or another system: headless). The agent's process is the nearest ancestor without `hookEnv` set to the
+   * hook's own value (a variable the agent sets for its hooks only). Interactive only when every `ttyFds` of it is a
+   * terminal, no argument of it is one of `headlessArgs` (`--name=value`, short-option clusters and camelCase
+   * spellings included) and no `headlessEnv` variable of it has its value.
+   */
+  interactiveSession: z
+    .strictObject({
+      hookEnv: z.string().min(1),
+      ttyFds: z.array(z.number().int().min(0)).min(1),
+      headlessArgs: z.array(z.string().regex(/^--?[A-Za-z]/)),
+      headlessEnv: z.record(z.string(), z.string()).optional(),
+      source: z.string().min(1),
+    })
+    .optional(),
   /** When the agent reads a hook's stderr as its JSON answer (Qwen: whenever stdout is empty, any exit code). */
   stderrAnswer: z.enum(['exit-2', 'when-stdout-empty', 'never']).or(unknown),
   /** The only top-level / hookSpecificOutput fields the agent documents (absent: not restricted by us). */

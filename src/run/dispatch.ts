@@ -12,6 +12,7 @@ import { hostHelpLists } from './help-lists.js';
 import { hostProjectDir } from './payload.js';
 import { dialectList, TRANSCRIPT_MODES, UsageError, type RunArgs, type TranscriptMode } from './args.js';
 import { hostMain } from './host-main.js';
+import { hostIsInteractive } from './interactive-session.js';
 import { callingHost, isPromptRefire, parseHostPayload, type ParsedPayload } from './host-payload.js';
 import { isBlocking, ownFailure } from './own-failure.js';
 import { leavePreToolNote, takePreToolNotes } from './pre-tool-notes.js';
@@ -237,7 +238,8 @@ export async function dispatch(
 ): Promise<HostReply> {
   const d = await dispatched(dispatchArgs, raw, env);
   if ('failed' in d) return d.failed;
-  const reply = emit(d.answer, d.ctx, dispatchArgs);
+  const host = d.ctx.host;
+  const reply = emit(d.answer, d.ctx, { ...dispatchArgs, interactive: () => hostIsInteractive(host) });
   const passthrough = [...(reply.exitCode === 2 ? [] : d.stderr), d.guard];
   return withStderr(reply, d.ctx.host, [...passthrough, reply.stderr]);
 }

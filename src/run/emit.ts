@@ -19,6 +19,12 @@ export interface EmitOptions {
    * hangs in -p and runs the tool under -y).
    */
   ask?: 'ask' | 'deny' | 'allow';
+  /**
+   * Whether the host runs interactively by its own rule (mappings `output.interactiveSession`; run passes
+   * interactive-session.ts), asked only for an `ask` the host confirms interactively but hangs on headless (Gemini
+   * CLI). Unset: headless.
+   */
+  interactive?: () => boolean;
   /** An input rewrite on a host that ignores rewrites. */
   rewrite: 'deny' | 'ignore';
 }
@@ -52,6 +58,21 @@ export function askRelaysSafely(host: DialectId): boolean {
     out.permissionDecision.includes('ask') &&
     out.askInteractive === 'prompt' &&
     (out.askHeadless === 'deny' || out.askHeadless === 'never-headless')
+  );
+}
+
+/**
+ * Does relaying `ask` to this host fail closed in this session? Where it hangs headless but confirms interactively
+ * (Gemini CLI), only when the session is interactive by the host's own rule — asked last, and only then.
+ */
+function askRelaysHere(host: DialectId, o: EmitOptions): boolean {
+  if (askRelaysSafely(host)) return true;
+  const out = mappings.dialects[host].output!;
+  return (
+    out.askInteractive === 'prompt' &&
+    out.interactiveSession !== undefined &&
+    (out.permissionDecision.includes('ask') || out.legacyDecision.includes('ask')) &&
+    o.interactive?.() === true
   );
 }
 
@@ -92,7 +113,7 @@ function hostAsk(
   o: EmitOptions,
   out: HostOutput,
 ): { decision: 'allow' | 'deny' | 'ask'; reason: string | undefined } {
-  const ask = o.ask ?? (askRelaysSafely(host) ? 'ask' : 'deny');
+  const ask = o.ask ?? (askRelaysHere(host, o) ? 'ask' : 'deny');
   if (ask !== 'ask')
     return {
       decision: ask,

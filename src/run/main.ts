@@ -6,6 +6,7 @@ import { emit, withStderr, type HostReply } from './emit.js';
 import { formatHostHelp, RUN_HELP, usageLine } from './help.js';
 import { hostHelpLists } from './help-lists.js';
 import { hostMain } from './host-main.js';
+import { hostIsInteractive } from './interactive-session.js';
 import { callingHost, isPromptRefire, parseHostPayload, type ParsedPayload } from './host-payload.js';
 import { ownFailure } from './own-failure.js';
 import { leavePreToolNote, takePreToolNotes } from './pre-tool-notes.js';
@@ -48,7 +49,7 @@ export async function run(runArgs: RunArgs, raw: Buffer | TooLarge, env: NodeJS.
       hostTool: typeof p.payload.tool_name === 'string' ? p.payload.tool_name : undefined,
       ...(p.mode ? { mode: p.mode } : {}),
     },
-    args,
+    { ...args, interactive: () => hostIsInteractive(args.to) },
   );
   // The script's stderr passes through, unless the reply itself blocks through stderr.
   return withStderr(reply, args.to, [reply.exitCode === 2 ? '' : h.stderr, h.note, reply.stderr]);

@@ -224,6 +224,12 @@ export function limitOf(row: SimulateRow, ref: SimulateRow, event: string): stri
       const said = row.notes.find((n) => /\bask\b/.test(n));
       if (said) return said;
       // hook-bridge's decided behaviour where the host may not ask the user: the wrapper denies (never lets it run).
+      // The suite runs the host headless: where the host asks only in its terminal UI (Gemini CLI), that is a deny.
+      if (row.decision === 'deny' && out?.interactiveSession)
+        return (
+          `${spec.agent} asks on a hook's ask only in its terminal UI and hangs headless: hook-bridge relays it ` +
+          `only in an interactive session (output.interactiveSession), and this run is headless`
+        );
       if (row.decision === 'deny' && out && out.askInteractive !== 'prompt')
         return (
           `whether ${spec.agent} asks the user on a hook's ask is not known (output.askInteractive: ` +

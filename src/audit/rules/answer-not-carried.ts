@@ -10,6 +10,11 @@ import { defineRule, paths } from '../types.js';
 function why(host: keyof typeof mappings.dialects, own: Decision, got: Decision): string {
   const spec = mappings.dialects[host];
   const out = spec.output!;
+  if (own === 'ask' && out.interactiveSession)
+    return (
+      `${spec.agent} shows a hook's ask only in its terminal UI (headless it hangs): hook-bridge relays it when ` +
+      `${spec.agent}'s own rule says interactive, and denies it otherwise (output.interactiveSession)`
+    );
   if (own === 'ask')
     return out.askInteractive === 'prompt'
       ? `${spec.agent} cannot show the question here`
