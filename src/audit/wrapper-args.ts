@@ -1,5 +1,6 @@
 // What a hook-bridge entry in an audited config hands `run` or `dispatch`: its runner (the command that starts
 // hook-bridge) and a wrapper's plugin root (`run --plugin-root`, which sets the script agent's plugin-root variable).
+import { underHome } from '../model/home-path.js';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { Hook } from '../model/hook.js';
@@ -23,6 +24,5 @@ export function runnerOf(h: Hook): string | undefined {
 export function wrapperPluginRoot(h: Hook, project: string, home: string = homedir()): string | undefined {
   const root = wrapperOptions(h)?.pluginRoot;
   if (root === undefined) return undefined;
-  if (root === '~' || root.startsWith('~/')) return join(home, root.slice(1));
-  return isAbsolute(root) ? root : join(project, root);
+  return underHome(root, home) ?? (isAbsolute(root) ? root : join(project, root));
 }

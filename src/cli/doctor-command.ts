@@ -88,9 +88,7 @@ export async function doctorCommand(
           }),
         },
       ];
-  for (const n of units?.notes ?? [])
-    process.stderr.write(`note: ${n}
-`);
+  for (const n of units?.notes ?? []) process.stderr.write(`note: ${n}\n`);
   const text = (r: DoctorResult) => formatDoctor(r, columns(process.stdout), colors(useColor(process.stdout)));
   const named = (label: string, r: DoctorResult) => (units ? { unit: label, ...doctorJson(r) } : doctorJson(r));
   process.stdout.write(

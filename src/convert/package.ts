@@ -117,7 +117,8 @@ function readPluginManifest(root: string, spec: DialectPackage, to: DialectId): 
     throw new HookBridgeError('"name": expected the plugin\'s name', file);
   if (!new RegExp(`^(?:${spec.namePattern})$`).test(value.name))
     throw new HookBridgeError(
-      `"name": ${JSON.stringify(value.name)} is not a name ${mappings.dialects[to].agent} installs (${spec.namePattern})`,
+      `"name": ${JSON.stringify(value.name)} is not a name ${mappings.dialects[to].agent} installs ` +
+        `(${spec.namePattern})`,
       file,
     );
   const out: Record<string, unknown> = {};

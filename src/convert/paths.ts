@@ -1,7 +1,8 @@
 // The paths convert writes: which project a run writes into, and how a path is named in a committed config.
+import { underHome } from '../model/home-path.js';
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 
 /**
  * A path for a committed config: relative to the project, `~/…` under the home directory, else as is. `project`
@@ -16,7 +17,7 @@ export function portablePath(abs: string, project: string | undefined, home: str
 
 /** A path portablePath wrote, on this machine: `~/…` under the home directory, a relative one the project's. */
 export function fromPortable(p: string, project: string, home: string = homedir()): string {
-  return p === '~' || p.startsWith('~/') ? join(home, p.slice(1)) : resolve(project, p);
+  return underHome(p, home) ?? resolve(project, p);
 }
 
 /** The project a run writes into when no --project is given: the one project directory given as input, else cwd. */

@@ -1,6 +1,7 @@
 // The user's hook configs of a dialect (mappings `config.user`, `config.userWrite`, `config.userPlugins`): the files
 // under the home directory the agent reads in every session, the one `convert --user` writes, and the plugins the user
 // enabled (Claude Code: `enabledPlugins` of ~/.claude/settings.json, each found through installed_plugins.json).
+import { underHome } from '../model/home-path.js';
 import { existsSync, readFileSync } from 'node:fs';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic } from '../model/hook.js';
@@ -106,5 +107,5 @@ function installPathOf(entry: unknown, home: string): string | undefined {
   ) as { installPath: string } | undefined;
   if (!user) return undefined;
   const p = user.installPath;
-  return p === '~' || p.startsWith('~/') ? `${home}${p.slice(1)}` : p;
+  return underHome(p, home) ?? p;
 }

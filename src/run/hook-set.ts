@@ -1,6 +1,7 @@
 // A `dispatch --config` registration's hook set: where its file is (from the project root or a subdirectory, in any
 // clone) and its hooks, read by the file's own dialect. Loaded by dispatch only when a registration names a file: the
 // codecs are most of dispatch's code, and an entry that names its hooks needs none of them.
+import { underHome } from '../model/home-path.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -18,7 +19,8 @@ import { findUp } from './payload.js';
  */
 export function locateHookSet(file: string, projectDir: string, cwd: string, env = process.env): string {
   // A user-level entry (`convert --user`) names its hook set under the home directory: `~/…`, in any project.
-  if (file === '~' || file.startsWith('~/')) return join(env.HOME ?? homedir(), file.slice(1));
+  const home = underHome(file, env.HOME ?? homedir());
+  if (home) return home;
   if (isAbsolute(file) || existsSync(resolve(projectDir, file))) return resolve(projectDir, file);
   const dir = findUp(cwd, (d) => existsSync(join(d, file)));
   return dir === undefined ? resolve(projectDir, file) : join(dir, file);

@@ -1,5 +1,6 @@
 // The environment the script's agent gives its hooks, where the host gives another: the project and plugin
 // directories under the script agent's variable names, and its session-environment file.
+import { underHome } from '../model/home-path.js';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -33,8 +34,7 @@ export function scriptEnv(
 
 /** A path written into a committed config: `~/…` is the user's home, a relative path is the project's. */
 function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv): string {
-  if (p === '~' || p.startsWith('~/')) return join(env.HOME ?? homedir(), p.slice(1));
-  return isAbsolute(p) ? p : join(projectDir, p);
+  return underHome(p, env.HOME ?? homedir()) ?? (isAbsolute(p) ? p : join(projectDir, p));
 }
 
 /**
