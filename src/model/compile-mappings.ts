@@ -128,6 +128,7 @@ function toolEntryOf(entry: ToolFacts): ToolEntry {
     ...(entry.response ? { response: entry.response } : {}),
     ...(entry.required ? { required: entry.required } : {}),
     ...(entry.covers ? { covers: entry.covers } : {}),
+    ...(entry.covered_as ? { coveredAs: entry.covered_as } : {}),
     ...(entry.embeds ? { embeds: entry.embeds } : {}),
     ...(entry.lists ? { lists: entry.lists } : {}),
     ...(entry.items ? { items: entry.items } : {}),

@@ -52,6 +52,11 @@ const toolEntrySchema = z.strictObject({
    */
   covers: z.array(canonicalToolId).min(1).optional(),
   /**
+   * For a covering tool that takes parameters rather than a patch: a covered tool's canonical parameter -> this tool's
+   * canonical parameter it is given as (Cline's editor creates a file from Write's content as its new_string).
+   */
+  covered_as: z.record(z.string().min(1), z.string().min(1)).optional(),
+  /**
    * Array parameters whose items are what another agent's tool takes as parameters of one call: native array name ->
    * item field -> canonical parameter (Pi's edit {path, edits: [{oldText, newText}]} is Claude Code's Edit {file_path,
    * old_string, new_string} once per item). One item is read as that one call, and written back into one item.

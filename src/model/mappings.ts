@@ -27,6 +27,10 @@ export interface ToolEntry {
   lists?: string[];
   /** Canonical tools this one tool does on the agent, which has none of its own for them (apply_patch on Codex CLI). */
   covers?: string[];
+  /** A covering tool that takes parameters, not a patch: covered canonical parameter -> its own (Cline's editor: a
+   * Write's content is its new_string).
+   */
+  coveredAs?: Record<string, string>;
   /** Array parameters whose items are one call each elsewhere: native array name -> item field -> canonical parameter
    * (Pi's edit: edits[{oldText, newText}] = Claude's Edit old_string, new_string).
    */

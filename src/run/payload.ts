@@ -145,10 +145,10 @@ export function translatePayload(
           ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined)
           : v;
         if (covering && isObject(v))
-          out[name] = {
-            [nativeParam(script, covering, 'patch')]:
-              patchOfCall(tool!, renameParams(v, toolEntry(host, tool!), undefined), cwd, 'tool_response' in p) ?? '',
-          };
+          out[name] = coveredInput(script, covering, tool!, renameParams(v, toolEntry(host, tool!), undefined), {
+            cwd,
+            post: 'tool_response' in p,
+          });
         out[name] = withEmbedded(out[name], host, script, tool, v);
         break;
       }
@@ -200,5 +200,23 @@ function withEmbedded(
 }
 
 /** A canonical parameter's native name on a dialect's tool. */
+/**
+ * A call of `tool` (canonical input) as the input of the script's tool that covers it: a patch (Codex CLI's
+ * apply_patch), or the covering tool's own parameters (Cline's editor: a Write's file_path and content).
+ */
+function coveredInput(
+  script: DialectId,
+  covering: string,
+  tool: string,
+  input: Record<string, unknown>,
+  at: { cwd: string; post: boolean },
+): Record<string, unknown> {
+  const entry = toolEntry(script, covering)!;
+  if (entry.params.some(([, c]) => c === 'patch'))
+    return { [nativeParam(script, covering, 'patch')]: patchOfCall(tool, input, at.cwd, at.post) ?? '' };
+  const as = entry.coveredAs ?? {};
+  return renameParams(Object.fromEntries(Object.entries(input).map(([k, v]) => [as[k] ?? k, v])), undefined, entry);
+}
+
 const nativeParam = (d: DialectId, tool: string, canonical: string) =>
   Object.keys(renameParams({ [canonical]: 0 }, undefined, toolEntry(d, tool)))[0]!;

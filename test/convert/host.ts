@@ -108,9 +108,12 @@ export function blocked(calls: HostCall[]): boolean {
  * GitHub Copilot CLI's own files: any non-zero exit too (exit 1 and 127 "hook errored"); Gemini CLI: any exit from 2.
  */
 export function hostDenies(host: DialectId, calls: HostCall[]): boolean {
+  // The field its deny is in: permissionDecision, or the name the host gives it (Cursor's flat `permission`).
+  const field = mappings.dialects[host].output?.answerFieldNames?.permissionDecision ?? 'permissionDecision';
+  const deny = new RegExp(`"${field}"\\s*:\\s*"deny"|"decision"\\s*:\\s*"(block|deny)"`);
   return calls.some(
     (c) =>
       (host === 'copilot' ? c.code !== 0 : host === 'gemini' ? (c.code ?? 0) >= 2 : c.code === 2) ||
-      /"permissionDecision"\s*:\s*"deny"|"decision"\s*:\s*"(block|deny)"/.test(c.stdout),
+      deny.test(c.stdout),
   );
 }

@@ -63,7 +63,7 @@ export type Backing = 'backed' | 'unexercised' | 'unbacked';
  * call otherwise (as it is, or through hook-bridge). A file the target does not read (config-not-read): its hooks run
  * on the original agent, and on the target once converted, as the finding's fix says (`test`'s as-is column copies
  * the file into the target's own, so it cannot show where the target looks). `unexercised`: no call of the battery
- * runs the hook.
+ * runs the hook, or none where it gives an answer (a rule about answers: the hook answered nothing there).
  */
 export function backing(p: ProjectResult, f: Finding, target?: DialectId): Backing {
   if (f.ruleId === 'config-invalid')
@@ -71,7 +71,9 @@ export function backing(p: ProjectResult, f: Finding, target?: DialectId): Backi
   const host = target ? p.hosts.find((h) => h.host === target) : p.hosts.find((h) => h.calls.length);
   const calls: CallResult[] = host?.calls ?? [];
   const mine = (rs: Ran[]) => rs.filter((r) => about(f, r));
-  const exercised = calls.filter((c) => mine(c.ran.reference).length);
+  // An answer the hook did not give in any call of the battery (a Stop gate that let the run end) cannot be shown.
+  const gave = (c: CallResult) => !ANSWERS.has(f.ruleId) || NEVER.has(f.ruleId) || c.reference !== 'none';
+  const exercised = calls.filter((c) => mine(c.ran.reference).length && gave(c));
   if (!exercised.length) return 'unexercised';
   const shown = exercised.some((c) => {
     if (START.has(f.ruleId))

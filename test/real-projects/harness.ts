@@ -24,8 +24,9 @@ import { join, relative, resolve } from 'node:path';
 import { convertUnits } from '../../src/convert/units.js';
 import { findUnits, unitLabel } from '../../src/dialects/marketplace.js';
 import { nativeEvent, renameParams, toolEntry } from '../../src/dialects/catalog.js';
-import { DIALECT_IDS, type DialectId } from '../../src/model/dialect-ids.js';
+import { DIALECT_IDS, REFERENCE_DIALECT, type DialectId } from '../../src/model/dialect-ids.js';
 import { mappings } from '../../src/model/mappings.js';
+import { askRelaysSafely } from '../../src/run/emit.js';
 import type { Call } from '../../src/simulate/call.js';
 import { simulate, type SimulateOptions, type SimulateResult, type SimulateRow } from '../../src/simulate/simulate.js';
 import { BATTERY, setupOf, type BatteryCall, type ProjectSetup } from './projects.js';
@@ -230,6 +231,11 @@ export function limitOf(row: SimulateRow, ref: SimulateRow, event: string): stri
           `${spec.agent} asks on a hook's ask only in its terminal UI and hangs headless: hook-bridge relays it ` +
           `only in an interactive session (output.interactiveSession), and this run is headless`
         );
+      if (row.decision === 'deny' && out?.askInteractive === 'prompt' && !askRelaysSafely(row.host))
+        return (
+          `what ${spec.agent} does with a hook's ask when nobody is there is not known (output.askHeadless: ` +
+          `${String(out.askHeadless)}): hook-bridge denies rather than risk a hang`
+        );
       if (row.decision === 'deny' && out && out.askInteractive !== 'prompt')
         return (
           `whether ${spec.agent} asks the user on a hook's ask is not known (output.askInteractive: ` +
@@ -247,20 +253,34 @@ export function limitOf(row: SimulateRow, ref: SimulateRow, event: string): stri
   }
   const context = (r: SimulateRow) => r.context.join('').trim() !== '';
   const carried = out?.additionalContext?.[event];
-  if (context(ref) && !context(row) && carried !== undefined && carried !== 'to-model')
-    return (
-      `${spec.agent} does not pass a hook's context to the model on this event ` +
-      `(output.additionalContext: ${carried})`
-    );
+  if (context(ref) && !context(row) && carried !== 'to-model')
+    return carried === undefined || carried === 'unknown'
+      ? `whether ${spec.agent} passes a hook's context to the model on this event is not known ` +
+          `(output.additionalContext: ${carried ?? 'not stated'}): hook-bridge gives none`
+      : `${spec.agent} does not pass a hook's context to the model on this event ` +
+          `(output.additionalContext: ${carried})`;
   return undefined;
 }
 
 // An in-process host (Pi, OpenCode) runs its entries in its own process through hook-bridge's engine, loaded once: none
-// starts hook-bridge (bench/in-process.mjs counts them).
-const countStarts = (row: SimulateRow): number =>
-  mappings.dialects[row.host as DialectId].config.inProcess
-    ? 0
-    : row.hooks.filter((h) => /^hook-bridge (run|dispatch)\b/.test(h.command)).length;
+// starts hook-bridge (bench/in-process.mjs counts them). An event-file host (Cline) runs the event's file on every call
+// of the event, which starts hook-bridge once (`hook-bridge event-file`), whether a hook's matcher takes the call or not.
+const countStarts = (row: SimulateRow, converted: string, event: string): number => {
+  const { inProcess, eventFiles } = mappings.dialects[row.host as DialectId].config;
+  if (inProcess) return 0;
+  if (eventFiles) return eventFilesOf(row.host as DialectId, event).some((f) => existsSync(join(converted, f))) ? 1 : 0;
+  return row.hooks.filter((h) => /^hook-bridge (run|dispatch)\b/.test(h.command)).length;
+};
+
+/** The event files an event-file host runs on a call of the (canonical) event, relative to the project. */
+export function eventFilesOf(host: DialectId, event: string): string[] {
+  const ef = mappings.dialects[host].config.eventFiles;
+  const native = nativeEvent(REFERENCE_DIALECT, event);
+  if (!ef || !native) return [];
+  return Object.entries(ef.files)
+    .filter(([, events]) => events.includes(native))
+    .map(([file]) => join(ef.dir, file));
+}
 
 /** Run the suite on one project. */
 /** A hook killed by its timeout, run by the host itself or inside a `dispatch` entry (which says so on stderr). */
@@ -364,7 +384,7 @@ export async function runProject(name: string, setup: ProjectSetup): Promise<Pro
             bridged,
             asIs: outcomeOf(asIs),
             ran: { reference: ran(ref), asIs: ran(asIs), bridged: ran(row) },
-            starts: countStarts(row),
+            starts: countStarts(row, convertedAt[row.host]!, c.event),
             watched: ref.hooks.length,
           };
           if (limit) out.limit = limit;

@@ -1,3 +1,4 @@
+import type { DialectId } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
 import { nativeEvent } from '../../dialects/catalog.js';
 import { bridgedDecision, type Decision } from '../../run/host-decision.js';
@@ -15,6 +16,16 @@ function why(host: keyof typeof mappings.dialects, own: Decision, got: Decision)
       `${spec.agent} shows a hook's ask only in its terminal UI (headless it hangs): hook-bridge relays it when ` +
       `${spec.agent}'s own rule says interactive, and denies it otherwise (output.interactiveSession)`
     );
+  if (
+    own === 'ask' &&
+    out.askInteractive === 'prompt' &&
+    out.askHeadless !== 'deny' &&
+    out.askHeadless !== 'never-headless'
+  )
+    return (
+      `${spec.agent} asks the user in its terminal, but what it does with an ask when nobody is there is not known ` +
+      `(output.askHeadless: ${String(out.askHeadless)}), so hook-bridge denies rather than risk a hang`
+    );
   if (own === 'ask')
     return out.askInteractive === 'prompt'
       ? `${spec.agent} cannot show the question here`
@@ -29,6 +40,16 @@ function why(host: keyof typeof mappings.dialects, own: Decision, got: Decision)
 }
 
 const SESSION = { headless: false, permissionMode: 'default' } as const;
+
+/**
+ * How the host treats a hook's context on an event other than PreToolUse (noteDropped's) where the script's agent
+ * gives it to the model and the host does not (ignored, dropped, or not known: nothing in its rules), or undefined.
+ */
+function contextLost(script: DialectId, host: DialectId, event: string): string | undefined {
+  if (event === 'pre-tool-use' || mappings.dialects[script].output?.additionalContext[event] !== 'to-model') return;
+  const fate = mappings.dialects[host].output?.additionalContext[event];
+  return fate === 'to-model' ? undefined : (fate ?? 'not stated');
+}
 
 export default defineRule({
   id: 'answer-not-carried',
@@ -49,7 +70,9 @@ A PreToolUse hook's \`additionalContext\` on a call it lets through (a reminder)
 tool result. Qwen Code, CodeBuddy Code and Gemini CLI drop it on that event; hook-bridge leaves it for the PostToolUse
 run of the same call, which gives it with that event's context (\`output.preToolContext: post-tool\`, an entry
 \`run --pre-tool-notes\` convert adds). On an agent that drops it where nothing can carry it, this rule says the note is
-lost.`,
+lost. Likewise a SessionStart or UserPromptSubmit hook's context (its additionalContext, or the plain stdout Claude
+Code takes as context there) on an agent that does not pass context on at that event (Cline runs those event files
+detached), or whose rule for it is not known: nothing later in the session can carry it.`,
   messages: {
     allowNotHonoured:
       '{{where}} answers {{what}} on {{event}}: {{own}} lets the call run without asking; through hook-bridge ' +
@@ -60,6 +83,10 @@ lost.`,
     differs:
       '{{where}} answers {{what}} on {{event}}: {{own}} decides {{ownDecision}}; through hook-bridge {{agent}} ' +
       'decides {{decision}} ({{why}})',
+    contextLost:
+      "{{where}} runs on {{event}}, where {{own}} gives a hook's context (additionalContext{{plain}}) to the model; " +
+      '{{agent}} does not pass it on there (output.additionalContext: {{fate}}), and hook-bridge has nothing to carry ' +
+      'it with: whatever context the hook gives is lost',
     noteDropped:
       '{{where}} answers additionalContext on {{event}}: {{own}} gives the note to the model after the tool result; ' +
       '{{agent}} drops it there, and hook-bridge cannot carry it to its {{post}} (output.preToolContext)',
@@ -91,6 +118,23 @@ lost.`,
             own: mappings.dialects[h.scriptDialect].agent,
             agent: mappings.dialects[host].agent,
             post: nativeEvent(host, 'post-tool-use') ?? 'PostToolUse',
+          },
+        });
+      const lost = contextLost(h.scriptDialect, host, h.event);
+      if (lost)
+        ctx.report({
+          messageId: 'contextLost',
+          file: config.file,
+          path: paths.command(h),
+          data: {
+            where: context?.where ?? 'this hook',
+            event: h.nativeEvent,
+            own: mappings.dialects[h.scriptDialect].agent,
+            agent: mappings.dialects[host].agent,
+            fate: lost,
+            plain: mappings.dialects[h.scriptDialect].output?.plainStdoutContext.includes(h.event)
+              ? ' or plain stdout'
+              : '',
           },
         });
       for (const f of forms) {

@@ -45,6 +45,12 @@ function why(host: DialectId, ev: string, f: AnswerForm, headless: boolean): str
   return undefined;
 }
 
+/** Whether the script's own agent honours the block `how` (a form answerForms found) on the event. */
+function ownBlocks(script: DialectId, ev: string, forms: AnswerForm[], how: string): boolean {
+  const f = forms.find((x) => x.what === how || (how === 'exit 2' && x.kind === 'exit2'));
+  return f === undefined || reading(script, ev, f).outcome.decision === intentOf(f, ev);
+}
+
 export default defineRule({
   id: 'deny-dropped',
   severity: 'error',
@@ -128,11 +134,14 @@ the answer into what the host honours.`,
       }
       if (!spec.output) continue;
       // Observe-only events: no answer has an effect, wrapped or not (only the agent itself has the event).
+      // A block the script's own agent does not honour there either (Claude Code's SessionStart exit 2) is no guard.
       if (spec.output.observeOnly?.includes(h.event)) {
-        const hit = first(
-          all,
-          (t) => denies(t) ?? (emitsRaw(t, 'continue', '(?:false|False)\\b') ? '"continue": false' : undefined),
-        );
+        const own = (how: string) => ownBlocks(h.scriptDialect, ev, answerForms(all, h), how);
+        const hit = first(all, (t) => {
+          const how = denies(t);
+          if (how && own(how)) return how;
+          return emitsRaw(t, 'continue', '(?:false|False)\\b') ? '"continue": false' : undefined;
+        });
         if (hit) ctx.report({ messageId: 'observeOnly', ...base, data: { ...data, ...hit } });
         continue;
       }

@@ -38,7 +38,8 @@ host's names.`,
       for (const { where, text } of texts) {
         const compared = comparedToolNames(text, field);
         for (const name of compared) {
-          if (own.some((t) => t.entry.name === name)) continue; // a name the host sends
+          // a name the host sends, or one it knows as another name of its own tool (Claude Code's former Task)
+          if (own.some((t) => t.entry.name === name || t.entry.aliases.includes(name))) continue;
           const owners = DIALECT_IDS.filter(
             (d) =>
               d !== host &&
