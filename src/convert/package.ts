@@ -192,7 +192,30 @@ function packageFiles(root: string, out: string, o: PackageOptions, spec: Return
   );
   files.set(spec.manifest, { data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), exec: false });
   if (hooks.text !== undefined) files.set(spec.hooks, { data: Buffer.from(hooks.text), exec: false });
-  return { files, name: String(manifest.name), hooks };
+  const name = String(manifest.name);
+  return { files: inMarketplace(files, spec, name), name, hooks };
+}
+
+/** `<name>` replaced in every string of a JSON value. */
+const named = (v: unknown, name: string): unknown =>
+  typeof v === 'string'
+    ? v.replaceAll('<name>', name)
+    : Array.isArray(v)
+      ? v.map((x) => named(x, name))
+      : isObject(v)
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, named(x, name)]))
+        : v;
+
+/** The plugin's files under `pluginDir`, beside the marketplace file that lists it, where the agent wants one. */
+function inMarketplace(files: Map<string, PackageFile>, spec: DialectPackage, name: string): Map<string, PackageFile> {
+  if (!spec.pluginDir) return files;
+  const dir = spec.pluginDir.replaceAll('<name>', name);
+  const out = new Map([...files].map(([p, f]) => [`${dir}/${p}`, f]));
+  if (spec.marketplace) {
+    const text = `${JSON.stringify(named(spec.marketplace.json, name), null, 2)}\n`;
+    out.set(spec.marketplace.file, { data: Buffer.from(text), exec: false });
+  }
+  return out;
 }
 
 /** Write (or check) the agent's package of a Claude Code plugin: every file it holds, then its record. */
@@ -254,7 +277,7 @@ export function packagePlugin(o: PackageOptions): PackageResult {
     report: built.hooks.report,
     diagnostics: built.hooks.diagnostics,
     changed,
-    install: spec.install.replace('<dir>', shownDir(out)),
+    install: spec.install.replace('<dir>', shownDir(out)).replaceAll('<name>', built.name),
     ...(o.remove ? {} : { installedOther: installedOther(spec, built.name) }),
   };
 }
