@@ -23,6 +23,7 @@ import {
   sha256,
   writePackageFile,
 } from './package-tree.js';
+import { packageTrust } from './package-trust.js';
 import { readText } from './read-text.js';
 
 /** The record of the files a package's sync wrote, in the package's root. */
@@ -41,6 +42,8 @@ export interface PackageOptions {
   runner?: string;
   /** `true`: one `run` wrapper entry per hook (convert's --wrap). */
   wrap?: true;
+  /** Record the trusted hashes of the package's hooks where the agent trusts hooks by hash (`package.trustKey`). */
+  trustHooks?: boolean;
 }
 
 export interface PackageResult {
@@ -258,6 +261,10 @@ export function packagePlugin(o: PackageOptions): PackageResult {
   const recordAbs = join(out, PACKAGE_RECORD);
   const recordSame = o.remove ? !existsSync(recordAbs) : existsSync(recordAbs) && readText(recordAbs) === recordText;
   const changed = rows.some((r) => r.action !== 'same') || !recordSame;
+  // The trust store first: one it cannot read stops the run before a file of the package is written.
+  const recordTrust = Boolean(o.trustHooks) && !o.check && !o.dryRun;
+  const hooksText = 'text' in built.hooks ? built.hooks.text : undefined;
+  const trust = o.remove ? [] : packageTrust(o.to, spec, built.name, hooksText, { record: recordTrust });
   if (changed && !o.check && !o.dryRun) {
     for (const r of rows) {
       const abs = join(out, r.path);
@@ -275,7 +282,7 @@ export function packagePlugin(o: PackageOptions): PackageResult {
     files: rows,
     kept,
     report: built.hooks.report,
-    diagnostics: built.hooks.diagnostics,
+    diagnostics: [...built.hooks.diagnostics, ...trust],
     changed,
     install: spec.install.replace('<dir>', shownDir(out)).replaceAll('<name>', built.name),
     ...(o.remove ? {} : { installedOther: installedOther(spec, built.name) }),

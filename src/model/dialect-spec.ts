@@ -374,6 +374,11 @@ export interface DialectPackage {
   pluginDir?: string;
   /** The marketplace file written at the package's root listing the plugin: its path, its JSON (`<name>` replaced). */
   marketplace?: { file: string; json: Record<string, unknown> };
+  /**
+   * Where the agent trusts hooks by hash (`config.hookTrust`): the file part of the trust key of an installed package's
+   * hook (`<name>`: its name; Codex CLI: <plugin>@<marketplace>:hooks/hooks.json).
+   */
+  trustKey?: string;
   /** Where it is installed for the user, `~/…` (`<name>`: the package's name), and how to uninstall it there. */
   installed?: string;
   uninstall?: string;

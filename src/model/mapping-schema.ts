@@ -355,6 +355,11 @@ export const dialectFileSchema = z.strictObject({
        * JSON with `<name>` in any string replaced by the plugin's name.
        */
       marketplace: z.strictObject({ file: z.string().min(1), json: z.record(z.string(), z.unknown()) }).optional(),
+      /**
+       * Where the agent trusts hooks by hash (`config.hookTrust`): the file part of the trust key of an installed
+       * package's hook (`<name>`: its name; Codex CLI: <plugin>@<marketplace>:hooks/hooks.json).
+       */
+      trustKey: z.string().min(1).optional(),
       /** Where it is installed for the user, `~/…` (`<name>`: the package's name), and how to uninstall it there. */
       installed: z.string().regex(/^~\//).optional(),
       uninstall: z.string().min(1).optional(),

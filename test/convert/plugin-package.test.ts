@@ -309,3 +309,66 @@ describe('convert --package on real plugins (test/real-projects)', () => {
     },
   );
 });
+
+describe('convert --package --to codex: the trust its hooks need once installed (package.trustKey)', () => {
+  /** A sandboxed Codex home: convert reads and writes $CODEX_HOME/config.toml. */
+  const codexEnv = () => {
+    const home = tmp();
+    return {
+      env: { ...process.env, HOME: home, CODEX_HOME: join(home, '.codex') },
+      store: join(home, '.codex/config.toml'),
+    };
+  };
+
+  it('says the hooks will be skipped until trusted, writing nothing to the store', () => {
+    const { env, store } = codexEnv();
+    const r = cli(['convert', guardPlugin(), '--to', 'codex', '--package', join(tmp(), 'pkg')], env);
+    expect(r.status).toBe(0);
+    expect(r.stderr.replace(/\s+/g, ' ')).toContain("Codex CLI skips the package's 1 hook silently until trusted");
+    expect(existsSync(store)).toBe(false);
+  });
+
+  it("--trust-codex-hooks records each hook under the installed plugin's key, once; --check records nothing", () => {
+    const { env, store } = codexEnv();
+    const plugin = guardPlugin();
+    const out = join(tmp(), 'pkg');
+    const args = ['convert', plugin, '--to', 'codex', '--package', out, '--trust-codex-hooks'];
+    expect(cli([...args, '--check'], env).status).toBe(1);
+    expect(existsSync(store)).toBe(false);
+    const r = cli(args, env);
+    expect(r.status).toBe(0);
+    expect(r.stderr.replace(/\s+/g, ' ')).toContain("recorded the trusted hash of the package's 1 hook");
+    const text = readFileSync(store, 'utf8');
+    expect(text).toMatch(/^\[hooks\.state\."guard-kit@guard-kit:hooks\/hooks\.json:pre_tool_use:0:0"\]$/m);
+    expect(text).toMatch(/^trusted_hash = "sha256:[0-9a-f]{64}"$/m);
+    const again = cli(args, env);
+    expect(again.stderr).not.toContain('recorded');
+    expect(again.stderr).not.toContain('skips');
+    expect(readFileSync(store, 'utf8')).toBe(text);
+  });
+
+  it('refused in one line, exit 2: for an agent that trusts no hashes, with --remove, or a store that is not TOML', () => {
+    const plugin = guardPlugin();
+    const { env, store } = codexEnv();
+    const out = join(tmp(), 'pkg');
+    const run = (extra: string[]) => cli(['convert', plugin, '--package', out, '--trust-codex-hooks', ...extra], env);
+    for (const [extra, message] of [
+      [['--to', 'gemini'], /Gemini CLI does not trust a package's hooks by hash/],
+      [['--to', 'codex', '--remove'], /--trust-codex-hooks records trust; --remove takes the package out/],
+    ] as const) {
+      const r = run([...extra]);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(message);
+    }
+    expect(existsSync(out)).toBe(false);
+    mkdirSync(join(store, '..'), { recursive: true });
+    writeFileSync(store, '[hooks\nbroken');
+    const bad = run(['--to', 'codex']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('config.toml');
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(store, 'utf8')).toBe('[hooks\nbroken');
+    expect(existsSync(out)).toBe(false);
+  });
+});

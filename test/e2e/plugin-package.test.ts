@@ -12,10 +12,11 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mappings } from '../../src/model/mappings.js';
-import { codexCommandEnv } from './harness/codex.js';
+import { codexCommandEnv, runCodex } from './harness/codex.js';
 import { copilotCommandEnv } from './harness/copilot.js';
 import { GEMINI_USER_SETTINGS, geminiEnv } from './harness/gemini.js';
 import { ensureAgent } from './harness/install.js';
+import type { AgentRun } from './harness/types.js';
 import { baseEnv, makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
 import { bin, HOSTS, repoRoot, withHookBridgeOnPath, type HostId } from './scenarios/hosts.js';
 import { SCENARIOS, type Observation, type Scenario } from './scenarios/scenarios.js';
@@ -35,6 +36,15 @@ const AGENTS: { id: AgentId; ways: Way[] }[] = [
 ];
 /** Codex CLI: the harness turns plugins off (their startup sync goes online); an installed plugin needs them on. */
 const RUN_ARGS: Partial<Record<AgentId, string[]>> = { codex: ['--enable', 'plugins'] };
+
+/**
+ * The agent run with hook-bridge on PATH. hook-bridge's Codex package runs without --dangerously-bypass-hook-trust:
+ * convert --trust-codex-hooks recorded its hooks' trust (the agent's own import has none: bypassed, as recorded).
+ */
+function runAgent(id: AgentId, way: Way, run: AgentRun) {
+  const r = withHookBridgeOnPath({ ...run, args: RUN_ARGS[id] ?? [] });
+  return id === 'codex' && way === 'package' ? runCodex(r, { bypassHookTrust: false }) : HOSTS[id].run(r);
+}
 const workspaces: TempWorkspace[] = [];
 /** Per agent and way, each scenario played: did it reach Claude Code's outcome? */
 const scores = new Map<string, Map<Way, { id: string; same: boolean }[]>>();
@@ -104,7 +114,12 @@ function installedWay(id: AgentId, way: Way, plugin: string, ws: TempWorkspace):
   let source = plugin;
   if (way === 'package') {
     source = join(ws.root, 'package', basename(plugin));
-    execFileSync(process.execPath, [bin, 'convert', plugin, '--to', id, '--package', source], { stdio: 'pipe' });
+    const trust = mappings.dialects[id].package!.trustKey ? ['--trust-codex-hooks'] : [];
+    const env = { ...process.env, HOME: ws.homeDir, CODEX_HOME: join(ws.homeDir, '.codex') };
+    execFileSync(process.execPath, [bin, 'convert', plugin, '--to', id, '--package', source, ...trust], {
+      stdio: 'pipe',
+      env,
+    });
   } else if (id === 'codex') source = ownMarketplace(plugin, join(ws.root, 'marketplace'));
   const inst =
     id === 'codex' || id === 'copilot'
@@ -129,8 +144,7 @@ async function play(s: Scenario, id: AgentId, way: Way): Promise<Observation> {
   installedWay(id, way, plugin, ws);
   const h = HOSTS[id];
   const steps = s.steps(h, dir).map((st) => (h.step ? h.step(st, dir) : st));
-  const args = RUN_ARGS[id] ?? [];
-  const r = await h.run(withHookBridgeOnPath({ projectDir: dir, homeDir: ws.homeDir, steps, args }));
+  const r = await runAgent(id, way, { projectDir: dir, homeDir: ws.homeDir, steps });
   return s.observe(r, dir);
 }
 
@@ -196,9 +210,7 @@ describe("a real plugin: obra/superpowers' SessionStart context (test/real-proje
       `${id} through %s`,
       async (way) => {
         const ws = withRealPlugin('obra__superpowers', id, way);
-        const r = await HOSTS[id].run(
-          withHookBridgeOnPath({ projectDir: ws.projectDir, homeDir: ws.homeDir, steps: [], args: RUN_ARGS[id] ?? [] }),
-        );
+        const r = await runAgent(id, way, { projectDir: ws.projectDir, homeDir: ws.homeDir, steps: [] });
         ran.push(`${id} ${way}: ${told(r, 'You have superpowers.')}`);
         if (way === 'package') expect(told(r, 'You have superpowers.')).toBe(true);
       },
@@ -224,10 +236,7 @@ describe('a real plugin: affaan-m/everything-claude-code keeps its denies (test/
           { tool: h.tools.shell, args: { command: 'touch first.marker' } },
           { tool: h.tools.shell, args: { command: 'touch harmless.marker' } },
         ].map((st) => (h.step ? h.step(st, d) : st));
-        const args = RUN_ARGS[id] ?? [];
-        const r = await h.run(
-          withHookBridgeOnPath({ projectDir: d, homeDir: ws.homeDir, steps, args, timeoutMs: 300_000 }),
-        );
+        const r = await runAgent(id, way, { projectDir: d, homeDir: ws.homeDir, steps, timeoutMs: 300_000 });
         const denied = String(r.toolResults[0]).includes('BLOCKED: --no-verify flag is not allowed with git commit');
         ran.push(`${id} ${way}: ${denied}`);
         if (way === 'package') {
