@@ -2,11 +2,12 @@
 // allow, additionalContext, a Stop block), their hooks written as a plugin's (`${CLAUDE_PLUGIN_ROOT}/scripts/…`),
 // installed offline into a sandboxed HOME through the agent's own import of Claude plugins (the anchor: Qwen Code's
 // `qwen extensions install <plugin>`) and through the package `hook-bridge convert <plugin> --to <agent> --package`
-// writes (`qwen|gemini extensions install <package> --consent`). hook-bridge's package must reach Claude Code's outcome
-// (each scenario's `expected`, asserted on real Claude Code by differential.test.ts); the agent's own import is
-// recorded. Real plugins the same two ways: obra/superpowers (its SessionStart context) and
-// affaan-m/everything-claude-code (its `git commit --no-verify` deny). Both installed at once:
-// the agent refuses the second of one name, so no hook runs twice.
+// writes (`qwen|gemini extensions install <package> --consent`; Codex CLI's marketplace add and plugin add, Copilot
+// CLI's plugin install, as `package.install` says). hook-bridge's package must reach Claude Code's outcome (each
+// scenario's `expected`, asserted on real Claude Code by differential.test.ts); the agent's own import is recorded.
+// Real plugins the same two ways: obra/superpowers (its SessionStart context) and affaan-m/everything-claude-code (its
+// `git commit --no-verify` deny). Both installed at once: Qwen Code refuses the second of one name, so no hook runs
+// twice.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
