@@ -35,7 +35,6 @@ const NOT_WITH_PACKAGE: [keyof PackageFlags, string][] = [
   ['stdout', '--stdout'],
   ['dispatch', '--dispatch'],
   ['emulateTodos', '--emulate-todos'],
-  ['trustCodexHooks', '--trust-codex-hooks'],
   ['trustPiProject', '--trust-pi-project'],
 ];
 
@@ -54,7 +53,14 @@ function checkFlags(inputs: string[], f: PackageFlags): DialectId {
     );
   for (const [k, flag] of NOT_WITH_PACKAGE)
     if (f[k]) throw new HookBridgeError(`--package: ${flag} does not apply to a package`);
-  return f.to[0]!;
+  const to = f.to[0]!;
+  if (f.trustCodexHooks && !mappings.dialects[to].package?.trustKey)
+    throw new HookBridgeError(
+      `--package: --trust-codex-hooks: ${mappings.dialects[to].agent} does not trust a package's hooks by hash`,
+    );
+  if (f.trustCodexHooks && f.remove)
+    throw new HookBridgeError('--package: --trust-codex-hooks records trust; --remove takes the package out');
+  return to;
 }
 
 const VERB = { add: ['added', 'to add'], update: ['updated', 'to update'], remove: ['removed', 'to remove'] } as const;
@@ -108,6 +114,7 @@ export function packageCommand(inputs: string[], f: PackageFlags & { package: st
     ...(f.dryRun ? { dryRun: true } : {}),
     ...(f.remove ? { remove: true } : {}),
     ...(f.wrap ? { wrap: true } : {}),
+    ...(f.trustCodexHooks ? { trustHooks: true } : {}),
     runner: f.runner,
   });
   if (f.format === 'json') process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);

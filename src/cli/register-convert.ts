@@ -39,11 +39,14 @@ interactive \`pi\` asks; \`pi --approve\` trusts for one run;
 Pi will skip it.
 
 --package <dir> writes the Claude Code plugin given as input as the agent's
-own package (a Gemini CLI or Qwen Code extension: its manifest, its hooks
-file converted, the plugin's other files carried; the plugin's root is the
-variable the agent replaces with the installed package's directory). A re-run
-syncs it by its record (<dir>/.hook-bridge-package.json); --check exits 1 when
-it is stale. Other agents: convert the plugin's hooks into a project.`;
+own package (a Gemini CLI or Qwen Code extension, a Codex CLI plugin in a
+marketplace of its own, a Copilot CLI plugin: its manifest, its hooks file
+converted, the plugin's other files carried; the plugin's root is the variable
+the agent gives the installed package's directory in). A re-run syncs it by
+its record (<dir>/.hook-bridge-package.json); --check exits 1 when it is
+stale. Codex CLI skips an installed plugin's hooks until their hashes are
+trusted: --trust-codex-hooks records them. Other agents: convert the plugin's
+hooks into a project.`;
 
 const RECURSIVE =
   "also convert the nested projects below the directory, each in its own; a marketplace's plugins are found without it";
@@ -54,7 +57,8 @@ function withTrustAndPackage(c: Command): Command {
     .option(
       '--trust-codex-hooks',
       'Codex CLI runs a hook only when its hash is trusted: record the hashes of the hooks written to ' +
-        '.codex/hooks.json in $CODEX_HOME/config.toml (default ~/.codex/config.toml; only those keys change)',
+        '.codex/hooks.json (with --package: of the plugin once installed) in $CODEX_HOME/config.toml (default ' +
+        '~/.codex/config.toml; only those keys change)',
     )
     .option(
       '--trust-pi-project',
@@ -64,8 +68,9 @@ function withTrustAndPackage(c: Command): Command {
     )
     .option(
       '--package <dir>',
-      "write the agent's own package (Gemini CLI or Qwen Code extension) of the Claude Code plugin given as " +
-        "input into <dir>, its hooks converted, the plugin's files carried; a sync (--check, --dry-run, --remove)",
+      "write the agent's own package (Gemini CLI or Qwen Code extension, Codex CLI or Copilot CLI plugin) of the " +
+        "Claude Code plugin given as input into <dir>, its hooks converted, the plugin's files carried; a sync " +
+        '(--check, --dry-run, --remove)',
     );
 }
 

@@ -23,6 +23,7 @@ import {
   sha256,
   writePackageFile,
 } from './package-tree.js';
+import { packageTrust } from './package-trust.js';
 import { readText } from './read-text.js';
 
 /** The record of the files a package's sync wrote, in the package's root. */
@@ -41,6 +42,8 @@ export interface PackageOptions {
   runner?: string;
   /** `true`: one `run` wrapper entry per hook (convert's --wrap). */
   wrap?: true;
+  /** Record the trusted hashes of the package's hooks where the agent trusts hooks by hash (`package.trustKey`). */
+  trustHooks?: boolean;
 }
 
 export interface PackageResult {
@@ -192,7 +195,30 @@ function packageFiles(root: string, out: string, o: PackageOptions, spec: Return
   );
   files.set(spec.manifest, { data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), exec: false });
   if (hooks.text !== undefined) files.set(spec.hooks, { data: Buffer.from(hooks.text), exec: false });
-  return { files, name: String(manifest.name), hooks };
+  const name = String(manifest.name);
+  return { files: inMarketplace(files, spec, name), name, hooks };
+}
+
+/** `<name>` replaced in every string of a JSON value. */
+const named = (v: unknown, name: string): unknown =>
+  typeof v === 'string'
+    ? v.replaceAll('<name>', name)
+    : Array.isArray(v)
+      ? v.map((x) => named(x, name))
+      : isObject(v)
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, named(x, name)]))
+        : v;
+
+/** The plugin's files under `pluginDir`, beside the marketplace file that lists it, where the agent wants one. */
+function inMarketplace(files: Map<string, PackageFile>, spec: DialectPackage, name: string): Map<string, PackageFile> {
+  if (!spec.pluginDir) return files;
+  const dir = spec.pluginDir.replaceAll('<name>', name);
+  const out = new Map([...files].map(([p, f]) => [`${dir}/${p}`, f]));
+  if (spec.marketplace) {
+    const text = `${JSON.stringify(named(spec.marketplace.json, name), null, 2)}\n`;
+    out.set(spec.marketplace.file, { data: Buffer.from(text), exec: false });
+  }
+  return out;
 }
 
 /** Write (or check) the agent's package of a Claude Code plugin: every file it holds, then its record. */
@@ -235,6 +261,10 @@ export function packagePlugin(o: PackageOptions): PackageResult {
   const recordAbs = join(out, PACKAGE_RECORD);
   const recordSame = o.remove ? !existsSync(recordAbs) : existsSync(recordAbs) && readText(recordAbs) === recordText;
   const changed = rows.some((r) => r.action !== 'same') || !recordSame;
+  // The trust store first: one it cannot read stops the run before a file of the package is written.
+  const recordTrust = Boolean(o.trustHooks) && !o.check && !o.dryRun;
+  const hooksText = 'text' in built.hooks ? built.hooks.text : undefined;
+  const trust = o.remove ? [] : packageTrust(o.to, spec, built.name, hooksText, { record: recordTrust });
   if (changed && !o.check && !o.dryRun) {
     for (const r of rows) {
       const abs = join(out, r.path);
@@ -252,9 +282,9 @@ export function packagePlugin(o: PackageOptions): PackageResult {
     files: rows,
     kept,
     report: built.hooks.report,
-    diagnostics: built.hooks.diagnostics,
+    diagnostics: [...built.hooks.diagnostics, ...trust],
     changed,
-    install: spec.install.replace('<dir>', shownDir(out)),
+    install: spec.install.replace('<dir>', shownDir(out)).replaceAll('<name>', built.name),
     ...(o.remove ? {} : { installedOther: installedOther(spec, built.name) }),
   };
 }

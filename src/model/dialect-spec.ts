@@ -366,10 +366,23 @@ export interface DialectPackage {
   hooksWhy?: string;
   /** The text the agent replaces with the installed package's directory in a hook's command before running it. */
   rootVar?: string;
+  /**
+   * Where the plugin goes inside the package when the installer takes it only from a marketplace around it (`<name>`:
+   * its name; Codex CLI: plugins/<name>): `manifest` and `hooks` are then relative to it. Absent: the root is the
+   * plugin.
+   */
+  pluginDir?: string;
+  /** The marketplace file written at the package's root listing the plugin: its path, its JSON (`<name>` replaced). */
+  marketplace?: { file: string; json: Record<string, unknown> };
+  /**
+   * Where the agent trusts hooks by hash (`config.hookTrust`): the file part of the trust key of an installed package's
+   * hook (`<name>`: its name; Codex CLI: <plugin>@<marketplace>:hooks/hooks.json).
+   */
+  trustKey?: string;
   /** Where it is installed for the user, `~/…` (`<name>`: the package's name), and how to uninstall it there. */
   installed?: string;
   uninstall?: string;
-  /** How a person installs it from a local directory (`<dir>`: the package). */
+  /** How a person installs it from a local directory (`<dir>`: the package, `<name>`: its name). */
   install: string;
   source: string;
 }

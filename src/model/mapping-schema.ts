@@ -349,10 +349,26 @@ export const dialectFileSchema = z.strictObject({
        * the converted hooks' plugin root (`run --plugin-root`).
        */
       rootVar: z.string().min(1).optional(),
+      /**
+       * Where the plugin goes inside the package when the installer takes it only from a marketplace around it
+       * (`<name>`: its name; Codex CLI: plugins/<name>): `manifest` and `hooks` are then relative to it. Absent: the
+       * package's root is the plugin.
+       */
+      pluginDir: z.string().min(1).optional(),
+      /**
+       * The marketplace file written at the package's root that lists the plugin (`pluginDir` set): its path, and its
+       * JSON with `<name>` in any string replaced by the plugin's name.
+       */
+      marketplace: z.strictObject({ file: z.string().min(1), json: z.record(z.string(), z.unknown()) }).optional(),
+      /**
+       * Where the agent trusts hooks by hash (`config.hookTrust`): the file part of the trust key of an installed
+       * package's hook (`<name>`: its name; Codex CLI: <plugin>@<marketplace>:hooks/hooks.json).
+       */
+      trustKey: z.string().min(1).optional(),
       /** Where it is installed for the user, `~/…` (`<name>`: the package's name), and how to uninstall it there. */
       installed: z.string().regex(/^~\//).optional(),
       uninstall: z.string().min(1).optional(),
-      /** How a person installs it from a local directory (`<dir>`: the package). */
+      /** How a person installs it from a local directory (`<dir>`: the package, `<name>`: its name). */
       install: z.string().min(1),
       source: z.string().min(1),
     })

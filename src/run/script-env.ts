@@ -32,9 +32,15 @@ export function scriptEnv(
   return out;
 }
 
-/** A path written into a committed config: `~/…` is the user's home, a relative path is the project's. */
+/**
+ * A path written into a committed config: `~/…` is the user's home, a relative path is the project's, and `${VAR}`
+ * the variable's value where the agent sets it in the hook's environment (Codex CLI and GitHub Copilot CLI give an
+ * installed plugin's hooks PLUGIN_ROOT; the wrapper's single quotes keep the shell from expanding it).
+ */
 function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv): string {
-  return underHome(p, env.HOME ?? homedir()) ?? (isAbsolute(p) ? p : join(projectDir, p));
+  const v = /^\$\{(\w+)\}$/.exec(p)?.[1];
+  const path = v !== undefined && env[v] ? env[v] : p;
+  return underHome(path, env.HOME ?? homedir()) ?? (isAbsolute(path) ? path : join(projectDir, path));
 }
 
 /**

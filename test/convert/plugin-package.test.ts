@@ -65,7 +65,27 @@ function guardPlugin(name = 'guard-kit'): string {
   return dir;
 }
 
-const AGENTS = ['gemini', 'qwen'] as const;
+const AGENTS = ['gemini', 'qwen', 'codex', 'copilot'] as const;
+/** A path of the plugin inside the package (under `pluginDir` where the agent wants a marketplace around it). */
+const inPkg = (spec: { pluginDir?: string }, p: string, name = 'guard-kit') =>
+  spec.pluginDir ? `${spec.pluginDir.replace('<name>', name)}/${p}` : p;
+/** Every hook command of a converted hook file: a handler's `command`, or (Copilot CLI's own format) its `bash`. */
+const hookCommands = (text: string): string[] =>
+  [...text.matchAll(/"(?:command|bash)": "((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+
+/** The shell tool's call as the agent's hook gets it (Copilot CLI's own files: its camelCase payload). */
+function toolPayload(to: (typeof AGENTS)[number], event: string, cwd: string, command: string) {
+  const tool = mappings.tools.shell![to]!.name;
+  if (to === 'copilot') return { sessionId: 's', timestamp: 0, cwd, toolName: tool, toolArgs: { command } };
+  return {
+    session_id: 's',
+    transcript_path: '',
+    cwd,
+    hook_event_name: event,
+    tool_name: tool,
+    tool_input: { command },
+  };
+}
 
 describe.each(AGENTS)('convert --package --to %s', (to) => {
   const spec = mappings.dialects[to].package!;
@@ -75,57 +95,73 @@ describe.each(AGENTS)('convert --package --to %s', (to) => {
     const out = join(tmp(), 'pkg');
     const r = packagePlugin({ plugin, to, out, runner });
     expect(r.changed).toBe(true);
+    const plain = [spec.manifest, spec.hooks!, 'scripts/no-force-push.sh', 'scripts/reason.txt'];
     expect(r.files.map((f) => f.path).sort()).toEqual(
-      [spec.manifest, spec.hooks!, 'scripts/no-force-push.sh', 'scripts/reason.txt'].sort(),
+      [...plain.map((p) => inPkg(spec, p)), ...(spec.marketplace ? [spec.marketplace.file] : [])].sort(),
     );
-    expect(json(join(out, spec.manifest))).toEqual({ name: 'guard-kit', version: '1.2.0', description: 'd' });
-    expect(existsSync(join(out, '.claude-plugin'))).toBe(false);
-    expect(statSync(join(out, 'scripts/no-force-push.sh')).mode & 0o111).not.toBe(0);
-    const hooks = readFileSync(join(out, spec.hooks!), 'utf8');
+    const manifest = json(join(out, inPkg(spec, spec.manifest)));
+    expect(manifest).toEqual({ name: 'guard-kit', version: '1.2.0', description: 'd' });
+    expect(existsSync(join(out, inPkg(spec, '.claude-plugin')))).toBe(false);
+    expect(statSync(join(out, inPkg(spec, 'scripts/no-force-push.sh'))).mode & 0o111).not.toBe(0);
+    const hooks = readFileSync(join(out, inPkg(spec, spec.hooks!)), 'utf8');
     expect(hooks).toContain(`--plugin-root ${shellQuote(spec.rootVar!)}`);
     expect(hooks).toContain(`--to ${to}`);
-    expect(json(join(out, PACKAGE_RECORD)).files).toHaveProperty('scripts/no-force-push.sh');
+    expect(json(join(out, PACKAGE_RECORD)).files).toHaveProperty(inPkg(spec, 'scripts/no-force-push.sh'));
+    expect(r.install).toContain(spec.install.replace('<dir>', out).replaceAll('<name>', 'guard-kit'));
+    // A marketplace around it (Codex CLI): it lists the plugin by name, its source the plugin's directory.
+    if (spec.marketplace) {
+      const listed = JSON.stringify(json(join(out, spec.marketplace.file)));
+      expect(listed).toContain('"name":"guard-kit"');
+      expect(listed).toContain(`"./${inPkg(spec, '').replace(/\/$/, '')}"`);
+    }
   });
 
-  it("runs as the agent runs it: the package variable replaced, the guard reaches Claude's deny", () => {
-    const plugin = guardPlugin();
-    const out = join(tmp(), 'installed');
-    packagePlugin({ plugin, to, out, runner });
-    const file = json(join(out, spec.hooks!)) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
-    const [event, groups] = Object.entries(file.hooks)[0]!;
-    const command = groups[0]!.hooks[0]!.command.split(spec.rootVar!).join(out);
-    const tool = mappings.tools.shell![to]!;
-    const payload = {
-      session_id: 's',
-      transcript_path: '',
-      cwd: out,
-      hook_event_name: event,
-      tool_name: tool.name,
-      tool_input: { command: 'git push --force origin main' },
-    };
-    const run = spawnSync('bash', ['-c', command], { input: JSON.stringify(payload), encoding: 'utf8', cwd: out });
-    expect(`${run.stdout}${run.stderr}`).toContain('NO-FORCE-PUSH');
-    expect(`${run.stdout}${run.stderr}`).toMatch(/deny|block/);
-  });
+  it.each(['replaced in the command', 'set in the environment'])(
+    "runs as the agent runs it, the package variable %s: the guard reaches Claude's deny",
+    (how) => {
+      const plugin = guardPlugin();
+      const out = join(tmp(), 'installed');
+      packagePlugin({ plugin, to, out, runner });
+      const dir = join(out, inPkg(spec, ''));
+      const text = readFileSync(join(dir, spec.hooks!), 'utf8');
+      const event = Object.keys((JSON.parse(text) as { hooks: Record<string, unknown> }).hooks)[0]!;
+      const variable = spec.rootVar!.slice(2, -1);
+      const [written] = hookCommands(text);
+      const command = how === 'set in the environment' ? written! : written!.split(spec.rootVar!).join(dir);
+      const payload = toolPayload(to, event, out, 'git push --force origin main');
+      const env = { ...process.env, ...(how === 'set in the environment' ? { [variable]: dir } : {}) };
+      const run = spawnSync('bash', ['-c', command], {
+        input: JSON.stringify(payload),
+        encoding: 'utf8',
+        cwd: out,
+        env,
+      });
+      expect(`${run.stdout}${run.stderr}`).toContain('NO-FORCE-PUSH');
+      expect(`${run.stdout}${run.stderr}`).toMatch(/deny|block/);
+    },
+  );
 
   it('a re-run changes nothing; --check is clean, then exits 1 when the plugin changed, writing nothing', () => {
     const plugin = guardPlugin();
     const out = join(tmp(), 'pkg');
     packagePlugin({ plugin, to, out, runner });
-    const before = statSync(join(out, spec.hooks!)).mtimeMs;
+    const hooks = join(out, inPkg(spec, spec.hooks!));
+    const before = statSync(hooks).mtimeMs;
     const again = packagePlugin({ plugin, to, out, runner });
     expect(again.changed).toBe(false);
     expect(again.files.every((f) => f.action === 'same')).toBe(true);
-    expect(statSync(join(out, spec.hooks!)).mtimeMs).toBe(before);
+    expect(statSync(hooks).mtimeMs).toBe(before);
     const args = ['convert', plugin, '--to', to, '--package', out, '--runner', runner];
     expect(cli([...args, '--check']).status).toBe(0);
     writeFileSync(join(plugin, 'scripts/reason.txt'), 'CHANGED');
     const check = cli([...args, '--check']);
     expect(check.status).toBe(1);
-    expect(check.stderr).toMatch(/out of date[\s\S]*to update\s+scripts\/reason\.txt/);
-    expect(readFileSync(join(out, 'scripts/reason.txt'), 'utf8')).toBe('NO-FORCE-PUSH');
+    const reason = inPkg(spec, 'scripts/reason.txt');
+    expect(check.stderr).toMatch(/out of date/);
+    expect(check.stderr).toMatch(new RegExp(`to update\\s+${reason.replaceAll('.', '\\.')}`));
+    expect(readFileSync(join(out, reason), 'utf8')).toBe('NO-FORCE-PUSH');
     expect(cli(args).status).toBe(0);
-    expect(readFileSync(join(out, 'scripts/reason.txt'), 'utf8')).toBe('CHANGED');
+    expect(readFileSync(join(out, reason), 'utf8')).toBe('CHANGED');
   });
 
   it("a sync removes a file the plugin dropped and keeps a person's file; --remove takes back only its own", () => {
@@ -135,22 +171,24 @@ describe.each(AGENTS)('convert --package --to %s', (to) => {
     writeFileSync(join(out, 'NOTES.md'), 'mine');
     writeFileSync(join(plugin, 'scripts/old.sh'), 'x');
     packagePlugin({ plugin, to, out, runner });
-    expect(existsSync(join(out, 'scripts/old.sh'))).toBe(true);
+    const old = inPkg(spec, 'scripts/old.sh');
+    expect(existsSync(join(out, old))).toBe(true);
     rmSync(join(plugin, 'scripts/old.sh'));
     const r = packagePlugin({ plugin, to, out, runner });
-    expect(r.files.find((f) => f.path === 'scripts/old.sh')?.action).toBe('remove');
-    expect(existsSync(join(out, 'scripts/old.sh'))).toBe(false);
+    expect(r.files.find((f) => f.path === old)?.action).toBe('remove');
+    expect(existsSync(join(out, old))).toBe(false);
     expect(readFileSync(join(out, 'NOTES.md'), 'utf8')).toBe('mine');
     const gone = cli(['convert', plugin, '--to', to, '--package', out, '--remove']);
     expect(gone.status).toBe(0);
-    expect(existsSync(join(out, spec.manifest))).toBe(false);
+    expect(existsSync(join(out, inPkg(spec, spec.manifest)))).toBe(false);
+    if (spec.pluginDir) expect(existsSync(join(out, inPkg(spec, '')))).toBe(false);
     expect(existsSync(join(out, PACKAGE_RECORD))).toBe(false);
     expect(readFileSync(join(out, 'NOTES.md'), 'utf8')).toBe('mine');
   });
 });
 
 describe('convert --package beside a package the user installed already', () => {
-  it.each(AGENTS)(
+  it.each(AGENTS.filter((a) => mappings.dialects[a].package!.installed))(
     "%s: another package of the plugin's name (the agent's own import) is named, with how to remove it",
     (to) => {
       const spec = mappings.dialects[to].package!;
@@ -192,6 +230,9 @@ describe('convert --package: bad input is refused in one line, exit 2, nothing w
     const plugin = guardPlugin('bad_name');
     const out = join(tmp(), 'pkg');
     refused([plugin, '--to', 'gemini'], /"name": "bad_name" is not a name Gemini CLI installs/, out);
+    refused([plugin, '--to', 'copilot'], /"name": "bad_name" is not a name GitHub Copilot CLI installs/, out);
+    writeFileSync(join(plugin, '.claude-plugin/plugin.json'), '{"name": "bad.name"}');
+    refused([plugin, '--to', 'codex'], /"name": "bad\.name" is not a name Codex CLI installs/, out);
     writeFileSync(join(plugin, '.claude-plugin/plugin.json'), '{"version": "1"}');
     refused([plugin, '--to', 'qwen'], /plugin\.json: "name": expected the plugin's name/, out);
     writeFileSync(join(plugin, '.claude-plugin/plugin.json'), '{"name": ');
@@ -252,8 +293,8 @@ describe('convert --package on real plugins (test/real-projects)', () => {
       const out = join(tmp(), 'pkg');
       const r = packagePlugin({ plugin, to, out });
       expect(r.report.length).toBeGreaterThan(0);
-      const text = readFileSync(join(out, spec.hooks!), 'utf8');
-      const commands = [...text.matchAll(/"command": "((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`));
+      const at = (p: string) => inPkg(spec, p, r.name);
+      const commands = hookCommands(readFileSync(join(out, at(spec.hooks!)), 'utf8'));
       expect(commands.length).toBeGreaterThan(0);
       for (const c of commands) expect(c).toContain(`--plugin-root ${shellQuote(spec.rootVar!)}`);
       // The plugin's files are carried whole (a script finds its libraries beside it), but its Claude manifest.
@@ -262,8 +303,72 @@ describe('convert --package on real plugins (test/real-projects)', () => {
         .map((e) => relative(plugin, join(e.parentPath, e.name)))
         .filter((p) => !p.startsWith('.claude-plugin') && p !== 'hooks/hooks.json');
       expect(carried.length).toBeGreaterThan(2);
-      for (const p of carried) expect(readFileSync(join(out, p)).equals(readFileSync(join(plugin, p))), p).toBe(true);
+      for (const p of carried)
+        expect(readFileSync(join(out, at(p))).equals(readFileSync(join(plugin, p))), p).toBe(true);
       expect(packagePlugin({ plugin, to, out, check: true }).changed).toBe(false);
     },
   );
+});
+
+describe('convert --package --to codex: the trust its hooks need once installed (package.trustKey)', () => {
+  /** A sandboxed Codex home: convert reads and writes $CODEX_HOME/config.toml. */
+  const codexEnv = () => {
+    const home = tmp();
+    return {
+      env: { ...process.env, HOME: home, CODEX_HOME: join(home, '.codex') },
+      store: join(home, '.codex/config.toml'),
+    };
+  };
+
+  it('says the hooks will be skipped until trusted, writing nothing to the store', () => {
+    const { env, store } = codexEnv();
+    const r = cli(['convert', guardPlugin(), '--to', 'codex', '--package', join(tmp(), 'pkg')], env);
+    expect(r.status).toBe(0);
+    expect(r.stderr.replace(/\s+/g, ' ')).toContain("Codex CLI skips the package's 1 hook silently until trusted");
+    expect(existsSync(store)).toBe(false);
+  });
+
+  it("--trust-codex-hooks records each hook under the installed plugin's key, once; --check records nothing", () => {
+    const { env, store } = codexEnv();
+    const plugin = guardPlugin();
+    const out = join(tmp(), 'pkg');
+    const args = ['convert', plugin, '--to', 'codex', '--package', out, '--trust-codex-hooks'];
+    expect(cli([...args, '--check'], env).status).toBe(1);
+    expect(existsSync(store)).toBe(false);
+    const r = cli(args, env);
+    expect(r.status).toBe(0);
+    expect(r.stderr.replace(/\s+/g, ' ')).toContain("recorded the trusted hash of the package's 1 hook");
+    const text = readFileSync(store, 'utf8');
+    expect(text).toMatch(/^\[hooks\.state\."guard-kit@guard-kit:hooks\/hooks\.json:pre_tool_use:0:0"\]$/m);
+    expect(text).toMatch(/^trusted_hash = "sha256:[0-9a-f]{64}"$/m);
+    const again = cli(args, env);
+    expect(again.stderr).not.toContain('recorded');
+    expect(again.stderr).not.toContain('skips');
+    expect(readFileSync(store, 'utf8')).toBe(text);
+  });
+
+  it('refused in one line, exit 2: for an agent that trusts no hashes, with --remove, or a store that is not TOML', () => {
+    const plugin = guardPlugin();
+    const { env, store } = codexEnv();
+    const out = join(tmp(), 'pkg');
+    const run = (extra: string[]) => cli(['convert', plugin, '--package', out, '--trust-codex-hooks', ...extra], env);
+    for (const [extra, message] of [
+      [['--to', 'gemini'], /Gemini CLI does not trust a package's hooks by hash/],
+      [['--to', 'codex', '--remove'], /--trust-codex-hooks records trust; --remove takes the package out/],
+    ] as const) {
+      const r = run([...extra]);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(message);
+    }
+    expect(existsSync(out)).toBe(false);
+    mkdirSync(join(store, '..'), { recursive: true });
+    writeFileSync(store, '[hooks\nbroken');
+    const bad = run(['--to', 'codex']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('config.toml');
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(store, 'utf8')).toBe('[hooks\nbroken');
+    expect(existsSync(out)).toBe(false);
+  });
 });

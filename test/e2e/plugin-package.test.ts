@@ -2,17 +2,22 @@
 // allow, additionalContext, a Stop block), their hooks written as a plugin's (`${CLAUDE_PLUGIN_ROOT}/scripts/…`),
 // installed offline into a sandboxed HOME through the agent's own import of Claude plugins (the anchor: Qwen Code's
 // `qwen extensions install <plugin>`) and through the package `hook-bridge convert <plugin> --to <agent> --package`
-// writes (`qwen|gemini extensions install <package> --consent`). hook-bridge's package must reach Claude Code's outcome
-// (each scenario's `expected`, asserted on real Claude Code by differential.test.ts); the agent's own import is
-// recorded. Real plugins the same two ways: obra/superpowers (its SessionStart context) and
-// affaan-m/everything-claude-code (its `git commit --no-verify` deny). Both installed at once:
-// the agent refuses the second of one name, so no hook runs twice.
+// writes (`qwen|gemini extensions install <package> --consent`; Codex CLI's marketplace add and plugin add, Copilot
+// CLI's plugin install, as `package.install` says). hook-bridge's package must reach Claude Code's outcome (each
+// scenario's `expected`, asserted on real Claude Code by differential.test.ts); the agent's own import is recorded.
+// Real plugins the same two ways: obra/superpowers (its SessionStart context) and affaan-m/everything-claude-code (its
+// `git commit --no-verify` deny). Both installed at once: Qwen Code refuses the second of one name, so no hook runs
+// twice.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mappings } from '../../src/model/mappings.js';
+import { codexCommandEnv, runCodex } from './harness/codex.js';
+import { copilotCommandEnv } from './harness/copilot.js';
 import { GEMINI_USER_SETTINGS, geminiEnv } from './harness/gemini.js';
 import { ensureAgent } from './harness/install.js';
+import type { AgentRun } from './harness/types.js';
 import { baseEnv, makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
 import { bin, HOSTS, repoRoot, withHookBridgeOnPath, type HostId } from './scenarios/hosts.js';
 import { SCENARIOS, type Observation, type Scenario } from './scenarios/scenarios.js';
@@ -22,11 +27,25 @@ const PLUGIN = 'hb-e2e-guards';
 /** deny, allow, additionalContext after a tool, a Stop block. */
 const PLAYED = ['guard-exit2', 'guard-harmless', 'post-context', 'stop-block'];
 type Way = 'ownImport' | 'package';
+type AgentId = Extract<HostId, 'qwen' | 'gemini' | 'codex' | 'copilot'>;
 /** The agents with a package format, and whether each imports Claude plugins itself. */
-const AGENTS: { id: Extract<HostId, 'qwen' | 'gemini'>; ways: Way[] }[] = [
+const AGENTS: { id: AgentId; ways: Way[] }[] = [
   { id: 'qwen', ways: ['ownImport', 'package'] },
   { id: 'gemini', ways: ['package'] },
+  { id: 'codex', ways: ['ownImport', 'package'] },
+  { id: 'copilot', ways: ['ownImport', 'package'] },
 ];
+/** Codex CLI: the harness turns plugins off (their startup sync goes online); an installed plugin needs them on. */
+const RUN_ARGS: Partial<Record<AgentId, string[]>> = { codex: ['--enable', 'plugins'] };
+
+/**
+ * The agent run with hook-bridge on PATH. hook-bridge's Codex package runs without --dangerously-bypass-hook-trust:
+ * convert --trust-codex-hooks recorded its hooks' trust (the agent's own import has none: bypassed, as recorded).
+ */
+function runAgent(id: AgentId, way: Way, run: AgentRun) {
+  const r = withHookBridgeOnPath({ ...run, args: RUN_ARGS[id] ?? [] });
+  return id === 'codex' && way === 'package' ? runCodex(r, { bypassHookTrust: false }) : HOSTS[id].run(r);
+}
 const workspaces: TempWorkspace[] = [];
 /** Per agent and way, each scenario played: did it reach Claude Code's outcome? */
 const scores = new Map<string, Map<Way, { id: string; same: boolean }[]>>();
@@ -64,19 +83,54 @@ function install(id: 'qwen' | 'gemini', source: string, homeDir: string, project
   });
 }
 
+const pluginName = (plugin: string): string =>
+  (JSON.parse(readFileSync(join(plugin, '.claude-plugin/plugin.json'), 'utf8')) as { name: string }).name;
+
+/** The Claude plugin in a marketplace of its own, as Codex CLI takes one (what hook-bridge's Codex package is too). */
+function ownMarketplace(plugin: string, dir: string): string {
+  const name = pluginName(plugin);
+  cpSync(plugin, join(dir, 'plugins', name), { recursive: true });
+  const source = { source: 'local', path: `./plugins/${name}` };
+  writeJson(join(dir, '.agents/plugins/marketplace.json'), { name, plugins: [{ name, source }] });
+  return dir;
+}
+
+/**
+ * Installed by the commands `package.install` of mappings/dialects/<id>.yaml says (what convert tells the user), the
+ * agent's binary for its name: Codex CLI's marketplace add and plugin add, Copilot CLI's plugin install.
+ */
+function installAsDocumented(id: 'codex' | 'copilot', dir: string, name: string, ws: TempWorkspace) {
+  const env = id === 'codex' ? codexCommandEnv(ws.homeDir) : copilotCommandEnv(ws.homeDir);
+  let last: ReturnType<typeof spawnSync> | undefined;
+  for (const command of mappings.dialects[id].package!.install.split(' && ')) {
+    const [, ...args] = command.split(' ').map((w) => w.replace('<dir>', dir).replaceAll('<name>', name));
+    last = spawnSync(ensureAgent(id), args, { cwd: ws.projectDir, env, input: '', encoding: 'utf8', timeout: 120_000 });
+    if (last.status !== 0) break;
+  }
+  return last!;
+}
+
 /** The plugin installed for the run's user: as it is (the agent's own import), or hook-bridge's package of it. */
-function installedWay(id: 'qwen' | 'gemini', way: Way, plugin: string, ws: TempWorkspace): void {
+function installedWay(id: AgentId, way: Way, plugin: string, ws: TempWorkspace): void {
   let source = plugin;
   if (way === 'package') {
     source = join(ws.root, 'package', basename(plugin));
-    execFileSync(process.execPath, [bin, 'convert', plugin, '--to', id, '--package', source], { stdio: 'pipe' });
-  }
-  const inst = install(id, source, ws.homeDir, ws.projectDir);
+    const trust = mappings.dialects[id].package!.trustKey ? ['--trust-codex-hooks'] : [];
+    const env = { ...process.env, HOME: ws.homeDir, CODEX_HOME: join(ws.homeDir, '.codex') };
+    execFileSync(process.execPath, [bin, 'convert', plugin, '--to', id, '--package', source, ...trust], {
+      stdio: 'pipe',
+      env,
+    });
+  } else if (id === 'codex') source = ownMarketplace(plugin, join(ws.root, 'marketplace'));
+  const inst =
+    id === 'codex' || id === 'copilot'
+      ? installAsDocumented(id, source, pluginName(plugin), ws)
+      : install(id, source, ws.homeDir, ws.projectDir);
   expect(inst.status, `${inst.stdout}\n${inst.stderr}`).toBe(0);
 }
 
 /** The scenario on the agent with the plugin installed one way; what was observed. */
-async function play(s: Scenario, id: 'qwen' | 'gemini', way: Way): Promise<Observation> {
+async function play(s: Scenario, id: AgentId, way: Way): Promise<Observation> {
   const ws = makeWorkspace(`hb-e2e-pkg-${s.id}-${id}-`);
   workspaces.push(ws);
   const dir = ws.projectDir;
@@ -91,7 +145,7 @@ async function play(s: Scenario, id: 'qwen' | 'gemini', way: Way): Promise<Obser
   installedWay(id, way, plugin, ws);
   const h = HOSTS[id];
   const steps = s.steps(h, dir).map((st) => (h.step ? h.step(st, dir) : st));
-  const r = await h.run(withHookBridgeOnPath({ projectDir: dir, homeDir: ws.homeDir, steps }));
+  const r = await runAgent(id, way, { projectDir: dir, homeDir: ws.homeDir, steps });
   return s.observe(r, dir);
 }
 
@@ -137,7 +191,7 @@ for (const { id, ways } of AGENTS)
   });
 
 /** A fresh workspace (its project a git repository) with a plugin of test/real-projects installed one way. */
-function withRealPlugin(project: string, id: 'qwen' | 'gemini', way: Way): TempWorkspace {
+function withRealPlugin(project: string, id: AgentId, way: Way): TempWorkspace {
   const ws = makeWorkspace(`hb-e2e-pkg-real-${id}-`);
   workspaces.push(ws);
   execFileSync('git', ['init', '-q', ws.projectDir]);
@@ -157,9 +211,7 @@ describe("a real plugin: obra/superpowers' SessionStart context (test/real-proje
       `${id} through %s`,
       async (way) => {
         const ws = withRealPlugin('obra__superpowers', id, way);
-        const r = await HOSTS[id].run(
-          withHookBridgeOnPath({ projectDir: ws.projectDir, homeDir: ws.homeDir, steps: [] }),
-        );
+        const r = await runAgent(id, way, { projectDir: ws.projectDir, homeDir: ws.homeDir, steps: [] });
         ran.push(`${id} ${way}: ${told(r, 'You have superpowers.')}`);
         if (way === 'package') expect(told(r, 'You have superpowers.')).toBe(true);
       },
@@ -185,7 +237,7 @@ describe('a real plugin: affaan-m/everything-claude-code keeps its denies (test/
           { tool: h.tools.shell, args: { command: 'touch first.marker' } },
           { tool: h.tools.shell, args: { command: 'touch harmless.marker' } },
         ].map((st) => (h.step ? h.step(st, d) : st));
-        const r = await h.run(withHookBridgeOnPath({ projectDir: d, homeDir: ws.homeDir, steps, timeoutMs: 300_000 }));
+        const r = await runAgent(id, way, { projectDir: d, homeDir: ws.homeDir, steps, timeoutMs: 300_000 });
         const denied = String(r.toolResults[0]).includes('BLOCKED: --no-verify flag is not allowed with git commit');
         ran.push(`${id} ${way}: ${denied}`);
         if (way === 'package') {

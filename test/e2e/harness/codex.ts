@@ -13,7 +13,7 @@
 // - every CODEX*/OPENAI* variable of the caller removed; stdin closed at once (exec appends piped stdin to
 //   the prompt).
 // Hooks are read from `<projectDir>/.codex/hooks.json` (the caller writes it).
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureAgent } from './install.js';
 import { runWithResponsesMock, type ResponsesMockRequest } from './responses-mock.js';
@@ -81,6 +81,12 @@ function codexEnv(run: AgentRun): Record<string, string> {
     SHELL: '/bin/bash',
     ...(run.env ?? {}),
   };
+}
+
+/** The environment for a `codex plugin …` command in the run's HOME (offline, no model); CODEX_HOME made. */
+export function codexCommandEnv(homeDir: string): Record<string, string> {
+  mkdirSync(codexHome(homeDir), { recursive: true });
+  return codexEnv({ projectDir: homeDir, homeDir, steps: [] });
 }
 
 export async function runCodex(

@@ -71,6 +71,10 @@ export function unpackCopilot(): void {
   }
 }
 
+/** The environment for a `copilot plugin …` command in the run's HOME (offline, no model). */
+export const copilotCommandEnv = (homeDir: string): Record<string, string> =>
+  copilotEnv({ projectDir: homeDir, homeDir, steps: [] }, 'http://127.0.0.1:9');
+
 /** `git init` in the project (Copilot resolves the repository root as the project; hooks run there). */
 export function initGitRepo(dir: string): void {
   execFileSync('git', ['init', '-q', dir], { stdio: 'ignore' });
