@@ -264,7 +264,8 @@ export function limitOf(row: SimulateRow, ref: SimulateRow, event: string): stri
 
 // An in-process host (Pi, OpenCode) runs its entries in its own process through hook-bridge's engine, loaded once: none
 // starts hook-bridge (bench/in-process.mjs counts them). An event-file host (Cline) runs the event's file on every call
-// of the event, which starts hook-bridge once (`hook-bridge event-file`), whether a hook's matcher takes the call or not.
+// of the event, which starts hook-bridge once (`hook-bridge event-file`), whether a hook's matcher takes the call or
+// not.
 const countStarts = (row: SimulateRow, converted: string, event: string): number => {
   const { inProcess, eventFiles } = mappings.dialects[row.host as DialectId].config;
   if (inProcess) return 0;
