@@ -74,7 +74,9 @@ export function backing(p: ProjectResult, f: Finding, target?: DialectId): Backi
   // An answer the hook did not give in any call of the battery (a Stop gate that let the run end) cannot be shown.
   const gave = (c: CallResult) => !ANSWERS.has(f.ruleId) || NEVER.has(f.ruleId) || c.reference !== 'none';
   const exercised = calls.filter((c) => mine(c.ran.reference).length && gave(c));
-  if (!exercised.length) return 'unexercised';
+  // A script's comparison with a name its own agent no longer sends (Claude Code's former Task): the runs on that agent
+  // alone have nothing to compare it with.
+  if (!exercised.length || (f.ruleId === 'foreign-tool-literal' && !target)) return 'unexercised';
   const shown = exercised.some((c) => {
     if (START.has(f.ruleId))
       return [...mine(c.ran.reference), ...(target ? mine(c.ran.asIs) : [])].some((r) => FAILED_START.has(r.exit!));

@@ -134,9 +134,11 @@ the answer into what the host honours.`,
       }
       if (!spec.output) continue;
       // Observe-only events: no answer has an effect, wrapped or not (only the agent itself has the event).
-      // A block the script's own agent does not honour there either (Claude Code's SessionStart exit 2) is no guard.
+      // Another agent's script: a block its own agent does not honour there either (Claude Code's SessionStart exit 2)
+      // is no guard.
       if (spec.output.observeOnly?.includes(h.event)) {
-        const own = (how: string) => ownBlocks(h.scriptDialect, ev, answerForms(all, h), how);
+        const own = (how: string) =>
+          h.scriptDialect === host || ownBlocks(h.scriptDialect, ev, answerForms(all, h), how);
         const hit = first(all, (t) => {
           const how = denies(t);
           if (how && own(how)) return how;

@@ -38,8 +38,7 @@ host's names.`,
       for (const { where, text } of texts) {
         const compared = comparedToolNames(text, field);
         for (const name of compared) {
-          // a name the host sends, or one it knows as another name of its own tool (Claude Code's former Task)
-          if (own.some((t) => t.entry.name === name || t.entry.aliases.includes(name))) continue;
+          if (own.some((t) => t.entry.name === name)) continue; // a name the host sends
           const owners = DIALECT_IDS.filter(
             (d) =>
               d !== host &&
