@@ -148,6 +148,7 @@ const mappingsForRun: Plugin = {
                   ...(e.response ? { response: e.response } : {}),
                   ...(e.required ? { required: e.required } : {}),
                   ...(e.covers ? { covers: e.covers } : {}),
+                  ...(e.coveredAs ? { coveredAs: e.coveredAs } : {}),
                   ...(e.paramsComplete ? {} : { paramsComplete: false }),
                   ...(e.embeds ? { embeds: e.embeds } : {}),
                   ...(e.lists ? { lists: e.lists } : {}),

@@ -3,6 +3,7 @@
 import { toNativeNames } from './answer-names.js';
 import type { DialectId } from '../model/dialect-ids.js';
 import { mappings } from '../model/mappings.js';
+import { asCoveringInput } from '../dialects/covered-params.js';
 import { renameParams, toolEntry } from '../dialects/catalog.js';
 import { specIn } from '../dialects/host-mode.js';
 import type { Answer } from './answer.js';
@@ -127,6 +128,10 @@ function hostAsk(
 
 /** A rewrite in the host's parameter names; on a strict host, only its tool's own parameters. */
 function hostParams(updated: Record<string, unknown>, ctx: EmitContext, out: HostOutput): Record<string, unknown> {
+  // A rewrite of a tool the host does with another one by its parameters (a Write on Cline: its editor).
+  const covering = ctx.tool && !toolEntry(ctx.host, ctx.tool) ? mappings.index.toolCovering[ctx.host][ctx.tool] : '';
+  const by = covering ? toolEntry(ctx.host, covering) : undefined;
+  if (by?.coveredAs) return asCoveringInput(by, renameParams(updated, toolEntry(ctx.script, ctx.tool!), undefined));
   const input = renameParams(
     updated,
     ctx.tool ? toolEntry(ctx.script, ctx.tool) : undefined,

@@ -17,6 +17,7 @@ import { hasOwnPayloadNames } from '../dialects/host-mode.js';
 import { isObject } from '../model/is-object.js';
 import { translateResponse } from '../results/index.js';
 import { patchOfCall } from './patch-calls.js';
+import { asCoveringInput, coveredCall } from '../dialects/covered-params.js';
 import { embeddedIn } from './embedded.js';
 
 export type Payload = Record<string, unknown>;
@@ -101,7 +102,10 @@ export function translatePayload(
   const hostEvent = typeof p.hook_event_name === 'string' ? p.hook_event_name : undefined;
   const event = hostEvent ? canonicalEvent(host, hostEvent) : undefined;
   const hostTool = typeof p.tool_name === 'string' ? p.tool_name : undefined;
-  const tool = hostTool ? canonicalTool(host, hostTool) : undefined;
+  const called = hostTool ? canonicalTool(host, hostTool) : undefined;
+  // A call the script's agent would have made with the tool this one covers (Cline's editor creating a file: a Write).
+  const asCovered = host === script ? undefined : coveredCall(host, script, called, p.tool_input);
+  const tool = asCovered?.tool ?? called;
   const asSent = host === script ? toolInputText : undefined;
   // (A host with payload names of its own was read into canonical names: its scripts get theirs back below.)
   if (host === script && !hasOwnPayloadNames(host))
@@ -141,9 +145,11 @@ export function translatePayload(
           out[name] = asSent;
           break;
         }
-        out[name] = isObject(v)
-          ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined)
-          : v;
+        out[name] = asCovered
+          ? renameParams(asCovered.input, undefined, toolEntry(script, asCovered.tool))
+          : isObject(v)
+            ? renameParams(v, tool ? toolEntry(host, tool) : undefined, tool ? toolEntry(script, tool) : undefined)
+            : v;
         if (covering && isObject(v))
           out[name] = coveredInput(script, covering, tool!, renameParams(v, toolEntry(host, tool!), undefined), {
             cwd,
@@ -214,8 +220,7 @@ function coveredInput(
   const entry = toolEntry(script, covering)!;
   if (entry.params.some(([, c]) => c === 'patch'))
     return { [nativeParam(script, covering, 'patch')]: patchOfCall(tool, input, at.cwd, at.post) ?? '' };
-  const as = entry.coveredAs ?? {};
-  return renameParams(Object.fromEntries(Object.entries(input).map(([k, v]) => [as[k] ?? k, v])), undefined, entry);
+  return asCoveringInput(entry, input);
 }
 
 const nativeParam = (d: DialectId, tool: string, canonical: string) =>
