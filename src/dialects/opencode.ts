@@ -18,6 +18,7 @@ import type { EngineAnswer, InProcessBinding, EngineSession } from './define.js'
 import { defineDialect } from './define.js';
 import { loaderText } from './loader-file.js';
 import { settingsJson } from './settings-json.js';
+import type { DialectId } from '../model/dialect-ids.js';
 import { stringOrEmpty } from '../model/strings.js';
 
 interface Part {
@@ -302,11 +303,8 @@ function bind(input: Input, s: EngineSession): Record<string, Hook> {
   };
 }
 
-const inProcess: InProcessBinding = {
-  source: (version) =>
-    loaderText('opencode', version, {
-      about: ['OpenCode loads every .opencode/plugin/*.js of the project (each exported function is a plugin).'],
-      entry: `
+/** The loader's entry point: OpenCode's plugin function (every exported function of a plugin module is one). */
+const ENTRY = `
 export const HookBridge = async (input) => {
   const on = started(input);
   if (on) return on.hooks;
@@ -323,9 +321,24 @@ export const HookBridge = async (input) => {
       throw new Error(blocked());
     };
   return hooks;
-};`,
-    }),
-  bind: (api, session) => bind(api as Input, session),
-};
+};`;
 
-export const opencode = defineDialect({ id: 'opencode', codec: settingsJson, inProcess });
+/**
+ * The binding of an agent that runs OpenCode's plugins with OpenCode's hooks (OpenCode, and its fork Kilo Code CLI):
+ * the loader names its host (whose hook file it runs) and says, in `about`, how that agent loads it.
+ */
+export function opencodeBinding(host: DialectId, about: string): InProcessBinding {
+  return {
+    source: (version) => loaderText(host, version, { about: [about], entry: ENTRY }),
+    bind: (api, session) => bind(api as Input, session),
+  };
+}
+
+export const opencode = defineDialect({
+  id: 'opencode',
+  codec: settingsJson,
+  inProcess: opencodeBinding(
+    'opencode',
+    'OpenCode loads every .opencode/plugin/*.js of the project (each exported function is a plugin).',
+  ),
+});
