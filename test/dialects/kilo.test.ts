@@ -100,16 +100,26 @@ describe("the OpenCode binding on Kilo's payloads runs the converted Claude hook
           PreToolUse: [{ matcher: 'Bash', hooks: [S('block-rm.sh'), S('rewrite.js')] }],
           PostToolUse: [{ matcher: 'Bash', hooks: [S('post-context.sh')] }],
           SessionStart: [{ hooks: [S('session-start.sh')] }],
+          Stop: [{ hooks: [S('stop-once.sh')] }],
         },
       }),
     );
     await convertProject({ inputs: [join(dir, 'claude.json')], from: 'claude', to: ['kilo'], project: dir });
-    const client = { session: { prompt: async () => undefined, abort: async () => undefined } };
+    const client = {
+      session: {
+        prompt: async (o: unknown) => {
+          prompts.push(o);
+        },
+        abort: async () => undefined,
+        message: async () => ({ data: { parts: [{ type: 'text' }] } }),
+      },
+    };
     return start('kilo', { directory: dir, client }, { project: dir, say: () => {} }) as Record<
       string,
       (i: object, o: object) => Promise<void>
     >;
   }
+  let prompts: unknown[] = [];
   it('tool.execute.before with a destructive command: it throws the reason (the call is blocked)', async () => {
     const hooks = await plugin();
     const { input, output } = captured('tool.execute.before');
@@ -125,6 +135,22 @@ describe("the OpenCode binding on Kilo's payloads runs the converted Claude hook
     const after = captured('tool.execute.after');
     await hooks['tool.execute.after']!(after.input!, after.output!);
     expect(after.output!.output).toMatch(/^\(no output\)\n.*CTX-POST/);
+  });
+  it('a Stop block is a follow-up prompt with the reason (no noReply: Kilo would not go on for it), sent once', async () => {
+    prompts = [];
+    const hooks = await plugin();
+    const { input, output } = captured('experimental.text.complete');
+    await hooks['experimental.text.complete']!(input!, output!);
+    expect(prompts).toEqual([
+      {
+        path: { id: input!.sessionID },
+        body: { parts: [{ type: 'text', text: expect.stringContaining('CONTINUE-STOP') }] },
+      },
+    ]);
+    const text = (prompts[0] as { body: { parts: { text: string }[] } }).body.parts[0]!.text;
+    await hooks['chat.message']!({ sessionID: input!.sessionID }, { message: {}, parts: [{ type: 'text', text }] });
+    await hooks['experimental.text.complete']!({ ...input, messageID: 'm2' }, { text: 'done' });
+    expect(prompts).toHaveLength(1);
   });
   it("SessionStart context joins the first prompt's message (chat.message)", async () => {
     const hooks = await plugin();
