@@ -2,8 +2,9 @@
 // Code CLI (issues 31, 37): a failed tool call (PostToolUseFailure: its context reaches the model), the end of the
 // session (SessionEnd), and on OpenCode and Kilo a compaction (PreCompact, PostCompact: both compact a session whose
 // last turn used more tokens than the model's context leaves, here made tiny). Each hook logs the payload it is
-// handed, in Claude Code's shape, and the log is what is asserted. And Pi 1.x's project trust: the untrusted project's hooks do
-// not run (what convert and doctor warn about), convert --trust-pi-project makes them run, --remove takes it back.
+// handed, in Claude Code's shape, and the log is what is asserted. And Pi 1.x's project trust: the untrusted project's
+// hooks do not run (what convert and doctor warn about), convert --trust-pi-project makes them run, --remove takes it
+// back.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
