@@ -390,7 +390,7 @@ describe('facts several dialects share are stated once (inherits)', () => {
       inProcess: { loader: '.kilo/plugins/hook-bridge.js' },
     });
     expect(kilo.env?.marker).toBe('KILO');
-    // OpenCode's TUI hooks (file.open, tab.new …) are not in Kilo's executable: no recipe of OpenCode's is merged in.
+    // OpenCode's TUI hooks (file.open, tab.new) are not in Kilo's executable: no recipe of OpenCode's is merged in.
     expect(kilo.declares?.files).toEqual(['node_modules/@kilocode/cli-*/bin/kilo']);
     expect(Object.keys(kilo.declares?.events?.unmapped ?? {})).not.toContain('file.open');
     expect(mappings.dialects['hooks-yaml'].declares).toBeUndefined();
