@@ -1,16 +1,15 @@
 // Kilo Code CLI's dialect pieces: its matchers (Claude Code's rules on its tool names), its tools against what Kilo
 // 7.7.7 sent the model (test/fixtures/observed/kilo/), its loader file, and the OpenCode binding it reuses driven with
 // the plugin hooks' payloads Kilo gave a plugin, the project's Claude hooks converted to it and really run.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalTool, renameParams, toolEntry, toolsOf } from '../../src/dialects/catalog.js';
 import { dialects } from '../../src/dialects/index.js';
 import { matcherFires } from '../../src/dialects/matcher.js';
-import { convertProject } from '../../src/convert/project.js';
 import { translateResponse } from '../../src/results/index.js';
 import { start } from '../../src/run/in-process-engine.js';
+import { S, scenarioProject } from './scenario-project.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 const OBSERVED = join(repo, 'test/fixtures/observed/kilo');
@@ -21,15 +20,15 @@ const calls = readFileSync(join(OBSERVED, 'payloads/plugin-hooks.bash-run.jsonl'
   .map((l) => JSON.parse(l) as { hook?: string; input?: Record<string, unknown>; output?: Record<string, unknown> });
 const captured = (hook: string) => structuredClone(calls.find((c) => c.hook === hook)!);
 
-describe('Kilo Code CLI matchers: Claude Code rules on its tool names', () => {
-  for (const [m, tool, fired] of [
-    ['bash', 'bash', true],
-    ['Bash', 'bash', false],
-    ['write|edit', 'edit', true],
-    ['^(write|edit)$', 'read', false],
-  ] as const)
-    it(`${m} ${fired ? 'fires' : 'does not fire'} for ${tool}`, () =>
-      expect(matcherFires('kilo', m, tool)).toBe(fired));
+describe("Kilo Code CLI matchers: OpenCode's, Claude Code's rules on the same tool names", () => {
+  const names = toolsOf('kilo').map((t) => t.entry.name);
+  it.each(['bash', 'Bash', 'write|edit', '^(write|edit)$', 'gr.*', '*'])('%s fires where it fires on OpenCode', (m) =>
+    expect(names.filter((n) => matcherFires('kilo', m, n))).toEqual(
+      names.filter((n) => matcherFires('opencode', m, n)),
+    ),
+  );
+  it('case-sensitive: bash fires for bash, Bash does not', () =>
+    expect([matcherFires('kilo', 'bash', 'bash'), matcherFires('kilo', 'Bash', 'bash')]).toEqual([true, false]));
 });
 
 describe('its tools: what Kilo 7.7.7 sent the model (tools-sent-to-model.json)', () => {
@@ -89,22 +88,12 @@ describe('its loader: .kilo/plugins/hook-bridge.js runs .kilo/hooks.json', () =>
 
 describe("the OpenCode binding on Kilo's payloads runs the converted Claude hooks", () => {
   async function plugin() {
-    const dir = mkdtempSync(join(tmpdir(), 'hb-kilo-'));
-    cpSync(join(repo, 'test/e2e/scenarios/scripts'), join(dir, '.hooks'), { recursive: true });
-    cpSync(join(repo, 'examples/claude-project/.claude/hooks/block-rm.sh'), join(dir, '.hooks/block-rm.sh'));
-    const S = (f: string) => ({ type: 'command', command: `"$CLAUDE_PROJECT_DIR"/.hooks/${f}` });
-    writeFileSync(
-      join(dir, 'claude.json'),
-      JSON.stringify({
-        hooks: {
-          PreToolUse: [{ matcher: 'Bash', hooks: [S('block-rm.sh'), S('rewrite.js')] }],
-          PostToolUse: [{ matcher: 'Bash', hooks: [S('post-context.sh')] }],
-          SessionStart: [{ hooks: [S('session-start.sh')] }],
-          Stop: [{ hooks: [S('stop-once.sh')] }],
-        },
-      }),
-    );
-    await convertProject({ inputs: [join(dir, 'claude.json')], from: 'claude', to: ['kilo'], project: dir });
+    const dir = await scenarioProject('kilo', {
+      PreToolUse: [{ matcher: 'Bash', hooks: [S('block-rm.sh'), S('rewrite.js')] }],
+      PostToolUse: [{ matcher: 'Bash', hooks: [S('post-context.sh')] }],
+      SessionStart: [{ hooks: [S('session-start.sh')] }],
+      Stop: [{ hooks: [S('stop-once.sh')] }],
+    });
     const client = {
       session: {
         prompt: async (o: unknown) => {

@@ -97,19 +97,7 @@ const row = (scenario: string, host: HostId) => {
 };
 
 beforeAll(() => {
-  for (const id of [
-    'claude',
-    'qwen',
-    'codebuddy',
-    'gemini',
-    'codex',
-    'copilot',
-    'pi',
-    'opencode',
-    'kilo',
-    'droid',
-  ] as const)
-    ensureAgent(id);
+  for (const id of Object.keys(HOSTS) as HostId[]) ensureAgent(id);
 });
 afterAll(() => {
   workspaces.forEach((w) => {
