@@ -18,6 +18,7 @@ import type { EngineAnswer, InProcessBinding, EngineSession } from './define.js'
 import { defineDialect } from './define.js';
 import { loaderText } from './loader-file.js';
 import { settingsJson } from './settings-json.js';
+import type { DialectId } from '../model/dialect-ids.js';
 import { stringOrEmpty } from '../model/strings.js';
 
 interface Part {
@@ -43,7 +44,7 @@ interface Input {
   directory?: string;
   client?: {
     session?: {
-      prompt(o: { path: { id: string }; body: { noReply: boolean; parts: Part[] } }): Promise<unknown>;
+      prompt(o: { path: { id: string }; body: { noReply?: boolean; parts: Part[] } }): Promise<unknown>;
       abort(o: { path: { id: string } }): Promise<unknown>;
       message?(o: { path: { id: string; messageID: string } }): Promise<{ data?: Message }>;
     };
@@ -51,9 +52,18 @@ interface Input {
 }
 type Hook = (input: Record<string, unknown>, output: Record<string, unknown>) => Promise<void>;
 
+/**
+ * How a Stop block gets its one more turn. `no-reply`: OpenCode's loop goes on while the newest user message is newer
+ * than its reply, so the reason is sent as a message with `noReply` and awaited (experiment G). `follow-up`: Kilo Code
+ * CLI's loop ends after a finished reply whatever came since, and runs a prompt sent while it is busy as a follow-up
+ * turn: the reason is sent as a prompt, not awaited (it resolves when that turn ends; SessionEnd waits for it).
+ */
+export type StopContinue = 'no-reply' | 'follow-up';
+
 /** What one binding keeps between OpenCode's calls: its session, client, and what it has seen. */
 interface State {
   s: EngineSession;
+  continueBy: StopContinue;
   cwd: string;
   client: NonNullable<Input['client']>['session'];
   /** Sessions whose SessionStart ran. */
@@ -82,8 +92,9 @@ interface State {
 }
 
 /** The state of a new binding: nothing seen yet. */
-const newState = (input: Input, s: EngineSession): State => ({
+const newState = (input: Input, s: EngineSession, continueBy: StopContinue): State => ({
   s,
+  continueBy,
   cwd: input.directory ?? s.projectDir,
   client: input.client?.session,
   started: new Set(),
@@ -257,8 +268,18 @@ function onTextComplete(st: State): Hook {
     const reason = a.block || 'a Stop hook asked to continue';
     st.stopActive.add(sid);
     st.ownPrompts.add(reason);
+    const parts = [{ type: 'text', text: reason }];
+    if (st.continueBy === 'follow-up') {
+      // The loop ends after this reply; the prompt is its follow-up turn (docs/observations.md "Kilo Code CLI").
+      const done = client
+        .prompt({ path: { id: sid }, body: { parts } })
+        .catch(() => undefined)
+        .finally(() => st.pending.delete(done));
+      st.pending.add(done);
+      return;
+    }
     // The loop sees a newer user message and makes one more request (experiment G).
-    await client.prompt({ path: { id: sid }, body: { noReply: true, parts: [{ type: 'text', text: reason }] } });
+    await client.prompt({ path: { id: sid }, body: { noReply: true, parts } });
   };
 }
 
@@ -282,8 +303,8 @@ function onEvent(st: State): Hook {
 }
 
 /** OpenCode's hooks for a session of the plugin's: one handler per event over one state. */
-function bind(input: Input, s: EngineSession): Record<string, Hook> {
-  const st = newState(input, s);
+function bind(input: Input, s: EngineSession, continueBy: StopContinue): Record<string, Hook> {
+  const st = newState(input, s, continueBy);
   return {
     'chat.message': onChatMessage(st),
     'tool.execute.before': onToolBefore(st),
@@ -302,11 +323,8 @@ function bind(input: Input, s: EngineSession): Record<string, Hook> {
   };
 }
 
-const inProcess: InProcessBinding = {
-  source: (version) =>
-    loaderText('opencode', version, {
-      about: ['OpenCode loads every .opencode/plugin/*.js of the project (each exported function is a plugin).'],
-      entry: `
+/** The loader's entry point: OpenCode's plugin function (every exported function of a plugin module is one). */
+const ENTRY = `
 export const HookBridge = async (input) => {
   const on = started(input);
   if (on) return on.hooks;
@@ -323,9 +341,29 @@ export const HookBridge = async (input) => {
       throw new Error(blocked());
     };
   return hooks;
-};`,
-    }),
-  bind: (api, session) => bind(api as Input, session),
-};
+};`;
 
-export const opencode = defineDialect({ id: 'opencode', codec: settingsJson, inProcess });
+/**
+ * The binding of an agent that runs OpenCode's plugins with OpenCode's hooks (OpenCode, and its fork Kilo Code CLI):
+ * the loader names its host (whose hook file it runs) and says, in `about`, how that agent loads it; `continueBy` is
+ * how a Stop block makes one more turn there.
+ */
+export function opencodeBinding(
+  host: DialectId,
+  about: string,
+  continueBy: StopContinue = 'no-reply',
+): InProcessBinding {
+  return {
+    source: (version) => loaderText(host, version, { about: [about], entry: ENTRY }),
+    bind: (api, session) => bind(api as Input, session, continueBy),
+  };
+}
+
+export const opencode = defineDialect({
+  id: 'opencode',
+  codec: settingsJson,
+  inProcess: opencodeBinding(
+    'opencode',
+    'OpenCode loads every .opencode/plugin/*.js of the project (each exported function is a plugin).',
+  ),
+});

@@ -392,7 +392,8 @@ export interface DialectFile {
   id: DialectId;
   agent: string;
   observedVersion: string | null;
-  /** What its installed package declares, and where (the e2e suite's package check). */
+  /** What its installed package declares, and where (the e2e suite's package check). Never inherited from another
+   * dialect: each agent's package is its own. */
   declares?: DialectDeclares;
   /**
    * The agent's command-line program (`hook-bridge doctor` looks for it on PATH and asks its version): the names it

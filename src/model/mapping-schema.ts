@@ -309,7 +309,8 @@ export const dialectFileSchema = z.strictObject({
   id: dialectId,
   agent: z.string().min(1),
   observedVersion: z.string().nullable(),
-  /** What its installed package declares, and where (the e2e suite's package check). */
+  /** What its installed package declares, and where (the e2e suite's package check). Never inherited from another
+   * dialect: each agent's package is its own. */
   declares: declaresSchema.optional(),
   /**
    * The agent's command-line program (`hook-bridge doctor` looks for it on PATH and asks its version): the names it

@@ -122,6 +122,7 @@ describe('--to all', () => {
       'opencode',
       'cline',
       'droid',
+      'kilo',
     ]);
     for (const f of ['.qwen/settings.json', '.codebuddy/settings.json', '.gemini/settings.json', '.codex/hooks.json'])
       expect(existsSync(join(dir, f)), f).toBe(true);

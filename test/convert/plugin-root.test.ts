@@ -17,7 +17,7 @@ const ECC = resolve(import.meta.dirname, '../real-projects/affaan-m__everything-
 const FIX = resolve(import.meta.dirname, '../fixtures');
 const json = (p: string) => JSON.parse(readFileSync(join(FIX, p), 'utf8')) as Record<string, unknown>;
 
-type Host = Exclude<DialectId, 'claude' | 'hooks-yaml' | 'pi' | 'opencode' | 'cline'>;
+type Host = Exclude<DialectId, 'claude' | 'hooks-yaml' | 'pi' | 'opencode' | 'kilo' | 'cline'>;
 interface ShellCall {
   /** The file convert writes for the host, relative to the project. */
   file: string;

@@ -101,56 +101,63 @@ function pi(answers: Record<string, EngineAnswer>): Driver {
 }
 
 type OcHook = (i: Record<string, unknown>, o: Record<string, unknown>) => Promise<void>;
-function opencode(answers: Record<string, EngineAnswer>): Driver {
-  const prompts: string[] = [];
-  let aborted = false;
-  const client = {
-    session: {
-      prompt: async (o: { body: { parts: { text: string }[] } }) => prompts.push(o.body.parts[0]!.text),
-      abort: async () => {
-        aborted = true;
+/** The OpenCode binding's driver, on OpenCode or on an agent that reuses it (Kilo Code CLI). */
+const opencodeOn =
+  (host: DialectId) =>
+  (answers: Record<string, EngineAnswer>): Driver => {
+    const prompts: string[] = [];
+    let aborted = false;
+    const client = {
+      session: {
+        prompt: async (o: { body: { parts: { text: string }[] } }) => prompts.push(o.body.parts[0]!.text),
+        abort: async () => {
+          aborted = true;
+        },
+        message: async () => ({ data: { parts: [{ type: 'text' }] } }),
       },
-      message: async () => ({ data: { parts: [{ type: 'text' }] } }),
-    },
-  };
-  const hooks = getDialect('opencode').inProcess!.bind({ directory: '/p', client }, session(answers)) as Record<
-    string,
-    OcHook
-  >;
-  const tool = async (post: boolean): Promise<Seen> => {
-    const input = { command: 'ls' };
-    const inp = { tool: 'bash', sessionID: 's', callID: 'c1' };
-    let blocked: string | undefined;
-    if (!post) await hooks['tool.execute.before']!(inp, { args: input }).catch((e: Error) => (blocked = e.message));
-    const out = { output: 'out', metadata: { exit: 0 } };
-    if (blocked === undefined) await hooks['tool.execute.after']!({ ...inp, args: input }, out);
-    await new Promise((r) => setTimeout(r, 0));
-    const toModel = out.output.replace(/^out\n?/, '');
-    return { ...(blocked !== undefined ? { blocked } : {}), input, toModel, aborted };
-  };
-  return {
-    preToolUse: () => tool(false),
-    postToolUse: () => tool(true),
-    async prompt() {
-      const parts: { type: string; text?: string; synthetic?: boolean }[] = [{ type: 'text', text: 'go' }];
+    };
+    const hooks = getDialect(host).inProcess!.bind({ directory: '/p', client }, session(answers)) as Record<
+      string,
+      OcHook
+    >;
+    const tool = async (post: boolean): Promise<Seen> => {
+      const input = { command: 'ls' };
+      const inp = { tool: 'bash', sessionID: 's', callID: 'c1' };
       let blocked: string | undefined;
-      await hooks['chat.message']!({ sessionID: 's' }, { parts, message: {} }).catch((e: Error) => {
-        blocked = e.message;
-      });
-      const toModel = parts
-        .filter((p) => p.synthetic)
-        .map((p) => p.text)
-        .join('\n');
-      return { ...(blocked !== undefined ? { blocked } : {}), input: {}, toModel, aborted };
-    },
-    async stop() {
-      await hooks['experimental.text.complete']!({ sessionID: 's', messageID: 'm' }, { text: 'done' });
-      return prompts[0];
-    },
+      if (!post) await hooks['tool.execute.before']!(inp, { args: input }).catch((e: Error) => (blocked = e.message));
+      const out = { output: 'out', metadata: { exit: 0 } };
+      if (blocked === undefined) await hooks['tool.execute.after']!({ ...inp, args: input }, out);
+      await new Promise((r) => setTimeout(r, 0));
+      const toModel = out.output.replace(/^out\n?/, '');
+      return { ...(blocked !== undefined ? { blocked } : {}), input, toModel, aborted };
+    };
+    return {
+      preToolUse: () => tool(false),
+      postToolUse: () => tool(true),
+      async prompt() {
+        const parts: { type: string; text?: string; synthetic?: boolean }[] = [{ type: 'text', text: 'go' }];
+        let blocked: string | undefined;
+        await hooks['chat.message']!({ sessionID: 's' }, { parts, message: {} }).catch((e: Error) => {
+          blocked = e.message;
+        });
+        const toModel = parts
+          .filter((p) => p.synthetic)
+          .map((p) => p.text)
+          .join('\n');
+        return { ...(blocked !== undefined ? { blocked } : {}), input: {}, toModel, aborted };
+      },
+      async stop() {
+        await hooks['experimental.text.complete']!({ sessionID: 's', messageID: 'm' }, { text: 'done' });
+        return prompts[0];
+      },
+    };
   };
-}
 
-const DRIVERS: Partial<Record<DialectId, (a: Record<string, EngineAnswer>) => Driver>> = { pi, opencode };
+const DRIVERS: Partial<Record<DialectId, (a: Record<string, EngineAnswer>) => Driver>> = {
+  pi,
+  opencode: opencodeOn('opencode'),
+  kilo: opencodeOn('kilo'),
+};
 const HOSTS = DIALECT_IDS.filter((d) => mappings.dialects[d].config.inProcess);
 
 /** The answer the engine hands the binding for a hook's canonical answer on this host's event. */

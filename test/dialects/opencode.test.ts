@@ -2,7 +2,7 @@
 // captures of OpenCode 1.18.33 (test/fixtures/observed/opencode/), and its binding (the hooks its plugin returns)
 // driven as
 // OpenCode drives a plugin (mutating `output`, a throw blocks), the project's Claude hooks converted and really run.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { convertProject } from '../../src/convert/project.js';
 import { translateResponse } from '../../src/results/index.js';
 import { start } from '../../src/run/in-process-engine.js';
 import { readJsonLog } from '../e2e/harness/util.js';
+import { S, scenarioProject } from './scenario-project.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 const OBSERVED = join(repo, 'test/fixtures/observed/opencode/payloads');
@@ -68,23 +69,13 @@ describe("OpenCode's tools and results as a Claude script sees them", () => {
 
 describe("OpenCode's plugin runs the converted Claude hooks", () => {
   async function plugin() {
-    const dir = mkdtempSync(join(tmpdir(), 'hb-oc-'));
-    cpSync(join(repo, 'test/e2e/scenarios/scripts'), join(dir, '.hooks'), { recursive: true });
-    cpSync(join(repo, 'examples/claude-project/.claude/hooks/block-rm.sh'), join(dir, '.hooks/block-rm.sh'));
-    const S = (f: string) => ({ type: 'command', command: `"$CLAUDE_PROJECT_DIR"/.hooks/${f}` });
-    writeFileSync(
-      join(dir, 'claude.json'),
-      JSON.stringify({
-        hooks: {
-          PreToolUse: [{ matcher: 'Bash', hooks: [S('block-rm.sh'), S('rewrite.js')] }],
-          PostToolUse: [{ matcher: 'Bash', hooks: [S('post-context.sh')] }],
-          UserPromptSubmit: [{ hooks: [{ ...S('ups-block.py'), command: `python3 ${S('ups-block.py').command}` }] }],
-          SessionStart: [{ hooks: [S('session-start.sh')] }],
-          Stop: [{ hooks: [S('stop-once.sh')] }],
-        },
-      }),
-    );
-    await convertProject({ inputs: [join(dir, 'claude.json')], from: 'claude', to: ['opencode'], project: dir });
+    const dir = await scenarioProject('opencode', {
+      PreToolUse: [{ matcher: 'Bash', hooks: [S('block-rm.sh'), S('rewrite.js')] }],
+      PostToolUse: [{ matcher: 'Bash', hooks: [S('post-context.sh')] }],
+      UserPromptSubmit: [{ hooks: [{ ...S('ups-block.py'), command: `python3 ${S('ups-block.py').command}` }] }],
+      SessionStart: [{ hooks: [S('session-start.sh')] }],
+      Stop: [{ hooks: [S('stop-once.sh')] }],
+    });
     const prompts: unknown[] = [];
     const said: string[] = [];
     const client = {

@@ -204,14 +204,16 @@ describe('doctor: what else would not run', () => {
       ['note', 'Factory Droid: not installed (no droid on PATH)'],
       ['note', 'Auggie: not installed (no auggie on PATH)'],
       ['note', 'Cursor: not installed (no cursor-agent on PATH)'],
+      ['note', 'Kilo Code CLI: not installed (no kilo on PATH)'],
     ]);
     expect(doctorExitCode(r)).toBe(0);
   });
 
-  it('the in-process hosts installed (issue 35): Pi 1.x (`pi`, @earendil-works/pi-coding-agent) and OpenCode', async () => {
+  it('the in-process hosts installed (issue 35): Pi 1.x (`pi`, @earendil-works/pi-coding-agent), OpenCode, Kilo', async () => {
     const dir = project({ '.claude/settings.json': settings({}) });
-    // What `pi --version` and `opencode --version` print (Pi 1.6.0, OpenCode 1.18.33), in a sandboxed PATH.
-    const bin = programs({ pi: '1.6.0', opencode: '1.18.33' });
+    // What `pi --version`, `opencode --version` and `kilo --version` print (Pi 1.6.0, OpenCode 1.18.33, Kilo Code CLI
+    // 7.7.7), in a sandboxed PATH.
+    const bin = programs({ pi: '1.6.0', opencode: '1.18.33', kilo: '7.7.7' });
     const r = await doctor({ project: dir, cwd: dir, env: { PATH: `${bin}:${shimDir}` } });
     const agents = r.checks.filter((c) => c.kind === 'agent').map((c) => c.message);
     const against = (v: string, observed: string | null) =>
@@ -223,6 +225,9 @@ describe('doctor: what else would not run', () => {
     );
     expect(agents).toContain(
       `OpenCode 1.18.33 (${bin}/opencode), ${against('1.18.33', mappings.dialects.opencode.observedVersion)}`,
+    );
+    expect(agents).toContain(
+      `Kilo Code CLI 7.7.7 (${bin}/kilo), ${against('7.7.7', mappings.dialects.kilo.observedVersion)}`,
     );
   });
 

@@ -97,8 +97,7 @@ const row = (scenario: string, host: HostId) => {
 };
 
 beforeAll(() => {
-  for (const id of ['claude', 'qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi', 'opencode', 'droid'] as const)
-    ensureAgent(id);
+  for (const id of Object.keys(HOSTS) as HostId[]) ensureAgent(id);
 });
 afterAll(() => {
   workspaces.forEach((w) => {
@@ -225,9 +224,9 @@ function skipNotApplicable(
  * mock. Most of a Pi or OpenCode run is the agent starting up, which a second run overlaps (measured on 2 cores:
  * OpenCode's 32 runs 86 s → 62 s, Pi's 30 runs 30 s → 20 s).
  */
-const CONCURRENT: readonly HostId[] = ['pi', 'opencode'];
+const CONCURRENT: readonly HostId[] = ['pi', 'opencode', 'kilo'];
 
-for (const host of ['qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi', 'opencode', 'droid'] as const) {
+for (const host of ['qwen', 'codebuddy', 'gemini', 'codex', 'copilot', 'pi', 'opencode', 'kilo', 'droid'] as const) {
   const describe = CONCURRENT.includes(host) ? suite.concurrent : suite;
   describe(`${host}: the config converted by hook-bridge behaves as on Claude Code`, () => {
     for (const s of SCENARIOS) {

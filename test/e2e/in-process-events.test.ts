@@ -1,15 +1,16 @@
-// The seed events an in-process host can express beyond the differential scenarios, on the real Pi and OpenCode CLIs
-// (issue 31): a failed tool call (PostToolUseFailure: its context reaches the model), the end of the session
-// (SessionEnd), and on OpenCode a compaction (PreCompact, PostCompact: OpenCode compacts a session whose last turn
-// used more tokens than the model's context leaves, here made tiny). Each hook logs the payload it is handed, in
-// Claude Code's shape, and the log is what is asserted. And Pi 1.x's project trust: the untrusted project's hooks do
-// not run (what convert and doctor warn about), convert --trust-pi-project makes them run, --remove takes it back.
+// The seed events an in-process host can express beyond the differential scenarios, on the real Pi, OpenCode and Kilo
+// Code CLI (issues 31, 37): a failed tool call (PostToolUseFailure: its context reaches the model), the end of the
+// session (SessionEnd), and on OpenCode and Kilo a compaction (PreCompact, PostCompact: both compact a session whose
+// last turn used more tokens than the model's context leaves, here made tiny). Each hook logs the payload it is
+// handed, in Claude Code's shape, and the log is what is asserted. And Pi 1.x's project trust: the untrusted project's
+// hooks do not run (what convert and doctor warn about), convert --trust-pi-project makes them run, --remove takes it
+// back.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAgent } from './harness/install.js';
-import { runOpencode } from './harness/opencode.js';
+import { runKilo, runOpencode } from './harness/opencode.js';
 import { runPi } from './harness/pi.js';
 import type { AgentRunResult, ModelStep } from './harness/types.js';
 import { makeWorkspace, readJsonLog, type TempWorkspace, writeJson } from './harness/util.js';
@@ -19,7 +20,7 @@ const workspaces: TempWorkspace[] = [];
 afterAll(() => {
   for (const w of workspaces) w.cleanup();
 });
-const hosts = ['pi', 'opencode'] as const;
+const hosts = ['pi', 'opencode', 'kilo'] as const;
 beforeAll(() => {
   for (const h of hosts) ensureAgent(h);
 });
@@ -127,33 +128,34 @@ describe('pi: an edit with several replacements is one Claude Edit each', () => 
   });
 });
 
-describe('opencode: a compaction', () => {
-  it('PreCompact (auto) before the summary request, PostCompact with the summary, no Stop for it', async () => {
-    const { ws, dir } = project('opencode', ['PreCompact', 'PostCompact', 'Stop']);
-    const steps = [{ tool: 'bash', args: { command: 'echo hi' } }];
-    // The first turn uses 15 tokens against a context of 20 less 10 for the output: the session is compacted after
-    // the call; the turns after it use 1 (else each would be compacted again).
-    const r = await runOpencode(
-      withHookBridgeOnPath({ projectDir: dir, homeDir: ws.homeDir, steps, timeoutMs: 60_000 }),
-      {
+for (const [host, run] of [
+  ['opencode', runOpencode],
+  ['kilo', runKilo],
+] as const)
+  describe(`${host}: a compaction`, () => {
+    it('PreCompact (auto) before the summary request, PostCompact with the summary, no Stop for it', async () => {
+      const { ws, dir } = project(host, ['PreCompact', 'PostCompact', 'Stop']);
+      const steps = [{ tool: 'bash', args: { command: 'echo hi' } }];
+      // The first turn uses 15 tokens against a context of 20 less 10 for the output: the session is compacted after
+      // the call; the turns after it use 1 (else each would be compacted again).
+      const r = await run(withHookBridgeOnPath({ projectDir: dir, homeDir: ws.homeDir, steps, timeoutMs: 60_000 }), {
         limit: { context: 20, output: 10 },
         stepOf: 'main-requests',
         usage: (n) => (n > 0 ? { prompt_tokens: 1, completion_tokens: 0, total_tokens: 1 } : undefined),
-      },
-    );
-    const why = explain(r);
-    expect(logged(dir, 'PreCompact'), why).toEqual([
-      expect.objectContaining({ hook_event_name: 'PreCompact', trigger: 'auto' }),
-    ]);
-    expect(logged(dir, 'PostCompact'), why).toEqual([
-      expect.objectContaining({ hook_event_name: 'PostCompact', trigger: 'auto', compact_summary: 'ok' }),
-    ]);
-    expect(
-      logged(dir, 'Stop').map((p) => p.last_assistant_message),
-      why,
-    ).toEqual(['done']);
+      });
+      const why = explain(r);
+      expect(logged(dir, 'PreCompact'), why).toEqual([
+        expect.objectContaining({ hook_event_name: 'PreCompact', trigger: 'auto' }),
+      ]);
+      expect(logged(dir, 'PostCompact'), why).toEqual([
+        expect.objectContaining({ hook_event_name: 'PostCompact', trigger: 'auto', compact_summary: 'ok' }),
+      ]);
+      expect(
+        logged(dir, 'Stop').map((p) => p.last_assistant_message),
+        why,
+      ).toEqual(['done']);
+    });
   });
-});
 
 describe('pi: a compaction', () => {
   it('PreCompact (auto) and PostCompact with the summary, when a reply nears the context window', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { unpackCopilot } from './harness/copilot.js';
 import { type AgentId, agentVersion, ensureAgent, PINS } from './harness/install.js';
 import { checkAgainstMappings, readDeclared, recipeOf } from './harness/package-facts.js';
+import { DIALECT_IDS } from '../../src/model/dialect-ids.js';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -28,7 +29,12 @@ for (const agent of Object.keys(PINS) as AgentId[]) {
     });
     const bound = recipeOf(agent)?.events?.bound;
     it.skipIf(!bound)("the bound events are the ones its binding's source binds", () => {
-      const source = readFileSync(join(root, `src/dialects/${agent}.ts`), 'utf8');
+      // Its module, and the dialect module whose binding it reuses (Kilo Code CLI: OpenCode's).
+      const own = readFileSync(join(root, `src/dialects/${agent}.ts`), 'utf8');
+      const reused = [...own.matchAll(/from '\.\/([\w-]+)\.js'/g)]
+        .map((m) => m[1]!)
+        .filter((m) => (DIALECT_IDS as readonly string[]).includes(m));
+      const source = [own, ...reused.map((m) => readFileSync(join(root, `src/dialects/${m}.ts`), 'utf8'))].join('\n');
       for (const name of bound!) expect(source, name).toContain(`'${name}'`);
     });
   });

@@ -365,16 +365,35 @@ describe('facts several dialects share are stated once (inherits)', () => {
   const plugins = DIALECT_IDS.filter((d) => mappings.dialects[d].config.inProcess);
 
   it('every in-process host inherits _in-process: its facts, and its own where it differs', () => {
-    expect(plugins).toEqual(['pi', 'opencode']);
+    expect(plugins).toEqual(['pi', 'opencode', 'kilo']);
     const base = new Map(leaves(yamlOf('_in-process')));
     for (const d of plugins) {
-      expect(mappings.dialects[d].inherits).toBe('_in-process');
+      // Directly, or through the in-process host whose binding it reuses (Kilo Code CLI: OpenCode's).
+      const chain: string[] = [d];
+      while (!String(yamlOf(chain.at(-1)!).inherits).startsWith('_'))
+        chain.push(String(yamlOf(chain.at(-1)!).inherits));
+      expect(yamlOf(chain.at(-1)!).inherits).toBe('_in-process');
       const compiled = new Map(leaves(mappings.dialects[d]));
-      const own = new Map(leaves(yamlOf(d)));
-      for (const [path, value] of base) expect(compiled.get(path), `${d} ${path}`).toBe(own.get(path) ?? value);
+      const own = (path: string) => chain.map((c) => new Map(leaves(yamlOf(c))).get(path)).find((v) => v !== undefined);
+      for (const [path, value] of base) expect(compiled.get(path), `${d} ${path}`).toBe(own(path) ?? value);
     }
     expect(mappings.dialects.pi.output?.permissionDecision).toEqual(['allow', 'deny', 'ask']);
     expect(mappings.dialects.opencode.output?.permissionDecision).toEqual(['allow', 'deny']);
+  });
+  it("kilo: OpenCode's facts but its own files, program and variables; its package's recipe is its own", () => {
+    const { kilo, opencode } = mappings.dialects;
+    expect(yamlOf('kilo').inherits).toBe('opencode');
+    expect(kilo.output).toEqual(opencode.output);
+    expect(kilo.payload).toEqual(opencode.payload);
+    expect(kilo.config).toMatchObject({
+      write: '.kilo/hooks.json',
+      inProcess: { loader: '.kilo/plugins/hook-bridge.js' },
+    });
+    expect(kilo.env?.marker).toBe('KILO');
+    // OpenCode's TUI hooks (file.open, tab.new) are not in Kilo's executable: no recipe of OpenCode's is merged in.
+    expect(kilo.declares?.files).toEqual(['node_modules/@kilocode/cli-*/bin/kilo']);
+    expect(Object.keys(kilo.declares?.events?.unmapped ?? {})).not.toContain('file.open');
+    expect(mappings.dialects['hooks-yaml'].declares).toBeUndefined();
   });
   it('no dialect restates a fact of the base it inherits with the same value', () => {
     const bases = readdirSync(dir).filter((f) => f.startsWith('_'));

@@ -171,6 +171,8 @@ const DOCUMENTED: Record<DialectId, string[]> = {
   ],
   // The events hook-bridge's OpenCode plugin binds (src/dialects/opencode.ts).
   opencode: ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart'],
+  // Kilo Code CLI's is the same plugin (src/dialects/kilo.ts reuses OpenCode's binding).
+  kilo: ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SessionStart'],
   // The events Cline's event files carry (mappings/dialects/cline.yaml config.eventFiles).
   cline: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SessionStart', 'SessionEnd'],
   droid: (

@@ -49,8 +49,8 @@ describe('examples/claude-project', () => {
       // matcher naming Write or Edit comes back as all three, which is what it fires for there.
       if (to === 'codex') expected.PostToolUse[0].matcher = 'Write|Edit|MultiEdit';
       // hooks.yaml has command hooks only (seed 002): the prompt-type Stop hook cannot go there and back; nor can it
-      // to a plugin host, whose engine runs command hooks only (pi.yaml, opencode.yaml hookTypesComplete).
-      if (['hooks-yaml', 'codex', 'pi', 'opencode', 'cline'].includes(to)) delete expected.Stop; // Codex CLI skips prompt hooks (codex.yaml skippedHookTypes)
+      // to a plugin host, whose engine runs command hooks only (pi.yaml, opencode.yaml, kilo.yaml hookTypesComplete).
+      if (['hooks-yaml', 'codex', 'pi', 'opencode', 'cline', 'kilo'].includes(to)) delete expected.Stop; // Codex CLI skips prompt hooks (codex.yaml skippedHookTypes)
       expect(out.hooks).toEqual(expected);
     });
   }

@@ -43,6 +43,7 @@ export const PINS = {
   opencode: '1.18.33',
   cline: '3.0.65',
   droid: '0.225.2',
+  kilo: '7.7.7',
 } as const;
 
 export type AgentId = keyof typeof PINS;
@@ -104,6 +105,16 @@ const PACKAGES: Record<AgentId, (version: string) => AgentPackage> = {
     entry: `node_modules/opencode-${codexPlatform}/bin/opencode`,
     ignoreScripts: true,
     also: [`opencode-${codexPlatform}@${version}`],
+  }),
+  // Kilo Code CLI, an OpenCode fork: its Bun executable in the platform optional dependency, run directly. 7.8.1 (the
+  // newest) names platform packages that stop at 7.7.9, itself unpublished: it does not install on Linux x64
+  // (docs/latest.md); 7.7.7 does.
+  kilo: (version) => ({
+    pkg: '@kilocode/cli',
+    version,
+    entry: `node_modules/@kilocode/cli-${codexPlatform}/bin/kilo`,
+    ignoreScripts: true,
+    also: [`@kilocode/cli-${codexPlatform}@${version}`],
   }),
   // Cline CLI 3.x: `bin/cline` only picks the native build of the platform optional dependency (a Bun executable);
   // the harness runs that build itself. Its postinstall (a hard link for a faster start) is not needed.

@@ -2,6 +2,7 @@
 // and the other agents with the same config converted by `hook-bridge convert` (or copied verbatim,
 // to show what hook-bridge buys).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { runClaude } from '../harness/claude.js';
@@ -13,7 +14,7 @@ import { cacheRoot, ensureAgent } from '../harness/install.js';
 import { writeJson } from '../harness/util.js';
 import { runQwen } from '../harness/qwen.js';
 import { piStep, runPi } from '../harness/pi.js';
-import { opencodeStep, runOpencode } from '../harness/opencode.js';
+import { kiloStep, opencodeStep, runKilo, runOpencode } from '../harness/opencode.js';
 import { droidStep, runDroid } from '../harness/droid.js';
 import type { AgentRun, AgentRunResult, ModelStep } from '../harness/types.js';
 import { shellQuote } from '../../../src/dialects/wrapper.js';
@@ -23,7 +24,17 @@ export const bin = join(repoRoot, 'bin/hook-bridge.cjs');
 /** How converted configs call hook-bridge in these tests (never npx). */
 export const runner = `node ${shellQuote(bin)}`;
 
-export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex' | 'copilot' | 'pi' | 'opencode' | 'droid';
+export type HostId =
+  | 'claude'
+  | 'qwen'
+  | 'codebuddy'
+  | 'gemini'
+  | 'codex'
+  | 'copilot'
+  | 'pi'
+  | 'opencode'
+  | 'kilo'
+  | 'droid';
 
 /**
  * An in-process host's plugin finds hook-bridge on the agent's PATH (src/dialects/loader-file.ts): this checkout's,
@@ -31,7 +42,9 @@ export type HostId = 'claude' | 'qwen' | 'codebuddy' | 'gemini' | 'codex' | 'cop
  * a symlink named `hook-bridge` in a directory of the cache put first on PATH (as `npm install -g` makes one).
  */
 export function withHookBridgeOnPath(r: AgentRun): AgentRun {
-  const dir = join(cacheRoot(), 'hook-bridge-bin');
+  // One folder per checkout: the cache may be shared by several (HOOK_BRIDGE_E2E_CACHE), and a link another
+  // checkout's run points at its own bin would load that checkout's engine here (seen: "unknown dialect").
+  const dir = join(cacheRoot(), `hook-bridge-bin-${createHash('sha256').update(bin).digest('hex').slice(0, 12)}`);
   const link = join(dir, 'hook-bridge');
   mkdirSync(dir, { recursive: true });
   try {
@@ -137,6 +150,14 @@ export const HOSTS: Record<HostId, Host> = {
     settings: '.opencode/hooks.json',
     tools: { shell: 'bash', write: 'write', edit: 'edit', grep: 'grep' },
     step: opencodeStep,
+  },
+  // Its fork Kilo Code CLI: .kilo/hooks.json and the plugin .kilo/plugins/hook-bridge.js (it does not load .opencode/).
+  kilo: {
+    id: 'kilo',
+    run: (r) => runKilo(withHookBridgeOnPath(r)),
+    settings: '.kilo/hooks.json',
+    tools: { shell: 'bash', write: 'write', edit: 'edit', grep: 'grep' },
+    step: kiloStep,
   },
   // Factory Droid: its own .factory/settings.json (Claude-style matcher groups, its own tool names); it does not read
   // .claude/ (docs/observations.md).

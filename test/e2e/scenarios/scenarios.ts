@@ -213,6 +213,12 @@ export const SCENARIOS: Scenario[] = [
           'empty ' +
           '(mappings/dialects/opencode.yaml payload.transcript)',
       },
+      kilo: {
+        expected: { toldLastMessage: false, oneMoreTurn: false },
+        why:
+          'Kilo Code CLI keeps its sessions in SQLite as OpenCode does, with no transcript file a script can read ' +
+          '(mappings/dialects/opencode.yaml payload.transcript, inherited by kilo.yaml)',
+      },
       codebuddy: {
         expected: { toldLastMessage: false, oneMoreTurn: false },
         why: 'CodeBuddy Code ignores Stop-hook blocks in -p mode (ground truth u11..u13); nothing can express it',
