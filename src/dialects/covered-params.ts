@@ -1,6 +1,6 @@
 // A tool that does another tool's job by its own parameters (tools.yaml `covers` with `covered_as`: Cline's editor
-// creates a file, which Claude Code does with Write): a call of the covered tool given as the covering tool's input, and
-// a covering call whose input is the covered tool's, read back as that tool (a Claude script gets Cline's editor
+// creates a file, which Claude Code does with Write): a call of the covered tool given as the covering tool's input,
+// and a covering call whose input is the covered tool's, read back as that tool (a Claude script gets Cline's editor
 // creating a file as the Write Claude Code would have made). Codex CLI's apply_patch, which takes a patch, is
 // src/run/patch-calls.ts's.
 import type { DialectId } from '../model/dialect-ids.js';

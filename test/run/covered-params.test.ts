@@ -1,8 +1,9 @@
-// A tool that does another's job by its own parameters (tools.yaml `covered_as`): Cline has no Write; its editor creates
-// a file from `path` and `new_text` (observed: test/fixtures/observed/cline/payloads/PreToolUse-editor.json). A Claude
-// guard of Write sees that call as the Write Claude Code would have made, and its rewrite goes back in the editor's
-// names; an editor call that replaces text stays an Edit. Before this, a Write reached Cline as an apply_patch-style
-// patch and a Claude script got an Edit without file_path: its .env deny was lost (real-projects: disler, devkit).
+// A tool that does another's job by its own parameters (tools.yaml `covered_as`): Cline has no Write; its editor
+// creates a file from `path` and `new_text` (observed: test/fixtures/observed/cline/payloads/PreToolUse-editor.json).
+// A Claude guard of Write sees that call as the Write Claude Code would have made, and its rewrite goes back in the
+// editor's names; an editor call that replaces text stays an Edit. Before this, a Write reached Cline as an
+// apply_patch-style patch and a Claude script got an Edit without file_path: its .env deny was lost (real-projects:
+// disler, devkit).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
