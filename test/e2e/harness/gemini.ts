@@ -15,7 +15,7 @@ import type { AgentRun, AgentRunResult } from './types.js';
 import { baseEnv, writeJson } from './util.js';
 import { join } from 'node:path';
 
-const PERMISSION_ARGS = /^(--yolo|-y|--approval-mode)(=|$)/;
+export const PERMISSION_ARGS = /^(--yolo|-y|--approval-mode)(=|$)/;
 
 export const GEMINI_USER_SETTINGS = {
   security: { auth: { selectedType: 'gemini-api-key' } },

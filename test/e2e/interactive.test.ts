@@ -1,0 +1,138 @@
+// The way most people run the agents: their terminal UI, driven in tmux (harness/tmux.ts), offline against the
+// scripted mock model. A project's Claude PreToolUse guard on Bash, converted by hook-bridge, answers `ask` or `deny`
+// with a reason; what the screen shows and what a keypress does there (docs/observations.md, "Interactive
+// terminals"). One agent at a time: each test kills its tmux server in afterEach.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runGeminiTui } from './harness/gemini-interactive.js';
+import { TmuxScreen, tmuxMissing } from './harness/tmux.js';
+import { makeWorkspace, type TempWorkspace } from './harness/util.js';
+import { HOSTS, installConfig } from './scenarios/hosts.js';
+
+let screen: TmuxScreen | undefined;
+const workspaces: TempWorkspace[] = [];
+afterEach(() => {
+  screen?.kill();
+  screen = undefined;
+  for (const w of workspaces.splice(0)) w.cleanup();
+});
+
+const REASON = '[safety] this command affects shared systems; confirm first (GUARD-7)';
+const guard = (decision: string) =>
+  `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"${decision}",` +
+  `"permissionDecisionReason":"${REASON}"}}'`;
+
+function project(decision: string) {
+  const ws = makeWorkspace('hb-e2e-tui-');
+  workspaces.push(ws);
+  const dir = ws.projectDir;
+  mkdirSync(join(dir, '.claude/hooks'), { recursive: true });
+  writeFileSync(
+    join(dir, '.claude/hooks/guard.sh'),
+    `#!/bin/sh\ncat >/dev/null\necho fired >> "$CLAUDE_PROJECT_DIR/hook.log"\n${guard(decision)}\n`,
+    { mode: 0o755 },
+  );
+  const group = {
+    matcher: 'Bash',
+    hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh' }],
+  };
+  writeFileSync(join(dir, '.claude/settings.json'), JSON.stringify({ hooks: { PreToolUse: [group] } }, null, 2));
+  return { ws, dir };
+}
+
+const SHELL_STEP = {
+  tool: 'run_shell_command',
+  args: { command: 'echo deploying > deploy.txt', description: 'deploy' },
+};
+const YOLO = ['--approval-mode', 'yolo'];
+
+/** Waits until `path` exists (the command ran); false after `timeoutMs`. */
+async function fileAppears(path: string, timeoutMs = 30_000): Promise<boolean> {
+  for (const until = Date.now() + timeoutMs; Date.now() < until; ) {
+    if (existsSync(path)) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return existsSync(path);
+}
+
+const hookRuns = (dir: string) =>
+  existsSync(join(dir, 'hook.log'))
+    ? readFileSync(join(dir, 'hook.log'), 'utf8').split('\n').filter(Boolean).length
+    : 0;
+
+/** A project with the guard converted for Gemini CLI, plus `settings` merged into its .gemini/settings.json. */
+function geminiProject(decision: string, settings: Record<string, unknown> = {}) {
+  const p = project(decision);
+  installConfig(p.dir, HOSTS.gemini, 'bridged');
+  const file = join(p.dir, '.gemini/settings.json');
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...settings }, null, 2));
+  return p;
+}
+
+describe.skipIf(tmuxMissing())('Gemini CLI terminal UI (YOLO): a Claude guard converted by hook-bridge', () => {
+  it('ask: Gemini\'s own confirmation, not a block; "Allow once" runs the command', async () => {
+    const { ws, dir } = geminiProject('ask');
+    screen = new TmuxScreen();
+    const run = runGeminiTui({ projectDir: dir, homeDir: ws.homeDir, args: YOLO, steps: [SHELL_STEP] }, screen);
+    const asked = await screen.waitFor(/Allow execution of \[Shell\]\?|Tool execution blocked|✦ done/);
+    expect(asked).toContain('Allow execution of [Shell]?');
+    expect(asked).toContain('1. Allow once');
+    // Observed: Gemini shows no reason with a hook's ask (its own hooks' too, interactive.md).
+    expect(asked).not.toContain('GUARD-7');
+    expect(existsSync(join(dir, 'deploy.txt'))).toBe(false);
+    screen.keys('Enter'); // "1. Allow once" is selected
+    expect(await fileAppears(join(dir, 'deploy.txt'))).toBe(true);
+    expect(await screen.waitFor('✦ done')).toMatch(/✓\s+Shell echo deploying > deploy\.txt/);
+    screen.kill();
+    const r = await run;
+    expect(r.toolResults.join('\n')).not.toContain('GUARD-7');
+    expect(hookRuns(dir)).toBe(1);
+  });
+
+  it('ask answered "No": the command does not run', async () => {
+    const { ws, dir } = geminiProject('ask');
+    screen = new TmuxScreen();
+    const run = runGeminiTui({ projectDir: dir, homeDir: ws.homeDir, args: YOLO, steps: [SHELL_STEP] }, screen);
+    await screen.waitFor('Allow execution of [Shell]?');
+    screen.keys('Escape'); // "3. No, suggest changes (esc)"
+    await new Promise((r) => setTimeout(r, 3000));
+    const after = screen.capture();
+    screen.kill();
+    await run;
+    expect(existsSync(join(dir, 'deploy.txt')), after).toBe(false);
+  });
+
+  it('ask under `gemini -p` (headless, nobody to answer): denied with the reason, never a hang', async () => {
+    const { ws, dir } = geminiProject('ask');
+    const r = await HOSTS.gemini.run({ projectDir: dir, homeDir: ws.homeDir, steps: [SHELL_STEP], timeoutMs: 90_000 });
+    expect(r.durationMs).toBeLessThan(90_000);
+    expect(r.exitCode, r.stderr.slice(-800)).toBe(0);
+    expect(r.toolResults.join('\n')).toContain(`Tool execution blocked: ${REASON}`);
+    expect(existsSync(join(dir, 'deploy.txt'))).toBe(false);
+  });
+
+  it('deny: by default the screen shows no trace of the call (ui.errorVerbosity "low"); the model gets the reason', async () => {
+    const { ws, dir } = geminiProject('deny');
+    screen = new TmuxScreen();
+    const run = runGeminiTui({ projectDir: dir, homeDir: ws.homeDir, args: YOLO, steps: [SHELL_STEP] }, screen);
+    const shown = await screen.waitFor('✦ done');
+    screen.kill();
+    const r = await run;
+    expect(r.toolResults).toEqual([`Tool execution blocked: ${REASON}`]);
+    expect(shown).not.toContain('GUARD-7');
+    expect(shown).not.toContain('Shell echo deploying');
+    expect(existsSync(join(dir, 'deploy.txt'))).toBe(false);
+  });
+
+  it('deny with ui.errorVerbosity "full": the screen shows "Tool execution blocked: <reason>"', async () => {
+    const { ws, dir } = geminiProject('deny', { ui: { errorVerbosity: 'full' } });
+    screen = new TmuxScreen();
+    const run = runGeminiTui({ projectDir: dir, homeDir: ws.homeDir, args: YOLO, steps: [SHELL_STEP] }, screen);
+    const shown = await screen.waitFor('✦ done');
+    screen.kill();
+    await run;
+    expect(shown.replace(/[│\s]+/g, ' ')).toContain(`Tool execution blocked: ${REASON}`);
+    expect(existsSync(join(dir, 'deploy.txt'))).toBe(false);
+  });
+});
