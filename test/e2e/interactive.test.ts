@@ -5,7 +5,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CLAUDE_FIRST_RUN, runClaudeTui } from './harness/claude.js';
 import { runGeminiTui } from './harness/gemini-interactive.js';
+import { runQwenTui } from './harness/qwen.js';
 import { TmuxScreen, tmuxMissing } from './harness/tmux.js';
 import { makeWorkspace, type TempWorkspace } from './harness/util.js';
 import { HOSTS, installConfig } from './scenarios/hosts.js';
@@ -96,8 +98,7 @@ describe.skipIf(tmuxMissing())('Gemini CLI terminal UI (YOLO): a Claude guard co
     const run = runGeminiTui({ projectDir: dir, homeDir: ws.homeDir, args: YOLO, steps: [SHELL_STEP] }, screen);
     await screen.waitFor('Allow execution of [Shell]?');
     screen.keys('Escape'); // "3. No, suggest changes (esc)"
-    await new Promise((r) => setTimeout(r, 3000));
-    const after = screen.capture();
+    const after = await screen.waitFor('Request cancelled.');
     screen.kill();
     await run;
     expect(existsSync(join(dir, 'deploy.txt')), after).toBe(false);
@@ -134,5 +135,46 @@ describe.skipIf(tmuxMissing())('Gemini CLI terminal UI (YOLO): a Claude guard co
     await run;
     expect(shown.replace(/[│\s]+/g, ' ')).toContain(`Tool execution blocked: ${REASON}`);
     expect(existsSync(join(dir, 'deploy.txt'))).toBe(false);
+  });
+});
+
+describe.skipIf(tmuxMissing())('beside it: Qwen Code (converted) and Claude Code (the guard as it is)', () => {
+  it('Qwen Code terminal UI (YOLO), converted ask: Qwen\'s confirmation with the hook\'s reason; "Yes" runs it', async () => {
+    const { ws, dir } = project('ask');
+    installConfig(dir, HOSTS.qwen, 'bridged');
+    screen = new TmuxScreen();
+    const run = runQwenTui({ projectDir: dir, homeDir: ws.homeDir, steps: [SHELL_STEP] }, screen);
+    const asked = await screen.waitFor(/Do you want to proceed\?|blocked/, 90_000);
+    expect(asked).toMatch(/\? Shell echo deploying > deploy\.txt/);
+    expect(asked).toContain(REASON);
+    expect(asked).toContain('1. Yes, allow once');
+    expect(
+      screen.history.some((s) => s.includes('YOLO mode')),
+      'the session runs in YOLO mode',
+    ).toBe(true);
+    expect(existsSync(join(dir, 'deploy.txt'))).toBe(false);
+    screen.keys('Enter');
+    expect(await fileAppears(join(dir, 'deploy.txt'))).toBe(true);
+    screen.kill();
+    await run;
+  });
+
+  it('Claude Code terminal UI (bypass permissions), the guard itself: the reference confirmation', async () => {
+    const { ws, dir } = project('ask');
+    screen = new TmuxScreen();
+    const step = { tool: 'Bash', args: { command: 'echo deploying > deploy.txt', description: 'deploy' } };
+    const run = runClaudeTui({ projectDir: dir, homeDir: ws.homeDir, steps: [step] }, screen);
+    const asked = await screen.waitFor('Do you want to proceed?', 90_000, CLAUDE_FIRST_RUN);
+    expect(asked).toContain('Hook PreToolUse:Bash requires confirmation for this command:');
+    expect(asked).toContain(REASON);
+    expect(
+      screen.history.some((s) => s.includes('bypass permissions on')),
+      'bypass mode',
+    ).toBe(true);
+    expect(existsSync(join(dir, 'deploy.txt'))).toBe(false);
+    screen.keys('Enter'); // "1. Yes"
+    expect(await fileAppears(join(dir, 'deploy.txt'))).toBe(true);
+    screen.kill();
+    await run;
   });
 });

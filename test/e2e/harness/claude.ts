@@ -1,9 +1,10 @@
 // Driver for the real Claude Code CLI (native build, pinned in install.ts), run headless against the
-// scripted Anthropic mock. Hooks come from `<projectDir>/.claude/settings.json`, written by the caller.
+// scripted Anthropic mock (or its terminal UI in tmux: runClaudeTui). Hooks come from `<projectDir>/.claude/settings.json`, written by the caller.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureAgent } from './install.js';
 import { startAnthropicMock, requestText, toolResultsOf } from './anthropic-mock.js';
+import type { ScreenAnswer, TmuxScreen } from './tmux.js';
 import type { AgentRun, AgentRunResult, RecordedRequest } from './types.js';
 import { baseEnv, runProcess, runResult, writeJson } from './util.js';
 
@@ -85,6 +86,42 @@ export async function runClaude(run: AgentRun): Promise<AgentRunResult> {
     const requests: RecordedRequest[] = mock.mainRequests();
     // Every tool_result the model was sent, by first appearance; a later request's copy of the same
     // tool_use_id wins (the history is resent whole, so normally they are identical).
+    const results = new Map<string, string>();
+    for (const q of requests) for (const t of toolResultsOf(q.body)) results.set(t.id, t.text);
+    return runResult(r, requests, [...results.values()], requestText);
+  } finally {
+    await mock.close();
+  }
+}
+
+/** Claude Code's first-run questions in its terminal UI, answered as a person who trusts the project would. */
+export const CLAUDE_FIRST_RUN: ScreenAnswer[] = [
+  { when: 'Yes, I trust this folder', select: 'Yes, I trust this folder' },
+  { when: 'Do you want to use this API key?', select: 'Yes' },
+  { when: 'Yes, I accept', select: 'Yes, I accept' },
+];
+
+/**
+ * Claude Code's terminal UI with the prompt as its first message, in `screen`, until the test kills it (or
+ * `timeoutMs`, default 180 s). Its first-run questions (trust the folder, use the API key, accept bypass mode) are
+ * left on screen for the test to answer as a person would.
+ */
+export async function runClaudeTui(run: AgentRun, screen: TmuxScreen): Promise<AgentRunResult> {
+  const exe = claudeExecutable();
+  const prompt = run.prompt ?? 'go';
+  const mock = await startAnthropicMock(run.steps, { prompt });
+  try {
+    const cfg = join(run.homeDir, '.claude.json');
+    if (!existsSync(cfg)) writeJson(cfg, { hasCompletedOnboarding: true });
+    const extra = run.args ?? [];
+    const args = [...(hasPermissionFlag(extra) ? [] : ['--permission-mode', 'bypassPermissions']), ...extra, prompt];
+    const l = screen.launch({ command: exe, args, env: claudeEnv(mock.url, run.homeDir, run.env) }, run.projectDir);
+    const r = await runProcess(l.command, l.args, {
+      cwd: run.projectDir,
+      env: l.env,
+      timeoutMs: run.timeoutMs ?? 180_000,
+    });
+    const requests: RecordedRequest[] = mock.mainRequests();
     const results = new Map<string, string>();
     for (const q of requests) for (const t of toolResultsOf(q.body)) results.set(t.id, t.text);
     return runResult(r, requests, [...results.values()], requestText);

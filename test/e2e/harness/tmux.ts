@@ -6,7 +6,7 @@
 // returns when the session is gone: the drivers' mock model servers stay up while the test reads and answers the
 // screen, and the run's result (the model's requests, the tool results) is read after `kill()`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shellQuote } from '../../../src/dialects/wrapper.js';
@@ -19,9 +19,31 @@ export function tmuxMissing(): string | undefined {
   return r.status === 0 ? undefined : 'tmux is not installed (the terminal UIs are driven through tmux)';
 }
 
+/** A question an agent may put on screen (`when`) and the option a person picks (the text of its line). */
+export interface ScreenAnswer {
+  when: string | RegExp;
+  select: string;
+}
+
+/** The marks terminal UIs put before the selected option of a list. */
+const POINTER = /[❯›●>]/;
+
 const SESSION = 'agent';
 const WIDTH = 160;
 const HEIGHT = 45;
+
+/**
+ * The next key toward picking the option `label`: Enter when the pointer is on its line, else Up or Down; none while
+ * the option or the pointer is not on screen (Enter then would pick whatever the agent preselected).
+ */
+function pickKey(screen: string, label: string): string | undefined {
+  const lines = screen.split('\n');
+  const target = lines.findIndex((l) => l.includes(label));
+  const pointer = lines.findIndex((l) => POINTER.test(l.trimStart().charAt(0)));
+  if (target < 0 || pointer < 0) return undefined;
+  if (pointer === target) return 'Enter';
+  return pointer < target ? 'Down' : 'Up';
+}
 
 export class TmuxScreen {
   private readonly dir = mkdtempSync(join(tmpdir(), 'hb-tmux-'));
@@ -70,20 +92,27 @@ export class TmuxScreen {
     return text;
   }
 
-  /** Waits until the screen shows `what`; throws with the last screen after `timeoutMs`. */
-  async waitFor(what: string | RegExp, timeoutMs = 60_000): Promise<string> {
-    const shows = (s: string) => (typeof what === 'string' ? s.includes(what) : what.test(s));
+  /**
+   * Waits until the screen shows `what`; throws with the last screen after `timeoutMs`. On the way, while one of
+   * `answers` is on screen, its option is picked as a person would: the pointer moved onto it, then Enter — one key
+   * per look at the screen, so a key the agent was not yet ready for is sent again rather than landing elsewhere.
+   */
+  async waitFor(what: string | RegExp, timeoutMs = 60_000, answers: readonly ScreenAnswer[] = []): Promise<string> {
+    const on = (s: string, w: string | RegExp) => (typeof w === 'string' ? s.includes(w) : w.test(s));
     const until = Date.now() + timeoutMs;
     for (;;) {
       const screen = this.capture();
-      if (shows(screen)) return screen;
+      if (on(screen, what)) return screen;
+      const answer = answers.find((a) => on(screen, a.when));
+      const key = answer && pickKey(screen, answer.select);
+      if (key) this.keys(key);
       if (Date.now() > until)
         throw new Error(`the screen never showed ${String(what)} in ${timeoutMs} ms; last screen:\n${screen}`);
       await new Promise((r) => setTimeout(r, 500));
     }
   }
 
-  /** Sends keys as tmux names them (`Enter`, `Down`, `C-c`, `y`). */
+  /** Sends keys as tmux names them (`Enter`, `Down`, `Escape`, `C-c`). */
   keys(...keys: string[]): void {
     this.tmux(['send-keys', '-t', SESSION, ...keys]);
   }
@@ -93,8 +122,15 @@ export class TmuxScreen {
     this.tmux(['send-keys', '-t', SESSION, '-l', text]);
   }
 
-  /** Ends the session and its server (the agent with it) and removes the socket's directory; never throws. */
+  /**
+   * Ends the session and its server (the agent with it) and removes the socket's directory; never throws. With
+   * HOOK_BRIDGE_E2E_SCREENS=1 it first prints every screen it read (what docs/observations.md quotes).
+   */
   kill(): void {
+    if (process.env.HOOK_BRIDGE_E2E_SCREENS === '1' && existsSync(this.dir)) {
+      this.capture();
+      console.log(this.history.map((s, i) => `---- screen ${i + 1}\n${s.replace(/\s+$/gm, '')}`).join('\n'));
+    }
     try {
       this.tmux(['kill-server']);
     } catch {
