@@ -1,5 +1,6 @@
 // Driver for the real Claude Code CLI (native build, pinned in install.ts), run headless against the
-// scripted Anthropic mock (or its terminal UI in tmux: runClaudeTui). Hooks come from `<projectDir>/.claude/settings.json`, written by the caller.
+// scripted Anthropic mock (or its terminal UI in tmux: runClaudeTui).
+// Hooks come from `<projectDir>/.claude/settings.json`, written by the caller.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureAgent } from './install.js';

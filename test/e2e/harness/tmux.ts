@@ -117,11 +117,6 @@ export class TmuxScreen {
     this.tmux(['send-keys', '-t', SESSION, ...keys]);
   }
 
-  /** Types text literally (no key names). */
-  type(text: string): void {
-    this.tmux(['send-keys', '-t', SESSION, '-l', text]);
-  }
-
   /**
    * Ends the session and its server (the agent with it) and removes the socket's directory; never throws. With
    * HOOK_BRIDGE_E2E_SCREENS=1 it first prints every screen it read (what docs/observations.md quotes).
