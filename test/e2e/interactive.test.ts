@@ -12,6 +12,10 @@ import { TmuxScreen, tmuxMissing } from './harness/tmux.js';
 import { makeWorkspace, type TempWorkspace } from './harness/util.js';
 import { HOSTS, installConfig } from './scenarios/hosts.js';
 
+/** Why these tests cannot run here (no tmux), shown in their titles when they are skipped. */
+const NO_TMUX = tmuxMissing();
+const title = (t: string) => (NO_TMUX ? `${t} [skipped: ${NO_TMUX}]` : t);
+
 let screen: TmuxScreen | undefined;
 const workspaces: TempWorkspace[] = [];
 afterEach(() => {
@@ -72,7 +76,7 @@ function geminiProject(decision: string, settings: Record<string, unknown> = {})
   return p;
 }
 
-describe.skipIf(tmuxMissing())('Gemini CLI terminal UI (YOLO): a Claude guard converted by hook-bridge', () => {
+describe.skipIf(NO_TMUX)(title('Gemini CLI terminal UI (YOLO): a Claude guard converted by hook-bridge'), () => {
   it('ask: Gemini\'s own confirmation, not a block; "Allow once" runs the command', async () => {
     const { ws, dir } = geminiProject('ask');
     screen = new TmuxScreen();
@@ -138,7 +142,7 @@ describe.skipIf(tmuxMissing())('Gemini CLI terminal UI (YOLO): a Claude guard co
   });
 });
 
-describe.skipIf(tmuxMissing())('beside it: Qwen Code (converted) and Claude Code (the guard as it is)', () => {
+describe.skipIf(NO_TMUX)(title('beside it: Qwen Code (converted) and Claude Code (the guard as it is)'), () => {
   it('Qwen Code terminal UI (YOLO), converted ask: Qwen\'s confirmation with the hook\'s reason; "Yes" runs it', async () => {
     const { ws, dir } = project('ask');
     installConfig(dir, HOSTS.qwen, 'bridged');
@@ -176,5 +180,29 @@ describe.skipIf(tmuxMissing())('beside it: Qwen Code (converted) and Claude Code
     expect(await fileAppears(join(dir, 'deploy.txt'))).toBe(true);
     screen.kill();
     await run;
+  });
+
+  it("Qwen Code terminal UI (YOLO), converted deny: the call marked failed with the hook's reason", async () => {
+    const { ws, dir } = project('deny');
+    installConfig(dir, HOSTS.qwen, 'bridged');
+    screen = new TmuxScreen();
+    const run = runQwenTui({ projectDir: dir, homeDir: ws.homeDir, steps: [SHELL_STEP] }, screen);
+    const shown = await screen.waitFor(REASON, 90_000);
+    expect(shown).toMatch(/x Shell \{"command":"echo deploying > deploy\.txt"/);
+    screen.kill();
+    await run;
+    expect(existsSync(join(dir, 'deploy.txt'))).toBe(false);
+  });
+
+  it('Claude Code terminal UI (bypass permissions), its own guard\'s deny: "Not run · permission denied" with the reason', async () => {
+    const { ws, dir } = project('deny');
+    screen = new TmuxScreen();
+    const step = { tool: 'Bash', args: { command: 'echo deploying > deploy.txt', description: 'deploy' } };
+    const run = runClaudeTui({ projectDir: dir, homeDir: ws.homeDir, steps: [step] }, screen);
+    const shown = await screen.waitFor('Not run · permission denied', 90_000, CLAUDE_FIRST_RUN);
+    expect(shown).toContain(`Reason: PreToolUse:Bash hook error: ${REASON}`);
+    screen.kill();
+    await run;
+    expect(existsSync(join(dir, 'deploy.txt'))).toBe(false);
   });
 });
