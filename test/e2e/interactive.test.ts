@@ -80,7 +80,10 @@ describe.skipIf(NO_TMUX)(title('Gemini CLI terminal UI (YOLO): a Claude guard co
   it('ask: Gemini\'s own confirmation, not a block; "Allow once" runs the command', async () => {
     const { ws, dir } = geminiProject('ask');
     screen = new TmuxScreen();
-    const run = runGeminiTui({ projectDir: dir, homeDir: ws.homeDir, args: YOLO, steps: [SHELL_STEP] }, screen);
+    // Started as people start it, plain `gemini`, the prompt typed into its input box.
+    const run = runGeminiTui({ projectDir: dir, homeDir: ws.homeDir, args: YOLO, steps: [SHELL_STEP] }, screen, true);
+    await screen.waitFor('Type your message');
+    await screen.submit('go');
     const asked = await screen.waitFor(/Allow execution of \[Shell\]\?|Tool execution blocked|✦ done/);
     expect(asked).toContain('Allow execution of [Shell]?');
     expect(asked).toContain('1. Allow once');

@@ -14,16 +14,18 @@ import type { TmuxScreen } from './tmux.js';
 import type { AgentRun, AgentRunResult } from './types.js';
 import { writeJson } from './util.js';
 
-/** Gemini CLI's argv for its terminal UI: `--approval-mode default` unless the run chooses a mode. */
-function interactiveArgv(run: AgentRun): string[] {
+/**
+ * Gemini CLI's argv for its terminal UI: `--approval-mode default` unless the run chooses a mode; the prompt given
+ * with --prompt-interactive unless the person is to type it (`typed`).
+ */
+function interactiveArgv(run: AgentRun, typed = false): string[] {
   const entry = ensureAgent('gemini');
   writeJson(join(run.homeDir, '.gemini/settings.json'), GEMINI_USER_SETTINGS);
   const extra = run.args ?? [];
   return [
     process.execPath,
     entry,
-    '--prompt-interactive',
-    run.prompt ?? 'go',
+    ...(typed ? [] : ['--prompt-interactive', run.prompt ?? 'go']),
     '--model',
     'gemini-2.5-flash',
     ...(extra.some((a) => PERMISSION_ARGS.test(a)) ? [] : ['--approval-mode', 'default']),
@@ -40,9 +42,12 @@ export async function runGeminiInteractive(run: AgentRun): Promise<AgentRunResul
   }));
 }
 
-/** Gemini CLI's terminal UI in `screen` until the test kills it (or `timeoutMs`, default 180 s). */
-export async function runGeminiTui(run: AgentRun, screen: TmuxScreen): Promise<AgentRunResult> {
-  const [command, ...args] = interactiveArgv(run);
+/**
+ * Gemini CLI's terminal UI in `screen` until the test kills it (or `timeoutMs`, default 180 s). `typed`: started as
+ * plain `gemini`, the test types the prompt.
+ */
+export async function runGeminiTui(run: AgentRun, screen: TmuxScreen, typed = false): Promise<AgentRunResult> {
+  const [command, ...args] = interactiveArgv(run, typed);
   return runWithGeminiMock({ timeoutMs: 180_000, ...run }, (mock) =>
     screen.launch(
       { command: command!, args, env: { ...geminiEnv(run, mock.baseUrl), ...(run.env ?? {}) } },

@@ -118,6 +118,17 @@ export class TmuxScreen {
   }
 
   /**
+   * Types `text` into the agent's input and submits it, as a person would: Enter only once the text is on screen and
+   * a second has passed (an Enter that follows typed text at once is read as part of a paste: a new line, not a send).
+   */
+  async submit(text: string): Promise<void> {
+    this.keys('-l', text);
+    await this.waitFor(text, 10_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    this.keys('Enter');
+  }
+
+  /**
    * Ends the session and its server (the agent with it) and removes the socket's directory; never throws. With
    * HOOK_BRIDGE_E2E_SCREENS=1 it first prints every screen it read (what docs/observations.md quotes).
    */
