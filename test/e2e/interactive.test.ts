@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLAUDE_FIRST_RUN, runClaudeTui } from './harness/claude.js';
+import { runGemini } from './harness/gemini.js';
 import { runGeminiTui } from './harness/gemini-interactive.js';
 import { runQwenTui } from './harness/qwen.js';
 import { TmuxScreen, tmuxMissing } from './harness/tmux.js';
@@ -76,6 +77,18 @@ function geminiProject(decision: string, settings: Record<string, unknown> = {})
   return p;
 }
 
+// The same project headless: no terminal, so the relay stays off (needs no tmux).
+describe('Gemini CLI headless: the same converted guard', () => {
+  it('ask under `gemini -p` (headless, nobody to answer): denied with the reason, never a hang', async () => {
+    const { ws, dir } = geminiProject('ask');
+    const r = await HOSTS.gemini.run({ projectDir: dir, homeDir: ws.homeDir, steps: [SHELL_STEP], timeoutMs: 90_000 });
+    expect(r.durationMs).toBeLessThan(90_000);
+    expect(r.exitCode, r.stderr.slice(-800)).toBe(0);
+    expect(r.toolResults.join('\n')).toContain(`Tool execution blocked: ${REASON}`);
+    expect(existsSync(join(dir, 'deploy.txt'))).toBe(false);
+  });
+});
+
 describe.skipIf(NO_TMUX)(title('Gemini CLI terminal UI (YOLO): a Claude guard converted by hook-bridge'), () => {
   it('ask: Gemini\'s own confirmation, not a block; "Allow once" runs the command', async () => {
     const { ws, dir } = geminiProject('ask');
@@ -111,12 +124,21 @@ describe.skipIf(NO_TMUX)(title('Gemini CLI terminal UI (YOLO): a Claude guard co
     expect(existsSync(join(dir, 'deploy.txt')), after).toBe(false);
   });
 
-  it('ask under `gemini -p` (headless, nobody to answer): denied with the reason, never a hang', async () => {
+  it('`gemini -p` started in the terminal (a TTY on stdin and stdout): still headless by its argv, denied, ends', async () => {
     const { ws, dir } = geminiProject('ask');
-    const r = await HOSTS.gemini.run({ projectDir: dir, homeDir: ws.homeDir, steps: [SHELL_STEP], timeoutMs: 90_000 });
-    expect(r.durationMs).toBeLessThan(90_000);
-    expect(r.exitCode, r.stderr.slice(-800)).toBe(0);
-    expect(r.toolResults.join('\n')).toContain(`Tool execution blocked: ${REASON}`);
+    screen = new TmuxScreen();
+    const s = screen;
+    const run = runGemini(
+      { projectDir: dir, homeDir: ws.homeDir, steps: [SHELL_STEP], args: ['--output-format', 'text'] },
+      (l) => s.launch(l, dir),
+    );
+    const status = await s.waitForExit(90_000);
+    const ended = s.capture();
+    s.kill();
+    const r = await run;
+    expect(status, ended).toBe(0);
+    expect(r.toolResults, ended).toEqual([`Tool execution blocked: ${REASON}`]);
+    expect(ended).toContain(`Error executing tool run_shell_command: Tool execution blocked: ${REASON}`);
     expect(existsSync(join(dir, 'deploy.txt'))).toBe(false);
   });
 

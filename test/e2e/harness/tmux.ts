@@ -112,6 +112,24 @@ export class TmuxScreen {
     }
   }
 
+  /** Waits until the agent has exited (its pane stays on screen): its exit status; throws after `timeoutMs`. */
+  async waitForExit(timeoutMs = 60_000): Promise<number> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      let pane = '';
+      try {
+        pane = this.tmux(['display-message', '-p', '-t', SESSION, '#{pane_dead} #{pane_dead_status}']);
+      } catch {
+        /* the session is not there yet */
+      }
+      const [dead, status] = pane.trim().split(' ');
+      if (dead === '1') return Number(status);
+      if (Date.now() > until)
+        throw new Error(`the agent was still running after ${timeoutMs} ms; last screen:\n${this.capture()}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
   /** Sends keys as tmux names them (`Enter`, `Down`, `Escape`, `C-c`). */
   keys(...keys: string[]): void {
     this.tmux(['send-keys', '-t', SESSION, ...keys]);
