@@ -167,6 +167,15 @@ describe.skipIf(NO_TMUX)(title('Gemini CLI terminal UI (YOLO): a Claude guard co
   });
 });
 
+/** Claude Code's terminal UI on the project with the guard as it is (its own hooks), in a new screen. */
+function claudeTui(decision: string) {
+  const { ws, dir } = project(decision);
+  const s = new TmuxScreen();
+  screen = s;
+  const step = { tool: 'Bash', args: { command: 'echo deploying > deploy.txt', description: 'deploy' } };
+  return { s, dir, run: runClaudeTui({ projectDir: dir, homeDir: ws.homeDir, steps: [step] }, s) };
+}
+
 describe.skipIf(NO_TMUX)(title('beside it: Qwen Code (converted) and Claude Code (the guard as it is)'), () => {
   it('Qwen Code terminal UI (YOLO), converted ask: Qwen\'s confirmation with the hook\'s reason; "Yes" runs it', async () => {
     const { ws, dir } = project('ask');
@@ -189,10 +198,7 @@ describe.skipIf(NO_TMUX)(title('beside it: Qwen Code (converted) and Claude Code
   });
 
   it('Claude Code terminal UI (bypass permissions), the guard itself: the reference confirmation', async () => {
-    const { ws, dir } = project('ask');
-    screen = new TmuxScreen();
-    const step = { tool: 'Bash', args: { command: 'echo deploying > deploy.txt', description: 'deploy' } };
-    const run = runClaudeTui({ projectDir: dir, homeDir: ws.homeDir, steps: [step] }, screen);
+    const { s: screen, dir, run } = claudeTui('ask');
     const asked = await screen.waitFor('Do you want to proceed?', 90_000, CLAUDE_FIRST_RUN);
     expect(asked).toContain('Hook PreToolUse:Bash requires confirmation for this command:');
     expect(asked).toContain(REASON);
@@ -220,10 +226,7 @@ describe.skipIf(NO_TMUX)(title('beside it: Qwen Code (converted) and Claude Code
   });
 
   it('Claude Code terminal UI (bypass permissions), its own guard\'s deny: "Not run · permission denied" with the reason', async () => {
-    const { ws, dir } = project('deny');
-    screen = new TmuxScreen();
-    const step = { tool: 'Bash', args: { command: 'echo deploying > deploy.txt', description: 'deploy' } };
-    const run = runClaudeTui({ projectDir: dir, homeDir: ws.homeDir, steps: [step] }, screen);
+    const { s: screen, dir, run } = claudeTui('deny');
     const shown = await screen.waitFor('Not run · permission denied', 90_000, CLAUDE_FIRST_RUN);
     expect(shown).toContain(`Reason: PreToolUse:Bash hook error: ${REASON}`);
     screen.kill();
