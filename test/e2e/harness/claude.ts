@@ -1,9 +1,12 @@
 // Driver for the real Claude Code CLI (native build, pinned in install.ts), run headless against the
-// scripted Anthropic mock. Hooks come from `<projectDir>/.claude/settings.json`, written by the caller.
+// scripted Anthropic mock (or its terminal UI in tmux: runClaudeTui).
+// Hooks come from `<projectDir>/.claude/settings.json`, written by the caller.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureAgent } from './install.js';
 import { startAnthropicMock, requestText, toolResultsOf } from './anthropic-mock.js';
+import type { AgentLaunch } from './openai-mock.js';
+import type { ScreenAnswer, TmuxScreen } from './tmux.js';
 import type { AgentRun, AgentRunResult, RecordedRequest } from './types.js';
 import { baseEnv, runProcess, runResult, writeJson } from './util.js';
 
@@ -58,29 +61,33 @@ const hasPermissionFlag = (args: string[]) =>
     (a) => a === '--dangerously-skip-permissions' || a === '--permission-mode' || a.startsWith('--permission-mode='),
   );
 
-/** Runs Claude Code once (`-p`, stream-json) with a fresh mock model server. */
-export async function runClaude(run: AgentRun): Promise<AgentRunResult> {
-  const exe = claudeExecutable();
+/**
+ * Claude Code with the args `argsFor(prompt, extra)` against a fresh mock model server, launched as `launch` makes
+ * it (headless: as it is) with the run's timeout or `timeoutMs`.
+ */
+async function runClaudeWith(
+  run: AgentRun,
+  argsFor: (prompt: string, extra: string[]) => string[],
+  launch: (l: AgentLaunch) => AgentLaunch,
+  timeoutMs: number,
+): Promise<AgentRunResult> {
   const prompt = run.prompt ?? 'go';
   const mock = await startAnthropicMock(run.steps, { prompt });
   try {
-    // Skips the first-run onboarding; `-p` shows no trust dialog.
+    // Skips the first-run onboarding; `-p` shows no trust dialog (the terminal UI does).
     const cfg = join(run.homeDir, '.claude.json');
     if (!existsSync(cfg)) writeJson(cfg, { hasCompletedOnboarding: true });
     const extra = run.args ?? [];
-    const args = [
-      '-p',
-      prompt,
-      '--output-format',
-      'stream-json',
-      '--verbose',
-      ...(hasPermissionFlag(extra) ? [] : ['--permission-mode', 'bypassPermissions']),
-      ...extra,
-    ];
-    const r = await runProcess(exe, args, {
-      cwd: run.projectDir,
+    const permission = hasPermissionFlag(extra) ? [] : ['--permission-mode', 'bypassPermissions'];
+    const l = launch({
+      command: claudeExecutable(),
+      args: [...argsFor(prompt, permission), ...extra],
       env: claudeEnv(mock.url, run.homeDir, run.env),
-      timeoutMs: run.timeoutMs ?? 120_000,
+    });
+    const r = await runProcess(l.command, l.args, {
+      cwd: run.projectDir,
+      env: l.env,
+      timeoutMs: run.timeoutMs ?? timeoutMs,
     });
     const requests: RecordedRequest[] = mock.mainRequests();
     // Every tool_result the model was sent, by first appearance; a later request's copy of the same
@@ -92,3 +99,32 @@ export async function runClaude(run: AgentRun): Promise<AgentRunResult> {
     await mock.close();
   }
 }
+
+/** Runs Claude Code once (`-p`, stream-json) with a fresh mock model server. */
+export const runClaude = (run: AgentRun): Promise<AgentRunResult> =>
+  runClaudeWith(
+    run,
+    (prompt, permission) => ['-p', prompt, '--output-format', 'stream-json', '--verbose', ...permission],
+    (l) => l,
+    120_000,
+  );
+
+/** Claude Code's first-run questions in its terminal UI, answered as a person who trusts the project would. */
+export const CLAUDE_FIRST_RUN: ScreenAnswer[] = [
+  { when: 'Yes, I trust this folder', select: 'Yes, I trust this folder' },
+  { when: 'Do you want to use this API key?', select: 'Yes' },
+  { when: 'Yes, I accept', select: 'Yes, I accept' },
+];
+
+/**
+ * Claude Code's terminal UI with the prompt as its first message, in `screen`, until the test kills it (or
+ * `timeoutMs`, default 180 s). Its first-run questions (trust the folder, use the API key, accept bypass mode) are
+ * left on screen for the test to answer as a person would (CLAUDE_FIRST_RUN).
+ */
+export const runClaudeTui = (run: AgentRun, screen: TmuxScreen): Promise<AgentRunResult> =>
+  runClaudeWith(
+    run,
+    (_prompt, permission) => permission,
+    (l) => screen.launch({ ...l, args: [...l.args, run.prompt ?? 'go'] }, run.projectDir),
+    180_000,
+  );

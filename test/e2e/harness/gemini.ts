@@ -11,11 +11,12 @@
 // Hooks are read from `<projectDir>/.gemini/settings.json` (the caller writes it).
 import { ensureAgent } from './install.js';
 import { runWithGeminiMock } from './gemini-mock.js';
+import type { AgentLaunch } from './openai-mock.js';
 import type { AgentRun, AgentRunResult } from './types.js';
 import { baseEnv, writeJson } from './util.js';
 import { join } from 'node:path';
 
-const PERMISSION_ARGS = /^(--yolo|-y|--approval-mode)(=|$)/;
+export const PERMISSION_ARGS = /^(--yolo|-y|--approval-mode)(=|$)/;
 
 export const GEMINI_USER_SETTINGS = {
   security: { auth: { selectedType: 'gemini-api-key' } },
@@ -39,7 +40,11 @@ export function geminiEnv(run: AgentRun, baseUrl: string): Record<string, string
   };
 }
 
-export async function runGemini(run: AgentRun): Promise<AgentRunResult> {
+/** Runs `gemini -p`; `wrap` may launch it elsewhere (in a terminal: harness/tmux.ts `launch`). */
+export async function runGemini(
+  run: AgentRun,
+  wrap: (l: AgentLaunch) => AgentLaunch = (l) => l,
+): Promise<AgentRunResult> {
   const entry = ensureAgent('gemini');
   const extra = run.args ?? [];
   writeJson(join(run.homeDir, '.gemini/settings.json'), GEMINI_USER_SETTINGS);
@@ -53,9 +58,7 @@ export async function runGemini(run: AgentRun): Promise<AgentRunResult> {
     ...(extra.some((a) => PERMISSION_ARGS.test(a)) ? [] : ['--approval-mode', 'yolo']),
     ...extra,
   ];
-  return runWithGeminiMock(run, (mock) => ({
-    command: process.execPath,
-    args,
-    env: { ...geminiEnv(run, mock.baseUrl), ...(run.env ?? {}) },
-  }));
+  return runWithGeminiMock(run, (mock) =>
+    wrap({ command: process.execPath, args, env: { ...geminiEnv(run, mock.baseUrl), ...(run.env ?? {}) } }),
+  );
 }
