@@ -54,8 +54,18 @@ describe("a settings file elsewhere: its matchers' tool names", () => {
   const settingsDialects = owners
     .filter((d) => spec(d).format === 'settings-json')
     .concat(DIALECT_IDS.filter((d) => spec(d).sameFilesAs !== undefined));
-  it.each(settingsDialects)('%s: a tool name no other dialect takes', (d) => {
+  it.each(settingsDialects)('%s: a tool name no other dialect takes (or a fork and its origin: either)', (d) => {
     const unique = toolNames(d).find((n) => settingsDialects.every((o) => o === d || !takes(o, n)));
+    // A fork with its origin's tool names (Kilo Code of OpenCode): a file elsewhere is either's, never a guess.
+    const origin = (x: DialectId) => mappings.dialects[x].inherits;
+    const twin = settingsDialects.find((o) => o !== d && (origin(o) === d || origin(d) === o));
+    if (!unique && twin) {
+      const name = toolNames(d).find((n) => settingsDialects.every((o) => o === d || o === twin || !takes(o, n)))!;
+      expect(detectFileDialect('/placeholder/team/config.json', settings(name))).toEqual({
+        ambiguous: expect.arrayContaining([d, twin]),
+      });
+      return;
+    }
     expect(unique, `${d} has a tool name of its own`).toBeDefined();
     expect(decideFileDialect('/placeholder/team/config.json', settings(unique))).toEqual({ dialect: d });
   });

@@ -28,7 +28,7 @@ ruleTester(rule, {
           path: 'hooks.PreToolUse[0].hooks[0].timeout',
           message:
             'if this PreToolUse hook times out (after 2 s), CodeBuddy Code blocks the tool; Claude Code, ' +
-            'Qwen Code, Gemini CLI, Codex CLI, GitHub Copilot CLI, Pi, OpenCode and Cline would let it proceed',
+            'Qwen Code, Gemini CLI, Codex CLI, GitHub Copilot CLI, Pi, OpenCode, Cline and Kilo Code CLI would let it proceed',
         },
       ],
     },
