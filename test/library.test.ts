@@ -52,6 +52,7 @@ describe('import from "hook-bridge" (dist/index.js)', () => {
       'droid',
       'auggie',
       'cursor',
+      'kiro',
     ]);
   });
 });

@@ -12,6 +12,7 @@ import type { Dialect } from './define.js';
 import { droid } from './droid.js';
 import { gemini } from './gemini.js';
 import { hooksYaml } from './hooks-yaml.js';
+import { kiro } from './kiro.js';
 import { opencode } from './opencode.js';
 import { pi } from './pi.js';
 import { qwen } from './qwen.js';
@@ -31,6 +32,7 @@ export const dialects: Record<DialectId, Dialect> = {
   droid,
   auggie,
   cursor,
+  kiro,
 };
 
 /** The dialect for a user-given id; a clear error listing the known ones otherwise. */

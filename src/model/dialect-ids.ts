@@ -14,6 +14,7 @@ export const DIALECT_IDS = [
   'droid',
   'auggie',
   'cursor',
+  'kiro',
 ] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 

@@ -91,6 +91,7 @@ describe('help and dialects', () => {
       'droid',
       'auggie',
       'cursor',
+      'kiro',
     ]);
     expect(k.dialects[1]).toMatchObject({
       timeout: { unit: 's', default: 60 },
@@ -140,6 +141,7 @@ describe('help and dialects', () => {
       'PreToolUse',
       'PreToolUse*',
       'preToolUse*',
+      'preToolUse*',
     ]);
     // notification: documented (the binary's enum) on Claude, carried under the Claude name in hooks.yaml
     expect(row(events, 'EVENTS', 'notification')).toEqual([
@@ -157,6 +159,7 @@ describe('help and dialects', () => {
       '—',
       'Notification*',
       'Notification*',
+      '?',
       '?',
     ]);
     const tools = text.slice(text.indexOf('\nTOOLS'));
@@ -221,7 +224,7 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(
       'hook-bridge: unknown dialect "no-such-agent" (known: claude, qwen, ' +
-        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi, opencode, cline, droid, auggie, cursor)',
+        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi, opencode, cline, droid, auggie, cursor, kiro)',
     );
   });
   it('unreadable file', () => {

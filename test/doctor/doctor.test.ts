@@ -204,6 +204,7 @@ describe('doctor: what else would not run', () => {
       ['note', 'Factory Droid: not installed (no droid on PATH)'],
       ['note', 'Auggie: not installed (no auggie on PATH)'],
       ['note', 'Cursor: not installed (no cursor-agent on PATH)'],
+      ['note', 'Kiro CLI: not installed (no kiro-cli on PATH)'],
     ]);
     expect(doctorExitCode(r)).toBe(0);
   });
