@@ -2,7 +2,7 @@
 // (.kiro/agents/hook-bridge.json through the action-lists-json codec, `command`/`timeout_ms`, a created file that is a
 // valid agent), its glob matchers, and exit 2 as its only deny.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../src/convert/convert.js';
@@ -108,6 +108,22 @@ describe('run: a Claude deny reaches Kiro CLI as exit 2 (it reads no JSON answer
       input: JSON.stringify(payload('preToolUse.json', dir)),
     });
     expect([r.code, r.stdout, r.stderr.trim()]).toEqual([2, '', 'no rm']);
+  });
+  it('an ask is denied (it asks nobody through a hook), a rewrite blocks with the rewritten call', () => {
+    const answer = (hso: object) => {
+      const f = join(dir, `a${Object.keys(hso).length}.sh`);
+      const text = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...hso } });
+      writeFileSync(f, `#!/bin/sh\necho '${text}'\n`, { mode: 0o755 });
+      return cli(['run', '--from', 'claude', '--to', 'kiro', '-c', f], {
+        cwd: dir,
+        input: JSON.stringify(payload('preToolUse.json', dir)),
+      });
+    };
+    const ask = answer({ permissionDecision: 'ask', permissionDecisionReason: 'sure?' });
+    expect([ask.code, ask.stdout, ask.stderr.trim()]).toEqual([2, '', 'sure?']);
+    const rw = answer({ permissionDecision: 'allow', updatedInput: { command: 'ls -l' }, x: 1 });
+    expect(rw.code).toBe(2);
+    expect(rw.stderr).toContain('"command":"ls -l"');
   });
   it("fs_read's operations reach the script as a Read's file_path", () => {
     const r = cli(['run', '--from', 'claude', '--to', 'kiro', '-c', join(dir, 'env.sh')], {
