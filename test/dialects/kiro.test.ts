@@ -27,12 +27,28 @@ describe('kiro matchers (docs: a glob on the tool name)', () => {
     ['*', 'execute_bash', true],
     ['fs_read|fs_write', 'fs_read', false], // no alternation: `|` is a character of the name
     ['execute', 'execute_bash', false], // the whole name
+    ['@github', '@github/create_issue', true], // every tool of one MCP server
+    ['@github/create_issue', '@github/create_issue', true],
+    ['@github', '@gitlab/x', false],
+    ['@builtin', 'fs_read', true],
+    ['@builtin', '@github/x', false],
   ] as const)('%j on %s: %s', (m, tool, fired) => expect(matcherFires('kiro', m, tool)).toBe(fired));
 
   it('read: a name is that tool, a glob every tool it matches, fs_write is Write and Edit', () => {
     expect(readToolMatcher('kiro', 'execute_bash').matcher).toMatchObject({ kind: 'tools', tools: ['shell'] });
     const fs = readToolMatcher('kiro', 'fs_*').matcher;
     expect(fs.kind === 'tools' && [...fs.tools].sort()).toEqual(['file.edit', 'file.read', 'file.write']);
+  });
+
+  it("its MCP names are Claude Code's mcp__<server>__<tool>, both ways", () => {
+    expect(readToolMatcher('kiro', '@github').matcher).toMatchObject({ mcp: ['mcp__github__.*'] });
+    expect(readToolMatcher('kiro', '@github/create_issue').matcher).toMatchObject({
+      mcp: ['^mcp__github__create_issue$'],
+    });
+    const server = { kind: 'tools' as const, tools: [], mcp: ['mcp__github__.*'], unknown: [] };
+    expect(writeToolMatcher('kiro', server).native).toBe('@github');
+    const one = { kind: 'tools' as const, tools: [], mcp: ['^mcp__github__create_issue$'], unknown: [] };
+    expect(writeToolMatcher('kiro', one).native).toBe('@github/create_issue');
   });
 
   it('written: one tool as its name; several as "*" with a warning (a glob cannot list them)', () => {
