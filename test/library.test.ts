@@ -53,6 +53,7 @@ describe('import from "hook-bridge" (dist/index.js)', () => {
       'auggie',
       'cursor',
       'kilo',
+      'kiro',
     ]);
   });
 });

@@ -40,7 +40,12 @@ function nativeField(action: Record<string, unknown>, field: string, d?: Dialect
     if (os !== undefined && typeof action[os] === 'string') return os;
     return (action.bash ?? undefined) !== undefined ? 'bash' : 'command';
   }
-  if (field === 'timeout') return (action.timeoutSec ?? undefined) !== undefined ? 'timeoutSec' : 'timeout';
+  if (field === 'timeout') {
+    // This system's own key first (Kiro CLI's timeout_ms), then Copilot CLI's and Cursor's.
+    const own = d?.spec.config.actionKeys?.timeout;
+    if (own !== undefined && action[own] !== undefined) return own;
+    return (action.timeoutSec ?? undefined) !== undefined ? 'timeoutSec' : 'timeout';
+  }
   return field;
 }
 
@@ -51,9 +56,10 @@ function canonicalHandler(
   action: Record<string, unknown>,
   d?: Dialect,
 ): { handler: Record<string, unknown>; matcher: unknown } {
-  const { bash, command, timeoutSec, timeout, matcher, ...rest } = action;
+  const timeoutKey = nativeField(action, 'timeout', d);
+  const { bash, command, timeoutSec, timeout, matcher, [timeoutKey]: _t, ...rest } = action;
   const cmd = action[nativeField(action, 'command', d)];
-  const t = action[nativeField(action, 'timeout', d)];
+  const t = action[timeoutKey];
   return {
     handler: { ...rest, ...(cmd !== undefined ? { command: cmd } : {}), ...(t !== undefined ? { timeout: t } : {}) },
     matcher,
@@ -203,7 +209,8 @@ export const actionListsJson: Codec = {
 
   write(hooks, existing, file, d, own) {
     const toNative = nativeAction(d);
-    const text = existing ?? `{\n  "version": ${ACTION_LISTS_VERSION},\n  "hooks": {}\n}\n`;
+    const start = d.spec.config.newFile ?? { version: ACTION_LISTS_VERSION };
+    const text = existing ?? `${JSON.stringify({ ...start, hooks: {} }, null, 2)}\n`;
     const { value: current } = parseJsoncChecked(text, file);
     if (!isObject(current))
       throw new HookBridgeError('expected a JSON object at the top level; not overwriting it', file);
@@ -218,7 +225,7 @@ export const actionListsJson: Codec = {
       if (!Array.isArray(list)) continue;
       list.forEach((item, i) => {
         if (!isObject(item) || Array.isArray(item.hooks)) return;
-        const { handler, matcher } = canonicalHandler(item);
+        const { handler, matcher } = canonicalHandler(item, d);
         existingEntries.push({ event, handler, place: placeKey(matcher), i });
       });
     }
@@ -262,13 +269,15 @@ export const actionListsJson: Codec = {
     for (const [event, list] of additions) out = setValue(out, ['hooks', event], list.map(toNative), fo);
     if (own?.added?.includes('hooks')) out = dropEmptyKey(out, 'hooks');
     if (out !== text && !out.endsWith('\n')) out += fo.eol;
-    // Nothing of anyone's left: no key but the format's version and an empty "hooks" (a file convert created then
-    // goes).
+    // Nothing of anyone's left: no key but what a created file starts with and an empty "hooks" (a file convert
+    // created then goes).
     const { value: left } = parseJsoncChecked(out, file);
     const empty =
       isObject(left) &&
-      Object.keys(left).every(
-        (k) => k === 'version' || (k === 'hooks' && isObject(left.hooks) && !Object.keys(left.hooks).length),
+      Object.keys(left).every((k) =>
+        k === 'hooks'
+          ? isObject(left.hooks) && !Object.keys(left.hooks).length
+          : k in start && stableJson(left[k]) === stableJson(start[k]),
       ) &&
       !/\/[/*]/.test(out);
     return {

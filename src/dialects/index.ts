@@ -13,6 +13,7 @@ import { droid } from './droid.js';
 import { gemini } from './gemini.js';
 import { hooksYaml } from './hooks-yaml.js';
 import { kilo } from './kilo.js';
+import { kiro } from './kiro.js';
 import { opencode } from './opencode.js';
 import { pi } from './pi.js';
 import { qwen } from './qwen.js';
@@ -33,6 +34,7 @@ export const dialects: Record<DialectId, Dialect> = {
   auggie,
   cursor,
   kilo,
+  kiro,
 };
 
 /** The dialect for a user-given id; a clear error listing the known ones otherwise. */

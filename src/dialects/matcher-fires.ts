@@ -31,9 +31,25 @@ export function safeRegex(source: string): RegExp | null {
 
 export const isWildcard = (m: unknown) => m === undefined || m === null || m === '' || m === '*';
 
-/** A regex as dialect d tests it: whole names only where its semantics anchor it (matcher.semantics anchored-regex). */
-export const asTested = (d: DialectId, source: string) =>
-  mappings.dialects[d].matcher.semantics === 'anchored-regex' ? `^(?:${source})$` : source;
+/** A glob (Kiro CLI's matcher: `*` any run of characters, `?` one) as the regex that matches the same whole names. */
+export const globRegex = (glob: string) => {
+  // Kiro CLI's MCP forms: `@builtin` every built-in tool, `@<server>` every tool of that server (`@<server>/<tool>`).
+  if (glob === '@builtin') return '^[^@].*$';
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return glob.startsWith('@') && !glob.includes('/') ? `^${body}/.*$` : `^${body}$`;
+};
+
+/** A regex as dialect d tests it: whole names only where its semantics anchor it (matcher.semantics anchored-regex);
+ * a glob dialect's matcher is no regex but the glob's regex (globRegex).
+ */
+export const asTested = (d: DialectId, source: string) => {
+  const sem = mappings.dialects[d].matcher.semantics;
+  if (sem === 'glob') return globRegex(source);
+  return sem === 'anchored-regex' ? `^(?:${source})$` : source;
+};
 
 /** Does a dialect's matcher fire for a canonical tool (by the dialect's name for it, else the id as written)? */
 export const matcherFiresFor = (d: DialectId, native: unknown, canonical: string): boolean =>

@@ -10,12 +10,14 @@
 //           regex is compared to the tool name as a string: matcher.invalidRegex exact-compare)
 //   anchored-regex: always a regex that must match the whole name (GitHub Copilot CLI's own files: `ba.*` and
 //           `view|bash` fire for bash, `bas` does not)
+//   glob:   one glob on the whole name, `*` any run of characters (Kiro CLI: `fs_write`, `fs_*`); `|` is no
+//           alternation, so a matcher naming several tools is written as `*` (a warning: it fires for every tool)
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Matcher } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { MCP_PREFIX, aliasTools, canonicalTool, toolEntry, toolsOf } from './catalog.js';
-import { asTested, isExactList, isWildcard, regexSubjects, safeRegex } from './matcher-fires.js';
+import { asTested, globRegex, isExactList, isWildcard, regexSubjects, safeRegex } from './matcher-fires.js';
 
 export { isExactList, matcherFires, matcherFiresFor } from './matcher-fires.js';
 
@@ -137,6 +139,10 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
 
   const exactName = (n: string): boolean => addExactName(d, n, tools, mcp);
 
+  if (sem === 'glob') {
+    readGlob(d, native, tools, mcp, unknown);
+    return finishTools(d, tools, mcp, unknown, diagnostics);
+  }
   if (isExactList(d, native)) {
     for (const n of native
       .split(/[|,]/)
@@ -205,6 +211,52 @@ function readToolMatcherUncached(d: DialectId, native: unknown): MatcherRead {
   return finishTools(d, tools, mcp, unknown, diagnostics);
 }
 
+/** One glob on the whole name (matcher.semantics glob): a plain name is that tool; `fs_*` every tool it matches. */
+function readGlob(d: DialectId, native: string, tools: Set<string>, mcp: string[], unknown: string[]): void {
+  // Its MCP names, `@<server>/<tool>`, are Claude Code's mcp__<server>__<tool>; `@<server>` every tool of the server.
+  const server = /^@([A-Za-z0-9_-]+)(?:\/([A-Za-z0-9_-]+))?$/.exec(native);
+  if (server && server[1] !== 'builtin') {
+    const prefix = `${MCP_PREFIX}${server[1]}__`;
+    mcp.push(server[2] === undefined ? `${escapeRegex(prefix)}.*` : exactLiteral(prefix + server[2]));
+    return;
+  }
+  if (!/[*?]/.test(native)) {
+    if (!addExactName(d, native, tools, mcp)) unknown.push(exactLiteral(native));
+    return;
+  }
+  const re = new RegExp(globRegex(native));
+  const hit = toolsOf(d).filter(({ entry }) => re.test(entry.name));
+  for (const { canonical } of hit) tools.add(canonical);
+  if (!hit.length) unknown.push(globRegex(native));
+}
+
+/** One name or MCP pattern as a Kiro CLI glob: a tool's name; mcp__<server>__<tool> as `@<server>/<tool>`, and a
+ * pattern of every tool of one server (`mcp__<server>__.*`, `^mcp__<server>__`) as `@<server>`; undefined otherwise.
+ */
+function asGlob(name: string | undefined, pattern: string | undefined): string | undefined {
+  if (name !== undefined) {
+    const m = /^mcp__([A-Za-z0-9-]+)__([A-Za-z0-9_-]+)$/.exec(name);
+    if (m) return `@${m[1]}/${m[2]}`;
+    return PLAIN_NAME.test(name) ? name : undefined;
+  }
+  const server = /^\^?mcp__([A-Za-z0-9-]+)__(?:\.\*)?$/.exec(pattern ?? '');
+  return server ? `@${server[1]}` : undefined;
+}
+
+/** A matcher one glob cannot say (several names, a regex) on a glob dialect: `*`, and a warning that it fires for every
+ * tool there (the script then sees calls its own matcher would not have given it).
+ */
+function globWidened(d: DialectId, diagnostics: Diagnostic[], missing: string[]): MatcherWrite {
+  diagnostics.push({
+    severity: 'warning',
+    code: 'matcherWidened',
+    message:
+      `${mappings.dialects[d].agent}'s matcher is one glob on one tool name: written as "*", the hook fires for ` +
+      `every tool there`,
+  });
+  return { native: '*', missing, diagnostics };
+}
+
 function dedupe(m: { kind: 'tools'; tools: string[]; mcp: string[]; unknown: string[] }): Matcher {
   return { kind: 'tools', tools: [...new Set(m.tools)], mcp: [...new Set(m.mcp)], unknown: [...new Set(m.unknown)] };
 }
@@ -243,6 +295,7 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
   const sem = mappings.dialects[d].matcher.semantics;
   // `*` is no regex: a whole-name dialect is given the regex that matches every name.
   if (m.kind === 'all') return { native: sem === 'anchored-regex' ? '.*' : '*', missing: [], diagnostics };
+  if (sem === 'glob' && m.kind !== 'tools') return globWidened(d, diagnostics, []);
   if (m.kind === 'pattern') return { native: m.source, missing: [], diagnostics };
   if (m.kind === 'values') return { native: m.values.join('|'), missing: [], diagnostics };
   const names: string[] = [];
@@ -288,6 +341,10 @@ export function writeToolMatcher(d: DialectId, m: Matcher, listForm = false): Ma
   const exact = [...new Set([...names, ...extra.map(literalName).filter((n): n is string => n !== undefined)])];
   const patterns = extra.filter((x) => literalName(x) === undefined);
   if (!exact.length && !patterns.length) return { native: undefined, missing, diagnostics };
+  if (sem === 'glob') {
+    const one = exact.length + patterns.length === 1 ? asGlob(exact[0], patterns[0]) : undefined;
+    return one === undefined ? globWidened(d, diagnostics, missing) : { native: one, missing, diagnostics };
+  }
   if (listForm) {
     const all = [...exact, ...patterns];
     return { native: all.length === 1 ? all[0] : all, missing, diagnostics };

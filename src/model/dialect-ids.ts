@@ -15,6 +15,7 @@ export const DIALECT_IDS = [
   'auggie',
   'cursor',
   'kilo',
+  'kiro',
 ] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 

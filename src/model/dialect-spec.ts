@@ -76,6 +76,10 @@ export interface DialectConfig {
    * `timeoutSec`; Cursor: `command`, `timeout`). Both are read.
    */
   actionKeys?: { command: string; timeout: string };
+  /** The keys beside `hooks` a created action-lists-json file starts with (default `{"version": 1}`; Kiro CLI: its
+   * agent config's name, description and tools). A file left with only these is taken out again.
+   */
+  newFile?: Record<string, unknown>;
   /** trusted-hash: a hook runs only when the user config records its current hash as trusted (Codex CLI). */
   hookTrust?: 'trusted-hash';
   /** The user file that records trust (projects and hook hashes), `~/…` (under `homeVar` when set). */
@@ -146,9 +150,9 @@ export interface DialectMatcher {
    * How a tool matcher is read. exact-list-or-regex (Claude Code): a matcher made only of `exactChars` is an exact
    * |,-list of names, anything else an unanchored regex; exact-part-or-regex (Qwen Code): a |-part equal to a name
    * or alias matches, else the whole string is an unanchored regex on the native name; regex: always an unanchored
-   * regex.
+   * regex; anchored-regex: a regex on the whole name; glob (Kiro CLI): one glob on the whole name (`fs_*`), no `|`.
    */
-  semantics: 'exact-list-or-regex' | 'exact-part-or-regex' | 'regex' | 'anchored-regex';
+  semantics: 'exact-list-or-regex' | 'exact-part-or-regex' | 'regex' | 'anchored-regex' | 'glob';
   /** exact-list-or-regex: the characters (a regex class body) an exact |-list is made of; default Claude Code's
    * `A-Za-z0-9_|, -`.
    */

@@ -452,6 +452,12 @@ export const dialectFileSchema = z.strictObject({
        */
       actionKeys: z.strictObject({ command: z.string().min(1), timeout: z.string().min(1) }).optional(),
       /**
+       * The keys beside `hooks` a file of the action-lists-json format that convert creates starts with (default
+       * `{"version": 1}`; Kiro CLI's agent config: its name and tools, and no key its schema does not know). A file
+       * left with only these (and an empty `hooks`) is taken out again.
+       */
+      newFile: z.record(z.string(), z.unknown()).optional(),
+      /**
        * trusted-hash: a user or project hook runs only when the user config records its current hash as trusted;
        * otherwise it is skipped silently (Codex CLI: [hooks.state."<file>:<event>:<group>:<handler>"] trusted_hash).
        */
@@ -560,7 +566,7 @@ export const dialectFileSchema = z.strictObject({
        * or alias matches, else the whole string is an unanchored regex on the native name; regex: always an
        * unanchored regex; anchored-regex: always a regex that must match the whole tool name (GitHub Copilot CLI).
        */
-      semantics: z.enum(['exact-list-or-regex', 'exact-part-or-regex', 'regex', 'anchored-regex']),
+      semantics: z.enum(['exact-list-or-regex', 'exact-part-or-regex', 'regex', 'anchored-regex', 'glob']),
       /**
        * semantics exact-list-or-regex: the characters (a regex character class body) a matcher made only of is an exact
        * |-list;

@@ -92,6 +92,7 @@ describe('help and dialects', () => {
       'auggie',
       'cursor',
       'kilo',
+      'kiro',
     ]);
     expect(k.dialects[1]).toMatchObject({
       timeout: { unit: 's', default: 60 },
@@ -142,6 +143,7 @@ describe('help and dialects', () => {
       'PreToolUse*',
       'preToolUse*',
       'PreToolUse',
+      'preToolUse*',
     ]);
     // notification: documented (the binary's enum) on Claude, carried under the Claude name in hooks.yaml
     expect(row(events, 'EVENTS', 'notification')).toEqual([
@@ -161,6 +163,7 @@ describe('help and dialects', () => {
       'Notification*',
       '?',
       '—',
+      '?',
     ]);
     const tools = text.slice(text.indexOf('\nTOOLS'));
     expect(row(tools, 'TOOLS', 'search.grep').slice(0, 4)).toEqual(['Grep', 'grep_search', 'Grep', 'search_content*']);
@@ -224,7 +227,8 @@ describe('bad input: one clear line on stderr, exit 2, no stack trace', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(
       'hook-bridge: unknown dialect "no-such-agent" (known: claude, qwen, ' +
-        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi, opencode, cline, droid, auggie, cursor, kilo)',
+        'codebuddy, codebuddy-ide, hooks-yaml, gemini, codex, copilot, pi, opencode, cline, droid, auggie, cursor, kilo, ' +
+        'kiro)',
     );
   });
   it('unreadable file', () => {

@@ -70,9 +70,9 @@ describe('round trip claude -> X -> claude is the identity', () => {
                 '"matcher":"Write|Edit|MultiEdit"',
               ),
             )
-          : to === 'cline'
-            ? // Cline's editor is its Edit and creates files too (tools.yaml covers): an Edit or Write matcher comes
-              // back as both.
+          : to === 'cline' || to === 'kiro'
+            ? // Cline's editor and Kiro CLI's fs_write are their Edit and create files too (tools.yaml covers): an Edit
+              // or Write matcher comes back as both.
               JSON.parse(
                 JSON.stringify(claudeHooks).replace(/"matcher":"(Write\|Edit|Edit)"/g, '"matcher":"Edit|Write"'),
               )
@@ -433,13 +433,15 @@ describe('losses are reported, never silent', () => {
     }
     // every pair but claude <-> hooks-yaml (the same tools), and those where the target has every tool of the source:
     // Pi's, OpenCode's and Kilo's few, Cline's five (on the Claude-like agents), Codex's on Droid (ApplyPatch),
-    // Auggie's and Cursor's on the CodeBuddy IDE plugin
+    // Auggie's and Cursor's on the CodeBuddy IDE plugin, Kiro CLI's three (shell, read, write) on every agent but
+    // Codex CLI
     expect(
       subsets.filter(
         (x) =>
           !/^(pi -> |opencode -> |kilo -> |claude -> hooks-yaml|hooks-yaml -> claude)/.test(x) &&
           !/^(codex -> droid|(auggie|cursor) -> codebuddy-ide)$/.test(x) &&
-          !/^cline -> (claude|qwen|codebuddy|codebuddy-ide|hooks-yaml|gemini|auggie)$/.test(x),
+          !/^cline -> (claude|qwen|codebuddy|codebuddy-ide|hooks-yaml|gemini|auggie)$/.test(x) &&
+          !/^kiro -> (?!codex$)/.test(x),
       ),
     ).toEqual([]);
     expect(subsets).toContain('pi -> claude');

@@ -96,10 +96,30 @@ function shellCall(host: Host, command: string): ShellCall {
       const p = json('vendor/cursor/payloads/preToolUse.json');
       return { file: '.cursor/hooks.json', event: 'preToolUse', tool: 'Shell', payload: withCommand(p) };
     }
+    case 'kiro': {
+      const p = json('vendor/kiro/payloads/preToolUse.json');
+      return {
+        file: '.kiro/agents/hook-bridge.json',
+        event: 'preToolUse',
+        tool: 'execute_bash',
+        payload: withCommand(p),
+      };
+    }
   }
 }
 
-const HOSTS: Host[] = ['qwen', 'codebuddy', 'codebuddy-ide', 'gemini', 'codex', 'copilot', 'droid', 'auggie', 'cursor'];
+const HOSTS: Host[] = [
+  'qwen',
+  'codebuddy',
+  'codebuddy-ide',
+  'gemini',
+  'codex',
+  'copilot',
+  'droid',
+  'auggie',
+  'cursor',
+  'kiro',
+];
 
 /** A copy of a project in a git repository of its own (Codex CLI finds the project by its git root), and a home. */
 function copy(from: string): { project: string; home: string } {

@@ -205,6 +205,7 @@ describe('doctor: what else would not run', () => {
       ['note', 'Auggie: not installed (no auggie on PATH)'],
       ['note', 'Cursor: not installed (no cursor-agent on PATH)'],
       ['note', 'Kilo Code CLI: not installed (no kilo on PATH)'],
+      ['note', 'Kiro CLI: not installed (no kiro-cli on PATH)'],
     ]);
     expect(doctorExitCode(r)).toBe(0);
   });

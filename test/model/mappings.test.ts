@@ -343,7 +343,7 @@ describe('tables are consistent both ways', () => {
   it('every dialect states a timeout unit and matcher semantics', () => {
     for (const d of DIALECT_IDS) {
       expect(['s', 'ms']).toContain(mappings.dialects[d].timeout.unit);
-      expect(['exact-list-or-regex', 'exact-part-or-regex', 'regex', 'anchored-regex']).toContain(
+      expect(['exact-list-or-regex', 'exact-part-or-regex', 'regex', 'anchored-regex', 'glob']).toContain(
         mappings.dialects[d].matcher.semantics,
       );
     }

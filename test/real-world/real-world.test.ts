@@ -35,6 +35,7 @@ const ALL: DialectId[] = ['claude', 'qwen', 'codebuddy', 'codebuddy-ide', 'hooks
  *   §3)
  * - pi: the events hook-bridge's Pi extension binds to Pi's own (src/dialects/pi.ts)
  * - cursor: the events of its hooks reference that have a row in events.yaml (test/fixtures/vendor/cursor/README.md)
+ * - kiro: the 5 triggers of Kiro CLI's agent hooks (test/fixtures/vendor/kiro/README.md)
  * - droid: the hook-event enum of the droid 0.225.2 binary; auggie: the one of the @augmentcode/auggie 0.36.0 bundle
  */
 const DOCUMENTED: Record<DialectId, string[]> = {
@@ -197,6 +198,7 @@ const DOCUMENTED: Record<DialectId, string[]> = {
     'subagentStop',
     'preCompact',
   ],
+  kiro: ['agentSpawn', 'userPromptSubmit', 'preToolUse', 'postToolUse', 'stop'],
 };
 
 // Shapes found in public files that are not valid configs of any agent: hook-bridge must answer with a clear

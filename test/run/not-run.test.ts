@@ -67,6 +67,8 @@ const PAYLOADS: Record<Host, string> = {
   cursor: 'vendor/cursor/payloads',
   // Kilo's plugin hooks' inputs (OpenCode's shapes): the payloads the engine builds from them are Claude-shaped.
   kilo: 'observed/kilo/payloads',
+  // Its docs' examples (test/fixtures/vendor/kiro/README.md).
+  kiro: 'vendor/kiro/payloads',
 };
 const IDE_TOOLS: Record<string, string> = { Bash: 'execute_command', Write: 'write_to_file', Read: 'read_file' };
 
@@ -141,9 +143,11 @@ describe('a program that is not installed (uv run …, uv missing): the call pro
   for (const host of HOSTS) {
     it(`${host}: every converted entry answers "proceed" (exit 0, no decision) and says uv was not found`, async () => {
       const runs = await convertAndRun(host);
-      // OpenCode's plugin binds five events (src/dialects/opencode.ts, Kilo's too), Cline's event files carry seven
-      // (cline.yaml config.eventFiles): the others are dropped by convert.
-      expect(runs.length).toBeGreaterThanOrEqual(['opencode', 'kilo'].includes(host) ? 5 : host === 'cline' ? 7 : 8);
+      // OpenCode's plugin binds five events (src/dialects/opencode.ts, Kilo's too), Kiro CLI has five triggers, Cline's
+      // event files carry seven (cline.yaml config.eventFiles): the others are dropped by convert.
+      expect(runs.length).toBeGreaterThanOrEqual(
+        ['opencode', 'kilo', 'kiro'].includes(host) ? 5 : host === 'cline' ? 7 : 8,
+      );
       for (const r of runs) {
         expect({ event: r.event, code: r.code, stdout: r.stdout }, r.stderr).toEqual({
           event: r.event,

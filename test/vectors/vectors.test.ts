@@ -43,6 +43,8 @@ describe('examples/claude-project', () => {
       const expected = lacksMultiEdit(to) ? JSON.parse(JSON.stringify(original).replace('Write|Edit|MultiEdit', 'Write|Edit')) : structuredClone(original);
       // Cline's editor is its Edit and creates files too (tools.yaml covers): read back as Edit|Write.
       if (to === 'cline') expected.PreToolUse[1].matcher = 'Edit|Write';
+      // Kiro CLI's fs_write is its Edit and creates files too (tools.yaml covers), as Cline's editor.
+      if (to === 'kiro') expected.PreToolUse[1].matcher = 'Edit|Write';
       // Gemini CLI compares a SessionStart matcher as one exact string: "startup|resume" went as one entry per value.
       if (to === 'gemini') expected.SessionStart = expected.SessionStart.flatMap((g: { matcher: string }) => g.matcher.split('|').map((m) => ({ ...g, matcher: m })));
       // Codex CLI has one tool for every file edit (apply_patch, which the matchers Write and Edit also select): a
@@ -50,7 +52,8 @@ describe('examples/claude-project', () => {
       if (to === 'codex') expected.PostToolUse[0].matcher = 'Write|Edit|MultiEdit';
       // hooks.yaml has command hooks only (seed 002): the prompt-type Stop hook cannot go there and back; nor can it
       // to a plugin host, whose engine runs command hooks only (pi.yaml, opencode.yaml, kilo.yaml hookTypesComplete).
-      if (['hooks-yaml', 'codex', 'pi', 'opencode', 'cline', 'kilo'].includes(to)) delete expected.Stop; // Codex CLI skips prompt hooks (codex.yaml skippedHookTypes)
+      // Nor to Kiro CLI (kiro.yaml hookTypesComplete).
+      if (['hooks-yaml', 'codex', 'pi', 'opencode', 'cline', 'kilo', 'kiro'].includes(to)) delete expected.Stop; // Codex CLI skips prompt hooks (codex.yaml skippedHookTypes)
       expect(out.hooks).toEqual(expected);
     });
   }

@@ -79,6 +79,11 @@ ruleTester(rule, {
       },
       errors: [
         {
+          // Kiro CLI's fs_write has a `command` of its own (create, str_replace …): not the shell command.
+          messageId: 'missing',
+          message: /^\.\/g\.py reads tool_input\.command \(Kiro CLI's fs_write input\); Claude Code calls Edit with/,
+        },
+        {
           messageId: 'missing',
           message: /^\.\/g\.py reads tool_input\.command \(OpenCode's task input\); Claude Code calls Agent with/,
         },
