@@ -85,8 +85,8 @@ detached), or whose rule for it is not known: nothing later in the session can c
       'decides {{decision}} ({{why}})',
     contextLost:
       "{{where}} runs on {{event}}, where {{own}} gives a hook's context (additionalContext{{plain}}) to the model; " +
-      '{{agent}} does not pass it on there (output.additionalContext: {{fate}}), and hook-bridge has nothing to carry ' +
-      'it with: whatever context the hook gives is lost',
+      '{{agent}} does not pass it on there (output.additionalContext: {{fate}}), and hook-bridge has nothing to ' +
+      'carry it with: whatever context the hook gives is lost',
     noteDropped:
       '{{where}} answers additionalContext on {{event}}: {{own}} gives the note to the model after the tool result; ' +
       '{{agent}} drops it there, and hook-bridge cannot carry it to its {{post}} (output.preToolContext)',
