@@ -12,7 +12,8 @@ export const kilo = defineDialect({
   codec: settingsJson,
   inProcess: opencodeBinding(
     'kilo',
-    'Kilo Code CLI loads every .kilo/plugins/*.js of the project (each exported function is a plugin), as OpenCode does.',
+    'Kilo Code CLI loads every .kilo/plugins/*.js of the project (each exported function is a plugin), as ' +
+      'OpenCode does.',
     // Its loop ends after a finished reply even when a message came since: a Stop block continues as a follow-up.
     'follow-up',
   ),

@@ -205,7 +205,6 @@ function withEmbedded(
   return e.values.length ? { [e.param]: e.values[0]!.value, ...input } : input;
 }
 
-/** A canonical parameter's native name on a dialect's tool. */
 /**
  * A call of `tool` (canonical input) as the input of the script's tool that covers it: a patch (Codex CLI's
  * apply_patch), or the covering tool's own parameters (Cline's editor: a Write's file_path and content).
@@ -223,5 +222,6 @@ function coveredInput(
   return asCoveringInput(entry, input);
 }
 
+/** A canonical parameter's native name on a dialect's tool. */
 const nativeParam = (d: DialectId, tool: string, canonical: string) =>
   Object.keys(renameParams({ [canonical]: 0 }, undefined, toolEntry(d, tool)))[0]!;

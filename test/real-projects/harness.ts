@@ -274,7 +274,7 @@ const countStarts = (row: SimulateRow, converted: string, event: string): number
 };
 
 /** The event files an event-file host runs on a call of the (canonical) event, relative to the project. */
-export function eventFilesOf(host: DialectId, event: string): string[] {
+function eventFilesOf(host: DialectId, event: string): string[] {
   const ef = mappings.dialects[host].config.eventFiles;
   const native = nativeEvent(REFERENCE_DIALECT, event);
   if (!ef || !native) return [];

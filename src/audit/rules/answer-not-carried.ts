@@ -2,6 +2,7 @@ import type { DialectId } from '../../model/dialect-ids.js';
 import { mappings } from '../../model/mappings.js';
 import { nativeEvent } from '../../dialects/catalog.js';
 import { bridgedDecision, type Decision } from '../../run/host-decision.js';
+import { askRelaysSafely } from '../../run/emit.js';
 import { preToolContextFate } from '../../convert/pre-tool-notes.js';
 import { answerForms, reading } from '../answer-forms.js';
 import { hookTexts, unwrapped } from '../script-text.js';
@@ -16,12 +17,8 @@ function why(host: keyof typeof mappings.dialects, own: Decision, got: Decision)
       `${spec.agent} shows a hook's ask only in its terminal UI (headless it hangs): hook-bridge relays it when ` +
       `${spec.agent}'s own rule says interactive, and denies it otherwise (output.interactiveSession)`
     );
-  if (
-    own === 'ask' &&
-    out.askInteractive === 'prompt' &&
-    out.askHeadless !== 'deny' &&
-    out.askHeadless !== 'never-headless'
-  )
+  // An ask the host would show, not relayed for fear of a hang where nobody is there (emit.ts askRelaysSafely).
+  if (own === 'ask' && out.askInteractive === 'prompt' && !askRelaysSafely(host))
     return (
       `${spec.agent} asks the user in its terminal, but what it does with an ask when nobody is there is not known ` +
       `(output.askHeadless: ${String(out.askHeadless)}), so hook-bridge denies rather than risk a hang`
@@ -85,8 +82,8 @@ detached), or whose rule for it is not known: nothing later in the session can c
       'decides {{decision}} ({{why}})',
     contextLost:
       "{{where}} runs on {{event}}, where {{own}} gives a hook's context (additionalContext{{plain}}) to the model; " +
-      '{{agent}} does not pass it on there (output.additionalContext: {{fate}}), and hook-bridge has nothing to carry ' +
-      'it with: whatever context the hook gives is lost',
+      '{{agent}} does not pass it on there (output.additionalContext: {{fate}}), and hook-bridge has nothing to ' +
+      'carry it with: whatever context the hook gives is lost',
     noteDropped:
       '{{where}} answers additionalContext on {{event}}: {{own}} gives the note to the model after the tool result; ' +
       '{{agent}} drops it there, and hook-bridge cannot carry it to its {{post}} (output.preToolContext)',

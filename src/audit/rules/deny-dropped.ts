@@ -137,8 +137,8 @@ the answer into what the host honours.`,
       // Another agent's script: a block its own agent does not honour there either (Claude Code's SessionStart exit 2)
       // is no guard.
       if (spec.output.observeOnly?.includes(h.event)) {
-        const own = (how: string) =>
-          h.scriptDialect === host || ownBlocks(h.scriptDialect, ev, answerForms(all, h), how);
+        const forms = h.scriptDialect === host ? [] : answerForms(all, h);
+        const own = (how: string) => h.scriptDialect === host || ownBlocks(h.scriptDialect, ev, forms, how);
         const hit = first(all, (t) => {
           const how = denies(t);
           if (how && own(how)) return how;

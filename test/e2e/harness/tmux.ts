@@ -6,7 +6,7 @@
 // returns when the session is gone: the drivers' mock model servers stay up while the test reads and answers the
 // screen, and the run's result (the model's requests, the tool results) is read after `kill()`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shellQuote } from '../../../src/dialects/wrapper.js';
@@ -28,6 +28,13 @@ export interface ScreenAnswer {
 /** The marks terminal UIs put before the selected option of a list. */
 const POINTER = /[❯›●>]/;
 
+/**
+ * The variables a CI service sets, which no person's terminal has: with CI=true Gemini CLI runs headless even in a
+ * terminal (its isHeadlessMode; observed in CI: "No input provided via stdin"), and ink, which draws several of the
+ * UIs, prints only the last frame when it sees CI or CONTINUOUS_INTEGRATION (is-in-ci). The screen drops them.
+ */
+const CI_MARKER = /^(CI|CONTINUOUS_INTEGRATION|GITHUB_ACTIONS|BUILD_NUMBER|RUN_ID|CI_.*)$/;
+
 const SESSION = 'agent';
 const WIDTH = 160;
 const HEIGHT = 45;
@@ -48,6 +55,8 @@ function pickKey(screen: string, label: string): string | undefined {
 export class TmuxScreen {
   private readonly dir = mkdtempSync(join(tmpdir(), 'hb-tmux-'));
   private readonly socket = join(this.dir, 'sock');
+  /** Where the launch script writes the agent's exit status. */
+  private readonly statusFile = join(this.dir, 'status');
   /** Every distinct screen read, in order: what the test shows when an expected text never appears. */
   readonly history: string[] = [];
 
@@ -57,16 +66,18 @@ export class TmuxScreen {
 
   /**
    * The launch as one that opens the agent in this screen and returns when the session ends (`kill()`). The agent
-   * gets exactly `l.env` (plus the terminal's TERM) and `cwd`; the pane stays on screen if the agent exits.
+   * gets exactly `l.env` less a CI service's markers (plus the terminal's TERM) and `cwd`; the pane stays on screen
+   * if the agent exits.
    */
   launch(l: AgentLaunch, cwd: string): AgentLaunch {
     const env = Object.entries({ ...l.env, TERM: 'xterm-256color' })
-      .filter(([k]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k))
+      .filter(([k]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) && !CI_MARKER.test(k))
       .map(([k, v]) => shellQuote(`${k}=${v}`));
     const script = join(this.dir, 'launch.sh');
     writeFileSync(
       script,
-      `cd ${shellQuote(cwd)} || exit 1\nexec env -i ${env.join(' ')} ${[l.command, ...l.args].map(shellQuote).join(' ')}\n`,
+      `cd ${shellQuote(cwd)} || exit 1\nenv -i ${env.join(' ')} ${[l.command, ...l.args].map(shellQuote).join(' ')}\n` +
+        `echo $? > ${shellQuote(this.statusFile)}\n`,
     );
     const tmux = `tmux -S ${shellQuote(this.socket)}`;
     const start =
@@ -112,22 +123,19 @@ export class TmuxScreen {
     }
   }
 
-  /** Waits until the agent has exited (its pane stays on screen): its exit status; throws after `timeoutMs`. */
+  /**
+   * Waits until the agent has exited (its pane stays on screen): its exit status, as the launch script wrote it (tmux's
+   * own pane_dead_status was seen empty for good on a dead pane, flakily); throws after `timeoutMs`.
+   */
   async waitForExit(timeoutMs = 60_000): Promise<number> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      let pane = '';
-      try {
-        pane = this.tmux(['display-message', '-p', '-t', SESSION, '#{pane_dead} #{pane_dead_status}']);
-      } catch {
-        /* the session is not there yet */
+    for (const until = Date.now() + timeoutMs; Date.now() < until; ) {
+      if (existsSync(this.statusFile)) {
+        const status = readFileSync(this.statusFile, 'utf8').trim();
+        if (status) return Number(status);
       }
-      const [dead, status] = pane.trim().split(' ');
-      if (dead === '1') return Number(status);
-      if (Date.now() > until)
-        throw new Error(`the agent was still running after ${timeoutMs} ms; last screen:\n${this.capture()}`);
       await new Promise((r) => setTimeout(r, 500));
     }
+    throw new Error(`the agent was still running after ${timeoutMs} ms; last screen:\n${this.capture()}`);
   }
 
   /** Sends keys as tmux names them (`Enter`, `Down`, `Escape`, `C-c`). */

@@ -133,8 +133,7 @@ export const HOSTS: Record<HostId, Host> = {
     step: copilotStep,
   },
   // An in-process host: convert writes .pi/hooks.json and the extension that runs it; "as it is" is the Claude file
-  // copied
-  // there (Pi reads no hook config: nothing runs).
+  // copied there (Pi reads no hook config: nothing runs).
   pi: {
     id: 'pi',
     run: (r) => runPi(withHookBridgeOnPath(r)),

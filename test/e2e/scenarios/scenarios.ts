@@ -26,6 +26,11 @@ export interface Scenario {
   limits?: Partial<Record<HostId, { expected: Observation; why: string }>>;
 }
 
+/** Why a UserPromptSubmit scenario cannot pass on Factory Droid as the harness runs it. */
+const DROID_NO_UPS =
+  'Factory Droid runs no UserPromptSubmit hook under plain `droid exec <prompt>`, the way the harness runs it ' +
+  '(observed, test/fixtures/observed/droid/README.md §10; it does under --output-format stream-jsonrpc)';
+
 const cmd = (script: string, timeout?: number) => ({
   type: 'command',
   command: `"$CLAUDE_PROJECT_DIR"/.hooks/${script}`,
@@ -161,14 +166,7 @@ export const SCENARIOS: Scenario[] = [
     steps: () => [],
     observe: (r) => ({ toldContext: told(r, 'CTX-UPSJ') }),
     expected: { toldContext: true },
-    limits: {
-      droid: {
-        expected: { toldContext: false },
-        why:
-          'Factory Droid runs no UserPromptSubmit hook under plain `droid exec <prompt>`, the way the harness runs it ' +
-          '(observed, test/fixtures/observed/droid/README.md §10; it does under --output-format stream-jsonrpc)',
-      },
-    },
+    limits: { droid: { expected: { toldContext: false }, why: DROID_NO_UPS } },
   },
   {
     id: 'ups-plain',
@@ -177,14 +175,7 @@ export const SCENARIOS: Scenario[] = [
     steps: () => [],
     observe: (r) => ({ toldContext: told(r, 'CTX-UPSP') }),
     expected: { toldContext: true },
-    limits: {
-      droid: {
-        expected: { toldContext: false },
-        why:
-          'Factory Droid runs no UserPromptSubmit hook under plain `droid exec <prompt>`, the way the harness runs it ' +
-          '(observed, test/fixtures/observed/droid/README.md §10; it does under --output-format stream-jsonrpc)',
-      },
-    },
+    limits: { droid: { expected: { toldContext: false }, why: DROID_NO_UPS } },
   },
   {
     id: 'ups-block',
@@ -198,14 +189,7 @@ export const SCENARIOS: Scenario[] = [
     steps: () => [],
     observe: (r) => ({ modelCalled: r.requests.length > 0 }),
     expected: { modelCalled: false },
-    limits: {
-      droid: {
-        expected: { modelCalled: true },
-        why:
-          'Factory Droid runs no UserPromptSubmit hook under plain `droid exec <prompt>`, the way the harness runs it ' +
-          '(observed, test/fixtures/observed/droid/README.md §10; it does under --output-format stream-jsonrpc)',
-      },
-    },
+    limits: { droid: { expected: { modelCalled: true }, why: DROID_NO_UPS } },
   },
   {
     id: 'session-start',
