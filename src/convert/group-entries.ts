@@ -94,6 +94,10 @@ const parts = (m: string) =>
 const ANCHORED_NAME = String.raw`\^(?:[A-Za-z0-9_-]+|\([A-Za-z0-9_-]+(?:\|[A-Za-z0-9_-]+)*\))\$`;
 const ANCHORED_NAMES = new RegExp(String.raw`^${ANCHORED_NAME}(?:\|${ANCHORED_NAME})*$`);
 
+/** A glob matcher without a wildcard (Kiro CLI's `execute_bash`): one exact name. */
+const isGlobName = (host: DialectId, m: string) =>
+  mappings.dialects[host].matcher.semantics === 'glob' && /^[A-Za-z0-9_-]+$/.test(m);
+
 const exactMemo = new Map<string, string[] | undefined>();
 /** The names a tool matcher can only fire for (an exact list), or undefined when it may fire for names it does not
  * spell.
@@ -103,7 +107,13 @@ function exactNames(host: DialectId, m: string): string[] | undefined {
   if (!exactMemo.has(key))
     exactMemo.set(
       key,
-      isExactList(host, m) ? parts(m) : ANCHORED_NAMES.test(m) ? m.match(/[A-Za-z0-9_-]+/g)! : undefined,
+      isExactList(host, m)
+        ? parts(m)
+        : isGlobName(host, m)
+          ? [m]
+          : ANCHORED_NAMES.test(m)
+            ? m.match(/[A-Za-z0-9_-]+/g)!
+            : undefined,
     );
   return exactMemo.get(key);
 }
@@ -276,6 +286,32 @@ function groupTimeout(part: Member[], o: GroupOptions): number | undefined {
   return host.writeTimeout(total);
 }
 
+/**
+ * The dispatch entries of a connected part: one under the union of its matchers; where no one matcher fires exactly
+ * where they do (a glob host's two names), one per matcher its hooks share. A lone hook stays as it is.
+ */
+function entriesOf(
+  component: Member[],
+  on: On,
+  o: GroupOptions,
+  fires: Fires,
+): { part: Member[]; matcher: string | undefined }[] {
+  const worth = (part: Member[]) => part.length > 1 || asyncByDispatch(part[0]!, o.hosts);
+  if (!worth(component)) return [];
+  const u = union(
+    on,
+    o.hosts,
+    fires,
+    component.map((m) => m.hook.matcher),
+  );
+  if (u) return [{ part: component, matcher: u.matcher }];
+  const byMatcher = new Map<unknown, Member[]>();
+  for (const m of component) byMatcher.set(m.hook.matcher, [...(byMatcher.get(m.hook.matcher) ?? []), m]);
+  return [...byMatcher.values()]
+    .filter(worth)
+    .map((part) => ({ part, matcher: part[0]!.hook.matcher as string | undefined }));
+}
+
 /** The default conversion: a file's overlapping wrapped entries, per event, become one `dispatch` entry each. */
 export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(result: T, o: GroupOptions): T {
   const to = o.hosts[0]!;
@@ -314,20 +350,13 @@ export function groupEntries<T extends { hooks: NativeHook[]; report: Row[] }>(r
       const r = root(index.get(m.hook.matcher)!);
       components.set(r, [...(components.get(r) ?? []), m]);
     }
-    for (const part of components.values()) {
-      if (part.length < 2 && !asyncByDispatch(part[0]!, o.hosts)) continue;
-      const u = union(
-        on,
-        o.hosts,
-        fires,
-        part.map((m) => m.hook.matcher),
-      );
-      if (!u) continue; // no exact union: the hooks keep their own wrappers
-      const entry = groupEntry(part, u.matcher, o);
-      replaced.set(part[0]!.index, entry);
-      for (const m of part.slice(1)) replaced.set(m.index, null);
-      noteGroup(rowsOf, part, entry, o.hosts);
-    }
+    for (const component of components.values())
+      for (const { part, matcher } of entriesOf(component, on, o, fires)) {
+        const entry = groupEntry(part, matcher, o);
+        replaced.set(part[0]!.index, entry);
+        for (const m of part.slice(1)) replaced.set(m.index, null);
+        noteGroup(rowsOf, part, entry, o.hosts);
+      }
   }
   // A hook kept apart by a field the host applies per entry, beside others of its event: why it costs a process.
   for (const m of members) {

@@ -96,6 +96,29 @@ describe('its agent config', () => {
     await convertProject({ project: dir, from: 'claude', to: ['kiro'], backup: false, remove: true });
     expect(existsSync(file)).toBe(false);
   });
+  it('grouped per glob name: two hooks on Bash share one dispatch entry, a Write guard keeps its own', async () => {
+    // 0xDarkMatter/claude-mods' shape: PreToolUse Write|Edit (one hook) and Bash (two). execute_bash and fs_write
+    // never fire for one call, so the Bash hooks start hook-bridge once and the Write guard is not carried along.
+    const g = (c: string) => ({ type: 'command', command: c });
+    const claude = {
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Write|Edit', hooks: [g('./peer.sh')] },
+          { matcher: 'Bash', hooks: [g('./scan.sh'), g('./worktree.sh')] },
+        ],
+      },
+    };
+    const dir = project({ '.claude/settings.json': claude });
+    await convertProject({ project: dir, from: 'claude', to: ['kiro'], backup: false, runner: 'hook-bridge' });
+    const pre = JSON.parse(readFileSync(join(dir, '.kiro/agents/hook-bridge.json'), 'utf8')).hooks.preToolUse;
+    expect(pre.map((a: { matcher: string; command: string }) => [a.matcher, a.command.split(' ')[1]])).toEqual([
+      ['fs_write', 'run'],
+      ['execute_bash', 'dispatch'],
+    ]);
+    expect(pre[1].command).toContain('./scan.sh');
+    expect(pre[1].command).toContain('./worktree.sh');
+    expect(pre[1].command).not.toContain('./peer.sh');
+  });
   it("an agent of the user's keeps its other keys when hooks go in and out", async () => {
     const agent = { name: 'dev', description: 'mine', tools: ['fs_read'], hooks: { stop: [{ command: 'npm test' }] } };
     const claude = { hooks: { Stop: [{ hooks: [{ type: 'command', command: './s.sh' }] }] } };

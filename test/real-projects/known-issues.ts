@@ -18,7 +18,19 @@ export interface KnownIssue {
   what: string;
 }
 
-export const KNOWN_ISSUES: KnownIssue[] = [];
+export const KNOWN_ISSUES: KnownIssue[] = [
+  {
+    id: 'kiro-one-glob',
+    projects: ['E5presso__spakky-framework', 'fcakyon__claude-codex-settings', 'nathanvale__side-quest-marketplace'],
+    check: 'starts',
+    hosts: ['kiro'],
+    what:
+      "Kiro CLI's matcher is one glob on one tool name: a hook on several tools (Claude's `Write|Edit|Bash`) is " +
+      'written as "*" (a matcherWidened warning), so a call none of its tools makes starts hook-bridge, whose ' +
+      '`run --calls` then passes it at once. Its decisions are right; the extra start goes once convert writes one ' +
+      'entry per tool name on a glob host (issue 37).',
+  },
+];
 
 /** The known issue a check of a project (on an agent, for a call) is listed under, if any. */
 export function knownIssue(project: string, check: Check, host?: DialectId, call?: string): KnownIssue | undefined {
