@@ -356,8 +356,15 @@ export interface DialectPackage {
   fields: string[];
   /** Values the installer requires that a plugin's manifest may lack (Gemini CLI: `version`). */
   defaults?: Record<string, string>;
+  /**
+   * Keys its manifest always has, whatever the plugin's (the key naming the package's extension where one is
+   * needed).
+   */
+  manifestKeys?: Record<string, unknown>;
   /** The names its installer accepts: a regular expression's source, whole-name. */
   namePattern: string;
+  /** An in-process host's package: where hook-bridge's loader file goes in it, relative to the root. */
+  loader?: string;
   /**
    * The file the converted hooks go in, relative to the root, in the dialect's `config.format`; null: its packages
    * carry no hooks (`hooksWhy` says why).
