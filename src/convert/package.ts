@@ -197,12 +197,21 @@ function packageFiles(root: string, out: string, o: PackageOptions, spec: Return
       rel === PACKAGE_RECORD,
   );
   const name = String(manifest.name);
-  const keys = { ...manifest, ...spec.manifestKeys };
+  const keys = { ...ownManifest(root, spec), ...manifest, ...spec.manifestKeys };
   files.set(spec.manifest, { data: Buffer.from(`${JSON.stringify(keys, null, 2)}\n`), exec: false });
   if (hooks.text !== undefined) files.set(spec.hooks, { data: Buffer.from(hooks.text), exec: false });
   const loader = loaderOf(o.to, spec, name);
   if (loader) files.set(loader.path, { data: Buffer.from(loader.text), exec: false });
   return { files: inMarketplace(files, spec, name), name, hooks };
+}
+
+/** The plugin's own file of the manifest's name, where the package's starts from it (`manifestMerged`): its keys. */
+function ownManifest(root: string, spec: DialectPackage): Record<string, unknown> {
+  const file = join(root, spec.manifest);
+  if (!spec.manifestMerged || !existsSync(file)) return {};
+  const { value } = parseJsoncChecked(readText(file), file);
+  if (!isObject(value)) throw new HookBridgeError('expected a JSON object (the plugin\'s own manifest)', file);
+  return value;
 }
 
 /** An in-process host's package: hook-bridge's loader file in it (`package.loader`), which runs its hook file. */

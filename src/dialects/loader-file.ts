@@ -67,7 +67,7 @@ const HOOK_FILE = join(PROJECT, ${JSON.stringify(hooks)});`;
     ? '{ project: PROJECT, loader: VERSION, hookFile: HOOK_FILE, packageRoot: ROOT }'
     : '{ project: PROJECT, loader: VERSION }';
   const takeOut = packaged
-    ? `uninstall the package: \` +\n  \`${packaged.uninstall.replaceAll('<dir>', '${ROOT}')}`
+    ? `uninstall the package: \` +\n  \`${packaged.uninstall.replace(/[`\\]|\$\{/g, '\\$&').replaceAll('<dir>', '${ROOT}')}`
     : 'take the hooks out: hook-bridge convert --to ` +\n  `${HOST} --remove';
   return `${LOADER_STAMP} ${version} for ${spec.agent}: runs the hooks of ${hooks} through hook-bridge.
 ${[written, ...(packaged ? [] : parts.about.map((l) => `// ${l}`))].join('\n')}

@@ -361,6 +361,8 @@ export interface DialectPackage {
    * needed).
    */
   manifestKeys?: Record<string, unknown>;
+  /** The manifest is a file the plugin may have of its own (package.json): the package's starts from it. */
+  manifestMerged?: boolean;
   /** The names its installer accepts: a regular expression's source, whole-name. */
   namePattern: string;
   /** An in-process host's package: where hook-bridge's loader file goes in it, relative to the root. */

@@ -342,6 +342,11 @@ export const dialectFileSchema = z.strictObject({
        * needed).
        */
       manifestKeys: z.record(z.string().min(1), z.unknown()).optional(),
+      /**
+       * The manifest is a file the plugin may have of its own (an npm package.json, which also says how the plugin's
+       * .js scripts load and what they need): the package's starts from it, the fields and `manifestKeys` set over it.
+       */
+      manifestMerged: z.boolean().optional(),
       /** The names its installer accepts: a regular expression's source, whole-name. */
       namePattern: z.string().min(1),
       /**

@@ -66,7 +66,7 @@ function guardPlugin(name = 'guard-kit'): string {
   return dir;
 }
 
-const AGENTS = ['gemini', 'qwen', 'codex', 'copilot', 'pi'] as const;
+const AGENTS = ['gemini', 'qwen', 'codex', 'copilot', 'pi', 'opencode'] as const;
 /** A path of the plugin inside the package (under `pluginDir` where the agent wants a marketplace around it). */
 const inPkg = (spec: { pluginDir?: string }, p: string, name = 'guard-kit') =>
   spec.pluginDir ? `${spec.pluginDir.replace('<name>', name)}/${p}` : p;
@@ -237,6 +237,36 @@ describe("convert --package --to pi: the package's extension, loaded as Pi loads
     expect(await call('git status')).toBeUndefined();
   });
 });
+
+describe.each(AGENTS.filter((a) => mappings.dialects[a].package!.manifestMerged))(
+  'convert --package --to %s: the plugin has a package.json of its own',
+  (to) => {
+    const spec = mappings.dialects[to].package!;
+    it("is kept under the package's keys: its scripts still load by its `type`, with its dependencies", () => {
+      const plugin = guardPlugin();
+      const own = { name: 'x', type: 'commonjs', main: 'old.js', dependencies: { left: '1.0.0' } };
+      writeFileSync(join(plugin, 'package.json'), JSON.stringify(own));
+      const out = join(tmp(), 'pkg');
+      packagePlugin({ plugin, to, out, runner });
+      expect(json(join(out, 'package.json'))).toEqual({
+        ...own,
+        name: 'guard-kit',
+        version: '1.2.0',
+        description: 'd',
+        ...spec.manifestKeys,
+      });
+    });
+    it('one that is not a JSON object is refused, naming it, nothing written', () => {
+      const plugin = guardPlugin();
+      writeFileSync(join(plugin, 'package.json'), '[1]');
+      const out = join(tmp(), 'pkg');
+      const r = cli(['convert', plugin, '--to', to, '--package', out]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(join(plugin, 'package.json'));
+      expect(existsSync(out)).toBe(false);
+    });
+  },
+);
 
 describe('convert --package beside a package the user installed already', () => {
   it.each(AGENTS.filter((a) => mappings.dialects[a].package!.installed))(
