@@ -412,7 +412,8 @@ export interface DialectFile {
   cli?: { commands: string[]; versionArgs: string[]; source: string } | null;
   /**
    * The package the agent installs from a local directory (an extension, a plugin), as `convert <plugin> --to <id>
-   * --package <dir>` writes it from a Claude Code plugin. Absent: not researched.
+   * --package <dir>` writes it from a Claude Code plugin. Absent: not researched. Never inherited from another
+   * dialect (its commands are the agent's own).
    */
   package?: DialectPackage;
   /**

@@ -66,7 +66,7 @@ function guardPlugin(name = 'guard-kit'): string {
   return dir;
 }
 
-const AGENTS = ['gemini', 'qwen', 'codex', 'copilot', 'pi', 'opencode'] as const;
+const AGENTS = ['gemini', 'qwen', 'codex', 'copilot', 'pi', 'opencode', 'kilo'] as const;
 /** A path of the plugin inside the package (under `pluginDir` where the agent wants a marketplace around it). */
 const inPkg = (spec: { pluginDir?: string }, p: string, name = 'guard-kit') =>
   spec.pluginDir ? `${spec.pluginDir.replace('<name>', name)}/${p}` : p;

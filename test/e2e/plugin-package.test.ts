@@ -16,7 +16,7 @@ import { mappings } from '../../src/model/mappings.js';
 import { codexCommandEnv, runCodex } from './harness/codex.js';
 import { copilotCommandEnv } from './harness/copilot.js';
 import { GEMINI_USER_SETTINGS, geminiEnv } from './harness/gemini.js';
-import { opencodeCommandEnv } from './harness/opencode.js';
+import { forkCommandEnv } from './harness/opencode.js';
 import { ensureAgent, ensureNode22 } from './harness/install.js';
 import type { AgentRun } from './harness/types.js';
 import { baseEnv, makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
@@ -28,7 +28,7 @@ const PLUGIN = 'hb-e2e-guards';
 /** deny, allow, additionalContext after a tool, a Stop block. */
 const PLAYED = ['guard-exit2', 'guard-harmless', 'post-context', 'stop-block'];
 type Way = 'ownImport' | 'package';
-type AgentId = Extract<HostId, 'qwen' | 'gemini' | 'codex' | 'copilot' | 'pi' | 'opencode'>;
+type AgentId = Extract<HostId, 'qwen' | 'gemini' | 'codex' | 'copilot' | 'pi' | 'opencode' | 'kilo'>;
 /** The agents with a package format, and whether each imports Claude plugins itself. */
 const AGENTS: { id: AgentId; ways: Way[] }[] = [
   { id: 'qwen', ways: ['ownImport', 'package'] },
@@ -40,6 +40,7 @@ const AGENTS: { id: AgentId; ways: Way[] }[] = [
   { id: 'pi', ways: ['package'] },
   // OpenCode imports none either: the package is a plugin module (hook-bridge's loader), installed globally.
   { id: 'opencode', ways: ['package'] },
+  { id: 'kilo', ways: ['package'] },
 ];
 /** Codex CLI: the harness turns plugins off (their startup sync goes online); an installed plugin needs them on. */
 const RUN_ARGS: Partial<Record<AgentId, string[]>> = { codex: ['--enable', 'plugins'] };
@@ -108,7 +109,7 @@ type Documented = Exclude<AgentId, 'qwen' | 'gemini'>;
 function packageCommand(id: Documented, ws: TempWorkspace): { argv: string[]; env: NodeJS.ProcessEnv } {
   const homeDir = ws.homeDir;
   if (id === 'pi') return { argv: [ensureNode22(), ensureAgent('pi')], env: { ...baseEnv(), HOME: homeDir } };
-  if (id === 'opencode') return { argv: [ensureAgent(id)], env: opencodeCommandEnv(ws) };
+  if (id === 'opencode' || id === 'kilo') return { argv: [ensureAgent(id)], env: forkCommandEnv(id, ws) };
   const env = id === 'codex' ? codexCommandEnv(homeDir) : copilotCommandEnv(homeDir);
   return { argv: [ensureAgent(id)], env };
 }
