@@ -91,6 +91,7 @@ const CONVERT: { [K in keyof Required<ConvertOptions>]: Check } = {
   wrap: boolean,
   runner: string,
   pluginRoot: string,
+  loader: string,
   pluginRootOf: func,
   keyOf: func,
   emulateTodos: boolean,

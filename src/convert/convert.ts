@@ -64,6 +64,8 @@ export interface ConvertOptions {
    * directory when the hook runs.
    */
   pluginRoot?: string;
+  /** An in-process host's loader file, where it is not the project's (`config.inProcess.loader`): a package's. */
+  loader?: string;
   /** Per hook, the plugin it comes from (its root as `pluginRoot`), or undefined for a hook of a settings file. */
   pluginRootOf?: (h: Hook) => string | undefined;
   /** Which source hook a written entry is for (its record key; default: the entry's identity). */
@@ -404,7 +406,7 @@ function targetCommand(
       notes.push(
         inProcess
           ? `runs as a ${h.scriptDialect} script in ${target.spec.agent}'s process (hook-bridge's engine, loaded ` +
-              `by ${inProcess.loader})`
+              `by ${opts.loader ?? inProcess.loader})`
           : `wrapped: runs as a ${h.scriptDialect} script through \`${runner} run\``,
       );
       if (calls && m.widened) notes.splice(notes.indexOf(m.widened), 1);

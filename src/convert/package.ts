@@ -11,6 +11,7 @@ import { HookBridgeError } from '../model/errors.js';
 import type { Diagnostic } from '../model/hook.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
+import { dialects } from '../dialects/index.js';
 import { parseJsoncChecked } from '../dialects/jsonc.js';
 import { pluginHookFiles } from '../dialects/plugin.js';
 import { convert, type ReportRow } from './convert.js';
@@ -24,6 +25,7 @@ import {
   writePackageFile,
 } from './package-tree.js';
 import { packageTrust } from './package-trust.js';
+import { VERSION } from '../version.js';
 import { readText } from './read-text.js';
 
 /** The record of the files a package's sync wrote, in the package's root. */
@@ -133,7 +135,7 @@ function readPluginManifest(root: string, spec: DialectPackage, to: DialectId): 
 }
 
 /** The plugin's hooks converted for the agent: one hook file, the plugin's root its `rootVar`. */
-function convertedHooks(root: string, o: PackageOptions, spec: { rootVar: string }) {
+function convertedHooks(root: string, o: PackageOptions, spec: { rootVar: string; loader?: string }) {
   let text: string | undefined;
   const report: ReportRow[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -145,6 +147,7 @@ function convertedHooks(root: string, o: PackageOptions, spec: { rootVar: string
       file,
       readFrom: root,
       pluginRoot: spec.rootVar,
+      ...(spec.loader ? { loader: spec.loader } : {}),
       ...(text !== undefined ? { existing: text } : {}),
       ...(o.runner ? { runner: o.runner } : {}),
       ...(o.wrap ? { wrap: o.wrap } : {}),
@@ -193,10 +196,30 @@ function packageFiles(root: string, out: string, o: PackageOptions, spec: Return
       existsSync(join(abs, PACKAGE_RECORD)) ||
       rel === PACKAGE_RECORD,
   );
-  files.set(spec.manifest, { data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), exec: false });
-  if (hooks.text !== undefined) files.set(spec.hooks, { data: Buffer.from(hooks.text), exec: false });
   const name = String(manifest.name);
+  const keys = { ...ownManifest(root, spec), ...manifest, ...spec.manifestKeys };
+  files.set(spec.manifest, { data: Buffer.from(`${JSON.stringify(keys, null, 2)}\n`), exec: false });
+  if (hooks.text !== undefined) files.set(spec.hooks, { data: Buffer.from(hooks.text), exec: false });
+  const loader = loaderOf(o.to, spec, name);
+  if (loader) files.set(loader.path, { data: Buffer.from(loader.text), exec: false });
   return { files: inMarketplace(files, spec, name), name, hooks };
+}
+
+/** The plugin's own file of the manifest's name, where the package's starts from it (`manifestMerged`): its keys. */
+function ownManifest(root: string, spec: DialectPackage): Record<string, unknown> {
+  const file = join(root, spec.manifest);
+  if (!spec.manifestMerged || !existsSync(file)) return {};
+  const { value } = parseJsoncChecked(readText(file), file);
+  if (!isObject(value)) throw new HookBridgeError('expected a JSON object (the plugin\'s own manifest)', file);
+  return value;
+}
+
+/** An in-process host's package: hook-bridge's loader file in it (`package.loader`), which runs its hook file. */
+function loaderOf(to: DialectId, spec: ReturnType<typeof packageSpec>, name: string) {
+  const binding = dialects[to].inProcess;
+  if (!spec.loader || !binding) return undefined;
+  const packaged = { name, loader: spec.loader, hooks: spec.hooks, uninstall: spec.uninstall ?? spec.install };
+  return { path: spec.loader, text: binding.source(VERSION, packaged) };
 }
 
 /** `<name>` replaced in every string of a JSON value. */

@@ -17,6 +17,21 @@ export function loaderVersion(text: string): string | undefined {
   return new RegExp(`^${LOADER_STAMP} ([^\\s]+) `).exec(text)?.[1];
 }
 
+/**
+ * A loader file in a package the agent installs for the user (`convert <plugin> --to <host> --package <dir>`): its hook
+ * file is the package's, the project is the session's (the directory the agent runs in), and the package's root is
+ * what its hooks name as their plugin root (`package.rootVar`, set by the engine).
+ */
+export interface PackagedLoader {
+  /** The package's name (the plugin's). */
+  name: string;
+  /** The loader file and the hook file, relative to the package's root. */
+  loader: string;
+  hooks: string;
+  /** How the user takes the package out (`<dir>`: shown as the package's directory). */
+  uninstall: string;
+}
+
 export interface LoaderParts {
   /** The agent's module entry: a function of `start` (the engine's, already bound to this host) and `blockAll`. */
   entry: string;
@@ -30,15 +45,32 @@ export interface LoaderParts {
  * `HOST`, `VERSION`, `hooked()` (the events the hook file has hooks for: a Set of their names, every blocking one when
  * it cannot be read) and `missing` (why the engine could not be loaded).
  */
-export function loaderText(host: DialectId, version: string, parts: LoaderParts): string {
+export function loaderText(host: DialectId, version: string, parts: LoaderParts, packaged?: PackagedLoader): string {
   const spec = mappings.dialects[host];
-  const file = spec.config.inProcess!.loader;
+  const file = packaged?.loader ?? spec.config.inProcess!.loader;
+  const hooks = packaged?.hooks ?? spec.config.write;
   const up = file.split('/').length - 1;
-  return `${LOADER_STAMP} ${version} for ${spec.agent}: runs the hooks of ${spec.config.write} through hook-bridge.
-// Written by \`hook-bridge convert --to ${host}\`: commit it with ${spec.config.write}. A re-run updates it,
+  const root = `join(dirname(SELF)${Array(up).fill(", '..'").join('')})`;
+  const written = packaged
+    ? `// Written by \`hook-bridge convert <plugin> --to ${host} --package <dir>\` into the ${packaged.name} package: it runs
+// the package's ${hooks} in whichever project the session is in. Re-running that command updates it.`
+    : `// Written by \`hook-bridge convert --to ${host}\`: commit it with ${hooks}. A re-run updates it,
 // \`--check\` says when it is out of date, \`--remove\` deletes it. An edit of yours is kept: convert reports it and
-// leaves the file as it is.
-${parts.about.map((l) => `// ${l}`).join('\n')}
+// leaves the file as it is.`;
+  const place = packaged
+    ? `const ROOT = ${root};
+const PROJECT = process.cwd();
+const HOOK_FILE = join(ROOT, ${JSON.stringify(hooks)});`
+    : `const PROJECT = ${root};
+const HOOK_FILE = join(PROJECT, ${JSON.stringify(hooks)});`;
+  const options = packaged
+    ? '{ project: PROJECT, loader: VERSION, hookFile: HOOK_FILE, packageRoot: ROOT }'
+    : '{ project: PROJECT, loader: VERSION }';
+  const takeOut = packaged
+    ? `uninstall the package: \` +\n  \`${packaged.uninstall.replace(/[`\\]|\$\{/g, '\\$&').replaceAll('<dir>', '${ROOT}')}`
+    : 'take the hooks out: hook-bridge convert --to ` +\n  `${HOST} --remove';
+  return `${LOADER_STAMP} ${version} for ${spec.agent}: runs the hooks of ${hooks} through hook-bridge.
+${[written, ...(packaged ? [] : parts.about.map((l) => `// ${l}`))].join('\n')}
 // @ts-nocheck
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -49,8 +81,7 @@ import { fileURLToPath } from 'node:url';
 const HOST = ${JSON.stringify(host)};
 const VERSION = ${JSON.stringify(version)};
 const SELF = fileURLToPath(import.meta.url);
-const PROJECT = join(dirname(SELF), ${Array(up).fill("'..'").join(', ')});
-const HOOK_FILE = join(PROJECT, ${JSON.stringify(spec.config.write)});
+${place}
 let missing = '';
 
 /** The installed hook-bridge's engine: through the \`hook-bridge\` on PATH (its symlink, else asking it once). */
@@ -86,7 +117,7 @@ function started(api) {
   const engine = load();
   if (!engine) return undefined;
   try {
-    return { hooks: engine.start(HOST, api, { project: PROJECT, loader: VERSION }) };
+    return { hooks: engine.start(HOST, api, ${options}) };
   } catch (e) {
     missing = \`hook-bridge's engine failed to start (\${e.message})\`;
     return undefined;
@@ -105,9 +136,8 @@ function hooked() {
 
 /** Why a call is blocked when hook-bridge cannot run the hooks: the model and the user read it. */
 const blocked = () =>
-  \`hook-bridge: \${missing}, so the hooks of \${${JSON.stringify(spec.config.write)}} cannot run and this call is \` +
-  \`blocked. Install hook-bridge (npm install -g hook-bridge), or take the hooks out: hook-bridge convert --to \` +
-  \`\${HOST} --remove\`;
+  \`hook-bridge: \${missing}, so the hooks of \${${JSON.stringify(hooks)}} cannot run and this call is \` +
+  \`blocked. Install hook-bridge (npm install -g hook-bridge), or ${takeOut}\`;
 
 ${parts.entry.trim()}
 `;

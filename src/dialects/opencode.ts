@@ -354,7 +354,7 @@ export function opencodeBinding(
   continueBy: StopContinue = 'no-reply',
 ): InProcessBinding {
   return {
-    source: (version) => loaderText(host, version, { about: [about], entry: ENTRY }),
+    source: (version, packaged) => loaderText(host, version, { about: [about], entry: ENTRY }, packaged),
     bind: (api, session) => bind(api as Input, session, continueBy),
   };
 }

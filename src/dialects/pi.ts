@@ -259,10 +259,13 @@ function bind(pi: Api, s: EngineSession): void {
 }
 
 const inProcess: InProcessBinding = {
-  source: (version) =>
-    loaderText('pi', version, {
-      about: ['Pi loads every .pi/extensions/*.ts of the project (no build step).'],
-      entry: `
+  source: (version, packaged) =>
+    loaderText(
+      'pi',
+      version,
+      {
+        about: ['Pi loads every .pi/extensions/*.ts of the project (no build step).'],
+        entry: `
 export default function hookBridge(pi) {
   if (started(pi)) return;
   // Without hook-bridge: the calls a hook could block are blocked, with the reason; nothing else changes.
@@ -276,7 +279,9 @@ export default function hookBridge(pi) {
       return { action: 'handled' };
     });
 }`,
-    }),
+      },
+      packaged,
+    ),
   bind: (api, session) => bind(api as Api, session),
 };
 

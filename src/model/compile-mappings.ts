@@ -88,9 +88,10 @@ function compileDialects(dir: string, show: Show): Dialects {
     if (seen.includes(base))
       throw new HookBridgeError(`inherits in a circle: ${[...seen, base].join(' → ')}`, where, 'inherits');
     const b = inherited(base, [...seen, base]);
-    // What an agent's package declares is that package's recipe: a dialect inheriting another agent's facts has a
-    // package of its own (Kilo's is not OpenCode's), so it is never inherited.
-    const { declares: _, ...facts } = b.facts;
+    // What an agent's package declares is that package's recipe, and its package format is installed by its own
+    // commands: a dialect inheriting another agent's facts has a package of its own (Kilo's is not OpenCode's), so
+    // neither is inherited.
+    const { declares: _, package: _package, ...facts } = b.facts;
     return { facts: deepMerge(base.startsWith('_') ? b.facts : facts, own), from: [name, ...b.from] };
   };
   const dialects = {} as Dialects;

@@ -360,8 +360,17 @@ export interface DialectPackage {
   fields: string[];
   /** Values the installer requires that a plugin's manifest may lack (Gemini CLI: `version`). */
   defaults?: Record<string, string>;
+  /**
+   * Keys its manifest always has, whatever the plugin's (the key naming the package's extension where one is
+   * needed).
+   */
+  manifestKeys?: Record<string, unknown>;
+  /** The manifest is a file the plugin may have of its own (package.json): the package's starts from it. */
+  manifestMerged?: boolean;
   /** The names its installer accepts: a regular expression's source, whole-name. */
   namePattern: string;
+  /** An in-process host's package: where hook-bridge's loader file goes in it, relative to the root. */
+  loader?: string;
   /**
    * The file the converted hooks go in, relative to the root, in the dialect's `config.format`; null: its packages
    * carry no hooks (`hooksWhy` says why).
@@ -407,7 +416,8 @@ export interface DialectFile {
   cli?: { commands: string[]; versionArgs: string[]; source: string } | null;
   /**
    * The package the agent installs from a local directory (an extension, a plugin), as `convert <plugin> --to <id>
-   * --package <dir>` writes it from a Claude Code plugin. Absent: not researched.
+   * --package <dir>` writes it from a Claude Code plugin. Absent: not researched. Never inherited from another
+   * dialect (its commands are the agent's own).
    */
   package?: DialectPackage;
   /**

@@ -337,8 +337,23 @@ export const dialectFileSchema = z.strictObject({
       fields: z.array(z.string().min(1)).min(1),
       /** Values the installer requires that a plugin's manifest may lack (Gemini CLI: `version`). */
       defaults: z.record(z.string().min(1), z.string().min(1)).optional(),
+      /**
+       * Keys its manifest always has, whatever the plugin's (the key naming the package's extension where one is
+       * needed).
+       */
+      manifestKeys: z.record(z.string().min(1), z.unknown()).optional(),
+      /**
+       * The manifest is a file the plugin may have of its own (an npm package.json, which also says how the plugin's
+       * .js scripts load and what they need): the package's starts from it, the fields and `manifestKeys` set over it.
+       */
+      manifestMerged: z.boolean().optional(),
       /** The names its installer accepts: a regular expression's source, whole-name. */
       namePattern: z.string().min(1),
+      /**
+       * An in-process host's package (`config.inProcess`): where hook-bridge's loader file goes in it, relative to the
+       * root; the loader runs the package's hook file in whichever project the session is in.
+       */
+      loader: z.string().min(1).optional(),
       /**
        * The file the converted hooks go in, relative to the root, in the dialect's `config.format`; null: its
        * packages carry no hooks (`hooksWhy` says why, and convert points at the project conversion).

@@ -26,8 +26,15 @@ import { keptInProcess } from './session-env.js';
 const ANSWERS: EmitOptions = { rewrite: 'deny' };
 
 export interface StartOptions {
-  /** The project the loader file is in (its hook file is there). */
+  /** The project the loader file is in (its hook file is there); a package's loader: the session's directory. */
   project: string;
+  /** The hook file, where it is not the project's (a package's: its own). */
+  hookFile?: string;
+  /**
+   * The root of the package the loader file is in: given to the hooks as the variable of the host's `package.rootVar`
+   * (their plugin root).
+   */
+  packageRoot?: string;
   /** The hook-bridge version the loader file was written by (`plugin`: the name loaders of 0.1.0 give it). */
   loader?: string;
   plugin?: string;
@@ -82,11 +89,22 @@ function eventsOf(file: string): (event: string) => boolean {
   };
 }
 
+/**
+ * The environment the hooks get, read at each call (the agent's may change): a package's root under the name of its
+ * `rootVar` (`${HOOK_BRIDGE_PACKAGE_ROOT}`), the plugin root its converted hooks name.
+ */
+function hooksEnv(rootVar: string | undefined, o: StartOptions): () => NodeJS.ProcessEnv {
+  const name = rootVar && /^\$\{(\w+)\}$/.exec(rootVar)?.[1];
+  if (o.packageRoot === undefined || !name) return () => o.env ?? process.env;
+  return () => ({ ...(o.env ?? process.env), [name]: o.packageRoot });
+}
+
 /** A session of one in-process host in one project: what a binding calls. */
 export function engineSession(host: DialectId, o: StartOptions): EngineSession {
   const d = getDialect(host);
-  const file = join(o.project, d.spec.config.write);
+  const file = o.hookFile ?? join(o.project, d.spec.config.write);
   const inFile = eventsOf(file);
+  const envOf = hooksEnv(d.spec.package?.rootVar, o);
   // A shell call of a session whose SessionStart hooks wrote exports runs after them (session-env.ts), hooks or not.
   const preToolUse = nativeEvent(host, 'pre-tool-use');
   const watches = (event: string) => inFile(event) || (event === preToolUse && keptInProcess());
@@ -131,7 +149,7 @@ export function engineSession(host: DialectId, o: StartOptions): EngineSession {
       const r = spawnSync(
         process.versions.bun ? 'node' : process.execPath,
         [bin, 'dispatch', '--to', host, '--from', host, '--config', file],
-        { input: JSON.stringify(payloadOf(c)), encoding: 'utf8', cwd: c.cwd, env: o.env ?? process.env },
+        { input: JSON.stringify(payloadOf(c)), encoding: 'utf8', cwd: c.cwd, env: envOf() },
       );
       const stderr = r.stderr?.replace(/\n$/, '') ?? '';
       // dispatch answers with 0 or 2: anything else is its own failure (a crash, a broken install).
@@ -150,7 +168,7 @@ export function engineSession(host: DialectId, o: StartOptions): EngineSession {
         const d = await dispatched(
           { to: host, config: [file], from: host, onError: 'deny', sessionEnv: true, ...ANSWERS },
           Buffer.from(JSON.stringify(payloadOf(c))),
-          o.env ?? process.env,
+          envOf(),
         );
         if ('failed' in d) return failed(c, d.message);
         return pluginAnswer(hostAnswer(d.answer, d.ctx, ANSWERS), [...d.stderr, d.guard]);
@@ -172,8 +190,11 @@ export function start(host: string, api: unknown, o: StartOptions): unknown {
   const written = o.loader ?? o.plugin;
   if (written && written !== VERSION)
     session.say(
-      `hook-bridge: ${d.spec.config.inProcess!.loader} was written by hook-bridge ${written}, and ${VERSION} is ` +
-        `installed: run \`hook-bridge convert --to ${d.id}\` to bring it up to date`,
+      o.packageRoot === undefined
+        ? `hook-bridge: ${d.spec.config.inProcess!.loader} was written by hook-bridge ${written}, and ${VERSION} is ` +
+            `installed: run \`hook-bridge convert --to ${d.id}\` to bring it up to date`
+        : `hook-bridge: the package ${o.packageRoot} was written by hook-bridge ${written}, and ${VERSION} is ` +
+            `installed: run \`hook-bridge convert <plugin> --to ${d.id} --package ${o.packageRoot}\` again`,
     );
   return d.inProcess.bind(api, session);
 }

@@ -13,6 +13,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,7 +66,7 @@ function guardPlugin(name = 'guard-kit'): string {
   return dir;
 }
 
-const AGENTS = ['gemini', 'qwen', 'codex', 'copilot'] as const;
+const AGENTS = ['gemini', 'qwen', 'codex', 'copilot', 'pi', 'opencode', 'kilo'] as const;
 /** A path of the plugin inside the package (under `pluginDir` where the agent wants a marketplace around it). */
 const inPkg = (spec: { pluginDir?: string }, p: string, name = 'guard-kit') =>
   spec.pluginDir ? `${spec.pluginDir.replace('<name>', name)}/${p}` : p;
@@ -95,12 +96,18 @@ describe.each(AGENTS)('convert --package --to %s', (to) => {
     const out = join(tmp(), 'pkg');
     const r = packagePlugin({ plugin, to, out, runner });
     expect(r.changed).toBe(true);
-    const plain = [spec.manifest, spec.hooks!, 'scripts/no-force-push.sh', 'scripts/reason.txt'];
+    const plain = [
+      spec.manifest,
+      spec.hooks!,
+      'scripts/no-force-push.sh',
+      'scripts/reason.txt',
+      ...(spec.loader ? [spec.loader] : []),
+    ];
     expect(r.files.map((f) => f.path).sort()).toEqual(
       [...plain.map((p) => inPkg(spec, p)), ...(spec.marketplace ? [spec.marketplace.file] : [])].sort(),
     );
     const manifest = json(join(out, inPkg(spec, spec.manifest)));
-    expect(manifest).toEqual({ name: 'guard-kit', version: '1.2.0', description: 'd' });
+    expect(manifest).toEqual({ name: 'guard-kit', version: '1.2.0', description: 'd', ...spec.manifestKeys });
     expect(existsSync(join(out, inPkg(spec, '.claude-plugin')))).toBe(false);
     expect(statSync(join(out, inPkg(spec, 'scripts/no-force-push.sh'))).mode & 0o111).not.toBe(0);
     const hooks = readFileSync(join(out, inPkg(spec, spec.hooks!)), 'utf8');
@@ -152,6 +159,8 @@ describe.each(AGENTS)('convert --package --to %s', (to) => {
     expect(again.files.every((f) => f.action === 'same')).toBe(true);
     expect(statSync(hooks).mtimeMs).toBe(before);
     const args = ['convert', plugin, '--to', to, '--package', out, '--runner', runner];
+    // Through the built CLI from here: its version is stamped in a loader file (a package's of an in-process host).
+    expect(cli(args).status).toBe(0);
     expect(cli([...args, '--check']).status).toBe(0);
     writeFileSync(join(plugin, 'scripts/reason.txt'), 'CHANGED');
     const check = cli([...args, '--check']);
@@ -186,6 +195,78 @@ describe.each(AGENTS)('convert --package --to %s', (to) => {
     expect(readFileSync(join(out, 'NOTES.md'), 'utf8')).toBe('mine');
   });
 });
+
+describe("convert --package --to pi: the package's extension, loaded as Pi loads it", () => {
+  type Handler = (e: Record<string, unknown>, ctx: unknown) => unknown;
+  /** The package's loader imported and given a Pi API, hook-bridge on PATH: its tool_call handler. */
+  async function loaded(out: string): Promise<Handler> {
+    const onPath = tmp();
+    symlinkSync(bin, join(onPath, 'hook-bridge'));
+    const path = process.env.PATH;
+    process.env.PATH = `${onPath}:${path}`;
+    const handlers = new Map<string, Handler>();
+    try {
+      const entry = (await import(join(out, mappings.dialects.pi.package!.loader!))) as {
+        default: (api: unknown) => void;
+      };
+      entry.default({ on: (e: string, h: Handler) => handlers.set(e, h), sendUserMessage: () => {} });
+    } finally {
+      process.env.PATH = path;
+    }
+    return handlers.get('tool_call')!;
+  }
+  const ctx = (cwd: string) => ({
+    cwd,
+    hasUI: false,
+    ui: { confirm: async () => true, notify: () => {} },
+    sessionManager: { getSessionId: () => 's', getSessionFile: () => undefined },
+    abort: () => {},
+  });
+
+  it("runs the package's guard in another project, its scripts found under the package's root", async () => {
+    const plugin = guardPlugin();
+    const out = join(tmp(), 'pkg');
+    expect(cli(['convert', plugin, '--to', 'pi', '--package', out, '--runner', runner]).status).toBe(0);
+    rmSync(plugin, { recursive: true }); // what runs is the package's copy
+    const toolCall = await loaded(out);
+    expect(toolCall).toBeTypeOf('function');
+    const project = tmp();
+    const call = (command: string) =>
+      toolCall({ toolName: 'bash', toolCallId: 'c1', input: { command } }, ctx(project));
+    expect(await call('git push --force origin main')).toMatchObject({ block: true, reason: 'NO-FORCE-PUSH' });
+    expect(await call('git status')).toBeUndefined();
+  });
+});
+
+describe.each(AGENTS.filter((a) => mappings.dialects[a].package!.manifestMerged))(
+  'convert --package --to %s: the plugin has a package.json of its own',
+  (to) => {
+    const spec = mappings.dialects[to].package!;
+    it("is kept under the package's keys: its scripts still load by its `type`, with its dependencies", () => {
+      const plugin = guardPlugin();
+      const own = { name: 'x', type: 'commonjs', main: 'old.js', dependencies: { left: '1.0.0' } };
+      writeFileSync(join(plugin, 'package.json'), JSON.stringify(own));
+      const out = join(tmp(), 'pkg');
+      packagePlugin({ plugin, to, out, runner });
+      expect(json(join(out, 'package.json'))).toEqual({
+        ...own,
+        name: 'guard-kit',
+        version: '1.2.0',
+        description: 'd',
+        ...spec.manifestKeys,
+      });
+    });
+    it('one that is not a JSON object is refused, naming it, nothing written', () => {
+      const plugin = guardPlugin();
+      writeFileSync(join(plugin, 'package.json'), '[1]');
+      const out = join(tmp(), 'pkg');
+      const r = cli(['convert', plugin, '--to', to, '--package', out]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(join(plugin, 'package.json'));
+      expect(existsSync(out)).toBe(false);
+    });
+  },
+);
 
 describe('convert --package beside a package the user installed already', () => {
   it.each(AGENTS.filter((a) => mappings.dialects[a].package!.installed))(

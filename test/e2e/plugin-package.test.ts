@@ -16,7 +16,8 @@ import { mappings } from '../../src/model/mappings.js';
 import { codexCommandEnv, runCodex } from './harness/codex.js';
 import { copilotCommandEnv } from './harness/copilot.js';
 import { GEMINI_USER_SETTINGS, geminiEnv } from './harness/gemini.js';
-import { ensureAgent } from './harness/install.js';
+import { forkCommandEnv } from './harness/opencode.js';
+import { ensureAgent, ensureNode22 } from './harness/install.js';
 import type { AgentRun } from './harness/types.js';
 import { baseEnv, makeWorkspace, writeJson, type TempWorkspace } from './harness/util.js';
 import { bin, HOSTS, repoRoot, withHookBridgeOnPath, type HostId } from './scenarios/hosts.js';
@@ -27,13 +28,19 @@ const PLUGIN = 'hb-e2e-guards';
 /** deny, allow, additionalContext after a tool, a Stop block. */
 const PLAYED = ['guard-exit2', 'guard-harmless', 'post-context', 'stop-block'];
 type Way = 'ownImport' | 'package';
-type AgentId = Extract<HostId, 'qwen' | 'gemini' | 'codex' | 'copilot'>;
+type AgentId = Extract<HostId, 'qwen' | 'gemini' | 'codex' | 'copilot' | 'pi' | 'opencode' | 'kilo'>;
 /** The agents with a package format, and whether each imports Claude plugins itself. */
 const AGENTS: { id: AgentId; ways: Way[] }[] = [
   { id: 'qwen', ways: ['ownImport', 'package'] },
   { id: 'gemini', ways: ['package'] },
   { id: 'codex', ways: ['ownImport', 'package'] },
   { id: 'copilot', ways: ['ownImport', 'package'] },
+  // Pi imports no Claude plugin: a package carries hook-bridge's loader as its extension. Installed for the user, it
+  // runs in a project Pi was never told to trust (the scenarios' projects are not).
+  { id: 'pi', ways: ['package'] },
+  // OpenCode imports none either: the package is a plugin module (hook-bridge's loader), installed globally.
+  { id: 'opencode', ways: ['package'] },
+  { id: 'kilo', ways: ['package'] },
 ];
 /** Codex CLI: the harness turns plugins off (their startup sync goes online); an installed plugin needs them on. */
 const RUN_ARGS: Partial<Record<AgentId, string[]>> = { codex: ['--enable', 'plugins'] };
@@ -95,16 +102,35 @@ function ownMarketplace(plugin: string, dir: string): string {
   return dir;
 }
 
+/** The agents installed by their own package commands (`package.install`), not the extensions commands. */
+type Documented = Exclude<AgentId, 'qwen' | 'gemini'>;
+
+/** The agent's program for its package commands, and their environment (the run's HOME, offline). */
+function packageCommand(id: Documented, ws: TempWorkspace): { argv: string[]; env: NodeJS.ProcessEnv } {
+  const homeDir = ws.homeDir;
+  if (id === 'pi') return { argv: [ensureNode22(), ensureAgent('pi')], env: { ...baseEnv(), HOME: homeDir } };
+  if (id === 'opencode' || id === 'kilo') return { argv: [ensureAgent(id)], env: forkCommandEnv(id, ws) };
+  const env = id === 'codex' ? codexCommandEnv(homeDir) : copilotCommandEnv(homeDir);
+  return { argv: [ensureAgent(id)], env };
+}
+
 /**
  * Installed by the commands `package.install` of mappings/dialects/<id>.yaml says (what convert tells the user), the
- * agent's binary for its name: Codex CLI's marketplace add and plugin add, Copilot CLI's plugin install.
+ * agent's program for its name: Codex CLI's marketplace add and plugin add, Copilot CLI's plugin install, `pi install`.
  */
-function installAsDocumented(id: 'codex' | 'copilot', dir: string, name: string, ws: TempWorkspace) {
-  const env = id === 'codex' ? codexCommandEnv(ws.homeDir) : copilotCommandEnv(ws.homeDir);
+function installAsDocumented(id: Documented, dir: string, name: string, ws: TempWorkspace) {
+  const { argv, env } = packageCommand(id, ws);
   let last: ReturnType<typeof spawnSync> | undefined;
   for (const command of mappings.dialects[id].package!.install.split(' && ')) {
     const [, ...args] = command.split(' ').map((w) => w.replace('<dir>', dir).replaceAll('<name>', name));
-    last = spawnSync(ensureAgent(id), args, { cwd: ws.projectDir, env, input: '', encoding: 'utf8', timeout: 120_000 });
+    const [program, ...first] = argv;
+    last = spawnSync(program!, [...first, ...args], {
+      cwd: ws.projectDir,
+      env,
+      input: '',
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     if (last.status !== 0) break;
   }
   return last!;
@@ -123,7 +149,7 @@ function installedWay(id: AgentId, way: Way, plugin: string, ws: TempWorkspace):
     });
   } else if (id === 'codex') source = ownMarketplace(plugin, join(ws.root, 'marketplace'));
   const inst =
-    id === 'codex' || id === 'copilot'
+    id !== 'qwen' && id !== 'gemini'
       ? installAsDocumented(id, source, pluginName(plugin), ws)
       : install(id, source, ws.homeDir, ws.projectDir);
   expect(inst.status, `${inst.stdout}\n${inst.stderr}`).toBe(0);

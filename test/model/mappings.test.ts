@@ -395,6 +395,16 @@ describe('facts several dialects share are stated once (inherits)', () => {
     expect(Object.keys(kilo.declares?.events?.unmapped ?? {})).not.toContain('file.open');
     expect(mappings.dialects['hooks-yaml'].declares).toBeUndefined();
   });
+  it('every package is installed by its own agent: its install command is one of its programs', () => {
+    for (const [id, d] of Object.entries(mappings.dialects)) {
+      if (!d.package) continue;
+      expect(d.cli?.commands, id).toContain(d.package.install.split(' ')[0]);
+    }
+  });
+  it('a package is never inherited (Kilo installs with kilo, not with OpenCode\'s command)', () => {
+    expect(mappings.dialects.kilo.package).toEqual(yamlOf('kilo').package);
+    expect(mappings.dialects.kilo.package?.install).not.toEqual(mappings.dialects.opencode.package?.install);
+  });
   it('no dialect restates a fact of the base it inherits with the same value', () => {
     const bases = readdirSync(dir).filter((f) => f.startsWith('_'));
     expect(bases).toEqual(['_in-process.yaml']);

@@ -192,6 +192,10 @@ async function runFork(f: Fork, run: AgentRun, o: OpencodeRunOptions): Promise<A
   );
 }
 
+/** The environment of the agent's own commands (`opencode plugin`, `kilo plugin`) for a run's home and project. */
+export const forkCommandEnv = (id: Fork['id'], run: Pick<AgentRun, 'projectDir' | 'homeDir'>) =>
+  forkEnv(FORKS[id], { ...run, steps: [] });
+
 export const runOpencode = (run: AgentRun, o: OpencodeRunOptions = {}) => runFork(FORKS.opencode, run, o);
 /** Kilo Code CLI, an OpenCode fork: the same run under its own names (`kilo run`, kilo.json, .kilo/). */
 export const runKilo = (run: AgentRun, o: OpencodeRunOptions = {}) => runFork(FORKS.kilo, run, o);
