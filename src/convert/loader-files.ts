@@ -6,12 +6,14 @@
 // overwritten nor deleted silently: it is left as it is and the report says so (`--check` counts it out of date).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic } from '../model/hook.js';
 import { mappings } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
-import { loaderVersion } from '../dialects/loader-file.js';
+import { userPath } from '../dialects/config-files.js';
+import { type DetachedLoader, loaderVersion } from '../dialects/loader-file.js';
+import { type UserScope, userWriteFile } from '../dialects/user-files.js';
 import { VERSION } from '../version.js';
 import { missingDirectories } from './created.js';
 import type { Created } from './provenance.js';
@@ -34,10 +36,34 @@ export interface LoaderOutcome {
 const pluginHash = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
 /** Is this the text hook-bridge wrote (its record's hash, or exactly what the version it names writes)? */
-function unedited(host: DialectId, text: string, recorded: Created['loader']): boolean {
+function unedited(host: DialectId, text: string, recorded: Created['loader'], user?: DetachedLoader): boolean {
   if (recorded?.hash === pluginHash(text)) return true;
   const v = loaderVersion(text);
-  return v !== undefined && dialects[host].inProcess!.source(v) === text;
+  return v !== undefined && dialects[host].inProcess!.source(v, user) === text;
+}
+
+/**
+ * The user-level loader of an in-process host (`config.inProcess.userLoader`, `convert --user`): the file, and the form
+ * that runs the user-level hook file (`config.userWrite`) beside it in whichever project the session is in.
+ */
+export function userLoader(host: DialectId, u: UserScope): { file: string; form: DetachedLoader } | undefined {
+  const rel = mappings.dialects[host].config.inProcess?.userLoader;
+  const hooks = userWriteFile(host, u);
+  if (!rel || !hooks) return undefined;
+  const file = userPath(host, rel, u.home, u.env);
+  const beside = relative(dirname(file), hooks).split(sep).join('/');
+  const form: DetachedLoader = {
+    loader: basename(file),
+    hooks: beside,
+    written: [
+      `Written by \`hook-bridge convert --user --to ${host}\`: it runs the user's hooks of ${beside} (from this`,
+      "file's folder) in whichever project the session is in. A re-run updates it, `--check` says when it is out of",
+      'date, `--remove` deletes it. An edit of yours is kept: convert reports it and leaves the file as it is.',
+    ],
+    takeOut: `take the hooks out: hook-bridge convert --user --to ${host} --remove`,
+    packageRoot: false,
+  };
+  return { file, form };
 }
 
 /**
@@ -49,15 +75,16 @@ export function planLoader(
   project: string,
   wanted: boolean,
   recorded: Created['loader'],
+  user?: { file: string; form: DetachedLoader },
 ): { outcome: LoaderOutcome; created: Created['loader']; diagnostics: Diagnostic[] } {
   const spec = mappings.dialects[host].config.inProcess!;
-  const file = join(project, spec.loader);
+  const file = user?.file ?? join(project, spec.loader);
   const before = existsSync(file) ? readText(file) : undefined;
-  const want = dialects[host].inProcess!.source(VERSION);
+  const want = dialects[host].inProcess!.source(VERSION, user?.form);
   const version = before === undefined ? undefined : loaderVersion(before);
   const base = { file, host, before, written: false, ...(version ? { version } : {}) };
   const diagnostics: Diagnostic[] = [];
-  const edited = before !== undefined && before !== want && !unedited(host, before, recorded);
+  const edited = before !== undefined && before !== want && !unedited(host, before, recorded, user?.form);
   if (edited) {
     diagnostics.push({
       severity: 'warning',

@@ -12,6 +12,7 @@ import type { Diagnostic } from '../model/hook.js';
 import { isObject } from '../model/is-object.js';
 import { mappings } from '../model/mappings.js';
 import { dialects } from '../dialects/index.js';
+import type { DetachedLoader } from '../dialects/loader-file.js';
 import { parseJsoncChecked } from '../dialects/jsonc.js';
 import { pluginHookFiles } from '../dialects/plugin.js';
 import { convert, type ReportRow } from './convert.js';
@@ -210,7 +211,7 @@ function ownManifest(root: string, spec: DialectPackage): Record<string, unknown
   const file = join(root, spec.manifest);
   if (!spec.manifestMerged || !existsSync(file)) return {};
   const { value } = parseJsoncChecked(readText(file), file);
-  if (!isObject(value)) throw new HookBridgeError('expected a JSON object (the plugin\'s own manifest)', file);
+  if (!isObject(value)) throw new HookBridgeError("expected a JSON object (the plugin's own manifest)", file);
   return value;
 }
 
@@ -218,8 +219,18 @@ function ownManifest(root: string, spec: DialectPackage): Record<string, unknown
 function loaderOf(to: DialectId, spec: ReturnType<typeof packageSpec>, name: string) {
   const binding = dialects[to].inProcess;
   if (!spec.loader || !binding) return undefined;
-  const packaged = { name, loader: spec.loader, hooks: spec.hooks, uninstall: spec.uninstall ?? spec.install };
-  return { path: spec.loader, text: binding.source(VERSION, packaged) };
+  const take = (spec.uninstall ?? spec.install).replaceAll('<dir>', '<root>');
+  const detached: DetachedLoader = {
+    loader: spec.loader,
+    hooks: spec.hooks,
+    written: [
+      `Written by \`hook-bridge convert <plugin> --to ${to} --package <dir>\` into the ${name} package: it runs`,
+      `the package's ${spec.hooks} in whichever project the session is in. Re-running that command updates it.`,
+    ],
+    takeOut: `uninstall the package: ${take}`,
+    packageRoot: true,
+  };
+  return { path: spec.loader, text: binding.source(VERSION, detached) };
 }
 
 /** `<name>` replaced in every string of a JSON value. */

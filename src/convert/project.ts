@@ -39,7 +39,7 @@ import { mergeHosts } from './merge-hosts.js';
 import { hookId, ownershipOf } from './ownership.js';
 import { fromPortable, portablePath, projectOf } from './paths.js';
 import { planEventFiles } from './event-files.js';
-import { planLoader, type LoaderOutcome } from './loader-files.js';
+import { planLoader, userLoader, type LoaderOutcome } from './loader-files.js';
 import {
   type Created,
   existingRecord,
@@ -291,6 +291,7 @@ function runnerWarning(o: ConvertProjectOptions, targets: TargetOutcome[], proje
     project,
     o.env ?? process.env,
     guarded,
+    o.user ? (h) => mappings.dialects[h].config.inProcess?.userLoader : undefined,
   );
   return note ? [{ severity: 'warning', code: 'runnerNotFound', message: note }] : [];
 }
@@ -443,7 +444,8 @@ function runnerFiles(
 ) {
   if (o.stdout || o.out) return {};
   const inProcess = hosts.find((h) => mappings.dialects[h].config.inProcess);
-  const loader = inProcess ? planLoader(inProcess, project, present.length > 0, r.recorded?.loader) : undefined;
+  const user = inProcess && o.user ? userLoader(inProcess, userScopeOf(o)) : undefined;
+  const loader = inProcess ? planLoader(inProcess, project, present.length > 0, r.recorded?.loader, user) : undefined;
   if (loader) {
     r.diagnostics.push(...loader.diagnostics);
     if (loader.created) r.created.loader = loader.created;
@@ -846,7 +848,8 @@ export async function convertProject(o: ConvertProjectOptions): Promise<ConvertP
   if (broken) throw broken.plan.storeError!;
   // The project trust of an in-process host: of this project (nothing for a text printed or written elsewhere).
   const projectTrust = targets.flatMap((t) => {
-    if (o.stdout || o.out) return [];
+    // A user-level loader is no project file: the agent loads it in every project.
+    if (o.stdout || o.out || o.user) return [];
     const s = t.hosts.map((h) => projectTrustState(h, project, o)).find((x) => x !== undefined);
     return s ? [{ t, s }] : [];
   });

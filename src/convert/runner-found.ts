@@ -79,6 +79,8 @@ export function runnerNote(
   project: string,
   env: NodeJS.ProcessEnv,
   guarded: readonly DialectId[] = [],
+  /** Where a host's loader is, when not its project loader (`convert --user`: its user-level one). */
+  loaderOf: (h: DialectId) => string | undefined = (h) => mappings.dialects[h].config.inProcess?.loader,
 ): string | undefined {
   // An in-process host's loader loads the engine of the `hook-bridge` on PATH (dialects/loader-file.ts), an event-file
   // host's event files run it (dialects/event-file.ts), whatever the runner: no entry of its hook file starts a
@@ -97,11 +99,7 @@ export function runnerNote(
     const many = plugins.length > 1;
     const said = missing === 'hook-bridge';
     const files = plugins
-      .map(
-        (h) =>
-          mappings.dialects[h].config.inProcess?.loader ??
-          `the event files of ${mappings.dialects[h].config.eventFiles!.dir}`,
-      )
+      .map((h) => loaderOf(h) ?? `the event files of ${mappings.dialects[h].config.eventFiles!.dir}`)
       .join(' and ');
     const agents = plugins.map((h) => mappings.dialects[h].agent).join(' and ');
     notes.push(

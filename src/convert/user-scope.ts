@@ -35,7 +35,6 @@ export function userTargetFiles(to: DialectId[], u: UserScope): FileTarget[] {
     if (!file)
       throw new HookBridgeError(
         `${mappings.dialects[d].agent} has no user-level hook file hook-bridge writes` +
-          (mappings.dialects[d].config.inProcess ? ' (its user-level loader is not written yet)' : '') +
           `: convert a project for it instead (without --user)`,
       );
     const same = files.find((t) => t.file === file);

@@ -1,7 +1,7 @@
 import type { DialectId } from '../model/dialect-ids.js';
 import type { Diagnostic, Hook } from '../model/hook.js';
 import { mappings, type DialectSpec } from '../model/mappings.js';
-import type { PackagedLoader } from './loader-file.js';
+import type { DetachedLoader } from './loader-file.js';
 
 /** A hook in a dialect's own terms, ready for its config writer. */
 export interface NativeHook {
@@ -143,8 +143,8 @@ export interface EngineSession {
  * API is (its events, what a handler returns or throws); every fact it relies on is in its mappings file.
  */
 export interface InProcessBinding {
-  /** The loader file's text (`version`: hook-bridge's, stamped in it); `packaged`: the one a package carries. */
-  source(version: string, packaged?: PackagedLoader): string;
+  /** The loader file's text (`version`: hook-bridge's, stamped in it); `detached`: a package's or a user-level one. */
+  source(version: string, detached?: DetachedLoader): string;
   /** Wires the agent's plugin API (what its plugin entry point is given) to the session; returns what the entry point
    * returns.
    */

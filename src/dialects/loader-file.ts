@@ -18,18 +18,20 @@ export function loaderVersion(text: string): string | undefined {
 }
 
 /**
- * A loader file in a package the agent installs for the user (`convert <plugin> --to <host> --package <dir>`): its hook
- * file is the package's, the project is the session's (the directory the agent runs in), and the package's root is
- * what its hooks name as their plugin root (`package.rootVar`, set by the engine).
+ * A loader file that is not a project's: in a package the agent installs (`convert <plugin> --to <host> --package`) or
+ * at user level (`convert --user --to <host>`). It runs the hook file beside it in whichever project the session is in
+ * (the directory the agent runs in).
  */
-export interface PackagedLoader {
-  /** The package's name (the plugin's). */
-  name: string;
-  /** The loader file and the hook file, relative to the package's root. */
+export interface DetachedLoader {
+  /** The loader file and the hook file, relative to the root (the loader's folder, or a package's root above it). */
   loader: string;
   hooks: string;
-  /** How the user takes the package out (`<dir>`: shown as the package's directory). */
-  uninstall: string;
+  /** Comment lines: what wrote it and how it is updated. */
+  written: string[];
+  /** How the user takes it out, when hook-bridge is missing (`<root>`: the root, as the loader finds it). */
+  takeOut: string;
+  /** A package's loader: the root is the plugin root its hooks name (`package.rootVar`), set by the engine. */
+  packageRoot: boolean;
 }
 
 export interface LoaderParts {
@@ -45,32 +47,31 @@ export interface LoaderParts {
  * `HOST`, `VERSION`, `hooked()` (the events the hook file has hooks for: a Set of their names, every blocking one when
  * it cannot be read) and `missing` (why the engine could not be loaded).
  */
-export function loaderText(host: DialectId, version: string, parts: LoaderParts, packaged?: PackagedLoader): string {
+export function loaderText(host: DialectId, version: string, parts: LoaderParts, detached?: DetachedLoader): string {
   const spec = mappings.dialects[host];
-  const file = packaged?.loader ?? spec.config.inProcess!.loader;
-  const hooks = packaged?.hooks ?? spec.config.write;
+  const file = detached?.loader ?? spec.config.inProcess!.loader;
+  const hooks = detached?.hooks ?? spec.config.write;
   const up = file.split('/').length - 1;
   const root = `join(dirname(SELF)${Array(up).fill(", '..'").join('')})`;
-  const written = packaged
-    ? `// Written by \`hook-bridge convert <plugin> --to ${host} --package <dir>\` into the ${packaged.name} package: it runs
-// the package's ${hooks} in whichever project the session is in. Re-running that command updates it.`
+  const written = detached
+    ? detached.written.map((l) => `// ${l}`).join('\n')
     : `// Written by \`hook-bridge convert --to ${host}\`: commit it with ${hooks}. A re-run updates it,
 // \`--check\` says when it is out of date, \`--remove\` deletes it. An edit of yours is kept: convert reports it and
 // leaves the file as it is.`;
-  const place = packaged
+  const place = detached
     ? `const ROOT = ${root};
 const PROJECT = process.cwd();
 const HOOK_FILE = join(ROOT, ${JSON.stringify(hooks)});`
     : `const PROJECT = ${root};
 const HOOK_FILE = join(PROJECT, ${JSON.stringify(hooks)});`;
-  const options = packaged
-    ? '{ project: PROJECT, loader: VERSION, hookFile: HOOK_FILE, packageRoot: ROOT }'
+  const options = detached
+    ? `{ project: PROJECT, loader: VERSION, hookFile: HOOK_FILE${detached.packageRoot ? ', packageRoot: ROOT' : ''} }`
     : '{ project: PROJECT, loader: VERSION }';
-  const takeOut = packaged
-    ? `uninstall the package: \` +\n  \`${packaged.uninstall.replace(/[`\\]|\$\{/g, '\\$&').replaceAll('<dir>', '${ROOT}')}`
+  const takeOut = detached
+    ? `\` +\n  \`${detached.takeOut.replace(/[`\\]|\$\{/g, '\\$&').replaceAll('<root>', '${ROOT}')}`
     : 'take the hooks out: hook-bridge convert --to ` +\n  `${HOST} --remove';
   return `${LOADER_STAMP} ${version} for ${spec.agent}: runs the hooks of ${hooks} through hook-bridge.
-${[written, ...(packaged ? [] : parts.about.map((l) => `// ${l}`))].join('\n')}
+${[written, ...(detached ? [] : parts.about.map((l) => `// ${l}`))].join('\n')}
 // @ts-nocheck
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';

@@ -354,7 +354,7 @@ export function opencodeBinding(
   continueBy: StopContinue = 'no-reply',
 ): InProcessBinding {
   return {
-    source: (version, packaged) => loaderText(host, version, { about: [about], entry: ENTRY }, packaged),
+    source: (version, detached) => loaderText(host, version, { about: [about], entry: ENTRY }, detached),
     bind: (api, session) => bind(api as Input, session, continueBy),
   };
 }

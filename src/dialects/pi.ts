@@ -259,7 +259,7 @@ function bind(pi: Api, s: EngineSession): void {
 }
 
 const inProcess: InProcessBinding = {
-  source: (version, packaged) =>
+  source: (version, detached) =>
     loaderText(
       'pi',
       version,
@@ -280,7 +280,7 @@ export default function hookBridge(pi) {
     });
 }`,
       },
-      packaged,
+      detached,
     ),
   bind: (api, session) => bind(api as Api, session),
 };

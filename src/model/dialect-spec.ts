@@ -94,7 +94,8 @@ export interface DialectConfig {
    * `loader` file beside `write` (a hook file only hook-bridge's engine reads), and the loader runs those hooks through
    * hook-bridge's engine.
    */
-  inProcess?: { loader: string; projectTrust?: DialectProjectTrust; source: string };
+  /** `userLoader`: the user-level loader file (`~/…`) that runs `userWrite` in every project. */
+  inProcess?: { loader: string; userLoader?: string; projectTrust?: DialectProjectTrust; source: string };
   /**
    * A host whose hooks are one executable per event in a folder (Cline): convert writes `write` (a hook file only
    * hook-bridge reads) and, per event file whose events have hooks there, the event file that runs them through

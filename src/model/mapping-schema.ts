@@ -499,6 +499,11 @@ export const dialectFileSchema = z.strictObject({
           /** The loader file, relative to the project (the agent loads it from there by itself). */
           loader: z.string().min(1),
           /**
+           * The user-level loader file, `~/…`, which the agent loads in every project: `convert --user` writes it to
+           * run the user-level hook file (`userWrite`) beside it. Absent: no user level is written.
+           */
+          userLoader: z.string().regex(/^~\//).optional(),
+          /**
            * The agent loads the project's extensions only in a project the user trusts, and headless skips them without
            * a
            * word (Pi 1.x): where it records that trust, and what else decides it. convert says so, `doctor` reads the

@@ -10,7 +10,14 @@ export { snapshot } from './helpers.js';
 
 const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
 /** Variables that would move a user folder away from the sandboxed HOME. */
-export const MOVED = ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'COPILOT_HOME', 'CODEBUDDY_CONFIG_DIR', 'PI_CODING_AGENT_DIR'];
+export const MOVED = [
+  'CLAUDE_CONFIG_DIR',
+  'CODEX_HOME',
+  'COPILOT_HOME',
+  'CODEBUDDY_CONFIG_DIR',
+  'PI_CODING_AGENT_DIR',
+  'XDG_CONFIG_HOME',
+];
 
 /** The CLI with HOME = home (and nothing else pointing at a user folder); cwd a project of its own. */
 export function hb(home: string, args: string[], cwd = mkdtempSync(join(tmpdir(), 'hb-us-cwd-'))) {

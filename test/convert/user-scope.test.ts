@@ -118,6 +118,28 @@ describe('convert --user', () => {
     expect(hb(home, ['convert', '--user', '--to', TARGETS, '--remove', '--check']).code).toBe(0);
   });
 
+  it('an in-process host: its user-level hook file and the loader beside it, which runs them in any project', () => {
+    const home = sandbox();
+    const before = snapshot(home);
+    expect(hb(home, ['convert', '--user', '--to', 'pi,opencode,kilo']).code).toBe(0);
+    const pi = join(home, '.pi/agent/extensions/hook-bridge');
+    expect(readdirSync(pi).sort()).toEqual(['hooks.hook-bridge.json', 'hooks.json', 'index.ts']);
+    const loader = readFileSync(join(pi, 'index.ts'), 'utf8');
+    // The hook file beside it, the project the session's directory; no path of this machine written.
+    expect(loader).toContain('const PROJECT = process.cwd();');
+    expect(loader).toContain('const HOOK_FILE = join(ROOT, "hooks.json");');
+    expect(loader).not.toContain(home);
+    expect(readFileSync(join(home, '.config/opencode/plugin/hook-bridge.js'), 'utf8')).toContain(
+      'join(ROOT, "../hooks.json")',
+    );
+    expect(readFileSync(join(home, '.config/kilo/hooks.json'), 'utf8')).toContain('--to kilo');
+    expect(hb(home, ['convert', '--user', '--to', 'pi,opencode,kilo', '--check']).code).toBe(0);
+    // No project trust to ask for: a user-level extension loads in every project.
+    expect(hb(home, ['convert', '--user', '--to', 'pi']).stderr).not.toMatch(/trust/);
+    expect(hb(home, ['convert', '--user', '--to', 'pi,opencode,kilo', '--remove']).code).toBe(0);
+    expect(snapshot(home)).toEqual(before);
+  });
+
   it('--to all --remove takes out what --user --to all wrote', () => {
     const home = sandbox();
     const before = snapshot(home);
@@ -185,9 +207,9 @@ describe('convert --user', () => {
     const home = sandbox();
     const before = snapshot(home);
     expect(hb(home, ['convert', '--user', '.', '--to', 'qwen']).stderr).toMatch(/--user .* takes no input/);
-    const pi = hb(home, ['convert', '--user', '--to', 'qwen,pi']);
-    expect(pi.code).toBe(2);
-    expect(pi.stderr).toMatch(/Pi has no user-level hook file/);
+    const cline = hb(home, ['convert', '--user', '--to', 'qwen,cline']);
+    expect(cline.code).toBe(2);
+    expect(cline.stderr).toMatch(/Cline has no user-level hook file/);
     expect(snapshot(home)).toEqual(before);
   });
 

@@ -53,7 +53,7 @@ function userHome(ws: TempWorkspace): void {
 const convert = (ws: TempWorkspace, ...args: string[]) =>
   execFileSync(process.execPath, [bin, 'convert', '--user', '--to', 'qwen', '--runner', runner, ...args], {
     cwd: ws.projectDir,
-    env: { ...process.env, HOME: ws.homeDir, CLAUDE_CONFIG_DIR: '', CODEX_HOME: '' },
+    env: { ...process.env, HOME: ws.homeDir, CLAUDE_CONFIG_DIR: '', CODEX_HOME: '', XDG_CONFIG_HOME: '' },
     stdio: 'ignore',
   });
 
@@ -95,4 +95,34 @@ describe('qwen: the user-level hooks convert --user writes', () => {
     expect(left).toEqual({ $version: expect.any(Number) });
     expect(existsSync(join(ws.homeDir, '.qwen/settings.hook-bridge.json'))).toBe(false);
   });
+});
+
+// The in-process hosts: `convert --user` writes their user-level hook file and the loader beside it (Pi's global
+// extension folder, OpenCode's and Kilo's global plugin folder), which the agent loads in a project it knows nothing of
+// (Pi: one never trusted).
+describe.each(['pi', 'opencode', 'kilo'] as const)('%s: the user-level loader convert --user writes', (id) => {
+  it("the settings' guard denies rm -rf in a project of its own; a harmless command runs", async () => {
+    const ws = makeWorkspace(`hb-e2e-user-${id}-`);
+    workspaces.push(ws);
+    userHome(ws);
+    execFileSync(process.execPath, [bin, 'convert', '--user', '--to', id], {
+      cwd: ws.projectDir,
+      env: { ...process.env, HOME: ws.homeDir, CLAUDE_CONFIG_DIR: '', XDG_CONFIG_HOME: '', PI_CODING_AGENT_DIR: '' },
+      stdio: 'ignore',
+    });
+    expect(readdirSync(ws.projectDir)).toEqual([]);
+    const h = HOSTS[id];
+    const steps = [
+      { tool: h.tools.shell, args: { command: 'rm -rf victim; touch removed.marker' } },
+      { tool: h.tools.shell, args: { command: 'touch harmless.marker' } },
+    ].map((st) => (h.step ? h.step(st, ws.projectDir) : st));
+    const r = await h.run({ projectDir: ws.projectDir, homeDir: ws.homeDir, steps });
+    const why = `${JSON.stringify(r.toolResults)}\n${r.stderr.slice(-1500)}`;
+    expect(existsSync(join(ws.projectDir, 'removed.marker')), why).toBe(false);
+    expect(
+      r.toolResults.some((t) => t.includes('Blocked by block-rm.sh')),
+      why,
+    ).toBe(true);
+    expect(existsSync(join(ws.projectDir, 'harmless.marker')), why).toBe(true);
+  }, 240_000);
 });

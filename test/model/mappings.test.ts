@@ -401,7 +401,7 @@ describe('facts several dialects share are stated once (inherits)', () => {
       expect(d.cli?.commands, id).toContain(d.package.install.split(' ')[0]);
     }
   });
-  it('a package is never inherited (Kilo installs with kilo, not with OpenCode\'s command)', () => {
+  it("a package is never inherited (Kilo installs with kilo, not with OpenCode's command)", () => {
     expect(mappings.dialects.kilo.package).toEqual(yamlOf('kilo').package);
     expect(mappings.dialects.kilo.package?.install).not.toEqual(mappings.dialects.opencode.package?.install);
   });
