@@ -55,7 +55,7 @@ describe('the cases users met: a HookBridgeError with a clear message, not a Typ
     [
       'an option with a typo',
       () => lib.convert(SRC, { from: 'claude', to: 'qwen', wrapp: false }),
-      'convert(): options.wrapp: not an option (did you mean wrap?); the options are to, wrap, runner, pluginRoot, pluginRootOf, keyOf, emulateTodos, from, existing, file, readFrom',
+      'convert(): options.wrapp: not an option (did you mean wrap?); the options are to, wrap, runner, pluginRoot, loader, pluginRootOf, keyOf, emulateTodos, from, existing, file, readFrom',
     ],
     [
       'convertProject with one dialect, not a list',

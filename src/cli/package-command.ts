@@ -93,8 +93,10 @@ function formatPackage(r: PackageResult, f: PackageFlags): string {
     if (other)
       lines.push([
         `  ${pc.yellow('installed already')}: ${other.path} is a ${r.name} hook-bridge did not write (the ` +
-          `agent's own import of the plugin?); the agent takes one of a name, so its hooks never run twice: ` +
-          `${other.uninstall ?? 'uninstall it'} first`,
+          `agent's own import of the plugin?); ` +
+          (other.runsBoth
+            ? `the agent runs both, so its hooks would run twice: ${other.uninstall ?? 'uninstall it'}`
+            : `the agent takes one of a name, so its hooks never run twice: ${other.uninstall ?? 'uninstall it'} first`),
         4,
       ]);
   }

@@ -40,8 +40,9 @@ Pi will skip it.
 
 --package <dir> writes the Claude Code plugin given as input as the agent's
 own package (a Gemini CLI or Qwen Code extension, a Codex CLI plugin in a
-marketplace of its own, a Copilot CLI plugin, a Pi package or an OpenCode
-or Kilo plugin carrying hook-bridge's loader: its manifest, its hooks file converted, the plugin's
+marketplace of its own, a Copilot CLI plugin, a Factory Droid plugin in a
+marketplace of its own, a Pi package or an OpenCode or Kilo plugin carrying
+hook-bridge's loader: its manifest, its hooks file converted, the plugin's
 other files carried; the plugin's root is the variable the agent, or the
 loader, gives the installed package's directory in). A re-run syncs it by
 its record (<dir>/.hook-bridge-package.json); --check exits 1 when it is

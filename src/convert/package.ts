@@ -4,7 +4,7 @@
 // What each agent's package is, is data: `package` in mappings/dialects/<id>.yaml (docs/architecture.md).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { type DialectId, REFERENCE_DIALECT } from '../model/dialect-ids.js';
 import type { DialectPackage } from '../model/dialect-spec.js';
 import { HookBridgeError } from '../model/errors.js';
@@ -69,7 +69,7 @@ export interface PackageResult {
    * A package of the same name installed for the user that is not one hook-bridge wrote (the agent's own import of
    * the plugin): the agent refuses a second of one name, so it must go first (`uninstall`).
    */
-  installedOther?: { path: string; uninstall?: string };
+  installedOther?: { path: string; uninstall?: string; runsBoth?: true };
 }
 
 interface PackageRecord {
@@ -87,11 +87,37 @@ function shownDir(dir: string): string {
 const fileHash = (f: PackageFile): string => `${sha256(f.data)}${f.exec ? ' x' : ''}`;
 
 /** A package of this name the user has installed that hook-bridge did not write (no record in it). */
-function installedOther(spec: DialectPackage, name: string): PackageResult['installedOther'] {
+function installedOther(spec: DialectPackage, name: string, out: string): PackageResult['installedOther'] {
+  if (spec.enabled && name) return enabledOther(spec, spec.enabled, name, out);
   if (!spec.installed || !name) return undefined;
   const path = join(process.env.HOME ?? homedir(), spec.installed.slice(2).replaceAll('<name>', name));
   if (!existsSync(path) || existsSync(join(path, PACKAGE_RECORD))) return undefined;
   return { path, ...(spec.uninstall ? { uninstall: spec.uninstall.replaceAll('<name>', name) } : {}) };
+}
+
+/**
+ * A plugin of the package's name the agent runs from another marketplace (`package.enabled`): it runs beside the
+ * package, so its hooks would run twice.
+ */
+function enabledOther(
+  spec: DialectPackage,
+  where: { file: string; key: string },
+  name: string,
+  out: string,
+): PackageResult['installedOther'] {
+  const file = join(process.env.HOME ?? homedir(), where.file.slice(2));
+  let listed: unknown;
+  try {
+    listed = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[where.key];
+  } catch {
+    return undefined; // no such file, or one the agent cannot read either
+  }
+  const other = Object.keys(isObject(listed) ? listed : {}).find(
+    (k) => k.startsWith(`${name}@`) && k !== `${name}@${basename(out)}` && (listed as Record<string, unknown>)[k],
+  );
+  if (!other) return undefined;
+  const uninstall = spec.uninstall?.replaceAll('<name>', name).replaceAll('<dirname>', other.slice(name.length + 1));
+  return { path: `${other} (enabled in ${where.file})`, ...(uninstall ? { uninstall } : {}), runsBoth: true };
 }
 
 /** The agent's package facts, or an error pointing at the conversions that do carry hooks there. */
@@ -318,7 +344,10 @@ export function packagePlugin(o: PackageOptions): PackageResult {
     report: built.hooks.report,
     diagnostics: [...built.hooks.diagnostics, ...trust],
     changed,
-    install: spec.install.replace('<dir>', shownDir(out)).replaceAll('<name>', built.name),
-    ...(o.remove ? {} : { installedOther: installedOther(spec, built.name) }),
+    install: spec.install
+      .replace('<dir>', shownDir(out))
+      .replaceAll('<dirname>', basename(out))
+      .replaceAll('<name>', built.name),
+    ...(o.remove ? {} : { installedOther: installedOther(spec, built.name, out) }),
   };
 }

@@ -396,7 +396,12 @@ export interface DialectPackage {
   /** Where it is installed for the user, `~/…` (`<name>`: the package's name), and how to uninstall it there. */
   installed?: string;
   uninstall?: string;
-  /** How a person installs it from a local directory (`<dir>`: the package, `<name>`: its name). */
+  /** Where the agent lists the plugins it runs (`<name>@<marketplace>`): one of the name from elsewhere runs too. */
+  enabled?: { file: string; key: string };
+  /**
+   * How a person installs it from a local directory (`<dir>`: the package, `<dirname>`: its folder's name, `<name>`:
+   * its name).
+   */
   install: string;
   source: string;
 }

@@ -383,8 +383,16 @@ export const dialectFileSchema = z.strictObject({
       trustKey: z.string().min(1).optional(),
       /** Where it is installed for the user, `~/…` (`<name>`: the package's name), and how to uninstall it there. */
       installed: z.string().regex(/^~\//).optional(),
+      /**
+       * Where the agent lists the plugins it runs, keyed `<name>@<marketplace>` (a JSON file `~/…` and its key): it
+       * runs one of the package's name from another marketplace beside it, so convert names that one.
+       */
+      enabled: z.strictObject({ file: z.string().regex(/^~\//), key: z.string().min(1) }).optional(),
       uninstall: z.string().min(1).optional(),
-      /** How a person installs it from a local directory (`<dir>`: the package, `<name>`: its name). */
+      /**
+       * How a person installs it from a local directory (`<dir>`: the package, `<dirname>`: its folder's name,
+       * `<name>`: its name).
+       */
       install: z.string().min(1),
       source: z.string().min(1),
     })

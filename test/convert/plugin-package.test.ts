@@ -17,7 +17,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_RECORD, packagePlugin } from '../../src/convert/package.js';
 import { mappings } from '../../src/model/mappings.js';
@@ -66,7 +66,7 @@ function guardPlugin(name = 'guard-kit'): string {
   return dir;
 }
 
-const AGENTS = ['gemini', 'qwen', 'codex', 'copilot', 'pi', 'opencode', 'kilo'] as const;
+const AGENTS = ['gemini', 'qwen', 'codex', 'copilot', 'pi', 'opencode', 'kilo', 'droid'] as const;
 /** A path of the plugin inside the package (under `pluginDir` where the agent wants a marketplace around it). */
 const inPkg = (spec: { pluginDir?: string }, p: string, name = 'guard-kit') =>
   spec.pluginDir ? `${spec.pluginDir.replace('<name>', name)}/${p}` : p;
@@ -114,7 +114,9 @@ describe.each(AGENTS)('convert --package --to %s', (to) => {
     expect(hooks).toContain(`--plugin-root ${shellQuote(spec.rootVar!)}`);
     expect(hooks).toContain(`--to ${to}`);
     expect(json(join(out, PACKAGE_RECORD)).files).toHaveProperty(inPkg(spec, 'scripts/no-force-push.sh'));
-    expect(r.install).toContain(spec.install.replace('<dir>', out).replaceAll('<name>', 'guard-kit'));
+    expect(r.install).toContain(
+      spec.install.replace('<dir>', out).replaceAll('<dirname>', 'pkg').replaceAll('<name>', 'guard-kit'),
+    );
     // A marketplace around it (Codex CLI): it lists the plugin by name, its source the plugin's directory.
     if (spec.marketplace) {
       const listed = JSON.stringify(json(join(out, spec.marketplace.file)));
@@ -269,6 +271,31 @@ describe.each(AGENTS.filter((a) => mappings.dialects[a].package!.manifestMerged)
 );
 
 describe('convert --package beside a package the user installed already', () => {
+  it.each(AGENTS.filter((a) => mappings.dialects[a].package!.enabled))(
+    '%s: the same plugin enabled from another marketplace runs beside it: named, with how to uninstall it',
+    (to) => {
+      const spec = mappings.dialects[to].package!;
+      const plugin = guardPlugin();
+      const home = tmp();
+      const out = join(tmp(), 'pkg');
+      const enable = (keys: string[]) => {
+        mkdirSync(dirname(join(home, spec.enabled!.file.slice(2))), { recursive: true });
+        const list = Object.fromEntries(keys.map((k) => [k, true]));
+        writeFileSync(join(home, spec.enabled!.file.slice(2)), JSON.stringify({ [spec.enabled!.key]: list }));
+      };
+      enable(['guard-kit@claude-plugins', 'other@x']);
+      const r = cli(['convert', plugin, '--to', to, '--package', out], { ...process.env, HOME: home });
+      expect(r.status).toBe(0);
+      const said = r.stderr.replace(/\s+/g, ' ');
+      expect(said).toContain(`installed already: guard-kit@claude-plugins (enabled in ${spec.enabled!.file})`);
+      expect(said).toContain('the agent runs both, so its hooks would run twice');
+      expect(said).toContain(spec.uninstall!.replaceAll('<name>', 'guard-kit').replace('<dirname>', 'claude-plugins'));
+      // The package itself installed (its marketplace is the package's folder): nothing to say.
+      enable(['guard-kit@pkg']);
+      const again = cli(['convert', plugin, '--to', to, '--package', out], { ...process.env, HOME: home });
+      expect(again.stderr).not.toContain('installed already');
+    },
+  );
   it.each(AGENTS.filter((a) => mappings.dialects[a].package!.installed))(
     "%s: another package of the plugin's name (the agent's own import) is named, with how to remove it",
     (to) => {

@@ -16,6 +16,7 @@ import { mappings } from '../../src/model/mappings.js';
 import { codexCommandEnv, runCodex } from './harness/codex.js';
 import { copilotCommandEnv } from './harness/copilot.js';
 import { GEMINI_USER_SETTINGS, geminiEnv } from './harness/gemini.js';
+import { droidCommandEnv } from './harness/droid.js';
 import { forkCommandEnv } from './harness/opencode.js';
 import { ensureAgent, ensureNode22 } from './harness/install.js';
 import type { AgentRun } from './harness/types.js';
@@ -28,7 +29,7 @@ const PLUGIN = 'hb-e2e-guards';
 /** deny, allow, additionalContext after a tool, a Stop block. */
 const PLAYED = ['guard-exit2', 'guard-harmless', 'post-context', 'stop-block'];
 type Way = 'ownImport' | 'package';
-type AgentId = Extract<HostId, 'qwen' | 'gemini' | 'codex' | 'copilot' | 'pi' | 'opencode' | 'kilo'>;
+type AgentId = Extract<HostId, 'qwen' | 'gemini' | 'codex' | 'copilot' | 'pi' | 'opencode' | 'kilo' | 'droid'>;
 /** The agents with a package format, and whether each imports Claude plugins itself. */
 const AGENTS: { id: AgentId; ways: Way[] }[] = [
   { id: 'qwen', ways: ['ownImport', 'package'] },
@@ -41,6 +42,8 @@ const AGENTS: { id: AgentId; ways: Way[] }[] = [
   // OpenCode imports none either: the package is a plugin module (hook-bridge's loader), installed globally.
   { id: 'opencode', ways: ['package'] },
   { id: 'kilo', ways: ['package'] },
+  // Factory Droid installs Claude plugins from a Claude marketplace itself (its own import, the anchor).
+  { id: 'droid', ways: ['ownImport', 'package'] },
 ];
 /** Codex CLI: the harness turns plugins off (their startup sync goes online); an installed plugin needs them on. */
 const RUN_ARGS: Partial<Record<AgentId, string[]>> = { codex: ['--enable', 'plugins'] };
@@ -110,8 +113,18 @@ function packageCommand(id: Documented, ws: TempWorkspace): { argv: string[]; en
   const homeDir = ws.homeDir;
   if (id === 'pi') return { argv: [ensureNode22(), ensureAgent('pi')], env: { ...baseEnv(), HOME: homeDir } };
   if (id === 'opencode' || id === 'kilo') return { argv: [ensureAgent(id)], env: forkCommandEnv(id, ws) };
+  if (id === 'droid') return { argv: [ensureAgent(id)], env: droidCommandEnv(homeDir) };
   const env = id === 'codex' ? codexCommandEnv(homeDir) : copilotCommandEnv(homeDir);
   return { argv: [ensureAgent(id)], env };
+}
+
+/** The Claude plugin in a Claude Code marketplace of its own (what Factory Droid installs Claude plugins from). */
+function claudeMarketplace(plugin: string, dir: string): string {
+  const name = pluginName(plugin);
+  cpSync(plugin, join(dir, 'plugins', name), { recursive: true });
+  const plugins = [{ name, source: `./plugins/${name}` }];
+  writeJson(join(dir, '.claude-plugin/marketplace.json'), { name, owner: { name: 'e2e' }, plugins });
+  return dir;
 }
 
 /**
@@ -122,7 +135,9 @@ function installAsDocumented(id: Documented, dir: string, name: string, ws: Temp
   const { argv, env } = packageCommand(id, ws);
   let last: ReturnType<typeof spawnSync> | undefined;
   for (const command of mappings.dialects[id].package!.install.split(' && ')) {
-    const [, ...args] = command.split(' ').map((w) => w.replace('<dir>', dir).replaceAll('<name>', name));
+    const [, ...args] = command
+      .split(' ')
+      .map((w) => w.replace('<dir>', dir).replaceAll('<dirname>', basename(dir)).replaceAll('<name>', name));
     const [program, ...first] = argv;
     last = spawnSync(program!, [...first, ...args], {
       cwd: ws.projectDir,
@@ -148,6 +163,7 @@ function installedWay(id: AgentId, way: Way, plugin: string, ws: TempWorkspace):
       env,
     });
   } else if (id === 'codex') source = ownMarketplace(plugin, join(ws.root, 'marketplace'));
+  else if (id === 'droid') source = claudeMarketplace(plugin, join(ws.root, 'marketplace'));
   const inst =
     id !== 'qwen' && id !== 'gemini'
       ? installAsDocumented(id, source, pluginName(plugin), ws)

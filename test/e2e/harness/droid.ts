@@ -3,6 +3,7 @@
 // Offline and without a login: one `customModels` entry in the run's ~/.factory/settings.json (provider
 // generic-chat-completion-api, baseUrl the mock), chosen with `-m custom:<model>`; `--auto high` lets it write and run
 // commands. Hooks are read from <projectDir>/.factory/settings.json (the caller writes it).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalTool, renameParams, toolEntry } from '../../../src/dialects/catalog.js';
 import { ensureAgent } from './install.js';
@@ -10,10 +11,16 @@ import { runWithOpenAIMock } from './openai-mock.js';
 import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
 import { baseEnv, writeJson } from './util.js';
 
+/** The environment of its own commands (`droid plugin …`) for a run's home. */
+export const droidCommandEnv = (homeDir: string): NodeJS.ProcessEnv => ({ ...baseEnv(), HOME: homeDir });
+
 export async function runDroid(run: AgentRun): Promise<AgentRunResult> {
   const entry = ensureAgent('droid');
   return runWithOpenAIMock(run, (mock) => {
-    writeJson(join(run.homeDir, '.factory/settings.json'), {
+    // Over what is there (a plugin install enables its plugin and marketplace in the same file).
+    const file = join(run.homeDir, '.factory/settings.json');
+    writeJson(file, {
+      ...(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {}),
       customModels: [
         {
           model: mock.model,
@@ -26,7 +33,7 @@ export async function runDroid(run: AgentRun): Promise<AgentRunResult> {
       ],
     });
     const args = ['exec', '--auto', 'high', '-m', `custom:${mock.model}`, ...(run.args ?? []), run.prompt ?? 'go'];
-    return { command: entry, args, env: { ...baseEnv(), HOME: run.homeDir, ...(run.env ?? {}) } };
+    return { command: entry, args, env: { ...droidCommandEnv(run.homeDir), ...(run.env ?? {}) } };
   });
 }
 
