@@ -63,7 +63,8 @@ export interface DialectConfig {
   homeVar?: string;
   /**
    * The user-level file `convert --user` writes (`~/…`, under `homeVar` when set): hooks the agent runs in every
-   * project's sessions. null: none hook-bridge writes (an in-process host: its user-level loader is not written yet).
+   * project's sessions (an in-process host's: the hook file its `inProcess.userLoader` runs). null: none hook-bridge
+   * writes.
    */
   userWrite?: string | null;
   /**

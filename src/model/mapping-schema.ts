@@ -457,8 +457,8 @@ export const dialectFileSchema = z.strictObject({
       homeVar: z.string().optional(),
       /**
        * The user-level file `convert --user` writes (`~/…`, under `homeVar` when set): hooks the agent runs in every
-       * project's sessions. null: none hook-bridge writes (an in-process host: its user-level loader is not written
-       * yet; the reason beside it).
+       * project's sessions (an in-process host's: the hook file its `inProcess.userLoader` runs). null: none
+       * hook-bridge writes (the reason beside it).
        */
       userWrite: z.string().regex(/^~\//).nullable(),
       /**
