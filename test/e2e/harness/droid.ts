@@ -12,7 +12,7 @@ import type { AgentRun, AgentRunResult, ModelStep } from './types.js';
 import { baseEnv, writeJson } from './util.js';
 
 /** The environment of its own commands (`droid plugin …`) for a run's home. */
-export const droidCommandEnv = (homeDir: string): NodeJS.ProcessEnv => ({ ...baseEnv(), HOME: homeDir });
+export const droidCommandEnv = (homeDir: string): Record<string, string> => ({ ...baseEnv(), HOME: homeDir });
 
 export async function runDroid(run: AgentRun): Promise<AgentRunResult> {
   const entry = ensureAgent('droid');
