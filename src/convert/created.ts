@@ -39,8 +39,26 @@ export function nextCreated(
  * empty.
  */
 export function deleteCreatedFile(file: string, directories: number): void {
-  rmSync(file, { force: true });
-  let dir = dirname(file);
-  for (let i = 0; i < directories && existsSync(dir) && readdirSync(dir).length === 0; i++, dir = dirname(dir))
-    rmdirSync(dir);
+  deleteCreatedFiles([{ file, directories }]);
+}
+
+/**
+ * Delete files convert created, then the directories convert created for them, each while it is empty. Files created
+ * in different runs may share one (the first made `~/.config` for OpenCode's, the next found it for Kilo's): the
+ * directories are pruned again until nothing more goes, so the one made first goes once the others are gone.
+ */
+export function deleteCreatedFiles(files: { file: string; directories: number }[]): void {
+  for (const f of files) rmSync(f.file, { force: true });
+  for (let pruned = true; pruned; ) {
+    pruned = false;
+    for (const f of files) {
+      let dir = dirname(f.file);
+      for (let i = 0; i < f.directories; i++, dir = dirname(dir)) {
+        if (!existsSync(dir)) continue;
+        if (readdirSync(dir).length) break;
+        rmdirSync(dir);
+        pruned = true;
+      }
+    }
+  }
 }

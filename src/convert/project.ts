@@ -14,7 +14,7 @@ import type { Ownership, WriteChanges } from '../dialects/define.js';
 import { managed } from '../dialects/sync-plan.js';
 import { shellQuote } from '../dialects/wrapper.js';
 import { assertConvertible, convertHooks, WRAPPER_GRACE_MS, type ConvertResult } from './convert.js';
-import { deleteCreatedFile, missingDirectories, nextCreated } from './created.js';
+import { deleteCreatedFiles, missingDirectories, nextCreated } from './created.js';
 import { dispatchEntries } from './dispatch-entries.js';
 import { groupEntries } from './group-entries.js';
 import { guardEntries } from './guard-entries.js';
@@ -630,6 +630,7 @@ function modeOf(file: string): number | undefined {
 
 /** Step 3: every file and record, once every target was converted and checked. */
 function writeAll(writes: PendingWrite[]): void {
+  const deleted: { file: string; directories: number }[] = [];
   for (const w of writes) {
     if (w.outcome.changed && w.text !== undefined) {
       const bak = writeAtomic(w.file, w.text, w.backup, w.mode);
@@ -643,10 +644,11 @@ function writeAll(writes: PendingWrite[]): void {
     if (w.staleRecord) rmSync(w.staleRecord, { force: true });
     if (w.dropBackup) rmSync(`${w.file}.bak`, { force: true });
     if (w.outcome.changed && w.text === undefined) {
-      deleteCreatedFile(w.file, w.directories);
+      deleted.push({ file: w.file, directories: w.directories });
       w.outcome.written = true;
     }
   }
+  deleteCreatedFiles(deleted);
 }
 
 /** How a run names its hooks: each plugin hook file's root, each hook's key in the record, and the key's source. */

@@ -140,6 +140,15 @@ describe('convert --user', () => {
     expect(snapshot(home)).toEqual(before);
   });
 
+  it('written in two runs, removed in one: the folder the first run made for both goes too', () => {
+    const home = sandbox();
+    const before = snapshot(home);
+    expect(hb(home, ['convert', '--user', '--to', 'opencode']).code).toBe(0); // makes ~/.config
+    expect(hb(home, ['convert', '--user', '--to', 'kilo']).code).toBe(0); // finds it
+    expect(hb(home, ['convert', '--user', '--to', 'opencode,kilo', '--remove']).code).toBe(0);
+    expect(snapshot(home)).toEqual(before);
+  });
+
   it('--to all --remove takes out what --user --to all wrote', () => {
     const home = sandbox();
     const before = snapshot(home);
