@@ -119,9 +119,20 @@ export const missingWhat = (missing: string): string =>
 
 /** What hosts do with entries whose runner cannot start: run none of them, or block every call (unguarded). */
 export function runnerEffects(hosts: readonly DialectId[], guarded: readonly DialectId[] = []): string {
+  // An in-process host's loader finds no engine without hook-bridge: it blocks the calls a hook could block.
+  const loaded = hosts.filter((h) => mappings.dialects[h].config.inProcess).map((h) => mappings.dialects[h].agent);
   const agents = (blocks: boolean) =>
-    hosts.filter((h) => (exitBlocks(h, 127) && !guarded.includes(h)) === blocks).map((h) => mappings.dialects[h].agent);
+    hosts
+      .filter((h) => !mappings.dialects[h].config.inProcess)
+      .filter((h) => (exitBlocks(h, 127) && !guarded.includes(h)) === blocks)
+      .map((h) => mappings.dialects[h].agent);
   return [
+    ...(loaded.length
+      ? [
+          `${loaded.join(', ')} ${loaded.length > 1 ? 'load no engine and block' : 'loads no engine and blocks'} ` +
+            'every call a hook could block',
+        ]
+      : []),
     ...(agents(false).length
       ? [`${agents(false).join(', ')} run${agents(false).length > 1 ? '' : 's'} none of them (a non-blocking error)`]
       : []),

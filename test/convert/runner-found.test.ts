@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.js';
 import { convertProject } from '../../src/convert/project.js';
-import { runnerNotFound } from '../../src/convert/runner-found.js';
+import { runnerEffects, runnerNotFound } from '../../src/convert/runner-found.js';
 
 const FIXTURE = resolve(import.meta.dirname, '../real-world/fixtures/claude-all-lifecycle');
 const bin = resolve(import.meta.dirname, '../../bin/hook-bridge.cjs');
@@ -77,6 +77,14 @@ describe('convert: the runner it writes', () => {
     );
     expect(await message(['pi', 'opencode'], undefined, 'hook-bridge')).toBeUndefined();
   });
+  it("what hook-bridge's absence does, per host: an in-process host's loader blocks what a hook could block", () => {
+    expect(runnerEffects(['qwen', 'pi', 'opencode'])).toBe(
+      'Pi, OpenCode load no engine and block every call a hook could block, and Qwen Code runs none of them (a ' +
+        'non-blocking error)',
+    );
+    expect(runnerEffects(['kilo'])).toBe('Kilo Code CLI loads no engine and blocks every call a hook could block');
+  });
+
   it('hook-bridge on PATH, or nothing wrapped (--no-wrap): no warning', async () => {
     expect(
       codes(

@@ -36,6 +36,16 @@ describe('doctor --user', () => {
     expect(stale.stdout).toMatch(/fix: hook-bridge convert --user --to qwen/);
   });
 
+  it("an in-process host's user-level hook file is checked like any other (Pi: the one its user loader runs)", () => {
+    const home = sandbox();
+    expect(hb(home, ['convert', '--user', '--to', 'pi']).code).toBe(0);
+    const ok = JSON.parse(hb(home, ['doctor', '--user', '--format', 'json']).stdout);
+    const conversions = ok.checks.filter((c: { kind: string }) => c.kind === 'conversion');
+    expect(conversions.map((c: { status: string; message: string }) => [c.status, c.message])).toEqual([
+      ['ok', expect.stringMatching(/\.pi\/agent\/extensions\/hook-bridge\/hooks\.json is what convert writes/)],
+    ]);
+  });
+
   it('a home without user hooks: exit 2 as audit says it; a project beside --user: exit 2', () => {
     const empty = mkdtempSync(join(tmpdir(), 'hb-us-none-'));
     const r = hb(empty, ['doctor', '--user']);
