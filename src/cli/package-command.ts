@@ -90,13 +90,14 @@ function formatPackage(r: PackageResult, f: PackageFlags): string {
     if (!r.report.length) lines.push(['  the plugin has no hooks', 4]);
     lines.push([`  install: ${r.install} (hook-bridge on PATH where the agent runs)`, 4]);
     const other = r.installedOther;
+    const undo = other?.uninstall ?? 'uninstall it';
     if (other)
       lines.push([
         `  ${pc.yellow('installed already')}: ${other.path} is a ${r.name} hook-bridge did not write (the ` +
           `agent's own import of the plugin?); ` +
           (other.runsBoth
-            ? `the agent runs both, so its hooks would run twice: ${other.uninstall ?? 'uninstall it'}`
-            : `the agent takes one of a name, so its hooks never run twice: ${other.uninstall ?? 'uninstall it'} first`),
+            ? `the agent runs both, so its hooks would run twice: ${undo}`
+            : `the agent takes one of a name, so its hooks never run twice: ${undo} first`),
         4,
       ]);
   }

@@ -86,11 +86,14 @@ function shownDir(dir: string): string {
 
 const fileHash = (f: PackageFile): string => `${sha256(f.data)}${f.exec ? ' x' : ''}`;
 
+/** A `~/…` path of the package facts under this run's home. */
+const inHome = (rel: string): string => join(process.env.HOME ?? homedir(), rel.slice(2));
+
 /** A package of this name the user has installed that hook-bridge did not write (no record in it). */
 function installedOther(spec: DialectPackage, name: string, out: string): PackageResult['installedOther'] {
   if (spec.enabled && name) return enabledOther(spec, spec.enabled, name, out);
   if (!spec.installed || !name) return undefined;
-  const path = join(process.env.HOME ?? homedir(), spec.installed.slice(2).replaceAll('<name>', name));
+  const path = inHome(spec.installed.replaceAll('<name>', name));
   if (!existsSync(path) || existsSync(join(path, PACKAGE_RECORD))) return undefined;
   return { path, ...(spec.uninstall ? { uninstall: spec.uninstall.replaceAll('<name>', name) } : {}) };
 }
@@ -105,15 +108,15 @@ function enabledOther(
   name: string,
   out: string,
 ): PackageResult['installedOther'] {
-  const file = join(process.env.HOME ?? homedir(), where.file.slice(2));
   let listed: unknown;
   try {
-    listed = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[where.key];
+    listed = (JSON.parse(readFileSync(inHome(where.file), 'utf8')) as Record<string, unknown>)[where.key];
   } catch {
     return undefined; // no such file, or one the agent cannot read either
   }
-  const other = Object.keys(isObject(listed) ? listed : {}).find(
-    (k) => k.startsWith(`${name}@`) && k !== `${name}@${basename(out)}` && (listed as Record<string, unknown>)[k],
+  const enabled = isObject(listed) ? listed : {};
+  const other = Object.keys(enabled).find(
+    (k) => k.startsWith(`${name}@`) && k !== `${name}@${basename(out)}` && enabled[k],
   );
   if (!other) return undefined;
   const uninstall = spec.uninstall?.replaceAll('<name>', name).replaceAll('<dirname>', other.slice(name.length + 1));

@@ -120,11 +120,11 @@ export const missingWhat = (missing: string): string =>
 /** What hosts do with entries whose runner cannot start: run none of them, or block every call (unguarded). */
 export function runnerEffects(hosts: readonly DialectId[], guarded: readonly DialectId[] = []): string {
   // An in-process host's loader finds no engine without hook-bridge: it blocks the calls a hook could block.
-  const loaded = hosts.filter((h) => mappings.dialects[h].config.inProcess).map((h) => mappings.dialects[h].agent);
+  const inProcess = (h: DialectId) => mappings.dialects[h].config.inProcess !== undefined;
+  const loaded = hosts.filter(inProcess).map((h) => mappings.dialects[h].agent);
   const agents = (blocks: boolean) =>
     hosts
-      .filter((h) => !mappings.dialects[h].config.inProcess)
-      .filter((h) => (exitBlocks(h, 127) && !guarded.includes(h)) === blocks)
+      .filter((h) => !inProcess(h) && (exitBlocks(h, 127) && !guarded.includes(h)) === blocks)
       .map((h) => mappings.dialects[h].agent);
   return [
     ...(loaded.length

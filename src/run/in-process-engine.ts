@@ -19,6 +19,7 @@ import { readAnswer } from './answer.js';
 import { dispatched } from './dispatch.js';
 import { type EmitContext, type EmitOptions, type HostAnswer, hostAnswer, reasonOrDefault } from './emit.js';
 import { failsClosed } from './own-failure.js';
+import { variableOf } from './script-env.js';
 import { keptInProcess } from './session-env.js';
 
 /** How the engine answers for the host: an ask as the host's facts say (relayed or denied), a rewrite it cannot
@@ -94,7 +95,7 @@ function eventsOf(file: string): (event: string) => boolean {
  * `rootVar` (`${HOOK_BRIDGE_PACKAGE_ROOT}`), the plugin root its converted hooks name.
  */
 function hooksEnv(rootVar: string | undefined, o: StartOptions): () => NodeJS.ProcessEnv {
-  const name = rootVar && /^\$\{(\w+)\}$/.exec(rootVar)?.[1];
+  const name = rootVar && variableOf(rootVar);
   if (o.packageRoot === undefined || !name) return () => o.env ?? process.env;
   return () => ({ ...(o.env ?? process.env), [name]: o.packageRoot });
 }

@@ -32,13 +32,16 @@ export function scriptEnv(
   return out;
 }
 
+/** The variable a path written as `${VAR}` stands for (a package's `rootVar`), or undefined for a path. */
+export const variableOf = (p: string): string | undefined => /^\$\{(\w+)\}$/.exec(p)?.[1];
+
 /**
  * A path written into a committed config: `~/…` is the user's home, a relative path is the project's, and `${VAR}`
  * the variable's value where the agent sets it in the hook's environment (Codex CLI and GitHub Copilot CLI give an
  * installed plugin's hooks PLUGIN_ROOT; the wrapper's single quotes keep the shell from expanding it).
  */
 function anchorPath(p: string, projectDir: string, env: NodeJS.ProcessEnv): string {
-  const v = /^\$\{(\w+)\}$/.exec(p)?.[1];
+  const v = variableOf(p);
   const path = v !== undefined && env[v] ? env[v] : p;
   return underHome(path, env.HOME ?? homedir()) ?? (isAbsolute(path) ? path : join(projectDir, path));
 }
