@@ -61,6 +61,7 @@ export function userLoader(host: DialectId, u: UserScope): { file: string; form:
       'date, `--remove` deletes it. An edit of yours is kept: convert reports it and leaves the file as it is.',
     ],
     takeOut: `take the hooks out: hook-bridge convert --user --to ${host} --remove`,
+    update: `hook-bridge convert --user --to ${host}`,
     packageRoot: false,
   };
   return { file, form };

@@ -257,6 +257,7 @@ function loaderOf(to: DialectId, spec: ReturnType<typeof packageSpec>, name: str
       `the package's ${spec.hooks} in whichever project the session is in. Re-running that command updates it.`,
     ],
     takeOut: `uninstall the package: ${take}`,
+    update: `hook-bridge convert <plugin> --to ${to} --package <root>`,
     packageRoot: true,
   };
   return { path: spec.loader, text: binding.source(VERSION, detached) };

@@ -30,6 +30,8 @@ export interface DetachedLoader {
   written: string[];
   /** How the user takes it out, when hook-bridge is missing (`<root>`: the root, as the loader finds it). */
   takeOut: string;
+  /** The command that writes it again, said when another hook-bridge runs it (`<root>`: the root). */
+  update: string;
   /** A package's loader: the root is the plugin root its hooks name (`package.rootVar`), set by the engine. */
   packageRoot: boolean;
 }
@@ -65,7 +67,8 @@ const HOOK_FILE = join(ROOT, ${JSON.stringify(hooks)});`
     : `const PROJECT = ${root};
 const HOOK_FILE = join(PROJECT, ${JSON.stringify(hooks)});`;
   const options = detached
-    ? `{ project: PROJECT, loader: VERSION, hookFile: HOOK_FILE${detached.packageRoot ? ', packageRoot: ROOT' : ''} }`
+    ? `{ project: PROJECT, loader: VERSION, hookFile: HOOK_FILE, update: ${JSON.stringify(detached.update)}` +
+      `${detached.packageRoot ? ', packageRoot: ROOT' : ''}, root: ROOT }`
     : '{ project: PROJECT, loader: VERSION }';
   const takeOut = detached
     ? `\` +\n  \`${detached.takeOut.replace(/[`\\]|\$\{/g, '\\$&').replaceAll('<root>', '${ROOT}')}`

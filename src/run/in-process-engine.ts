@@ -36,6 +36,12 @@ export interface StartOptions {
    * (their plugin root).
    */
   packageRoot?: string;
+  /**
+   * A loader that is not a project's (a package's, the user level's): its folder, and the command that writes it again
+   * (`<root>`: that folder), said when another hook-bridge runs it.
+   */
+  root?: string;
+  update?: string;
   /** The hook-bridge version the loader file was written by (`plugin`: the name loaders of 0.1.0 give it). */
   loader?: string;
   plugin?: string;
@@ -189,14 +195,14 @@ export function start(host: string, api: unknown, o: StartOptions): unknown {
   if (!d.inProcess) throw new HookBridgeError(`${d.spec.agent} is not an in-process host`);
   const session = engineSession(d.id, o);
   const written = o.loader ?? o.plugin;
-  if (written && written !== VERSION)
+  if (written && written !== VERSION) {
+    const loader = o.root === undefined ? d.spec.config.inProcess!.loader : `the loader in ${o.root}`;
+    const update = o.update?.replaceAll('<root>', o.root ?? '') ?? `hook-bridge convert --to ${d.id}`;
     session.say(
-      o.packageRoot === undefined
-        ? `hook-bridge: ${d.spec.config.inProcess!.loader} was written by hook-bridge ${written}, and ${VERSION} is ` +
-            `installed: run \`hook-bridge convert --to ${d.id}\` to bring it up to date`
-        : `hook-bridge: the package ${o.packageRoot} was written by hook-bridge ${written}, and ${VERSION} is ` +
-            `installed: run \`hook-bridge convert <plugin> --to ${d.id} --package ${o.packageRoot}\` again`,
+      `hook-bridge: ${loader} was written by hook-bridge ${written}, and ${VERSION} is installed: run \`${update}\` ` +
+        'to bring it up to date',
     );
+  }
   return d.inProcess.bind(api, session);
 }
 

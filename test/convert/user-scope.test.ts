@@ -128,6 +128,7 @@ describe('convert --user', () => {
     // The hook file beside it, the project the session's directory; no path of this machine written.
     expect(loader).toContain('const PROJECT = process.cwd();');
     expect(loader).toContain('const HOOK_FILE = join(ROOT, "hooks.json");');
+    expect(loader).toContain('update: "hook-bridge convert --user --to pi", root: ROOT');
     expect(loader).not.toContain(home);
     expect(readFileSync(join(home, '.config/opencode/plugin/hook-bridge.js'), 'utf8')).toContain(
       'join(ROOT, "../hooks.json")',

@@ -389,6 +389,26 @@ describe("a Claude plugin's hooks on an in-process host get the variables Claude
     });
 });
 
+describe('a loader written by another hook-bridge: the engine says how to write it again', () => {
+  const said = (o: Partial<Parameters<typeof start>[2]>) => {
+    const out: string[] = [];
+    const dir = mkdtempSync(join(tmpdir(), 'hb-engine-old-'));
+    start('pi', { on: () => {} }, { project: dir, loader: '0.0.1', say: (t) => out.push(t), ...o });
+    return out.join('\n');
+  };
+  it("a project's: its loader file, and convert --to", () =>
+    expect(said({})).toMatch(
+      /^hook-bridge: \.pi\/extensions\/hook-bridge\.ts was written by hook-bridge 0\.0\.1, and .* is installed: run `hook-bridge convert --to pi` to bring it up to date$/,
+    ));
+  it("a user-level one or a package's: its folder, and the command that wrote it", () => {
+    const user = said({ root: '/h/.pi/agent/extensions/hook-bridge', update: 'hook-bridge convert --user --to pi' });
+    expect(user).toContain('the loader in /h/.pi/agent/extensions/hook-bridge was written by hook-bridge 0.0.1');
+    expect(user).toContain('run `hook-bridge convert --user --to pi` to bring it up to date');
+    const pkg = said({ root: '/pkg', update: 'hook-bridge convert <plugin> --to pi --package <root>' });
+    expect(pkg).toContain('run `hook-bridge convert <plugin> --to pi --package /pkg` to bring it up to date');
+  });
+});
+
 describe('where the engine is: what a loader asks a hook-bridge reached through a shim', () => {
   it.each(['in-process-engine', 'plugin-engine'])('`hook-bridge %s` prints the bundle beside bin/', (cmd) => {
     const r = spawnSync(process.execPath, [join(repo, 'bin/hook-bridge.cjs'), cmd], { encoding: 'utf8' });
